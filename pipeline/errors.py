@@ -1,0 +1,95 @@
+"""Errors as values: which file, where in it, what was found and what was expected.
+
+The library raises these; the CLI renders them once, without a traceback.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Place:
+    """A location in a source table; row and column are 1-based, as a reader counts."""
+
+    row: int | None = None
+    col: int | None = None
+    page: int | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.page is not None:
+            parts.append(f"page {self.page}")
+        if self.row is not None:
+            parts.append(f"row {self.row}")
+        if self.col is not None:
+            parts.append(f"column {self.col}")
+        return ", ".join(parts) or "whole file"
+
+
+@dataclass(frozen=True)
+class Problem:
+    place: Place
+    message: str
+    expected: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.place}: {self.message}"
+        return f"{text} (expected {self.expected})" if self.expected else text
+
+
+class MincardsError(Exception):
+    """Bad input or a broken contract, with every problem found in one file."""
+
+    kind = "error"
+
+    def __init__(self, file: str, problems: list[Problem] | Problem | str):
+        if isinstance(problems, str):
+            problems = Problem(Place(), problems)
+        if isinstance(problems, Problem):
+            problems = [problems]
+        self.file = file
+        self.problems = list(problems)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if len(self.problems) == 1:
+            return f"{self.file}: {self.kind}: {self.problems[0]}"
+        lines = [f"{self.file}: {self.kind}: {len(self.problems)} problems"]
+        lines += [f"  - {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+class SourceError(MincardsError):
+    """The file cannot be read as a vendor page, or holds no vendor table."""
+
+    kind = "cannot read source"
+
+
+class LayoutError(MincardsError):
+    """The table's rows and spans do not form a rectangular grid."""
+
+    kind = "table layout"
+
+
+class HeaderError(MincardsError):
+    """The header rows are not a layout we know how to read."""
+
+    kind = "table header"
+
+
+class CellError(MincardsError):
+    """A body cell's text does not parse, even after token repair."""
+
+    kind = "cell value"
+
+
+class ReleaseError(MincardsError):
+    """A release folder is not usable (name, contents, dates)."""
+
+    kind = "release"
+
+
+class ContractError(MincardsError):
+    """The tidy table breaks the min_cards contract (schemas/min_cards.py)."""
+
+    kind = "contract violated"

@@ -1,0 +1,89 @@
+"""The header rows -> one key per grid column, read from the header text itself.
+
+A new framework column (`<Name>规格卡数/DIE`) is read with no code change; a new
+hardware heading is an error, because its unit and node size are not known.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import HeaderError, Problem
+from .grid import Grid
+
+# Key columns and the heading fragments that identify them (whitespace ignored).
+KEY_HEADINGS = {"model": "支持模型参数量", "strategy": "训练策略类型", "seq_len": "序列长度"}
+FRAMEWORK_HEADING = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9.+_-]*)规格卡数/DIE")
+
+
+@dataclass(frozen=True)
+class Hardware:
+    name: str
+    unit: str
+    units_per_node: int
+
+
+# The vendor's intro: Snt9b nodes hold 8 cards; an Snt9b23 machine holds 8 cards = 16 DIE.
+HARDWARE = {h.name.lower(): h for h in (Hardware("Snt9b", "card", 8), Hardware("Snt9b23", "die", 16))}
+
+
+@dataclass(frozen=True)
+class ColumnKey:
+    role: str  # "model", "strategy", "seq_len" or "value"
+    framework: str | None = None
+    hardware: Hardware | None = None
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def key_role(text: str) -> str | None:
+    return next((role for role, heading in KEY_HEADINGS.items() if heading in squash(text)), None)
+
+
+def value_key(framework_text: str, hardware_text: str) -> ColumnKey | None:
+    framework = FRAMEWORK_HEADING.fullmatch(squash(framework_text))
+    hardware = HARDWARE.get(squash(hardware_text).lower())
+    if framework and hardware:
+        return ColumnKey("value", framework["name"], hardware)
+    return None
+
+
+def column_key(grid: Grid, col: int, depth: int) -> ColumnKey:
+    cells = [grid.cell_at(row, col) for row in range(depth)]
+    distinct = list(dict.fromkeys(cells))  # a rowspan heading shows up once
+    texts = [c.text for c in distinct]
+    if len(distinct) == 1 and (role := key_role(texts[0])):
+        return ColumnKey(role)
+    if len(distinct) == 2 and (key := value_key(*texts)):
+        return key
+    expected = (f"one of the headings {', '.join(KEY_HEADINGS.values())} spanning the header, or "
+                f"'<framework>规格卡数/DIE' above one of {', '.join(h.name for h in HARDWARE.values())}")
+    raise HeaderError(grid.source_file, Problem(distinct[-1].place,
+                      f"unrecognised heading {' / '.join(map(repr, texts))}", expected))
+
+
+def read_header(grid: Grid) -> list[ColumnKey]:
+    """One ColumnKey per grid column; the key columns must each appear exactly once."""
+    depth = grid.header_depth()
+    if depth < 2:
+        raise HeaderError(grid.source_file, Problem(grid.cells[0].place,
+                          f"the header is {depth} row deep", "two header rows: framework, hardware"))
+    keys = [column_key(grid, col, depth) for col in range(grid.n_cols)]
+    problems = []
+    for role in KEY_HEADINGS:
+        count = sum(k.role == role for k in keys)
+        if count != 1:
+            problems.append(Problem(grid.cells[0].place, f"{count} '{KEY_HEADINGS[role]}' columns",
+                                    "exactly one"))
+    values = [(k.framework, k.hardware) for k in keys if k.role == "value"]
+    if not values:
+        problems.append(Problem(grid.cells[0].place, "no framework/hardware columns",
+                                "at least one '<framework>规格卡数/DIE' column"))
+    if len(set(values)) != len(values):
+        problems.append(Problem(grid.cells[0].place, "a framework/hardware column appears twice",
+                                "each framework and hardware once"))
+    if problems:
+        raise HeaderError(grid.source_file, problems)
+    return keys
