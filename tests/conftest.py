@@ -1,0 +1,33 @@
+"""Shared paths and the real releases, extracted once per test session."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pipeline.release import ReleaseResult, extract_all
+
+REPO = Path(__file__).resolve().parents[1]
+RAW = REPO / "raw"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+RELEASES = ("2025-05-07", "2025-10-22")
+# The vendor evidence lives beside the repo (../shared/vendor), as in CI.
+VENDOR = Path(os.environ.get("MINCARDS_VENDOR_DIR", REPO.parent / "shared" / "vendor"))
+
+
+@pytest.fixture(scope="session")
+def vendor_dir() -> Path:
+    if not (VENDOR / "LAYOUT.md").is_file():
+        pytest.fail(f"vendor evidence not found at {VENDOR}; set MINCARDS_VENDOR_DIR")
+    return VENDOR
+
+
+@pytest.fixture(scope="session")
+def results() -> dict[str, ReleaseResult]:
+    return {r.release: r for r in extract_all(RAW)}
+
+
+@pytest.fixture(scope="session")
+def tidy(results) -> dict:
+    return {release: result.frame for release, result in results.items()}
