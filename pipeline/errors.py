@@ -23,7 +23,7 @@ class Place:
             parts.append(f"row {self.row}")
         if self.col is not None:
             parts.append(f"column {self.col}")
-        return ", ".join(parts) or "whole file"
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,8 @@ class Problem:
     expected: str | None = None
 
     def __str__(self) -> str:
-        text = f"{self.place}: {self.message}"
+        place = str(self.place)
+        text = f"{place}: {self.message}" if place else self.message
         return f"{text} (expected {self.expected})" if self.expected else text
 
 
@@ -42,9 +43,9 @@ class MincardsError(Exception):
 
     kind = "error"
 
-    def __init__(self, file: str, problems: list[Problem] | Problem | str):
+    def __init__(self, file: str, problems: list[Problem] | Problem | str, expected: str | None = None):
         if isinstance(problems, str):
-            problems = Problem(Place(), problems)
+            problems = Problem(Place(), problems, expected)
         if isinstance(problems, Problem):
             problems = [problems]
         self.file = file

@@ -68,7 +68,10 @@ class MinCards(pa.DataFrameModel):
 
 SCHEMA = MinCards.to_schema()
 COLUMNS = list(SCHEMA.columns)
-PANDAS_DTYPES = {name: dtype.type for name, dtype in SCHEMA.dtypes.items()}
+# Pandera maps StringDtype to pandas' default "str" (NaN for missing); we use the
+# NA-based "string" dtype, like the other nullable columns (Int64, Float64, boolean).
+PANDAS_DTYPES = {name: "string" if isinstance(dtype.type, pd.StringDtype) else dtype.type
+                 for name, dtype in SCHEMA.dtypes.items()}
 
 
 def row_lineage(df: pd.DataFrame, index: object) -> tuple[Place, str]:
@@ -91,10 +94,11 @@ def failure_problems(df: pd.DataFrame, failures: pd.DataFrame) -> list[Problem]:
     problems = []
     for case in cases.itertuples(index=False):
         message = f"check {case.check!r} failed"
+        value = case.failure_case.item() if hasattr(case.failure_case, "item") else case.failure_case
         if isinstance(case.column, str):
-            message += f" on column {case.column}, value {case.failure_case!r}"
-        elif case.failure_case is not None and not table_wide.all():
-            message += f": {case.failure_case!r}"
+            message += f" on column {case.column}, value {value!r}"
+        elif value is not None:
+            message += f": {value!r}"
         place = Place()
         if case.index is not None and not pd.isna(case.index) and case.index in df.index:
             place, what = row_lineage(df, case.index)

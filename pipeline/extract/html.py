@@ -17,6 +17,8 @@ from .text import cell_lines, collapse_lines
 
 # Headings that every release of the vendor table carries (whitespace ignored).
 KEY_HEADINGS = ("支持模型参数量", "训练策略类型", "序列长度")
+CAPTION = "模型最小卡数配置"
+FRAMEWORK_MARK = "规格卡数/DIE"
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
@@ -65,10 +67,14 @@ def squash(text: str) -> str:
 
 
 def is_vendor_table(table: etree._Element) -> bool:
-    """True when the first rows carry all the key headings of the vendor table."""
+    """The vendor table by what it is: its caption, or most of its key headings, or a
+    framework heading. Lenient on purpose, so that a renamed column is reported by
+    the header reader as such instead of as a missing table."""
+    caption = "".join(squash("".join(c.itertext())) for c in table.iterchildren("caption"))
     heading_text = "".join(squash("".join(cell.itertext()))
                            for tr in table_rows(table)[:3] for cell in row_cells(tr))
-    return all(h in heading_text for h in KEY_HEADINGS)
+    key_hits = sum(h in heading_text for h in KEY_HEADINGS)
+    return CAPTION in caption or key_hits >= 2 or FRAMEWORK_MARK in heading_text
 
 
 def find_vendor_table(root: etree._Element, source: str) -> etree._Element:
@@ -79,7 +85,7 @@ def find_vendor_table(root: etree._Element, source: str) -> etree._Element:
     total = sum(1 for _ in root.iter("table"))
     if not candidates:
         raise SourceError(source, f"no vendor table among the page's {total} table(s); expected a "
-                          f"table whose header holds {' / '.join(KEY_HEADINGS)}")
+                          f"table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS)}")
     numbers = ", ".join(f"#{n}" for n, _ in candidates)
     raise SourceError(source, f"{len(candidates)} tables look like the vendor table ({numbers} of "
                       f"{total}); expected exactly one")
