@@ -10,10 +10,14 @@ from dataclasses import dataclass
 
 from .errors import HeaderError, Problem
 from .grid import Grid
+from .tokens import squash
 
-# Key columns and the heading fragments that identify them (whitespace ignored).
+# The vendor table's vocabulary (compared with whitespace removed): its caption,
+# the key columns' headings, and the mark of a framework column's heading.
+CAPTION = "模型最小卡数配置"
 KEY_HEADINGS = {"model": "支持模型参数量", "strategy": "训练策略类型", "seq_len": "序列长度"}
-FRAMEWORK_HEADING = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9.+_-]*)规格卡数/DIE")
+FRAMEWORK_MARK = "规格卡数/DIE"
+FRAMEWORK_HEADING = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9.+_-]*)" + re.escape(FRAMEWORK_MARK))
 
 
 @dataclass(frozen=True)
@@ -32,10 +36,6 @@ class ColumnKey:
     role: str  # "model", "strategy", "seq_len" or "value"
     framework: str | None = None
     hardware: Hardware | None = None
-
-
-def squash(text: str) -> str:
-    return re.sub(r"\s+", "", text)
 
 
 def key_role(text: str) -> str | None:

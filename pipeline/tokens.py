@@ -32,8 +32,13 @@ class Parsed:
     repaired: bool  # True when repair changed the published text
 
 
+def squash(text: str) -> str:
+    """All whitespace removed: how tokens and headings are compared."""
+    return WHITESPACE.sub("", text)
+
+
 def compact(text: str) -> Parsed:
-    token = WHITESPACE.sub("", text)
+    token = squash(text)
     return Parsed(token, token, token != text)
 
 

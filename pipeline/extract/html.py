@@ -13,12 +13,10 @@ from lxml import etree
 
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..grid import CellSpec, Grid
+from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS
+from ..tokens import squash
 from .text import cell_lines, collapse_lines
 
-# Headings that every release of the vendor table carries (whitespace ignored).
-KEY_HEADINGS = ("支持模型参数量", "训练策略类型", "序列长度")
-CAPTION = "模型最小卡数配置"
-FRAMEWORK_MARK = "规格卡数/DIE"
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
@@ -62,10 +60,6 @@ def row_cells(tr: etree._Element) -> list[etree._Element]:
     return [child for child in tr if isinstance(child.tag, str) and child.tag.lower() in ("td", "th")]
 
 
-def squash(text: str) -> str:
-    return re.sub(r"\s+", "", text)
-
-
 def is_vendor_table(table: etree._Element) -> bool:
     """The vendor table by what it is: its caption, or most of its key headings, or a
     framework heading. Lenient on purpose, so that a renamed column is reported by
@@ -73,7 +67,7 @@ def is_vendor_table(table: etree._Element) -> bool:
     caption = "".join(squash("".join(c.itertext())) for c in table.iterchildren("caption"))
     heading_text = "".join(squash("".join(cell.itertext()))
                            for tr in table_rows(table)[:3] for cell in row_cells(tr))
-    key_hits = sum(h in heading_text for h in KEY_HEADINGS)
+    key_hits = sum(h in heading_text for h in KEY_HEADINGS.values())
     return CAPTION in caption or key_hits >= 2 or FRAMEWORK_MARK in heading_text
 
 
@@ -85,7 +79,7 @@ def find_vendor_table(root: etree._Element, source: str) -> etree._Element:
     total = sum(1 for _ in root.iter("table"))
     if not candidates:
         raise SourceError(source, f"no vendor table among the page's {total} table(s); expected a "
-                          f"table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS)}")
+                          f"table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS.values())}")
     numbers = ", ".join(f"#{n}" for n, _ in candidates)
     raise SourceError(source, f"{len(candidates)} tables look like the vendor table ({numbers} of "
                       f"{total}); expected exactly one")
