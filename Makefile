@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup extract test bench clean raw-html
+.PHONY: setup extract test bench diff browser clean raw-html
 
 setup: $(STAMP)
 
@@ -18,8 +18,23 @@ $(STAMP): pyproject.toml constraints.txt
 extract: $(STAMP)
 	$(BIN)/mincards extract raw --out build
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest -q
+
+# The report pages are tested in a real headless browser. Install Debian's
+# chromium when it is missing and we may (root, apt); never fail here: the
+# browser tests skip with a clear message when no browser can be had.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
+	    && echo "installed chromium for the report tests"; } || \
+	  echo "no chromium: the browser tests will be skipped"
+
+# What changed between the two newest releases in build/ (run `make extract` first).
+diff: $(STAMP)
+	$(BIN)/mincards diff --build build --save build/diff > /dev/null
+	@ls build/diff
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_extract.py

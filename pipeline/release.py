@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import Place, Problem, ReleaseError, SourceError
+from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
 from .extract import extract_html
 from .normalize import normalize
+from .quality import find_issues
+from .report import release_html, release_markdown
 from .write import SourceInfo, release_artifacts, write_artifacts
 from schemas.min_cards import validate_min_cards
 
@@ -38,10 +40,12 @@ class ReleaseResult:
     dense: pd.DataFrame  # the table as printed, merged slots filled
     sources: tuple[SourceInfo, ...]
     warnings: tuple[str, ...]
+    findings: pd.DataFrame  # data-quality findings (pipeline/quality.py)
 
     def summary(self) -> str:
         counts = [(len(self.frame), "row"), (self.frame["model"].nunique(), "model"),
-                  (self.frame["framework"].nunique(), "framework"), (len(self.warnings), "warning")]
+                  (self.frame["framework"].nunique(), "framework"), (len(self.warnings), "warning"),
+                  (len(self.findings), "finding")]
         return f"{self.release}: " + ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in counts)
 
 
@@ -112,16 +116,36 @@ def extract_release(release: Release) -> ReleaseResult:
     frame = validate_min_cards(normalized.frame, source)
     warnings += [f"{source}: {w}" for w in normalized.warnings]
     sources = (SourceInfo(source, hashlib.sha256(data).hexdigest()),)
-    return ReleaseResult(release.id, frame, normalized.dense, sources, tuple(warnings))
+    return ReleaseResult(release.id, frame, normalized.dense, sources, tuple(warnings), find_issues(frame))
 
 
-def extract_all(raw_dir: Path, only: tuple[str, ...] = ()) -> list[ReleaseResult]:
-    """Extract and validate; raises the first release's error before anything is written."""
-    return [extract_release(release) for release in find_releases(raw_dir, only)]
+class QualityError(MincardsError):
+    kind = "data-quality findings (--strict)"
+
+
+def check_strict(result: ReleaseResult) -> None:
+    if not result.findings.empty:
+        problems = [Problem(Place(), f"{f.check}: {f.model} {f.framework} {f.hardware}: {f.detail} [{f.cells}]")
+                    for f in result.findings.itertuples(index=False)]
+        raise QualityError(result.sources[0].path, problems)
+
+
+def extract_all(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False) -> list[ReleaseResult]:
+    """Extract and validate; raises the first release's error before anything is written.
+    With strict, a data-quality finding is an error too."""
+    results = [extract_release(release) for release in find_releases(raw_dir, only)]
+    for result in results if strict else ():
+        check_strict(result)
+    return results
 
 
 def publish(results: list[ReleaseResult], out_dir: Path) -> list[Path]:
     artifacts: dict[str, bytes] = {}
     for result in results:
         artifacts.update(release_artifacts(result.release, result.frame, result.dense, list(result.sources)))
+        sources = [(s.path, s.sha256) for s in result.sources]
+        artifacts[f"{result.release}/report.html"] = release_html(
+            result.release, result.frame, result.findings, sources).encode("utf-8")
+        artifacts[f"{result.release}/report.md"] = release_markdown(
+            result.release, result.summary(), result.findings).encode("utf-8")
     return write_artifacts(out_dir, artifacts)

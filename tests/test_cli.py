@@ -19,7 +19,7 @@ from conftest import FIXTURES, RAW, REPO, RELEASES
 from pipeline import __version__
 from pipeline.cli import main
 
-ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "grid.csv")
+ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "grid.csv", "report.md", "report.html")
 
 
 def run(*args: str):
@@ -48,8 +48,8 @@ def raw_copy(tmp_path):
 def test_summary_line_per_release(built):
     out, output = built
     assert output.splitlines() == [
-        f"2025-05-07: 124 rows, 17 models, 1 framework, 0 warnings -> {out / '2025-05-07'}",
-        f"2025-10-22: 1350 rows, 37 models, 5 frameworks, 2 warnings -> {out / '2025-10-22'}",
+        f"2025-05-07: 124 rows, 17 models, 1 framework, 0 warnings, 0 findings -> {out / '2025-05-07'}",
+        f"2025-10-22: 1350 rows, 37 models, 5 frameworks, 2 warnings, 6 findings -> {out / '2025-10-22'}",
     ]
 
 
@@ -141,6 +141,7 @@ def test_bad_cell_fails_and_keeps_the_previous_build(raw_copy, tmp_path):
         "(expected N*Ascend with N ≥ 1, or - for not supported)")
     assert "Traceback" not in result.output
     assert snapshot(out) == before  # the good release was not written either: all or nothing
+    assert "nothing was written; the output folder keeps its previous contents" in result.output
 
 
 def test_contract_failure_through_the_cli(tmp_path):

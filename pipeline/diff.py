@@ -1,0 +1,223 @@
+"""What changed between two releases: every configuration key classified once.
+
+Rows are matched on (model, strategy, seq_len, framework, hardware) after
+normalisation, so spellings the tidy stage canonicalises (`Snt9B` -> `Snt9b`)
+never show as changes. A key present on one side only is attributed to the
+first reason that explains it: a model added or removed, then a framework or a
+hardware column added or removed, else a configuration of an existing model.
+"""
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+
+import pandas as pd
+
+MATCH_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
+VALUE = ["supported", "min_units"]
+LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
+SIDES = ("old", "new")
+CHANGE_ORDER = ["added", "removed", "changed", "unchanged"]
+
+
+@dataclass(frozen=True)
+class ReleaseDiff:
+    old: str
+    new: str
+    rows: pd.DataFrame  # one row per key of either release: MATCH_KEY, change, reason, old_*, new_*
+    frameworks: dict[str, list[str]]  # "added"/"removed" -> names
+    hardware: dict[str, list[str]]
+    models: dict[str, list[str]]
+
+    def where(self, change: str, reason: str | None = None) -> pd.DataFrame:
+        rows = self.rows[self.rows["change"] == change]
+        return rows if reason is None else rows[rows["reason"] == reason]
+
+    def counts(self) -> dict[str, int]:
+        counts = {}
+        for what, names in (("frameworks", self.frameworks), ("hardware", self.hardware), ("models", self.models)):
+            for side in ("added", "removed"):
+                counts[f"{what}_{side}"] = len(names[side])
+        for change in ("added", "removed"):
+            counts[f"rows_{change}"] = len(self.where(change))
+            counts[f"configurations_{change}"] = len(self.where(change, "configuration"))
+        counts["values_changed"] = len(self.where("changed"))
+        counts["unchanged"] = len(self.where("unchanged"))
+        return counts
+
+    @property
+    def differs(self) -> bool:
+        return len(self.where("unchanged")) != len(self.rows)
+
+    def summary(self) -> str:
+        c = self.counts()
+        return (f"{self.old} -> {self.new}: {c['frameworks_added']} frameworks added, {c['frameworks_removed']} "
+                f"removed; {c['hardware_added']} hardware added, {c['hardware_removed']} removed; "
+                f"{c['models_added']} models added, {c['models_removed']} removed; {c['values_changed']} values "
+                f"changed; {c['configurations_added']} configurations added, {c['configurations_removed']} "
+                f"removed; {c['rows_added']} rows added and {c['rows_removed']} removed in all; "
+                f"{c['unchanged']} unchanged")
+
+
+def added_removed(old: pd.Series, new: pd.Series) -> dict[str, list[str]]:
+    before, after = set(old.dropna()), set(new.dropna())
+    return {"added": sorted(after - before), "removed": sorted(before - after)}
+
+
+def side(frame: pd.DataFrame, name: str) -> pd.DataFrame:
+    return frame[MATCH_KEY + VALUE + LINEAGE].rename(columns={c: f"{name}_{c}" for c in VALUE + LINEAGE})
+
+
+def same_value(rows: pd.DataFrame) -> pd.Series:
+    units_equal = (rows["old_min_units"] == rows["new_min_units"]).fillna(False) | (
+        rows["old_min_units"].isna() & rows["new_min_units"].isna())
+    return (rows["old_supported"] == rows["new_supported"]).fillna(False) & units_equal
+
+
+def reason(row: pd.Series, columns: dict[str, dict[str, list[str]]]) -> str:
+    if row["change"] not in ("added", "removed"):
+        return ""
+    for what in ("model", "framework", "hardware"):
+        if row[what] in columns[what][row["change"]]:
+            return what
+    return "configuration"
+
+
+def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
+    columns = {what: added_removed(old[what], new[what]) for what in ("model", "framework", "hardware")}
+    rows = side(old, "old").merge(side(new, "new"), on=MATCH_KEY, how="outer", indicator=True)
+    change = rows["_merge"].map({"left_only": "removed", "right_only": "added", "both": "both"}).astype(str)
+    change = change.where(change != "both", same_value(rows).map({True: "unchanged", False: "changed"}))
+    rows = rows.drop(columns="_merge").assign(change=change.values)
+    rows["reason"] = rows.apply(reason, axis=1, columns=columns)
+    rows["_order"] = rows["change"].map(CHANGE_ORDER.index)
+    rows = rows.sort_values(["_order"] + MATCH_KEY, kind="stable").drop(columns="_order").reset_index(drop=True)
+    ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE]
+    return ReleaseDiff(old_release, new_release, rows[ordered], columns["framework"], columns["hardware"],
+                       columns["model"])
+
+
+# --- rendering -----------------------------------------------------------------------------
+
+def units_text(supported: object, units: object) -> str:
+    if pd.isna(supported):
+        return ""
+    return str(int(units)) if supported else "-"
+
+
+def cell_text(row: pd.Series, name: str) -> str:
+    if pd.isna(row[f"{name}_source_row"]):
+        return ""
+    page = row[f"{name}_source_page"]
+    where = f"p{int(page)} " if not pd.isna(page) else ""
+    return f"{where}r{int(row[f'{name}_source_row'])} c{int(row[f'{name}_source_col'])}"
+
+
+def md_table(header: list[str], lines: list[list[object]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return out + ["| " + " | ".join(str(v) for v in line) + " |" for line in lines]
+
+
+def model_pivot(rows: pd.DataFrame, prefix: str) -> list[str]:
+    """A model's rows as the vendor prints them: (strategy, seq_len) x framework/hardware."""
+    values = rows.assign(value=[units_text(s, u) for s, u in zip(rows[f"{prefix}_supported"],
+                                                                 rows[f"{prefix}_min_units"])])
+    table = values.pivot_table(index=["strategy", "seq_len"], columns=["framework", "hardware"], values="value",
+                               aggfunc="first", sort=True).fillna("")
+    header = ["strategy", "seq_len"] + [f"{fw} {hw}" for fw, hw in table.columns]
+    return md_table(header, [[s, q, *vals] for (s, q), vals in zip(table.index, table.values.tolist())])
+
+
+def names_line(label: str, names: list[str], rows: pd.DataFrame | None = None) -> str:
+    if not names:
+        return f"- {label}: none"
+    return f"- {label}: {', '.join(names)}" + (f" ({len(rows)} rows)" if rows is not None else "")
+
+
+def to_markdown(diff: ReleaseDiff) -> str:
+    out = [f"# mincards diff: {diff.old} -> {diff.new}", "", "## Columns", ""]
+    out.append(names_line("frameworks added", diff.frameworks["added"], diff.where("added", "framework")))
+    out.append(names_line("frameworks removed", diff.frameworks["removed"], diff.where("removed", "framework")))
+    out.append(names_line("hardware added", diff.hardware["added"], diff.where("added", "hardware")))
+    out.append(names_line("hardware removed", diff.hardware["removed"], diff.where("removed", "hardware")))
+    for change, prefix in (("added", "new"), ("removed", "old")):
+        models = diff.models[change]
+        out += ["", f"## Models {change} ({len(models)})", ""]
+        if not models:
+            out.append("none")
+        for model in models:
+            rows = diff.where(change, "model")
+            out += [f"### {model}", ""] + model_pivot(rows[rows["model"] == model], prefix) + [""]
+    changed = diff.where("changed")
+    out += ["", f"## Values changed ({len(changed)})", ""]
+    if changed.empty:
+        out.append("none")
+    for model, rows in changed.groupby("model", sort=False):
+        out += [f"### {model}", ""] + md_table(
+            ["strategy", "seq_len", "framework", "hardware", "old", "new", "old cell", "new cell"],
+            [[r.strategy, r.seq_len, r.framework, r.hardware, units_text(r.old_supported, r.old_min_units),
+              units_text(r.new_supported, r.new_min_units), cell_text(r, "old"), cell_text(r, "new")]
+             for _, r in rows.iterrows()]) + [""]
+    for change, prefix in (("added", "new"), ("removed", "old")):
+        rows = diff.where(change, "configuration")
+        out += ["", f"## Configurations {change} for existing models and columns ({len(rows)})", ""]
+        out += md_table(["model", "strategy", "seq_len", "framework", "hardware", "value", "cell"],
+                        [[r.model, r.strategy, r.seq_len, r.framework, r.hardware,
+                          units_text(r[f"{prefix}_supported"], r[f"{prefix}_min_units"]), cell_text(r, prefix)]
+                         for _, r in rows.iterrows()]) if not rows.empty else ["none"]
+    out += ["", f"**Summary:** {diff.summary()}", ""]
+    return "\n".join(out)
+
+
+def plain(value: object) -> object:
+    if value is None or value is pd.NA or (isinstance(value, float) and pd.isna(value)):
+        return None
+    return value.item() if hasattr(value, "item") else value
+
+
+def side_record(row: pd.Series, name: str) -> dict | None:
+    if pd.isna(row[f"{name}_supported"]):
+        return None
+    return {"supported": plain(row[f"{name}_supported"]), "min_units": plain(row[f"{name}_min_units"]),
+            "source": {c.removeprefix("source_"): plain(row[f"{name}_{c}"]) for c in LINEAGE}}
+
+
+def key_record(row: pd.Series) -> dict:
+    record = {k: plain(row[k]) for k in MATCH_KEY}
+    for name in SIDES:
+        if (value := side_record(row, name)) is not None:
+            record[name] = value
+    return record
+
+
+def to_json(diff: ReleaseDiff) -> str:
+    def records(change: str, reason: str | None = None) -> list[dict]:
+        return [key_record(r) for _, r in diff.where(change, reason).iterrows()]
+
+    def models(change: str) -> list[dict]:
+        rows = records(change, "model")
+        return [{"model": m, "rows": [r for r in rows if r["model"] == m]} for m in diff.models[change]]
+
+    document = {
+        "old": diff.old, "new": diff.new,
+        "frameworks": {c: [{"framework": f, "rows": [r for r in records(c, "framework") if r["framework"] == f]}
+                           for f in diff.frameworks[c]] for c in ("added", "removed")},
+        "hardware": {c: [{"hardware": h, "rows": [r for r in records(c, "hardware") if r["hardware"] == h]}
+                         for h in diff.hardware[c]] for c in ("added", "removed")},
+        "models": {c: models(c) for c in ("added", "removed")},
+        "changed": records("changed"),
+        "configurations": {c: records(c, "configuration") for c in ("added", "removed")},
+        "summary": diff.counts(),
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def to_csv(diff: ReleaseDiff) -> str:
+    rows = diff.rows[diff.rows["change"] != "unchanged"]
+    buffer = io.StringIO()
+    rows.to_csv(buffer, index=False, lineterminator="\n")
+    return buffer.getvalue()
+
+
+FORMATS = {"md": to_markdown, "json": to_json, "csv": to_csv}

@@ -1,0 +1,117 @@
+"""Plausibility checks on a validated release: findings that do not stop the pipeline
+(unless --strict) but that a reader of the vendor's numbers should know about.
+
+Each finding names the cells involved (file, row, column, raw text). Findings are
+grouped by the cells that cause them, so that one published cell that expands to
+four configurations (`full/lora` x `4096/8192`) is one finding, not four.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+# The checks, as data: what each finding type means, for the summary, report and README.
+CHECKS = {
+    "lora_exceeds_full": "lora needs more units than full fine-tuning of the same model, sequence length, "
+                         "framework and hardware",
+    "longer_sequence_fewer_units": "a longer sequence needs fewer units than a shorter one for the same model, "
+                                   "strategy, framework and hardware",
+    "odd_die_count": "an odd number of DIEs on Snt9b23, where the vendor states 2 DIE is the smallest unit",
+    "model_never_supported": "a model listed in the release with no supported configuration at all",
+}
+FINDING_COLUMNS = ["check", "model", "framework", "hardware", "detail", "cells"]
+SAME_CONFIG = ["model", "framework", "hardware"]
+UNIT_PLURAL = {"card": "cards", "die": "DIEs"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    check: str
+    model: str
+    framework: str
+    hardware: str
+    detail: str
+    cells: str  # the lineage of every cell involved, "file row r, column c ('text')"
+
+
+def cell_ref(row: pd.Series, suffix: str) -> str:
+    """The lineage of one side of a finding: the columns source_*<suffix> and raw_text<suffix>."""
+    page = row[f"source_page{suffix}"]
+    where = f"page {int(page)}, " if not pd.isna(page) else ""
+    return (f"{row[f'source_file{suffix}']} {where}row {row[f'source_row{suffix}']}, "
+            f"column {row[f'source_col{suffix}']} ({row[f'raw_text{suffix}']!r})")
+
+
+def supported(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame[frame["supported"].fillna(False)]
+
+
+def compare_pairs(frame: pd.DataFrame, on: list[str], split: str | None = None,
+                  low: object = None, high: object = None) -> pd.DataFrame:
+    """Supported rows paired on `on`, side a (split == low) against side b (split == high);
+    without `split`, every pair of rows that agree on `on`."""
+    rows = supported(frame)
+    left = rows[rows[split] == low] if split else rows
+    right = rows[rows[split] == high] if split else rows
+    return left.merge(right, on=on, suffixes=("_a", "_b"))
+
+
+def labelled(rows: pd.DataFrame, check: str, describe) -> pd.DataFrame:
+    """Tag rows with their check and a one-line description (also for no rows)."""
+    return rows.assign(check=check, detail=[describe(r) for r in rows.itertuples(index=False)])
+
+
+def lora_exceeds_full(frame: pd.DataFrame) -> pd.DataFrame:
+    pairs = compare_pairs(frame, SAME_CONFIG + ["seq_len"], "strategy", "full", "lora")
+    pairs = pairs[pairs["min_units_b"] > pairs["min_units_a"]]
+    return labelled(pairs, "lora_exceeds_full", lambda p: f"seq_len {p.seq_len}: lora {p.min_units_b} > "
+                    f"full {p.min_units_a} {UNIT_PLURAL[p.unit_a]}")
+
+
+def longer_sequence_fewer_units(frame: pd.DataFrame) -> pd.DataFrame:
+    pairs = compare_pairs(frame, SAME_CONFIG + ["strategy"])
+    pairs = pairs[(pairs["seq_len_b"] > pairs["seq_len_a"]) & (pairs["min_units_b"] < pairs["min_units_a"])]
+    return labelled(pairs, "longer_sequence_fewer_units", lambda p: f"{p.strategy}: seq_len {p.seq_len_b} needs "
+                    f"{p.min_units_b} < {p.min_units_a} {UNIT_PLURAL[p.unit_a]} at seq_len {p.seq_len_a}")
+
+
+def odd_die_count(frame: pd.DataFrame) -> pd.DataFrame:
+    rows = supported(frame)
+    rows = rows[(rows["hardware"] == "Snt9b23") & (rows["min_units"] % 2 == 1)]
+    rows = rows.rename(columns={c: f"{c}_a" for c in rows.columns if c.startswith("source_") or c == "raw_text"})
+    return labelled(rows, "odd_die_count", lambda r: f"{r.strategy} seq_len {r.seq_len}: {r.min_units} DIE")
+
+
+def model_never_supported(frame: pd.DataFrame) -> list[Finding]:
+    by_model = frame.groupby("model", sort=True)["supported"].any()
+    return [Finding("model_never_supported", model, "", "", "every cell of the model is '-'",
+                    f"{len(frame[frame.model == model])} rows, all '-'")
+            for model, any_supported in by_model.items() if not any_supported]
+
+
+def grouped(pairs: pd.DataFrame) -> list[Finding]:
+    """One Finding per check, model, framework, hardware and set of cells involved."""
+    if pairs.empty:
+        return []
+    sides = ["_a", "_b"] if "source_row_b" in pairs.columns else ["_a"]
+    pairs = pairs.assign(cells=pairs.apply(lambda p: "; ".join(cell_ref(p, s) for s in sides), axis=1))
+    findings = []
+    for (check, model, framework, hardware, cells), group in pairs.groupby(
+            ["check", "model", "framework", "hardware", "cells"], sort=True):
+        detail = "; ".join(dict.fromkeys(group["detail"]))
+        findings.append(Finding(check, model, framework, hardware, detail, cells))
+    return findings
+
+
+def find_issues(frame: pd.DataFrame) -> pd.DataFrame:
+    """All findings of one release, in a stable order."""
+    findings = []
+    for check in (lora_exceeds_full, longer_sequence_fewer_units, odd_die_count):
+        findings += grouped(check(frame))
+    findings += model_never_supported(frame)
+    table = pd.DataFrame([f.__dict__ for f in findings], columns=FINDING_COLUMNS, dtype="string")
+    order = {name: i for i, name in enumerate(CHECKS)}
+    return (table.assign(_order=table["check"].map(order))
+            .sort_values(["_order", "model", "framework", "hardware", "cells"], kind="stable")
+            .drop(columns="_order").reset_index(drop=True))

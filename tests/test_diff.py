@@ -1,0 +1,163 @@
+"""Release diffs: the real pair of releases with hand-checked changes, and small
+synthetic frames for each category."""
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from conftest import RAW
+from pipeline.cli import main
+from pipeline.diff import diff_releases, to_csv, to_json, to_markdown
+
+NEW_MODELS = sorted([
+    "qwen2.5-1.5b", "qwen2vl-2b", "qwen2vl-7b", "qwen2vl-72b", "qwen2.5_vl-3b", "qwen2.5_vl-7b",
+    "qwen2.5_vl-32b", "qwen2.5_vl-72b", "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b",
+    "qwen3-32b", "qwen3_moe-30B_A3B", "qwen3_moe-235B_A22B", "internvl2.5-8b", "internvl2.5-38b",
+    "internvl2.5-78b", "gemma3-27b"])
+
+
+@pytest.fixture(scope="module")
+def real(tidy):
+    return diff_releases("2025-05-07", tidy["2025-05-07"], "2025-10-22", tidy["2025-10-22"])
+
+
+def test_real_releases_columns_and_models(real):
+    assert real.frameworks == {"added": ["Llama-Factory", "MindSpeed-MM", "MindSpeed-RL", "VeRL"], "removed": []}
+    assert real.hardware == {"added": [], "removed": []}  # Snt9B -> Snt9b is not a change
+    assert real.models == {"added": NEW_MODELS, "removed": []}
+
+
+def test_real_releases_values_changed(real):
+    changed = real.where("changed")
+    got = {(r.model, r.strategy, r.seq_len, r.hardware): (r.old_min_units, r.new_min_units)
+           for r in changed.itertuples()}
+    # ../shared/vendor/LAYOUT.md §6: MindSpeed-LLM values that moved between the releases
+    assert got == {
+        ("qwen2.5-7b", "full", 4096, "Snt9b"): (2, 4), ("qwen2.5-7b", "full", 4096, "Snt9b23"): (2, 4),
+        ("qwen2.5-7b", "full", 8192, "Snt9b"): (2, 8), ("qwen2.5-7b", "full", 8192, "Snt9b23"): (2, 8),
+        ("qwen2-7b", "lora", 4096, "Snt9b"): (2, 4), ("qwen2-7b", "lora", 4096, "Snt9b23"): (2, 4),
+        ("qwen2-7b", "lora", 8192, "Snt9b"): (2, 8), ("qwen2-7b", "lora", 8192, "Snt9b23"): (2, 8),
+    }
+    assert set(changed.framework) == {"MindSpeed-LLM"}
+
+
+def test_real_releases_summary(real):
+    counts = real.counts()
+    assert counts["unchanged"] == 124 - 8 and counts["rows_added"] == 1350 - 124 and counts["rows_removed"] == 0
+    assert counts["configurations_added"] == counts["configurations_removed"] == 0
+    assert real.summary() == (
+        "2025-05-07 -> 2025-10-22: 4 frameworks added, 0 removed; 0 hardware added, 0 removed; 20 models added, "
+        "0 removed; 8 values changed; 0 configurations added, 0 removed; 1226 rows added and 0 removed in all; "
+        "116 unchanged")
+    assert real.differs
+
+
+def test_markdown_sections_in_order(real):
+    text = to_markdown(real)
+    order = ["## Columns", "## Models added (20)", "## Models removed (0)", "## Values changed (8)",
+             "## Configurations added", "## Configurations removed", "**Summary:**"]
+    positions = [text.index(h) for h in order]
+    assert positions == sorted(positions)
+    assert "| full | 4096 | MindSpeed-LLM | Snt9b | 2 | 4 | r23 c4 | r24 c4 |" in text
+    assert "- frameworks added: Llama-Factory, MindSpeed-MM, MindSpeed-RL, VeRL (496 rows)" in text
+
+
+def test_json_has_stable_keys_and_lineage(real):
+    doc = json.loads(to_json(real))
+    assert list(doc) == ["old", "new", "frameworks", "hardware", "models", "changed", "configurations", "summary"]
+    first = doc["changed"][0]
+    assert first == {"model": "qwen2-7b", "strategy": "lora", "seq_len": 4096, "framework": "MindSpeed-LLM",
+                     "hardware": "Snt9b",
+                     "old": {"supported": True, "min_units": 2, "source": {"file": "raw/2025-05-07/page.html",
+                             "page": None, "row": 15, "col": 4, "raw_text": "2*Ascend"}},
+                     "new": {"supported": True, "min_units": 4, "source": {"file": "raw/2025-10-22/page.html",
+                             "page": None, "row": 15, "col": 4, "raw_text": "4*Ascend"}}}
+    assert [m["model"] for m in doc["models"]["added"]] == NEW_MODELS
+    assert sum(len(f["rows"]) for f in doc["frameworks"]["added"]) == 496
+    assert doc["summary"]["values_changed"] == 8
+
+
+def test_csv_has_one_row_per_changed_key(real):
+    lines = to_csv(real).splitlines()
+    assert lines[0].startswith("change,reason,model,strategy,seq_len,framework,hardware,old_supported,")
+    assert len(lines) - 1 == 1226 + 8
+
+
+# --- synthetic frames: one category each, from a small slice of the real release -------------
+
+@pytest.fixture
+def base(tidy):
+    frame = tidy["2025-10-22"]
+    return frame[frame.model.isin(["qwen2.5-7b", "glm4-9b"])].reset_index(drop=True)
+
+
+def categories(old, new):
+    d = diff_releases("A", old, "B", new)
+    return {k: v for k, v in d.counts().items() if v and k != "unchanged"}, d
+
+
+def test_identical_frames_do_not_differ(base):
+    counts, d = categories(base, base)
+    assert counts == {} and not d.differs
+
+
+def test_value_changed_and_support_flipped(base):
+    new = base.copy()
+    i = new.index[(new.model == "glm4-9b") & (new.framework == "VeRL")][0]
+    new.loc[i, ["supported", "min_units", "min_nodes"]] = [True, 8, 1]
+    j = new.index[(new.model == "glm4-9b") & (new.framework == "MindSpeed-LLM")][0]
+    new.loc[j, "min_units"] = 16
+    counts, d = categories(base, new)
+    assert counts == {"values_changed": 2}
+    text = to_markdown(d)
+    assert "| full | 4096 | VeRL | Snt9b | - | 8 | r68 c8 | r68 c8 |" in text  # not supported -> supported
+    assert "| full | 4096 | MindSpeed-LLM | Snt9b | 8 | 16 | r68 c4 | r68 c4 |" in text
+
+
+def test_model_removed_and_added(base):
+    old = base[base.model != "glm4-9b"]
+    counts, d = categories(old, base)
+    assert counts == {"models_added": 1, "rows_added": 40}
+    counts, d = categories(base, old)
+    assert counts == {"models_removed": 1, "rows_removed": 40} and d.models["removed"] == ["glm4-9b"]
+
+
+def test_framework_renamed_is_one_added_and_one_removed(base):
+    new = base.assign(framework=base.framework.replace({"VeRL": "VeRL2"}))
+    counts, d = categories(base, new)
+    assert counts == {"frameworks_added": 1, "frameworks_removed": 1, "rows_added": 16, "rows_removed": 16}
+
+
+def test_hardware_removed(base):
+    counts, _ = categories(base, base[base.hardware == "Snt9b"])
+    assert counts == {"hardware_removed": 1, "rows_removed": 40}
+
+
+def test_configuration_added_for_an_existing_model(base):
+    extra = base[(base.model == "glm4-9b") & (base.seq_len == 8192)].assign(seq_len=16384)
+    new = pd.concat([base, extra], ignore_index=True)
+    counts, d = categories(base, new)
+    assert counts == {"configurations_added": 20, "rows_added": 20}
+    assert set(d.where("added").reason) == {"configuration"}
+
+
+def test_cli_diff_formats_exit_code_and_save(tmp_path):
+    build = tmp_path / "build"
+    assert CliRunner().invoke(main, ["extract", str(RAW), "--out", str(build)]).exit_code == 0
+    runner = CliRunner()
+    same = runner.invoke(main, ["diff", "2025-10-22", "2025-10-22", "--build", str(build), "--exit-code"])
+    assert same.exit_code == 0 and "1350 unchanged" in same.output
+    differs = runner.invoke(main, ["diff", "--build", str(build), "--exit-code", "--format", "json",
+                                   "--save", str(build / "diff")])
+    assert differs.exit_code == 1
+    assert json.loads(differs.output)["summary"]["values_changed"] == 8
+    assert sorted(p.name for p in (build / "diff").iterdir()) == [
+        "2025-05-07..2025-10-22.html", "2025-05-07..2025-10-22.json", "2025-05-07..2025-10-22.md"]
+    by_path = runner.invoke(main, ["diff", str(build / "2025-05-07"), str(build / "2025-10-22"), "--format", "csv"])
+    assert by_path.exit_code == 0 and by_path.output.count("\n") == 1 + 1226 + 8
+    missing = runner.invoke(main, ["diff", "2024-01-01", "2025-10-22", "--build", str(build)])
+    assert missing.exit_code == 1
+    assert "no published release '2024-01-01' (expected a release id (2025-05-07, 2025-10-22)" in missing.output
