@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup extract test bench diff browser clean raw-html
+.PHONY: setup extract test bench diff browser clean raw-html raw-pdf
 
 setup: $(STAMP)
 
@@ -43,6 +43,13 @@ bench: $(STAMP)
 # and tools/layouts (only needed when the reconstruction changes).
 raw-html: $(STAMP)
 	$(BIN)/python tools/reconstruct_html.py
+
+# Re-render raw/<release>/doc.pdf and the PDF fixtures. Needs the `render` extra
+# (reportlab, weasyprint), Debian's fonts-wqy-zenhei and, for the browser
+# fixture, chromium. The PDFs are committed: tests do not need any of this.
+raw-pdf: $(STAMP)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[render]'
+	$(BIN)/python tools/render_pdf.py --fixtures
 
 clean:
 	rm -rf build

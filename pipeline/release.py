@@ -15,15 +15,15 @@ from pathlib import Path
 import pandas as pd
 
 from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
-from .extract import extract_html
-from .normalize import normalize
+from .diff import diff_releases
+from .extract import EXTRACTORS
+from .normalize import Normalized, normalize
 from .quality import find_issues
 from .report import release_html, release_markdown
 from .write import SourceInfo, release_artifacts, write_artifacts
 from schemas.min_cards import validate_min_cards
 
 RELEASE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}")
-HTML_SUFFIXES = (".html", ".htm")
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,9 @@ class ReleaseResult:
         counts = [(len(self.frame), "row"), (self.frame["model"].nunique(), "model"),
                   (self.frame["framework"].nunique(), "framework"), (len(self.warnings), "warning"),
                   (len(self.findings), "finding")]
-        return f"{self.release}: " + ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in counts)
+        text = f"{self.release}: " + ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in counts)
+        names = [Path(s.path).name for s in self.sources]
+        return text + (f"; {' and '.join(names)} agree" if len(names) > 1 else "")
 
 
 def is_release_name(name: str) -> bool:
@@ -82,12 +84,20 @@ def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
     return releases
 
 
-def release_page(release: Release) -> Path:
-    pages = sorted(p for p in release.folder.iterdir() if p.suffix.lower() in HTML_SUFFIXES)
-    if len(pages) != 1:
-        found = ", ".join(p.name for p in pages) or "none"
-        raise ReleaseError(release.label, f"{len(pages)} HTML pages ({found}); expected exactly one vendor page")
-    return pages[0]
+def release_sources(release: Release) -> list[Path]:
+    """The release's vendor page and/or PDF, HTML first (HTML is what gets published)."""
+    files = sorted((p for p in release.folder.iterdir() if p.suffix.lower() in EXTRACTORS and p.is_file()),
+                   key=lambda p: (EXTRACTORS[p.suffix.lower()][0] != "html", p.name))
+    kinds = [EXTRACTORS[p.suffix.lower()][0] for p in files]
+    if not files:
+        raise ReleaseError(release.label, "no vendor page in the folder",
+                           "one HTML page (.html/.htm) and/or one PDF (.pdf)")
+    for kind in set(kinds):
+        if kinds.count(kind) > 1:
+            names = ", ".join(p.name for p, k in zip(files, kinds) if k == kind)
+            raise ReleaseError(release.label, f"{kinds.count(kind)} {kind.upper()} files ({names})",
+                               f"at most one {kind.upper()} file per release")
+    return files
 
 
 def read_source(path: Path, label: str) -> bytes:
@@ -106,17 +116,62 @@ def check_update_date(release: Release, source: str, updated: str | None) -> lis
     return []
 
 
-def extract_release(release: Release) -> ReleaseResult:
-    page = release_page(release)
-    source = f"{release.label}/{page.name}"
-    data = read_source(page, source)
-    grid, updated = extract_html(data, source)
+@dataclass(frozen=True)
+class SourceResult:
+    """One source file of a release, extracted, tidied and validated."""
+    info: SourceInfo
+    normalized: Normalized
+    frame: pd.DataFrame
+    warnings: list[str]
+
+
+def extract_source(release: Release, path: Path) -> SourceResult:
+    source = f"{release.label}/{path.name}"
+    data = read_source(path, source)
+    grid, updated = EXTRACTORS[path.suffix.lower()][1](data, source)
     warnings = check_update_date(release, source, updated)
     normalized = normalize(grid, release.id)
     frame = validate_min_cards(normalized.frame, source)
     warnings += [f"{source}: {w}" for w in normalized.warnings]
-    sources = (SourceInfo(source, hashlib.sha256(data).hexdigest()),)
-    return ReleaseResult(release.id, frame, normalized.dense, sources, tuple(warnings), find_issues(frame))
+    return SourceResult(SourceInfo(source, hashlib.sha256(data).hexdigest()), normalized, frame, warnings)
+
+
+class DisagreementError(MincardsError):
+    kind = "sources disagree"
+
+
+def side_text(row: pd.Series, side: str) -> str:
+    if pd.isna(row[f"{side}_supported"]):
+        return "missing"
+    value = int(row[f"{side}_min_units"]) if row[f"{side}_supported"] else "-"
+    page = row[f"{side}_source_page"]
+    where = f"page {int(page)}, " if not pd.isna(page) else ""
+    return (f"{value} ({row[f'{side}_source_file']} {where}row {row[f'{side}_source_row']}, "
+            f"column {row[f'{side}_source_col']}: {row[f'{side}_raw_text']!r})")
+
+
+def check_agreement(release: str, published: SourceResult, other: SourceResult) -> None:
+    """Every configuration must have the same value in both sources; else one report
+    listing each differing cell from both sides with its lineage."""
+    differences = diff_releases(release, published.frame, release, other.frame).rows
+    differences = differences[differences["change"] != "unchanged"]
+    if differences.empty:
+        return
+    problems = [Problem(Place(), f"{r.model} / {r.strategy} / {r.seq_len} / {r.framework} / {r.hardware}: "
+                        f"{side_text(r, 'old')} vs {side_text(r, 'new')}")
+                for _, r in differences.iterrows()]
+    raise DisagreementError(f"{published.info.path} and {other.info.path}", problems)
+
+
+def extract_release(release: Release) -> ReleaseResult:
+    """Extract every source of the release; with HTML and PDF both, they must agree, and
+    the HTML is published."""
+    results = [extract_source(release, path) for path in release_sources(release)]
+    published = results[0]
+    for other in results[1:]:
+        check_agreement(release.id, published, other)
+    return ReleaseResult(release.id, published.frame, published.normalized.dense,
+                         tuple(r.info for r in results), tuple(published.warnings), find_issues(published.frame))
 
 
 class QualityError(MincardsError):

@@ -48,8 +48,8 @@ def raw_copy(tmp_path):
 def test_summary_line_per_release(built):
     out, output = built
     assert output.splitlines() == [
-        f"2025-05-07: 124 rows, 17 models, 1 framework, 0 warnings, 0 findings -> {out / '2025-05-07'}",
-        f"2025-10-22: 1350 rows, 37 models, 5 frameworks, 2 warnings, 6 findings -> {out / '2025-10-22'}",
+        f"2025-05-07: 124 rows, 17 models, 1 framework, 0 warnings, 0 findings; page.html and doc.pdf agree -> {out / '2025-05-07'}",
+        f"2025-10-22: 1350 rows, 37 models, 5 frameworks, 2 warnings, 6 findings; page.html and doc.pdf agree -> {out / '2025-10-22'}",
     ]
 
 
@@ -91,9 +91,10 @@ def test_parquet_schema_and_metadata(built):
     meta = {k.decode(): v.decode() for k, v in schema.metadata.items()}
     assert meta["mincards.release"] == "2025-10-22"
     assert meta["mincards.pipeline_version"] == __version__
-    page = RAW / "2025-10-22" / "page.html"
+    sha = lambda name: hashlib.sha256((RAW / "2025-10-22" / name).read_bytes()).hexdigest()  # noqa: E731
     assert json.loads(meta["mincards.sources"]) == [
-        {"path": "raw/2025-10-22/page.html", "sha256": hashlib.sha256(page.read_bytes()).hexdigest()}]
+        {"path": "raw/2025-10-22/page.html", "sha256": sha("page.html")},
+        {"path": "raw/2025-10-22/doc.pdf", "sha256": sha("doc.pdf")}]
 
 
 def test_dataset_reads_in_one_call_with_the_release_as_partition(built, tidy):
@@ -175,7 +176,8 @@ def test_missing_raw_folder_and_missing_page(tmp_path):
     (tmp_path / "raw" / "2025-01-15").mkdir(parents=True)
     result = run("extract", str(tmp_path / "raw"), "--out", str(tmp_path / "build"))
     assert result.exit_code == 1
-    assert "raw/2025-01-15: release: 0 HTML pages (none); expected exactly one vendor page" in result.output
+    assert ("raw/2025-01-15: release: no vendor page in the folder (expected one HTML page (.html/.htm) "
+            "and/or one PDF (.pdf))") in result.output
 
 
 def test_verbose_lists_the_warnings(tmp_path):
