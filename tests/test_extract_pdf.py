@@ -1,0 +1,187 @@
+"""PDF -> Grid: the same grid and the same tidy rows as the HTML, whichever producer
+wrote the PDF; pages stitched; clear errors for PDFs that cannot be read."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from conftest import FIXTURES, RAW, RELEASES
+from pipeline.cli import main
+from pipeline.errors import SourceError
+from pipeline.extract.cjk import printed_text
+from pipeline.extract.html import extract_html
+from pipeline.extract.pdf import cluster, column_boundaries, extract_pdf, vendor_regions
+from pipeline.normalize import fill_spans, normalize
+from pipeline.tokens import squash
+
+PDF_FIXTURES = FIXTURES / "pdf"
+PRODUCERS = ["browser-chromium.pdf", "weasyprint.pdf", "reportlab-rects.pdf"]
+LINEAGE_OF_FORMAT = ["source_file", "source_page", "raw_text"]  # differ by nature between HTML and PDF
+
+
+def html_of(release: str):
+    return extract_html((RAW / release / "page.html").read_bytes(), f"raw/{release}/page.html")[0]
+
+
+def pdf_of(path):
+    return extract_pdf(path.read_bytes(), path.name)
+
+
+def squashed(grid):
+    return fill_spans(grid).map(lambda text: "".join(text.split()))
+
+
+def page_tables(path):
+    with pdfplumber.open(path) as pdf:
+        regions = vendor_regions(list(pdf.pages))
+        xs = cluster([x for r in regions for x in column_boundaries(r.edges, r.bbox)])
+        return [r.table(xs) for r in regions]
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_raw_pdf_gives_the_html_grid_and_tidy_rows(release):
+    grid, updated = pdf_of(RAW / release / "doc.pdf")
+    html = html_of(release)
+    assert updated == release
+    assert (grid.n_rows, grid.n_cols, len(grid.cells)) == (html.n_rows, html.n_cols, len(html.cells))
+    assert squashed(grid).equals(squashed(html))
+    assert normalize(grid, release).frame.drop(columns=LINEAGE_OF_FORMAT).equals(
+        normalize(html, release).frame.drop(columns=LINEAGE_OF_FORMAT))
+
+
+@pytest.mark.parametrize("name", PRODUCERS)
+def test_every_producer_gives_the_html_tidy_rows(name):
+    grid, updated = pdf_of(PDF_FIXTURES / name)
+    assert updated == "2025-10-22"
+    html = html_of("2025-10-22")
+    assert squashed(grid).equals(squashed(html))
+    assert normalize(grid, "2025-10-22").frame.drop(columns=LINEAGE_OF_FORMAT).equals(
+        normalize(html, "2025-10-22").frame.drop(columns=LINEAGE_OF_FORMAT))
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_raw_pdfs_are_what_the_issue_asks_for(release):
+    path = RAW / release / "doc.pdf"
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) >= 2
+        assert all(round(p.width) == 595 and round(p.height) == 842 for p in pdf.pages)  # A4 portrait
+        fonts = {c["fontname"] for p in pdf.pages for c in p.chars}
+        assert fonts and all("+" in f for f in fonts)  # an embedded (subset) font
+    tables = page_tables(path)
+    assert len(tables) >= 2
+    header = [tables[0].row_texts(r) for r in range(2)]
+    assert all([t.row_texts(r) for r in range(2)] == header for t in tables)  # header repeated on each page
+    cut = [c for t in tables[:-1] for c in t.cells if c.open_bottom]
+    assert cut, "at least one merged cell is cut by a page break"
+    grid, _ = pdf_of(path)
+    wrapped = [c for c in grid.cells if "\n" in c.raw_text and re.fullmatch(r"\d+\*Ascend", squash(c.raw_text))]
+    assert wrapped  # values wrap inside their narrow columns, e.g. "1*Asc" / "end"
+
+
+def test_producers_differ_in_the_ways_the_fixtures_claim():
+    with pdfplumber.open(PDF_FIXTURES / "browser-chromium.pdf") as pdf:
+        page = pdf.pages[0]
+        assert page.rects and not page.lines  # borders as filled rectangles
+    with pdfplumber.open(PDF_FIXTURES / "weasyprint.pdf") as pdf:
+        assert pdf.pages[0].lines  # stroked lines
+    tables = page_tables(PDF_FIXTURES / "reportlab-rects.pdf")
+    first_rows = [t.row_texts(0) for t in tables[1:]]
+    assert all(row != tables[0].row_texts(0) for row in first_rows)  # header not repeated
+    last = [c for c in tables[0].cells if c.row + c.rowspan == tables[0].n_rows]
+    assert all(c.open_bottom for c in last)  # the whole last row is split by the break
+    assert [c.lines for c in tables[1].cells if c.row == 0][3] == ["e nd"]  # '1*Asc' / 'e nd'
+    with pdfplumber.open(PDF_FIXTURES / "reportlab-rects.pdf") as pdf:
+        text = "".join(c["text"] for c in pdf.pages[0].chars)
+        assert "\u2f40" in text and "\u2ed3" in text  # ⽀ and ⻓ as extracted
+
+
+def test_lineage_carries_the_page():
+    grid, _ = pdf_of(RAW / "2025-10-22" / "doc.pdf")
+    frame = normalize(grid, "2025-10-22").frame
+    pages = frame.groupby("model", sort=False)["source_page"].first()
+    assert pages["llama3.1-8b"] == 1 and pages["gemma3-27b"] == 3
+    row = frame[(frame.model == "qwen2.5-1.5b") & (frame.framework == "MindSpeed-LLM")].iloc[0]
+    assert (row.source_page, row.source_row, row.source_col) == (1, 23, 4)
+
+
+def test_split_row_text_is_joined_over_the_page_break():
+    grid, _ = pdf_of(PDF_FIXTURES / "reportlab-rects.pdf")
+    cell = grid.cell_at(22, 3)
+    assert (cell.raw_text, cell.text, cell.page) == ("1*Asc\ne nd", "1*Asc\ne nd", 1)
+    assert grid.cell_at(0, 0).raw_text == "\u2f40持模型参数量" and grid.cell_at(0, 0).text == "支持模型参数量"
+
+
+@pytest.mark.parametrize("text, printed", [("\u2f40持", "支持"), ("序列\u2ed3度", "序列长度"), ("ＡＢ１", "AB1"),
+                                           ("\u2ee2\u2ef0", "马龙")])
+def test_printed_text(text, printed):
+    assert printed_text(text) == printed
+
+
+@pytest.mark.parametrize("name, message", [
+    ("image-only.pdf", "no text layer on any of its 1 page(s) (an image-only PDF?)"),
+    ("encrypted.pdf", "the PDF is encrypted (expected an unencrypted PDF)"),
+    ("no-table.pdf", "no vendor table on any of its 1 page(s)"),
+])
+def test_unreadable_pdfs_are_a_clear_error(name, message):
+    with pytest.raises(SourceError) as info:
+        pdf_of(PDF_FIXTURES / "bad" / name)
+    assert str(info.value).startswith(f"{name}: cannot read source: ")
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"\x89PNG\r\n\x1a\n", "not a PDF (it starts with b'\\x89PNG\\r\\n\\x1a\\n')"),
+    (b"", "not a PDF (the file is empty)"),
+])
+def test_bytes_that_are_not_a_pdf(data, message):
+    with pytest.raises(SourceError, match=re.escape(message)):
+        extract_pdf(data, "x.pdf")
+
+
+def test_truncated_pdf():
+    data = (RAW / "2025-10-22" / "doc.pdf").read_bytes()
+    with pytest.raises(SourceError, match=r"x.pdf: cannot read source: the PDF cannot be"):
+        extract_pdf(data[: len(data) // 3], "x.pdf")
+
+
+def copy_release(tmp_path, release, keep):
+    folder = tmp_path / "raw" / release
+    folder.mkdir(parents=True)
+    for name in keep:
+        shutil.copy(RAW / release / name, folder / name)
+    return tmp_path / "raw"
+
+
+def test_release_with_only_a_pdf_publishes_from_it(tmp_path):
+    raw = copy_release(tmp_path, "2025-05-07", ["doc.pdf"])
+    result = CliRunner().invoke(main, ["extract", str(raw), "--out", str(tmp_path / "build")])
+    assert result.exit_code == 0, result.output
+    assert re.match(r"2025-05-07: 124 rows, 17 models, 1 framework, \d+ warnings, 0 findings -> ", result.output)
+    csv = (tmp_path / "build" / "2025-05-07" / "min_cards.csv").read_text(encoding="utf-8")
+    assert ",raw/2025-05-07/doc.pdf,1,3,4,4*Ascend" in csv  # llama3.1-8b full: page 1, row 3, column 4
+
+
+def test_html_and_pdf_that_disagree_fail_with_both_cells(tmp_path):
+    raw = copy_release(tmp_path, "2025-05-07", ["page.html", "doc.pdf"])
+    page = raw / "2025-05-07" / "page.html"
+    page.write_text(page.read_text(encoding="utf-8").replace(">512*Ascend<", ">256*Ascend<"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["extract", str(raw), "--out", str(tmp_path / "build")])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == "error: raw/2025-05-07/page.html and raw/2025-05-07/doc.pdf: sources disagree: 4 problems"
+    assert lines[1] == ("  - DeepSeek-R1 / full / 4096 / MindSpeed-LLM / Snt9b: 256 (raw/2025-05-07/page.html row 42, "
+                        "column 4: '256*Ascend') vs 512 (raw/2025-05-07/doc.pdf page 2, row 42, column 4: "
+                        "'512*Ascend')")
+    assert not (tmp_path / "build").exists()
+
+
+def test_two_pdfs_in_one_release_is_an_error(tmp_path):
+    raw = copy_release(tmp_path, "2025-05-07", ["doc.pdf"])
+    shutil.copy(raw / "2025-05-07" / "doc.pdf", raw / "2025-05-07" / "print.pdf")
+    result = CliRunner().invoke(main, ["extract", str(raw), "--out", str(tmp_path / "build")])
+    assert result.exit_code == 1
+    assert "release: 2 PDF files (doc.pdf, print.pdf) (expected at most one PDF file per release)" in result.output
