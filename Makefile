@@ -36,8 +36,15 @@ diff: $(STAMP)
 	$(BIN)/mincards diff --build build --save build/diff > /dev/null
 	@ls build/diff
 
+# Timings of the HTML pipeline, then of PDF extraction against other extractors.
+# Installs the optional `bench` and `render` extras and the CJK font the long
+# synthetic PDF is rendered with.
 bench: $(STAMP)
+	@fc-list 2>/dev/null | grep -q wqy-zenhei || { [ "$$(id -u)" = 0 ] && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei) >/dev/null 2>&1; } || true
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[bench,render]'
 	$(BIN)/python bench/bench_extract.py
+	$(BIN)/python bench/bench_pdf.py
 
 # Regenerate the reconstructed vendor pages in raw/ from ../shared/vendor
 # and tools/layouts (only needed when the reconstruction changes).

@@ -37,7 +37,7 @@ def squashed(grid):
 
 def page_tables(path):
     with pdfplumber.open(path) as pdf:
-        regions = vendor_regions(list(pdf.pages))
+        regions = vendor_regions(pdf.pages).regions
         xs = cluster([x for r in regions for x in column_boundaries(r.edges, r.bbox)])
         return [r.table(xs) for r in regions]
 

@@ -242,20 +242,35 @@ def same_extent(a: Region, b: Region) -> bool:
     return abs(a.bbox[0] - b.bbox[0]) <= TOLERANCE and abs(a.bbox[2] - b.bbox[2]) <= TOLERANCE
 
 
-def vendor_regions(pages: list) -> list[Region]:
+@dataclass
+class Scan:
+    """What one pass over the pages found: the vendor table's regions, in page order."""
+    regions: list[Region] = field(default_factory=list)
+    pages_read: int = 0
+    text_seen: bool = False
+    updated: str | None = None
+
+
+def vendor_regions(pages) -> Scan:
     """The vendor table on its first page (found by its header text, not its position) and
-    the table continuing it at the top of each following page (same left and right edges)."""
-    chosen: list[Region] = []
+    the table continuing it at the top of each following page (same left and right edges).
+    Pages are read one at a time and released, so memory does not grow with the document."""
+    scan = Scan()
     for number, page in enumerate(pages, start=1):
+        scan.pages_read = number
+        scan.text_seen = scan.text_seen or bool(page.chars)
+        if scan.updated is None:
+            scan.updated = update_date(page)
         regions = regions_on_page(page, number)
-        if not chosen:
-            chosen += [r for r in regions if is_vendor_header(r.table())][:1]
+        page.close()
+        if not scan.regions:
+            scan.regions += [r for r in regions if is_vendor_header(r.table())][:1]
             continue
-        following = next((r for r in regions if same_extent(r, chosen[0])), None)
+        following = next((r for r in regions if same_extent(r, scan.regions[0])), None)
         if following is None:
             break
-        chosen.append(following)
-    return chosen
+        scan.regions.append(following)
+    return scan
 
 
 # --- stitching pages into one grid -------------------------------------------------------
@@ -332,32 +347,26 @@ def open_pdf(data: bytes, source: str):
         raise SourceError(source, f"the PDF cannot be parsed ({exc})", "a well-formed PDF") from None
 
 
-def update_date(pages: list) -> str | None:
-    for page in pages[:1]:
-        match = UPDATE_LINE.search(printed_text(page.extract_text() or ""))
-        if match:
-            return match.group(1)
-    return None
+def update_date(page) -> str | None:
+    match = UPDATE_LINE.search(printed_text(page.extract_text() or ""))
+    return match.group(1) if match else None
 
 
 def extract_pdf(data: bytes, source: str) -> tuple[Grid, str | None]:
     """Return the vendor table's grid (cells carry their page) and the page's update date."""
     with open_pdf(data, source) as pdf:
         try:
-            pages = list(pdf.pages)
-            if not any(page.chars for page in pages):
-                raise SourceError(source, f"no text layer on any of its {len(pages)} page(s) (an image-only "
-                                  "PDF?)", "a PDF with text")
-            regions = vendor_regions(pages)
-            if not regions:
-                raise SourceError(source, f"no vendor table on any of its {len(pages)} page(s)",
-                                  f"a ruled table captioned {CAPTION} or headed "
-                                  f"{' / '.join(KEY_HEADINGS.values())}")
-            # One set of column boundaries for all pages: the union of each page's.
-            xs = cluster([x for r in regions for x in column_boundaries(r.edges, r.bbox)])
-            tables = [region.table(xs) for region in regions]
-            cells = stitch(tables[0], tables[1:], source)
-            updated = update_date(pages)
+            scan = vendor_regions(pdf.pages)
         except PdfminerException as exc:
             raise SourceError(source, f"the PDF cannot be read ({exc})", "a well-formed PDF") from None
-    return Grid.from_cells(source, cells), updated
+        total = len(pdf.pages)
+    if not scan.regions:
+        if not scan.text_seen:
+            raise SourceError(source, f"no text layer on any of its {total} page(s) (an image-only PDF?)",
+                              "a PDF with text")
+        raise SourceError(source, f"no vendor table on any of its {total} page(s)",
+                          f"a ruled table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS.values())}")
+    # One set of column boundaries for all pages: the union of each page's.
+    xs = cluster([x for r in scan.regions for x in column_boundaries(r.edges, r.bbox)])
+    tables = [region.table(xs) for region in scan.regions]
+    return Grid.from_cells(source, stitch(tables[0], tables[1:], source)), scan.updated

@@ -1,0 +1,204 @@
+"""Benchmark: PDF table extraction, ours against other extractors, time and accuracy.
+
+    python bench/bench_pdf.py [--repeat N] [--copies 17]
+
+Inputs: every raw/<release>/doc.pdf, the producer fixtures in tests/fixtures/pdf,
+and a long synthetic PDF (the 2025-10-22 table repeated `copies` times, model names
+prefixed per copy, rendered by tools/render_pdf.py: 50+ pages).
+
+For each input and tool: median milliseconds per page after one warm-up run, the
+peak resident memory of a fresh process that ran only that tool on that input,
+and body-cell accuracy against the HTML grid: the share of the HTML table's body
+slots whose text the tool returns in the same place, a slot covered by a merged
+cell counting as right only when the tool returns the merged value there.
+
+Tools: ours (pipeline.extract.pdf, bytes -> Grid); pdfplumber's plain
+page.extract_tables(); PyMuPDF page.find_tables() and camelot lattice when they
+are installed (`pip install -e '.[bench]'`). Compare ratios within one run: the
+machine is shared and absolute numbers drift.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tools"))
+
+from pipeline.extract.html import extract_html  # noqa: E402
+from pipeline.extract.pdf import extract_pdf  # noqa: E402
+from pipeline.normalize import fill_spans  # noqa: E402
+from pipeline.tokens import squash  # noqa: E402
+
+
+# --- what each tool returns, as body rows of texts ------------------------------------------
+
+def rows_ours(path: Path) -> list[list[str]]:
+    grid, _ = extract_pdf(path.read_bytes(), path.name)
+    return fill_spans(grid).iloc[grid.header_depth():].values.tolist()
+
+
+def rows_pdfplumber(path: Path) -> list[list[str]]:
+    import pdfplumber
+    rows = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for table in page.extract_tables():
+                rows += [[c or "" for c in row] for row in table]
+    return rows
+
+
+def rows_pymupdf(path: Path) -> list[list[str]]:
+    import pymupdf
+    rows = []
+    with pymupdf.open(path) as doc:
+        for page in doc:
+            for table in page.find_tables().tables:
+                rows += [[c or "" for c in row] for row in table.extract()]
+    return rows
+
+
+def rows_camelot(path: Path) -> list[list[str]]:
+    import camelot
+    tables = camelot.read_pdf(str(path), flavor="lattice", pages="all")
+    return [list(row) for table in tables for row in table.df.values.tolist()]
+
+
+TOOLS = {"ours": rows_ours, "pdfplumber.extract_tables": rows_pdfplumber,
+         "pymupdf.find_tables": rows_pymupdf, "camelot.lattice": rows_camelot}
+TOOL_MODULES = {"pymupdf.find_tables": "pymupdf", "camelot.lattice": "camelot"}
+
+
+def available(tool: str) -> bool:
+    module = TOOL_MODULES.get(tool)
+    if module is None:
+        return True
+    try:
+        __import__(module)
+    except Exception:  # noqa: BLE001 - any import failure means "not installed here"
+        return False
+    return True
+
+
+# --- accuracy ------------------------------------------------------------------------------
+
+def reference_rows(html: bytes) -> tuple[list[list[str]], list[list[str]]]:
+    """The HTML grid's header rows and body rows, merged slots filled, whitespace removed."""
+    grid, _ = extract_html(html, "page.html")
+    dense = fill_spans(grid).map(squash).values.tolist()
+    return dense[:grid.header_depth()], dense[grid.header_depth():]
+
+
+def accuracy(rows: list[list[str]], header: list[list[str]], body: list[list[str]]) -> float:
+    """Share of body slots right. The tool's rows are read in order with rows that repeat
+    the header dropped, and aligned with the HTML body row for row."""
+    width = len(body[0])
+    got = [[squash(c) for c in row] for row in rows if len(row) == width]
+    got = [row for row in got if row not in header]
+    right = sum(a == b for want, have in zip(body, got) for a, b in zip(want, have))
+    return right / (len(body) * width)
+
+
+# --- inputs --------------------------------------------------------------------------------
+
+def synthetic_pdf(copies: int, out: Path) -> int:
+    """The newest table repeated `copies` times, rendered like the raw PDFs; returns pages."""
+    import render_pdf
+    from bench_extract import synthetic_page
+    html = synthetic_page(copies)
+    grid, updated = extract_html(html, "synthetic.html")
+    render_pdf.register_font(render_pdf.FONT_PATH)
+    return render_pdf.render(grid, updated, out, render_pdf.Style(), "synthetic")
+
+
+def inputs(tmp: Path, copies: int) -> list[tuple[str, Path, Path]]:
+    """(name, pdf, html it must match)."""
+    out = [(f"raw/{p.parent.name}", p, p.parent / "page.html") for p in sorted((REPO / "raw").glob("*/doc.pdf"))]
+    newest = REPO / "raw" / "2025-10-22" / "page.html"
+    out += [(f"fixture {p.stem}", p, newest) for p in sorted((REPO / "tests" / "fixtures" / "pdf").glob("*.pdf"))]
+    long_pdf = tmp / "synthetic.pdf"
+    synthetic_pdf(copies, long_pdf)
+    synthetic_html = tmp / "synthetic.html"
+    from bench_extract import synthetic_page
+    synthetic_html.write_bytes(synthetic_page(copies))
+    out.append((f"synthetic x{copies}", long_pdf, synthetic_html))
+    return out
+
+
+# --- measuring -----------------------------------------------------------------------------
+
+def measure(tool: str, pdf: Path, html: Path, repeat: int) -> dict:
+    import pdfplumber
+    with pdfplumber.open(pdf) as doc:
+        pages = len(doc.pages)
+    run = TOOLS[tool]
+    rows = run(pdf)  # warm-up, and the rows for accuracy
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run(pdf)
+        times.append(time.perf_counter() - start)
+    header, body = reference_rows(html.read_bytes())
+    return {"pages": pages, "ms_per_page": statistics.median(times) * 1000 / pages,
+            "ms_per_100_rows": statistics.median(times) * 1000 / len(body) * 100,
+            "accuracy": accuracy(rows, header, body),
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def measure_in_fresh_process(tool: str, pdf: Path, html: Path, repeat: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--one", tool, str(pdf), str(html), "--repeat", str(repeat)],
+                         capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed"}
+    return json.loads(out.stdout)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--copies", type=int, default=20, help="copies of the table in the long PDF (20 -> 52 pages)")
+    parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        tool, pdf, html = args.one
+        print(json.dumps(measure(tool, Path(pdf), Path(html), args.repeat)))
+        return 0
+    tools = [t for t in TOOLS if available(t)]
+    missing = [t for t in TOOLS if t not in tools]
+    print(f"{'input':<28}{'pages':>6}  " + "".join(f"{t:>28}" for t in tools))
+    print(f"{'':<28}{'':>6}  " + "".join(f"{'ms/page  acc%  MiB':>28}" for _ in tools))
+    results: dict[str, dict[str, dict]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, pdf, html in inputs(Path(tmp), args.copies):
+            results[name] = {t: measure_in_fresh_process(t, pdf, html, args.repeat) for t in tools}
+            pages = next((r["pages"] for r in results[name].values() if "pages" in r), 0)
+            cells = []
+            for t in tools:
+                r = results[name][t]
+                cells.append(f"{'error':>28}" if "error" in r else
+                             f"{r['ms_per_page']:>14.1f}{r['accuracy'] * 100:>7.1f}{r['peak_rss_mb']:>7.0f}")
+            print(f"{name:<28}{pages:>6}  " + "".join(cells))
+    ratios = [(n, r["ours"]["ms_per_page"] / r["pdfplumber.extract_tables"]["ms_per_page"])
+              for n, r in results.items() if "error" not in r["ours"] and "error" not in r["pdfplumber.extract_tables"]]
+    print("\nours / pdfplumber.extract_tables, time per page: " + ", ".join(f"{n} {x:.2f}" for n, x in ratios))
+    long_name = next(n for n in results if n.startswith("synthetic"))
+    short = results["raw/2025-10-22"]["ours"]["ms_per_page"]
+    long_ours = results[long_name]["ours"]
+    print(f"ours, per page on {long_name} / on raw/2025-10-22: {long_ours['ms_per_page'] / short:.2f}; per 100 "
+          f"table rows: {long_ours['ms_per_100_rows'] / results['raw/2025-10-22']['ours']['ms_per_100_rows']:.2f}")
+    if missing:
+        print(f"not installed here, so not measured: {', '.join(missing)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
