@@ -141,17 +141,18 @@ def measure(tool: str, pdf: Path, html: Path, repeat: int) -> dict:
     with pdfplumber.open(pdf) as doc:
         pages = len(doc.pages)
     run = TOOLS[tool]
+    header, body = reference_rows(html.read_bytes())
+    baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the imports, before any work
     rows = run(pdf)  # warm-up, and the rows for accuracy
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
         run(pdf)
         times.append(time.perf_counter() - start)
-    header, body = reference_rows(html.read_bytes())
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {"pages": pages, "ms_per_page": statistics.median(times) * 1000 / pages,
             "ms_per_100_rows": statistics.median(times) * 1000 / len(body) * 100,
-            "accuracy": accuracy(rows, header, body),
-            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+            "accuracy": accuracy(rows, header, body), "peak_rss_mb": peak, "growth_mb": peak - baseline}
 
 
 def measure_in_fresh_process(tool: str, pdf: Path, html: Path, repeat: int) -> dict:
@@ -174,19 +175,21 @@ def main() -> int:
         return 0
     tools = [t for t in TOOLS if available(t)]
     missing = [t for t in TOOLS if t not in tools]
-    print(f"{'input':<28}{'pages':>6}  " + "".join(f"{t:>28}" for t in tools))
-    print(f"{'':<28}{'':>6}  " + "".join(f"{'ms/page  acc%  MiB':>28}" for _ in tools))
+    header = (f"{'input':<26}{'tool':<27}{'pages':>6}{'ms/page':>9}{'ms/100 rows':>12}{'accuracy':>10}"
+              f"{'peak MiB':>10}{'+MiB':>7}")
+    print(header)
+    print("-" * len(header))
     results: dict[str, dict[str, dict]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, pdf, html in inputs(Path(tmp), args.copies):
             results[name] = {t: measure_in_fresh_process(t, pdf, html, args.repeat) for t in tools}
-            pages = next((r["pages"] for r in results[name].values() if "pages" in r), 0)
-            cells = []
             for t in tools:
                 r = results[name][t]
-                cells.append(f"{'error':>28}" if "error" in r else
-                             f"{r['ms_per_page']:>14.1f}{r['accuracy'] * 100:>7.1f}{r['peak_rss_mb']:>7.0f}")
-            print(f"{name:<28}{pages:>6}  " + "".join(cells))
+                if "error" in r:
+                    print(f"{name:<26}{t:<27}  error: {r['error']}")
+                    continue
+                print(f"{name:<26}{t:<27}{r['pages']:>6}{r['ms_per_page']:>9.1f}{r['ms_per_100_rows']:>12.1f}"
+                      f"{r['accuracy'] * 100:>9.1f}%{r['peak_rss_mb']:>10.0f}{r['growth_mb']:>7.0f}")
     ratios = [(n, r["ours"]["ms_per_page"] / r["pdfplumber.extract_tables"]["ms_per_page"])
               for n, r in results.items() if "error" not in r["ours"] and "error" not in r["pdfplumber.extract_tables"]]
     print("\nours / pdfplumber.extract_tables, time per page: " + ", ".join(f"{n} {x:.2f}" for n, x in ratios))

@@ -13,7 +13,8 @@ import click
 
 from . import __version__, diff as diff_module, query as query_module, store
 from .errors import MincardsError
-from .release import extract_all, publish
+from .limits import DEFAULT, Limits
+from .release import extract_each, publish
 from .report import diff_html
 from .write import atomic_write
 
@@ -71,26 +72,46 @@ def main() -> None:
               help="Only this release folder (repeatable). Default: every folder in RAW_DIR.")
 @click.option("-v", "--verbose", is_flag=True, help="List each warning under its release.")
 @click.option("--strict", is_flag=True, help="Treat data-quality findings as errors (nothing is written).")
+@click.option("--keep-going", is_flag=True,
+              help="Publish the releases that pass even when others fail (the exit status is still 1).")
+@click.option("--max-bytes", type=int, default=DEFAULT.max_bytes, show_default=True, help="Largest source file.")
+@click.option("--max-pages", type=int, default=DEFAULT.max_pages, show_default=True, help="Most PDF pages.")
+@click.option("--max-cells", type=int, default=DEFAULT.max_cells, show_default=True, help="Most grid slots.")
+@click.option("--max-stream-bytes", type=int, default=DEFAULT.max_stream_bytes, show_default=True,
+              help="Largest inflated PDF stream.")
+@click.option("--max-seconds", type=float, default=DEFAULT.max_seconds, show_default=True,
+              help="Longest extraction of one source file.")
 @reports_errors(note="nothing was written; the output folder keeps its previous contents")
-def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bool, strict: bool) -> None:
+def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bool, strict: bool,
+            keep_going: bool, max_bytes: int, max_pages: int, max_cells: int, max_stream_bytes: int,
+            max_seconds: float) -> None:
     """Turn each vendor release in RAW_DIR (default: raw) into validated CSV, Parquet
     and JSON in --out, plus the Hive-partitioned dataset out/dataset/.
 
     Every release is extracted and validated before anything is written: if one
-    fails, the command exits non-zero and the previous outputs stay as they were.
+    fails, the command exits non-zero and the previous outputs stay as they were
+    (with --keep-going, the releases that pass are written and the others listed).
 
     \b
     Example:
         mincards extract raw --out build --release 2025-10-22
-        2025-10-22: 1350 rows, 37 models, 5 frameworks, 2 warnings, 6 findings -> build/2025-10-22
+        2025-10-22: 1350 rows, 37 models, 5 frameworks, 2 warnings, 6 findings; page.html and doc.pdf agree -> build/2025-10-22
     """
-    results = extract_all(raw_dir, releases, strict=strict)
-    publish(results, out_dir)
+    limits = Limits(max_bytes, max_pages, max_cells, max_stream_bytes, max_seconds)
+    results, failures = extract_each(raw_dir, releases, strict, limits, stop_at_first=not keep_going)
+    if results:
+        publish(results, out_dir)
     for result in results:
         click.echo(f"{result.summary()} -> {out_dir / result.release}")
         if verbose:
             for warning in result.warnings:
                 click.echo(f"  warning: {warning}")
+    for failure in failures:
+        click.echo(f"{failure.release}: FAILED: {failure.error}", err=True)
+    if failures:
+        click.echo(f"{len(failures)} of {len(results) + len(failures)} releases failed; the others were written",
+                   err=True)
+        sys.exit(EXIT_BAD_INPUT)
 
 
 BUILD_OPTION = click.option("--build", "build_dir", default="build", show_default=True,

@@ -16,11 +16,12 @@ import pandas as pd
 
 from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
 from .diff import diff_releases
-from .extract import EXTRACTORS
+from .extract import EXTRACTORS, check_kind
+from .limits import DEFAULT, Limits
 from .normalize import Normalized, normalize
 from .quality import find_issues
 from .report import release_html, release_markdown
-from .write import SourceInfo, release_artifacts, write_artifacts
+from .write import SourceInfo, output_lock, release_artifacts, write_artifacts
 from schemas.min_cards import validate_min_cards
 
 RELEASE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -72,6 +73,10 @@ def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
         raise ReleaseError(str(raw_dir), [Problem(Place(), f"folder {name!r} is not a release date",
                                                   "a folder named YYYY-MM-DD") for name in bad])
     releases = [Release(p.name, p, f"{label}/{p.name}") for p in folders]
+    bad_ids = [name for name in only if not is_release_name(name)]
+    if bad_ids:
+        raise ReleaseError(str(raw_dir), f"--release {', '.join(map(repr, bad_ids))} is not a release id",
+                           "a date YYYY-MM-DD naming a folder in the raw folder")
     if only:
         known = {r.id: r for r in releases}
         missing = [name for name in only if name not in known]
@@ -86,7 +91,7 @@ def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
 
 def release_sources(release: Release) -> list[Path]:
     """The release's vendor page and/or PDF, HTML first (HTML is what gets published)."""
-    files = sorted((p for p in release.folder.iterdir() if p.suffix.lower() in EXTRACTORS and p.is_file()),
+    files = sorted((p for p in release.folder.iterdir() if p.suffix.lower() in EXTRACTORS),
                    key=lambda p: (EXTRACTORS[p.suffix.lower()][0] != "html", p.name))
     kinds = [EXTRACTORS[p.suffix.lower()][0] for p in files]
     if not files:
@@ -100,11 +105,15 @@ def release_sources(release: Release) -> list[Path]:
     return files
 
 
-def read_source(path: Path, label: str) -> bytes:
+def read_source(path: Path, label: str, limits: Limits) -> bytes:
+    """The file's bytes, after checking it is a file within the size bound."""
     try:
+        if path.is_dir():
+            raise SourceError(label, "is a folder", "a file")
+        limits.check_bytes(label, path.stat().st_size)
         return path.read_bytes()
     except OSError as exc:
-        raise SourceError(label, f"cannot read the file ({exc.strerror})") from None
+        raise SourceError(label, f"cannot read the file ({exc.strerror})", "a readable file") from None
 
 
 def check_update_date(release: Release, source: str, updated: str | None) -> list[str]:
@@ -125,10 +134,12 @@ class SourceResult:
     warnings: list[str]
 
 
-def extract_source(release: Release, path: Path) -> SourceResult:
+def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> SourceResult:
     source = f"{release.label}/{path.name}"
-    data = read_source(path, source)
-    grid, updated = EXTRACTORS[path.suffix.lower()][1](data, source)
+    data = read_source(path, source, limits)
+    kind, extractor = EXTRACTORS[path.suffix.lower()]
+    check_kind(data, kind, source)
+    grid, updated = extractor(data, source, limits.restarted())
     warnings = check_update_date(release, source, updated)
     normalized = normalize(grid, release.id)
     frame = validate_min_cards(normalized.frame, source)
@@ -163,10 +174,10 @@ def check_agreement(release: str, published: SourceResult, other: SourceResult) 
     raise DisagreementError(f"{published.info.path} and {other.info.path}", problems)
 
 
-def extract_release(release: Release) -> ReleaseResult:
+def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult:
     """Extract every source of the release; with HTML and PDF both, they must agree, and
     the HTML is published."""
-    results = [extract_source(release, path) for path in release_sources(release)]
+    results = [extract_source(release, path, limits) for path in release_sources(release)]
     published = results[0]
     for other in results[1:]:
         check_agreement(release.id, published, other)
@@ -185,16 +196,40 @@ def check_strict(result: ReleaseResult) -> None:
         raise QualityError(result.sources[0].path, problems)
 
 
-def extract_all(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False) -> list[ReleaseResult]:
+def extract_all(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False,
+                limits: Limits = DEFAULT) -> list[ReleaseResult]:
     """Extract and validate; raises the first release's error before anything is written.
     With strict, a data-quality finding is an error too."""
-    results = [extract_release(release) for release in find_releases(raw_dir, only)]
-    for result in results if strict else ():
-        check_strict(result)
+    results, failures = extract_each(raw_dir, only, strict, limits, stop_at_first=True)
     return results
 
 
+@dataclass(frozen=True)
+class Failure:
+    release: str
+    error: MincardsError
+
+
+def extract_each(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False, limits: Limits = DEFAULT,
+                 stop_at_first: bool = False) -> tuple[list[ReleaseResult], list[Failure]]:
+    """Every release, each failing on its own (--keep-going): the results that passed and
+    the failures with their errors. With stop_at_first, the first error is raised."""
+    results, failures = [], []
+    for release in find_releases(raw_dir, only):
+        try:
+            result = extract_release(release, limits)
+            if strict:
+                check_strict(result)
+            results.append(result)
+        except MincardsError as error:
+            if stop_at_first:
+                raise
+            failures.append(Failure(release.id, error))
+    return results, failures
+
+
 def publish(results: list[ReleaseResult], out_dir: Path) -> list[Path]:
+    """Write every artifact of the results, holding the output folder's lock."""
     artifacts: dict[str, bytes] = {}
     for result in results:
         artifacts.update(release_artifacts(result.release, result.frame, result.dense, list(result.sources)))
@@ -203,4 +238,5 @@ def publish(results: list[ReleaseResult], out_dir: Path) -> list[Path]:
             result.release, result.frame, result.findings, sources).encode("utf-8")
         artifacts[f"{result.release}/report.md"] = release_markdown(
             result.release, result.summary(), result.findings).encode("utf-8")
-    return write_artifacts(out_dir, artifacts)
+    with output_lock(out_dir):
+        return write_artifacts(out_dir, artifacts)

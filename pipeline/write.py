@@ -4,6 +4,8 @@ written atomically (temp file in the same folder, fsync, rename), so a reader or
 a crash never sees a half-written file, and a failed run leaves the old ones."""
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import io
 import json
 import math
@@ -17,6 +19,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import __version__
+from .errors import MincardsError
 from schemas.min_cards import COLUMNS
 
 # The Arrow schema of the Parquet artifacts, column for column with the contract.
@@ -114,8 +117,47 @@ def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,
     }
 
 
+LOCK_NAME = ".mincards.lock"
+
+
+class LockedError(MincardsError):
+    kind = "output folder busy"
+
+
+@contextlib.contextmanager
+def output_lock(out_dir: Path):
+    """One writer per output folder at a time: a second run fails at once, clearly,
+    instead of interleaving its files with the first one's."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    handle = open(out_dir / LOCK_NAME, "a+")
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            raise LockedError(str(out_dir), f"another mincards run ({holder}) is writing here",
+                              "one run at a time per output folder; try again when it finishes") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()}")
+        handle.flush()
+        yield
+    finally:
+        handle.close()  # closing releases the lock
+
+
+def remove_stale_temporaries(folder: Path) -> None:
+    """Temp files a killed run left behind; only called while holding the lock."""
+    for stale in folder.glob(".*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
 def write_artifacts(out_dir: Path, artifacts: dict[str, bytes]) -> list[Path]:
     written = []
+    for folder in sorted({(out_dir / relative).parent for relative in artifacts}):
+        if folder.is_dir():
+            remove_stale_temporaries(folder)
     for relative, data in sorted(artifacts.items()):
         atomic_write(out_dir / relative, data)
         written.append(out_dir / relative)

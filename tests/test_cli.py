@@ -27,7 +27,9 @@ def run(*args: str):
 
 
 def snapshot(folder):
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every artifact's bytes by path (the lock file is the writers' own, not an artifact)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".mincards.lock"}
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +125,7 @@ def test_second_run_gives_identical_bytes(built, tmp_path):
 def test_release_filter(tmp_path):
     result = run("extract", str(RAW), "--out", str(tmp_path), "--release", "2025-05-07")
     assert result.exit_code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["2025-05-07", "dataset"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".mincards.lock", "2025-05-07", "dataset"]
     result = run("extract", str(RAW), "--out", str(tmp_path), "--release", "2024-01-01")
     assert result.exit_code == 1
     assert "no release folder '2024-01-01'; found 2025-05-07, 2025-10-22" in result.output

@@ -14,6 +14,7 @@ from lxml import etree
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..grid import CellSpec, Grid
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS
+from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .text import cell_lines, collapse_lines
 
@@ -99,12 +100,14 @@ def cell_spec(cell: etree._Element, place: Place, source: str) -> CellSpec:
                     colspan=span(cell, "colspan", place, source))
 
 
-def grid_from_table(table: etree._Element, source: str) -> Grid:
+def grid_from_table(table: etree._Element, source: str, limits: Limits = DEFAULT) -> Grid:
+    limits.check_cells(source, sum(len(row_cells(tr)) for tr in table_rows(table)))
     rows = []
     for r, tr in enumerate(table_rows(table), start=1):
         # place names the n-th cell of the row: its grid column is not known yet
         rows.append([cell_spec(cell, Place(row=r, col=n), source)
                      for n, cell in enumerate(row_cells(tr), start=1)])
+    limits.check_cells(source, sum(c.rowspan * c.colspan for row in rows for c in row))
     return Grid.from_rows(source, rows)
 
 
@@ -117,8 +120,8 @@ def update_date(root: etree._Element) -> str | None:
     return None
 
 
-def extract_html(data: bytes, source: str) -> tuple[Grid, str | None]:
+def extract_html(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
     """Return the vendor table's grid and the page's update date (None if the page has none)."""
     root = parse_document(data, source)
     table = find_vendor_table(root, source)
-    return grid_from_table(table, source), update_date(root)
+    return grid_from_table(table, source, limits), update_date(root)

@@ -16,17 +16,21 @@ from __future__ import annotations
 
 import bisect
 import io
+import zlib
 from dataclasses import dataclass, field
 
 import pdfplumber
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
-from pdfminer.pdfparser import PDFSyntaxError
+from pdfminer.pdfparser import PDFParser, PDFSyntaxError
+from pdfminer.pdfdocument import PDFDocument
+from pdfminer.pdftypes import PDFStream
 from pdfplumber.table import merge_edges
 from pdfplumber.utils.exceptions import PdfminerException
 
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..grid import Cell, Grid
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS
+from ..limits import DEFAULT, LimitError, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
@@ -116,7 +120,8 @@ def column_boundaries(edges: list[dict], bbox: tuple) -> list[float]:
     return cluster([e["x0"] for e in edges if e["orientation"] == "v"] + [bbox[0], bbox[2]])
 
 
-def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float] | None = None) -> PageTable:
+def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float] | None = None,
+               source: str = "", limits: Limits = DEFAULT) -> PageTable:
     """Slots between all boundaries, merged into cells wherever no edge separates them.
     `xs` imposes the column boundaries of the whole table: a page on which no cell
     happens to end at some boundary still has that column."""
@@ -124,6 +129,7 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
     xs = xs or column_boundaries(edges, bbox)
     ys = cluster([e["top"] for e in edges if e["orientation"] == "h"] + [top, bottom])
     n_rows, n_cols = len(ys) - 1, len(xs) - 1
+    limits.check_cells(source, n_rows * n_cols)  # before any work proportional to it
     owner = [[(r, c) for c in range(n_cols)] for r in range(n_rows)]
 
     def find(slot):
@@ -213,14 +219,16 @@ class Region:
     bbox: tuple[float, float, float, float]
     edges: list[dict]
     chars: list[dict]
+    source: str = ""
+    limits: Limits = DEFAULT
 
     def table(self, xs: list[float] | None = None) -> PageTable:
-        table = page_table(self.edges, self.bbox, self.page, xs)
+        table = page_table(self.edges, self.bbox, self.page, xs, self.source, self.limits)
         assign_text(table, self.chars)
         return table
 
 
-def regions_on_page(page, page_number: int) -> list[Region]:
+def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT) -> list[Region]:
     """Every ruled table pdfplumber finds on the page, top to bottom."""
     edges = ruling(page)
     regions = []
@@ -229,7 +237,7 @@ def regions_on_page(page, page_number: int) -> list[Region]:
         x0, top, x1, bottom = bbox
         chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
                  and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom]
-        regions.append(Region(page_number, bbox, table_edges, chars))
+        regions.append(Region(page_number, bbox, table_edges, chars, source, limits))
     return regions
 
 
@@ -251,17 +259,18 @@ class Scan:
     updated: str | None = None
 
 
-def vendor_regions(pages) -> Scan:
+def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     """The vendor table on its first page (found by its header text, not its position) and
     the table continuing it at the top of each following page (same left and right edges).
     Pages are read one at a time and released, so memory does not grow with the document."""
     scan = Scan()
     for number, page in enumerate(pages, start=1):
+        limits.check_time(source, f"page {number}")
         scan.pages_read = number
         scan.text_seen = scan.text_seen or bool(page.chars)
         if scan.updated is None:
             scan.updated = update_date(page)
-        regions = regions_on_page(page, number)
+        regions = regions_on_page(page, number, source, limits)
         page.close()
         if not scan.regions:
             scan.regions += [r for r in regions if is_vendor_header(r.table())][:1]
@@ -352,11 +361,53 @@ def update_date(page) -> str | None:
     return match.group(1) if match else None
 
 
-def extract_pdf(data: bytes, source: str) -> tuple[Grid, str | None]:
+FLATE = {"FlateDecode", "Fl"}
+INFLATE_STEP = 2**20  # bytes of output per inflate call
+
+
+def inflates_past(raw: bytes, cap: int) -> bool:
+    """Inflate in bounded steps and stop as soon as the output passes `cap` bytes."""
+    inflater, total, pending = zlib.decompressobj(), 0, raw
+    while pending and not inflater.eof:
+        try:
+            total += len(inflater.decompress(pending, INFLATE_STEP))
+        except zlib.error:
+            return False  # a broken stream is pdfminer's to report
+        if total > cap:
+            return True
+        pending = inflater.unconsumed_tail
+    return False
+
+
+def check_streams(data: bytes, source: str, limits: Limits) -> None:
+    """Refuse a compression bomb before pdfminer inflates anything: every Flate stream is
+    inflated here with a cap on its output."""
+    try:
+        document = PDFDocument(PDFParser(io.BytesIO(data)))
+        objids = sorted({objid for xref in document.xrefs for objid in xref.get_objids()})
+    except Exception:  # noqa: BLE001 - what cannot be parsed here is reported by open_pdf
+        return
+    for objid in objids:
+        try:
+            obj = document.getobj(objid)
+        except Exception:  # noqa: BLE001 - an unreadable object is not a bomb
+            continue
+        if not isinstance(obj, PDFStream):
+            continue
+        filters = [getattr(f, "name", str(f)) for f, _ in obj.get_filters()]
+        if filters[:1] and filters[0] in FLATE and inflates_past(obj.rawdata or b"", limits.max_stream_bytes):
+            raise LimitError(source, f"PDF object {objid} inflates past {limits.max_stream_bytes:,} bytes "
+                             "(a compression bomb?)", f"streams of at most {limits.max_stream_bytes:,} bytes "
+                             "(--max-stream-bytes)")
+
+
+def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
     """Return the vendor table's grid (cells carry their page) and the page's update date."""
     with open_pdf(data, source) as pdf:
         try:
-            scan = vendor_regions(pdf.pages)
+            limits.check_pages(source, len(pdf.pages))
+            check_streams(data, source, limits)
+            scan = vendor_regions(pdf.pages, source, limits)
         except PdfminerException as exc:
             raise SourceError(source, f"the PDF cannot be read ({exc})", "a well-formed PDF") from None
         total = len(pdf.pages)

@@ -1,0 +1,51 @@
+"""Bounds on what one input may cost, so that no file can hang the pipeline or exhaust
+memory. The defaults are far above any real vendor release (a 110 KB page, a 3-page
+PDF, 810 cells) and configurable from the CLI."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .errors import MincardsError
+
+MiB = 2**20
+
+
+class LimitError(MincardsError):
+    kind = "over a limit"
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_bytes: int = 20 * MiB  # size of one source file
+    max_pages: int = 200  # pages of a PDF
+    max_cells: int = 100_000  # grid slots (rows x columns) of the table
+    max_stream_bytes: int = 64 * MiB  # one PDF stream once inflated
+    max_seconds: float = 300.0  # extracting one source file
+    started: float = field(default_factory=time.monotonic, compare=False)
+
+    def restarted(self) -> Limits:
+        """The same bounds with the clock set to now (one per source file)."""
+        return Limits(self.max_bytes, self.max_pages, self.max_cells, self.max_stream_bytes, self.max_seconds)
+
+    def check_bytes(self, source: str, size: int) -> None:
+        if size > self.max_bytes:
+            raise LimitError(source, f"the file is {size:,} bytes", f"at most {self.max_bytes:,} (--max-bytes)")
+
+    def check_pages(self, source: str, pages: int) -> None:
+        if pages > self.max_pages:
+            raise LimitError(source, f"the PDF has {pages:,} pages", f"at most {self.max_pages:,} (--max-pages)")
+
+    def check_cells(self, source: str, cells: int) -> None:
+        if cells > self.max_cells:
+            raise LimitError(source, f"the table would have {cells:,} grid slots",
+                             f"at most {self.max_cells:,} (--max-cells)")
+
+    def check_time(self, source: str, where: str) -> None:
+        elapsed = time.monotonic() - self.started
+        if elapsed > self.max_seconds:
+            raise LimitError(source, f"extraction ran {elapsed:.0f} s and was stopped at {where}",
+                             f"at most {self.max_seconds:g} s (--max-seconds)")
+
+
+DEFAULT = Limits()
