@@ -95,18 +95,22 @@ def expand(slots: pd.DataFrame, grid: Grid, parsed: dict[int, tokens.Parsed]) ->
 
 
 def check_unique(frame: pd.DataFrame, grid: Grid) -> None:
-    """The same configuration read from two cells is an error naming both cells."""
+    """The same configuration read from two cells is an error naming the cells; the
+    configurations a pair of cells share are reported together."""
     duplicated = frame[frame.duplicated(KEY, keep=False)]
-    problems = []
+    by_cells: dict[tuple, list[tuple]] = {}
     for key, group in duplicated.groupby(KEY, sort=True):
-        where = "; ".join(f"row {r}, column {c} ({t!r})" for r, c, t in
-                          group[["source_row", "source_col", "raw_text"]].itertuples(index=False))
-        first = group.iloc[0]
-        problems.append(Problem(Place(int(first.source_row), int(first.source_col)),
-                                f"{' / '.join(map(str, key[1:]))} is listed {len(group)} times: {where}",
+        cells = tuple(group[["source_row", "source_col", "raw_text"]].itertuples(index=False, name=None))
+        by_cells.setdefault(cells, []).append(key)
+    problems = []
+    for cells, keys in by_cells.items():
+        parts = [", ".join(dict.fromkeys(str(k[i]) for k in keys)) for i in range(1, len(KEY))]
+        where = "; ".join(f"row {r}, column {c} ({t!r})" for r, c, t in cells)
+        problems.append(Problem(Place(int(cells[0][0]), int(cells[0][1])),
+                                f"{' / '.join(parts)} is listed {len(cells)} times: {where}",
                                 "one cell per model, strategy, sequence length, framework and hardware"))
     if problems:
-        raise CellError(grid.source_file, problems)
+        raise CellError(grid.source_file, sorted(problems, key=lambda p: (p.place.row, p.place.col)))
 
 
 def add_model_info(frame: pd.DataFrame) -> pd.DataFrame:

@@ -139,9 +139,13 @@ def test_all_bad_cells_are_reported_at_once():
 def test_duplicate_configuration_names_both_cells():
     row = re.search(r"<tr><td><p>Toy-V1/R2</p>.*?</tr>", MINIMAL, flags=re.S).group(0)
     twice = MINIMAL.replace(row, row + "\n" + row.replace("32*Ascend", "48*Ascend"))
-    with pytest.raises(CellError, match=r"Toy-R2 / full / 1024 / MindSpeed-LLM / Snt9b is listed 2 times: "
-                                        r"row 5, column 4 \('32\*Ascend'\); row 6, column 4 \('48\*Ascend'\)"):
+    with pytest.raises(CellError) as info:
         tidy_of(twice)
+    assert [str(p) for p in info.value.problems][0] == (
+        "row 5, column 4: Toy-R2, Toy-V1 / full, lora / 1024, 4096, 8192 / MindSpeed-LLM / Snt9b is listed 2 times: "
+        "row 5, column 4 ('32*Ascend'); row 6, column 4 ('48*Ascend') (expected one cell per model, strategy, "
+        "sequence length, framework and hardware)")
+    assert len(info.value.problems) == 3  # one per pair of cells: LLM Snt9b, LLM Snt9b23, VeRL (one '-' cell)
 
 
 @pytest.mark.parametrize("label, models", [
