@@ -49,6 +49,15 @@ def parse_document(data: bytes, source: str) -> etree._Element:
     root = etree.fromstring(text, parser) if text.strip() else None
     if root is None:
         raise SourceError(source, "the file is empty; expected an HTML page")
+    # libxml2 stops building the tree at its safety limits (nesting depth, size of one
+    # text node); say so rather than report whatever part of the page survived.
+    fatal = next((e for e in parser.error_log if e.level_name == "FATAL"), None)
+    if fatal is not None:
+        what = ("elements nested deeper than the parser's limit" if "depth" in fatal.message
+                else f"the parser's resource limit was reached ({fatal.message.split(',')[0]})")
+        raise SourceError(source, Problem(Place(), f"{what} (line {fatal.line}); the page would be cut there",
+                                          "a page nested less than 256 levels deep, with no single text or "
+                                          "comment over 10 MB"))
     return root
 
 
