@@ -31,3 +31,13 @@ def results() -> dict[str, ReleaseResult]:
 @pytest.fixture(scope="session")
 def tidy(results) -> dict:
     return {release: result.frame for release, result in results.items()}
+
+
+# Hypothesis profiles: `ci` (default) is deterministic and CI-sized; run
+# `pytest --hypothesis-profile=thorough` for a long randomized search.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True, database=None,
+                          print_blob=True)
+settings.register_profile("thorough", max_examples=1500, deadline=None, print_blob=True)
+settings.load_profile("ci")

@@ -39,6 +39,9 @@ from pipeline.grid import Grid  # noqa: E402
 
 FONT_PATH = Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc")
 FONT = "WQYZenHei"
+# A CJK font reportlab knows without any font file (not embedded; readers map it by
+# name). The property tests use it, so that they need no system font.
+CID_FONT = "STSong-Light"
 # Code points some producers' ToUnicode maps give for common ideographs.
 RADICALS = {"支": "\u2f40", "长": "\u2ed3"}
 
@@ -57,6 +60,7 @@ class Style:
     split_rows: bool = False  # a row that does not fit is split across the page break
     radicals: bool = False  # draw 支/长/度 as Kangxi / CJK-radical code points
     decoy_table: bool = False  # a small ruled table above the vendor table
+    font_name: str = FONT
     first_page_rows: int | None = None  # force the first page break after this many body rows
     split_row: int | None = None  # force a page break inside this grid row, after its first line
 
@@ -85,6 +89,12 @@ def register_font(path: Path) -> None:
         pdfmetrics.registerFont(TTFont(FONT, str(path), subfontIndex=0))
 
 
+def register_cid_font() -> None:
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    if CID_FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(UnicodeCIDFont(CID_FONT))
+
+
 def wrap(text: str, width: float, style: Style) -> list[str]:
     """Greedy wrapping by character: tokens in this table break anywhere, as in a browser
     with narrow columns and `word-break: break-all`."""
@@ -92,7 +102,7 @@ def wrap(text: str, width: float, style: Style) -> list[str]:
     for paragraph in text.split("\n"):
         current = ""
         for char in paragraph:
-            if current and pdfmetrics.stringWidth(current + char, FONT, style.font_size) > width:
+            if current and pdfmetrics.stringWidth(current + char, style.font_name, style.font_size) > width:
                 lines.append(current)
                 current = char.lstrip() if char == " " else char
             else:
@@ -233,7 +243,7 @@ def draw_fragment(canvas: Canvas, f: Fragment, style: Style) -> None:
         draw_edge(canvas, f.x0, f.bottom, f.x1, f.bottom, style)
     draw_edge(canvas, f.x0, f.bottom, f.x0, f.top, style)
     draw_edge(canvas, f.x1, f.bottom, f.x1, f.top, style)
-    canvas.setFont(FONT, style.font_size)
+    canvas.setFont(style.font_name, style.font_size)
     for n, line in enumerate(f.lines):
         canvas.drawString(f.x0 + style.pad, f.top - style.pad - style.font_size - n * style.leading, line)
 
@@ -241,14 +251,14 @@ def draw_fragment(canvas: Canvas, f: Fragment, style: Style) -> None:
 def draw_prose(canvas: Canvas, title: str, updated: str | None, style: Style) -> float:
     """The page's title block; returns the y where the table starts."""
     y = A4[1] - style.margin
-    canvas.setFont(FONT, 14)
+    canvas.setFont(style.font_name, 14)
     canvas.drawString(style.margin, y - 14, title)
-    canvas.setFont(FONT, 8)
+    canvas.setFont(style.font_name, 8)
     if updated:
         canvas.drawString(style.margin, y - 30, f"更新时间：{updated} GMT+08:00")
     y -= 44
     if style.decoy_table:
-        canvas.setFont(FONT, 8)
+        canvas.setFont(style.font_name, 8)
         for row, (a, b) in enumerate((("规格", "说明"), ("Snt9b", "单节点8卡"), ("Snt9b23", "单机16*DIE"))):
             top = y - row * 14
             for x0, x1, text in ((style.margin, style.margin + 80, a), (style.margin + 80, style.margin + 220, b)):
@@ -257,13 +267,15 @@ def draw_prose(canvas: Canvas, title: str, updated: str | None, style: Style) ->
                     draw_edge(canvas, *edge, style)
                 canvas.drawString(x0 + 3, top - 10, text)
         y -= 3 * 14 + 16
-    canvas.setFont(FONT, 9)
+    canvas.setFont(style.font_name, 9)
     canvas.drawString(style.margin, y - 10, "表1 模型最小卡数配置")
     return y - 18
 
 
 def render(grid: Grid, updated: str | None, out: Path, style: Style, title: str) -> int:
     """Write the PDF; returns the number of pages."""
+    if style.font_name == CID_FONT:
+        register_cid_font()
     edges = column_edges(grid, style)
     lines = cell_lines(grid, edges, style)
     heights = row_heights(grid, lines, style)
@@ -277,7 +289,7 @@ def render(grid: Grid, updated: str | None, out: Path, style: Style, title: str)
             canvas.setLineWidth(style.line_width)
         for fragment in layout.fragments:
             draw_fragment(canvas, fragment, style)
-        canvas.setFont(FONT, 7)
+        canvas.setFont(style.font_name, 7)
         canvas.drawString(A4[0] / 2 - 10, style.margin / 2, f"{number + 1}/{len(pages)}")
         canvas.showPage()
     canvas.save()

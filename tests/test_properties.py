@@ -1,0 +1,162 @@
+"""Property-based tests: random vendor-like tables, rendered to HTML (and to PDF with
+reportlab), extracted again; the grid must come back exactly.
+
+Profiles (tests/conftest.py): the default `ci` keeps the example counts CI-sized;
+`pytest --hypothesis-profile=thorough` runs many more.
+"""
+from __future__ import annotations
+
+import html
+import sys
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import REPO
+from pipeline.extract.html import extract_html
+from pipeline.extract.pdf import extract_pdf
+from pipeline.grid import CellSpec, Grid
+from pipeline.tokens import squash
+
+sys.path.insert(0, str(REPO / "tools"))
+
+KEYS = ("支持模型参数量", "训练策略类型", "序列长度SEQ_LEN")
+STRATEGIES = ("full", "lora", "full/lora")
+SEQ_LENS = ("4096", "8192", "4096/8192", "1024/4096/8192", "1024")
+NAME_START = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+NAME_REST = NAME_START + "0123456789-."
+
+
+@dataclass(frozen=True)
+class SpecCell:
+    row: int
+    col: int
+    rowspan: int
+    colspan: int
+    lines: tuple[str, ...]  # paragraphs, as published
+    header: bool = False
+
+
+def value_text(draw) -> tuple[str, ...]:
+    if draw(st.booleans()):
+        return ("-",)
+    text = f"{draw(st.sampled_from([1, 2, 4, 8, 16, 32, 48, 64, 128, 256, 512]))}*Ascend"
+    broken = draw(st.sampled_from(["none", "none", "space", "paragraph"]))
+    cut = draw(st.integers(1, len(text) - 1))
+    if broken == "space":
+        return (text[:cut] + " " + text[cut:],)
+    if broken == "paragraph":
+        return (text[:cut], text[cut:])
+    return (text,)
+
+
+def model_text(draw, index: int) -> tuple[str, ...]:
+    family = draw(st.text(NAME_START, min_size=1, max_size=1)) + draw(st.text(NAME_REST, max_size=8))
+    name = f"{family}{index}-{draw(st.sampled_from(['0.5b', '7b', '30B_A3B', '8x7b', 'V3/R1']))}"
+    if draw(st.booleans()):
+        cut = name.index("-") + 1
+        return (name[:cut], name[cut:])  # the split model name of the real page
+    return (name,)
+
+
+@st.composite
+def tables(draw, max_blocks: int = 6) -> list[SpecCell]:
+    """A header (three key headings spanning two rows, 1-8 frameworks over two hardware
+    columns) and model blocks of 1-4 rows, tiled with random rowspans and colspans."""
+    frameworks = draw(st.lists(st.text(NAME_START, min_size=1, max_size=1).flatmap(
+        lambda first: st.text(NAME_REST, max_size=10).map(lambda rest: first + rest)),
+        min_size=1, max_size=8, unique_by=str.lower))
+    hardware = draw(st.sampled_from([("Snt9b", "Snt9b23"), ("Snt9B", "Snt9B23")]))
+    n_cols = 3 + 2 * len(frameworks)
+    cells = [SpecCell(0, c, 2, 1, (KEYS[c],), True) for c in range(3)]
+    cells += [SpecCell(0, 3 + 2 * i, 1, 2, (f"{fw}规格卡数/DIE",), True) for i, fw in enumerate(frameworks)]
+    cells += [SpecCell(1, c, 1, 1, (hardware[(c - 3) % 2],), True) for c in range(3, n_cols)]
+    row = 2
+    for block in range(draw(st.integers(1, max_blocks))):
+        height = draw(st.integers(1, 4))
+        taken: set[tuple[int, int]] = set()
+        cells.append(SpecCell(row, 0, height, 1, model_text(draw, block)))
+        for r in range(row, row + height):
+            # every row keeps one single-row cell (its sequence length), as every vendor row does
+            for c in range(1, n_cols):
+                if (r, c) in taken:
+                    continue
+                left = row + height - r
+                rowspan = 1 if c == 2 else draw(st.integers(1, left))
+                colspan = 2 if c >= 3 and (c - 3) % 2 == 0 and (r, c + 1) not in taken and draw(st.booleans()) else 1
+                if c == 1:
+                    lines = (draw(st.sampled_from(STRATEGIES)),)
+                elif c == 2:
+                    lines = (draw(st.sampled_from(SEQ_LENS)),)
+                else:
+                    lines = value_text(draw)
+                cells.append(SpecCell(r, c, rowspan, colspan, lines))
+                taken |= {(rr, cc) for rr in range(r, r + rowspan) for cc in range(c, c + colspan)}
+        row += height
+    return cells
+
+
+def expected(cells: list[SpecCell]) -> list[tuple]:
+    return sorted((c.row, c.col, c.rowspan, c.colspan, "\n".join(c.lines)) for c in cells)
+
+
+def render_html(cells: list[SpecCell], draw) -> str:
+    """The table as a saved page might carry it: <p> or <br> between paragraphs, stray
+    whitespace and &nbsp; around the text, with or without thead, th or td headers."""
+    thead = draw(st.booleans())
+    header_tag = draw(st.sampled_from(["th", "td"]))
+    rows: dict[int, list[str]] = {}
+    for c in sorted(cells, key=lambda c: (c.row, c.col)):
+        pad = draw(st.sampled_from(["", " ", "\n  ", "&nbsp;", "\t"]))
+        if draw(st.booleans()):
+            body = "".join(f"<p>{pad}{html.escape(line)}{pad}</p>" for line in c.lines)
+        else:
+            body = pad + "<br>".join(html.escape(line) for line in c.lines) + pad
+        tag = header_tag if c.header else "td"
+        spans = (f' rowspan="{c.rowspan}"' if c.rowspan > 1 else "") + (f' colspan="{c.colspan}"' if c.colspan > 1 else "")
+        rows.setdefault(c.row, []).append(f"<{tag}{spans}>{body}</{tag}>")
+    trs = ["<tr>" + "".join(rows[r]) + "</tr>" for r in sorted(rows)]
+    head, body = trs[:2], trs[2:]
+    table = (f"<thead>{''.join(head)}</thead><tbody>{''.join(body)}</tbody>" if thead else "".join(trs))
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'></head><body><p>更新时间：2025-01-01 GMT+08:00</p>"
+            f"<table border='1'><caption>表1 模型最小卡数配置</caption>{table}</table></body></html>")
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_html_grid_round_trips(data):
+    cells = data.draw(tables())
+    page = render_html(cells, data.draw)
+    grid, updated = extract_html(page.encode("utf-8"), "random.html")
+    assert updated == "2025-01-01"
+    got = sorted((c.row, c.col, c.rowspan, c.colspan, c.text) for c in grid.cells)
+    assert got == expected(cells)
+
+
+def pdf_examples() -> int:
+    """A fifth of the profile's examples: each PDF example renders and parses pages."""
+    return max(4, settings().max_examples // 5)
+
+
+@settings(max_examples=pdf_examples(), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_pdf_grid_round_trips(data, tmp_path_factory):
+    render_pdf = pytest.importorskip("render_pdf")
+    cells = data.draw(tables(max_blocks=30))
+    specs: dict[int, list[CellSpec]] = {}
+    for c in sorted(cells, key=lambda c: (c.row, c.col)):
+        specs.setdefault(c.row, []).append(CellSpec("\n".join(c.lines), "\n".join(c.lines), c.rowspan, c.colspan))
+    grid = Grid.from_rows("random", [specs[r] for r in sorted(specs)])
+    style = render_pdf.Style(
+        font_name=render_pdf.CID_FONT,
+        borders_as_rects=data.draw(st.booleans()), repeat_header=data.draw(st.booleans()),
+        split_rows=data.draw(st.booleans()),
+        first_page_rows=data.draw(st.one_of(st.none(), st.integers(1, 30))))
+    out = tmp_path_factory.mktemp("pdf") / "random.pdf"
+    render_pdf.render(grid, "2025-01-01", out, style, "random")
+    got, updated = extract_pdf(out.read_bytes(), "random.pdf")
+    assert updated == "2025-01-01"
+    assert sorted((c.row, c.col, c.rowspan, c.colspan, squash(c.text)) for c in got.cells) == sorted(
+        (r, c, rs, cs, squash(t)) for r, c, rs, cs, t in expected(cells))
