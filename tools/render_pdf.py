@@ -164,28 +164,27 @@ def place_rows(grid: Grid, heights: list[float], style: Style, first_top: float)
             placements.append(Placement(page, header_row, y, y - heights[header_row]))
             y -= heights[header_row]
 
+    def split(row: int, head: float) -> None:
+        """The row's first `head` points on this page, the rest on the next."""
+        nonlocal y, body_rows
+        placements.append(Placement(page, row, y, y - head, "head"))
+        new_page()
+        tail = max(heights[row] - head + style.leading, min_part)
+        placements.append(Placement(page, row, y, y - tail, "tail"))
+        y -= tail
+        body_rows += 1
+
     for row in range(grid.n_rows):
         height = heights[row]
         if row == style.split_row:
-            head = style.leading + 2 * style.pad
-            placements.append(Placement(page, row, y, y - head, "head"))
-            new_page()
-            tail = max(height - head + style.leading, min_part)
-            placements.append(Placement(page, row, y, y - tail, "tail"))
-            y -= tail
-            body_rows += 1
+            split(row, min_part)
             continue
         if row >= depth:
             forced = page == 0 and style.first_page_rows is not None and body_rows == style.first_page_rows
             room = y - style.margin
             if forced or height > room:
                 if style.split_rows and not forced and room >= min_part:
-                    placements.append(Placement(page, row, y, style.margin, "head"))
-                    new_page()
-                    tail = max(height - room + style.leading, min_part)
-                    placements.append(Placement(page, row, y, y - tail, "tail"))
-                    y -= tail
-                    body_rows += 1
+                    split(row, room)
                     continue
                 new_page()
             body_rows += 1
