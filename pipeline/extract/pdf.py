@@ -90,14 +90,39 @@ def cluster(values: list[float]) -> list[float]:
     return [sum(g) / len(g) for g in groups]
 
 
-def covers(edges: list[dict], orientation: str, at: float, lo: float, hi: float) -> bool:
-    """Is there an edge at position `at` running over the middle of [lo, hi]?"""
-    mid = (lo + hi) / 2
-    if orientation == "v":
-        return any(abs(e["x0"] - at) <= TOLERANCE and e["top"] - TOLERANCE <= mid <= e["bottom"] + TOLERANCE
-                   for e in edges if e["orientation"] == "v")
-    return any(abs(e["top"] - at) <= TOLERANCE and e["x0"] - TOLERANCE <= mid <= e["x1"] + TOLERANCE
-               for e in edges if e["orientation"] == "h")
+class Ruling:
+    """The edges lying on each row and column boundary, so that "is there a rule between
+    these two slots?" looks only at the edges on that one boundary."""
+
+    def __init__(self, edges: list[dict], xs: list[float], ys: list[float]):
+        self.vertical = self.on_boundaries(edges, "v", xs)
+        self.horizontal = self.on_boundaries(edges, "h", ys)
+
+    @staticmethod
+    def on_boundaries(edges: list[dict], orientation: str, positions: list[float]) -> list[list[tuple]]:
+        at, lo, hi = ("x0", "top", "bottom") if orientation == "v" else ("top", "x0", "x1")
+        found: list[list[tuple]] = [[] for _ in positions]
+        for edge in edges:
+            if edge["orientation"] != orientation:
+                continue
+            i = min(bisect.bisect(positions, edge[at]), len(positions) - 1)
+            nearest = min((j for j in (i - 1, i) if j >= 0), key=lambda j: abs(positions[j] - edge[at]))
+            if abs(positions[nearest] - edge[at]) <= TOLERANCE:
+                found[nearest].append((edge[lo], edge[hi]))
+        return found
+
+    @staticmethod
+    def runs_over(spans: list[tuple], lo: float, hi: float) -> bool:
+        mid = (lo + hi) / 2
+        return any(a - TOLERANCE <= mid <= b + TOLERANCE for a, b in spans)
+
+    def vertical_rule(self, col: int, lo: float, hi: float) -> bool:
+        """A rule on column boundary `col` over the middle of [lo, hi]?"""
+        return self.runs_over(self.vertical[col], lo, hi)
+
+    def horizontal_rule(self, row: int, lo: float, hi: float) -> bool:
+        """A rule on row boundary `row` over the middle of [lo, hi]?"""
+        return self.runs_over(self.horizontal[row], lo, hi)
 
 
 def region_edges(page_edges: list[dict], bbox: tuple[float, float, float, float]) -> tuple[list[dict], tuple]:
@@ -131,6 +156,7 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
     n_rows, n_cols = len(ys) - 1, len(xs) - 1
     limits.check_cells(source, n_rows * n_cols)  # before any work proportional to it
     owner = [[(r, c) for c in range(n_cols)] for r in range(n_rows)]
+    rules = Ruling(edges, xs, ys)
 
     def find(slot):
         while owner[slot[0]][slot[1]] != slot:
@@ -139,11 +165,11 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
 
     for r in range(n_rows):
         for c in range(n_cols):
-            if c + 1 < n_cols and not covers(edges, "v", xs[c + 1], ys[r], ys[r + 1]):
+            if c + 1 < n_cols and not rules.vertical_rule(c + 1, ys[r], ys[r + 1]):
                 a, b = find((r, c)), find((r, c + 1))
                 owner[b[0]][b[1]] = min(a, b)
                 owner[a[0]][a[1]] = min(a, b)
-            if r + 1 < n_rows and not covers(edges, "h", ys[r + 1], xs[c], xs[c + 1]):
+            if r + 1 < n_rows and not rules.horizontal_rule(r + 1, xs[c], xs[c + 1]):
                 a, b = find((r, c)), find((r + 1, c))
                 owner[b[0]][b[1]] = min(a, b)
                 owner[a[0]][a[1]] = min(a, b)
@@ -162,8 +188,8 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
         rs, cs = len(rows), len(cols)
         table.cells.append(PageCell(
             r, c, rs, cs, [], page_number,
-            open_top=r == 0 and not covers(edges, "h", ys[0], xs[c], xs[c + cs]),
-            open_bottom=r + rs == n_rows and not covers(edges, "h", ys[-1], xs[c], xs[c + cs])))
+            open_top=r == 0 and not rules.horizontal_rule(0, xs[c], xs[c + cs]),
+            open_bottom=r + rs == n_rows and not rules.horizontal_rule(n_rows, xs[c], xs[c + cs])))
     return table
 
 
