@@ -65,7 +65,7 @@ def is_release_name(name: str) -> bool:
 def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
     """Every release folder in raw_dir (or just `only`), oldest first."""
     if not raw_dir.is_dir():
-        raise ReleaseError(str(raw_dir), "not a folder; expected the folder that holds the release folders")
+        raise ReleaseError(str(raw_dir), "not a folder", "the folder that holds the release folders")
     label = raw_dir.resolve().name
     folders = sorted(p for p in raw_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
     bad = [p.name for p in folders if not is_release_name(p.name)]
@@ -85,7 +85,7 @@ def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
                                f"found {', '.join(known) or 'none'}")
         releases = [known[name] for name in sorted(set(only))]
     if not releases:
-        raise ReleaseError(str(raw_dir), "no release folders; expected folders named YYYY-MM-DD")
+        raise ReleaseError(str(raw_dir), "no release folders", "folders named YYYY-MM-DD")
     return releases
 
 

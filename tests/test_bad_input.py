@@ -138,8 +138,8 @@ def test_bad_release_folder(name, tmp_path, good_build):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["extract", "{tmp}/missing"], "{tmp}/missing: release: not a folder; expected the folder that holds the "
-                                   "release folders"),
+    (["extract", "{tmp}/missing"], "{tmp}/missing: release: not a folder (expected the folder that holds the "
+                                   "release folders)"),
     (["extract", "{raw}", "--release", "../x"], "release: --release '../x' is not a release id (expected a date "
                                                 "YYYY-MM-DD naming a folder in the raw folder)"),
 ])

@@ -43,12 +43,12 @@ def parse_document(data: bytes, source: str) -> etree._Element:
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise SourceError(source, f"the bytes are not {encoding} text (byte {exc.start}); "
-                          "expected an HTML page") from None
+        raise SourceError(source, f"the bytes are not {encoding} text (byte {exc.start})",
+                          "an HTML page") from None
     parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
     root = etree.fromstring(text, parser) if text.strip() else None
     if root is None:
-        raise SourceError(source, "the file is empty; expected an HTML page")
+        raise SourceError(source, "the file is empty", "an HTML page")
     # libxml2 stops building the tree at its safety limits (nesting depth, size of one
     # text node); say so rather than report whatever part of the page survived.
     fatal = next((e for e in parser.error_log if e.level_name == "FATAL"), None)
@@ -88,11 +88,11 @@ def find_vendor_table(root: etree._Element, source: str) -> etree._Element:
         return candidates[0][1]
     total = sum(1 for _ in root.iter("table"))
     if not candidates:
-        raise SourceError(source, f"no vendor table among the page's {total} table(s); expected a "
-                          f"table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS.values())}")
+        raise SourceError(source, f"no vendor table among the page's {total} table(s)",
+                          f"a table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS.values())}")
     numbers = ", ".join(f"#{n}" for n, _ in candidates)
-    raise SourceError(source, f"{len(candidates)} tables look like the vendor table ({numbers} of "
-                      f"{total}); expected exactly one")
+    raise SourceError(source, f"{len(candidates)} tables look like the vendor table ({numbers} of {total})",
+                      "exactly one")
 
 
 def span(cell: etree._Element, name: str, place: Place, source: str) -> int:
