@@ -200,8 +200,7 @@ def extract_all(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False,
                 limits: Limits = DEFAULT) -> list[ReleaseResult]:
     """Extract and validate; raises the first release's error before anything is written.
     With strict, a data-quality finding is an error too."""
-    results, failures = extract_each(raw_dir, only, strict, limits, stop_at_first=True)
-    return results
+    return extract_each(raw_dir, only, strict, limits, stop_at_first=True)[0]
 
 
 @dataclass(frozen=True)

@@ -207,6 +207,8 @@ def test_readme_documents_the_commands_and_every_column():
     from schemas.min_cards import COLUMNS
     for column in COLUMNS:
         assert f"`{column}`" in readme, column
+    for command in main.commands:
+        assert f"mincards {command}" in readme, command
 
 
 def test_real_subprocess(tmp_path):
