@@ -294,7 +294,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
         limits.check_time(source, f"page {number}")
         scan.pages_read = number
         scan.text_seen = scan.text_seen or bool(page.chars)
-        if scan.updated is None:
+        if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
         regions = regions_on_page(page, number, source, limits)
         page.close()
