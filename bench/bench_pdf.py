@@ -125,12 +125,13 @@ def inputs(tmp: Path, copies: int) -> list[tuple[str, Path, Path]]:
     out = [(f"raw/{p.parent.name}", p, p.parent / "page.html") for p in sorted((REPO / "raw").glob("*/doc.pdf"))]
     newest = REPO / "raw" / "2025-10-22" / "page.html"
     out += [(f"fixture {p.stem}", p, newest) for p in sorted((REPO / "tests" / "fixtures" / "pdf").glob("*.pdf"))]
-    long_pdf = tmp / "synthetic.pdf"
-    synthetic_pdf(copies, long_pdf)
-    synthetic_html = tmp / "synthetic.html"
     from bench_extract import synthetic_page
-    synthetic_html.write_bytes(synthetic_page(copies))
-    out.append((f"synthetic x{copies}", long_pdf, synthetic_html))
+    # x1 is the short document rendered exactly like the long one (same density per page)
+    for n in sorted({1, copies}):
+        pdf, page = tmp / f"synthetic-x{n}.pdf", tmp / f"synthetic-x{n}.html"
+        synthetic_pdf(n, pdf)
+        page.write_bytes(synthetic_page(n))
+        out.append((f"synthetic x{n}", pdf, page))
     return out
 
 
@@ -163,18 +164,39 @@ def measure_in_fresh_process(tool: str, pdf: Path, html: Path, repeat: int) -> d
     return json.loads(out.stdout)
 
 
+def summarise(results: dict[str, dict[str, dict]], long_name: str) -> None:
+    """The ratios the targets are stated in: ours against plain extract_tables(), and the
+    long document against short ones (the raw PDF, and the same table rendered once)."""
+    ok = lambda r, t: t in r and "error" not in r[t]  # noqa: E731
+    ratios = [(n, r["ours"]["ms_per_page"] / r["pdfplumber.extract_tables"]["ms_per_page"])
+              for n, r in results.items() if ok(r, "ours") and ok(r, "pdfplumber.extract_tables")]
+    if ratios:
+        print("\nours / pdfplumber.extract_tables, time per page: " + ", ".join(f"{n} {x:.2f}" for n, x in ratios))
+    if long_name not in results or not ok(results[long_name], "ours"):
+        return
+    long_ours = results[long_name]["ours"]
+    for short_name in ("raw/2025-10-22", "synthetic x1"):
+        if short_name in results and ok(results[short_name], "ours"):
+            short = results[short_name]["ours"]
+            print(f"ours, {long_name} / {short_name}: per page {long_ours['ms_per_page'] / short['ms_per_page']:.2f}, "
+                  f"per 100 table rows {long_ours['ms_per_100_rows'] / short['ms_per_100_rows']:.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--copies", type=int, default=20, help="copies of the table in the long PDF (20 -> 52 pages)")
+    parser.add_argument("--tools", default=",".join(TOOLS), help="comma-separated subset of: " + ", ".join(TOOLS))
+    parser.add_argument("--only", default="", help="measure only inputs whose name contains this text")
     parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
         tool, pdf, html = args.one
         print(json.dumps(measure(tool, Path(pdf), Path(html), args.repeat)))
         return 0
-    tools = [t for t in TOOLS if available(t)]
-    missing = [t for t in TOOLS if t not in tools]
+    wanted = args.tools.split(",")
+    tools = [t for t in TOOLS if t in wanted and available(t)]
+    missing = [t for t in wanted if t not in tools]
     header = (f"{'input':<26}{'tool':<27}{'pages':>6}{'ms/page':>9}{'ms/100 rows':>12}{'accuracy':>10}"
               f"{'peak MiB':>10}{'+MiB':>7}")
     print(header)
@@ -182,6 +204,8 @@ def main() -> int:
     results: dict[str, dict[str, dict]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, pdf, html in inputs(Path(tmp), args.copies):
+            if args.only not in name:
+                continue
             results[name] = {t: measure_in_fresh_process(t, pdf, html, args.repeat) for t in tools}
             for t in tools:
                 r = results[name][t]
@@ -190,14 +214,7 @@ def main() -> int:
                     continue
                 print(f"{name:<26}{t:<27}{r['pages']:>6}{r['ms_per_page']:>9.1f}{r['ms_per_100_rows']:>12.1f}"
                       f"{r['accuracy'] * 100:>9.1f}%{r['peak_rss_mb']:>10.0f}{r['growth_mb']:>7.0f}")
-    ratios = [(n, r["ours"]["ms_per_page"] / r["pdfplumber.extract_tables"]["ms_per_page"])
-              for n, r in results.items() if "error" not in r["ours"] and "error" not in r["pdfplumber.extract_tables"]]
-    print("\nours / pdfplumber.extract_tables, time per page: " + ", ".join(f"{n} {x:.2f}" for n, x in ratios))
-    long_name = next(n for n in results if n.startswith("synthetic"))
-    short = results["raw/2025-10-22"]["ours"]["ms_per_page"]
-    long_ours = results[long_name]["ours"]
-    print(f"ours, per page on {long_name} / on raw/2025-10-22: {long_ours['ms_per_page'] / short:.2f}; per 100 "
-          f"table rows: {long_ours['ms_per_100_rows'] / results['raw/2025-10-22']['ours']['ms_per_100_rows']:.2f}")
+    summarise(results, f"synthetic x{args.copies}")
     if missing:
         print(f"not installed here, so not measured: {', '.join(missing)}")
     return 0
