@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from schemas.min_cards import source_place
+
 # The checks, as data: what each finding type means, for the summary, report and README.
 CHECKS = {
     "lora_exceeds_full": "lora needs more units than full fine-tuning of the same model, sequence length, "
@@ -37,10 +39,7 @@ class Finding:
 
 def cell_ref(row: pd.Series, suffix: str) -> str:
     """The lineage of one side of a finding: the columns source_*<suffix> and raw_text<suffix>."""
-    page = row[f"source_page{suffix}"]
-    where = f"page {int(page)}, " if not pd.isna(page) else ""
-    return (f"{row[f'source_file{suffix}']} {where}row {row[f'source_row{suffix}']}, "
-            f"column {row[f'source_col{suffix}']} ({row[f'raw_text{suffix}']!r})")
+    return f"{row[f'source_file{suffix}']} {source_place(row, suffix=suffix)} ({row[f'raw_text{suffix}']!r})"
 
 
 def supported(frame: pd.DataFrame) -> pd.DataFrame:

@@ -22,7 +22,7 @@ from .normalize import Normalized, normalize
 from .quality import find_issues
 from .report import release_html, release_markdown
 from .write import SourceInfo, output_lock, release_artifacts, write_artifacts
-from schemas.min_cards import validate_min_cards
+from schemas.min_cards import source_place, validate_min_cards
 
 RELEASE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -155,10 +155,8 @@ def side_text(row: pd.Series, side: str) -> str:
     if pd.isna(row[f"{side}_supported"]):
         return "missing"
     value = int(row[f"{side}_min_units"]) if row[f"{side}_supported"] else "-"
-    page = row[f"{side}_source_page"]
-    where = f"page {int(page)}, " if not pd.isna(page) else ""
-    return (f"{value} ({row[f'{side}_source_file']} {where}row {row[f'{side}_source_row']}, "
-            f"column {row[f'{side}_source_col']}: {row[f'{side}_raw_text']!r})")
+    prefix = f"{side}_"
+    return f"{value} ({row[f'{prefix}source_file']} {source_place(row, prefix)}: {row[f'{prefix}raw_text']!r})"
 
 
 def check_agreement(release: str, published: SourceResult, other: SourceResult) -> None:

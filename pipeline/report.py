@@ -10,6 +10,7 @@ import pandas as pd
 
 from .diff import ReleaseDiff, to_markdown as diff_markdown, units_text
 from .quality import CHECKS
+from schemas.min_cards import source_place
 
 ROW_KEY = ["model", "strategy", "seq_len"]
 COLUMN_KEY = ["framework", "hardware"]
@@ -63,10 +64,7 @@ def header_rows(columns: list[tuple]) -> list[str]:
 
 
 def lineage(row: pd.Series, prefix: str = "") -> str:
-    page_no = row[f"{prefix}source_page"]
-    where = f"page {int(page_no)}, " if not pd.isna(page_no) else ""
-    return (f"{row[f'{prefix}source_file']}, {where}row {row[f'{prefix}source_row']}, "
-            f"column {row[f'{prefix}source_col']}: {row[f'{prefix}raw_text']!r}")
+    return f"{row[f'{prefix}source_file']}, {source_place(row, prefix)}: {row[f'{prefix}raw_text']!r}"
 
 
 def value_cell(row: pd.Series | None) -> str:

@@ -74,12 +74,20 @@ PANDAS_DTYPES = {name: "string" if isinstance(dtype.type, pd.StringDtype) else d
                  for name, dtype in SCHEMA.dtypes.items()}
 
 
+def source_place(row: pd.Series, prefix: str = "", suffix: str = "") -> Place:
+    """Where a row's value was read, from its lineage columns; merged or diffed frames name
+    them with a prefix (`old_source_row`) or a suffix (`source_row_a`)."""
+    column = lambda name: f"{prefix}{name}{suffix}"  # noqa: E731
+    page = row[column("source_page")]
+    return Place(int(row[column("source_row")]), int(row[column("source_col")]),
+                 None if pd.isna(page) else int(page))
+
+
 def row_lineage(df: pd.DataFrame, index: object) -> tuple[Place, str]:
     row = df.loc[index]
     what = (f"{row['model']} / {row['strategy']} / {row['seq_len']} / {row['framework']} / "
             f"{row['hardware']}, read from {row['raw_text']!r} in {row['source_file']}")
-    page = None if pd.isna(row["source_page"]) else int(row["source_page"])
-    return Place(int(row["source_row"]), int(row["source_col"]), page), what
+    return source_place(row), what
 
 
 def failure_problems(df: pd.DataFrame, failures: pd.DataFrame) -> list[Problem]:
