@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from .write import json_value
+
 MATCH_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 VALUE = ["supported", "min_units"]
 LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
@@ -170,21 +172,15 @@ def to_markdown(diff: ReleaseDiff) -> str:
     return "\n".join(out)
 
 
-def plain(value: object) -> object:
-    if value is None or value is pd.NA or (isinstance(value, float) and pd.isna(value)):
-        return None
-    return value.item() if hasattr(value, "item") else value
-
-
 def side_record(row: pd.Series, name: str) -> dict | None:
     if pd.isna(row[f"{name}_supported"]):
         return None
-    return {"supported": plain(row[f"{name}_supported"]), "min_units": plain(row[f"{name}_min_units"]),
-            "source": {c.removeprefix("source_"): plain(row[f"{name}_{c}"]) for c in LINEAGE}}
+    return {"supported": json_value(row[f"{name}_supported"]), "min_units": json_value(row[f"{name}_min_units"]),
+            "source": {c.removeprefix("source_"): json_value(row[f"{name}_{c}"]) for c in LINEAGE}}
 
 
 def key_record(row: pd.Series) -> dict:
-    record = {k: plain(row[k]) for k in MATCH_KEY}
+    record = {k: json_value(row[k]) for k in MATCH_KEY}
     for name in SIDES:
         if (value := side_record(row, name)) is not None:
             record[name] = value

@@ -20,6 +20,14 @@ FRAMEWORK_MARK = "规格卡数/DIE"
 FRAMEWORK_HEADING = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9.+_-]*)" + re.escape(FRAMEWORK_MARK))
 
 
+def looks_like_vendor_header(heading_text: str) -> bool:
+    """Most of the key headings, or a framework heading, in the first rows' text (whitespace
+    removed). Lenient on purpose, so that a renamed column is reported by read_header as
+    such instead of as a missing table."""
+    key_hits = sum(h in heading_text for h in KEY_HEADINGS.values())
+    return key_hits >= 2 or FRAMEWORK_MARK in heading_text
+
+
 @dataclass(frozen=True)
 class Hardware:
     name: str

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .errors import MincardsError
+from .write import json_value
 
 SEPARATORS = re.compile(r"[\s_\-]+")
 
@@ -98,6 +99,5 @@ def to_table(rows: pd.DataFrame) -> str:
 def to_json(rows: pd.DataFrame) -> str:
     columns = ["release", "model", "model_label", "strategy", "seq_len", "framework", "hardware", "supported",
                "min_units", "unit", "min_nodes", "source_file", "source_row", "source_col", "raw_text"]
-    records = [{c: (None if pd.isna(v) else v.item() if hasattr(v, "item") else v) for c, v in r.items()}
-               for r in rows[columns].to_dict("records")]
+    records = [{c: json_value(v) for c, v in r.items()} for r in rows[columns].to_dict("records")]
     return json.dumps(records, ensure_ascii=False, indent=1) + "\n"

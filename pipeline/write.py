@@ -47,9 +47,10 @@ def parquet_metadata(release: str, sources: list[SourceInfo]) -> dict[str, str]:
 
 
 def parquet_bytes(frame: pd.DataFrame, metadata: dict[str, str]) -> bytes:
-    table = pa.Table.from_pandas(frame, schema=arrow_schema(frame, metadata), preserve_index=False)
+    schema = arrow_schema(frame, metadata)
+    table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
     # Keep only our metadata: pandas' own block embeds library versions, not data.
-    table = table.replace_schema_metadata(arrow_schema(frame, metadata).metadata)
+    table = table.replace_schema_metadata(schema.metadata)
     sink = io.BytesIO()
     pq.write_table(table, sink, compression="zstd")
     return sink.getvalue()

@@ -13,7 +13,7 @@ from lxml import etree
 
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..grid import CellSpec, Grid
-from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS
+from ..header import CAPTION, KEY_HEADINGS, looks_like_vendor_header
 from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .text import cell_lines, collapse_lines
@@ -71,14 +71,11 @@ def row_cells(tr: etree._Element) -> list[etree._Element]:
 
 
 def is_vendor_table(table: etree._Element) -> bool:
-    """The vendor table by what it is: its caption, or most of its key headings, or a
-    framework heading. Lenient on purpose, so that a renamed column is reported by
-    the header reader as such instead of as a missing table."""
+    """The vendor table by what it is: its caption, or a header that looks like its own."""
     caption = "".join(squash("".join(c.itertext())) for c in table.iterchildren("caption"))
     heading_text = "".join(squash("".join(cell.itertext()))
                            for tr in table_rows(table)[:3] for cell in row_cells(tr))
-    key_hits = sum(h in heading_text for h in KEY_HEADINGS.values())
-    return CAPTION in caption or key_hits >= 2 or FRAMEWORK_MARK in heading_text
+    return CAPTION in caption or looks_like_vendor_header(heading_text)
 
 
 def find_vendor_table(root: etree._Element, source: str) -> etree._Element:

@@ -28,7 +28,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..grid import Cell, Grid
-from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS
+from ..header import CAPTION, KEY_HEADINGS, looks_like_vendor_header
 from ..limits import DEFAULT, LimitError, Limits
 from ..tokens import squash
 from .cjk import printed_text
@@ -267,8 +267,8 @@ def regions_on_page(page, page_number: int, source: str = "", limits: Limits = D
 
 
 def is_vendor_header(table: PageTable) -> bool:
-    text = "".join(squash(printed_text("".join(c.lines))) for c in table.cells if c.row < 3)
-    return sum(h in text for h in KEY_HEADINGS.values()) >= 2 or FRAMEWORK_MARK in text
+    return looks_like_vendor_header("".join(squash(printed_text("".join(c.lines))) for c in table.cells
+                                            if c.row < 3))
 
 
 def same_extent(a: Region, b: Region) -> bool:
