@@ -20,7 +20,6 @@ machine is shared and absolute numbers drift.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import resource
 import statistics

@@ -73,7 +73,7 @@ class Ids:
 
 
 def render_cell(tag: str, paragraphs: list[str], rs: int, cs: int, ids: Ids, headers: str) -> str:
-    attrs = [f'class="cellrowborder"', 'valign="top"']
+    attrs = ['class="cellrowborder"', 'valign="top"']
     if tag == "th":
         attrs.insert(0, 'align="left"')
         attrs.append(f'id="mcps1.3.1.4.2.{ids.n}"')

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -68,7 +68,6 @@ class Style:
 @dataclass
 class Fragment:
     """The part of one cell drawn on one page."""
-    cell_index: int
     x0: float
     x1: float
     top: float
@@ -215,11 +214,11 @@ def fragments(grid: Grid, lines: list[list[str]], placements: list[Placement], s
             box = (edges[cell.col], edges[cell.col + cell.colspan], here[0].top, here[-1].bottom)
             if cell.row < depth:
                 if here[0].row == cell.row:
-                    pages[page].fragments.append(Fragment(index, *box, lines[index]))
+                    pages[page].fragments.append(Fragment(*box, lines[index]))
                 continue
             fit = lines_that_fit(box[2] - box[3], style)
             text, remaining = remaining[:fit], remaining[fit:]
-            pages[page].fragments.append(Fragment(index, *box, text, open_top=page != on_pages[0],
+            pages[page].fragments.append(Fragment(*box, text, open_top=page != on_pages[0],
                                                   open_bottom=page != on_pages[-1]))
     return pages
 

@@ -279,7 +279,6 @@ def same_extent(a: Region, b: Region) -> bool:
 class Scan:
     """What one pass over the pages found: the vendor table's regions, in page order."""
     regions: list[Region] = field(default_factory=list)
-    pages_read: int = 0
     text_seen: bool = False
     updated: str | None = None
 
@@ -291,7 +290,6 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     scan = Scan()
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
-        scan.pages_read = number
         scan.text_seen = scan.text_seen or bool(page.chars)
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
