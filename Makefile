@@ -46,8 +46,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_extract.py
 	$(BIN)/python bench/bench_pdf.py
 
-# Regenerate the reconstructed vendor pages in raw/ from ../shared/vendor
-# and tools/layouts (only needed when the reconstruction changes).
+# Regenerate the reconstructed vendor pages in raw/ from tests/fixtures/vendor
+# and tools/pages (only needed when the reconstruction changes).
 raw-html: $(STAMP)
 	$(BIN)/python tools/reconstruct_html.py
 

@@ -1,7 +1,6 @@
 """Shared paths and the real releases, extracted once per test session."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -12,14 +11,12 @@ REPO = Path(__file__).resolve().parents[1]
 RAW = REPO / "raw"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RELEASES = ("2025-05-07", "2025-10-22")
-# The vendor evidence lives beside the repo (../shared/vendor), as in CI.
-VENDOR = Path(os.environ.get("MINCARDS_VENDOR_DIR", REPO.parent / "shared" / "vendor"))
+# The vendor evidence the releases were reconstructed from, with its provenance.
+VENDOR = FIXTURES / "vendor"
 
 
 @pytest.fixture(scope="session")
 def vendor_dir() -> Path:
-    if not (VENDOR / "LAYOUT.md").is_file():
-        pytest.fail(f"vendor evidence not found at {VENDOR}; set MINCARDS_VENDOR_DIR")
     return VENDOR
 
 

@@ -34,7 +34,7 @@ def test_real_releases_values_changed(real):
     changed = real.where("changed")
     got = {(r.model, r.strategy, r.seq_len, r.hardware): (r.old_min_units, r.new_min_units)
            for r in changed.itertuples()}
-    # ../shared/vendor/LAYOUT.md §6: MindSpeed-LLM values that moved between the releases
+    # tests/fixtures/vendor/LAYOUT.md §6: MindSpeed-LLM values that moved between the releases
     assert got == {
         ("qwen2.5-7b", "full", 4096, "Snt9b"): (2, 4), ("qwen2.5-7b", "full", 4096, "Snt9b23"): (2, 4),
         ("qwen2.5-7b", "full", 8192, "Snt9b"): (2, 8), ("qwen2.5-7b", "full", 8192, "Snt9b23"): (2, 8),

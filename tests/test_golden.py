@@ -1,4 +1,4 @@
-"""Values checked by hand against the vendor table (../shared/vendor/LAYOUT.md §4.2 and §5).
+"""Values checked by hand against the vendor table (tests/fixtures/vendor/LAYOUT.md §4.2 and §5).
 
 Each case is (model, strategy, seq_len, framework, hardware, expected min_units or
 None for '-'). The expectations were read off the published grid by a person,

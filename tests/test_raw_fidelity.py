@@ -2,6 +2,7 @@
 and the spans reproduce LAYOUT.md's resolved grid row for row."""
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
@@ -78,3 +79,13 @@ def test_page_is_a_complete_vendor_style_document(release):
 
 def test_update_dates_are_read_from_the_pages():
     assert [read_grid(r)[1] for r in RELEASES] == list(RELEASES)
+
+
+def test_vendor_evidence_is_the_copy_its_provenance_describes(vendor_dir):
+    """The evidence is copied in verbatim; an edit must come with new checksums."""
+    provenance = (vendor_dir / "PROVENANCE.md").read_text(encoding="utf-8")
+    listed = dict(re.findall(r"^\| `([^`]+)` \|.*\| `([0-9a-f]{64})` \|$", provenance, flags=re.M))
+    present = {p.name for p in vendor_dir.iterdir()} - {"PROVENANCE.md"}
+    assert set(listed) == present
+    for name, digest in listed.items():
+        assert hashlib.sha256((vendor_dir / name).read_bytes()).hexdigest() == digest, name

@@ -1,9 +1,9 @@
 """Rebuild raw/<release>/page.html from what is known of a vendor release.
 
-Inputs: the cell text of the release (../shared/vendor/<release>-cells.txt, one
+Inputs: the cell text of the release (tests/fixtures/vendor/<release>-cells.txt, one
 paragraph per line, document order) and tools/pages/<release>.page, which says
 how those paragraphs group into cells, rows, rowspans and colspans (taken from
-../shared/vendor/LAYOUT.md) plus the prose around the table. The output is
+tests/fixtures/vendor/LAYOUT.md) plus the prose around the table. The output is
 written in the markup style of the vendor's documentation portal, so that the
 extractor is exercised on the kind of HTML a user saves from the browser.
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_VENDOR = REPO.parent / "shared" / "vendor"
+DEFAULT_VENDOR = REPO / "tests" / "fixtures" / "vendor"  # copied in with its provenance
 TOKEN = re.compile(r"^(?:r(?P<r>\d+))?(?:c(?P<c>\d+))?(?:p(?P<p>\d+))?$")
 
 
