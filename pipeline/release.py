@@ -139,7 +139,7 @@ def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> So
     data = read_source(path, source, limits)
     kind, extractor = EXTRACTORS[path.suffix.lower()]
     check_kind(data, kind, source)
-    grid, updated = extractor(data, source, limits.restarted())
+    grid, updated = extractor(data, source, limits)  # each call starts its own clock
     warnings = check_update_date(release, source, updated)
     normalized = normalize(grid, release.id)
     frame = validate_min_cards(normalized.frame, source)

@@ -287,6 +287,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     """The vendor table on its first page (found by its header text, not its position) and
     the table continuing it at the top of each following page (same left and right edges).
     Pages are read one at a time and released, so memory does not grow with the document."""
+    limits = limits.running()
     scan = Scan()
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
@@ -426,6 +427,7 @@ def check_streams(data: bytes, source: str, limits: Limits) -> None:
 
 def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
     """Return the vendor table's grid (cells carry their page) and the page's update date."""
+    limits = limits.running()  # the time bound counts from this call
     with open_pdf(data, source) as pdf:
         try:
             limits.check_pages(source, len(pdf.pages))
