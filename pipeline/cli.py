@@ -91,6 +91,8 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     Every release is extracted and validated before anything is written: if one
     fails, the command exits non-zero and the previous outputs stay as they were
     (with --keep-going, the releases that pass are written and the others listed).
+    Each release is published whole; a run over all of RAW_DIR also removes the
+    releases whose folder is no longer there.
 
     \b
     Example:
@@ -99,13 +101,15 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     """
     limits = Limits(max_bytes, max_pages, max_cells, max_stream_bytes, max_seconds)
     results, failures = extract_each(raw_dir, releases, strict, limits, stop_at_first=not keep_going)
-    if results:
-        publish(results, out_dir)
+    # A full run mirrors raw/: releases whose folder is gone leave build/ too.
+    published = publish(results, out_dir, mirror=None if releases else raw_dir) if results else None
     for result in results:
         click.echo(f"{result.summary()} -> {out_dir / result.release}")
         if verbose:
             for warning in result.warnings:
                 click.echo(f"  warning: {warning}")
+    for release in published.removed if published else ():
+        click.echo(f"{release}: removed from {out_dir} (no longer in {raw_dir})")
     for failure in failures:
         click.echo(f"{failure.release}: FAILED: {failure.error}", err=True)
     if failures:

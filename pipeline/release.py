@@ -6,9 +6,7 @@ memory before anything is written, so one bad release leaves build/ untouched.
 """
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,14 +15,14 @@ import pandas as pd
 from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
 from .diff import diff_releases
 from .extract import EXTRACTORS, check_kind
+from .ids import is_release_name
 from .limits import DEFAULT, Limits
 from .normalize import Normalized, normalize
 from .quality import find_issues
 from .report import release_html, release_markdown
-from .write import SourceInfo, output_lock, release_artifacts, write_artifacts
+from .publish import Published, publish_all
+from .write import ReleaseFiles, SourceInfo, release_artifacts
 from schemas.min_cards import source_place, validate_min_cards
-
-RELEASE_NAME = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass(frozen=True)
@@ -50,16 +48,6 @@ class ReleaseResult:
         text = f"{self.release}: " + ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in counts)
         names = [Path(s.path).name for s in self.sources]
         return text + (f"; {' and '.join(names)} agree" if len(names) > 1 else "")
-
-
-def is_release_name(name: str) -> bool:
-    if not RELEASE_NAME.fullmatch(name):
-        return False
-    try:
-        dt.date.fromisoformat(name)
-    except ValueError:
-        return False
-    return True
 
 
 def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
@@ -225,15 +213,17 @@ def extract_each(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False
     return results, failures
 
 
-def publish(results: list[ReleaseResult], out_dir: Path) -> list[Path]:
-    """Write every artifact of the results, holding the output folder's lock."""
-    artifacts: dict[str, bytes] = {}
-    for result in results:
-        artifacts.update(release_artifacts(result.release, result.frame, result.dense, list(result.sources)))
-        sources = [(s.path, s.sha256) for s in result.sources]
-        artifacts[f"{result.release}/report.html"] = release_html(
-            result.release, result.frame, result.findings, sources).encode("utf-8")
-        artifacts[f"{result.release}/report.md"] = release_markdown(
-            result.release, result.summary(), result.findings).encode("utf-8")
-    with output_lock(out_dir):
-        return write_artifacts(out_dir, artifacts)
+def release_files(result: ReleaseResult) -> ReleaseFiles:
+    """Every artifact of one release, rendered: the tables and the reports."""
+    files = release_artifacts(result.release, result.frame, result.dense, list(result.sources))
+    sources = [(s.path, s.sha256) for s in result.sources]
+    files.files["report.html"] = release_html(result.release, result.frame, result.findings, sources).encode("utf-8")
+    files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")
+    return files
+
+
+def publish(results: list[ReleaseResult], out_dir: Path, mirror: Path | None = None) -> Published:
+    """Publish each release whole (pipeline/publish.py). With `mirror` (the raw folder of a
+    full run), releases whose folder is no longer in it are removed from out_dir."""
+    keep = [r.id for r in find_releases(mirror)] if mirror is not None else None
+    return publish_all(out_dir, [release_files(r) for r in results], keep)

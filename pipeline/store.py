@@ -1,15 +1,24 @@
-"""Reading back what `mincards extract` published: release folders under build/."""
+"""Reading back what `mincards extract` published: release folders under build/.
+
+A release folder is trusted through its manifest (pipeline/publish.py): the table
+read must have the sha256 the manifest gives it, which the run that wrote both had
+validated against the contract. No second contract run on every read."""
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 from pathlib import Path
 
 import pandas as pd
 
-from .errors import ReleaseError
-from .release import is_release_name
-from schemas.min_cards import PANDAS_DTYPES, validate_min_cards
+from .errors import ReleaseError, SourceError
+from .ids import is_release_name
+from .publish import MANIFEST
+from schemas.min_cards import PANDAS_DTYPES
 
 TABLE = "min_cards.parquet"
+REBUILD = "a folder written by `mincards extract`; run it again to rebuild the release"
 
 
 def published_releases(build_dir: Path) -> dict[str, Path]:
@@ -41,7 +50,21 @@ def newest(build_dir: Path, count: int) -> list[str]:
     return releases[-count:]
 
 
+def checked_bytes(folder: Path, name: str) -> bytes:
+    """A published file's bytes, after checking them against the release's manifest."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        expected = manifest["artifacts"][name]["sha256"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
+    data = (folder / name).read_bytes()
+    if hashlib.sha256(data).hexdigest() != expected:
+        raise SourceError(str(folder / name), "the file is not the one its release's manifest names "
+                          "(changed after it was published)", REBUILD)
+    return data
+
+
 def load(folder: Path) -> pd.DataFrame:
-    """The published table, in the contract's dtypes and checked against it again."""
-    frame = pd.read_parquet(folder / TABLE, dtype_backend="numpy_nullable")
-    return validate_min_cards(frame.astype(PANDAS_DTYPES), str(folder / TABLE))
+    """The published table, in the contract's dtypes, as its manifest names it."""
+    table = pd.read_parquet(io.BytesIO(checked_bytes(folder, TABLE)), dtype_backend="numpy_nullable")
+    return table.astype(PANDAS_DTYPES)

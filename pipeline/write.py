@@ -1,11 +1,9 @@
-"""Validated frames -> artifacts in build/: CSV, Parquet, JSON, the dense grid and
-the Hive-partitioned dataset. Every artifact is rendered to bytes first and then
-written atomically (temp file in the same folder, fsync, rename), so a reader or
-a crash never sees a half-written file, and a failed run leaves the old ones."""
+"""Validated frames -> the bytes of each artifact: CSV, Parquet, JSON, the dense grid
+and the release's dataset partition. Rendering is kept apart from writing: every
+artifact exists in memory before pipeline/publish.py puts a release in place.
+`atomic_write` is for single files written outside a release (diff --save)."""
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import io
 import json
 import math
@@ -19,7 +17,6 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import __version__
-from .errors import MincardsError
 from schemas.min_cards import COLUMNS
 
 # The Arrow schema of the Parquet artifacts, column for column with the contract.
@@ -30,6 +27,17 @@ ARROW_TYPES = {"string": pa.string(), "Int64": pa.int64(), "Float64": pa.float64
 class SourceInfo:
     path: str  # relative to the raw folder, as in the source_file column
     sha256: str
+
+
+@dataclass(frozen=True)
+class ReleaseFiles:
+    """Everything one release publishes, rendered: the files of its folder by name, and
+    its dataset partition."""
+    release: str
+    files: dict[str, bytes]
+    partition: bytes
+    sources: tuple[SourceInfo, ...]
+    pipeline_version: str = __version__
 
 
 def arrow_schema(frame: pd.DataFrame, metadata: dict[str, str]) -> pa.Schema:
@@ -103,63 +111,16 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,
-                      sources: list[SourceInfo]) -> dict[str, bytes]:
-    """Every file one release publishes, by path relative to the output folder."""
+                      sources: list[SourceInfo]) -> ReleaseFiles:
+    """The tables one release publishes (the reports are added by the caller)."""
     metadata = parquet_metadata(release, sources)
     # In a Hive dataset the folder name carries the release; the column inside
     # the file would clash with it when readers merge the partitions.
     partition = parquet_bytes(frame.drop(columns="release"), metadata)
-    return {
-        f"{release}/min_cards.csv": csv_bytes(frame),
-        f"{release}/min_cards.parquet": parquet_bytes(frame, metadata),
-        f"{release}/min_cards.json": json_bytes(frame),
-        f"{release}/grid.csv": grid_csv_bytes(dense),
-        f"dataset/release={release}/part-0.parquet": partition,
+    files = {
+        "min_cards.csv": csv_bytes(frame),
+        "min_cards.parquet": parquet_bytes(frame, metadata),
+        "min_cards.json": json_bytes(frame),
+        "grid.csv": grid_csv_bytes(dense),
     }
-
-
-LOCK_NAME = ".mincards.lock"
-
-
-class LockedError(MincardsError):
-    kind = "output folder busy"
-
-
-@contextlib.contextmanager
-def output_lock(out_dir: Path):
-    """One writer per output folder at a time: a second run fails at once, clearly,
-    instead of interleaving its files with the first one's."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    handle = open(out_dir / LOCK_NAME, "a+")
-    try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            raise LockedError(str(out_dir), f"another mincards run ({holder}) is writing here",
-                              "one run at a time per output folder; try again when it finishes") from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()}")
-        handle.flush()
-        yield
-    finally:
-        handle.close()  # closing releases the lock
-
-
-def remove_stale_temporaries(folder: Path) -> None:
-    """Temp files a killed run left behind; only called while holding the lock."""
-    for stale in folder.glob(".*.tmp"):
-        stale.unlink(missing_ok=True)
-
-
-def write_artifacts(out_dir: Path, artifacts: dict[str, bytes]) -> list[Path]:
-    written = []
-    for folder in sorted({(out_dir / relative).parent for relative in artifacts}):
-        if folder.is_dir():
-            remove_stale_temporaries(folder)
-    for relative, data in sorted(artifacts.items()):
-        atomic_write(out_dir / relative, data)
-        written.append(out_dir / relative)
-    return written
+    return ReleaseFiles(release, files, partition, tuple(sources))

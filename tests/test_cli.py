@@ -19,7 +19,8 @@ from conftest import FIXTURES, RAW, REPO, RELEASES
 from pipeline import __version__
 from pipeline.cli import main
 
-ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "grid.csv", "report.md", "report.html")
+ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "grid.csv", "report.md", "report.html",
+             "manifest.json")
 
 
 def run(*args: str):

@@ -1,104 +1,146 @@
-"""Interrupted and concurrent runs: after a SIGKILL at any point every artifact is the
-complete previous version or the complete new one, and the next run completes; two
-runs on one output folder never interleave their files."""
+"""Interrupted and concurrent runs.
+
+The publisher kills itself with SIGKILL right after its N-th file-system step when
+MINCARDS_FAULT_KILL_AFTER=N (pipeline/publish.py Steps). The tests kill a publication
+at every one of its steps, in a forked child so that no cleanup code runs, and check
+that each release folder and each dataset partition is then entirely the old or
+entirely the new version; the next run completes and leaves no leftovers. Nothing here
+depends on timing: every kill position is reached on every run."""
 from __future__ import annotations
 
 import os
-import random
 import shutil
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import RAW
 from pipeline.cli import main
-from pipeline.write import output_lock
-
-KILLS = 12
-
-
-def snapshot(folder):
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != ".mincards.lock" and not p.name.endswith(".tmp")}
+from pipeline.publish import FAULT_ENV, STAGING, Steps, output_lock, publish_all
+from pipeline.release import extract_all, release_files
 
 
-def command(raw, out):
-    return [sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out)]
+def snapshot(out):
+    """Every published file's bytes, grouped by what is published whole: each release
+    folder and each dataset partition. Hidden entries (the lock, staging folders) are the
+    writers' own: no reader looks at them."""
+    groups: dict[str, dict[str, bytes]] = {}
+    for path in sorted(out.rglob("*")):
+        parts = path.relative_to(out).parts
+        if path.is_file() and not any(part.startswith(".") for part in parts):
+            group = "/".join(parts[:2]) if parts[0] == "dataset" else parts[0]
+            groups.setdefault(group, {})["/".join(parts)] = path.read_bytes()
+    return groups
+
+
+def leftovers(out):
+    return sorted(out.rglob(f"{STAGING}*"))
 
 
 @pytest.fixture(scope="module")
-def two_versions(tmp_path_factory):
-    """Raw folders A (the real releases) and B (one value changed, PDF left out so that
-    it agrees), and the complete build of each."""
-    base = tmp_path_factory.mktemp("versions")
-    raw_a, raw_b = base / "raw-a", base / "raw-b"
-    shutil.copytree(RAW, raw_a)
-    shutil.copytree(RAW, raw_b)
-    (raw_b / "2025-10-22" / "doc.pdf").unlink()
-    page = raw_b / "2025-10-22" / "page.html"
-    page.write_text(page.read_text(encoding="utf-8").replace(">512*Ascend<", ">256*Ascend<", 1), encoding="utf-8")
-    builds = {}
-    for name, raw in (("a", raw_a), ("b", raw_b)):
-        out = base / f"build-{name}"
-        started = time.monotonic()
-        subprocess.run(command(raw, out), check=True, capture_output=True)
-        builds[name] = (raw, snapshot(out), time.monotonic() - started)
-    return builds
+def versions(results, tmp_path_factory):
+    """Version A: both real releases. Version B: raw/ with 2025-05-07 gone and one value
+    of 2025-10-22 changed (its PDF left out so that the release agrees with itself).
+    Each as rendered releases, the ids a full run keeps, and its complete build."""
+    raw_b = tmp_path_factory.mktemp("raw") / "raw"
+    (raw_b / "2025-10-22").mkdir(parents=True)
+    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+    (raw_b / "2025-10-22" / "page.html").write_text(page.replace(">512*Ascend<", ">256*Ascend<", 1),
+                                                    encoding="utf-8")
+    files_a = [release_files(r) for r in results.values()]
+    files_b = [release_files(r) for r in extract_all(raw_b)]
+    built = {}
+    for name, files in (("a", files_a), ("b", files_b)):
+        out = tmp_path_factory.mktemp(f"build-{name}")
+        publish_all(out, files, keep=[f.release for f in files])
+        built[name] = snapshot(out)
+    assert built["a"]["2025-10-22"] != built["b"]["2025-10-22"] and "2025-05-07" not in built["b"]
+    return {"a": files_a, "b": files_b, "raw_b": raw_b, **{f"built_{k}": v for k, v in built.items()}}
 
 
-def test_sigkill_at_random_points_never_leaves_a_partial_artifact(two_versions, tmp_path):
-    (raw_a, built_a, seconds_a), (raw_b, built_b, seconds_b) = two_versions["a"], two_versions["b"]
-    assert built_a.keys() == built_b.keys() and built_a != built_b
+def publish_b_over_a(out, versions, steps: Steps, atomic: bool) -> None:
+    publish_all(out, versions["a"], keep=["2025-05-07", "2025-10-22"])
+    publish_all(out, versions["b"], keep=["2025-10-22"], steps=steps, atomic=atomic)
+
+
+def killed_at(step: int, out, versions, atomic: bool) -> None:
+    """Publish A, then B in a forked child that kills itself after `step` steps."""
+    publish_all(out, versions["a"], keep=["2025-05-07", "2025-10-22"])
+    pid = os.fork()
+    if pid == 0:  # the child: only file-system work happens here
+        code = 3
+        try:
+            publish_all(out, versions["b"], keep=["2025-10-22"], steps=Steps(kill_after=step), atomic=atomic)
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, f"step {step}: no kill ({status})"
+
+
+def assert_each_release_whole(state, versions, step, absent_ok: bool = False):
+    """Each folder is A's or B's; where the system cannot exchange two folders in one
+    step, a folder may also be missing for a moment (between its two renames)."""
+    a, b = versions["built_a"], versions["built_b"]
+    for group in set(a) | set(b) | set(state):
+        allowed = (a.get(group), b.get(group)) + ((None,) if absent_ok else ())
+        assert state.get(group) in allowed, f"step {step}: {group} mixes runs"
+    # The partition is swapped in before its release folder: a new folder has its new partition.
+    if state.get("2025-10-22") == b["2025-10-22"]:
+        assert state.get("dataset/release=2025-10-22") == b["dataset/release=2025-10-22"], f"step {step}"
+
+
+@pytest.mark.parametrize("atomic", [True, False], ids=["exchange", "two-renames"])
+def test_a_kill_at_every_step_leaves_each_release_whole(versions, tmp_path, atomic):
+    counter = Steps()
+    publish_b_over_a(tmp_path / "count", versions, counter, atomic)
+    assert counter.done >= 20  # partition, 7 files, swaps, folder syncs, the removed release
+    for step in range(1, counter.done + 1):
+        out = tmp_path / f"kill-{step}"
+        killed_at(step, out, versions, atomic)
+        assert_each_release_whole(snapshot(out), versions, step, absent_ok=not atomic)
+        publish_all(out, versions["b"], keep=["2025-10-22"])  # the next run completes
+        assert snapshot(out) == versions["built_b"], f"step {step}: the next run did not complete the build"
+        assert not leftovers(out), f"step {step}: the next run left {leftovers(out)}"
+        shutil.rmtree(out)
+    print(f"{counter.done} kill positions, each release whole after every one")
+
+
+def test_the_fault_point_reaches_the_cli(versions, tmp_path):
+    """MINCARDS_FAULT_KILL_AFTER kills the real command at that step; the next run repairs."""
     out = tmp_path / "build"
-    subprocess.run(command(raw_a, out), check=True, capture_output=True)
-    rng = random.Random(20251122)
-    mixed = 0
-    for attempt in range(KILLS):
-        raw, seconds = (raw_b, seconds_b) if attempt % 2 == 0 else (raw_a, seconds_a)
-        proc = subprocess.Popen(command(raw, out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if attempt % 3 == 0:  # anywhere in the run
-            time.sleep(rng.uniform(0.3, 1.05) * seconds)
-        else:  # inside the write phase: as soon as a temp file shows up, plus a little
-            deadline = time.monotonic() + 2 * seconds
-            while proc.poll() is None and not any(out.rglob(".*.tmp")) and time.monotonic() < deadline:
-                time.sleep(0.001)
-            time.sleep(rng.uniform(0, 0.02))
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        now = snapshot(out)
-        for name, data in now.items():
-            assert data in (built_a.get(name), built_b.get(name)), f"attempt {attempt}: {name} is partial"
-        mixed += now != built_a and now != built_b
-    assert mixed > 0, "no kill landed inside the write phase; the test did not test anything"
-    finished = subprocess.run(command(raw_a, out), capture_output=True, text=True)
+    publish_all(out, versions["a"], keep=["2025-05-07", "2025-10-22"])
+    command = [sys.executable, "-m", "pipeline", "extract", str(versions["raw_b"]), "--out", str(out)]
+    killed = subprocess.run(command, env={**os.environ, FAULT_ENV: "9"}, capture_output=True)
+    assert killed.returncode == -signal.SIGKILL
+    assert_each_release_whole(snapshot(out), versions, 9)
+    assert leftovers(out)  # the kill came mid-publication: staging folders are left
+    finished = subprocess.run(command, capture_output=True, text=True)
     assert finished.returncode == 0, finished.stderr
-    assert snapshot(out) == built_a
-    assert not list(out.rglob("*.tmp"))  # temp files of killed runs were cleaned up
-    print(f"{KILLS} kills, {mixed} left a mix of complete old and new artifacts")
+    assert snapshot(out) == versions["built_b"] and not leftovers(out)
 
 
 def test_a_second_writer_is_refused_while_the_first_holds_the_lock(tmp_path):
     out = tmp_path / "build"
     with output_lock(out):
-        result = CliRunner().invoke(main, ["extract", str(RAW), "--out", str(out)])
+        result = CliRunner().invoke(main, ["extract", str(RAW), "--out", str(out), "--release", "2025-05-07"])
     assert result.exit_code == 1
     assert result.output.startswith(f"error: {out}: output folder busy: another mincards run (pid {os.getpid()}) is "
                                     "writing here (expected one run at a time per output folder; try again when it "
                                     "finishes)")
-    assert CliRunner().invoke(main, ["extract", str(RAW), "--out", str(out)]).exit_code == 0  # lock released
+    again = CliRunner().invoke(main, ["extract", str(RAW), "--out", str(out), "--release", "2025-05-07"])
+    assert again.exit_code == 0  # lock released
 
 
-def test_two_runs_at_once_do_not_corrupt_each_other(two_versions, tmp_path):
-    raw_a, built_a, _ = two_versions["a"]
+def test_two_runs_at_once_do_not_corrupt_each_other(versions, tmp_path):
     out = tmp_path / "build"
-    procs = [subprocess.Popen(command(raw_a, out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for _ in range(2)]
+    command = [sys.executable, "-m", "pipeline", "extract", str(versions["raw_b"]), "--out", str(out)]
+    procs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outcomes = [(p.wait(), p.stderr.read()) for p in procs]
     for code, stderr in outcomes:
         assert code == 0 or (code == 1 and "output folder busy" in stderr), stderr
     assert any(code == 0 for code, _ in outcomes)
-    assert snapshot(out) == built_a
+    assert snapshot(out) == versions["built_b"]

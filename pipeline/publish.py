@@ -1,0 +1,244 @@
+"""Rendered releases -> build/, each release published whole.
+
+A release's files are written into a new staging folder in the output folder
+(every file fsynced, then the folder), and swapped in with one rename: on Linux an
+atomic exchange (renameat2 RENAME_EXCHANGE), elsewhere two renames with a moment in
+which the release is absent, never mixed. Its dataset partition is swapped the same
+way just before it. A reader, or a crash at any point, therefore sees each release
+folder entirely from one run. The release's manifest (every artifact with its sha256,
+the dataset partition included) is written last into the staging folder, so readers
+can check what they read without re-running the contract.
+
+Leftovers of a killed run (its staging folder, with any replaced folder not yet
+deleted) are removed by the next run, which holds the output folder's lock.
+"""
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import signal
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import MincardsError
+from .ids import is_release_name
+from .write import ReleaseFiles, current_umask
+
+MANIFEST = "manifest.json"
+DATASET = "dataset"
+PARTITION_FILE = "part-0.parquet"
+STAGING = ".staging-"  # a folder being written
+LOCK_NAME = ".mincards.lock"
+FAULT_ENV = "MINCARDS_FAULT_KILL_AFTER"
+
+
+def partition_folder(out_dir: Path, release: str) -> Path:
+    return out_dir / DATASET / f"release={release}"
+
+
+def manifest_bytes(files: ReleaseFiles) -> bytes:
+    """What the release folder holds, and its dataset partition, each with its sha256."""
+    entries = {name: data for name, data in files.files.items()}
+    entries[f"../{DATASET}/release={files.release}/{PARTITION_FILE}"] = files.partition
+    manifest = {
+        "release": files.release,
+        "pipeline_version": files.pipeline_version,
+        "sources": [{"path": s.path, "sha256": s.sha256} for s in files.sources],
+        "artifacts": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+                      for name, data in sorted(entries.items())},
+    }
+    return (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+class Steps:
+    """Counts the file-system steps of a publication. With MINCARDS_FAULT_KILL_AFTER=N
+    in the environment the process kills itself with SIGKILL right after step N: no
+    cleanup handler runs, as in a real crash. The crash tests run every N."""
+
+    def __init__(self, kill_after: int | None = None):
+        self.done = 0
+        self.kill_after = kill_after
+
+    @classmethod
+    def from_env(cls) -> Steps:
+        value = os.environ.get(FAULT_ENV, "").strip()
+        return cls(int(value) if value.isdigit() else None)
+
+    def step(self) -> None:
+        self.done += 1
+        if self.done == self.kill_after:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a folder's entries (renames, new files) durable."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_folder(folder: Path, files: dict[str, bytes], steps: Steps) -> None:
+    """A new folder with these files, each fsynced, then the folder itself."""
+    folder.mkdir(parents=True)
+    mode = 0o666 & ~current_umask()  # ordinary permissions, as any other file the user writes
+    for name, data in files.items():
+        path = folder / name
+        with open(path, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(path, mode)
+        steps.step()
+    fsync_folder(folder)
+    steps.step()
+
+
+def _renameat2():
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return function
+
+
+RENAMEAT2 = _renameat2()
+AT_FDCWD, RENAME_EXCHANGE = -100, 2
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step; False where the system cannot."""
+    if RENAMEAT2 is None:
+        return False
+    if RENAMEAT2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False  # a filesystem without exchange
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def swap_in(staged: Path, target: Path, work: Path, steps: Steps, atomic: bool = True) -> None:
+    """Put the staged folder at target. The folder it replaces ends up in `work`, the
+    run's staging folder, and is deleted with it."""
+    if not target.exists():
+        os.rename(staged, target)
+        steps.step()
+    elif atomic and exchange(staged, target):
+        steps.step()  # target is the new folder; staged now holds the old one
+    else:
+        os.rename(target, work / f"replaced-{target.name}")  # a moment without the release, never a mix
+        steps.step()
+        os.rename(staged, target)
+        steps.step()
+    fsync_folder(target.parent)
+    steps.step()
+
+
+def publish_release(out_dir: Path, files: ReleaseFiles, work: Path, steps: Steps, atomic: bool = True) -> None:
+    """The partition first, then the release folder with its manifest: once a release
+    folder is in place, the partition it names is the one beside it."""
+    release_dir, partition_dir = out_dir / files.release, partition_folder(out_dir, files.release)
+    staged_partition, staged_release = work / partition_dir.name, work / release_dir.name
+    write_folder(staged_partition, {PARTITION_FILE: files.partition}, steps)
+    write_folder(staged_release, {**files.files, MANIFEST: manifest_bytes(files)}, steps)
+    partition_dir.parent.mkdir(exist_ok=True)
+    swap_in(staged_partition, partition_dir, work, steps, atomic)
+    swap_in(staged_release, release_dir, work, steps, atomic)
+    empty_folder(work, steps)
+
+
+def unpublish(out_dir: Path, release: str, work: Path, steps: Steps) -> None:
+    """Remove a release and its partition: moved out of sight first, then deleted."""
+    for folder in (out_dir / release, partition_folder(out_dir, release)):
+        if folder.exists():
+            os.rename(folder, work / f"removed-{folder.name}")
+            steps.step()
+            fsync_folder(folder.parent)
+            steps.step()
+    empty_folder(work, steps)
+
+
+def empty_folder(folder: Path, steps: Steps) -> None:
+    for path in sorted(folder.iterdir()):
+        shutil.rmtree(path)
+        steps.step()
+
+
+def remove_leftovers(out_dir: Path) -> None:
+    """The staging folders of killed runs (we hold the lock: no run is writing them)."""
+    for path in sorted(out_dir.glob(f"{STAGING}*")):
+        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+
+
+def published_ids(out_dir: Path) -> set[str]:
+    """Release ids that have a folder or a dataset partition in out_dir."""
+    ids = {p.name for p in out_dir.iterdir() if p.is_dir() and is_release_name(p.name)}
+    dataset = out_dir / DATASET
+    if dataset.is_dir():
+        ids |= {name for p in dataset.iterdir()
+                if p.name.startswith("release=") and is_release_name(name := p.name.removeprefix("release="))}
+    return ids
+
+
+@dataclass(frozen=True)
+class Published:
+    written: list[str]  # release ids written
+    removed: list[str]  # release ids removed because their raw folder is gone
+
+
+def publish_all(out_dir: Path, releases: list[ReleaseFiles], keep: Collection[str] | None = None,
+                steps: Steps | None = None, atomic: bool = True) -> Published:
+    """Publish every release whole; with `keep` (the ids still in raw/), also remove the
+    releases that are no longer there, so that build/ mirrors raw/. Everything is staged
+    in one hidden folder of out_dir (same filesystem, so renames are atomic), never
+    inside dataset/ where a reader's glob would find it."""
+    steps = steps or Steps.from_env()
+    with output_lock(out_dir):
+        remove_leftovers(out_dir)
+        work = out_dir / f"{STAGING}{os.getpid()}"
+        work.mkdir()
+        for files in sorted(releases, key=lambda f: f.release):
+            publish_release(out_dir, files, work, steps, atomic)
+        removed = sorted(published_ids(out_dir) - set(keep)) if keep is not None else []
+        for release in removed:
+            unpublish(out_dir, release, work, steps)
+        work.rmdir()
+        steps.step()
+    return Published([f.release for f in releases], removed)
+
+
+class LockedError(MincardsError):
+    kind = "output folder busy"
+
+
+@contextlib.contextmanager
+def output_lock(out_dir: Path) -> Iterator[None]:
+    """One writer per output folder at a time: a second run fails at once, clearly,
+    instead of interleaving its files with the first one's."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    handle = open(out_dir / LOCK_NAME, "a+")
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            raise LockedError(str(out_dir), f"another mincards run ({holder}) is writing here",
+                              "one run at a time per output folder; try again when it finishes") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()}")
+        handle.flush()
+        yield
+    finally:
+        handle.close()  # closing releases the lock

@@ -1,0 +1,118 @@
+"""Publishing: each release folder comes with a manifest its readers check; build/
+mirrors raw/ on a full run; --release runs touch only the releases named."""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from conftest import RAW
+from pipeline.cli import main
+from pipeline.publish import publish_all
+from pipeline.release import release_files
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def raw_html_only(tmp_path):
+    """Both releases, HTML only (the PDFs add time and nothing to what is tested here)."""
+    raw = tmp_path / "raw"
+    for release in ("2025-05-07", "2025-10-22"):
+        (raw / release).mkdir(parents=True)
+        shutil.copy(RAW / release / "page.html", raw / release / "page.html")
+    return raw
+
+
+def tree(folder):
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_manifest_names_every_artifact_with_its_sha256(raw_html_only, tmp_path):
+    out = tmp_path / "build"
+    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    manifest = json.loads((out / "2025-10-22" / "manifest.json").read_text(encoding="utf-8"))
+    folder = out / "2025-10-22"
+    on_disk = {p.name for p in folder.iterdir()} - {"manifest.json"}
+    named = set(manifest["artifacts"])
+    assert named == on_disk | {"../dataset/release=2025-10-22/part-0.parquet"}
+    for name, entry in manifest["artifacts"].items():
+        data = (folder / name).read_bytes()
+        assert entry == {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}, name
+    page = (raw_html_only / "2025-10-22" / "page.html").read_bytes()
+    assert manifest["sources"] == [{"path": "raw/2025-10-22/page.html", "sha256": hashlib.sha256(page).hexdigest()}]
+    assert manifest["release"] == "2025-10-22"
+
+
+def test_a_full_run_removes_releases_no_longer_in_raw(raw_html_only, tmp_path):
+    out = tmp_path / "build"
+    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    shutil.rmtree(raw_html_only / "2025-05-07")
+    result = run("extract", raw_html_only, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == f"2025-05-07: removed from {out} (no longer in {raw_html_only})"
+    assert not (out / "2025-05-07").exists() and not (out / "dataset" / "release=2025-05-07").exists()
+    assert sorted(p.name for p in (out / "dataset").iterdir()) == ["release=2025-10-22"]
+    assert all(not name.startswith(".staging") for name in tree(out))
+
+
+def test_a_release_run_touches_only_the_releases_named(raw_html_only, tmp_path):
+    out = tmp_path / "build"
+    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    before = {name: (out / name).read_bytes() for name in tree(out) if name.startswith(("2025-05-07", "dataset/release=2025-05-07"))}
+    shutil.rmtree(raw_html_only / "2025-05-07")
+    (out / "2025-01-01").mkdir()  # not in raw/ either: a --release run leaves it alone
+    result = run("extract", raw_html_only, "--out", out, "--release", "2025-10-22")
+    assert result.exit_code == 0 and "removed" not in result.output
+    assert {name: (out / name).read_bytes() for name in before} == before
+    assert (out / "2025-01-01").is_dir()
+
+
+def test_a_failing_release_with_keep_going_is_not_removed(raw_html_only, tmp_path):
+    out = tmp_path / "build"
+    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    page = raw_html_only / "2025-05-07" / "page.html"
+    page.write_text(page.read_text(encoding="utf-8").replace(">4*Ascend<", ">4*Ascnd<", 1), encoding="utf-8")
+    result = run("extract", raw_html_only, "--out", out, "--keep-going")
+    assert result.exit_code == 1
+    assert (out / "2025-05-07" / "min_cards.parquet").is_file()  # still in raw/: kept as it was
+
+
+def test_readers_refuse_a_table_its_manifest_does_not_name(raw_html_only, tmp_path):
+    out = tmp_path / "build"
+    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    table = out / "2025-10-22" / "min_cards.parquet"
+    frame = pq.read_table(table).to_pandas()
+    frame.loc[frame["min_units"] == 512, "min_units"] = 5  # a hand edit after publication
+    frame.to_parquet(table)
+    for args in (("query", "qwen3_moe-235B_A22B"), ("diff", "2025-05-07", "2025-10-22")):
+        result = run(*args, "--build", out)
+        assert result.exit_code == 1, args
+        assert result.output.startswith(f"error: {table}: cannot read source: the file is not the one its "
+                                        "release's manifest names (changed after it was published)")
+
+
+def test_readers_refuse_a_release_without_a_manifest(raw_html_only, tmp_path):
+    out = tmp_path / "build"
+    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    (out / "2025-10-22" / "manifest.json").unlink()
+    result = run("query", "qwen2.5-7b", "--build", out)
+    assert result.exit_code == 1
+    assert "manifest.json: cannot read source: no readable manifest entry for min_cards.parquet" in result.output
+
+
+def test_without_an_atomic_exchange_the_build_is_the_same(results, tmp_path):
+    files = [release_files(r) for r in results.values()]
+    for atomic in (True, False):
+        out = tmp_path / str(atomic)
+        publish_all(out, files, keep=list(results))
+        publish_all(out, files, keep=list(results), atomic=atomic)  # replaces every folder
+    assert tree(tmp_path / "True") == tree(tmp_path / "False")
+    assert all((tmp_path / "True" / n).read_bytes() == (tmp_path / "False" / n).read_bytes()
+               for n in tree(tmp_path / "True"))
