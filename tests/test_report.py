@@ -51,7 +51,7 @@ def test_pages_are_self_contained(build, name):
 @pytest.mark.parametrize("name", sorted(EXPECTED_ROWS))
 def test_pages_load_in_a_headless_browser(build, name, tmp_path):
     if BROWSER is None:
-        pytest.skip("no chromium on this machine (`make test` installs Debian's chromium when it can)")
+        pytest.skip("no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again")
     result = subprocess.run([BROWSER, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
                              pages(build)[name].as_uri()], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
