@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.release import ReleaseResult, extract_all
+from pipeline.release import ReleaseResult, extract_all, publish
 
 REPO = Path(__file__).resolve().parents[1]
 RAW = REPO / "raw"
@@ -23,6 +23,15 @@ def vendor_dir() -> Path:
 @pytest.fixture(scope="session")
 def results() -> dict[str, ReleaseResult]:
     return {r.release: r for r in extract_all(RAW)}
+
+
+@pytest.fixture(scope="session")
+def published(results, tmp_path_factory) -> Path:
+    """The real releases published once into a build folder, for tests that only read it
+    (copy it before running anything that writes)."""
+    out = tmp_path_factory.mktemp("published") / "build"
+    publish(list(results.values()), out)
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,6 @@ import subprocess
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW
 from pipeline.cli import main
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -19,11 +18,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 
 @pytest.fixture(scope="module")
-def build(tmp_path_factory):
-    out = tmp_path_factory.mktemp("build")
-    runner = CliRunner()
-    assert runner.invoke(main, ["extract", str(RAW), "--out", str(out)]).exit_code == 0
-    assert runner.invoke(main, ["diff", "--build", str(out), "--save", str(out / "diff")]).exit_code == 0
+def build(published, tmp_path_factory):
+    out = tmp_path_factory.mktemp("report") / "build"
+    shutil.copytree(published, out)
+    assert CliRunner().invoke(main, ["diff", "--build", str(out), "--save", str(out / "diff")]).exit_code == 0
     return out
 
 
