@@ -63,11 +63,11 @@ def header_rows(columns: list[tuple]) -> list[str]:
             f"<tr>{bottom}</tr></thead>"]
 
 
-def lineage(row: pd.Series, prefix: str = "") -> str:
+def lineage(row: dict, prefix: str = "") -> str:
     return f"{row[f'{prefix}source_file']}, {source_place(row, prefix)}: {row[f'{prefix}raw_text']!r}"
 
 
-def value_cell(row: pd.Series | None) -> str:
+def value_cell(row: dict | None) -> str:
     if row is None:
         return '<td class="na" title="not listed">·</td>'
     if not row["supported"]:
@@ -76,9 +76,16 @@ def value_cell(row: pd.Series | None) -> str:
             f'{int(row["min_units"])}</td>')
 
 
+def records_by_key(frame: pd.DataFrame) -> dict[tuple, dict]:
+    """Each row as a plain dict, by (model, strategy, seq_len, framework, hardware): one
+    pass over columns, not a pandas Series built per row."""
+    keys = zip(*(frame[c].tolist() for c in ROW_KEY + COLUMN_KEY))
+    return dict(zip(keys, frame.to_dict("records")))
+
+
 def heat_map(frame: pd.DataFrame) -> list[str]:
     rows, columns = grid_axes(frame)
-    by_key = {tuple(r[ROW_KEY + COLUMN_KEY]): r for _, r in frame.iterrows()}
+    by_key = records_by_key(frame)
     out = ['<table id="heatmap">'] + header_rows(columns) + ["<tbody>"]
     for key in rows:
         cells = "".join(value_cell(by_key.get(key + column)) for column in columns)
@@ -131,7 +138,7 @@ def release_markdown(release: str, summary: str, findings: pd.DataFrame) -> str:
     return "\n".join(out) + "\n"
 
 
-def diff_cell(row: pd.Series | None) -> str:
+def diff_cell(row: dict | None) -> str:
     if row is None:
         return '<td class="na" title="in neither release">·</td>'
     old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
@@ -155,7 +162,7 @@ def diff_axes(diff: ReleaseDiff) -> tuple[list[tuple], list[tuple]]:
 
 def diff_html(diff: ReleaseDiff) -> str:
     rows, columns = diff_axes(diff)
-    by_key = {tuple(r[ROW_KEY + COLUMN_KEY]): r for _, r in diff.rows.iterrows()}
+    by_key = records_by_key(diff.rows)
     table = ['<table id="diff">'] + header_rows(columns) + ["<tbody>"]
     for key in rows:
         cells = "".join(diff_cell(by_key.get(key + column)) for column in columns)
