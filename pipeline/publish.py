@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .errors import MincardsError
 from .ids import is_release_name
-from .write import ReleaseFiles, current_umask
+from .write import ReleaseFiles
 
 MANIFEST = "manifest.json"
 DATASET = "dataset"
@@ -89,14 +89,11 @@ def fsync_folder(folder: Path) -> None:
 def write_folder(folder: Path, files: dict[str, bytes], steps: Steps) -> None:
     """A new folder with these files, each fsynced, then the folder itself."""
     folder.mkdir(parents=True)
-    mode = 0o666 & ~current_umask()  # ordinary permissions, as any other file the user writes
-    for name, data in files.items():
-        path = folder / name
-        with open(path, "wb") as handle:
+    for name, data in files.items():  # open() gives the user's ordinary permissions (umask)
+        with open(folder / name, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(path, mode)
         steps.step()
     fsync_folder(folder)
     steps.step()
