@@ -6,8 +6,10 @@ import re
 
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
-from conftest import FIXTURES
+from conftest import FIXTURES, RAW
+from pipeline.cli import main
 from pipeline.errors import CellError, HeaderError, LayoutError
 from pipeline.extract.html import extract_html
 from pipeline.header import read_header
@@ -178,3 +180,23 @@ def test_output_is_sorted_by_key_and_typed():
     key = ["release", "model", "strategy", "seq_len", "framework", "hardware"]
     assert frame.equals(frame.sort_values(key).reset_index(drop=True))
     assert str(frame.seq_len.dtype) == "Int64" and str(frame.supported.dtype) == "boolean"
+
+
+def test_a_framework_column_pair_appearing_twice_is_a_header_error(tmp_path):
+    # the real page with VeRL's heading renamed: Llama-Factory / Snt9b and / Snt9b23 each appear twice
+    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+    assert page.count("VeRL规格卡数/DIE") == 1
+    variant = tmp_path / "raw" / "2025-10-22" / "page.html"
+    variant.parent.mkdir(parents=True)
+    variant.write_text(page.replace("VeRL规格卡数/DIE", "Llama-Factory规格卡数/DIE"), encoding="utf-8")
+    expected = ("raw/2025-10-22/page.html: table header: row 1, column 1: a framework/hardware column appears "
+                "twice (expected each framework and hardware once)")
+    grid, _ = extract_html(variant.read_bytes(), "raw/2025-10-22/page.html")
+    with pytest.raises(HeaderError) as info:
+        normalize(grid, "2025-10-22")
+    assert str(info.value) == expected
+    out = tmp_path / "build"
+    result = CliRunner().invoke(main, ["extract", str(tmp_path / "raw"), "--out", str(out)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == f"error: {expected}"
+    assert not out.exists()
