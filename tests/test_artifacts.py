@@ -1,11 +1,14 @@
-"""What `mincards extract` writes, read back from the files themselves: the Hive dataset's
-partitions hold the whole table, and every artifact gets the mode the process umask gives."""
+"""What `mincards extract` and `mincards diff` write, read back from the files themselves: the Hive
+dataset's partitions hold the whole table, every artifact gets the mode the process umask gives, and
+the report pages and diff documents show the values of raw/ as a person reads them off the page."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 
+import lxml.html
 import pandas as pd
 import pyarrow.dataset as ds
 import pytest
@@ -13,6 +16,7 @@ from click.testing import CliRunner
 
 from conftest import RAW, RELEASES
 from pipeline.cli import main
+from pipeline.diff import diff_releases, to_json as diff_json
 from schemas.min_cards import COLUMNS, KEY
 
 
@@ -97,3 +101,67 @@ def test_artifact_mode_follows_another_umask(tmp_path):
     files = artifacts(tmp_path)
     assert len(files) == 6 + 1
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {oct(0o660)}  # 0666 & ~0007
+
+
+# --- the pages and diff documents, against the vendor page read by hand ---------------------------
+
+def heat_map(report) -> tuple[list[str], list[str], dict[tuple[str, str, str], list[tuple[str, str]]]]:
+    """report.html's heat map: the framework headings, the hardware headings, and per (model, strategy,
+    seq_len) the value cells as (text, title)."""
+    table = lxml.html.parse(str(report)).getroot().get_element_by_id("heatmap")
+    top, bottom = table.findall("thead/tr")
+    frameworks = [th.text_content() for th in top.findall("th")[3:] for _ in range(int(th.get("colspan", 1)))]
+    rows = {}
+    for tr in table.findall("tbody/tr"):
+        cells = tr.findall("td")
+        rows[tuple(td.text_content() for td in cells[:3])] = [(td.text_content(), td.get("title")) for td in cells[3:]]
+    return frameworks, [th.text_content() for th in bottom.findall("th")], rows
+
+
+def test_release_page_columns_in_the_vendor_order_and_cells_with_their_source(built):
+    frameworks, hardware, rows = heat_map(built / "2025-10-22" / "report.html")
+    # raw/2025-10-22/page.html header: MindSpeed-LLM, Llama-Factory, VeRL, MindSpeed-RL, MindSpeed-MM,
+    # each over Snt9b, Snt9b23
+    assert frameworks == [fw for fw in ("MindSpeed-LLM", "Llama-Factory", "VeRL", "MindSpeed-RL", "MindSpeed-MM")
+                          for _ in range(2)]
+    assert hardware == ["Snt9b", "Snt9b23"] * 5
+    # gemma3-27b full 8192 (table row 81): '-' over MindSpeed-LLM, '48*Ascend' over Llama-Factory (column 6),
+    # '-' in the six other columns
+    gemma = rows[("gemma3-27b", "full", "8192")]
+    assert [text for text, _ in gemma] == ["-", "-", "48", "48", "-", "-", "-", "-", "-", "-"]
+    assert gemma[2][1] == gemma[3][1] == "raw/2025-10-22/page.html, row 81, column 6: '48*Ascend'"
+    assert gemma[0][1] == "not supported; raw/2025-10-22/page.html, row 81, column 4: '-'"
+
+
+def test_diff_page_marks_added_cells_as_added(built):
+    text = (built / "diff" / "2025-05-07..2025-10-22.html").read_text(encoding="utf-8")
+    # 1226 rows added (4 frameworks and 20 models), none removed, 8 changed
+    assert text.count('<td class="added"') == 1226
+    assert text.count('<td class="removed"') == 0
+    assert text.count('<td class="changed"') == 8
+
+
+def test_diff_backwards_shows_removed_models_with_their_old_values(built):
+    result = CliRunner().invoke(main, ["diff", "2025-10-22", "2025-05-07", "--build", str(built)])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "## Models removed (20)" in text
+    section = text[text.index("### gemma3-27b"):].split("\n\n")[1].splitlines()
+    # raw/2025-10-22/page.html: gemma3-27b has Llama-Factory values only, over both hardware columns:
+    # full 4096 '16*Ascend', full 8192 '48*Ascend', lora 4096/8192 '16*Ascend'; '-' everywhere else
+    assert section[0] == ("| strategy | seq_len | Llama-Factory Snt9b | Llama-Factory Snt9b23 | MindSpeed-LLM Snt9b | "
+                          "MindSpeed-LLM Snt9b23 | MindSpeed-MM Snt9b | MindSpeed-MM Snt9b23 | MindSpeed-RL Snt9b | "
+                          "MindSpeed-RL Snt9b23 | VeRL Snt9b | VeRL Snt9b23 |")
+    assert section[2:] == [f"| {s} | {q} | {v} | {v} | - | - | - | - | - | - | - | - |"
+                           for s, q, v in (("full", 4096, 16), ("full", 8192, 48), ("lora", 4096, 16),
+                                           ("lora", 8192, 16))]
+
+
+def test_diff_json_lists_the_rows_of_a_removed_hardware_column(tidy):
+    old = tidy["2025-05-07"]
+    d = diff_releases("2025-05-07", old, "x", old[old.hardware == "Snt9b"])
+    doc = json.loads(diff_json(d))
+    assert [h["hardware"] for h in doc["hardware"]["removed"]] == ["Snt9b23"]
+    rows = doc["hardware"]["removed"][0]["rows"]
+    assert len(rows) == 124 // 2  # every 2025-05-07 row has its Snt9b twin
+    assert {r["hardware"] for r in rows} == {"Snt9b23"} and all("new" not in r for r in rows)
