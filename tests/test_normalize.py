@@ -169,6 +169,10 @@ def test_compound_model_labels_split(label, models):
     ("mixtral-8x7b", "mixtral", None, None, "text"),
     ("DeepSeek-V3", "DeepSeek", None, None, "text"),
     ("gemma3-27b", "gemma3", 27.0, None, "text"),
+    # names as other vendors spell them: the family is everything before the last '-', sizes and 'VL'
+    # in either case
+    ("DeepSeek-R1-Distill-Qwen-7B", "DeepSeek-R1-Distill-Qwen", 7.0, None, "text"),
+    ("Qwen2.5-VL-72B", "Qwen2.5-VL", 72.0, None, "vision-language"),
 ])
 def test_model_metadata_from_the_name(model, family, params, active, modality):
     info = describe(model)
@@ -200,3 +204,18 @@ def test_a_framework_column_pair_appearing_twice_is_a_header_error(tmp_path):
     assert result.exit_code == 1
     assert result.output.splitlines()[0] == f"error: {expected}"
     assert not out.exists()
+
+
+def test_bad_cells_of_every_kind_are_listed_in_table_order():
+    # the real page with a bad value cell near the top (row 3, column 4: llama3.1-8b's first '4*Ascend')
+    # and a bad model cell near the bottom (gemma3-27b, whose cell starts at row 80 of the 82)
+    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+    variant = page.replace(">gemma3-27b<", ">gemma3 27b (preview)<").replace(">4*Ascend<", ">4*Ascnd<", 1)
+    grid, _ = extract_html(variant.encode("utf-8"), "raw/2025-10-22/page.html")
+    with pytest.raises(CellError) as info:
+        normalize(grid, "2025-10-22")
+    assert str(info.value).splitlines() == [
+        "raw/2025-10-22/page.html: cell value: 2 problems",
+        "  - row 3, column 4: '4*Ascnd' is not a unit count (expected N*Ascend with N ≥ 1, or - for not supported)",
+        "  - row 80, column 1: 'gemma3 27b (preview)' is not a model name (expected a name such as qwen2.5-7b or "
+        "DeepSeek-V3/R1)"]
