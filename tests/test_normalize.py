@@ -6,8 +6,10 @@ import re
 
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
-from conftest import FIXTURES
+from conftest import FIXTURES, RAW
+from pipeline.cli import main
 from pipeline.errors import CellError, HeaderError, LayoutError
 from pipeline.extract.html import extract_html
 from pipeline.header import read_header
@@ -167,6 +169,10 @@ def test_compound_model_labels_split(label, models):
     ("mixtral-8x7b", "mixtral", None, None, "text"),
     ("DeepSeek-V3", "DeepSeek", None, None, "text"),
     ("gemma3-27b", "gemma3", 27.0, None, "text"),
+    # names as other vendors spell them: the family is everything before the last '-', sizes and 'VL'
+    # in either case
+    ("DeepSeek-R1-Distill-Qwen-7B", "DeepSeek-R1-Distill-Qwen", 7.0, None, "text"),
+    ("Qwen2.5-VL-72B", "Qwen2.5-VL", 72.0, None, "vision-language"),
 ])
 def test_model_metadata_from_the_name(model, family, params, active, modality):
     info = describe(model)
@@ -178,3 +184,38 @@ def test_output_is_sorted_by_key_and_typed():
     key = ["release", "model", "strategy", "seq_len", "framework", "hardware"]
     assert frame.equals(frame.sort_values(key).reset_index(drop=True))
     assert str(frame.seq_len.dtype) == "Int64" and str(frame.supported.dtype) == "boolean"
+
+
+def test_a_framework_column_pair_appearing_twice_is_a_header_error(tmp_path):
+    # the real page with VeRL's heading renamed: Llama-Factory / Snt9b and / Snt9b23 each appear twice
+    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+    assert page.count("VeRL规格卡数/DIE") == 1
+    variant = tmp_path / "raw" / "2025-10-22" / "page.html"
+    variant.parent.mkdir(parents=True)
+    variant.write_text(page.replace("VeRL规格卡数/DIE", "Llama-Factory规格卡数/DIE"), encoding="utf-8")
+    expected = ("raw/2025-10-22/page.html: table header: row 1, column 1: a framework/hardware column appears "
+                "twice (expected each framework and hardware once)")
+    grid, _ = extract_html(variant.read_bytes(), "raw/2025-10-22/page.html")
+    with pytest.raises(HeaderError) as info:
+        normalize(grid, "2025-10-22")
+    assert str(info.value) == expected
+    out = tmp_path / "build"
+    result = CliRunner().invoke(main, ["extract", str(tmp_path / "raw"), "--out", str(out)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == f"error: {expected}"
+    assert not out.exists()
+
+
+def test_bad_cells_of_every_kind_are_listed_in_table_order():
+    # the real page with a bad value cell near the top (row 3, column 4: llama3.1-8b's first '4*Ascend')
+    # and a bad model cell near the bottom (gemma3-27b, whose cell starts at row 80 of the 82)
+    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+    variant = page.replace(">gemma3-27b<", ">gemma3 27b (preview)<").replace(">4*Ascend<", ">4*Ascnd<", 1)
+    grid, _ = extract_html(variant.encode("utf-8"), "raw/2025-10-22/page.html")
+    with pytest.raises(CellError) as info:
+        normalize(grid, "2025-10-22")
+    assert str(info.value).splitlines() == [
+        "raw/2025-10-22/page.html: cell value: 2 problems",
+        "  - row 3, column 4: '4*Ascnd' is not a unit count (expected N*Ascend with N ≥ 1, or - for not supported)",
+        "  - row 80, column 1: 'gemma3 27b (preview)' is not a model name (expected a name such as qwen2.5-7b or "
+        "DeepSeek-V3/R1)"]

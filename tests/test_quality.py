@@ -70,3 +70,36 @@ def test_strict_turns_findings_into_a_failure(tmp_path):
     assert not out.exists()
     ok = CliRunner().invoke(main, ["extract", str(raw), "--out", str(out), "--strict", "--release", "2025-05-07"])
     assert ok.exit_code == 0
+
+
+def with_glm4_lora_8192_dies(tidy, units: int) -> pd.DataFrame:
+    """2025-05-07 with glm4-9b lora 8192 on Snt9b23 (page.html row 40, column 4: '2*Ascend') set to `units`
+    DIE; between lora 4096 (2) and full 8192 (8) for units 2..8, so no other check fires."""
+    frame = tidy["2025-05-07"].copy()
+    i = frame.index[(frame.model == "glm4-9b") & (frame.strategy == "lora") & (frame.seq_len == 8192)
+                    & (frame.hardware == "Snt9b23")][0]
+    frame.loc[i, ["min_units", "min_nodes", "raw_text"]] = [units, 1, f"{units}*Ascend"]
+    return frame
+
+
+def test_odd_die_counts_above_one_are_findings(tidy):
+    for units in (3, 5):
+        findings = find_issues(with_glm4_lora_8192_dies(tidy, units))
+        assert findings.values.tolist() == [
+            ["odd_die_count", "glm4-9b", "MindSpeed-LLM", "Snt9b23", f"lora seq_len 8192: {units} DIE",
+             f"raw/2025-05-07/page.html row 40, column 4 ('{units}*Ascend')"]]
+
+
+def test_even_die_counts_are_not_findings(tidy):
+    for units in (2, 4, 6):
+        assert find_issues(with_glm4_lora_8192_dies(tidy, units)).empty
+
+
+def test_two_dies_instead_of_one_clears_the_odd_finding(tidy):
+    # llama3.2-1b's Llama-Factory '1*Ascend' (page.html row 9, column 7) read as 2: only qwen2vl-2b is left
+    frame = tidy["2025-10-22"].copy()
+    rows = (frame.model == "llama3.2-1b") & (frame.framework == "Llama-Factory") & (frame.hardware == "Snt9b23")
+    frame.loc[rows, ["min_units", "min_nodes"]] = [2, 1]
+    odd = find_issues(frame).query("check == 'odd_die_count'")
+    assert odd[["model", "detail"]].values.tolist() == [
+        ["qwen2vl-2b", "lora seq_len 4096: 1 DIE; lora seq_len 8192: 1 DIE"]]

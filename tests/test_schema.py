@@ -106,3 +106,26 @@ def test_json_schema_rejects_what_the_contract_rejects():
     assert not validator.is_valid([record])  # units on an unsupported row
     assert validator.is_valid([{**record, "min_units": None, "min_nodes": None}])
     assert not validator.is_valid([{**record, "min_units": None, "min_nodes": None, "unit": "die"}])
+
+
+def test_zero_units_on_a_supported_row(frame):
+    # page.html row 81, column 6: gemma3-27b's Llama-Factory '48*Ascend' (full 8192), here read as 0
+    i = locate(frame, "gemma3-27b", "full", 8192, "Llama-Factory", "Snt9b")
+    frame.loc[i, "min_units"] = 0
+    problems = violations(frame).splitlines()
+    assert problems[0] == "raw/2025-10-22/page.html: contract violated: 2 problems"
+    assert ("  - row 81, column 6: check 'greater_than(0)' failed on column min_units, value 0 for gemma3-27b / "
+            "full / 8192 / Llama-Factory / Snt9b, read from '48*Ascend' in raw/2025-10-22/page.html") in problems
+    # 6 nodes are no longer ceil(0 / 8)
+    assert ("  - row 81, column 6: check 'min_nodes = ceil(min_units / units per node: 8 cards or 16 DIE)' failed "
+            "for gemma3-27b / full / 8192 / Llama-Factory / Snt9b, read from '48*Ascend' in "
+            "raw/2025-10-22/page.html") in problems
+
+
+def test_missing_node_count_on_a_supported_row(frame):
+    i = locate(frame, "gemma3-27b", "full", 8192, "Llama-Factory", "Snt9b")
+    frame.loc[i, "min_nodes"] = pd.NA
+    assert violations(frame) == (
+        "raw/2025-10-22/page.html: contract violated: row 81, column 6: check 'min_nodes = ceil(min_units / units "
+        "per node: 8 cards or 16 DIE)' failed for gemma3-27b / full / 8192 / Llama-Factory / Snt9b, read from "
+        "'48*Ascend' in raw/2025-10-22/page.html")
