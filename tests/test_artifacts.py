@@ -90,7 +90,7 @@ def test_dataset_read_gives_back_every_release_with_its_rows(built):
 
 def test_artifacts_get_the_mode_the_umask_gives(built):
     files = artifacts(built)
-    assert len(files) == 2 * 6 + 2 + 3  # 6 per release, 2 partitions, the saved diff (md, json, html)
+    assert len(files) == 2 * 7 + 2 + 3  # 7 per release (manifest included), 2 partitions, the saved diff
     assert {p.relative_to(built).as_posix(): oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {
         p.relative_to(built).as_posix(): oct(0o644) for p in files}  # 0666 & ~0022
 
@@ -99,7 +99,7 @@ def test_artifact_mode_follows_another_umask(tmp_path):
     with umask(0o007):
         extract(tmp_path, "--release", "2025-05-07")
     files = artifacts(tmp_path)
-    assert len(files) == 6 + 1
+    assert len(files) == 7 + 1
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {oct(0o660)}  # 0666 & ~0007
 
 
