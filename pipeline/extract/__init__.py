@@ -3,7 +3,7 @@ checked against what the bytes say they are."""
 from __future__ import annotations
 
 from ..errors import SourceError
-from .html import extract_html
+from .html import decode_page, extract_html
 from .pdf import extract_pdf
 
 # suffix -> (kind, extractor); every extractor takes (bytes, source, limits) and
@@ -15,21 +15,36 @@ EXPECTED = {"html": "an HTML page", "pdf": "a PDF"}
 
 
 def sniff(data: bytes) -> str:
-    """What the first bytes say the file is: 'a PDF', 'a PNG image', ..., 'binary data' or 'text'."""
+    """What the first bytes say the file is: 'a PDF', 'a PNG image', ..., or 'other' (for text,
+    the HTML extractor's own decode_page decides)."""
     head = data[:8].lstrip(b"\xef\xbb\xbf")
     for magic, what in MAGIC:
         if head.startswith(magic):
             return what
-    return "binary data" if b"\x00" in data[:4096] else "text"
+    return "binary data" if kind_unknown_is_binary(data) else "text"
+
+
+def kind_unknown_is_binary(data: bytes) -> bool:
+    """Bytes with no known signature are text exactly when the HTML reader can decode them."""
+    try:
+        decode_page(data, "")
+    except SourceError:
+        return True
+    return False
 
 
 def check_kind(data: bytes, kind: str, source: str) -> None:
-    """One clear error when the bytes are not what the file name says."""
+    """One clear error when the bytes are not what the file name says. For a page, what counts
+    as text is decided by the HTML reader's decode_page (BOMs, <meta> charset), nothing else."""
     found = sniff(data)
     if not data.strip():
         raise SourceError(source, "the file is empty", EXPECTED[kind])
-    if (kind == "pdf" and found != "a PDF") or (kind == "html" and found != "text"):
+    if kind == "pdf" and found != "a PDF":
         raise SourceError(source, f"the file is {found}, not what its name says", EXPECTED[kind])
+    if kind == "html":
+        if found not in ("text", "binary data"):
+            raise SourceError(source, f"the file is {found}, not what its name says", EXPECTED[kind])
+        decode_page(data, source)  # the same rule, and the same message, as the extractor's
 
 
 __all__ = ["EXTRACTORS", "check_kind", "extract_html", "extract_pdf", "sniff"]
