@@ -56,6 +56,35 @@ def part_ends(rows: list[list[CellSpec]]) -> list[int]:
     return ends
 
 
+def place_rows(source_file: str, rows: list[list[CellSpec]]) -> list[Cell]:
+    """Each cell takes the next slot not already taken by a rowspan from above. A span past
+    the end of its table is an error, not truncated, because it means the table was cut or
+    mis-authored; a table published in parts is closed at the end of each part (HTML tables
+    are), so a rowspan cannot run from one part into the next."""
+    taken: set[tuple[int, int]] = set()
+    cells: list[Cell] = []
+    problems = []
+    ends = part_ends(rows)
+    for r, row in enumerate(rows):
+        c = 0
+        for spec in row:
+            while (r, c) in taken:
+                c += 1
+            if r + spec.rowspan > ends[r]:
+                which = "table" if spec.part is None else "table part"
+                problems.append(Problem(
+                    Place(r + 1, c + 1, spec.page, spec.part),
+                    f"cell {spec.text!r} has rowspan={spec.rowspan} but the {which} ends "
+                    f"{ends[r] - r - 1} row(s) below it",
+                    f"rowspan at most {ends[r] - r}"))
+            cells.append(Cell(r, c, spec.rowspan, spec.colspan, spec.text, spec.raw_text, spec.page, spec.part))
+            taken.update((rr, cc) for rr in range(r, r + spec.rowspan) for cc in range(c, c + spec.colspan))
+            c += spec.colspan
+    if problems:
+        raise LayoutError(source_file, problems)
+    return cells
+
+
 def row_part(cells: list[Cell], row: list[int | None]) -> int | None:
     """The part a grid row belongs to, read from the cells that fill it."""
     return next((cells[i].part for i in row if i is not None and cells[i].part is not None), None)
@@ -110,35 +139,8 @@ class Grid:
 
     @classmethod
     def from_rows(cls, source_file: str, rows: list[list[CellSpec]]) -> Grid:
-        """Place cells the way HTML does: each cell takes the next slot not already
-        taken by a rowspan from above. A span past the end of its table is an error,
-        not truncated, because it means the table was cut or mis-authored; a table
-        published in parts is closed at the end of each part (HTML tables are), so a
-        rowspan cannot run from one part into the next."""
-        taken: set[tuple[int, int]] = set()
-        cells: list[Cell] = []
-        problems = []
-        ends = part_ends(rows)
-        for r, row in enumerate(rows):
-            c = 0
-            for spec in row:
-                while (r, c) in taken:
-                    c += 1
-                if r + spec.rowspan > ends[r]:
-                    which = "table" if spec.part is None else "table part"
-                    problems.append(Problem(
-                        Place(r + 1, c + 1, spec.page, spec.part),
-                        f"cell {spec.text!r} has rowspan={spec.rowspan} but the {which} ends "
-                        f"{ends[r] - r - 1} row(s) below it",
-                        f"rowspan at most {ends[r] - r}"))
-                cells.append(Cell(r, c, spec.rowspan, spec.colspan, spec.text, spec.raw_text, spec.page,
-                                  spec.part))
-                taken.update((rr, cc) for rr in range(r, r + spec.rowspan)
-                             for cc in range(c, c + spec.colspan))
-                c += spec.colspan
-        if problems:
-            raise LayoutError(source_file, problems)
-        return cls.from_cells(source_file, cells)
+        """Place cells the way HTML does (place_rows), then check they tile a rectangle."""
+        return cls.from_cells(source_file, place_rows(source_file, rows))
 
     def cell_at(self, row: int, col: int) -> Cell:
         return self.cells[self.origin[row][col]]

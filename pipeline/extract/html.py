@@ -19,7 +19,7 @@ from functools import cached_property
 from lxml import etree
 
 from ..errors import LayoutError, Place, Problem, SourceError
-from ..grid import CellSpec, Grid
+from ..grid import Cell, CellSpec, Grid, place_rows
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..limits import DEFAULT, Limits
 from ..tokens import UNITS, printed, squash
@@ -234,9 +234,9 @@ class Table:
         """Header rows, as Grid.header_depth reads them: the first row's tallest cell."""
         return max((lenient_span(c, "rowspan") for c in row_cells(self.rows[0])), default=1) if self.rows else 0
 
-    def width(self, row: int = 0) -> int:
-        """Columns of a row that nothing above reaches into (the first row of a part)."""
-        return sum(lenient_span(c, "colspan") for c in row_cells(self.rows[row])) if row < len(self.rows) else 0
+    def width(self) -> int:
+        """Columns of the first row (nothing above reaches into it)."""
+        return sum(lenient_span(c, "colspan") for c in row_cells(self.rows[0])) if self.rows else 0
 
     @cached_property
     def has_units(self) -> bool:
@@ -317,6 +317,11 @@ def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> li
                           f"a table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS.values())}")
     best = max(group[0].score() for group in groups)
     chosen = [group for group in groups if group[0].score() == best]
+    # a table with the same header rows that could not be attached is a second copy or a part
+    # cut off by prose: which one holds the rows meant is not for the reader to guess
+    chosen += [group for group in groups if group not in chosen and group[0].headed
+               and group[0].repeats_header_of(chosen[0][0])]
+    chosen.sort(key=lambda group: group[0].number)
     if len(chosen) > 1:
         raise SourceError(source, f"{len(chosen)} tables look like the vendor table "
                           f"({numbers([g[0] for g in chosen])} of {total})",
@@ -366,11 +371,6 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     for index, table in enumerate(parts, start=1):
         part = index if len(parts) > 1 else None
         skip = body_start(table, first) if index > 1 else 0
-        if index > 1 and skip < len(table.rows) and table.width(skip) != first.width():
-            raise LayoutError(source, Problem(Place(row=len(rows) + 1, part=part),
-                              f"table #{table.number} continues the vendor table (#{first.number}) but is "
-                              f"{table.width(skip)} columns wide, not {first.width()}",
-                              "every part of a split table as wide as the first"))
         for tr in table.rows[skip:]:
             r = len(rows) + 1
             # place names the n-th cell of the row: its grid column is not known yet
@@ -379,11 +379,27 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     return rows
 
 
+def check_part_widths(parts: list[Table], cells: list[Cell], source: str) -> None:
+    """A later part narrower or wider than the first cannot be attached column for column."""
+    width = parts[0].width()
+    for part, table in enumerate(parts[1:], start=2):
+        first_row = min((c.row for c in cells if c.part == part), default=None)
+        if first_row is None:
+            continue  # a part that only repeats the header
+        found = sum(c.colspan for c in cells if c.row == first_row)
+        if found != width:
+            raise LayoutError(source, Problem(Place(row=first_row + 1, part=part),
+                              f"table #{table.number} continues the vendor table (#{parts[0].number}) but is "
+                              f"{found} columns wide, not {width}", "every part of a split table as wide as the first"))
+
+
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:
     limits.check_cells(source, sum(len(row_cells(tr)) for t in parts for tr in t.rows))
     rows = stitched_rows(parts, source)
     limits.check_cells(source, sum(c.rowspan * c.colspan for row in rows for c in row))
-    return Grid.from_rows(source, rows)
+    cells = place_rows(source, rows)  # a rowspan that runs out of its part is named first
+    check_part_widths(parts, cells, source)
+    return Grid.from_cells(source, cells)
 
 
 def extract_html(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
