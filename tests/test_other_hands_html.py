@@ -156,6 +156,18 @@ def test_a_part_separated_by_prose_is_not_stitched_silently(tmp_path):
         read(write(tmp_path, split(PAGE_HTML, "qwen3-0.6b", header=False, between=prose)))
 
 
+def test_a_following_part_with_an_edited_header_is_an_error(tmp_path):
+    """Catches: a continuation whose repeated header differs (a renamed framework) being taken
+    for some other table and its rows dropped."""
+    html = split(PAGE_HTML, "qwen3-0.6b")
+    rest = html.index(model_row("qwen3-0.6b"))
+    second = html.rindex("<thead", 0, rest)
+    html = html[:second] + html[second:rest].replace(">VeRL规格卡数/DIE<", ">VeRL-2规格卡数/DIE<") + html[rest:]
+    with pytest.raises(SourceError, match=r"table #2 of 2 follows the vendor table \(#1\) with framework columns "
+                                          r"but another header"):
+        read(write(tmp_path, html))
+
+
 # --- 2. a compound label written in full ----------------------------------------------------
 
 def test_a_compound_label_written_in_full(reference, tmp_path):

@@ -329,11 +329,12 @@ def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> li
                           "with no caption or a （续） caption)")
     parts = chosen[0]
     check_no_stray_parts(parts, [t for t in tables if not any(t in g for g in groups)], total, source)
+    check_next_header(parts, tables, total, source)
     return parts
 
 
 def check_no_stray_parts(parts: list[Table], others: list[Table], total: int, source: str) -> None:
-    """A table captioned as a continuation of the vendor table, or as wide as it and holding unit
+    """A table captioned as a continuation, or as wide as the vendor table and holding unit
     values, that could not be attached: its rows would be lost, so it is an error."""
     stray = [t for t in others if t.number > parts[0].number and not t.layout and not t.headed
              and not t.fresh_caption and (t.continued or (t.width() == parts[0].width() and t.has_units))]
@@ -341,6 +342,20 @@ def check_no_stray_parts(parts: list[Table], others: list[Table], total: int, so
         raise SourceError(source, f"table #{stray[0].number} of {total} looks like a part of the vendor table "
                           f"(#{parts[0].number}) but does not follow it", "the parts of a split table one after "
                           f"another, with at most {MAX_GAP} characters of text between them")
+
+
+def check_next_header(parts: list[Table], tables: list[Table], total: int, source: str) -> None:
+    """The table right after the vendor table, with framework columns and no caption of its own,
+    but a header that is not the first part's: a continuation whose header was edited, or a
+    second table? Its rows would be lost either way, so it is an error."""
+    last = parts[-1]
+    following = next((t for t in tables if t.number > last.number and not t.layout
+                      and t.element not in set(last.element.iterdescendants("table"))), None)
+    if (following is not None and following.headed and not following.fresh_caption and following.follows(last)
+            and FRAMEWORK_MARK in following.heading_text and not following.repeats_header_of(parts[0])):
+        raise SourceError(source, f"table #{following.number} of {total} follows the vendor table "
+                          f"(#{parts[0].number}) with framework columns but another header",
+                          "a later part that repeats the first part's header rows exactly, or has none")
 
 
 # --- parts -> one grid ---------------------------------------------------------------------
