@@ -200,6 +200,11 @@ def test_a_date_no_reader_sees_is_not_the_update_date(markup, reference, tmp_pat
     assert updated == "2025-10-22"
 
 
+def test_a_date_in_the_head_is_not_the_update_date(tmp_path):
+    html = PAGE_HTML.replace("<head>", "<head><title>更新时间：2025-09-30</title>", 1)
+    assert read(write(tmp_path, html))[1] == "2025-10-22"
+
+
 def test_the_date_split_over_elements_and_full_width_is_read(tmp_path):
     html = PAGE_HTML.replace("<span>更新时间：2025-10-22 GMT+08:00</span>",
                              "<span>更新时间：</span><span>２０２５-１０-２２</span>")
@@ -226,6 +231,9 @@ LAYOUTS = {
         '<div class="note"', TABLE2 + '<div class="note"', 1),
     "a 表2 with the key headings before the table": lambda s: s.replace(
         '<div class="tablenoborder">', TABLE2 + '<div class="tablenoborder">', 1),
+    "a copy of the table in a <template> and a <noscript>": lambda s: s.replace(
+        "<body>", "<body><template>" + re.search(r"<table .*?</table>", s, flags=re.S).group(0) + "</template>"
+        "<noscript>" + re.search(r"<table .*?</table>", s, flags=re.S).group(0) + "</noscript>", 1),
 }
 
 

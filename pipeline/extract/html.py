@@ -93,8 +93,9 @@ def parse_document(data: bytes, source: str) -> etree._Element:
 @dataclass(eq=False)
 class Reading:
     """The page in document order: visible text pieces, and where each table starts and ends
-    among them. Text inside scripts, styles, templates, noscript and hidden elements is left
-    out; hidden tables keep their place, so that which table is which does not depend on CSS."""
+    among them. Scripts, styles, templates and noscript are left out with their tables; the
+    text of hidden elements and of <head> is left out, but hidden tables keep their place, so
+    that which table is which does not depend on CSS."""
 
     texts: list[tuple[int, str]] = field(default_factory=list)  # (position, text) of shown text
     start: dict[etree._Element, int] = field(default_factory=dict)
@@ -103,8 +104,8 @@ class Reading:
 
     def walk(self, element: etree._Element, hidden: bool = False) -> None:
         if is_silent(element):
-            return
-        hidden = hidden or is_hidden(element)
+            return  # nor are its tables shown: a <template> or <noscript> copy is not the table
+        hidden = hidden or is_hidden(element) or tag_of(element) == "head"  # <title> is not page text
         is_table = tag_of(element) == "table"
         if is_table:
             self.start[element] = self.tick()
@@ -266,7 +267,8 @@ class Table:
 
 
 def page_tables(root: etree._Element, reading: Reading) -> list[Table]:
-    tables = [Table(n, t, reading) for n, t in enumerate(root.iter("table"), start=1)]
+    shown = [t for t in root.iter("table") if t in reading.start]
+    tables = [Table(n, t, reading) for n, t in enumerate(shown, start=1)]
     # a table around a vendor-looking table is a layout table, never the vendor table itself:
     # the innermost table whose own cells hold the headings is
     by_element = {t.element: t for t in tables}
