@@ -145,6 +145,15 @@ def test_two_full_tables_each_captioned_are_an_error_naming_both(tmp_path):
         read(write(tmp_path, html))
 
 
+def test_a_part_that_repeats_the_body_too_is_an_error_naming_the_cells(tmp_path):
+    """A second copy without a caption of its own follows as a part would: stitched, its rows
+    are the same configurations again, and each is named twice, never silently kept once."""
+    table = re.search(r"<table .*?</table>", PAGE_HTML, flags=re.S).group(0)
+    html = PAGE_HTML.replace(table, table + "\n" + table.replace(CAPTION, ""), 1)
+    with pytest.raises(CellError, match=r"is listed 2 times: row 3, column 4 \('4\*Ascend'\); row 83, column 4"):
+        read(write(tmp_path, html))
+
+
 def test_a_part_separated_by_prose_is_not_stitched_silently(tmp_path):
     """Catches: a second part after a long paragraph either dropped (no header) or taken
     as a second table without a word."""

@@ -15,36 +15,31 @@ EXPECTED = {"html": "an HTML page", "pdf": "a PDF"}
 
 
 def sniff(data: bytes) -> str:
-    """What the first bytes say the file is: 'a PDF', 'a PNG image', ..., or 'other' (for text,
-    the HTML extractor's own decode_page decides)."""
+    """What the bytes are: 'a PDF', 'a PNG image', ... by their signature; otherwise 'text' when
+    the HTML reader's decode_page can read them (BOMs, <meta> charset) and 'binary data' when not."""
     head = data[:8].lstrip(b"\xef\xbb\xbf")
     for magic, what in MAGIC:
         if head.startswith(magic):
             return what
-    return "binary data" if kind_unknown_is_binary(data) else "text"
-
-
-def kind_unknown_is_binary(data: bytes) -> bool:
-    """Bytes with no known signature are text exactly when the HTML reader can decode them."""
     try:
         decode_page(data, "")
     except SourceError:
-        return True
-    return False
+        return "binary data"
+    return "text"
 
 
 def check_kind(data: bytes, kind: str, source: str) -> None:
-    """One clear error when the bytes are not what the file name says. For a page, what counts
-    as text is decided by the HTML reader's decode_page (BOMs, <meta> charset), nothing else."""
-    found = sniff(data)
+    """One clear error when the bytes are not what the file name says. Whether a page's bytes
+    are text is decided by decode_page alone, which the HTML extractor calls too."""
     if not data.strip():
         raise SourceError(source, "the file is empty", EXPECTED[kind])
+    found = sniff(data)
     if kind == "pdf" and found != "a PDF":
         raise SourceError(source, f"the file is {found}, not what its name says", EXPECTED[kind])
+    if kind == "html" and found not in ("text", "binary data"):
+        raise SourceError(source, f"the file is {found}, not what its name says", EXPECTED[kind])
     if kind == "html":
-        if found not in ("text", "binary data"):
-            raise SourceError(source, f"the file is {found}, not what its name says", EXPECTED[kind])
-        decode_page(data, source)  # the same rule, and the same message, as the extractor's
+        decode_page(data, source)  # binary data: the same rule and the same message as the extractor's
 
 
 __all__ = ["EXTRACTORS", "check_kind", "extract_html", "extract_pdf", "sniff"]
