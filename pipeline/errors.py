@@ -14,11 +14,14 @@ class Place:
     row: int | None = None
     col: int | None = None
     page: int | None = None
+    part: int | None = None  # 1-based part of a table published in several pieces; rows count over all parts
 
     def __str__(self) -> str:
         parts = []
         if self.page is not None:
             parts.append(f"page {self.page}")
+        if self.part is not None:
+            parts.append(f"table part {self.part}")
         if self.row is not None:
             parts.append(f"row {self.row}")
         if self.col is not None:

@@ -23,10 +23,11 @@ class Cell:
     text: str  # paragraphs joined by '\n', whitespace runs collapsed
     raw_text: str  # the published text, line breaks kept, inner whitespace untouched
     page: int | None = None  # 1-based page for paged sources, None for HTML
+    part: int | None = None  # 1-based <table> of a table published in parts, None when it is one piece
 
     @property
     def place(self) -> Place:
-        return Place(row=self.row + 1, col=self.col + 1, page=self.page)
+        return Place(row=self.row + 1, col=self.col + 1, page=self.page, part=self.part)
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,55 @@ class CellSpec:
     rowspan: int = 1
     colspan: int = 1
     page: int | None = None
+    part: int | None = None
+
+
+def part_ends(rows: list[list[CellSpec]]) -> list[int]:
+    """For each row, the index one past the last row of its part (the table's end when the
+    table is one piece). A row with no cells belongs to the part of the row above."""
+    parts: list[int | None] = []
+    for row in rows:
+        parts.append(row[0].part if row else (parts[-1] if parts else None))
+    ends, end = [0] * len(rows), len(rows)
+    for r in range(len(rows) - 1, -1, -1):
+        if r + 1 < len(rows) and parts[r + 1] != parts[r]:
+            end = r + 1
+        ends[r] = end
+    return ends
+
+
+def place_rows(source_file: str, rows: list[list[CellSpec]]) -> list[Cell]:
+    """Each cell takes the next slot not already taken by a rowspan from above. A span past
+    the end of its table is an error, not truncated, because it means the table was cut or
+    mis-authored; a table published in parts is closed at the end of each part (HTML tables
+    are), so a rowspan cannot run from one part into the next."""
+    taken: set[tuple[int, int]] = set()
+    cells: list[Cell] = []
+    problems = []
+    ends = part_ends(rows)
+    for r, row in enumerate(rows):
+        c = 0
+        for spec in row:
+            while (r, c) in taken:
+                c += 1
+            if r + spec.rowspan > ends[r]:
+                which = "table" if spec.part is None else "table part"
+                problems.append(Problem(
+                    Place(r + 1, c + 1, spec.page, spec.part),
+                    f"cell {spec.text!r} has rowspan={spec.rowspan} but the {which} ends "
+                    f"{ends[r] - r - 1} row(s) below it",
+                    f"rowspan at most {ends[r] - r}"))
+            cells.append(Cell(r, c, spec.rowspan, spec.colspan, spec.text, spec.raw_text, spec.page, spec.part))
+            taken.update((rr, cc) for rr in range(r, r + spec.rowspan) for cc in range(c, c + spec.colspan))
+            c += spec.colspan
+    if problems:
+        raise LayoutError(source_file, problems)
+    return cells
+
+
+def row_part(cells: list[Cell], row: list[int | None]) -> int | None:
+    """The part a grid row belongs to, read from the cells that fill it."""
+    return next((cells[i].part for i in row if i is not None and cells[i].part is not None), None)
 
 
 @dataclass(frozen=True)
@@ -69,7 +119,7 @@ class Grid:
                     if slots[r][c] is not None:
                         other = cells[slots[r][c]]
                         problems.append(Problem(
-                            Place(r + 1, c + 1, cell.page),
+                            Place(r + 1, c + 1, cell.page, cell.part),
                             f"cell {cell.text!r} from {cell.place} overlaps cell {other.text!r} from {other.place}",
                             "cells that do not overlap"))
                     else:
@@ -79,7 +129,7 @@ class Grid:
             if empty:
                 filled = n_cols - len(empty)
                 problems.append(Problem(
-                    Place(row=r + 1), f"the row fills {filled} of {n_cols} columns "
+                    Place(row=r + 1, part=row_part(cells, row)), f"the row fills {filled} of {n_cols} columns "
                     f"(nothing at column {', '.join(str(c + 1) for c in empty)})",
                     f"{n_cols} columns in every row"))
         if problems:
@@ -89,30 +139,8 @@ class Grid:
 
     @classmethod
     def from_rows(cls, source_file: str, rows: list[list[CellSpec]]) -> Grid:
-        """Place cells the way HTML does: each cell takes the next slot not already
-        taken by a rowspan from above. A span past the table's end is an error,
-        not truncated, because it means the table was cut or mis-authored."""
-        taken: set[tuple[int, int]] = set()
-        cells: list[Cell] = []
-        problems = []
-        for r, row in enumerate(rows):
-            c = 0
-            for spec in row:
-                while (r, c) in taken:
-                    c += 1
-                if r + spec.rowspan > len(rows):
-                    problems.append(Problem(
-                        Place(r + 1, c + 1, spec.page),
-                        f"cell {spec.text!r} has rowspan={spec.rowspan} but the table ends "
-                        f"{len(rows) - r - 1} row(s) below it",
-                        f"rowspan at most {len(rows) - r}"))
-                cells.append(Cell(r, c, spec.rowspan, spec.colspan, spec.text, spec.raw_text, spec.page))
-                taken.update((rr, cc) for rr in range(r, r + spec.rowspan)
-                             for cc in range(c, c + spec.colspan))
-                c += spec.colspan
-        if problems:
-            raise LayoutError(source_file, problems)
-        return cls.from_cells(source_file, cells)
+        """Place cells the way HTML does (place_rows), then check they tile a rectangle."""
+        return cls.from_cells(source_file, place_rows(source_file, rows))
 
     def cell_at(self, row: int, col: int) -> Cell:
         return self.cells[self.origin[row][col]]

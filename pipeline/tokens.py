@@ -1,20 +1,29 @@
 """The grammar of the table's body cells, with the token repairs the source needs.
 
-Repair is deliberately narrow: whitespace and line breaks inside a token are
-dropped (`1*Asce nd`, `qwen2.5-` / `1.5b`, a PDF's `16*Ascen` / `d`). Anything
+Repair is deliberately narrow: the text is read as printed (`printed`: NFKC, so
+full-width `８＊Ａｓｃｅｎｄ` and `／` read as `8*Ascend` and `/`; invisible format
+characters such as U+200B dropped), and whitespace and line breaks inside a token
+are dropped (`1*Asce nd`, `qwen2.5-` / `1.5b`, a PDF's `16*Ascen` / `d`). Anything
 that still does not match the grammar is an error, never a guess.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
-UNITS = re.compile(r"(?P<n>\d+)\*Ascend")
+UNITS = re.compile(r"(?P<n>[0-9]+)\*Ascend")  # ASCII digits: `\d` would also read ٨ or ８
 NOT_SUPPORTED = "-"
 STRATEGIES = ("full", "lora")
-SEQ_LEN = re.compile(r"\d+")
+SEQ_LEN = re.compile(r"[0-9]+")
 MODEL_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9._-]*(?:/[A-Za-z0-9._-]+)*")
 WHITESPACE = re.compile(r"\s+")
+# A part after `/` that is a whole model name itself: a family (two letters, then more), `-`, a size.
+FULL_MODEL_NAME = re.compile(r"[A-Za-z]{2}[A-Za-z0-9._]*-[A-Za-z0-9._]+")
+# Compatibility forms that NFKC would turn into plain digits: a footnote mark `⁴`, `①` or
+# `½` next to a count would silently become part of the number, so they are kept as
+# published (and the cell then fails to parse, naming itself).
+KEEP_AS_PUBLISHED = frozenset({"<super>", "<sub>", "<circle>", "<fraction>"})
 
 
 class TokenError(ValueError):
@@ -32,12 +41,37 @@ class Parsed:
     repaired: bool  # True when repair changed the published text
 
 
+def is_kept(char: str) -> bool:
+    return unicodedata.decomposition(char).split(" ", 1)[0] in KEEP_AS_PUBLISHED
+
+
+def printed(text: str) -> str:
+    """The characters a reader sees, in one form: format characters (Unicode category Cf:
+    zero-width spaces and joiners, U+2060, a stray BOM, soft hyphens, direction marks) are
+    dropped, and NFKC folds full-width and other compatibility forms (`Ｓｎｔ９ｂ`, `＊`,
+    `／`, `－`, Kangxi radicals) into the ordinary ones, except superscripts, subscripts,
+    circled numbers and fractions (KEEP_AS_PUBLISHED). Every extractor and parser reads
+    text through this one function."""
+    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    if visible.isascii():
+        return visible
+    pieces, start = [], 0
+    for index, char in enumerate(visible):
+        if is_kept(char):
+            pieces += [unicodedata.normalize("NFKC", visible[start:index]), char]
+            start = index + 1
+    pieces.append(unicodedata.normalize("NFKC", visible[start:]))
+    return "".join(pieces)
+
+
 def squash(text: str) -> str:
-    """All whitespace removed: how tokens and headings are compared."""
-    return WHITESPACE.sub("", text)
+    """The printed form with all whitespace removed: how tokens and headings are compared."""
+    return WHITESPACE.sub("", printed(text))
 
 
 def compact(text: str) -> Parsed:
+    """The token a cell holds; `repaired` when that differs from the published text in any
+    way (whitespace, width, invisible characters), so that a warning names the cell."""
     token = squash(text)
     return Parsed(token, token, token != text)
 
@@ -80,12 +114,25 @@ def parse_model_label(text: str) -> Parsed:
     token = compact(text)
     if not MODEL_LABEL.fullmatch(token.text):
         raise TokenError(f"{text!r} is not a model name", "a name such as qwen2.5-7b or DeepSeek-V3/R1")
+    split_model_label(token.text)  # an alternative that is neither a suffix nor a whole name fails here
     return Parsed(token.text, token.text, token.repaired)
 
 
 def split_model_label(label: str) -> tuple[str, ...]:
-    """`DeepSeek-V3/R1` -> (`DeepSeek-V3`, `DeepSeek-R1`): each alternative after a
-    slash replaces the last `-` segment of the first name."""
+    """`DeepSeek-V3/R1` -> (`DeepSeek-V3`, `DeepSeek-R1`), `qwen2.5-7b/14b` -> (`qwen2.5-7b`,
+    `qwen2.5-14b`): a short alternative after a slash replaces the last `-` segment of
+    the first name; an alternative that is a whole name itself (a family with a letter
+    in it, `-`, then the rest: `DeepSeek-V3/DeepSeek-R1`) stays whole."""
     first, *alternatives = label.split("/")
     stem = first.rsplit("-", 1)[0] + "-" if "-" in first else ""
-    return (first, *(stem + alt for alt in alternatives))
+    models = [first]
+    for alt in alternatives:
+        if "-" not in alt:
+            models.append(stem + alt)
+        elif FULL_MODEL_NAME.fullmatch(alt):
+            models.append(alt)
+        else:  # `DeepSeek-V3/R1-Zero`: DeepSeek-R1-Zero, or a model called R1-Zero?
+            raise TokenError(f"{label!r}: {alt!r} after the slash is neither a suffix of {first!r} nor a "
+                             "whole model name", "a suffix with no '-' (DeepSeek-V3/R1) or a whole name "
+                             "(DeepSeek-V3/DeepSeek-R1)")
+    return tuple(models)

@@ -68,7 +68,7 @@ CASES = {
     "a PDF named .html": ({"page.html": PDF_BYTES}, "raw/2025-10-22/page.html: cannot read source: the file is a "
                                                     "PDF, not what its name says (expected an HTML page)"),
     "binary garbage": ({"page.html": bytes(range(256)) * 8}, "raw/2025-10-22/page.html: cannot read source: the "
-                                                             "file is binary data, not what its name says"),
+                                                             "file is binary data, not utf-8 text (byte 128) (expected an HTML page)"),
     "truncated PDF": ({"doc.pdf": PDF_BYTES[: len(PDF_BYTES) // 3]}, "raw/2025-10-22/doc.pdf: cannot read source: "
                                                                     "the PDF cannot be"),
     "encrypted PDF": ({"doc.pdf": (FIXTURES / "pdf" / "bad" / "encrypted.pdf").read_bytes()},

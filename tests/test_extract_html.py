@@ -114,7 +114,8 @@ def test_page_with_two_vendor_tables_is_a_clear_error():
 @pytest.mark.parametrize("data, message", [
     (b"", "the file is empty"),
     (b"   \n", "the file is empty"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe\xfa", "the bytes are not utf-8 text"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe\xfa", "bad.html: cannot read source: the file is binary data, not utf-8 "
+                                                "text (byte 0)"),
 ])
 def test_unreadable_bytes_are_a_clear_error(data, message):
     with pytest.raises(SourceError, match=re.escape(message)):

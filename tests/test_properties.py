@@ -135,6 +135,62 @@ def test_html_grid_round_trips(data):
     assert got == expected(cells)
 
 
+def render_rows(cells: list[SpecCell], draw) -> dict[int, str]:
+    """Each grid row as one <tr>, paragraphs as <p> or <br>, header cells as th or td."""
+    header_tag = draw(st.sampled_from(["th", "td"]))
+    rows: dict[int, list[str]] = {}
+    for c in sorted(cells, key=lambda c: (c.row, c.col)):
+        body = (("".join(f"<p>{html.escape(line)}</p>" for line in c.lines)) if draw(st.booleans())
+                else "<br>".join(html.escape(line) for line in c.lines))
+        tag = header_tag if c.header else "td"
+        spans = (f' rowspan="{c.rowspan}"' if c.rowspan > 1 else "") + (f' colspan="{c.colspan}"' if c.colspan > 1 else "")
+        rows.setdefault(c.row, []).append(f"<{tag}{spans}>{body}</{tag}>")
+    return {r: "<tr>" + "".join(tds) + "</tr>" for r, tds in rows.items()}
+
+
+def render_split_html(cells: list[SpecCell], draw) -> tuple[str, list[int]]:
+    """The table as the vendor's editor splits it: 2-4 <table> parts cut at model blocks (a
+    rowspan never crosses a part), each later part with its header rows repeated or not, a
+    '（续）' caption or none, and a caption line, a wrapper or nothing between the parts.
+    Returns the page and the first grid row of each part."""
+    trs = render_rows(cells, draw)
+    header = trs[0] + trs[1]
+    blocks = sorted(c.row for c in cells if c.col == 0 and not c.header)
+    cuts = sorted(draw(st.lists(st.sampled_from(blocks[1:] or [2]), min_size=1, max_size=3, unique=True)))
+    starts = [0] + cuts
+    ends = cuts + [max(trs) + 1]
+    pieces = []
+    for index, (start, end) in enumerate(zip(starts, ends)):
+        if index == 0:
+            caption, head = "<caption>表1 模型最小卡数配置</caption>", header
+            body_from = 2
+        else:
+            caption = draw(st.sampled_from(["", "<caption>表1 模型最小卡数配置（续）</caption>",
+                                            "<caption>续表1</caption>"]))
+            head = header if draw(st.booleans()) else ""
+            body_from = start
+            pieces.append(draw(st.sampled_from(["", "\n", "<p>表1 模型最小卡数配置（续）</p>", "</div><div>"])))
+        body = "".join(trs[r] for r in range(body_from, end))
+        pieces.append(f"<table border='1'>{caption}{head}{body}</table>")
+    page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'></head><body><p>更新时间：2025-01-01 GMT+08:00</p>"
+            f"<div>{''.join(pieces)}</div></body></html>")
+    return page, [2 if s == 0 else s for s in starts]
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_html_table_split_in_parts_gives_the_unsplit_grid(data):
+    """Parts stitched into one table: the same cells at the same (renumbered) rows as the
+    table in one piece, every cell tagged with the part it was published in."""
+    cells = data.draw(tables())
+    page, part_starts = render_split_html(cells, data.draw)
+    grid, updated = extract_html(page.encode("utf-8"), "split.html")
+    assert updated == "2025-01-01"
+    assert sorted((c.row, c.col, c.rowspan, c.colspan, c.text) for c in grid.cells) == expected(cells)
+    part_of = lambda row: 1 if row < 2 else max(i for i, s in enumerate(part_starts, 1) if s <= row)  # noqa: E731
+    assert all(c.part == part_of(c.row) for c in grid.cells)
+
+
 def pdf_examples() -> int:
     """A fifth of the profile's examples: each PDF example renders and parses pages."""
     return max(4, settings().max_examples // 5)

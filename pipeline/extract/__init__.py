@@ -3,7 +3,7 @@ checked against what the bytes say they are."""
 from __future__ import annotations
 
 from ..errors import SourceError
-from .html import extract_html
+from .html import decode_page, extract_html
 from .pdf import extract_pdf
 
 # suffix -> (kind, extractor); every extractor takes (bytes, source, limits) and
@@ -15,21 +15,31 @@ EXPECTED = {"html": "an HTML page", "pdf": "a PDF"}
 
 
 def sniff(data: bytes) -> str:
-    """What the first bytes say the file is: 'a PDF', 'a PNG image', ..., 'binary data' or 'text'."""
+    """What the bytes are: 'a PDF', 'a PNG image', ... by their signature; otherwise 'text' when
+    the HTML reader's decode_page can read them (BOMs, <meta> charset) and 'binary data' when not."""
     head = data[:8].lstrip(b"\xef\xbb\xbf")
     for magic, what in MAGIC:
         if head.startswith(magic):
             return what
-    return "binary data" if b"\x00" in data[:4096] else "text"
+    try:
+        decode_page(data, "")
+    except SourceError:
+        return "binary data"
+    return "text"
 
 
 def check_kind(data: bytes, kind: str, source: str) -> None:
-    """One clear error when the bytes are not what the file name says."""
-    found = sniff(data)
+    """One clear error when the bytes are not what the file name says. Whether a page's bytes
+    are text is decided by decode_page alone, which the HTML extractor calls too."""
     if not data.strip():
         raise SourceError(source, "the file is empty", EXPECTED[kind])
-    if (kind == "pdf" and found != "a PDF") or (kind == "html" and found != "text"):
+    found = sniff(data)
+    if kind == "pdf" and found != "a PDF":
         raise SourceError(source, f"the file is {found}, not what its name says", EXPECTED[kind])
+    if kind == "html" and found not in ("text", "binary data"):
+        raise SourceError(source, f"the file is {found}, not what its name says", EXPECTED[kind])
+    if kind == "html":
+        decode_page(data, source)  # binary data: the same rule and the same message as the extractor's
 
 
 __all__ = ["EXTRACTORS", "check_kind", "extract_html", "extract_pdf", "sniff"]

@@ -8,7 +8,7 @@ mapped explicitly here.
 """
 from __future__ import annotations
 
-import unicodedata
+from ..tokens import printed
 
 # CJK Radicals Supplement code points -> the unified ideograph they stand for.
 RADICAL_SUPPLEMENT = {
@@ -26,5 +26,6 @@ TABLE = str.maketrans(RADICAL_SUPPLEMENT)
 
 
 def printed_text(text: str) -> str:
-    """NFKC (Kangxi radicals, full-width forms, ligatures), then the supplement table."""
-    return unicodedata.normalize("NFKC", text).translate(TABLE)
+    """The shared printed form (tokens.printed: NFKC for Kangxi radicals, full-width forms and
+    ligatures; format characters dropped), then the supplement table."""
+    return printed(text).translate(TABLE)

@@ -8,13 +8,31 @@ from lxml import etree
 # Elements that start a new line of text inside a cell.
 BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4",
                         "h5", "h6", "pre", "blockquote", "table", "tr", "section", "article"})
+# Elements whose content no reader sees: it is never cell text, page text or an update date.
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
 
 
+def tag_of(element: etree._Element) -> str:
+    """The lower-case tag name; '' for comments, processing instructions and entities."""
+    return element.tag.lower() if isinstance(element.tag, str) else ""
+
+
+def is_silent(element: etree._Element) -> bool:
+    """Script, style, template or noscript: markup whose text is not shown."""
+    return tag_of(element) in SILENT_TAGS
+
+
+def is_hidden(element: etree._Element) -> bool:
+    """An element the page hides: the `hidden` attribute or an inline display:none/visibility:hidden."""
+    return isinstance(element.tag, str) and (
+        element.get("hidden") is not None or bool(HIDDEN_STYLE.search(element.get("style") or "")))
+
+
 def _pieces(element: etree._Element, out: list[str]) -> None:
-    tag = element.tag.lower() if isinstance(element.tag, str) else ""
-    if tag in SILENT_TAGS:
+    tag = tag_of(element)
+    if is_silent(element) or is_hidden(element):
         return
     if tag == "br":
         out.append("\n")

@@ -1,0 +1,88 @@
+"""The token grammar's shared mechanism: the printed form of text (NFKC, invisible format
+characters dropped), compound model labels, and what stays an error."""
+from __future__ import annotations
+
+import pytest
+
+from pipeline.extract.cjk import printed_text
+from pipeline.header import HARDWARE, key_role, value_key
+from pipeline.tokens import (TokenError, compact, parse_model_label, parse_seq_lens, parse_strategies,
+                             parse_units, printed, split_model_label)
+
+
+@pytest.mark.parametrize("label, models", [
+    ("DeepSeek-V3/R1", ("DeepSeek-V3", "DeepSeek-R1")),  # a short suffix replaces the last segment
+    ("DeepSeek-V3/DeepSeek-R1", ("DeepSeek-V3", "DeepSeek-R1")),  # a whole name stays whole
+    ("qwen2.5-7b/14b", ("qwen2.5-7b", "qwen2.5-14b")),
+    ("qwen2.5-7b/14b/72b", ("qwen2.5-7b", "qwen2.5-14b", "qwen2.5-72b")),
+    ("qwen2.5-7b/qwen3-8b", ("qwen2.5-7b", "qwen3-8b")),
+    ("qwen3_moe-30B_A3B/235B_A22B", ("qwen3_moe-30B_A3B", "qwen3_moe-235B_A22B")),
+    ("llama3.1-8b", ("llama3.1-8b",)),
+])
+def test_compound_labels_both_ways(label, models):
+    assert split_model_label(label) == models
+    assert parse_model_label(label).value == label
+
+
+@pytest.mark.parametrize("label", ["DeepSeek-V3/R1-Zero", "qwen2.5-7b/7b-chat"])
+def test_an_alternative_that_is_neither_a_suffix_nor_a_name_is_an_error(label):
+    """`R1-Zero` after the slash: DeepSeek-R1-Zero, or a model called R1-Zero? Not a guess."""
+    with pytest.raises(TokenError, match="neither a suffix"):
+        parse_model_label(label)
+
+
+@pytest.mark.parametrize("published, value, token", [
+    ("８＊Ａｓｃｅｎｄ", 8, "8*Ascend"),  # full-width digits, star and letters
+    ("1\u200b6*Ascend", 16, "16*Ascend"),  # zero-width space
+    ("16*Asc\u200dend\u2060", 16, "16*Ascend"),  # zero-width joiner, word joiner
+    ("\ufeff32*Ascend", 32, "32*Ascend"),  # a stray BOM
+    ("64*Ascend\u00ad", 64, "64*Ascend"),  # soft hyphen (category Cf)
+    ("\u200e4*Ascend", 4, "4*Ascend"),  # left-to-right mark
+    ("－", None, "-"),  # full-width hyphen-minus: not supported
+])
+def test_printed_form_parses_and_counts_as_a_repair(published, value, token):
+    parsed = parse_units(published)
+    assert (parsed.value, parsed.text, parsed.repaired) == (value, token, True)
+
+
+def test_unchanged_text_is_not_a_repair():
+    assert parse_units("8*Ascend").repaired is False and compact("full").repaired is False
+
+
+def test_full_width_separators_in_strategies_seq_lens_and_labels():
+    assert parse_strategies("full／lora").value == ("full", "lora")
+    assert parse_seq_lens("４０９６/８１９２").value == (4096, 8192)
+    assert parse_model_label("DeepSeek－V3／R1").value == "DeepSeek-V3/R1"
+
+
+@pytest.mark.parametrize("published", [
+    "8*Ascend*",  # a footnote mark
+    "8卡",
+    "1,024*Ascend",
+    "8⁴*Ascend",  # a superscript footnote: NFKC would make it 84
+    "①*Ascend",  # a circled number: NFKC would make it 1
+    "½*Ascend",
+    "٨*Ascend",  # an Arabic-Indic digit: int() would read it, the grammar is ASCII digits
+])
+def test_ambiguous_values_stay_errors(published):
+    with pytest.raises(TokenError):
+        parse_units(published)
+
+
+@pytest.mark.parametrize("published", ["4K/8K", "4096₂", "4096/8192²"])
+def test_ambiguous_sequence_lengths_stay_errors(published):
+    with pytest.raises(TokenError):
+        parse_seq_lens(published)
+
+
+def test_headings_match_after_the_same_normalisation():
+    assert key_role("支持模型\u200b参数量") == "model"
+    key = value_key("Ｌｌａｍａ－Ｆａｃｔｏｒｙ规格卡数／ＤＩＥ", "Ｓｎｔ９ｂ２３")
+    assert (key.framework, key.hardware) == ("Llama-Factory", HARDWARE["snt9b23"])
+
+
+def test_the_pdf_printed_text_is_the_same_normalisation_plus_radicals():
+    """One NFKC rule for both extractors: the PDF's printed_text only adds the radical fold."""
+    for text in ("８＊Ａｓｃｅｎｄ", "1\u200b6*Ascend", "8⁴*Ascend", "⽀持模型参数量"):
+        assert printed_text(text) == printed(text)
+    assert printed_text("\u2ed3") == "长"
