@@ -1,0 +1,151 @@
+"""Vendor page bytes -> the parsed document and the page as a reader sees it.
+
+One rule decides what counts as an HTML page (decode_page: the encoding a BOM or a
+<meta> names, no NUL), used by the file-kind check too. The reading walks the document
+once, in order: the text a reader sees (never scripts, styles, templates, noscript,
+hidden elements or <head>) and where each table starts and ends, from which the page's
+update date is read and the parts of a split table are told apart.
+"""
+from __future__ import annotations
+
+import bisect
+import codecs
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from lxml import etree
+
+from ..errors import Place, Problem, SourceError
+from ..tokens import printed
+from .text import is_hidden, is_silent, tag_of
+
+UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
+# <meta charset="x"> and <meta http-equiv="Content-Type" content="text/html; charset=x"> alike
+META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+
+
+# --- bytes -> text: one rule for what counts as an HTML page ------------------------------
+
+def sniff_encoding(data: bytes) -> str:
+    """BOM, then <meta charset> (or http-equiv content-type), then UTF-8: a page saved from the
+    browser says which. A <meta> that claims UTF-16 is read as UTF-8, as browsers do: a page
+    whose <meta> could be read byte by byte is not UTF-16."""
+    for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"),
+                      (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            return name
+    match = META_CHARSET.search(data[:4096])
+    if match:
+        try:
+            name = codecs.lookup(match.group(1).decode("ascii")).name
+        except LookupError:
+            return "utf-8"
+        return "utf-8" if name.startswith("utf-16") or name.startswith("utf-32") else name
+    return "utf-8"
+
+
+def decode_page(data: bytes, source: str) -> str:
+    """The page's text, or one error naming the file: bytes that are not text in the encoding
+    sniff_encoding finds (a NUL included: no HTML page holds one) are binary data. The file
+    kind check and the extractor both call this, so they cannot disagree."""
+    encoding = sniff_encoding(data)
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise SourceError(source, f"the file is binary data, not {encoding} text (byte {exc.start})",
+                          "an HTML page") from None
+    if "\x00" in text:
+        raise SourceError(source, f"the file is binary data, not {encoding} text (a NUL at character "
+                          f"{text.index(chr(0))})", "an HTML page")
+    return text
+
+
+def parse_document(data: bytes, source: str) -> etree._Element:
+    text = decode_page(data, source)
+    parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
+    root = etree.fromstring(text, parser) if text.strip() else None
+    if root is None:
+        raise SourceError(source, "the file is empty", "an HTML page")
+    # libxml2 stops building the tree at its safety limits (nesting depth, size of one
+    # text node); say so rather than report whatever part of the page survived.
+    fatal = next((e for e in parser.error_log if e.level_name == "FATAL"), None)
+    if fatal is not None:
+        what = ("elements nested deeper than the parser's limit" if "depth" in fatal.message
+                else f"the parser's resource limit was reached ({fatal.message.split(',')[0]})")
+        raise SourceError(source, Problem(Place(), f"{what} (line {fatal.line}); the page would be cut there",
+                                          "a page nested less than 256 levels deep, with no single text or "
+                                          "comment over 10 MB"))
+    return root
+
+
+# --- the page as a reader sees it -----------------------------------------------------------
+
+@dataclass(eq=False)
+class Reading:
+    """The page in document order: visible text pieces, and where each table starts and ends
+    among them. Scripts, styles, templates and noscript are left out with their tables; the
+    text of hidden elements and of <head> is left out, but hidden tables keep their place, so
+    that which table is which does not depend on CSS."""
+
+    texts: list[tuple[int, str]] = field(default_factory=list)  # (position, text) of shown text
+    start: dict[etree._Element, int] = field(default_factory=dict)
+    end: dict[etree._Element, int] = field(default_factory=dict)
+    position: int = 0
+
+    def walk(self, element: etree._Element, hidden: bool = False) -> None:
+        if is_silent(element):
+            return  # nor are its tables shown: a <template> or <noscript> copy is not the table
+        hidden = hidden or is_hidden(element) or tag_of(element) == "head"  # <title> is not page text
+        is_table = tag_of(element) == "table"
+        if is_table:
+            self.start[element] = self.tick()
+        if element.text and tag_of(element) and not hidden:
+            self.texts.append((self.tick(), element.text))
+        for child in element:
+            self.walk(child, hidden)
+            if child.tail and not hidden:
+                self.texts.append((self.tick(), child.tail))
+        if is_table:
+            self.end[element] = self.tick()
+
+    def tick(self) -> int:
+        self.position += 1
+        return self.position
+
+    # texts and start are filled in document order, so their positions are sorted (bisect)
+    def text_between(self, after: int, before: int) -> str:
+        positions = self.text_positions
+        lo, hi = bisect.bisect_right(positions, after), bisect.bisect_left(positions, before)
+        return "".join(text for _, text in self.texts[lo:hi])
+
+    def tables_starting_between(self, after: int, before: int) -> list[etree._Element]:
+        starts = self.start_positions
+        return self.start_order[bisect.bisect_right(starts, after):bisect.bisect_left(starts, before)]
+
+    @cached_property
+    def text_positions(self) -> list[int]:
+        return [position for position, _ in self.texts]
+
+    @cached_property
+    def start_order(self) -> list[etree._Element]:
+        return list(self.start)
+
+    @cached_property
+    def start_positions(self) -> list[int]:
+        return list(self.start.values())
+
+    def shown_text(self) -> str:
+        return "".join(text for _, text in self.texts)
+
+
+def read_page(root: etree._Element) -> Reading:
+    reading = Reading()
+    reading.walk(root)
+    return reading
+
+
+def update_date(reading: Reading) -> str | None:
+    """The page's own '更新时间：YYYY-MM-DD' line, from the text a reader sees (never a script's)."""
+    match = UPDATE_LINE.search(printed(reading.shown_text()))
+    return match.group(1) if match else None

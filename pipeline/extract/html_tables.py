@@ -1,0 +1,226 @@
+"""The page's tables -> the parts of the vendor table.
+
+The vendor table is found by what it is (its caption, its key and framework headings),
+never by its position on the page; a layout table around it never is it. A table that
+the vendor's editor split into several consecutive <table> elements is one table: later
+parts follow the first with nothing but a caption or a short line between them, have its
+width, and either repeat its header rows or start with body rows. Anything that looks
+like a part but cannot be attached is an error, so that no rows are silently dropped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from lxml import etree
+
+from ..errors import SourceError
+from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
+from ..tokens import UNITS, squash
+from .html_page import Reading
+from .text import is_hidden, is_silent, tag_of
+
+MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
+CONTINUED = "续"  # a caption such as 表1 模型最小卡数配置（续）: the table goes on from the part before
+MAX_GAP = 60  # characters of visible text (whitespace aside) between two parts of one table
+HEADER_PROBE = 3  # rows read to decide whether a table carries the vendor's headings
+
+
+# --- tables and what they hold -------------------------------------------------------------
+
+def table_rows(table: etree._Element) -> list[etree._Element]:
+    """The table's own rows in document order, with or without thead/tbody/tfoot."""
+    return table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
+
+
+def row_cells(tr: etree._Element) -> list[etree._Element]:
+    return [child for child in tr if tag_of(child) in ("td", "th")]
+
+
+def own_text(element: etree._Element) -> str:
+    """The element's shown text without that of tables nested in it: a layout table's cell
+    that holds the vendor table does not hold the vendor's headings."""
+    pieces = [element.text or ""] if tag_of(element) else []
+    for child in element:
+        if tag_of(child) != "table" and not is_silent(child) and not is_hidden(child):
+            pieces.append(own_text(child))
+        pieces.append(child.tail or "")
+    return "".join(pieces)
+
+
+def lenient_span(cell: etree._Element, name: str) -> int:
+    """A span for sizing up a table; bad values are reported when its grid is built."""
+    value = (cell.get(name) or "1").strip()
+    return int(value) if value.isdigit() and 1 <= int(value) <= MAX_SPAN else 1
+
+
+@dataclass(eq=False)
+class Table:
+    """One <table> of the page, and what decides whether it is (part of) the vendor table."""
+
+    number: int  # 1-based, in document order among all the page's tables
+    element: etree._Element
+    reading: Reading
+    layout: bool = False  # holds a vendor-looking table: a layout table, never the vendor table
+
+    @cached_property
+    def rows(self) -> list[etree._Element]:
+        return table_rows(self.element)
+
+    def row_texts(self, row: int) -> list[str]:
+        return [squash(own_text(cell)) for cell in row_cells(self.rows[row])]
+
+    @cached_property
+    def caption(self) -> str:
+        return "".join(squash(own_text(c)) for c in self.element if tag_of(c) == "caption")
+
+    @cached_property
+    def heading_text(self) -> str:
+        return "".join("".join(self.row_texts(r)) for r in range(min(HEADER_PROBE, len(self.rows))))
+
+    @cached_property
+    def headed(self) -> bool:
+        """Its own first rows carry the vendor's headings."""
+        return looks_like_vendor_header(self.heading_text)
+
+    @property
+    def candidate(self) -> bool:
+        return not self.layout and (self.headed or CAPTION in self.caption)
+
+    @property
+    def continued(self) -> bool:
+        return CONTINUED in self.caption
+
+    @property
+    def fresh_caption(self) -> bool:
+        """A caption that starts a table of its own (not a '（续）' of the one before)."""
+        return bool(self.caption) and not self.continued
+
+    @cached_property
+    def depth(self) -> int:
+        """Header rows, as Grid.header_depth reads them: the first row's tallest cell."""
+        return max((lenient_span(c, "rowspan") for c in row_cells(self.rows[0])), default=1) if self.rows else 0
+
+    def width(self) -> int:
+        """Columns of the first row (nothing above reaches into it)."""
+        return sum(lenient_span(c, "colspan") for c in row_cells(self.rows[0])) if self.rows else 0
+
+    @cached_property
+    def has_units(self) -> bool:
+        return any(UNITS.search(squash(own_text(c))) for tr in self.rows for c in row_cells(tr))
+
+    def score(self) -> tuple[bool, bool]:
+        """How surely this is the vendor table: framework columns in its header, its caption."""
+        return FRAMEWORK_MARK in self.heading_text, CAPTION in self.caption
+
+    @cached_property
+    def header(self) -> list[list[str]]:
+        return [self.row_texts(r) for r in range(min(self.depth, len(self.rows)))]
+
+    def repeats_header_of(self, first: Table) -> bool:
+        depth = len(first.header)
+        return len(self.rows) >= depth and all(self.row_texts(r) == first.header[r] for r in range(depth))
+
+    def follows(self, before: Table) -> bool:
+        """Nothing between the two but a short line (a caption, '续表') and the wrappers
+        of this table; no other table starts in between."""
+        reading, after, start = self.reading, self.reading.end[before.element], self.reading.start[self.element]
+        if after > start:
+            return False
+        ancestors = set(self.element.iterancestors("table"))
+        between = [t for t in reading.tables_starting_between(after, start) if t not in ancestors]
+        return not between and len(squash(reading.text_between(after, start))) <= MAX_GAP
+
+
+def page_tables(root: etree._Element, reading: Reading) -> list[Table]:
+    shown = [t for t in root.iter("table") if t in reading.start]
+    tables = [Table(n, t, reading) for n, t in enumerate(shown, start=1)]
+    # a table around a vendor-looking table is a layout table, never the vendor table itself:
+    # the innermost table whose own cells hold the headings is
+    by_element = {t.element: t for t in tables}
+    for table in [t for t in tables if t.candidate]:
+        for outer in table.element.iterancestors("table"):
+            by_element[outer].layout = True
+    return tables
+
+
+def continues(first: Table, last: Table, table: Table) -> bool:
+    """Whether `table` is the next part of the table begun by `first`, last continued by `last`:
+    it follows `last` closely and is not captioned as a table of its own; it either repeats
+    the first part's header or has no header, and then has the width of the table or unit
+    values (a part of the wrong width is then an error, not a table to skip)."""
+    if not table.follows(last) or table.fresh_caption:
+        return False
+    if table.headed:
+        return table.repeats_header_of(first)
+    return table.width() == first.width() or table.has_units or table.continued
+
+
+def group_parts(tables: list[Table]) -> list[list[Table]]:
+    """Tables in document order -> one list of parts per table that carries the vendor's caption
+    or headings."""
+    groups: list[list[Table]] = []
+    for table in tables:
+        if table.layout:
+            continue
+        if groups and continues(groups[-1][0], groups[-1][-1], table):
+            groups[-1].append(table)
+        elif table.candidate and not (table.continued and not table.headed):
+            groups.append([table])
+    return groups
+
+
+def numbers(tables: list[Table]) -> str:
+    return ", ".join(f"#{t.number}" for t in tables)
+
+
+def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> list[Table]:
+    """The vendor table's parts. Among several tables that carry its headings, the one with
+    framework columns and the vendor's caption; two that remain alike are an error naming both."""
+    tables = page_tables(root, reading)
+    groups = group_parts(tables)
+    total = len(tables)
+    if not groups:
+        raise SourceError(source, f"no vendor table among the page's {total} table(s)",
+                          f"a table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS.values())}")
+    best = max(group[0].score() for group in groups)
+    chosen = [group for group in groups if group[0].score() == best]
+    # a table with the same header rows that could not be attached is a second copy or a part
+    # cut off by prose: which one holds the rows meant is not for the reader to guess
+    chosen += [group for group in groups if group not in chosen and group[0].headed
+               and group[0].repeats_header_of(chosen[0][0])]
+    chosen.sort(key=lambda group: group[0].number)
+    if len(chosen) > 1:
+        raise SourceError(source, f"{len(chosen)} tables look like the vendor table "
+                          f"({numbers([g[0] for g in chosen])} of {total})",
+                          "exactly one (the later parts of a table split in several follow it closely, "
+                          "with no caption or a （续） caption)")
+    parts = chosen[0]
+    check_no_stray_parts(parts, [t for t in tables if not any(t in g for g in groups)], total, source)
+    check_next_header(parts, tables, total, source)
+    return parts
+
+
+def check_no_stray_parts(parts: list[Table], others: list[Table], total: int, source: str) -> None:
+    """A table captioned as a continuation, or as wide as the vendor table and holding unit
+    values, that could not be attached: its rows would be lost, so it is an error."""
+    stray = [t for t in others if t.number > parts[0].number and not t.layout and not t.headed
+             and not t.fresh_caption and (t.continued or (t.width() == parts[0].width() and t.has_units))]
+    if stray:
+        raise SourceError(source, f"table #{stray[0].number} of {total} looks like a part of the vendor table "
+                          f"(#{parts[0].number}) but does not follow it", "the parts of a split table one after "
+                          f"another, with at most {MAX_GAP} characters of text between them")
+
+
+def check_next_header(parts: list[Table], tables: list[Table], total: int, source: str) -> None:
+    """The table right after the vendor table, with framework columns and no caption of its own,
+    but a header that is not the first part's: a continuation whose header was edited, or a
+    second table? Its rows would be lost either way, so it is an error."""
+    last = parts[-1]
+    following = next((t for t in tables if t.number > last.number and not t.layout
+                      and t.element not in set(last.element.iterdescendants("table"))), None)
+    if (following is not None and following.headed and not following.fresh_caption and following.follows(last)
+            and FRAMEWORK_MARK in following.heading_text and not following.repeats_header_of(parts[0])):
+        raise SourceError(source, f"table #{following.number} of {total} follows the vendor table "
+                          f"(#{parts[0].number}) with framework columns but another header",
+                          "a later part that repeats the first part's header rows exactly, or has none")
