@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from conftest import RAW, RELEASES
 from pipeline.cli import main
 from pipeline.diff import diff_releases, to_json as diff_json
+from pipeline.release import publish
 from schemas.min_cards import COLUMNS, KEY
 
 
@@ -35,10 +36,11 @@ def extract(out, *args: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(results, tmp_path_factory):
+    """The session's extracted releases, published as `mincards extract` publishes them."""
     out = tmp_path_factory.mktemp("build")
     with umask(0o022):
-        extract(out)
+        publish(list(results.values()), out)
         saved = CliRunner().invoke(main, ["diff", "--build", str(out), "--save", str(out / "diff")])
         assert saved.exit_code == 0, saved.output
     return out
