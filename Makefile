@@ -47,12 +47,14 @@ FONT := /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc
 font:
 	@test -f $(FONT) || { echo "missing $(FONT): run 'sudo apt-get install fonts-wqy-zenhei' (Debian)" >&2; exit 1; }
 
-# Timings of the HTML pipeline, then of PDF extraction against other extractors.
+# Timings of the HTML pipeline, then of PDF extraction against other extractors,
+# then the reading commands' start-up against the imports they cannot avoid.
 # Installs the optional `bench` and `render` extras into .venv.
 bench: $(STAMP) font
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[bench,render]'
 	$(BIN)/python bench/bench_extract.py
 	$(BIN)/python bench/bench_pdf.py
+	$(BIN)/python bench/bench_startup.py
 
 # Regenerate the reconstructed vendor pages in raw/ from tests/fixtures/vendor
 # and tools/pages (only needed when the reconstruction changes).

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .write import json_value
+from .formats import json_value, to_ndjson as ndjson_lines, to_table as table_lines
 
 MATCH_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 VALUE = ["supported", "min_units"]
@@ -216,4 +216,26 @@ def to_csv(diff: ReleaseDiff) -> str:
     return buffer.getvalue()
 
 
-FORMATS = {"md": to_markdown, "json": to_json, "csv": to_csv}
+TABLE_COLUMNS = ["change", "reason", *MATCH_KEY, "old", "new", "old_cell", "new_cell"]
+
+
+def differing_records(diff: ReleaseDiff) -> list[dict]:
+    """One record per key that differs: the key, both values and both source cells."""
+    rows = diff.rows[diff.rows["change"] != "unchanged"]
+    return [{"change": r.change, "reason": r.reason, **{k: r[k] for k in MATCH_KEY},
+             "old": units_text(r.old_supported, r.old_min_units), "new": units_text(r.new_supported, r.new_min_units),
+             "old_cell": cell_text(r, "old"), "new_cell": cell_text(r, "new")} for _, r in rows.iterrows()]
+
+
+def to_table(diff: ReleaseDiff) -> str:
+    return f"{diff.summary()}\n\n" + table_lines(differing_records(diff), TABLE_COLUMNS)
+
+
+def to_ndjson(diff: ReleaseDiff) -> str:
+    """One JSON object per key that differs, with the change, its reason and both sides' lineage."""
+    rows = diff.rows[diff.rows["change"] != "unchanged"]
+    records = [{"change": r["change"], "reason": r["reason"], **key_record(r)} for _, r in rows.iterrows()]
+    return ndjson_lines(records, ["change", "reason", *MATCH_KEY, *SIDES])
+
+
+FORMATS = {"md": to_markdown, "table": to_table, "csv": to_csv, "json": to_json, "ndjson": to_ndjson}

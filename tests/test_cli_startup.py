@@ -1,0 +1,62 @@
+"""What each command imports, asserted deterministically (start-up time itself is
+measured by bench/bench_startup.py, never asserted): `mincards --help` loads click and
+none of the data libraries; the reading commands load pandas and pyarrow but neither
+the extractors (pdfplumber, pdfminer, lxml) nor the contract (pandera)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+EXTRACTION = {"pdfplumber", "pdfminer", "lxml", "pandera", "schemas", "pipeline.release", "pipeline.extract",
+              "pipeline.write", "pipeline.publish", "pipeline.report", "pipeline.normalize"}
+DATA = {"pandas", "numpy", "pyarrow"}
+
+
+def imported(*args: str) -> set[str]:
+    """Every module the command imports, from `python -X importtime` (top-level names and pipeline.*)."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "pipeline", *args], cwd=REPO,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    names = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    return {n for n in names} | {n.split(".")[0] for n in names}
+
+
+def test_help_imports_click_and_nothing_heavy():
+    modules = imported("--help")
+    assert "click" in modules
+    assert not modules & (DATA | EXTRACTION)
+
+
+@pytest.mark.parametrize("command", [
+    ["query", "qwen2.5-7b"], ["models"], ["fit", "--hardware", "Snt9b", "--nodes", "1"],
+    ["plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--hours", "24"], ["diff"],
+])
+def test_reading_commands_never_import_the_extractors_or_the_contract(published, command):
+    modules = imported(*command, "--build", str(published))
+    assert {"pandas", "pyarrow"} <= modules
+    assert not modules & EXTRACTION
+
+
+def test_the_light_modules_agree_with_the_contract_and_the_publisher():
+    """store.py and units.py repeat a few constants to stay light; here they meet the originals."""
+    from pipeline import publish, store, units
+    from schemas import min_cards
+
+    assert store.MANIFEST == publish.MANIFEST
+    assert units.UNIT_OF_HARDWARE == min_cards.UNIT_OF_HARDWARE and units.UNITS_PER_NODE == min_cards.UNITS_PER_NODE
+    assert set(units.STRATEGIES) == set(min_cards.SCHEMA.columns["strategy"].checks[0].statistics["allowed_values"])
+
+
+def test_the_table_read_back_has_the_contracts_dtypes(published):
+    import pandas as pd
+
+    from pipeline import store
+    from schemas.min_cards import PANDAS_DTYPES
+
+    frame = store.load(published / "2025-10-22")
+    assert {c: str(t) for c, t in frame.dtypes.items()} == {c: str(pd.Series(dtype=t).dtype)
+                                                            for c, t in PANDAS_DTYPES.items()}

@@ -1,0 +1,282 @@
+"""The capacity planner's commands on the real releases: models, fit, plan, query
+--all-releases, names as users paste them, output formats.
+
+Expected values are read by hand from raw/<release>/page.html (the row quoted in
+each test), never from the code under test."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pipeline.cli import main
+
+
+def run(build, *args, env=None):
+    return CliRunner().invoke(main, [*args, "--build", str(build)], env=env)
+
+
+def ok(build, *args):
+    result = run(build, *args)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def as_json(build, *args):
+    return json.loads(ok(build, *args, "--format", "json").stdout)
+
+
+def key(record):
+    return record["model"], record["strategy"], record["seq_len"], record["framework"], record["hardware"]
+
+
+# --- models -------------------------------------------------------------------------------
+
+def test_models_lists_every_model_with_what_its_name_says_and_where_it_runs(published):
+    records = {r["model"]: r for r in as_json(published, "models")}
+    assert len(records) == 37  # the 2025-10-22 table: 36 model cells, DeepSeek-V3/R1 gives two
+    # `qwen3_moe-30B_A3B full 4096 16*Ascend 32*Ascend - - - - - -`: MoE, 30B total, 3B active
+    assert records["qwen3_moe-30B_A3B"] | {"frameworks": None} == {
+        "model": "qwen3_moe-30B_A3B", "family": "qwen3_moe", "params_b": 30.0, "active_params_b": 3.0,
+        "modality": "text", "frameworks": None, "hardware": ["Snt9b", "Snt9b23"]}
+    # `qwen2.5_vl-3b full 1024 - - - - - - 8*Ascend`: the only value is in the last (MindSpeed-MM) group
+    assert records["qwen2.5_vl-3b"]["frameworks"] == ["MindSpeed-MM"]
+    assert records["qwen2.5_vl-3b"]["modality"] == "vision-language"
+    # `mixtral-8x7b full 4096/8192 16*Ascend - - - - - - -`: MindSpeed-LLM only; 8x7b states no total
+    assert records["mixtral-8x7b"]["frameworks"] == ["MindSpeed-LLM"]
+    assert records["mixtral-8x7b"]["params_b"] is None
+
+
+def test_models_of_the_older_release(published):
+    records = as_json(published, "models", "--release", "2025-05-07")
+    assert len(records) == 17 and {tuple(r["frameworks"]) for r in records} == {("MindSpeed-LLM",)}
+
+
+# --- fit ----------------------------------------------------------------------------------
+
+def test_fit_answers_which_models_lora_tune_at_4096_on_one_snt9b_node(published):
+    records = as_json(published, "fit", "--hardware", "snt9b", "--nodes", "1", "--strategy", "LoRA",
+                      "--seq-len", "4096")
+    by_key = {key(r): r for r in records}
+    # `llama3.1-8b lora 4*Ascend 1*Ascend 2*Ascend`: MindSpeed-LLM 4 (both hardware), Llama-Factory 1 / 2
+    assert by_key[("llama3.1-8b", "lora", 4096, "Llama-Factory", "Snt9b")]["spare_units"] == 7
+    assert by_key[("llama3.1-8b", "lora", 4096, "MindSpeed-LLM", "Snt9b")]["spare_units"] == 4
+    # `qwen2.5-72b ... lora 16*Ascend 32*Ascend`: 16 cards at least, more than one node
+    assert not any(r["model"] == "qwen2.5-72b" for r in records)
+    assert all(r["hardware"] == "Snt9b" and r["unit"] == "card" and r["min_units"] <= 8 for r in records)
+    assert all(r["min_units"] + r["spare_units"] == 8 for r in records)
+
+
+def test_fit_on_snt9b23_counts_cards_as_two_dies_and_nodes_as_sixteen(published):
+    cards = run(published, "fit", "--hardware", "Snt9b23", "--cards", "8", "--format", "csv").stdout
+    dies = run(published, "fit", "--hardware", "Snt9b23", "--dies", "16", "--format", "csv").stdout
+    nodes = run(published, "fit", "--hardware", "Snt9b23", "--nodes", "1", "--format", "csv").stdout
+    assert cards == dies == nodes and cards.count("\n") > 1
+    half = {key(r): r for r in as_json(published, "fit", "--hardware", "Snt9b23", "--cards", "4")}
+    # `qwen2.5-14b full 4096 8*Ascend ...`: MindSpeed-LLM needs 8 DIE = exactly 4 cards
+    assert half[("qwen2.5-14b", "full", 4096, "MindSpeed-LLM", "Snt9b23")]["spare_units"] == 0
+    # `qwen2.5-32b full 4096 16*Ascend ...`: 16 DIE does not fit in 4 cards
+    assert ("qwen2.5-32b", "full", 4096, "MindSpeed-LLM", "Snt9b23") not in half
+
+
+def test_fit_refuses_dies_on_snt9b_and_more_than_one_budget(published):
+    dies = run(published, "fit", "--hardware", "Snt9b", "--dies", "8")
+    assert dies.exit_code == 2 and "Snt9b is counted in cards, not DIEs" in dies.stderr
+    both = run(published, "fit", "--hardware", "Snt9b", "--cards", "8", "--nodes", "1")
+    assert both.exit_code == 2 and "give exactly one of --cards, --dies, --nodes" in both.stderr
+
+
+def test_fit_with_nothing_small_enough_says_so(published):
+    # `DeepSeek-V3/R1 full 4096 512*Ascend` / `lora 64*Ascend`, MindSpeed-LLM only
+    result = run(published, "fit", "--hardware", "Snt9b", "--cards", "1", "--framework", "MindSpeed-LLM",
+                 "--strategy", "full", "--seq-len", "4096")
+    assert result.exit_code == 0  # 1-card models exist (`llama3.2-1b full/lora 4096/8192 1*Ascend`)
+    none = run(published, "fit", "--hardware", "Snt9b", "--cards", "8", "--release", "2025-05-07",
+               "--seq-len", "1024")
+    assert none.exit_code == 1 and none.stderr.startswith("error: ") and "no configuration fits" in none.stderr
+
+
+# --- plan ---------------------------------------------------------------------------------
+
+def plan(build, *args):
+    return {key(r): r for r in as_json(build, "plan", *args)}
+
+
+def test_plan_sizes_to_a_multiple_of_eight_above_eight(published):
+    # 2e9 tokens / (24 h x 3600 s x 1500 tokens/s) = 15.43 units -> 16 -> 2 Snt9b nodes or 1 Snt9b23 node;
+    # at 16 units: 2e9 / (16 x 1500) / 3600 = 23.148 h
+    rows = plan(published, "qwen2.5-7b", "--tokens", "2B", "--tps", "1500", "--hours", "24", "--strategy", "full",
+                "--seq-len", "4096", "--framework", "MindSpeed-LLM")
+    assert rows == {
+        ("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b"):
+            {"model": "qwen2.5-7b", "strategy": "full", "seq_len": 4096, "framework": "MindSpeed-LLM",
+             "hardware": "Snt9b", "min_units": 4, "units": 16, "unit": "card", "nodes": 2, "hours": 23.148},
+        ("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b23"):
+            {"model": "qwen2.5-7b", "strategy": "full", "seq_len": 4096, "framework": "MindSpeed-LLM",
+             "hardware": "Snt9b23", "min_units": 4, "units": 16, "unit": "die", "nodes": 1, "hours": 23.148}}
+
+
+def test_plan_rounds_up_never_below_the_minimum_and_to_even_dies(published):
+    # `qwen2.5-7b ... lora 2*Ascend 1*Ascend 2*Ascend`: lora 4096 MindSpeed-LLM 2 / 2, Llama-Factory 1 / 2.
+    # 9e6 tokens / (1 h x 3600 x 1000) = 2.5 units -> 3 cards; on Snt9b23 3 DIE -> 4 (2 DIE is the smallest step)
+    rows = plan(published, "qwen2.5-7b", "--tokens", "9e6", "--tps", "1000", "--hours", "1", "--strategy", "lora",
+                "--seq-len", "4096", "--framework", "llama-factory")
+    lf = ("qwen2.5-7b", "lora", 4096, "Llama-Factory")
+    assert (rows[(*lf, "Snt9b")]["units"], rows[(*lf, "Snt9b")]["hours"]) == (3, 0.833)
+    assert (rows[(*lf, "Snt9b23")]["units"], rows[(*lf, "Snt9b23")]["hours"]) == (4, 0.625)
+    # 1e8 tokens / (10 h x 3600 x 2000) = 1.4 -> 2, below the full 4096 MindSpeed-LLM minimum of 4
+    full = plan(published, "qwen2.5-7b", "--tokens", "1e8", "--tps", "2000", "--hours", "10", "--strategy", "full",
+                "--seq-len", "4096", "--framework", "MindSpeed-LLM", "--hardware", "Snt9b")
+    assert [(r["units"], r["hours"]) for r in full.values()] == [(4, 3.472)]
+    # 33.12e6 / (1 h x 3600 x 1000) = 9.2 -> 10 -> 16 (above 8: a multiple of 8)
+    big = plan(published, "qwen2.5-7b", "--tokens", "33.12e6", "--tps", "1000", "--hours", "1", "--strategy", "lora",
+               "--seq-len", "4096", "--framework", "Llama-Factory", "--hardware", "Snt9b")
+    assert [r["units"] for r in big.values()] == [16]
+
+
+def test_efficiency_below_one_costs_time_and_cards(published):
+    """The vendor's page multiplies by the speed-up ratio; that would make training faster."""
+    args = ["qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--strategy", "lora", "--seq-len", "4096",
+            "--framework", "Llama-Factory", "--hardware", "Snt9b"]
+    ideal = plan(published, *args, "--units", "8")
+    lossy = plan(published, *args, "--units", "8", "--efficiency", "0.5")
+    # 1e9 / (8 x 1000) / 3600 = 34.722 h; at efficiency 0.5 twice that
+    assert [r["hours"] for r in ideal.values()] == [34.722]
+    assert [r["hours"] for r in lossy.values()] == [69.444]
+    # 1e9 / (10 h x 3600 x 1000) = 27.8 -> 32 cards; at 0.9: 30.9 -> 32; at 0.8: 34.7 -> 40
+    assert [r["units"] for r in plan(published, *args, "--hours", "10", "--efficiency", "0.8").values()] == [40]
+
+
+def test_plan_with_too_few_units_leaves_out_what_does_not_fit_and_says_so(published):
+    result = ok(published, "plan", "Qwen/Qwen2.5-72B-Instruct", "--tokens", "5e9", "--tps", "300", "--units", "16",
+                "--format", "json")
+    records = json.loads(result.stdout)
+    # `qwen2.5-72b full 4096 32*Ascend 64*Ascend ...`: no full configuration runs on 16 units
+    assert records and all(r["strategy"] == "lora" and r["min_units"] <= 16 for r in records)
+    assert "left out, their minimum is above 16 units: full 4096" in result.stderr
+    assert list(records[0]) == ["model", "strategy", "seq_len", "framework", "hardware", "min_units", "units",
+                                "unit", "nodes", "hours"]
+
+
+def test_plan_needs_hours_or_units(published):
+    neither = run(published, "plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000")
+    assert neither.exit_code == 2 and "give exactly one of --hours, --units" in neither.stderr
+    bad = run(published, "plan", "qwen2.5-7b", "--tokens", "lots", "--tps", "1000", "--hours", "1")
+    assert bad.exit_code == 2 and "'lots' is not a number" in bad.stderr
+
+
+# --- names as users paste them --------------------------------------------------------------
+
+@pytest.mark.parametrize("pasted, model", [
+    ("Qwen/Qwen2.5-72B-Instruct", "qwen2.5-72b"),
+    ("Qwen3-30B-A3B", "qwen3_moe-30B_A3B"),
+    ("meta-llama/Llama-3.1-8B-Instruct", "llama3.1-8b"),
+    ("google/gemma-3-27b-it", "gemma3-27b"),
+    ("deepseek-ai/DeepSeek-R1", "DeepSeek-R1"),
+    ("mistralai/Mixtral-8x7B-Instruct-v0.1", "mixtral-8x7b"),
+    ("Qwen/Qwen2.5-VL-7B-Instruct", "qwen2.5_vl-7b"),
+    ("OpenGVLab/InternVL2_5-8B", "internvl2.5-8b"),
+])
+def test_hugging_face_names_resolve_with_a_note(published, pasted, model):
+    result = ok(published, "query", pasted, "--format", "json")
+    assert {r["model"] for r in json.loads(result.stdout)} == {model}
+    assert result.stderr.splitlines() == [result.stderr.splitlines()[0]]
+    assert result.stderr.startswith(f"note: read {pasted!r} as {model} (")
+
+
+def test_the_published_spelling_needs_no_note(published):
+    result = ok(published, "query", "QWEN3-moe-30b-a3b", "--format", "json")
+    assert result.stderr == "" and {r["model"] for r in json.loads(result.stdout)} == {"qwen3_moe-30B_A3B"}
+
+
+def test_an_ambiguous_name_lists_the_candidates(published):
+    result = run(published, "query", "deepseek-ai/DeepSeek")
+    assert result.exit_code == 1
+    assert "ambiguous model: 'deepseek-ai/DeepSeek' could be any of 2 models: DeepSeek-R1, DeepSeek-V3" in result.stderr
+    # a text model is not read as its vision-language sibling: no qwen2.5-3b in the table, only qwen2.5_vl-3b
+    sibling = run(published, "query", "Qwen/Qwen2.5-3B-Instruct")
+    assert sibling.exit_code == 1 and "unknown model" in sibling.stderr
+
+
+def test_every_published_name_reads_as_a_distinct_key(published):
+    from pipeline.names import read_name
+
+    names = {r["model"] for release in ("2025-05-07", "2025-10-22")
+             for r in as_json(published, "models", "--release", release)}
+    keys = {read_name(n, pasted=False).key for n in names}
+    assert len(keys) == len(names)
+
+
+# --- one model across releases --------------------------------------------------------------
+
+def test_query_all_releases_marks_each_change(published):
+    records = as_json(published, "query", "qwen2.5-7b", "--all-releases", "--seq-len", "4096")
+    by_key = {key(r): r for r in records}
+    # 2025-05-07: `qwen2.5-7b full 4096 2*Ascend` / `lora 2*Ascend` (MindSpeed-LLM, one column)
+    # 2025-10-22: `qwen2.5-7b full 4096 4*Ascend 8*Ascend ...` / `lora 2*Ascend 1*Ascend 2*Ascend`
+    assert {k: by_key[("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b")][k]
+            for k in ("2025-05-07", "2025-10-22", "change")} == {
+        "2025-05-07": "2", "2025-10-22": "4", "change": "2025-10-22: 2 -> 4"}
+    assert by_key[("qwen2.5-7b", "lora", 4096, "MindSpeed-LLM", "Snt9b")]["change"] == ""
+    added = by_key[("qwen2.5-7b", "lora", 4096, "Llama-Factory", "Snt9b")]
+    assert (added["2025-05-07"], added["2025-10-22"], added["change"]) == ("", "1", "added in 2025-10-22")
+    table = ok(published, "query", "qwen2.5-7b", "--all-releases", "--seq-len", "4096").stdout
+    assert table.startswith("qwen2.5-7b across 2 releases (2025-05-07, 2025-10-22)")
+
+
+# --- formats --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    ["query", "qwen2.5-7b", "--seq-len", "4096"],
+    ["models"],
+    ["fit", "--hardware", "Snt9b", "--cards", "8"],
+    ["plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--hours", "24"],
+])
+def test_every_format_holds_the_same_records(published, command):
+    records = as_json(published, *command)
+    rows = list(csv.DictReader(io.StringIO(ok(published, *command, "--format", "csv").stdout)))
+    ndjson = [json.loads(line) for line in ok(published, *command, "--format", "ndjson").stdout.splitlines()]
+    md = ok(published, *command, "--format", "MD").stdout.splitlines()
+    assert ndjson == records and len(rows) == len(records) and len(md) == 2 + len(records)
+    assert list(rows[0]) == list(records[0]) and md[0].startswith("| " + " | ".join(list(records[0])[:2]))
+
+
+def test_output_file_is_written_and_nothing_printed(published, tmp_path):
+    target = tmp_path / "out" / "fit.csv"
+    result = ok(published, "fit", "--hardware", "Snt9b", "--nodes", "1", "--format", "csv", "-o", str(target))
+    assert result.stdout == ""
+    assert target.read_text(encoding="utf-8") == ok(published, "fit", "--hardware", "Snt9b", "--nodes", "1",
+                                                    "--format", "csv").stdout
+    diff_md = tmp_path / "diff.md"
+    assert run(published, "diff", "-o", str(diff_md)).exit_code == 0
+    assert "**Summary:** 2025-05-07 -> 2025-10-22" in diff_md.read_text(encoding="utf-8")
+
+
+def test_diff_as_ndjson_and_table(published):
+    lines = [json.loads(line) for line in ok(published, "diff", "--format", "ndjson").stdout.splitlines()]
+    changed = [r for r in lines if r["change"] == "changed"]
+    # LAYOUT.md §6: 8 values changed, among them qwen2.5-7b full 4096 MindSpeed-LLM Snt9b 2 -> 4
+    assert len(changed) == 8
+    hit = [r for r in changed if key(r) == ("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b")]
+    assert (hit[0]["old"]["min_units"], hit[0]["new"]["min_units"]) == (2, 4)
+    table = ok(published, "diff", "--format", "table").stdout.splitlines()
+    assert table[0].startswith("2025-05-07 -> 2025-10-22: ") and table[2].split()[:2] == ["change", "reason"]
+
+
+def test_options_are_case_insensitive(published):
+    upper = as_json(published, "query", "qwen2.5-7b", "--strategy", "LORA", "--hardware", "SNT9B23",
+                    "--framework", "LLAMA-FACTORY", "--seq-len", "4096")
+    # `lora 2*Ascend 1*Ascend 2*Ascend`: Llama-Factory Snt9b23 = 2
+    assert [(r["framework"], r["hardware"], r["min_units"]) for r in upper] == [("Llama-Factory", "Snt9b23", 2)]
+
+
+def test_build_from_the_environment(published, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["models", "--format", "csv"], env={"MINCARDS_BUILD": str(published)})
+    assert result.exit_code == 0 and result.stdout.count("\n") == 38
+    missing = CliRunner().invoke(main, ["models"], env={"MINCARDS_BUILD": ""})
+    assert missing.exit_code == 1
+    assert f"looked in {tmp_path / 'build'}; give --build DIR or set MINCARDS_BUILD" in missing.stderr
