@@ -99,7 +99,7 @@ def source_url(release: Release) -> str | None:
                           "a readable UTF-8 text file") from None
     found = PUBLIC_PAGE.search(text)
     if found is None:
-        raise SourceError(f"{release.label}/{SOURCE_NOTE}", "no public page line",
+        raise ReleaseError(f"{release.label}/{SOURCE_NOTE}", "no public page line",
                           "a line '- **Public page:** https://…' giving the vendor page's URL")
     return found[1]
 

@@ -26,6 +26,9 @@ TYPES = {
     "Float64": ("number", pyarrow.float64()),
     "boolean": ("boolean", pyarrow.bool_()),
 }
+# JSON Schema / Table Schema type -> DuckDB type, for reading the NDJSON with explicit
+# columns (auto-detection reads release as DATE and an all-null source_page as NULL).
+DUCKDB_TYPES = {"string": "VARCHAR", "integer": "BIGINT", "number": "DOUBLE", "boolean": "BOOLEAN"}
 
 
 class UntranslatableCheck(ValueError):
@@ -156,3 +159,32 @@ def table_field(spec: ColumnSpec) -> dict:
 def table_schema(schema: pa.DataFrameSchema, primary_key: list[str]) -> dict:
     return {"fields": [table_field(s) for s in column_specs(schema)], "primaryKey": list(primary_key),
             "missingValues": [""]}
+
+
+# --- readers' aids -------------------------------------------------------------------
+
+def duckdb_columns(schema: pa.DataFrameSchema) -> str:
+    """The `columns={...}` argument of DuckDB's read_json for these records."""
+    return "{" + ", ".join(f"'{s.name}': '{DUCKDB_TYPES[s.kind]}'" for s in column_specs(schema)) + "}"
+
+
+def data_dictionary(schema: pa.DataFrameSchema, primary_key: list[str]) -> str:
+    """A Markdown table of the columns: name, type, null, unit, allowed values, meaning."""
+    lines = ["| column | type | null | unit | values | meaning |", "|---|---|---|---|---|---|"]
+    for s in column_specs(schema):
+        values = []
+        if s.enum is not None:
+            values.append(", ".join(f"`{v}`" for v in s.enum))
+        if s.pattern is not None:
+            values.append(f"matches `{s.pattern}`")
+        if s.minimum is not None:
+            values.append(f"≥ {s.minimum}")
+        if s.exclusive_minimum is not None:
+            values.append(f"> {s.exclusive_minimum:g}")
+        if s.min_length is not None:
+            values.append("not empty")
+        name = f"`{s.name}`" + (" (key)" if s.name in primary_key else "")
+        meaning = s.description.replace("|", "\\|")
+        lines.append(f"| {name} | {s.kind} | {'yes' if s.nullable else 'no'} | {s.unit or ''} | "
+                     f"{'; '.join(values)} | {meaning} |")
+    return "\n".join(lines) + "\n"
