@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from .errors import HeaderError, Problem
 from .grid import Grid
 from .tokens import squash
+from schemas import hardware as vocabulary
+from schemas.hardware import Hardware
 
 # The vendor table's vocabulary (compared with whitespace removed): its caption,
 # the key columns' headings, and the mark of a framework column's heading.
@@ -28,15 +30,8 @@ def looks_like_vendor_header(heading_text: str) -> bool:
     return key_hits >= 2 or FRAMEWORK_MARK in heading_text
 
 
-@dataclass(frozen=True)
-class Hardware:
-    name: str
-    unit: str
-    units_per_node: int
-
-
-# The vendor's intro: Snt9b nodes hold 8 cards; an Snt9b23 machine holds 8 cards = 16 DIE.
-HARDWARE = {h.name.lower(): h for h in (Hardware("Snt9b", "card", 8), Hardware("Snt9b23", "die", 16))}
+# The hardware headings, by their spelling with case folded (schemas/hardware.py: one home).
+HARDWARE = {h.name.lower(): h for h in vocabulary.HARDWARE}
 
 
 @dataclass(frozen=True)

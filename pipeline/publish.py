@@ -9,6 +9,12 @@ folder entirely from one run. The release's manifest (every artifact with its sh
 the dataset partition included) is written last into the staging folder, so readers
 can check what they read without re-running the contract.
 
+After the releases (and any removals), build/datapackage.json is rewritten atomically
+from the descriptors of the release folders then present (each release folder holds its
+own datapackage.json, published whole with it), so it describes exactly the releases in
+build/; a crash before that step leaves the previous descriptor, which the next run
+replaces.
+
 Leftovers of a killed run (its staging folder, with any replaced folder not yet
 deleted) are removed by the next run, which holds the output folder's lock.
 """
@@ -29,9 +35,10 @@ from pathlib import Path
 
 from .errors import MincardsError
 from .ids import is_release_name
-from .write import ReleaseFiles
+from .write import RELEASE_PACKAGE, ReleaseFiles, atomic_write, build_package, json_document
 
 MANIFEST = "manifest.json"
+PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
 DATASET = "dataset"
 PARTITION_FILE = "part-0.parquet"
 STAGING = ".staging-"  # a folder being written
@@ -211,7 +218,34 @@ def publish_all(out_dir: Path, releases: list[ReleaseFiles], keep: Collection[st
             unpublish(out_dir, release, work, steps)
         work.rmdir()
         steps.step()
+        publish_package(out_dir, steps)
     return Published([f.release for f in releases], removed)
+
+
+def described_releases(out_dir: Path) -> dict[str, dict]:
+    """The data package descriptor of every release folder in out_dir that has one (a
+    folder written before descriptors existed has none and is not described)."""
+    found = {}
+    for folder in sorted(out_dir.iterdir()):
+        descriptor = folder / RELEASE_PACKAGE
+        if folder.is_dir() and is_release_name(folder.name) and descriptor.is_file():
+            found[folder.name] = json.loads(descriptor.read_text(encoding="utf-8"))
+    return found
+
+
+def publish_package(out_dir: Path, steps: Steps) -> None:
+    """build/datapackage.json for the releases present now, written atomically (under the
+    caller's lock); with no release left, removed (a package needs a resource)."""
+    path = out_dir / PACKAGE
+    releases = described_releases(out_dir)
+    if releases:
+        atomic_write(path, json_document(build_package(releases)))
+    elif path.exists():
+        path.unlink()
+    else:
+        return
+    fsync_folder(out_dir)
+    steps.step()
 
 
 class LockedError(MincardsError):

@@ -23,6 +23,8 @@ CHECKS = {
     "model_never_supported": "a model listed in the release with no supported configuration at all",
 }
 FINDING_COLUMNS = ["check", "model", "framework", "hardware", "detail", "cells"]
+ROW_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]  # a min_cards row within a release
+LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
 SAME_CONFIG = ["model", "framework", "hardware"]
 UNIT_PLURAL = {"card": "cards", "die": "DIEs"}
 
@@ -35,6 +37,9 @@ class Finding:
     hardware: str
     detail: str
     cells: str  # the lineage of every cell involved, "file row r, column c ('text')"
+    # the min_cards rows involved, as (model, strategy, seq_len, framework, hardware) keys:
+    # what findings.csv / findings.parquet publish, one line per row (finding_rows)
+    rows: tuple = ()
 
 
 def cell_ref(row: pd.Series, suffix: str) -> str:
@@ -85,8 +90,16 @@ def odd_die_count(frame: pd.DataFrame) -> pd.DataFrame:
 def model_never_supported(frame: pd.DataFrame) -> list[Finding]:
     by_model = frame.groupby("model", sort=True)["supported"].any()
     return [Finding("model_never_supported", model, "", "", "every cell of the model is '-'",
-                    f"{len(frame[frame.model == model])} rows, all '-'")
+                    f"{len(frame[frame.model == model])} rows, all '-'",
+                    tuple(map(tuple, frame.loc[frame.model == model, ROW_KEY].itertuples(index=False))))
             for model, any_supported in by_model.items() if not any_supported]
+
+
+def side_key(pair, side: str) -> tuple:
+    """The min_cards key of one side of a pair: the columns compared carry the side's
+    suffix, the columns paired on do not."""
+    values = pair._asdict()
+    return tuple(values.get(f"{column}{side}", values.get(column)) for column in ROW_KEY)
 
 
 def grouped(pairs: pd.DataFrame) -> list[Finding]:
@@ -99,18 +112,47 @@ def grouped(pairs: pd.DataFrame) -> list[Finding]:
     for (check, model, framework, hardware, cells), group in pairs.groupby(
             ["check", "model", "framework", "hardware", "cells"], sort=True):
         detail = "; ".join(dict.fromkeys(group["detail"]))
-        findings.append(Finding(check, model, framework, hardware, detail, cells))
+        rows = tuple(dict.fromkeys(side_key(pair, side) for pair in group.itertuples(index=False)
+                                   for side in sides))
+        findings.append(Finding(check, model, framework, hardware, detail, cells, rows))
     return findings
+
+
+def all_findings(frame: pd.DataFrame) -> list[Finding]:
+    findings = []
+    for check in (lora_exceeds_full, longer_sequence_fewer_units, odd_die_count):
+        findings += grouped(check(frame))
+    return findings + model_never_supported(frame)
 
 
 def find_issues(frame: pd.DataFrame) -> pd.DataFrame:
     """All findings of one release, in a stable order."""
-    findings = []
-    for check in (lora_exceeds_full, longer_sequence_fewer_units, odd_die_count):
-        findings += grouped(check(frame))
-    findings += model_never_supported(frame)
-    table = pd.DataFrame([f.__dict__ for f in findings], columns=FINDING_COLUMNS, dtype="string")
+    return findings_frame(all_findings(frame))
+
+
+def findings_frame(findings: list[Finding]) -> pd.DataFrame:
+    table = pd.DataFrame([{c: getattr(f, c) for c in FINDING_COLUMNS} for f in findings],
+                         columns=FINDING_COLUMNS, dtype="string")
     order = {name: i for i, name in enumerate(CHECKS)}
     return (table.assign(_order=table["check"].map(order))
             .sort_values(["_order", "model", "framework", "hardware", "cells"], kind="stable")
             .drop(columns="_order").reset_index(drop=True))
+
+
+def finding_rows(frame: pd.DataFrame) -> pd.DataFrame:
+    """The findings as data (findings.csv, findings.parquet): one line per finding and
+    min_cards row involved, with that row's key and the lineage of its cell. `finding`
+    numbers the findings from 1 in the order of find_issues (report.md, report.html), so
+    the lines of one finding share it. Columns and dtypes: schemas/findings.py."""
+    findings = all_findings(frame)
+    order = findings_frame(findings)
+    number = {tuple(row): i for i, row in enumerate(order[["check", "model", "framework", "hardware", "cells"]]
+                                                     .itertuples(index=False, name=None), start=1)}
+    lineage = frame.set_index(ROW_KEY)[LINEAGE]
+    release = frame["release"].iloc[0] if len(frame) else None
+    records = [{"release": release, "finding": number[(f.check, f.model, f.framework, f.hardware, f.cells)],
+                "check": f.check, **dict(zip(ROW_KEY, key)), "detail": f.detail, **lineage.loc[key].to_dict()}
+               for f in findings for key in f.rows]
+    columns = ["release", "finding", "check", *ROW_KEY, "detail", *LINEAGE]
+    table = pd.DataFrame.from_records(records, columns=columns)
+    return table.sort_values(["finding", *ROW_KEY], kind="stable").reset_index(drop=True)

@@ -7,6 +7,7 @@ memory before anything is written, so one bad release leaves build/ untouched.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,10 +19,11 @@ from .extract import EXTRACTORS, check_kind
 from .ids import is_release_name
 from .limits import DEFAULT, Limits
 from .normalize import Normalized, normalize
-from .quality import find_issues
+from .quality import find_issues, finding_rows
 from .report import release_html, release_markdown
 from .publish import Published, publish_all
 from .write import ReleaseFiles, SourceInfo, release_artifacts
+from schemas.findings import validate_findings
 from schemas.min_cards import source_place, validate_min_cards
 
 
@@ -40,6 +42,7 @@ class ReleaseResult:
     sources: tuple[SourceInfo, ...]
     warnings: tuple[str, ...]
     findings: pd.DataFrame  # data-quality findings (pipeline/quality.py)
+    source_url: str | None = None  # the vendor's public page, from raw/<release>/SOURCE.md
 
     def summary(self) -> str:
         counts = [(len(self.frame), "row"), (self.frame["model"].nunique(), "model"),
@@ -75,6 +78,30 @@ def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
     if not releases:
         raise ReleaseError(str(raw_dir), "no release folders", "folders named YYYY-MM-DD")
     return releases
+
+
+SOURCE_NOTE = "SOURCE.md"
+# The line of SOURCE.md that gives the vendor's public page: `- **Public page:** https://…`
+PUBLIC_PAGE = re.compile(r"^[-*]?\s*\*\*Public page:\*\*\s+<?(https?://[^\s<>]+)>?", re.MULTILINE)
+
+
+def source_url(release: Release) -> str | None:
+    """The vendor page's URL from the release's SOURCE.md ("**Public page:**" line); None
+    without a SOURCE.md. A SOURCE.md without that line is an error: the URL is published
+    in the Parquet metadata and the data package, and would be silently missing."""
+    note = release.folder / SOURCE_NOTE
+    if not note.is_file():
+        return None
+    try:
+        text = note.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(f"{release.label}/{SOURCE_NOTE}", f"cannot read the file ({exc})",
+                          "a readable UTF-8 text file") from None
+    found = PUBLIC_PAGE.search(text)
+    if found is None:
+        raise ReleaseError(f"{release.label}/{SOURCE_NOTE}", "no public page line",
+                          "a line '- **Public page:** https://…' giving the vendor page's URL")
+    return found[1]
 
 
 def release_sources(release: Release) -> list[Path]:
@@ -168,7 +195,8 @@ def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult
     for other in results[1:]:
         check_agreement(release.id, published, other)
     return ReleaseResult(release.id, published.frame, published.normalized.dense,
-                         tuple(r.info for r in results), tuple(published.warnings), find_issues(published.frame))
+                         tuple(r.info for r in results), tuple(published.warnings), find_issues(published.frame),
+                         source_url(release))
 
 
 class QualityError(MincardsError):
@@ -215,7 +243,9 @@ def extract_each(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False
 
 def release_files(result: ReleaseResult) -> ReleaseFiles:
     """Every artifact of one release, rendered: the tables and the reports."""
-    files = release_artifacts(result.release, result.frame, result.dense, list(result.sources))
+    findings = validate_findings(finding_rows(result.frame), f"{result.release} findings")
+    files = release_artifacts(result.release, result.frame, result.dense, list(result.sources),
+                              result.source_url, findings)
     sources = [(s.path, s.sha256) for s in result.sources]
     files.files["report.html"] = release_html(result.release, result.frame, result.findings, sources).encode("utf-8")
     files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")

@@ -1,9 +1,14 @@
-"""Validated frames -> the bytes of each artifact: CSV, Parquet, JSON, the dense grid
-and the release's dataset partition. Rendering is kept apart from writing: every
-artifact exists in memory before pipeline/publish.py puts a release in place.
-`atomic_write` is for single files written outside a release (diff --save)."""
+"""Validated frames -> the bytes of each artifact: CSV, Parquet, JSON, NDJSON, the dense
+grid, the findings, the release's data package descriptor and its dataset partition.
+Rendering is kept apart from writing: every artifact exists in memory before
+pipeline/publish.py puts a release in place. `atomic_write` is for single files written
+outside a release (diff --save, build/datapackage.json).
+
+Every schema here comes from the Pandera contracts (schemas/contract.py): the Arrow
+schema of the Parquet files and the Table Schema of the data package."""
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
@@ -17,10 +22,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import __version__
+from .quality import finding_rows
+from schemas import contract, findings as findings_contract, hardware, min_cards
 from schemas.min_cards import COLUMNS
 
-# The Arrow schema of the Parquet artifacts, column for column with the contract.
-ARROW_TYPES = {"string": pa.string(), "Int64": pa.int64(), "Float64": pa.float64(), "boolean": pa.bool_()}
+RELEASE_PACKAGE = "datapackage.json"  # in each release folder: that release's tables
 
 
 @dataclass(frozen=True)
@@ -38,24 +44,26 @@ class ReleaseFiles:
     partition: bytes
     sources: tuple[SourceInfo, ...]
     pipeline_version: str = __version__
+    source_url: str | None = None  # the vendor's public page (raw/<release>/SOURCE.md)
 
 
-def arrow_schema(frame: pd.DataFrame, metadata: dict[str, str]) -> pa.Schema:
-    def arrow_type(dtype: object) -> pa.DataType:
-        name = "string" if isinstance(dtype, pd.StringDtype) else str(dtype)
-        return ARROW_TYPES[name]
-    fields = [pa.field(name, arrow_type(frame[name].dtype), nullable=True) for name in frame.columns]
-    return pa.schema(fields, metadata={k.encode(): v.encode() for k, v in metadata.items()})
+def parquet_metadata(release: str, sources: list[SourceInfo], source_url: str | None = None,
+                     table: str = "min_cards") -> dict[str, str]:
+    metadata = {"mincards.table": table,
+                "mincards.release": release,
+                "mincards.sources": json.dumps([s.__dict__ for s in sources], sort_keys=True),
+                "mincards.pipeline_version": __version__}
+    if source_url:
+        metadata["mincards.source_url"] = source_url
+    return metadata
 
 
-def parquet_metadata(release: str, sources: list[SourceInfo]) -> dict[str, str]:
-    return {"mincards.release": release,
-            "mincards.sources": json.dumps([s.__dict__ for s in sources], sort_keys=True),
-            "mincards.pipeline_version": __version__}
-
-
-def parquet_bytes(frame: pd.DataFrame, metadata: dict[str, str]) -> bytes:
-    schema = arrow_schema(frame, metadata)
+def parquet_bytes(frame: pd.DataFrame, metadata: dict[str, str], schema: object = min_cards.SCHEMA) -> bytes:
+    """The frame under the Arrow schema generated from its Pandera contract: the contract's
+    types and nullability, each field's description (and unit) as field metadata; columns
+    of the contract missing from the frame (release, in a dataset partition) left out."""
+    dropped = tuple(name for name in schema.columns if name not in frame.columns)
+    schema = contract.arrow_schema(schema, drop=dropped, metadata=metadata)
     table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
     # Keep only our metadata: pandas' own block embeds library versions, not data.
     table = table.replace_schema_metadata(schema.metadata)
@@ -76,11 +84,19 @@ def json_value(value: object) -> object:
     return value
 
 
+def json_lines(frame: pd.DataFrame) -> list[str]:
+    return [json.dumps({col: json_value(v) for col, v in zip(COLUMNS, row)}, ensure_ascii=False)
+            for row in frame[COLUMNS].itertuples(index=False, name=None)]
+
+
 def json_bytes(frame: pd.DataFrame) -> bytes:
     """A JSON array of records, one record per line: valid JSON that still diffs well."""
-    lines = [json.dumps({col: json_value(v) for col, v in zip(COLUMNS, row)}, ensure_ascii=False)
-             for row in frame[COLUMNS].itertuples(index=False, name=None)]
-    return ("[\n" + ",\n".join(lines) + "\n]\n").encode("utf-8")
+    return ("[\n" + ",\n".join(json_lines(frame)) + "\n]\n").encode("utf-8")
+
+
+def jsonl_bytes(frame: pd.DataFrame) -> bytes:
+    """NDJSON (JSON Lines): one record per line, nothing else; no line for no rows."""
+    return "".join(line + "\n" for line in json_lines(frame)).encode("utf-8")
 
 
 def grid_csv_bytes(dense: pd.DataFrame) -> bytes:
@@ -111,9 +127,13 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,
-                      sources: list[SourceInfo]) -> ReleaseFiles:
-    """The tables one release publishes (the reports are added by the caller)."""
-    metadata = parquet_metadata(release, sources)
+                      sources: list[SourceInfo], source_url: str | None = None,
+                      findings: pd.DataFrame | None = None) -> ReleaseFiles:
+    """The tables one release publishes, with its data package descriptor (the reports
+    are added by the caller). `findings` defaults to the frame's (pipeline/quality.py)."""
+    if findings is None:
+        findings = findings_contract.validate_findings(finding_rows(frame), f"{release} findings")
+    metadata = parquet_metadata(release, sources, source_url)
     # In a Hive dataset the folder name carries the release; the column inside
     # the file would clash with it when readers merge the partitions.
     partition = parquet_bytes(frame.drop(columns="release"), metadata)
@@ -121,6 +141,104 @@ def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,
         "min_cards.csv": csv_bytes(frame),
         "min_cards.parquet": parquet_bytes(frame, metadata),
         "min_cards.json": json_bytes(frame),
+        "min_cards.jsonl": jsonl_bytes(frame),
+        "findings.csv": csv_bytes(findings),
+        "findings.parquet": parquet_bytes(findings, parquet_metadata(release, sources, source_url, "findings"),
+                                          findings_contract.SCHEMA),
         "grid.csv": grid_csv_bytes(dense),
     }
-    return ReleaseFiles(release, files, partition, tuple(sources))
+    files[RELEASE_PACKAGE] = json_document(release_package(release, files, sources, source_url))
+    return ReleaseFiles(release, files, partition, tuple(sources), source_url=source_url)
+
+
+# --- Frictionless Data Package ------------------------------------------------------
+# Each release folder holds a descriptor of its own tables (paths relative to the folder:
+# the folder is a data package by itself); build/datapackage.json joins the descriptors
+# of every release present (pipeline/publish.py writes it after the releases).
+
+# Data Package v2: its Table Schema has exclusiveMinimum (params_b > 0), which v1 lacks.
+PACKAGE_PROFILE = "https://datapackage.org/profiles/2.0/datapackage.json"
+VENDOR_TABLE = "Huawei Cloud ModelArts, 表1 模型最小卡数配置 (minimum Ascend NPUs per model)"
+
+
+def json_document(document: dict) -> bytes:
+    return (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def package_source(release: str, sources: list[SourceInfo], source_url: str | None) -> dict:
+    source = {"title": f"{VENDOR_TABLE}, updated {release}"}
+    if source_url:
+        source["path"] = source_url
+    source["updated"] = release
+    source["files"] = [{"path": s.path, "sha256": s.sha256} for s in sources]
+    return source
+
+
+def csv_resource(name: str, path: str, data: bytes, description: str, schema: dict, source: dict) -> dict:
+    return {"name": name, "type": "table", "path": path, "format": "csv",
+            "mediatype": "text/csv", "encoding": "utf-8", "bytes": len(data),
+            "hash": f"sha256:{hashlib.sha256(data).hexdigest()}", "description": description,
+            "sources": [source], "schema": schema}
+
+
+def release_package(release: str, files: dict[str, bytes], sources: list[SourceInfo],
+                    source_url: str | None) -> dict:
+    """The release's tables as a Frictionless Data Package: CSV resources with the Table
+    Schemas generated from the contracts, the primary keys, each finding's row as a
+    foreign key into min_cards, the vendor source, the pipeline version."""
+    source = package_source(release, sources, source_url)
+    findings_schema = contract.table_schema(findings_contract.SCHEMA, findings_contract.KEY)
+    findings_schema["foreignKeys"] = [{"fields": findings_contract.ROW_KEY,
+                                       "reference": {"resource": "min_cards", "fields": min_cards.KEY}}]
+    resources = [
+        csv_resource("min_cards", "min_cards.csv", files["min_cards.csv"],
+                     f"the vendor table of release {release} as tidy data: one row per (" + ", ".join(min_cards.KEY)
+                     + "), sorted by that key. The same rows: min_cards.parquet, min_cards.json, min_cards.jsonl.",
+                     contract.table_schema(min_cards.SCHEMA, min_cards.KEY), source),
+        csv_resource("findings", "findings.csv", files["findings.csv"],
+                     f"data-quality findings of release {release}: one line per finding and min_cards row "
+                     "involved, with the row's source cell. The same lines: findings.parquet.",
+                     findings_schema, source),
+    ]
+    return {
+        "$schema": PACKAGE_PROFILE,
+        "name": f"mincards-{release}",
+        "title": f"mincards release {release}",
+        "description": f"{VENDOR_TABLE}, release {release}, as validated tidy data",
+        "release": release,
+        "pipeline_version": __version__,
+        "hardware": [{"name": h.name, "unit": h.unit, "units_per_node": h.units_per_node} for h in hardware.HARDWARE],
+        "sources": [source],
+        "resources": resources,
+    }
+
+
+def build_package(releases: dict[str, dict]) -> dict:
+    """build/datapackage.json: every release's descriptor joined, its resources renamed
+    `<name>-<release>` and their paths made relative to build/."""
+    resources, sources = [], []
+    for release, package in sorted(releases.items()):
+        sources += package["sources"]
+        for resource in package["resources"]:
+            resource = json.loads(json.dumps(resource))  # a copy
+            resource["name"] = f"{resource['name']}-{release}"
+            resource["path"] = f"{release}/{resource['path']}"
+            resource["release"] = release
+            resource["pipeline_version"] = package["pipeline_version"]
+            for key in resource["schema"].get("foreignKeys", []):
+                key["reference"]["resource"] = f"{key['reference']['resource']}-{release}"
+            resources.append(resource)
+    return {
+        "$schema": PACKAGE_PROFILE,
+        "name": "mincards",
+        "title": "mincards: minimum Ascend NPUs per model",
+        "description": f"{VENDOR_TABLE}, every release published in this folder, as validated tidy data. "
+                       "Resources min_cards-<release> and findings-<release>; the same tables as Parquet "
+                       "(<release>/*.parquet, dataset/release=<release>/part-0.parquet) and JSON "
+                       "(<release>/min_cards.json, .jsonl).",
+        "pipeline_version": __version__,
+        "releases": sorted(releases),
+        "hardware": [{"name": h.name, "unit": h.unit, "units_per_node": h.units_per_node} for h in hardware.HARDWARE],
+        "sources": sources,
+        "resources": resources,
+    }

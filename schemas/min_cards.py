@@ -11,35 +11,74 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.errors import ContractError, Place, Problem
+from schemas.contract import json_record_schema
+from schemas.hardware import HARDWARE, HARDWARE_NAMES, UNIT_OF_HARDWARE, UNITS, UNITS_PER_NODE, units_text
 
 KEY = ["release", "model", "strategy", "seq_len", "framework", "hardware"]
-UNIT_OF_HARDWARE = {"Snt9b": "card", "Snt9b23": "die"}
-UNITS_PER_NODE = {"card": 8, "die": 16}
 NAME = r"^\S+$"  # no whitespace left after token repair
+# min_units and min_nodes are set exactly when the configuration is supported (Field
+# metadata `present_iff`; the JSON Schema's if/then rule is made from it).
+PRESENT_IFF = "supported"
 
 
 class MinCards(pa.DataFrameModel):
-    release: Series[pd.StringDtype] = pa.Field(str_matches=r"^\d{4}-\d{2}-\d{2}$",
-                                               description="the page's update date, YYYY-MM-DD")
-    model: Series[pd.StringDtype] = pa.Field(str_matches=NAME, description="published model name, compound names split")
-    model_label: Series[pd.StringDtype] = pa.Field(str_matches=NAME, description="the model cell as published, after repair")
-    family: Series[pd.StringDtype] = pa.Field(str_matches=NAME, description="model family, e.g. qwen2.5_vl")
-    params_b: Series[pd.Float64Dtype] = pa.Field(nullable=True, gt=0, description="total parameters, billions")
-    active_params_b: Series[pd.Float64Dtype] = pa.Field(nullable=True, gt=0, description="MoE active parameters, billions")
-    modality: Series[pd.StringDtype] = pa.Field(isin=["text", "vision-language"])
-    strategy: Series[pd.StringDtype] = pa.Field(isin=["full", "lora"])
-    seq_len: Series[pd.Int64Dtype] = pa.Field(gt=0)
-    framework: Series[pd.StringDtype] = pa.Field(str_matches=NAME, description="training framework, from the header")
-    hardware: Series[pd.StringDtype] = pa.Field(isin=list(UNIT_OF_HARDWARE))
-    supported: Series[pd.BooleanDtype] = pa.Field(description="false where the cell is -")
-    min_units: Series[pd.Int64Dtype] = pa.Field(nullable=True, gt=0, description="cards (Snt9b) or DIEs (Snt9b23)")
-    unit: Series[pd.StringDtype] = pa.Field(isin=list(UNITS_PER_NODE))
-    min_nodes: Series[pd.Int64Dtype] = pa.Field(nullable=True, gt=0, description="machines needed")
-    source_file: Series[pd.StringDtype] = pa.Field(str_length={"min_value": 1})
-    source_page: Series[pd.Int64Dtype] = pa.Field(nullable=True, gt=0, description="null for HTML")
-    source_row: Series[pd.Int64Dtype] = pa.Field(gt=0)
-    source_col: Series[pd.Int64Dtype] = pa.Field(gt=0)
-    raw_text: Series[pd.StringDtype] = pa.Field(str_length={"min_value": 1})
+    """Each column's Field is its whole definition: dtype, nullability, checks, description
+    and (metadata) unit. The JSON Schema, the Arrow schema and the data package's Table
+    Schema are generated from it (schemas/contract.py): adding a column is one edit here."""
+    release: Series[pd.StringDtype] = pa.Field(
+        str_matches=r"^\d{4}-\d{2}-\d{2}$",
+        description="the vendor page's update date (更新时间), YYYY-MM-DD; also the release folder's name")
+    model: Series[pd.StringDtype] = pa.Field(
+        str_matches=NAME, description="published model name after token repair, compound names split "
+        "(DeepSeek-V3/R1 -> DeepSeek-V3, DeepSeek-R1); no other renaming")
+    model_label: Series[pd.StringDtype] = pa.Field(
+        str_matches=NAME, description="the model cell as published, after token repair, e.g. DeepSeek-V3/R1")
+    family: Series[pd.StringDtype] = pa.Field(
+        str_matches=NAME, description="the model name before its last '-', e.g. qwen2.5_vl, qwen3_moe, DeepSeek")
+    params_b: Series[pd.Float64Dtype] = pa.Field(
+        nullable=True, gt=0, metadata={"unit": "billion parameters"},
+        description="total parameters in billions where the name states them (7b -> 7, 30B_A3B -> 30); "
+        "null for V3/R1 and for 8x7b")
+    active_params_b: Series[pd.Float64Dtype] = pa.Field(
+        nullable=True, gt=0, metadata={"unit": "billion parameters"},
+        description="MoE active parameters in billions from _A<n>B (30B_A3B -> 3); null for dense models")
+    modality: Series[pd.StringDtype] = pa.Field(
+        isin=["text", "vision-language"],
+        description="vision-language when the family name says vl, else text (read from the name only)")
+    strategy: Series[pd.StringDtype] = pa.Field(
+        isin=["full", "lora"], description="training strategy: full or lora (full/lora cells give both)")
+    seq_len: Series[pd.Int64Dtype] = pa.Field(
+        gt=0, metadata={"unit": "tokens"},
+        description="training sequence length (4096/8192 cells give one row per length)")
+    framework: Series[pd.StringDtype] = pa.Field(
+        str_matches=NAME, description="training framework, from the header text <framework>规格卡数/DIE")
+    hardware: Series[pd.StringDtype] = pa.Field(
+        isin=HARDWARE_NAMES, description="Ascend hardware: " + ", ".join(HARDWARE_NAMES)
+        + " (older pages spell Snt9B/Snt9B23)")
+    supported: Series[pd.BooleanDtype] = pa.Field(
+        description="false where the vendor's cell is '-' (not supported)")
+    min_units: Series[pd.Int64Dtype] = pa.Field(
+        nullable=True, gt=0, metadata={"unit": "card or die, as the column unit says", "present_iff": PRESENT_IFF},
+        description="minimum number of units (N*Ascend = N): " + units_text() + "; null iff not supported")
+    unit: Series[pd.StringDtype] = pa.Field(
+        isin=UNITS, description="what min_units counts: " + ", ".join(
+            f"{h.unit} on {h.name}" for h in HARDWARE))
+    min_nodes: Series[pd.Int64Dtype] = pa.Field(
+        nullable=True, gt=0, metadata={"unit": "node", "present_iff": PRESENT_IFF},
+        description="machines needed: ceil(min_units / units per node), " + units_text()
+        + "; null iff not supported")
+    source_file: Series[pd.StringDtype] = pa.Field(
+        str_length={"min_value": 1},
+        description="the file the value was read from, raw/<release>/<file> (the HTML page when the release "
+        "has both)")
+    source_page: Series[pd.Int64Dtype] = pa.Field(
+        nullable=True, gt=0, description="1-based page of the cell in a PDF; null for HTML")
+    source_row: Series[pd.Int64Dtype] = pa.Field(
+        gt=0, description="1-based table row where the value's cell starts (header rows counted)")
+    source_col: Series[pd.Int64Dtype] = pa.Field(
+        gt=0, description="1-based grid column where the value's cell starts")
+    raw_text: Series[pd.StringDtype] = pa.Field(
+        str_length={"min_value": 1}, description="the value cell's text as published, before token repair")
 
     class Config:
         strict = True
@@ -50,11 +89,13 @@ class MinCards(pa.DataFrameModel):
     def units_iff_supported(cls, df: pd.DataFrame) -> Series[bool]:
         return df["min_units"].notna() == df["supported"]
 
-    @pa.dataframe_check(error="unit matches hardware (Snt9b: card, Snt9b23: die)")
+    @pa.dataframe_check(error="unit matches hardware ("
+                        + ", ".join(f"{h.name}: {h.unit}" for h in HARDWARE) + ")")
     def unit_matches_hardware(cls, df: pd.DataFrame) -> Series[bool]:
         return df["hardware"].map(UNIT_OF_HARDWARE) == df["unit"]
 
-    @pa.dataframe_check(error="min_nodes = ceil(min_units / units per node: 8 cards or 16 DIE)")
+    @pa.dataframe_check(error="min_nodes = ceil(min_units / units per node: "
+                        + " or ".join(f"{h.units_per_node} {h.vendor_plural}" for h in HARDWARE) + ")")
     def nodes_match_units(cls, df: pd.DataFrame) -> Series[bool]:
         per_node = df["unit"].map(UNITS_PER_NODE).astype("Int64")
         expected = -(-df["min_units"] // per_node)
@@ -121,3 +162,37 @@ def validate_min_cards(df: pd.DataFrame, source: str) -> pd.DataFrame:
         return MinCards.validate(df, lazy=True)
     except pa.errors.SchemaErrors as exc:
         raise ContractError(source, failure_problems(df, exc.failure_cases)) from None
+
+
+# --- the JSON Schema, generated from the model (schemas/generate.py writes the file) ---
+
+JSON_SCHEMA_FILE = "min_cards.schema.json"
+
+
+def record_rules() -> list[dict]:
+    """The cross-column checks in JSON Schema terms: the columns marked `present_iff`
+    are set exactly when supported; each hardware's unit (schemas/hardware.py)."""
+    present = [name for name, column in SCHEMA.columns.items()
+               if (column.metadata or {}).get("present_iff") == PRESENT_IFF]
+    rules = [{"if": {"properties": {PRESENT_IFF: {"const": True}}, "required": [PRESENT_IFF]},
+              "then": {"properties": {name: {"not": {"type": "null"}} for name in present}},
+              "else": {"properties": {name: {"type": "null"} for name in present}}}]
+    rules += [{"if": {"properties": {"hardware": {"const": h.name}}, "required": ["hardware"]},
+               "then": {"properties": {"unit": {"const": h.unit}}}} for h in HARDWARE]
+    return rules
+
+
+def json_schema() -> dict:
+    """build/<release>/min_cards.json is an array of these records; each line of
+    min_cards.jsonl is one record (the schema's `items`)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:mincards:schemas:min_cards",
+        "title": "min_cards",
+        "description": "build/<release>/min_cards.json: one record per (" + ", ".join(KEY) + "), sorted by that "
+                       "key. Each line of build/<release>/min_cards.jsonl is one record (validate it against "
+                       "`items`). Generated from schemas/min_cards.py by `python -m schemas.generate`; do not "
+                       "edit by hand.",
+        "type": "array",
+        "items": json_record_schema(SCHEMA, record_rules()),
+    }

@@ -19,8 +19,8 @@ from conftest import FIXTURES, RAW, REPO, RELEASES
 from pipeline import __version__
 from pipeline.cli import main
 
-ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "grid.csv", "report.md", "report.html",
-             "manifest.json")
+ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "min_cards.jsonl", "findings.csv",
+             "findings.parquet", "grid.csv", "report.md", "report.html", "datapackage.json", "manifest.json")
 
 
 def run(*args: str):
@@ -59,7 +59,7 @@ def test_summary_line_per_release(built):
 def test_every_artifact_is_written(built):
     out, _ = built
     expected = {f"{r}/{name}" for r in RELEASES for name in ARTIFACTS}
-    expected |= {f"dataset/release={r}/part-0.parquet" for r in RELEASES}
+    expected |= {f"dataset/release={r}/part-0.parquet" for r in RELEASES} | {"datapackage.json"}
     assert set(snapshot(out)) == expected
 
 
@@ -126,7 +126,7 @@ def test_second_run_gives_identical_bytes(built, tmp_path):
 def test_release_filter(tmp_path):
     result = run("extract", str(RAW), "--out", str(tmp_path), "--release", "2025-05-07")
     assert result.exit_code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".mincards.lock", "2025-05-07", "dataset"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".mincards.lock", "2025-05-07", "datapackage.json", "dataset"]
     result = run("extract", str(RAW), "--out", str(tmp_path), "--release", "2024-01-01")
     assert result.exit_code == 1
     assert "no release folder '2024-01-01'; found 2025-05-07, 2025-10-22" in result.output

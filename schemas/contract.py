@@ -1,0 +1,190 @@
+"""A Pandera schema -> every other form of the same contract.
+
+The Pandera models (schemas/min_cards.py, schemas/findings.py) are the one place a
+column is defined: its dtype, whether it may be null, its checks, its description and
+(in the Field's metadata) its unit. From them come
+
+- `json_schema`: a JSON Schema (draft 2020-12) for one record,
+- `arrow_schema`: the Arrow schema of the Parquet files (types, nullability, each
+  field's description and unit as Arrow field metadata),
+- `table_schema`: the Frictionless Table Schema of the CSV files in the data package.
+
+A check this module cannot translate is an error, never silently dropped: a new kind of
+rule in the contract has to be taught here before anything is published.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandera.pandas as pa
+import pyarrow
+
+# Pandera dtype (as str) -> (JSON Schema / Table Schema type, Arrow type)
+TYPES = {
+    "string": ("string", pyarrow.string()),
+    "Int64": ("integer", pyarrow.int64()),
+    "Float64": ("number", pyarrow.float64()),
+    "boolean": ("boolean", pyarrow.bool_()),
+}
+# JSON Schema / Table Schema type -> DuckDB type, for reading the NDJSON with explicit
+# columns (auto-detection reads release as DATE and an all-null source_page as NULL).
+DUCKDB_TYPES = {"string": "VARCHAR", "integer": "BIGINT", "number": "DOUBLE", "boolean": "BOOLEAN"}
+
+
+class UntranslatableCheck(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    """One column of a contract, in terms every output form understands."""
+    name: str
+    kind: str  # string, integer, number, boolean
+    arrow_type: pyarrow.DataType
+    nullable: bool
+    description: str
+    unit: str | None = None
+    pattern: str | None = None
+    enum: tuple | None = None
+    min_length: int | None = None
+    minimum: int | None = None  # integers: inclusive
+    exclusive_minimum: float | None = None  # numbers
+    extra: dict = field(default_factory=dict)  # the rest of the Field's metadata
+
+
+def dtype_name(dtype: object) -> str:
+    name = str(dtype)
+    return "string" if name.startswith("string") or name == "str" else name
+
+
+def column_spec(name: str, column: pa.Column) -> ColumnSpec:
+    kind, arrow_type = TYPES[dtype_name(column.dtype)]
+    metadata = dict(column.metadata or {})
+    spec: dict = {"unit": metadata.pop("unit", None), "extra": metadata}
+    for check in column.checks:
+        stats = check.statistics
+        if check.name == "str_matches":
+            spec["pattern"] = stats["pattern"]
+        elif check.name == "isin":
+            spec["enum"] = tuple(stats["allowed_values"])
+        elif check.name == "str_length" and stats.get("max_value") is None and stats.get("exact_value") is None:
+            spec["min_length"] = stats["min_value"]
+        elif check.name == "greater_than" and kind == "integer":
+            spec["minimum"] = int(stats["min_value"]) + 1
+        elif check.name == "greater_than" and kind == "number":
+            spec["exclusive_minimum"] = stats["min_value"]
+        else:
+            raise UntranslatableCheck(f"column {name}: check {check.name} {stats} has no translation "
+                                      "in schemas/contract.py")
+    if not column.description:
+        raise ValueError(f"column {name}: no description in its Pandera Field")
+    return ColumnSpec(name, kind, arrow_type, bool(column.nullable), column.description, **spec)
+
+
+def column_specs(schema: pa.DataFrameSchema) -> list[ColumnSpec]:
+    return [column_spec(name, column) for name, column in schema.columns.items()]
+
+
+# --- JSON Schema ---------------------------------------------------------------------
+
+def json_property(spec: ColumnSpec) -> dict:
+    prop: dict = {"type": [spec.kind, "null"] if spec.nullable else spec.kind}
+    if spec.enum is not None:
+        prop["enum"] = list(spec.enum) + ([None] if spec.nullable else [])
+    if spec.pattern is not None:
+        prop["pattern"] = spec.pattern
+    if spec.min_length is not None:
+        prop["minLength"] = spec.min_length
+    if spec.minimum is not None:
+        prop["minimum"] = spec.minimum
+    if spec.exclusive_minimum is not None:
+        prop["exclusiveMinimum"] = spec.exclusive_minimum
+    prop["description"] = spec.description
+    if spec.unit:
+        prop["x-unit"] = spec.unit
+    return prop
+
+
+def json_record_schema(schema: pa.DataFrameSchema, rules: list[dict] = ()) -> dict:
+    """The JSON Schema of one record: every column required (null where nullable), no
+    other property; `rules` are the contract's cross-column checks as if/then."""
+    specs = column_specs(schema)
+    record = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": [s.name for s in specs],
+        "properties": {s.name: json_property(s) for s in specs},
+    }
+    if rules:
+        record["allOf"] = list(rules)
+    return record
+
+
+# --- Arrow ---------------------------------------------------------------------------
+
+def arrow_field(spec: ColumnSpec) -> pyarrow.Field:
+    metadata = {"description": spec.description}
+    if spec.unit:
+        metadata["unit"] = spec.unit
+    return pyarrow.field(spec.name, spec.arrow_type, nullable=spec.nullable, metadata=metadata)
+
+
+def arrow_schema(schema: pa.DataFrameSchema, drop: tuple[str, ...] = (),
+                 metadata: dict[str, str] | None = None) -> pyarrow.Schema:
+    fields = [arrow_field(s) for s in column_specs(schema) if s.name not in drop]
+    return pyarrow.schema(fields, metadata=metadata)
+
+
+# --- Frictionless Table Schema -------------------------------------------------------
+
+def table_field(spec: ColumnSpec) -> dict:
+    constraints: dict = {"required": not spec.nullable}
+    if spec.enum is not None:
+        constraints["enum"] = list(spec.enum)
+    if spec.pattern is not None:
+        constraints["pattern"] = spec.pattern
+    if spec.min_length is not None:
+        constraints["minLength"] = spec.min_length
+    if spec.minimum is not None:
+        constraints["minimum"] = spec.minimum
+    if spec.exclusive_minimum is not None:
+        constraints["exclusiveMinimum"] = spec.exclusive_minimum
+    entry = {"name": spec.name, "type": spec.kind, "description": spec.description}
+    if spec.unit:
+        entry["unit"] = spec.unit
+    entry["constraints"] = constraints
+    return entry
+
+
+def table_schema(schema: pa.DataFrameSchema, primary_key: list[str]) -> dict:
+    return {"fields": [table_field(s) for s in column_specs(schema)], "primaryKey": list(primary_key),
+            "missingValues": [""]}
+
+
+# --- readers' aids -------------------------------------------------------------------
+
+def duckdb_columns(schema: pa.DataFrameSchema) -> str:
+    """The `columns={...}` argument of DuckDB's read_json for these records."""
+    return "{" + ", ".join(f"'{s.name}': '{DUCKDB_TYPES[s.kind]}'" for s in column_specs(schema)) + "}"
+
+
+def data_dictionary(schema: pa.DataFrameSchema, primary_key: list[str]) -> str:
+    """A Markdown table of the columns: name, type, null, unit, allowed values, meaning."""
+    lines = ["| column | type | null | unit | values | meaning |", "|---|---|---|---|---|---|"]
+    for s in column_specs(schema):
+        values = []
+        if s.enum is not None:
+            values.append(", ".join(f"`{v}`" for v in s.enum))
+        if s.pattern is not None:
+            values.append(f"matches `{s.pattern}`")
+        if s.minimum is not None:
+            values.append(f"≥ {s.minimum}")
+        if s.exclusive_minimum is not None:
+            values.append(f"> {s.exclusive_minimum:g}")
+        if s.min_length is not None:
+            values.append("not empty")
+        name = f"`{s.name}`" + (" (key)" if s.name in primary_key else "")
+        meaning = s.description.replace("|", "\\|")
+        lines.append(f"| {name} | {s.kind} | {'yes' if s.nullable else 'no'} | {s.unit or ''} | "
+                     f"{'; '.join(values)} | {meaning} |")
+    return "\n".join(lines) + "\n"
