@@ -13,6 +13,8 @@ import pandas as pd
 
 from schemas.min_cards import source_place
 
+from .units import PLURAL
+
 # The checks, as data: what each finding type means, for the summary, report and README.
 CHECKS = {
     "lora_exceeds_full": "lora needs more units than full fine-tuning of the same model, sequence length, "
@@ -26,7 +28,6 @@ FINDING_COLUMNS = ["check", "model", "framework", "hardware", "detail", "cells"]
 ROW_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]  # a min_cards row within a release
 LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
 SAME_CONFIG = ["model", "framework", "hardware"]
-UNIT_PLURAL = {"card": "cards", "die": "DIEs"}
 
 
 @dataclass(frozen=True)
@@ -70,19 +71,19 @@ def lora_exceeds_full(frame: pd.DataFrame) -> pd.DataFrame:
     pairs = compare_pairs(frame, SAME_CONFIG + ["seq_len"], "strategy", "full", "lora")
     pairs = pairs[pairs["min_units_b"] > pairs["min_units_a"]]
     return labelled(pairs, "lora_exceeds_full", lambda p: f"seq_len {p.seq_len}: lora {p.min_units_b} > "
-                    f"full {p.min_units_a} {UNIT_PLURAL[p.unit_a]}")
+                    f"full {p.min_units_a} {PLURAL[p.unit_a]}")
 
 
 def longer_sequence_fewer_units(frame: pd.DataFrame) -> pd.DataFrame:
     pairs = compare_pairs(frame, SAME_CONFIG + ["strategy"])
     pairs = pairs[(pairs["seq_len_b"] > pairs["seq_len_a"]) & (pairs["min_units_b"] < pairs["min_units_a"])]
     return labelled(pairs, "longer_sequence_fewer_units", lambda p: f"{p.strategy}: seq_len {p.seq_len_b} needs "
-                    f"{p.min_units_b} < {p.min_units_a} {UNIT_PLURAL[p.unit_a]} at seq_len {p.seq_len_a}")
+                    f"{p.min_units_b} < {p.min_units_a} {PLURAL[p.unit_a]} at seq_len {p.seq_len_a}")
 
 
 def odd_die_count(frame: pd.DataFrame) -> pd.DataFrame:
     rows = supported(frame)
-    rows = rows[(rows["hardware"] == "Snt9b23") & (rows["min_units"] % 2 == 1)]
+    rows = rows[(rows["unit"] == "die") & (rows["min_units"] % 2 == 1)]
     rows = rows.rename(columns={c: f"{c}_a" for c in rows.columns if c.startswith("source_") or c == "raw_text"})
     return labelled(rows, "odd_die_count", lambda r: f"{r.strategy} seq_len {r.seq_len}: {r.min_units} DIE")
 

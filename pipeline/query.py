@@ -11,13 +11,13 @@ import pandas as pd
 from . import names, store
 from .errors import MincardsError
 from .formats import Answer
-from .units import HARDWARE, PLURAL, STRATEGIES
+from .units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, units_note, vendor_column_order
 
 KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 RECORD_COLUMNS = ["release", "model", "model_label", "strategy", "seq_len", "framework", "hardware", "supported",
                   "min_units", "unit", "min_nodes", "source_file", "source_row", "source_col", "raw_text"]
 MODEL_COLUMNS = ["model", "family", "params_b", "active_params_b", "modality", "frameworks", "hardware"]
-UNITS_NOTE = "units (nodes): cards on Snt9b (8 per node), DIEs on Snt9b23 (16 per node); - not supported"
+UNITS_NOTE = f"units (nodes): {units_note()}; - not supported"
 
 
 class NoMatch(MincardsError):
@@ -129,10 +129,9 @@ def model_table(rows: pd.DataFrame) -> list[str]:
     values = rows.assign(text=rows.apply(cell, axis=1))
     pivot = values.pivot_table(index=["strategy", "seq_len"], columns=["framework", "hardware"],
                                values="text", aggfunc="first", sort=True).fillna("")
-    order = rows.groupby(["framework", "hardware"])["source_col"].min().sort_values(kind="stable")
-    pivot = pivot[list(order.index)]
+    pivot = pivot[vendor_column_order(rows)]
     frameworks = [fw if i == 0 or fw != pivot.columns[i - 1][0] else "" for i, (fw, _) in enumerate(pivot.columns)]
-    header_2 = [f"{hw} ({'cards' if hw == 'Snt9b' else 'DIEs'})" for _, hw in pivot.columns]
+    header_2 = [f"{hw} ({PLURAL[UNIT_OF_HARDWARE[hw]]})" for _, hw in pivot.columns]
     lines = [["", "", *frameworks], ["strategy", "seq_len", *header_2]]
     lines += [[s, str(q), *vals] for (s, q), vals in zip(pivot.index, pivot.values.tolist())]
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]

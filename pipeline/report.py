@@ -12,9 +12,12 @@ from .diff import ReleaseDiff, to_markdown as diff_markdown, units_text
 from .quality import CHECKS
 from schemas.min_cards import source_place
 
+from .units import units_note, vendor_column_order
+
 ROW_KEY = ["model", "strategy", "seq_len"]
 COLUMN_KEY = ["framework", "hardware"]
-ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "grid.csv", "report.md")
+ARTIFACTS = ("min_cards.csv", "min_cards.parquet", "min_cards.json", "min_cards.jsonl", "grid.csv", "findings.csv",
+             "findings.parquet", "report.md", "manifest.json", "datapackage.json")
 STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1d232a}
 h1{font-size:22px}h2{font-size:17px;margin-top:28px}
@@ -51,8 +54,7 @@ def page(title: str, body: list[str]) -> str:
 def grid_axes(frame: pd.DataFrame) -> tuple[list[tuple], list[tuple]]:
     """Rows in the vendor's order (first published row), columns in header order."""
     rows = frame.sort_values(["source_row", "model", "strategy", "seq_len"])[ROW_KEY].drop_duplicates()
-    columns = frame.sort_values("source_col")[COLUMN_KEY].drop_duplicates()
-    return [tuple(r) for r in rows.itertuples(index=False)], [tuple(c) for c in columns.itertuples(index=False)]
+    return [tuple(r) for r in rows.itertuples(index=False)], vendor_column_order(frame)
 
 
 def header_rows(columns: list[tuple]) -> list[str]:
@@ -119,7 +121,7 @@ def release_html(release: str, frame: pd.DataFrame, findings: pd.DataFrame, sour
             + "</p>",
             "<p>Artifacts: " + " · ".join(f'<a href="{a}">{a}</a>' for a in ARTIFACTS) + "</p>",
             "<h2>Units needed</h2>",
-            '<p class="legend">cards on Snt9b, DIEs on Snt9b23; darker = more units; '
+            f'<p class="legend">{esc(units_note())}; darker = more units; '
             '<span class="na">-</span> not supported; hover a cell for the published cell it came from.</p>']
     body += heat_map(frame)
     body += [f"<h2>Data-quality findings ({len(findings)})</h2>"] + checks_list() + findings_table(findings)
@@ -156,8 +158,7 @@ def diff_axes(diff: ReleaseDiff) -> tuple[list[tuple], list[tuple]]:
     rows = diff.rows.assign(_row=diff.rows["new_source_row"].fillna(diff.rows["old_source_row"]),
                             _col=diff.rows["new_source_col"].fillna(diff.rows["old_source_col"]))
     keys = rows.sort_values(["_row", "model", "strategy", "seq_len"])[ROW_KEY].drop_duplicates()
-    columns = rows.sort_values("_col")[COLUMN_KEY].drop_duplicates()
-    return [tuple(r) for r in keys.itertuples(index=False)], [tuple(c) for c in columns.itertuples(index=False)]
+    return [tuple(r) for r in keys.itertuples(index=False)], vendor_column_order(rows, "_col")
 
 
 def diff_html(diff: ReleaseDiff) -> str:

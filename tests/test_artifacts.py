@@ -92,7 +92,7 @@ def test_dataset_read_gives_back_every_release_with_its_rows(built):
 
 def test_artifacts_get_the_mode_the_umask_gives(built):
     files = artifacts(built)
-    assert len(files) == 2 * 7 + 2 + 3  # 7 per release (manifest included), 2 partitions, the saved diff
+    assert len(files) == 2 * 11 + 2 + 1 + 3  # 11 per release, 2 partitions, datapackage.json, the saved diff
     assert {p.relative_to(built).as_posix(): oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {
         p.relative_to(built).as_posix(): oct(0o644) for p in files}  # 0666 & ~0022
 
@@ -101,16 +101,16 @@ def test_artifact_mode_follows_another_umask(tmp_path):
     with umask(0o007):
         extract(tmp_path, "--release", "2025-05-07")
     files = artifacts(tmp_path)
-    assert len(files) == 7 + 1
+    assert len(files) == 11 + 1 + 1  # the release folder, its partition, datapackage.json
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {oct(0o660)}  # 0666 & ~0007
 
 
 # --- the pages and diff documents, against the vendor page read by hand ---------------------------
 
-def heat_map(report) -> tuple[list[str], list[str], dict[tuple[str, str, str], list[tuple[str, str]]]]:
-    """report.html's heat map: the framework headings, the hardware headings, and per (model, strategy,
-    seq_len) the value cells as (text, title)."""
-    table = lxml.html.parse(str(report)).getroot().get_element_by_id("heatmap")
+def heat_map(report, table_id: str = "heatmap") -> tuple[list[str], list[str], dict[tuple[str, str, str], list[tuple[str, str]]]]:
+    """report.html's heat map (or the diff page's table): the framework headings, the hardware
+    headings, and per (model, strategy, seq_len) the value cells as (text, title)."""
+    table = lxml.html.parse(str(report)).getroot().get_element_by_id(table_id)
     top, bottom = table.findall("thead/tr")
     frameworks = [th.text_content() for th in top.findall("th")[3:] for _ in range(int(th.get("colspan", 1)))]
     rows = {}
@@ -133,6 +133,15 @@ def test_release_page_columns_in_the_vendor_order_and_cells_with_their_source(bu
     assert [text for text, _ in gemma] == ["-", "-", "48", "48", "-", "-", "-", "-", "-", "-"]
     assert gemma[2][1] == gemma[3][1] == "raw/2025-10-22/page.html, row 81, column 6: '48*Ascend'"
     assert gemma[0][1] == "not supported; raw/2025-10-22/page.html, row 81, column 4: '-'"
+
+
+def test_diff_page_columns_in_the_vendor_order(built):
+    """Cells spanning both hardware columns tie on their source column: Snt9b still comes first,
+    as in the vendor's header (the diff page once showed VeRL as Snt9b23 | Snt9b)."""
+    frameworks, hardware, _ = heat_map(built / "diff" / "2025-05-07..2025-10-22.html", "diff")
+    assert frameworks == [fw for fw in ("MindSpeed-LLM", "Llama-Factory", "VeRL", "MindSpeed-RL", "MindSpeed-MM")
+                          for _ in range(2)]
+    assert hardware == ["Snt9b", "Snt9b23"] * 5
 
 
 def test_diff_page_marks_added_cells_as_added(built):
