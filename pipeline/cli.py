@@ -95,7 +95,7 @@ def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    from .write import atomic_write
+    from .files import atomic_write
 
     atomic_write(output, text.encode("utf-8"))
 
@@ -404,7 +404,7 @@ def diff(old: str | None, new: str | None, build_dir: Path, fmt: str, output: Pa
 def save_diff(result, save_dir: Path) -> None:
     from .diff import to_json, to_markdown
     from .report import diff_html
-    from .write import atomic_write
+    from .files import atomic_write
 
     stem = save_dir / f"{result.old}..{result.new}"
     for suffix, text in ((".md", to_markdown(result)), (".json", to_json(result)), (".html", diff_html(result))):

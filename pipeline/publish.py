@@ -35,9 +35,9 @@ from pathlib import Path
 
 from .errors import MincardsError
 from .ids import is_release_name
-from .write import RELEASE_PACKAGE, ReleaseFiles, atomic_write, build_package, json_document
+from .files import MANIFEST, atomic_write, fsync_folder
+from .write import RELEASE_PACKAGE, ReleaseFiles, build_package, json_document
 
-MANIFEST = "manifest.json"
 PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
 DATASET = "dataset"
 PARTITION_FILE = "part-0.parquet"
@@ -82,15 +82,6 @@ class Steps:
         self.done += 1
         if self.done == self.kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
-
-
-def fsync_folder(folder: Path) -> None:
-    """Make a folder's entries (renames, new files) durable."""
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def write_folder(folder: Path, files: dict[str, bytes], steps: Steps) -> None:

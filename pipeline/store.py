@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import ReleaseError, SourceError
+from .files import MANIFEST
 from .ids import is_release_name
 
 if TYPE_CHECKING:
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 TABLE = "min_cards.parquet"
 RECORDS = "min_cards.json"
-MANIFEST = "manifest.json"  # pipeline.publish.MANIFEST (not imported: it pulls in the writers)
 BUILD_ENV = "MINCARDS_BUILD"
 REBUILD = "a folder written by `mincards extract`; run it again to rebuild the release"
 

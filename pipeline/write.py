@@ -1,8 +1,7 @@
 """Validated frames -> the bytes of each artifact: CSV, Parquet, JSON, NDJSON, the dense
 grid, the findings, the release's data package descriptor and its dataset partition.
 Rendering is kept apart from writing: every artifact exists in memory before
-pipeline/publish.py puts a release in place. `atomic_write` is for single files written
-outside a release (diff --save, build/datapackage.json).
+pipeline/publish.py puts a release in place.
 
 Every schema here comes from the Pandera contracts (schemas/contract.py): the Arrow
 schema of the Parquet files and the Table Schema of the data package."""
@@ -12,10 +11,7 @@ import hashlib
 import io
 import json
 import math
-import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
@@ -102,28 +98,6 @@ def jsonl_bytes(frame: pd.DataFrame) -> bytes:
 def grid_csv_bytes(dense: pd.DataFrame) -> bytes:
     """The table as printed: no header line of ours, every merged slot filled."""
     return dense.to_csv(index=False, header=False, lineterminator="\n").encode("utf-8")
-
-
-def current_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        # mkstemp makes the file private; published artifacts get ordinary permissions.
-        os.fchmod(fd, 0o666 & ~current_umask())
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,

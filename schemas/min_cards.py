@@ -11,6 +11,7 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.errors import ContractError, Place, Problem
+from pipeline.tokens import STRATEGIES
 from schemas.contract import json_record_schema
 from schemas.hardware import HARDWARE, HARDWARE_NAMES, UNIT_OF_HARDWARE, UNITS, UNITS_PER_NODE, units_text
 
@@ -46,7 +47,7 @@ class MinCards(pa.DataFrameModel):
         isin=["text", "vision-language"],
         description="vision-language when the family name says vl, else text (read from the name only)")
     strategy: Series[pd.StringDtype] = pa.Field(
-        isin=["full", "lora"], description="training strategy: full or lora (full/lora cells give both)")
+        isin=list(STRATEGIES), description="training strategy: full or lora (full/lora cells give both)")
     seq_len: Series[pd.Int64Dtype] = pa.Field(
         gt=0, metadata={"unit": "tokens"},
         description="training sequence length (4096/8192 cells give one row per length)")
