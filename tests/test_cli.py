@@ -212,6 +212,15 @@ def test_readme_documents_the_commands_and_every_column():
         assert f"mincards {command}" in readme, command
 
 
+def test_readme_holds_the_data_dictionary_the_contract_generates():
+    """The README's column tables are the generator's output, so they cannot drift from the contract."""
+    from schemas.generate import dictionary
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    between = readme.split("<!-- dictionary:start -->\n", 1)[1].split("\n<!-- dictionary:end -->", 1)[0]
+    assert between == dictionary().strip()
+
+
 def test_real_subprocess(tmp_path):
     out = tmp_path / "build"
     proc = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(RAW), "--out", str(out)],
