@@ -24,6 +24,7 @@ class Cell:
     raw_text: str  # the published text, line breaks kept, inner whitespace untouched
     page: int | None = None  # 1-based page for paged sources, None for HTML
     part: int | None = None  # 1-based <table> of a table published in parts, None when it is one piece
+    layout_breaks: bool = False  # line breaks in raw_text are the layout's wraps (PDF), not the author's
 
     @property
     def place(self) -> Place:

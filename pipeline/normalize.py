@@ -61,7 +61,7 @@ def parse_cells(grid: Grid, slots: pd.DataFrame) -> tuple[dict[int, tokens.Parse
         for index in pd.unique(slots[role]):
             cell = grid.cells[index]
             try:
-                parsed[index] = parser(cell.raw_text)
+                parsed[index] = parser(cell.raw_text, layout_breaks=cell.layout_breaks)
             except tokens.TokenError as exc:
                 problems.append(Problem(cell.place, str(exc), exc.expected))
                 continue

@@ -3,8 +3,12 @@
 Repair is deliberately narrow: the text is read as printed (`printed`: NFKC, so
 full-width `８＊Ａｓｃｅｎｄ` and `／` read as `8*Ascend` and `/`; invisible format
 characters such as U+200B dropped), and whitespace and line breaks inside a token
-are dropped (`1*Asce nd`, `qwen2.5-` / `1.5b`, a PDF's `16*Ascen` / `d`). Anything
-that still does not match the grammar is an error, never a guess.
+are dropped only where that cannot join two separate items (`joined`): inside a word
+(`1*Asce nd`) or beside punctuation (`qwen2.5-` / `1.5b`, `8 * Ascend`). A break between
+digits, or between a digit and a letter (`4096` / `8192`, `DeepSeek-V3` / `R1`, `2 4*Ascend`),
+may separate two values, so it is an error, except for the line breaks of a PDF's layout
+(`16*Ascen` / `d`, `4096/81` / `92`), which are wraps, not the author's. Anything that
+still does not match the grammar is an error, never a guess.
 """
 from __future__ import annotations
 
@@ -69,17 +73,43 @@ def squash(text: str) -> str:
     return WHITESPACE.sub("", printed(text))
 
 
-def compact(text: str) -> Parsed:
-    """The token a cell holds; `repaired` when that differs from the published text in any
-    way (whitespace, width, invisible characters), so that a warning names the cell."""
-    token = squash(text)
+def joinable(before: str, after: str) -> bool:
+    """Whether removing the whitespace between these two characters repairs a token rather
+    than joining two items: both letters (a word cut: `Asce nd`), or either one not a letter
+    or digit (`qwen2.5-` + `1.5b`, `8 * Ascend`). Digit and digit, or digit and letter in
+    either order, may be two values (`4096 8192`, `V3 R1`, `70b 1`)."""
+    return (before.isalpha() and after.isalpha()) or not before.isalnum() or not after.isalnum()
+
+
+def joined(text: str, what: str, expected: str, layout_breaks: bool = False) -> str:
+    """The printed text with the whitespace runs inside it removed where `joinable` allows;
+    any other run is a TokenError naming the text. With `layout_breaks` (a PDF: its line
+    breaks are the layout's wraps, not the author's), a run holding a line break is a wrap
+    and always removed; spaces are still checked."""
+    shown = printed(text).strip()
+    pieces, runs = WHITESPACE.split(shown), WHITESPACE.findall(shown)
+    for run, left, right in zip(runs, pieces, pieces[1:]):
+        if layout_breaks and "\n" in run:
+            continue
+        if not joinable(left[-1], right[0]):
+            where = "a line break" if "\n" in run else "a space"
+            raise TokenError(f"{text!r} is not {what}: {where} between {left!r} and {right!r} may separate two "
+                             "items", f"{expected}; one value per cell, its parts joined by /")
+    return "".join(pieces)
+
+
+def compact(text: str, what: str = "one token", expected: str = "one token",
+            layout_breaks: bool = False) -> Parsed:
+    """The token a cell holds (`joined`); `repaired` when that differs from the published
+    text in any way (whitespace, width, invisible characters), so that a warning names the cell."""
+    token = joined(text, what, expected, layout_breaks)
     return Parsed(token, token, token != text)
 
 
-def parse_units(text: str) -> Parsed:
+def parse_units(text: str, layout_breaks: bool = False) -> Parsed:
     """`N*Ascend` -> N (cards or DIEs, by column); `-` -> None (not supported)."""
-    token = compact(text)
     expected = "N*Ascend with N ≥ 1, or - for not supported"
+    token = compact(text, "a unit count", expected, layout_breaks)
     if token.text == NOT_SUPPORTED:
         return Parsed(None, token.text, token.repaired)
     match = UNITS.fullmatch(token.text)
@@ -91,27 +121,27 @@ def parse_units(text: str) -> Parsed:
     return Parsed(units, token.text, token.repaired)
 
 
-def parse_strategies(text: str) -> Parsed:
+def parse_strategies(text: str, layout_breaks: bool = False) -> Parsed:
     """`full`, `lora` or `full/lora` -> a tuple of strategies."""
-    token = compact(text)
+    token = compact(text, "a training strategy", "full, lora or full/lora", layout_breaks)
     parts = token.text.split("/")
     if any(p not in STRATEGIES for p in parts) or len(set(parts)) != len(parts):
         raise TokenError(f"{text!r} is not a training strategy", "full, lora or full/lora")
     return Parsed(tuple(parts), token.text, token.repaired)
 
 
-def parse_seq_lens(text: str) -> Parsed:
+def parse_seq_lens(text: str, layout_breaks: bool = False) -> Parsed:
     """`4096`, `4096/8192`, `1024/4096/8192` -> a tuple of ints."""
-    token = compact(text)
+    token = compact(text, "a sequence length", "positive whole numbers joined by /", layout_breaks)
     parts = token.text.split("/")
     if not all(SEQ_LEN.fullmatch(p) and int(p) > 0 for p in parts) or len(set(parts)) != len(parts):
         raise TokenError(f"{text!r} is not a sequence length", "positive whole numbers joined by /")
     return Parsed(tuple(int(p) for p in parts), token.text, token.repaired)
 
 
-def parse_model_label(text: str) -> Parsed:
+def parse_model_label(text: str, layout_breaks: bool = False) -> Parsed:
     """The model cell, its paragraphs joined: `qwen2.5-` + `1.5b` -> `qwen2.5-1.5b`."""
-    token = compact(text)
+    token = compact(text, "a model name", "a name such as qwen2.5-7b or DeepSeek-V3/R1", layout_breaks)
     if not MODEL_LABEL.fullmatch(token.text):
         raise TokenError(f"{text!r} is not a model name", "a name such as qwen2.5-7b or DeepSeek-V3/R1")
     split_model_label(token.text)  # an alternative that is neither a suffix nor a whole name fails here

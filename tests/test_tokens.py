@@ -86,3 +86,36 @@ def test_the_pdf_printed_text_is_the_same_normalisation_plus_radicals():
     for text in ("８＊Ａｓｃｅｎｄ", "1\u200b6*Ascend", "8⁴*Ascend", "⽀持模型参数量"):
         assert printed_text(text) == printed(text)
     assert printed_text("\u2ed3") == "长"
+
+
+@pytest.mark.parametrize("published, value", [
+    ("1*Asce nd", 1),  # a word cut by a space: letters on both sides
+    ("8 * Ascend", 8),  # beside punctuation
+    ("16*Ascen\nd", 16),
+])
+def test_whitespace_inside_a_word_or_beside_punctuation_is_a_repair(published, value):
+    assert parse_units(published).value == value and parse_units(published).repaired
+
+
+@pytest.mark.parametrize("parser, published", [
+    (parse_seq_lens, "4096\n8192"),  # digit | digit: two values, or one?
+    (parse_seq_lens, "4096 8192"),
+    (parse_model_label, "DeepSeek-V3\nR1"),  # digit | letter
+    (parse_model_label, "llama3.1-70b 1"),  # letter | digit: a footnote mark
+    (parse_units, "2 4*Ascend"),
+    (parse_units, "1*Ascend 1"),
+])
+def test_whitespace_that_may_separate_two_items_is_an_error(parser, published):
+    with pytest.raises(TokenError, match="may separate two items") as info:
+        parser(published)
+    assert "one value per cell, its parts joined by /" in info.value.expected
+
+
+def test_a_layout_line_break_joins_anywhere_but_spaces_are_still_checked():
+    """A PDF's line breaks are its layout's wraps (LibreOffice's `4096/81` / `92`)."""
+    assert parse_seq_lens("4096/81\n92", layout_breaks=True).value == (4096, 8192)
+    assert parse_units("1\n6*Ascend", layout_breaks=True).value == 16
+    with pytest.raises(TokenError, match="a line break between '4096/81' and '92'"):
+        parse_seq_lens("4096/81\n92")
+    with pytest.raises(TokenError, match="a space between '4096/81' and '92'"):
+        parse_seq_lens("4096/81 92", layout_breaks=True)

@@ -359,7 +359,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
             above.open_bottom = cell.open_bottom
         offset = shift + max(c.row + c.rowspan for c in body)
     return [Cell(c.row, c.col, c.rowspan, c.colspan, collapse_lines([printed_text(x) for x in c.lines]),
-                 "\n".join(c.lines), c.page) for c in placed]
+                 "\n".join(c.lines), c.page, layout_breaks=True) for c in placed]
 
 
 # --- entry point -------------------------------------------------------------------------
