@@ -1,4 +1,5 @@
-"""Cell text from markup: paragraphs and <br> are line breaks, nothing else is."""
+"""Cell text from markup: paragraphs and <br> are line breaks, nothing else is; footnote
+marks and revisions (SEPARATE_TAGS) are set apart from their neighbours by a space."""
 from __future__ import annotations
 
 import re
@@ -10,6 +11,11 @@ BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h
                         "h5", "h6", "pre", "blockquote", "table", "tr", "section", "article"})
 # Elements whose content no reader sees: it is never cell text, page text or an update date.
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
+# Elements whose content is not part of the word beside it: a footnote mark (`70b<sup>1</sup>`),
+# a subscript, a struck-out old value (`<s>8</s>16*Ascend`), an edit's insertion or deletion.
+# Their content is set apart by a space on each side, so that the token grammar (tokens.joined)
+# refuses to join it to its neighbour where that could make a new value, and names the cell.
+SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
 HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
 
@@ -38,6 +44,8 @@ def _pieces(element: etree._Element, out: list[str]) -> None:
         out.append("\n")
     if tag in BLOCK_TAGS:
         out.append("\n")
+    if tag in SEPARATE_TAGS:
+        out.append(" ")
     if element.text and tag:
         out.append(element.text)
     for child in element:
@@ -46,6 +54,8 @@ def _pieces(element: etree._Element, out: list[str]) -> None:
             out.append(child.tail)
     if tag in BLOCK_TAGS:
         out.append("\n")
+    if tag in SEPARATE_TAGS:
+        out.append(" ")
 
 
 def cell_lines(cell: etree._Element) -> list[str]:
