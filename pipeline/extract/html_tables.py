@@ -4,8 +4,10 @@ The vendor table is found by what it is (its caption, its key and framework head
 never by its position on the page; a layout table around it never is it. A table that
 the vendor's editor split into several consecutive <table> elements is one table: later
 parts follow the first with nothing but a caption or a short line between them, have its
-width, and either repeat its header rows or start with body rows. Anything that looks
-like a part but cannot be attached is an error, so that no rows are silently dropped.
+width, and either repeat its header rows or start with body rows. A part with no header
+rows cannot be read on its own, so it never starts a table. Anything that looks like a
+part but cannot be attached is an error, so that no rows are silently dropped. A table's
+rows and a row's cells are the ones a reader sees (table_rows, row_cells).
 """
 from __future__ import annotations
 
@@ -21,20 +23,40 @@ from .html_page import Reading
 from .text import is_hidden, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
-CONTINUED = "续"  # a caption such as 表1 模型最小卡数配置（续）: the table goes on from the part before
+# Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
+# Table 1 (continued), cont.), compared with the caption's whitespace removed and case folded.
+CONTINUED = ("续", "續", "接上表", "continued", "cont.")
 MAX_GAP = 60  # characters of visible text (whitespace aside) between two parts of one table
 HEADER_PROBE = 3  # rows read to decide whether a table carries the vendor's headings
 
 
 # --- tables and what they hold -------------------------------------------------------------
 
+def owned_by(element: etree._Element, owner: etree._Element, stops: tuple[str, ...]) -> bool:
+    """Whether the nearest ancestor of `element` whose tag is one of `stops` is `owner`, with
+    no script, style, template or noscript in between."""
+    for ancestor in element.iterancestors():
+        if is_silent(ancestor):
+            return False
+        if tag_of(ancestor) in stops:
+            return ancestor is owner
+    return False
+
+
 def table_rows(table: etree._Element) -> list[etree._Element]:
-    """The table's own rows in document order, with or without thead/tbody/tfoot."""
-    return table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
+    """The table's own rows in document order, as a reader sees them: every <tr> whose nearest
+    enclosing table (or cell) is this table, with or without thead/tbody/tfoot, also inside
+    any other wrapper (<div>, <form>, <span>, a custom element: browsers show those rows);
+    not the rows of a nested table, of a script or template, nor rows the page hides."""
+    return [tr for tr in table.iter("tr") if owned_by(tr, table, ("table", "td", "th"))
+            and not is_hidden(tr) and not any(is_hidden(a) for a in tr.iterancestors("thead", "tbody", "tfoot")
+                                               if owned_by(a, table, ("table", "td", "th")))]
 
 
 def row_cells(tr: etree._Element) -> list[etree._Element]:
-    return [child for child in tr if tag_of(child) in ("td", "th")]
+    """The row's own cells in document order: <td>/<th> whose nearest enclosing row or cell is
+    this row, also inside a wrapper element; not the cells of a table nested in a cell."""
+    return [cell for cell in tr.iter("td", "th") if owned_by(cell, tr, ("tr", "td", "th", "table"))]
 
 
 def own_text(element: etree._Element) -> str:
@@ -89,12 +111,17 @@ class Table:
 
     @property
     def continued(self) -> bool:
-        return CONTINUED in self.caption
+        return any(mark in self.caption.lower() for mark in CONTINUED)
 
     @property
     def fresh_caption(self) -> bool:
         """A caption that starts a table of its own (not a '（续）' of the one before)."""
         return bool(self.caption) and not self.continued
+
+    def caption_continues(self, first: Table) -> bool:
+        """A caption a headless part may carry: none, a continuation mark, or the vendor
+        table's caption again (表1 模型最小卡数配置 over each part)."""
+        return not self.fresh_caption or CAPTION in self.caption or self.caption == first.caption
 
     @cached_property
     def depth(self) -> int:
@@ -146,26 +173,30 @@ def page_tables(root: etree._Element, reading: Reading) -> list[Table]:
 
 def continues(first: Table, last: Table, table: Table) -> bool:
     """Whether `table` is the next part of the table begun by `first`, last continued by `last`:
-    it follows `last` closely and is not captioned as a table of its own; it either repeats
-    the first part's header or has no header, and then has the width of the table or unit
-    values (a part of the wrong width is then an error, not a table to skip)."""
-    if not table.follows(last) or table.fresh_caption:
+    it follows `last` closely; it either repeats the first part's header and is not captioned
+    as a table of its own, or has no header (its values mean something only under the
+    vendor's) and a caption that continues the table (caption_continues), and then has the
+    width of the table or unit values (a part of the wrong width is then an error, not a
+    table to skip)."""
+    if not table.follows(last):
         return False
     if table.headed:
-        return table.repeats_header_of(first)
-    return table.width() == first.width() or table.has_units or table.continued
+        return not table.fresh_caption and table.repeats_header_of(first)
+    return table.caption_continues(first) and (table.width() == first.width() or table.has_units
+                                               or table.continued)
 
 
 def group_parts(tables: list[Table]) -> list[list[Table]]:
-    """Tables in document order -> one list of parts per table that carries the vendor's caption
-    or headings."""
+    """Tables in document order -> one list of parts per table that carries the vendor's headings
+    (and, for the choice between several, its caption). A table with no header rows never
+    starts one: it cannot be read on its own."""
     groups: list[list[Table]] = []
     for table in tables:
         if table.layout:
             continue
         if groups and continues(groups[-1][0], groups[-1][-1], table):
             groups[-1].append(table)
-        elif table.candidate and not (table.continued and not table.headed):
+        elif table.candidate and table.headed:
             groups.append([table])
     return groups
 
@@ -202,14 +233,23 @@ def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> li
 
 
 def check_no_stray_parts(parts: list[Table], others: list[Table], total: int, source: str) -> None:
-    """A table captioned as a continuation, or as wide as the vendor table and holding unit
-    values, that could not be attached: its rows would be lost, so it is an error."""
+    """A table with no header rows, captioned as a continuation or as wide as the vendor table
+    and holding unit values, that could not be attached (whatever its caption): its rows would
+    be lost, so it is an error."""
     stray = [t for t in others if t.number > parts[0].number and not t.layout and not t.headed
-             and not t.fresh_caption and (t.continued or (t.width() == parts[0].width() and t.has_units))]
-    if stray:
-        raise SourceError(source, f"table #{stray[0].number} of {total} looks like a part of the vendor table "
-                          f"(#{parts[0].number}) but does not follow it", "the parts of a split table one after "
-                          f"another, with at most {MAX_GAP} characters of text between them")
+             and (t.continued or (t.width() == parts[0].width() and t.has_units))]
+    if not stray:
+        return
+    table = stray[0]
+    if table.follows(parts[-1]) and not table.caption_continues(parts[0]):
+        raise SourceError(source, f"table #{table.number} of {total} follows the vendor table (#{parts[0].number}) "
+                          f"with its width and unit values but no header rows, under a caption of its own "
+                          f"({table.caption!r})", "a later part with no caption, a continuation caption "
+                          f"({', '.join(CONTINUED)}) or the vendor's caption; a table of its own with its own "
+                          "header rows")
+    raise SourceError(source, f"table #{table.number} of {total} looks like a part of the vendor table "
+                      f"(#{parts[0].number}) but does not follow it", "the parts of a split table one after "
+                      f"another, with at most {MAX_GAP} characters of text between them")
 
 
 def check_next_header(parts: list[Table], tables: list[Table], total: int, source: str) -> None:
