@@ -68,13 +68,17 @@ def column_key(grid: Grid, col: int, depth: int) -> ColumnKey:
 
 
 def read_header(grid: Grid) -> list[ColumnKey]:
-    """One ColumnKey per grid column; the key columns must each appear exactly once."""
+    """One ColumnKey per grid column; the key columns must each appear exactly once, and at
+    least one body row must follow the header."""
     depth = grid.header_depth()
     if depth < 2:
         raise HeaderError(grid.source_file, Problem(grid.cells[0].place,
                           f"the header is {depth} row deep", "two header rows: framework, hardware"))
     keys = [column_key(grid, col, depth) for col in range(grid.n_cols)]
     problems = []
+    if grid.n_rows <= depth:  # a table of headings only holds no configuration: never 0 rows and exit 0
+        problems.append(Problem(grid.cells[0].place, f"the table has {depth} header rows and no body rows",
+                                "at least one model row"))
     for role in KEY_HEADINGS:
         count = sum(k.role == role for k in keys)
         if count != 1:
