@@ -21,25 +21,50 @@ from ..tokens import printed
 from .text import is_hidden, is_silent, tag_of
 
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
-# <meta charset="x"> and <meta http-equiv="Content-Type" content="text/html; charset=x"> alike
-META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+# What decides a page's encoding, read from its first bytes: an XML declaration at the very
+# start (<?xml version="1.0" encoding="x"?>, an XHTML save), then real <meta> tags outside
+# comments: <meta charset="x">, or <meta http-equiv="Content-Type" content="text/html; charset=x">,
+# attributes in any order and case. `charset=` in another meta's content (keywords) is not one.
+XML_DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml\b[^>]*\?>")
+XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""", re.I)
+COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
+META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
+ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
+CONTENT_CHARSET = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
 # --- bytes -> text: one rule for what counts as an HTML page ------------------------------
 
+def meta_charset(head: bytes) -> bytes | None:
+    """The charset the first <meta> that names one declares, comments left out: its `charset`
+    attribute, or `charset=` in the content of an http-equiv="content-type" meta."""
+    for tag in META_TAG.finditer(COMMENT.sub(b" ", head)):
+        attributes = {m.group(1).lower(): m.group(2) or m.group(3) or m.group(4) or b""
+                      for m in ATTRIBUTE.finditer(tag.group(1))}
+        if attributes.get(b"charset", b"").strip():
+            return attributes[b"charset"].strip()
+        if attributes.get(b"http-equiv", b"").strip().lower() == b"content-type":
+            match = CONTENT_CHARSET.search(attributes.get(b"content", b""))
+            if match:
+                return match.group(1)
+    return None
+
+
 def sniff_encoding(data: bytes) -> str:
-    """BOM, then <meta charset> (or http-equiv content-type), then UTF-8: a page saved from the
-    browser says which. A <meta> that claims UTF-16 is read as UTF-8, as browsers do: a page
-    whose <meta> could be read byte by byte is not UTF-16."""
+    """BOM, then an XML declaration's encoding, then <meta charset> (or http-equiv
+    content-type), then UTF-8: a page saved from the browser says which. A declaration or
+    <meta> that claims UTF-16 is read as UTF-8, as browsers do: a page whose declaration could
+    be read byte by byte is not UTF-16."""
     for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"),
                       (codecs.BOM_UTF16_BE, "utf-16")):
         if data.startswith(bom):
             return name
-    match = META_CHARSET.search(data[:4096])
-    if match:
+    declaration = XML_ENCODING.match(data[:4096])
+    declared = declaration.group(1) if declaration else meta_charset(data[:4096])
+    if declared:
         try:
-            name = codecs.lookup(match.group(1).decode("ascii")).name
-        except LookupError:
+            name = codecs.lookup(declared.decode("ascii")).name
+        except (LookupError, UnicodeDecodeError):
             return "utf-8"
         return "utf-8" if name.startswith("utf-16") or name.startswith("utf-32") else name
     return "utf-8"
@@ -62,7 +87,9 @@ def decode_page(data: bytes, source: str) -> str:
 
 
 def parse_document(data: bytes, source: str) -> etree._Element:
-    text = decode_page(data, source)
+    """The decoded text parsed as HTML; a leading XML declaration (an XHTML save) is dropped
+    first, since it was already read by sniff_encoding and lxml refuses a str that has one."""
+    text = XML_DECLARATION.sub("", decode_page(data, source), count=1)
     parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
     root = etree.fromstring(text, parser) if text.strip() else None
     if root is None:
