@@ -217,5 +217,6 @@ def test_bad_cells_of_every_kind_are_listed_in_table_order():
     assert str(info.value).splitlines() == [
         "raw/2025-10-22/page.html: cell value: 2 problems",
         "  - row 3, column 4: '4*Ascnd' is not a unit count (expected N*Ascend with N ≥ 1, or - for not supported)",
-        "  - row 80, column 1: 'gemma3 27b (preview)' is not a model name (expected a name such as qwen2.5-7b or "
-        "DeepSeek-V3/R1)"]
+        "  - row 80, column 1: 'gemma3 27b (preview)' is not a model name: a space between 'gemma3' and '27b' may "
+        "separate two items (expected a name such as qwen2.5-7b or DeepSeek-V3/R1; one value per cell, its parts "
+        "joined by /)"]
