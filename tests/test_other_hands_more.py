@@ -221,33 +221,37 @@ def test_a_layout_line_break_between_digits_joins_only_when_the_cell_says_so(ref
 
 MARKUP = {
     "a footnote after a model": (r">llama3\.1-70b<", ">llama3.1-70b<sup>1</sup><", "llama3.1-70b",
-                                 "'llama3.1-70b 1' is not a model name"),
+                                 "'llama3.1-70b[1]' is not a model name"),
     "a footnote after a sequence length": (r">4096/8192<", ">4096/8192<sup>1</sup><", "4096/8192",
-                                           "'4096/8192 1' is not a sequence length"),
+                                           "'4096/8192[1]' is not a sequence length"),
     "a footnote before a count": (r">16\*Ascend<", "><sup>1</sup>16*Ascend<", "16*Ascend",
-                                  "'1 16*Ascend' is not a unit count"),
+                                  "'[1]16*Ascend' is not a unit count"),
     "a footnote after a count": (r">1\*Ascend<", ">1*Ascend<sup>1</sup><", "1*Ascend",
-                                 "'1*Ascend 1' is not a unit count"),
+                                 "'1*Ascend[1]' is not a unit count"),
     "a subscript after a count": (r">1\*Ascend<", ">1*Ascend<sub>2</sub><", "1*Ascend",
-                                  "'1*Ascend 2' is not a unit count"),
+                                  "'1*Ascend[2]' is not a unit count"),
     "a struck-out old count": (r">16\*Ascend<", "><s>8</s>16*Ascend<", "16*Ascend",
-                               "'8 16*Ascend' is not a unit count"),
+                               "'[8]16*Ascend' is not a unit count"),
     "a deleted old count": (r">16\*Ascend<", "><del>8</del><ins>16</ins>*Ascend<", "16*Ascend",
-                            "'8  16 *Ascend' is not a unit count"),
+                            "'[8][16]*Ascend' is not a unit count"),
     "a struck-out old length": (r">4096/8192<", "><strike>2048</strike>4096/8192<", "4096/8192",
-                                "'2048 4096/8192' is not a sequence length"),
+                                "'[2048]4096/8192' is not a sequence length"),
+    "a letter footnote after a model": (r">llama3\.1-70b<", ">llama3.1-70b<sup>a</sup><", "llama3.1-70b",
+                                        "'llama3.1-70b[a]' is not a model name"),
+    "a struck-out old model name": (r">llama3\.1-70b<", "><s>llama3-70b</s>llama3.1-70b<", "llama3.1-70b",
+                                    "'[llama3-70b]llama3.1-70b' is not a model name"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(MARKUP))
 def test_footnote_and_revision_markup_is_an_error_naming_the_cell(name, reference, tmp_path):
     """Catches: llama3.1-70b<sup>1</sup> read as a model llama3.1-70b1, <s>8</s>16*Ascend as 816
-    cards, with exit 0 and no warning."""
+    cards, qwen2-7b<sup>a</sup> as qwen2-7ba, with exit 0 and no warning."""
     pattern, replacement, original, message = MARKUP[name]
     place = first_place(reference[0], original)
     with pytest.raises(CellError) as info:
         read(write(tmp_path, sub1(pattern, replacement)))
-    assert [str(p).split(": a ")[0] for p in info.value.problems] == [f"{place}: {message}"]
+    assert len(info.value.problems) == 1 and str(info.value.problems[0]).startswith(f"{place}: {message} (expected")
 
 
 # --- D6: hidden rows are not data ------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Cell text from markup: paragraphs and <br> are line breaks, nothing else is; footnote
-marks and revisions (SEPARATE_TAGS) are set apart from their neighbours by a space."""
+marks and revisions (SEPARATE_TAGS) are set apart from their neighbours in brackets."""
 from __future__ import annotations
 
 import re
@@ -13,8 +13,9 @@ BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
 # Elements whose content is not part of the word beside it: a footnote mark (`70b<sup>1</sup>`),
 # a subscript, a struck-out old value (`<s>8</s>16*Ascend`), an edit's insertion or deletion.
-# Their content is set apart by a space on each side, so that the token grammar (tokens.joined)
-# refuses to join it to its neighbour where that could make a new value, and names the cell.
+# Their content is set apart in brackets, ` [1] `: no token of the grammar holds a bracket, so a
+# cell with such markup never parses into a value (`qwen2-7b<sup>a</sup>` is not `qwen2-7ba`)
+# and is an error naming the cell.
 SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
 HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
@@ -45,7 +46,7 @@ def _pieces(element: etree._Element, out: list[str]) -> None:
     if tag in BLOCK_TAGS:
         out.append("\n")
     if tag in SEPARATE_TAGS:
-        out.append(" ")
+        out.append("[")
     if element.text and tag:
         out.append(element.text)
     for child in element:
@@ -55,7 +56,7 @@ def _pieces(element: etree._Element, out: list[str]) -> None:
     if tag in BLOCK_TAGS:
         out.append("\n")
     if tag in SEPARATE_TAGS:
-        out.append(" ")
+        out.append("]")
 
 
 def cell_lines(cell: etree._Element) -> list[str]:
