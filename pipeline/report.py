@@ -12,7 +12,7 @@ from .diff import ReleaseDiff, to_markdown as diff_markdown, units_text
 from .quality import CHECKS
 from schemas.min_cards import source_place
 
-from .units import units_note, vendor_column_order
+from .units import HARDWARE, PLURAL, UNIT_OF_HARDWARE, UNITS_PER_NODE, counted, nodes, units_note, vendor_column_order
 
 ROW_KEY = ["model", "strategy", "seq_len"]
 COLUMN_KEY = ["framework", "hardware"]
@@ -24,25 +24,46 @@ h1{font-size:22px}h2{font-size:17px;margin-top:28px}
 table{border-collapse:collapse;margin:8px 0}
 th,td{border:1px solid #c9d1d9;padding:3px 7px;text-align:center;white-space:nowrap}
 th{background:#f2f4f7}td.key{text-align:left;background:#fff}
-td.na{background:#eceff2;color:#8a949e}
+thead{position:sticky;top:0;z-index:1}
+td.wrap{white-space:normal;text-align:left;min-width:16em;max-width:48em}
+td.na{background:repeating-linear-gradient(135deg,#eceff2 0 4px,#f8f9fb 4px 8px);color:#6b7682}
 td.changed{outline:3px solid #d4380d;outline-offset:-3px;font-weight:600}
 td.added{background:#effbe8;color:#237804}
 td.removed{background:#fff1f0;color:#a8071a;text-decoration:line-through}
-.legend span{display:inline-block;padding:2px 8px;margin-right:6px;border:1px solid #c9d1d9}
+td.up{color:#a8071a}td.down{color:#237804}
+.legend span{display:inline-block;min-width:2.2em;padding:2px 6px;margin-right:3px;border:1px solid #c9d1d9;
+text-align:center}
 code{background:#f2f4f7;padding:0 3px}
 """
+# One hue per unit, so that cards (Snt9b) and DIEs (Snt9b23) are never read on one scale.
+UNIT_HUE = {"card": 211, "die": 28}
+LEGEND_UNITS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 
 
 def esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def heat_style(units: int) -> str:
-    """Colour by log2(units): 1 unit pale, 512 units dark."""
+def heat_style(units: int, unit: str) -> str:
+    """Colour by log2(units) in the unit's own hue: 1 unit clearly coloured (not the grey of
+    "not supported"), 512 units dark."""
     level = min(math.log2(max(units, 1)) / 9, 1.0)
-    lightness = 94 - 58 * level
-    colour = "#fff" if lightness < 60 else "#1d232a"
-    return f"background:hsl(211,68%,{lightness:.0f}%);color:{colour}"
+    lightness = 84 - 54 * level
+    colour = "#fff" if lightness < 58 else "#1d232a"
+    return f"background:hsl({UNIT_HUE[unit]},72%,{lightness:.0f}%);color:{colour}"
+
+
+def heat_legend() -> list[str]:
+    """The colour scale with numbers, one line per unit, and the marks for no value."""
+    lines = []
+    for hardware in HARDWARE:
+        unit = UNIT_OF_HARDWARE[hardware]
+        swatches = "".join(f'<span style="{heat_style(n, unit)}">{n}</span>' for n in LEGEND_UNITS)
+        lines.append(f'<p class="legend">{esc(PLURAL[unit])} on {esc(hardware)} ({UNITS_PER_NODE[unit]} per node): '
+                     f"{swatches}</p>")
+    return lines + ['<p class="legend"><span class="na" style="background:repeating-linear-gradient(135deg,'
+                    '#eceff2 0 4px,#f8f9fb 4px 8px)">-</span> not supported · <span>·</span> not listed; '
+                    "hover a cell for the published cell it came from.</p>"]
 
 
 def page(title: str, body: list[str]) -> str:
@@ -74,7 +95,7 @@ def value_cell(row: dict | None) -> str:
         return '<td class="na" title="not listed">·</td>'
     if not row["supported"]:
         return f'<td class="na" title="not supported; {esc(lineage(row))}">-</td>'
-    return (f'<td style="{heat_style(int(row["min_units"]))}" title="{esc(lineage(row))}">'
+    return (f'<td style="{heat_style(int(row["min_units"]), row["unit"])}" title="{esc(lineage(row))}">'
             f'{int(row["min_units"])}</td>')
 
 
@@ -101,10 +122,10 @@ def findings_table(findings: pd.DataFrame) -> list[str]:
         return ["<p>No findings.</p>"]
     out = ['<table id="findings"><thead><tr><th>check</th><th>model</th><th>framework</th><th>hardware</th>'
            "<th>detail</th><th>cells</th></tr></thead><tbody>"]
-    for _, f in findings.iterrows():
+    for f in findings.itertuples(index=False):
         out.append(f'<tr class="finding"><td class="key">{esc(f.check)}</td><td>{esc(f.model)}</td>'
-                   f"<td>{esc(f.framework)}</td><td>{esc(f.hardware)}</td><td class=\"key\">{esc(f.detail)}</td>"
-                   f'<td class="key">{esc(f.cells)}</td></tr>')
+                   f'<td>{esc(f.framework)}</td><td>{esc(f.hardware)}</td><td class="wrap">{esc(f.detail)}</td>'
+                   f'<td class="wrap">{esc(f.cells)}</td></tr>')
     return out + ["</tbody></table>"]
 
 
@@ -115,14 +136,12 @@ def checks_list() -> list[str]:
 def release_html(release: str, frame: pd.DataFrame, findings: pd.DataFrame, sources: list[tuple[str, str]]) -> str:
     supported = int(frame["supported"].sum())
     body = [f"<h1>Minimum Ascend units per model — release {esc(release)}</h1>",
-            f"<p>{len(frame)} configurations, {frame['model'].nunique()} models, "
-            f"{frame['framework'].nunique()} frameworks; {supported} supported, {len(frame) - supported} not "
+            f"<p>{counted(len(frame), 'configuration')}, {counted(frame['model'].nunique(), 'model')}, "
+            f"{counted(frame['framework'].nunique(), 'framework')}; {supported} supported, {len(frame) - supported} not "
             f"supported. Sources: " + ", ".join(f"<code>{esc(p)}</code> (sha256 {esc(h[:12])}…)" for p, h in sources)
             + "</p>",
             "<p>Artifacts: " + " · ".join(f'<a href="{a}">{a}</a>' for a in ARTIFACTS) + "</p>",
-            "<h2>Units needed</h2>",
-            f'<p class="legend">{esc(units_note())}; darker = more units; '
-            '<span class="na">-</span> not supported; hover a cell for the published cell it came from.</p>']
+            "<h2>Units needed</h2>", *heat_legend()]
     body += heat_map(frame)
     body += [f"<h2>Data-quality findings ({len(findings)})</h2>"] + checks_list() + findings_table(findings)
     return page(f"mincards {release}", body)
@@ -140,14 +159,14 @@ def release_markdown(release: str, summary: str, findings: pd.DataFrame) -> str:
     return "\n".join(out) + "\n"
 
 
-def diff_cell(row: dict | None) -> str:
+def diff_cell(row: dict | None, anchor: str | None = None) -> str:
     if row is None:
         return '<td class="na" title="in neither release">·</td>'
     old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
     if row["change"] == "unchanged":
         return f'<td title="{esc(lineage(row, "new_"))}">{esc(new)}</td>'
     if row["change"] == "changed":
-        return (f'<td class="changed" title="was {esc(old)} ({esc(lineage(row, "old_"))}); now '
+        return (f'<td class="changed" id="{anchor}" title="was {esc(old)} ({esc(lineage(row, "old_"))}); now '
                 f'{esc(lineage(row, "new_"))}">{esc(old)} → {esc(new)}</td>')
     if row["change"] == "added":
         return f'<td class="added" title="added ({esc(row["reason"])}); {esc(lineage(row, "new_"))}">{esc(new)}</td>'
@@ -161,19 +180,83 @@ def diff_axes(diff: ReleaseDiff) -> tuple[list[tuple], list[tuple]]:
     return [tuple(r) for r in keys.itertuples(index=False)], vendor_column_order(rows, "_col")
 
 
+def changed_records(diff: ReleaseDiff) -> list[dict]:
+    """The changed values in the grid's order (row, then column), each with its anchor."""
+    rows, columns = diff_axes(diff)
+    by_key = records_by_key(diff.where("changed"))
+    found = [by_key[r + c] for r in rows for c in columns if r + c in by_key]
+    return [{**record, "anchor": f"change-{n}"} for n, record in enumerate(found, start=1)]
+
+
+def nodes_of(row: dict, side: str) -> int | None:
+    units = row[f"{side}_min_units"]
+    return None if pd.isna(units) else nodes(int(units), UNIT_OF_HARDWARE[row["hardware"]])
+
+
+def change_line(row: dict) -> str:
+    """One changed value: old -> new, which way, and what it does to the node count."""
+    old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
+    old_nodes, new_nodes = nodes_of(row, "old"), nodes_of(row, "new")
+    if old_nodes is None or new_nodes is None:
+        way, css, node_text = ("now supported", "down", "") if old_nodes is None else ("no longer supported", "up", "")
+    else:
+        delta = int(row["new_min_units"]) - int(row["old_min_units"])
+        way, css = (f"↑ +{delta}", "up") if delta > 0 else (f"↓ {delta}", "down")
+        node_text = f"{old_nodes} → {new_nodes}" + (f" ({new_nodes - old_nodes:+d})" if new_nodes != old_nodes else "")
+    unit = PLURAL[UNIT_OF_HARDWARE[row["hardware"]]]
+    return (f'<tr class="change"><td class="key"><a href="#{row["anchor"]}">{esc(row["model"])}</a></td>'
+            f'<td>{esc(row["strategy"])}</td><td>{esc(row["seq_len"])}</td><td>{esc(row["framework"])}</td>'
+            f'<td>{esc(row["hardware"])}</td><td>{esc(old)} → {esc(new)} {esc(unit)}</td>'
+            f'<td class="{css}">{esc(way)}</td><td>{esc(node_text)}</td>'
+            f'<td class="wrap">{esc(lineage(row, "old_"))} → {esc(lineage(row, "new_"))}</td></tr>')
+
+
+def changes_table(changed: list[dict]) -> list[str]:
+    if not changed:
+        return ["<p>No value changed.</p>"]
+    return (['<table id="changes"><thead><tr><th>model</th><th>strategy</th><th>seq_len</th><th>framework</th>'
+             "<th>hardware</th><th>old → new</th><th>change</th><th>nodes</th><th>cells</th></tr></thead><tbody>"]
+            + [change_line(row) for row in changed] + ["</tbody></table>"])
+
+
+def added_removed_list(diff: ReleaseDiff) -> list[str]:
+    items = []
+    for what, names in (("frameworks", diff.frameworks), ("hardware", diff.hardware), ("models", diff.models)):
+        for side in ("added", "removed"):
+            if names[side]:
+                items.append(f"<li>{what} {side}: {esc(', '.join(names[side]))}</li>")
+    for side in ("added", "removed"):
+        configurations = diff.where(side, "configuration")
+        if len(configurations):
+            keys = "; ".join(" / ".join(str(v) for v in key) for key in
+                             configurations[ROW_KEY + COLUMN_KEY].itertuples(index=False, name=None))
+            items.append(f"<li>{counted(len(configurations), 'configuration')} of existing models {side}: "
+                         f"{esc(keys)}</li>")
+    return ["<ul>"] + (items or ["<li>nothing added or removed</li>"]) + ["</ul>"]
+
+
 def diff_html(diff: ReleaseDiff) -> str:
+    """Summary and changed values first (what a reader came for), then what was added or removed,
+    then the whole grid with every change marked; each changed value links to its cell."""
     rows, columns = diff_axes(diff)
     by_key = records_by_key(diff.rows)
+    changed = changed_records(diff)
+    anchors = {tuple(r[k] for k in ROW_KEY + COLUMN_KEY): r["anchor"] for r in changed}
     table = ['<table id="diff">'] + header_rows(columns) + ["<tbody>"]
     for key in rows:
-        cells = "".join(diff_cell(by_key.get(key + column)) for column in columns)
+        cells = "".join(diff_cell(by_key.get(key + column), anchors.get(key + column)) for column in columns)
         table.append(f'<tr class="data-row"><td class="key">{esc(key[0])}</td><td>{esc(key[1])}</td>'
                      f"<td>{esc(key[2])}</td>{cells}</tr>")
     table.append("</tbody></table>")
-    body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>", f"<p>{esc(diff.summary())}</p>",
+    body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>",
+            '<section id="summary"><h2>Summary</h2>', f"<p>{esc(diff.summary())}</p>",
+            f"<h3>{counted(len(changed), 'value')} changed</h3>", *changes_table(changed), "</section>",
+            '<section id="added-removed"><h2>Added and removed</h2>', *added_removed_list(diff), "</section>",
+            '<section id="grid"><h2>All configurations</h2>',
             '<p class="legend"><span class="changed" style="outline:3px solid #d4380d">2 → 4</span>value changed '
             '<span style="background:#effbe8;color:#237804">8</span>added '
             '<span class="removed" style="background:#fff1f0;text-decoration:line-through">4</span>removed '
-            '<span class="na">-</span>not supported</p>', "<h2>All configurations</h2>"]
-    body += table + ["<h2>As text</h2>", f"<pre>{esc(diff_markdown(diff))}</pre>"]
+            '<span class="na">-</span>not supported <span>·</span>in neither release; units: '
+            f"{esc(units_note())}</p>", *table, "</section>",
+            '<section id="text"><h2>As text</h2>', f"<pre>{esc(diff_markdown(diff))}</pre>", "</section>"]
     return page(f"mincards diff {diff.old}..{diff.new}", body)

@@ -19,6 +19,11 @@ def units_note() -> str:
     return ", ".join(f"{m.unit_plural} on {m.name} ({m.units_per_node} per node)" for m in MACHINES)
 
 
+def counted(n: int, word: str) -> str:
+    """`1 framework`, `5 frameworks`."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def vendor_column_order(frame, column: str = "source_col") -> list[tuple[str, str]]:
     """(framework, hardware) pairs in the vendor table's column order: by the first grid column
     each pair's values come from, and within one column (a cell spanning both hardware

@@ -62,7 +62,7 @@ def test_pages_load_in_a_headless_browser(build, name, tmp_path):
 def test_diff_page_highlights_the_changed_cells(build):
     text = pages(build)["diff"].read_text(encoding="utf-8")
     assert text.count('<td class="changed"') == 8
-    assert re.search(r'<td class="changed" title="was 2 \(raw/2025-05-07/page.html, row 23, column 4: '
+    assert re.search(r'<td class="changed" id="change-\d+" title="was 2 \(raw/2025-05-07/page.html, row 23, column 4: '
                      r"&#x27;2\*Ascend&#x27;\); now raw/2025-10-22/page.html, row 24, column 4: "
                      r'&#x27;4\*Ascend&#x27;">2 → 4</td>', text)
 
@@ -72,3 +72,58 @@ def test_release_page_shows_findings_and_links(build):
     assert text.count('<tr class="finding">') == 6
     for artifact in ("min_cards.csv", "min_cards.parquet", "min_cards.json", "grid.csv", "report.md"):
         assert f'<a href="{artifact}">' in text
+
+
+def dom(page, tmp_path) -> str:
+    """The page as a real browser built it (headless chromium's DOM after load)."""
+    if BROWSER is None:
+        pytest.skip("no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again")
+    result = subprocess.run([BROWSER, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
+def test_diff_page_opens_with_the_summary_and_the_changed_values(build, tmp_path):
+    import lxml.html
+
+    root = lxml.html.fromstring(dom(pages(build)["diff"], tmp_path))
+    body = [e for e in root.find("body") if isinstance(e.tag, str)]
+    assert [e.tag for e in body[:2]] == ["h1", "section"] and body[1].get("id") == "summary"
+    assert [s.get("id") for s in root.iter("section")] == ["summary", "added-removed", "grid", "text"]
+    changes = root.get_element_by_id("changes").findall("tbody/tr")
+    # the 8 values LAYOUT.md §6 lists: qwen2-7b lora and qwen2.5-7b full, MindSpeed-LLM, both hardware
+    assert [(tr[0].text_content(), tr[1].text_content(), tr[2].text_content(), tr[4].text_content(),
+             tr[5].text_content()) for tr in changes] == [
+        ("qwen2-7b", "lora", "4096", "Snt9b", "2 → 4 cards"), ("qwen2-7b", "lora", "4096", "Snt9b23", "2 → 4 DIEs"),
+        ("qwen2-7b", "lora", "8192", "Snt9b", "2 → 8 cards"), ("qwen2-7b", "lora", "8192", "Snt9b23", "2 → 8 DIEs"),
+        ("qwen2.5-7b", "full", "4096", "Snt9b", "2 → 4 cards"), ("qwen2.5-7b", "full", "4096", "Snt9b23", "2 → 4 DIEs"),
+        ("qwen2.5-7b", "full", "8192", "Snt9b", "2 → 8 cards"), ("qwen2.5-7b", "full", "8192", "Snt9b23", "2 → 8 DIEs")]
+    for tr in changes:  # each links to its highlighted cell in the grid
+        target = root.get_element_by_id(tr[0].find("a").get("href").lstrip("#"))
+        assert target.get("class") == "changed" and target.text_content() == tr[5].text_content().split(" ")[0] + \
+            " → " + tr[5].text_content().split(" ")[2]
+
+
+def test_diff_page_columns_in_the_vendor_order_in_the_browser(build, tmp_path):
+    import lxml.html
+
+    table = lxml.html.fromstring(dom(pages(build)["diff"], tmp_path)).get_element_by_id("diff")
+    hardware = [th.text_content() for th in table.findall("thead/tr")[1].findall("th")]
+    assert hardware == ["Snt9b", "Snt9b23"] * 5
+
+
+def test_counts_agree_with_their_nouns(build):
+    text = pages(build)["2025-05-07"].read_text(encoding="utf-8")
+    assert "124 configurations, 17 models, 1 framework;" in text
+
+
+def test_cards_and_dies_have_their_own_colours_and_a_legend_with_numbers(build):
+    text = pages(build)["2025-10-22"].read_text(encoding="utf-8")
+    legend = re.findall(r'<p class="legend">(cards|DIEs) on (Snt9b(?:23)?) \((\d+) per node\): (.*?)</p>', text)
+    assert [(unit, hw, per_node) for unit, hw, per_node, _ in legend] == [("cards", "Snt9b", "8"),
+                                                                        ("DIEs", "Snt9b23", "16")]
+    hues = [set(re.findall(r"hsl\((\d+),", swatches)) for *_, swatches in legend]
+    assert len(hues[0]) == len(hues[1]) == 1 and hues[0] != hues[1]
+    assert [re.findall(r">(\d+)</span>", swatches) for *_, swatches in legend] == [
+        ["1", "2", "4", "8", "16", "32", "64", "128", "256", "512"]] * 2
