@@ -16,7 +16,7 @@ import pandas as pd
 from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
 from .diff import diff_releases
 from .extract import EXTRACTORS, check_kind
-from .ids import is_release_name
+from .ids import base_date, is_release_name
 from .limits import DEFAULT, Limits
 from .normalize import Normalized, normalize
 from .quality import find_issues, finding_rows
@@ -134,9 +134,10 @@ def read_source(path: Path, label: str, limits: Limits) -> bytes:
 def check_update_date(release: Release, source: str, updated: str | None) -> list[str]:
     if updated is None:
         return [f"{source}: the page has no 更新时间 line; the release date is the folder name"]
-    if updated != release.id:
+    if updated != base_date(release.id):  # a revision folder 2025-10-22.2 holds a page dated 2025-10-22
         raise ReleaseError(source, f"the page says 更新时间 {updated} but sits in folder {release.id}",
-                           "the release folder named by the page's update date")
+                           "the release folder named by the page's update date (or a revision of it, "
+                           "<date>.2 to <date>.9)")
     return []
 
 

@@ -11,6 +11,7 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.errors import ContractError, Place, Problem
+from pipeline.ids import RELEASE_PATTERN
 from pipeline.tokens import STRATEGIES
 from schemas.contract import json_record_schema
 from schemas.hardware import HARDWARE, HARDWARE_NAMES, UNIT_OF_HARDWARE, UNITS, UNITS_PER_NODE, units_text
@@ -27,8 +28,9 @@ class MinCards(pa.DataFrameModel):
     and (metadata) unit. The JSON Schema, the Arrow schema and the data package's Table
     Schema are generated from it (schemas/contract.py): adding a column is one edit here."""
     release: Series[pd.StringDtype] = pa.Field(
-        str_matches=r"^\d{4}-\d{2}-\d{2}$",
-        description="the vendor page's update date (更新时间), YYYY-MM-DD; also the release folder's name")
+        str_matches=RELEASE_PATTERN,
+        description="the vendor page's update date (更新时间), YYYY-MM-DD, with .2 to .9 added for a later "
+        "revision the vendor published under the same date; also the release folder's name")
     model: Series[pd.StringDtype] = pa.Field(
         str_matches=NAME, description="published model name after token repair, compound names split "
         "(DeepSeek-V3/R1 -> DeepSeek-V3, DeepSeek-R1); no other renaming")
