@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup extract test bench diff browser font clean raw-html raw-pdf
+.PHONY: setup extract test bench diff browser font clean raw-html raw-pdf update
 
 setup: $(STAMP)
 
@@ -40,6 +40,18 @@ browser:
 diff: $(STAMP)
 	$(BIN)/mincards diff --build build --save build/diff > /dev/null
 	@ls build/diff
+
+# Follow the vendor: fetch every page of raw/sources.toml; only when a new release (or a
+# same-date revision) was filed, extract and show what changed between the two newest
+# releases (also written to build/diff/). Exit status 0 when new data was extracted or
+# everything is up to date (the last line says which); non-zero on any failure.
+update: $(STAMP)
+	@status=0; $(BIN)/mincards fetch --raw raw --exit-code || status=$$?; \
+	if [ $$status -eq 4 ]; then echo "update: up to date, nothing to extract"; exit 0; fi; \
+	[ $$status -eq 0 ] || exit $$status; \
+	$(BIN)/mincards extract raw --out build && \
+	$(BIN)/mincards diff --build build --save build/diff && \
+	echo "update: new data extracted into build/; the diff is in build/diff/"
 
 # The CJK font reportlab embeds in the PDFs it renders (raw/*/doc.pdf, the long
 # synthetic PDF of the benchmark). Checked, never installed behind the user's back.
