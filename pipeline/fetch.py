@@ -337,8 +337,8 @@ def fetch_one(source: Source, raw_dir: Path, client: Client) -> Outcome:
     number = max((revision(f.name) for f in folders), default=0) + 1
     if number > MAX_REVISION:
         raise FetchError(source.url, f"the page dated {date} changed again, but {len(folders)} copies of that "
-                         "date are already kept", f"at most {MAX_REVISION} revisions of one date; move old ones "
-                         "out of the raw folder")
+                         "date are already kept", f"at most {MAX_REVISION} copies of one date (the date, then .2 to "
+                         f".{MAX_REVISION}); move old ones out of the raw folder")
     release = release_name(date, number)
     fetched_at = client.now().astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     state = state_of(source, got, date, release, fetched_at, sha)

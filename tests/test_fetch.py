@@ -238,12 +238,12 @@ def test_a_revision_folder_must_hold_a_page_of_its_base_date(tmp_path):
         check_update_date(Release("2025-10-22.2", tmp_path, "raw/2025-10-22.2"), "p", "2025-10-21")
 
 
-def test_the_ninth_revision_is_refused(server, raw):
+def test_a_tenth_copy_of_one_date_is_refused(server, raw):
     for number in range(1, 10):
         (raw / release_name("2025-10-22", number)).mkdir()
     before = snapshot(raw)
     server.routes["/page.html"] = page(PAGE)
-    with pytest.raises(FetchError, match="at most 9 revisions"):
+    with pytest.raises(FetchError, match="at most 9 copies"):
         fetch(server, raw)
     assert snapshot(raw) == before
 
