@@ -31,6 +31,10 @@ class PageCell:
     page: int
     open_top: bool = False
     open_bottom: bool = False
+    # Wrap evidence, in points: the room left at the end of the last line (the box's
+    # right edge less the text's left inset) and the width of the first character.
+    room: float | None = None
+    lead: float | None = None
 
     @property
     def empty(self) -> bool:
@@ -180,26 +184,42 @@ def assign_text(table: PageTable, chars: list[dict]) -> None:
     for cell in table.cells:
         mine = [ch for r in range(cell.row, cell.row + cell.rowspan)
                  for c in range(cell.col, cell.col + cell.colspan) for ch in by_slot.get((r, c), [])]
-        cell.lines = text_lines(mine)
+        lines = char_lines(mine)
+        cell.lines = [line_text(line) for line in lines]
+        cell.room, cell.lead = wrap_evidence(lines, table.xs[cell.col], table.xs[cell.col + cell.colspan])
 
 
-def text_lines(chars: list[dict]) -> list[str]:
-    """Characters -> lines: same baseline within half a character, left to right; a gap
-    wider than a quarter of the font size is a space."""
+def char_lines(chars: list[dict]) -> list[list[dict]]:
+    """Characters -> lines of characters: same baseline within half a character, left to
+    right; lines holding only spaces are dropped."""
     lines: list[list[dict]] = []
     for char in sorted(chars, key=lambda ch: (round(ch["top"], 1), ch["x0"])):
         if lines and abs(char["top"] - lines[-1][0]["top"]) <= char["size"] / 2:
             lines[-1].append(char)
         else:
             lines.append([char])
-    out = []
     for line in lines:
         line.sort(key=lambda ch: ch["x0"])
-        text = line[0]["text"]
-        for prev, char in zip(line, line[1:]):
-            gap = char["x0"] - prev["x1"]
-            text += (" " if gap > char["size"] / 4 and not text.endswith(" ") and char["text"] != " " else "")
-            text += char["text"]
-        if text.strip():
-            out.append(text.strip())
-    return out
+    return [line for line in lines if line_text(line)]
+
+
+def line_text(line: list[dict]) -> str:
+    """A gap wider than a quarter of the font size is a space."""
+    text = line[0]["text"]
+    for prev, char in zip(line, line[1:]):
+        gap = char["x0"] - prev["x1"]
+        text += (" " if gap > char["size"] / 4 and not text.endswith(" ") and char["text"] != " " else "")
+        text += char["text"]
+    return text.strip()
+
+
+def wrap_evidence(lines: list[list[dict]], left: float, right: float) -> tuple[float | None, float | None]:
+    """(room left after the last line, width of the first character) of a cell's text. The
+    right margin is taken to equal the left one (the smallest inset of any line): when the
+    next cell's first character is wider than `room`, this cell's last line was full and
+    the text went on below it (wrapped)."""
+    if not lines:
+        return None, None
+    inset = min(line[0]["x0"] for line in lines) - left
+    first = next(ch for ch in lines[0] if ch["text"].strip())
+    return right - inset - lines[-1][-1]["x1"], first["x1"] - first["x0"]

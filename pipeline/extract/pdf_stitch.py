@@ -1,16 +1,24 @@
 """The vendor table's page tables -> one list of cells in one coordinate system.
 
-The header rows repeated at the top of a page are dropped, a cell left open at the
-bottom of a page continues on the next (an empty box there, or the rest of its text
-when the whole row was split by the break), and each cell keeps its page.
+The header rows repeated at the top of a page are dropped; a cell cut by a page break
+continues in the box below it at the top of the next page; a row cut by the break
+continues in the first band of the next page (see `band_continues_row`); each cell
+keeps the page it starts on.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import LayoutError, Place, Problem
 from ..grid import Cell
+from ..header import key_role
 from .cjk import printed_text
 from .pdf_cells import PageCell, PageTable
 from .text import collapse_lines
+
+# Every vendor row has a key of its own: a row that begins no cell under these headings
+# would repeat the key of the row above (its model spans rows, so it is no evidence).
+ROW_KEY_ROLES = ("strategy", "seq_len")
 
 
 def header_depth(table: PageTable) -> int:
@@ -22,8 +30,11 @@ def drop_repeated_header(table: PageTable, header: list[list[str]]) -> list[Page
     depth = len(header)
     repeated = table.n_rows > depth and all(table.row_texts(r) == header[r] for r in range(depth))
     skip = depth if repeated else 0
-    return [PageCell(c.row - skip, c.col, c.rowspan, c.colspan, c.lines, c.page, c.open_top, c.open_bottom)
-            for c in table.cells if c.row >= skip]
+    return [replace(c, row=c.row - skip) for c in table.cells if c.row >= skip]
+
+
+def row_key_columns(header: list[list[str]]) -> set[int]:
+    return {col for row in header for col, text in enumerate(row) if key_role(text) in ROW_KEY_ROLES}
 
 
 def continues(prev: PageCell, nxt: PageCell) -> bool:
@@ -34,12 +45,47 @@ def continues(prev: PageCell, nxt: PageCell) -> bool:
     return (prev.col, prev.colspan) == (nxt.col, nxt.colspan) and nxt.row == 0 and (prev.open_bottom or nxt.empty)
 
 
+def same_columns(bottom: list[PageCell], cell: PageCell) -> PageCell | None:
+    return next((p for p in bottom if (p.col, p.colspan) == (cell.col, cell.colspan)), None)
+
+
+def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
+    """Is `cell`'s text the rest of `above`'s, wrapped over the break? Only when its first
+    character would not have fitted after `above`'s last line."""
+    return (above is not None and above.room is not None and cell.lead is not None
+            and cell.lead > above.room)
+
+
+def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str) -> bool:
+    """Is the first band of a page (below any repeated header) the rest of the last row of
+    the previous page, rather than a row of its own? Yes when the producer left that row
+    open at the break (every box below it, or every box above it, without the rule), or
+    when the band begins no key of its own: its boxes are empty, or hold only the rest of
+    text wrapped over the break, or hold text only outside the strategy and sequence-length
+    columns. A band that begins a key of its own is a row; one that begins none and does
+    not line up with the row above is neither, and an error."""
+    if all(c.open_bottom for c in bottom) or all(c.open_top for c in band):
+        return True
+    texts = [c for c in band if not c.empty]
+    own_key = [c for c in texts if key_cols & set(range(c.col, c.col + c.colspan))]
+    if own_key and not all(wrapped_into(same_columns(bottom, c), c) for c in texts):
+        return False
+    stray = next((c for c in band if same_columns(bottom, c) is None), None)
+    if stray is not None:
+        raise LayoutError(source, Problem(
+            Place(None, stray.col + 1, stray.page),
+            "the first row below the header begins no strategy or sequence length of its own, yet its cells "
+            "do not line up with the row above it on the previous page",
+            "either a row of its own or the rest of the row cut by the page break"))
+    return True
+
+
 def stitch(first: PageTable, continuations: list[PageTable], source: str) -> list[Cell]:
     """All pages' cells in one coordinate system; continued cells merged into their origin."""
     depth = header_depth(first)
     header = [first.row_texts(r) for r in range(depth)]
-    placed: list[PageCell] = [PageCell(c.row, c.col, c.rowspan, c.colspan, list(c.lines), c.page, c.open_top,
-                                       c.open_bottom) for c in first.cells]
+    key_cols = row_key_columns(header)
+    placed: list[PageCell] = [replace(c, lines=list(c.lines)) for c in first.cells]
     offset = first.n_rows
     for table in continuations:
         body = drop_repeated_header(table, header)
@@ -47,21 +93,24 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
             continue
         last_row = offset - 1
         bottom = [c for c in placed if c.row + c.rowspan - 1 == last_row]
-        split = all(c.open_bottom for c in bottom)  # the whole last row was cut by the break
+        band = [c for c in body if c.row == 0]
+        split = band_continues_row(bottom, band, key_cols, source)  # the last row goes on in the band
         shift = offset - (1 if split else 0)
         for cell in body:
-            above = next((p for p in bottom if continues(p, cell)), None) if cell.row == 0 else None
+            above = None
+            if cell.row == 0:
+                above = same_columns(bottom, cell) if split else next((p for p in bottom if continues(p, cell)), None)
             if above is None:
                 if cell.row == 0 and split:
                     raise LayoutError(source, Problem(Place(shift + 1, cell.col + 1, cell.page),
                                       "a row split by the page break does not continue in the same columns",
                                       "the cells of a split row continued column for column"))
-                placed.append(PageCell(cell.row + shift, cell.col, cell.rowspan, cell.colspan, cell.lines,
-                                       cell.page, cell.open_top, cell.open_bottom))
+                placed.append(replace(cell, row=cell.row + shift))
                 continue
             above.rowspan += cell.rowspan - (1 if split else 0)
             above.lines += cell.lines
             above.open_bottom = cell.open_bottom
+            above.room = cell.room if cell.lines else above.room
         offset = shift + max(c.row + c.rowspan for c in body)
     return [Cell(c.row, c.col, c.rowspan, c.colspan, collapse_lines([printed_text(x) for x in c.lines]),
                  "\n".join(c.lines), c.page) for c in placed]
