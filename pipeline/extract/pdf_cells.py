@@ -32,7 +32,7 @@ class PageCell:
     open_top: bool = False
     open_bottom: bool = False
     # Wrap evidence, in points: the room left at the end of the last line (the box's
-    # right edge less the text's left inset) and the width of the first character.
+    # right edge less the text's left inset) and the width of the first word.
     room: float | None = None
     lead: float | None = None
 
@@ -214,12 +214,30 @@ def line_text(line: list[dict]) -> str:
 
 
 def wrap_evidence(lines: list[list[dict]], left: float, right: float) -> tuple[float | None, float | None]:
-    """(room left after the last line, width of the first character) of a cell's text. The
-    right margin is taken to equal the left one (the smallest inset of any line): when the
-    next cell's first character is wider than `room`, this cell's last line was full and
-    the text went on below it (wrapped)."""
+    """(room left after the last line, width of the first word) of a cell's text. The right
+    margin is taken to equal the left one (the smallest inset of any line): when the next
+    cell's first word is wider than `room`, this cell's last line was full and the text
+    went on below it (wrapped)."""
     if not lines:
         return None, None
     inset = min(line[0]["x0"] for line in lines) - left
-    first = next(ch for ch in lines[0] if ch["text"].strip())
-    return right - inset - lines[-1][-1]["x1"], first["x1"] - first["x0"]
+    return right - inset - lines[-1][-1]["x1"], first_word_width(lines[0])
+
+
+def first_word_width(line: list[dict]) -> float:
+    """Up to the first place a line may break: a space or gap, after '/' or '-', or around
+    an ideograph (a producer that breaks inside a word breaks at a character, narrower
+    still, so this never overstates what did not fit)."""
+    chars = [ch for ch in line if ch["text"].strip()]
+    end = 0
+    while end + 1 < len(chars):
+        this, nxt = chars[end], chars[end + 1]
+        if (this["text"] in "/-" or wide(this["text"]) or wide(nxt["text"])
+                or nxt["x0"] - this["x1"] > nxt["size"] / 4):
+            break
+        end += 1
+    return chars[end]["x1"] - chars[0]["x0"]
+
+
+def wide(text: str) -> bool:
+    return any(ord(ch) >= 0x2E80 for ch in text)  # CJK: a line may break before or after any of them

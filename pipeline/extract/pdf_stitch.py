@@ -51,7 +51,7 @@ def same_columns(bottom: list[PageCell], cell: PageCell) -> PageCell | None:
 
 def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
     """Is `cell`'s text the rest of `above`'s, wrapped over the break? Only when its first
-    character would not have fitted after `above`'s last line."""
+    word would not have fitted after `above`'s last line."""
     return (above is not None and above.room is not None and cell.lead is not None
             and cell.lead > above.room)
 
