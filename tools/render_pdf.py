@@ -2,6 +2,7 @@
 
     python tools/render_pdf.py                 # raw/<release>/doc.pdf for every release
     python tools/render_pdf.py --fixtures      # also tests/fixtures/pdf/reportlab-*.pdf
+    python tools/render_pdf.py --fixtures --no-raw   # only the fixtures
 
 The table layout is read from raw/<release>/page.html with the project's own
 HTML extractor (so the PDF and the HTML cannot drift apart) and drawn with
@@ -399,10 +400,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--font", type=Path, default=None, help=f"TrueType CJK font (default {FONT_PATH})")
     parser.add_argument("--fixtures", action="store_true", help="also write tests/fixtures/pdf/reportlab-*.pdf")
+    parser.add_argument("--no-raw", action="store_true", help="leave raw/<release>/doc.pdf as it is")
     args = parser.parse_args(argv)
     register_font(args.font or FONT_PATH)
     title = "各模型支持的最小卡数和序列长度"
-    for page in sorted((REPO / "raw").glob("*/page.html")):
+    for page in [] if args.no_raw else sorted((REPO / "raw").glob("*/page.html")):
         release = page.parent.name
         grid, updated = release_grid(release)
         out = page.parent / "doc.pdf"
