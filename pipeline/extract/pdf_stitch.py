@@ -56,14 +56,15 @@ def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
             and cell.lead > above.room)
 
 
-def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str) -> bool:
+def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str,
+                       row: int) -> bool:
     """Is the first band of a page (below any repeated header) the rest of the last row of
     the previous page, rather than a row of its own? Yes when the producer left that row
     open at the break (every box below it, or every box above it, without the rule), or
     when the band begins no key of its own: its boxes are empty, or hold only the rest of
     text wrapped over the break, or hold text only outside the strategy and sequence-length
     columns. A band that begins a key of its own is a row; one that begins none and does
-    not line up with the row above is neither, and an error."""
+    not line up with the row above is neither, and an error (`row`: its 1-based grid row)."""
     if all(c.open_bottom for c in bottom) or all(c.open_top for c in band):
         return True
     texts = [c for c in band if not c.empty]
@@ -73,7 +74,7 @@ def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: s
     stray = next((c for c in band if same_columns(bottom, c) is None), None)
     if stray is not None:
         raise LayoutError(source, Problem(
-            Place(None, stray.col + 1, stray.page),
+            Place(row, stray.col + 1, stray.page),
             "the first row below the header begins no strategy or sequence length of its own, yet its cells "
             "do not line up with the row above it on the previous page",
             "either a row of its own or the rest of the row cut by the page break"))
@@ -94,7 +95,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
         last_row = offset - 1
         bottom = [c for c in placed if c.row + c.rowspan - 1 == last_row]
         band = [c for c in body if c.row == 0]
-        split = band_continues_row(bottom, band, key_cols, source)  # the last row goes on in the band
+        split = band_continues_row(bottom, band, key_cols, source, offset + 1)  # the last row goes on in the band
         shift = offset - (1 if split else 0)
         for cell in body:
             above = None
