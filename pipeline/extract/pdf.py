@@ -23,8 +23,11 @@ from .pdf_stitch import stitch
 __all__ = ["cluster", "column_boundaries", "extract_pdf", "vendor_regions"]
 
 
-def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
-    """Return the vendor table's grid (cells carry their page) and the page's update date."""
+def extract_pdf(data: bytes, source: str, limits: Limits | None = None) -> tuple[Grid, str | None]:
+    """Return the vendor table's grid (cells carry their page) and the page's update date.
+    Without `limits`, the default bounds with the clock started now (DEFAULT's clock started
+    when the module was imported: a process older than max_seconds could read no PDF)."""
+    limits = DEFAULT.restarted() if limits is None else limits
     with open_pdf(data, source) as pdf:
         try:
             limits.check_pages(source, len(pdf.pages))

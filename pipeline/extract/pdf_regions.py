@@ -43,14 +43,35 @@ class Region:
 def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT) -> list[Region]:
     """Every ruled table pdfplumber finds on the page, top to bottom."""
     edges = ruling(page)
-    regions = []
-    for found in sorted(page.find_tables(FIND_SETTINGS), key=lambda t: t.bbox[1]):
-        table_edges, bbox = region_edges(edges, found.bbox)
-        x0, top, x1, bottom = bbox
-        chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
-                 and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom]
-        regions.append(Region(page_number, bbox, table_edges, chars, source, limits))
-    return regions
+    return [region_at(page, edges, found.bbox, page_number, source, limits)
+            for found in sorted(page.find_tables(FIND_SETTINGS), key=lambda t: t.bbox[1])]
+
+
+def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: str, limits: Limits) -> Region:
+    table_edges, bbox = region_edges(edges, bbox)
+    x0, top, x1, bottom = bbox
+    chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
+             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom]
+    return Region(page_number, bbox, table_edges, chars, source, limits)
+
+
+def left_open(region: Region) -> bool:
+    """Does the table leave a cell open at the bottom of its page (it goes on overleaf)?"""
+    return any(c.open_bottom for c in region.table().cells)
+
+
+def open_rest(page, page_number: int, first: Region, source: str, limits: Limits) -> Region | None:
+    """The rest of a table left open at the bottom of the previous page when it is too short
+    to be a ruled table of its own (a band with no rule above it, alone on the page): the
+    topmost vertical rules between the table's left and right edges, and what they enclose."""
+    x0, _, x1, _ = first.bbox
+    edges = ruling(page)
+    verticals = [e for e in edges if e["orientation"] == "v" and x0 - TOLERANCE <= e["x0"] <= x1 + TOLERANCE]
+    if not verticals:
+        return None
+    top = min(e["top"] for e in verticals)
+    bottom = max(e["bottom"] for e in verticals if e["top"] <= top + TOLERANCE)
+    return region_at(page, edges, (x0, top, x1, bottom), page_number, source, limits)
 
 
 def is_vendor_header(table: PageTable) -> bool:
@@ -72,7 +93,8 @@ class Scan:
 
 def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     """The vendor table on its first page (found by its header text, not its position) and
-    the table continuing it at the top of each following page (same left and right edges).
+    the table continuing it at the top of each following page (same left and right edges;
+    or, after a page that left it open, the ruling going on at the top of the page).
     Pages are read one at a time and released, so memory does not grow with the document."""
     scan = Scan()
     for number, page in enumerate(pages, start=1):
@@ -81,11 +103,14 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
         regions = regions_on_page(page, number, source, limits)
-        page.close()
         if not scan.regions:
+            page.close()
             scan.regions += [r for r in regions if is_vendor_header(r.table())][:1]
             continue
         following = next((r for r in regions if same_extent(r, scan.regions[0])), None)
+        if following is None and left_open(scan.regions[-1]):
+            following = open_rest(page, number, scan.regions[0], source, limits)
+        page.close()
         if following is None:
             break
         scan.regions.append(following)
