@@ -326,3 +326,21 @@ def test_a_band_that_is_neither_a_row_nor_the_rest_of_one_is_an_error(tmp_path):
         "ambiguous.pdf: table layout: page 2, row 4, column 4: the first row below the header begins no strategy "
         "or sequence length of its own, yet its cells do not line up with the row above it on the previous page "
         "(expected either a row of its own or the rest of the row cut by the page break)")
+
+
+def test_the_rest_of_a_row_alone_on_the_last_page_is_kept(tmp_path):
+    """The last row split open over the break, the header not repeated: the last page holds
+    only the row's tail, with no rule above it, so pdfplumber finds no table there; its
+    text ('4096/' / '8192' over the break) must still come back."""
+    render_pdf = renderer()
+    html = html_of("2025-10-22")
+    style = render_pdf.Style(font_name=render_pdf.CID_FONT, repeat_header=False, split_row=html.n_rows - 1,
+                             key_widths=(90, 46, 30))  # the sequence length wraps
+    out = tmp_path / "tail.pdf"
+    pages = render_pdf.render(html, "2025-10-22", out, style, "tail")
+    with pdfplumber.open(out) as pdf:
+        last = pdf.pages[pages - 1]
+        assert not last.find_tables()  # the feature: no ruled table on the last page
+        assert "192" in last.extract_text()  # the rest of '4096/8192'
+    grid, _ = pdf_of(out)
+    assert squashed(grid).equals(squashed(html))
