@@ -31,10 +31,11 @@ class PageCell:
     page: int
     open_top: bool = False
     open_bottom: bool = False
-    # Wrap evidence, in points: the room left at the end of the last line (the box's
-    # right edge less the text's left inset) and the width of the first word.
-    room: float | None = None
-    lead: float | None = None
+    # Wrap evidence (see wrap_evidence), in points.
+    room: float | None = None  # left at the end of the last line
+    ends_at_break: bool = False  # the last line ends where a line may break ('/', '-', an ideograph)
+    first_char: float | None = None  # width of the first character
+    first_word: float | None = None  # width up to the first place a line may break
 
     @property
     def empty(self) -> bool:
@@ -186,7 +187,8 @@ def assign_text(table: PageTable, chars: list[dict]) -> None:
                  for c in range(cell.col, cell.col + cell.colspan) for ch in by_slot.get((r, c), [])]
         lines = char_lines(mine)
         cell.lines = [line_text(line) for line in lines]
-        cell.room, cell.lead = wrap_evidence(lines, table.xs[cell.col], table.xs[cell.col + cell.colspan])
+        if lines:
+            wrap_evidence(cell, lines, table.xs[cell.col], table.xs[cell.col + cell.colspan])
 
 
 def char_lines(chars: list[dict]) -> list[list[dict]]:
@@ -213,15 +215,18 @@ def line_text(line: list[dict]) -> str:
     return text.strip()
 
 
-def wrap_evidence(lines: list[list[dict]], left: float, right: float) -> tuple[float | None, float | None]:
-    """(room left after the last line, width of the first word) of a cell's text. The right
-    margin is taken to equal the left one (the smallest inset of any line): when the next
-    cell's first word is wider than `room`, this cell's last line was full and the text
-    went on below it (wrapped)."""
-    if not lines:
-        return None, None
+def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float) -> None:
+    """What tells whether the next box's text is the rest of this cell's, wrapped: the room
+    left after the last line (the right margin taken to equal the left one, the smallest
+    inset of any line), whether that line ends where a line may break, and the widths of
+    the first character and the first word (see pdf_stitch.wrapped_into)."""
     inset = min(line[0]["x0"] for line in lines) - left
-    return right - inset - lines[-1][-1]["x1"], first_word_width(lines[0])
+    last = [ch for ch in lines[-1] if ch["text"].strip()][-1]
+    first = next(ch for ch in lines[0] if ch["text"].strip())
+    cell.room = right - inset - last["x1"]
+    cell.ends_at_break = last["text"] in "/-" or wide(last["text"])
+    cell.first_char = first["x1"] - first["x0"]
+    cell.first_word = first_word_width(lines[0])
 
 
 def first_word_width(line: list[dict]) -> float:

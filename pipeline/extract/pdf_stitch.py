@@ -50,10 +50,13 @@ def same_columns(bottom: list[PageCell], cell: PageCell) -> PageCell | None:
 
 
 def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
-    """Is `cell`'s text the rest of `above`'s, wrapped over the break? Only when its first
-    word would not have fitted after `above`'s last line."""
-    return (above is not None and above.room is not None and cell.lead is not None
-            and cell.lead > above.room)
+    """Is `cell`'s text the rest of `above`'s, wrapped over the break? Only when what would
+    have come next on `above`'s last line did not fit there: the first word, after a line
+    ending where a line may break ('4096/' then '8192'); else the first character (a word
+    broken only because the column is too narrow for it: '4096/81' then '92')."""
+    if above is None or above.room is None or cell.first_char is None:
+        return False
+    return (cell.first_word if above.ends_at_break else cell.first_char) > above.room
 
 
 def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str,
@@ -61,16 +64,16 @@ def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: s
     """Is the first band of a page (below any repeated header) the rest of the last row of
     the previous page, rather than a row of its own? Yes when the producer left that row
     open at the break (every box below it, or every box above it, without the rule), or
-    when the band begins no key of its own: its boxes are empty, or hold only the rest of
-    text wrapped over the break, or hold text only outside the strategy and sequence-length
-    columns. A band that begins a key of its own is a row; one that begins none and does
-    not line up with the row above is neither, and an error (`row`: its 1-based grid row)."""
+    when the band begins no key of its own: under the strategy and sequence-length headings
+    its boxes are empty or hold only the rest of text wrapped over the break (other columns
+    may hold anything: the rest of a wrapped value or of a model name's second paragraph).
+    A band that begins a key of its own is a row; one that begins none and does not line
+    up with the row above is neither, and an error (`row`: its 1-based grid row)."""
     if all(c.open_bottom for c in bottom) or all(c.open_top for c in band):
         return True
-    texts = [c for c in band if not c.empty]
-    own_key = [c for c in texts if key_cols & set(range(c.col, c.col + c.colspan))]
-    if own_key and not all(wrapped_into(same_columns(bottom, c), c) for c in texts):
-        return False
+    keys = [c for c in band if not c.empty and key_cols & set(range(c.col, c.col + c.colspan))]
+    if any(not wrapped_into(same_columns(bottom, c), c) for c in keys):
+        return False  # a strategy or sequence length of its own
     stray = next((c for c in band if same_columns(bottom, c) is None), None)
     if stray is not None:
         raise LayoutError(source, Problem(
@@ -111,7 +114,8 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
             above.rowspan += cell.rowspan - (1 if split else 0)
             above.lines += cell.lines
             above.open_bottom = cell.open_bottom
-            above.room = cell.room if cell.lines else above.room
+            if cell.lines:  # the wrap evidence of the merged cell's last line
+                above.room, above.ends_at_break = cell.room, cell.ends_at_break
         offset = shift + max(c.row + c.rowspan for c in body)
     return [Cell(c.row, c.col, c.rowspan, c.colspan, collapse_lines([printed_text(x) for x in c.lines]),
                  "\n".join(c.lines), c.page) for c in placed]
