@@ -128,11 +128,14 @@ def cell_lines(grid: Grid, edges: list[float], style: Style) -> list[list[str]]:
 
 
 def row_heights(grid: Grid, lines: list[list[str]], style: Style) -> list[float]:
-    """Each row tall enough for its single-row cells; a spanning cell's surplus goes to its last row."""
+    """Each row tall enough for its single-row cells; a spanning cell's surplus goes to its last
+    row. With close_at_break each row is tall enough for all cells starting in it: a merged
+    cell's text is then never carried into the closed box of a later row at a page break
+    (Writer breaks the row across the page instead)."""
     need = lambda i: len(lines[i]) * style.leading + 2 * style.pad  # noqa: E731
     heights = [style.leading + 2 * style.pad] * grid.n_rows
     for i, cell in enumerate(grid.cells):
-        if cell.rowspan == 1:
+        if cell.rowspan == 1 or style.close_at_break:
             heights[cell.row] = max(heights[cell.row], need(i))
     for i, cell in enumerate(grid.cells):
         rows = range(cell.row, cell.row + cell.rowspan)

@@ -231,8 +231,7 @@ def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: f
 
 def first_word_width(line: list[dict]) -> float:
     """Up to the first place a line may break: a space or gap, after '/' or '-', or around
-    an ideograph (a producer that breaks inside a word breaks at a character, narrower
-    still, so this never overstates what did not fit)."""
+    an ideograph."""
     chars = [ch for ch in line if ch["text"].strip()]
     end = 0
     while end + 1 < len(chars):

@@ -33,8 +33,18 @@ def drop_repeated_header(table: PageTable, header: list[list[str]]) -> list[Page
     return [replace(c, row=c.row - skip) for c in table.cells if c.row >= skip]
 
 
-def row_key_columns(header: list[list[str]]) -> set[int]:
-    return {col for row in header for col, text in enumerate(row) if key_role(text) in ROW_KEY_ROLES}
+def columns_of(header: list[list[str]], roles: tuple[str, ...]) -> set[int]:
+    return {col for row in header for col, text in enumerate(row) if key_role(text) in roles}
+
+
+def model_goes_on(bottom: list[PageCell], band: list[PageCell], model_cols: set[int]) -> PageCell | None:
+    """The model cell above a band that is a row of its own, when the band is still inside
+    that model's block: some other box of the band is an empty continuation of a cell above,
+    and no cell crosses from one model's rows into the next's. The model box then holds the
+    rest of that cell (a name's second paragraph, say) however it was ruled."""
+    inside = any(continues(p, c) for c in band if c.col not in model_cols for p in bottom)
+    box = next((c for c in band if c.col in model_cols), None)
+    return same_columns(bottom, box) if inside and box is not None else None
 
 
 def continues(prev: PageCell, nxt: PageCell) -> bool:
@@ -88,7 +98,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
     """All pages' cells in one coordinate system; continued cells merged into their origin."""
     depth = header_depth(first)
     header = [first.row_texts(r) for r in range(depth)]
-    key_cols = row_key_columns(header)
+    key_cols, model_cols = columns_of(header, ROW_KEY_ROLES), columns_of(header, ("model",))
     placed: list[PageCell] = [replace(c, lines=list(c.lines)) for c in first.cells]
     offset = first.n_rows
     for table in continuations:
@@ -100,10 +110,14 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
         band = [c for c in body if c.row == 0]
         split = band_continues_row(bottom, band, key_cols, source, offset + 1)  # the last row goes on in the band
         shift = offset - (1 if split else 0)
+        model = None if split else model_goes_on(bottom, band, model_cols)
         for cell in body:
             above = None
-            if cell.row == 0:
-                above = same_columns(bottom, cell) if split else next((p for p in bottom if continues(p, cell)), None)
+            if cell.row == 0 and split:
+                above = same_columns(bottom, cell)
+            elif cell.row == 0:
+                above = model if model is not None and cell.col in model_cols else next(
+                    (p for p in bottom if continues(p, cell)), None)
             if above is None:
                 if cell.row == 0 and split:
                     raise LayoutError(source, Problem(Place(shift + 1, cell.col + 1, cell.page),
