@@ -56,8 +56,16 @@ def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: st
 
 
 def left_open(region: Region) -> bool:
-    """Does the table leave a cell open at the bottom of its page (it goes on overleaf)?"""
-    return any(c.open_bottom for c in region.table().cells)
+    """Does the table's bottom rule have a gap (a cell left open: it goes on overleaf)? Read
+    from the ruling alone, without building the page's table again."""
+    x0, _, x1, bottom = region.bbox
+    reach = x0
+    for a, b in sorted((e["x0"], e["x1"]) for e in region.edges
+                       if e["orientation"] == "h" and abs(e["top"] - bottom) <= TOLERANCE):
+        if a - TOLERANCE > reach:
+            return True
+        reach = max(reach, b)
+    return reach < x1 - TOLERANCE
 
 
 def open_rest(page, page_number: int, first: Region, source: str, limits: Limits) -> Region | None:
