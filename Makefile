@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup extract test bench diff browser font clean raw-html raw-pdf update
+.PHONY: setup extract test bench diff browser font clean raw-html raw-pdf fixtures update
 
 setup: $(STAMP)
 
@@ -79,6 +79,22 @@ raw-html: $(STAMP)
 raw-pdf: $(STAMP) font
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[render]'
 	$(BIN)/python tools/render_pdf.py
+
+# Re-make the PDF fixtures in tests/fixtures/pdf (reportlab, WeasyPrint, Chromium,
+# LibreOffice Writer) and their NOTES.md. Checks for the tools and says how to get
+# them; installs nothing. The fixtures are committed: tests do not need any of this.
+fixtures: $(STAMP)
+	@missing=""; \
+	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-writer-nogui"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	fc-list 2>/dev/null | grep -q wqy-zenhei || missing="$$missing fonts-wqy-zenhei"; \
+	[ -z "$$missing" ] || { echo "make fixtures needs Debian packages:$$missing"; \
+	  echo "  install them with: sudo apt-get install$$missing"; exit 1; }
+	@$(BIN)/python -c "import reportlab, weasyprint" 2>/dev/null || { \
+	  echo "make fixtures needs the render extra: $(BIN)/python -m pip install -c constraints.txt -e '.[render]'"; \
+	  exit 1; }
+	$(BIN)/python tools/render_pdf.py --fixtures --no-raw
+	$(BIN)/python tools/print_producers.py
 
 clean:
 	rm -rf build

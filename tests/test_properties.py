@@ -196,6 +196,21 @@ def pdf_examples() -> int:
     return max(4, settings().max_examples // 5)
 
 
+def pdf_style(draw, grid: Grid) -> dict:
+    """How the random table is drawn: stroked lines or filled rectangles; header repeated or
+    not; page breaks between rows or inside them, a forced one inside a random body row.
+    Cut open (reportlab's split_rows), or closed at the break (as LibreOffice Writer does):
+    the row goes on in a band below the header, empty or holding the rest of its text.
+    Writer lets a row that does not fit break across the page, so a merged cell's text never
+    flows into the box of another row; closed breaks are drawn that way only."""
+    common = dict(borders_as_rects=draw(st.booleans()), repeat_header=draw(st.booleans()),
+                  split_row=draw(st.one_of(st.none(), st.integers(2, grid.n_rows - 1))))
+    if draw(st.booleans()):
+        return dict(common, close_at_break=True, split_rows=True)
+    return dict(common, split_rows=draw(st.booleans()),
+                first_page_rows=draw(st.one_of(st.none(), st.integers(1, 30))))
+
+
 @settings(max_examples=pdf_examples(), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_pdf_grid_round_trips(data, tmp_path_factory):
@@ -205,11 +220,7 @@ def test_pdf_grid_round_trips(data, tmp_path_factory):
     for c in sorted(cells, key=lambda c: (c.row, c.col)):
         specs.setdefault(c.row, []).append(CellSpec("\n".join(c.lines), "\n".join(c.lines), c.rowspan, c.colspan))
     grid = Grid.from_rows("random", [specs[r] for r in sorted(specs)])
-    style = render_pdf.Style(
-        font_name=render_pdf.CID_FONT,
-        borders_as_rects=data.draw(st.booleans()), repeat_header=data.draw(st.booleans()),
-        split_rows=data.draw(st.booleans()),
-        first_page_rows=data.draw(st.one_of(st.none(), st.integers(1, 30))))
+    style = render_pdf.Style(**pdf_style(data.draw, grid), font_name=render_pdf.CID_FONT)
     out = tmp_path_factory.mktemp("pdf") / "random.pdf"
     render_pdf.render(grid, "2025-01-01", out, style, "random")
     got, updated = extract_pdf(out.read_bytes(), "random.pdf")

@@ -2,6 +2,7 @@
 
     python tools/render_pdf.py                 # raw/<release>/doc.pdf for every release
     python tools/render_pdf.py --fixtures      # also tests/fixtures/pdf/reportlab-*.pdf
+    python tools/render_pdf.py --fixtures --no-raw   # only the fixtures
 
 The table layout is read from raw/<release>/page.html with the project's own
 HTML extractor (so the PDF and the HTML cannot drift apart) and drawn with
@@ -12,8 +13,9 @@ several pages with the header rows repeated, and merged cells cut by page
 breaks (open at the bottom of one page, an empty box on the next).
 
 Options reproduce what other producers do differently (borders as filled
-rectangles, no repeated header, rows split across a page break, CJK glyphs
-whose text is a Kangxi / CJK-radical code point).
+rectangles, no repeated header, rows split across a page break, every cell
+closed at a page break and continued in a box below it, CJK glyphs whose text
+is a Kangxi / CJK-radical code point).
 
 Needs: reportlab (pip) and the font file of Debian's fonts-wqy-zenhei
 (apt-get install fonts-wqy-zenhei), or --font PATH. Output is deterministic
@@ -58,6 +60,7 @@ class Style:
     borders_as_rects: bool = False  # filled thin rectangles instead of stroked lines
     repeat_header: bool = True
     split_rows: bool = False  # a row that does not fit is split across the page break
+    close_at_break: bool = False  # rule off every fragment at a page break (as LibreOffice Writer does)
     radicals: bool = False  # draw 支/长/度 as Kangxi / CJK-radical code points
     decoy_table: bool = False  # a small ruled table above the vendor table
     font_name: str = FONT
@@ -125,11 +128,14 @@ def cell_lines(grid: Grid, edges: list[float], style: Style) -> list[list[str]]:
 
 
 def row_heights(grid: Grid, lines: list[list[str]], style: Style) -> list[float]:
-    """Each row tall enough for its single-row cells; a spanning cell's surplus goes to its last row."""
+    """Each row tall enough for its single-row cells; a spanning cell's surplus goes to its last
+    row. With close_at_break each row is tall enough for all cells starting in it: a merged
+    cell's text is then never carried into the closed box of a later row at a page break
+    (Writer breaks the row across the page instead)."""
     need = lambda i: len(lines[i]) * style.leading + 2 * style.pad  # noqa: E731
     heights = [style.leading + 2 * style.pad] * grid.n_rows
     for i, cell in enumerate(grid.cells):
-        if cell.rowspan == 1:
+        if cell.rowspan == 1 or style.close_at_break:
             heights[cell.row] = max(heights[cell.row], need(i))
     for i, cell in enumerate(grid.cells):
         rows = range(cell.row, cell.row + cell.rowspan)
@@ -218,8 +224,9 @@ def fragments(grid: Grid, lines: list[list[str]], placements: list[Placement], s
                 continue
             fit = lines_that_fit(box[2] - box[3], style)
             text, remaining = remaining[:fit], remaining[fit:]
-            pages[page].fragments.append(Fragment(*box, text, open_top=page != on_pages[0],
-                                                  open_bottom=page != on_pages[-1]))
+            cut = not style.close_at_break
+            pages[page].fragments.append(Fragment(*box, text, open_top=cut and page != on_pages[0],
+                                                  open_bottom=cut and page != on_pages[-1]))
     return pages
 
 
@@ -307,11 +314,18 @@ FIXTURES = {
     # header glyphs extracted as Kangxi / CJK-radical code points, a decoy ruled table
     "reportlab-rects.pdf": Style(borders_as_rects=True, repeat_header=False, split_rows=True, radicals=True,
                                  decoy_table=True, split_row=22),  # qwen2.5-1.5b: '1*Asce' / 'nd' over the break
+    # every fragment closed at a page break, as LibreOffice Writer draws it: merged cells
+    # cut at the first break (a closed box, then an empty box below the repeated header),
+    # rows split at later breaks (a band below the header: empty, or the rest of wrapped
+    # text); borders as filled rectangles
+    "reportlab-closed.pdf": Style(borders_as_rects=True, close_at_break=True, split_rows=True,
+                                  first_page_rows=27,  # the break cuts qwen2.5-14b's merged cells
+                                  split_row=42),  # qwen2vl-7b lora: "4096/819" / "2", "1*Asce" / "nd"
 }
 
 
 PRINT_CSS = """<style>
-@page { size: A4 portrait; margin: 14mm; }
+@page { size: PAGE; margin: 14mm; }
 body { font-family: "WenQuanYi Zen Hei", sans-serif; font-size: 9pt; }
 table { border-collapse: collapse; table-layout: fixed; }
 th, td { border: 0.6pt solid #000; padding: 2pt 3pt; vertical-align: top; word-break: break-all; }
@@ -320,13 +334,19 @@ thead { display: table-header-group; }
 </style>"""
 
 
-def print_ready_html(release: str) -> str:
-    """The saved page plus a print style sheet: A4, fixed narrow columns, collapsed borders."""
-    page = (REPO / "raw" / release / "page.html").read_text(encoding="utf-8")
+def column_widths(release: str) -> list[float]:
+    """The narrow columns of the reportlab rendering, in points, so that values wrap."""
     grid, _ = release_grid(release)
-    widths = list(Style().key_widths) + [Style().value_width] * (grid.n_cols - 3)
-    cols = "<colgroup>" + "".join(f'<col style="width:{w}pt">' for w in widths) + "</colgroup>"
-    page = page.replace("</head>", PRINT_CSS + "</head>", 1)
+    return list(Style().key_widths) + [Style().value_width] * (grid.n_cols - len(Style().key_widths))
+
+
+def print_ready_html(release: str, page_size: str = "A4 portrait", extra_css: str = "") -> str:
+    """The saved page plus a print style sheet: A4 (or `page_size`), fixed narrow columns,
+    collapsed borders."""
+    page = (REPO / "raw" / release / "page.html").read_text(encoding="utf-8")
+    cols = "<colgroup>" + "".join(f'<col style="width:{w}pt">' for w in column_widths(release)) + "</colgroup>"
+    css = PRINT_CSS.replace("PAGE", page_size).replace("</style>", extra_css + "</style>")
+    page = page.replace("</head>", css + "</head>", 1)
     return page.replace("</caption>", "</caption>" + cols, 1)
 
 
@@ -383,10 +403,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--font", type=Path, default=None, help=f"TrueType CJK font (default {FONT_PATH})")
     parser.add_argument("--fixtures", action="store_true", help="also write tests/fixtures/pdf/reportlab-*.pdf")
+    parser.add_argument("--no-raw", action="store_true", help="leave raw/<release>/doc.pdf as it is")
     args = parser.parse_args(argv)
     register_font(args.font or FONT_PATH)
     title = "各模型支持的最小卡数和序列长度"
-    for page in sorted((REPO / "raw").glob("*/page.html")):
+    for page in [] if args.no_raw else sorted((REPO / "raw").glob("*/page.html")):
         release = page.parent.name
         grid, updated = release_grid(release)
         out = page.parent / "doc.pdf"

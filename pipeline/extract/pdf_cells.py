@@ -1,0 +1,247 @@
+"""One ruled table on one page -> cells, from geometry alone.
+
+Row and column boundaries are the positions of all cell edges of the table; two
+neighbouring slots belong to one cell when no edge separates them, so rowspans and
+colspans follow from the boundaries a cell's box crosses. Text per cell comes from
+the characters whose centre lies in its box.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from pdfplumber.table import merge_edges
+
+from ..errors import LayoutError, Place, Problem
+from ..limits import DEFAULT, Limits
+from ..tokens import squash
+from .cjk import printed_text
+
+TOLERANCE = 2.0  # points: edges this close are one boundary
+
+
+@dataclass
+class PageCell:
+    """A cell as drawn on one page, in that page's own grid."""
+    row: int
+    col: int
+    rowspan: int
+    colspan: int
+    lines: list[str]  # raw text lines, as extracted
+    page: int
+    open_top: bool = False
+    open_bottom: bool = False
+    # Wrap evidence (see wrap_evidence), in points.
+    room: float | None = None  # left at the end of the last line
+    ends_at_break: bool = False  # the last line ends where a line may break ('/', '-', an ideograph)
+    first_char: float | None = None  # width of the first character
+    first_word: float | None = None  # width up to the first place a line may break
+
+    @property
+    def empty(self) -> bool:
+        return not any(line.strip() for line in self.lines)
+
+
+@dataclass
+class PageTable:
+    page: int
+    xs: list[float]  # column boundaries
+    ys: list[float]  # row boundaries (top to bottom)
+    cells: list[PageCell] = field(default_factory=list)
+
+    @property
+    def n_rows(self) -> int:
+        return len(self.ys) - 1
+
+    def cell_at(self, row: int, col: int) -> PageCell:
+        return next(c for c in self.cells if c.row <= row < c.row + c.rowspan and c.col <= col < c.col + c.colspan)
+
+    def row_texts(self, row: int) -> list[str]:
+        return [squash(printed_text("".join(self.cell_at(row, col).lines))) for col in range(len(self.xs) - 1)]
+
+
+def cluster(values: list[float]) -> list[float]:
+    """Sorted positions with those closer than TOLERANCE merged (their mean)."""
+    groups: list[list[float]] = []
+    for value in sorted(values):
+        if groups and value - groups[-1][-1] <= TOLERANCE:
+            groups[-1].append(value)
+        else:
+            groups.append([value])
+    return [sum(g) / len(g) for g in groups]
+
+
+class Ruling:
+    """The edges lying on each row and column boundary, so that "is there a rule between
+    these two slots?" looks only at the edges on that one boundary."""
+
+    def __init__(self, edges: list[dict], xs: list[float], ys: list[float]):
+        self.vertical = self.on_boundaries(edges, "v", xs)
+        self.horizontal = self.on_boundaries(edges, "h", ys)
+
+    @staticmethod
+    def on_boundaries(edges: list[dict], orientation: str, positions: list[float]) -> list[list[tuple]]:
+        at, lo, hi = ("x0", "top", "bottom") if orientation == "v" else ("top", "x0", "x1")
+        found: list[list[tuple]] = [[] for _ in positions]
+        for edge in edges:
+            if edge["orientation"] != orientation:
+                continue
+            i = min(bisect.bisect(positions, edge[at]), len(positions) - 1)
+            nearest = min((j for j in (i - 1, i) if j >= 0), key=lambda j: abs(positions[j] - edge[at]))
+            if abs(positions[nearest] - edge[at]) <= TOLERANCE:
+                found[nearest].append((edge[lo], edge[hi]))
+        return found
+
+    @staticmethod
+    def runs_over(spans: list[tuple], lo: float, hi: float) -> bool:
+        mid = (lo + hi) / 2
+        return any(a - TOLERANCE <= mid <= b + TOLERANCE for a, b in spans)
+
+    def vertical_rule(self, col: int, lo: float, hi: float) -> bool:
+        """A rule on column boundary `col` over the middle of [lo, hi]?"""
+        return self.runs_over(self.vertical[col], lo, hi)
+
+    def horizontal_rule(self, row: int, lo: float, hi: float) -> bool:
+        """A rule on row boundary `row` over the middle of [lo, hi]?"""
+        return self.runs_over(self.horizontal[row], lo, hi)
+
+
+def region_edges(page_edges: list[dict], bbox: tuple[float, float, float, float]) -> tuple[list[dict], tuple]:
+    """The ruling of one table: edges inside its box, the box stretched over vertical rules
+    that run past it (a row left open at the bottom of a page is not boxed in)."""
+    x0, top, x1, bottom = bbox
+    inside_x = lambda e: x0 - TOLERANCE <= e["x0"] and e["x1"] <= x1 + TOLERANCE  # noqa: E731
+    verticals = [e for e in page_edges if e["orientation"] == "v" and inside_x(e)
+                 and e["bottom"] >= top - TOLERANCE and e["top"] <= bottom + TOLERANCE]
+    top = min([top] + [e["top"] for e in verticals])
+    bottom = max([bottom] + [e["bottom"] for e in verticals])
+    edges = [e for e in page_edges if inside_x(e) and e["bottom"] >= top - TOLERANCE
+             and e["top"] <= bottom + TOLERANCE]
+    # Snapped and joined per table: page-wide snapping would pull a neighbouring
+    # table's rule (2 pt away) onto this table's column boundary.
+    return merge_edges(edges, TOLERANCE, TOLERANCE, TOLERANCE, TOLERANCE), (x0, top, x1, bottom)
+
+
+def column_boundaries(edges: list[dict], bbox: tuple) -> list[float]:
+    return cluster([e["x0"] for e in edges if e["orientation"] == "v"] + [bbox[0], bbox[2]])
+
+
+def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float] | None = None,
+               source: str = "", limits: Limits = DEFAULT) -> PageTable:
+    """Slots between all boundaries, merged into cells wherever no edge separates them.
+    `xs` imposes the column boundaries of the whole table: a page on which no cell
+    happens to end at some boundary still has that column."""
+    x0, top, x1, bottom = bbox
+    xs = xs or column_boundaries(edges, bbox)
+    ys = cluster([e["top"] for e in edges if e["orientation"] == "h"] + [top, bottom])
+    n_rows, n_cols = len(ys) - 1, len(xs) - 1
+    limits.check_cells(source, n_rows * n_cols)  # before any work proportional to it
+    owner = [[(r, c) for c in range(n_cols)] for r in range(n_rows)]
+    rules = Ruling(edges, xs, ys)
+
+    def find(slot):
+        while owner[slot[0]][slot[1]] != slot:
+            slot = owner[slot[0]][slot[1]]
+        return slot
+
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if c + 1 < n_cols and not rules.vertical_rule(c + 1, ys[r], ys[r + 1]):
+                a, b = find((r, c)), find((r, c + 1))
+                owner[b[0]][b[1]] = min(a, b)
+                owner[a[0]][a[1]] = min(a, b)
+            if r + 1 < n_rows and not rules.horizontal_rule(r + 1, xs[c], xs[c + 1]):
+                a, b = find((r, c)), find((r + 1, c))
+                owner[b[0]][b[1]] = min(a, b)
+                owner[a[0]][a[1]] = min(a, b)
+    table = PageTable(page_number, xs, ys)
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for r in range(n_rows):
+        for c in range(n_cols):
+            groups.setdefault(find((r, c)), []).append((r, c))
+    for (r, c), slots in sorted(groups.items()):
+        rows = sorted({s[0] for s in slots})
+        cols = sorted({s[1] for s in slots})
+        if len(slots) != len(rows) * len(cols):
+            raise LayoutError("", Problem(Place(r + 1, c + 1, page_number),
+                                          "the ruling encloses a region that is not a rectangle",
+                                          "rectangular cells"))
+        rs, cs = len(rows), len(cols)
+        table.cells.append(PageCell(
+            r, c, rs, cs, [], page_number,
+            open_top=r == 0 and not rules.horizontal_rule(0, xs[c], xs[c + cs]),
+            open_bottom=r + rs == n_rows and not rules.horizontal_rule(n_rows, xs[c], xs[c + cs])))
+    return table
+
+
+def assign_text(table: PageTable, chars: list[dict]) -> None:
+    """Each character goes to the cell holding its centre; lines are rebuilt per cell."""
+    by_slot: dict[tuple[int, int], list[dict]] = {}
+    for char in chars:
+        cx, cy = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+        col, row = bisect.bisect(table.xs, cx) - 1, bisect.bisect(table.ys, cy) - 1
+        if 0 <= col < len(table.xs) - 1 and 0 <= row < table.n_rows:
+            by_slot.setdefault((row, col), []).append(char)
+    for cell in table.cells:
+        mine = [ch for r in range(cell.row, cell.row + cell.rowspan)
+                 for c in range(cell.col, cell.col + cell.colspan) for ch in by_slot.get((r, c), [])]
+        lines = char_lines(mine)
+        cell.lines = [line_text(line) for line in lines]
+        if lines:
+            wrap_evidence(cell, lines, table.xs[cell.col], table.xs[cell.col + cell.colspan])
+
+
+def char_lines(chars: list[dict]) -> list[list[dict]]:
+    """Characters -> lines of characters: same baseline within half a character, left to
+    right; lines holding only spaces are dropped."""
+    lines: list[list[dict]] = []
+    for char in sorted(chars, key=lambda ch: (round(ch["top"], 1), ch["x0"])):
+        if lines and abs(char["top"] - lines[-1][0]["top"]) <= char["size"] / 2:
+            lines[-1].append(char)
+        else:
+            lines.append([char])
+    for line in lines:
+        line.sort(key=lambda ch: ch["x0"])
+    return [line for line in lines if line_text(line)]
+
+
+def line_text(line: list[dict]) -> str:
+    """A gap wider than a quarter of the font size is a space."""
+    text = line[0]["text"]
+    for prev, char in zip(line, line[1:]):
+        gap = char["x0"] - prev["x1"]
+        text += (" " if gap > char["size"] / 4 and not text.endswith(" ") and char["text"] != " " else "")
+        text += char["text"]
+    return text.strip()
+
+
+def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float) -> None:
+    """What tells whether the next box's text is the rest of this cell's, wrapped: the room
+    left after the last line (the right margin taken to equal the left one, the smallest
+    inset of any line), whether that line ends where a line may break, and the widths of
+    the first character and the first word (see pdf_stitch.wrapped_into)."""
+    inset = min(line[0]["x0"] for line in lines) - left
+    last = [ch for ch in lines[-1] if ch["text"].strip()][-1]
+    first = next(ch for ch in lines[0] if ch["text"].strip())
+    cell.room = right - inset - last["x1"]
+    cell.ends_at_break = last["text"] in "/-" or wide(last["text"])
+    cell.first_char = first["x1"] - first["x0"]
+    cell.first_word = first_word_width(lines[0])
+
+
+def first_word_width(line: list[dict]) -> float:
+    """Up to the first place a line may break: a space or gap, after '/' or '-', or around
+    an ideograph."""
+    chars = [ch for ch in line if ch["text"].strip()]
+    end = 0
+    while end + 1 < len(chars):
+        this, nxt = chars[end], chars[end + 1]
+        if (this["text"] in "/-" or wide(this["text"]) or wide(nxt["text"])
+                or nxt["x0"] - this["x1"] > nxt["size"] / 4):
+            break
+        end += 1
+    return chars[end]["x1"] - chars[0]["x0"]
+
+
+def wide(text: str) -> bool:
+    return any(ord(ch) >= 0x2E80 for ch in text)  # CJK: a line may break before or after any of them

@@ -1,0 +1,131 @@
+"""Finding the vendor table on each page: pdfplumber locates the ruled tables; the
+vendor table is the one headed by the vendor's headings, and on each following page
+the table with the same left and right edges continues it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..header import looks_like_vendor_header
+from ..limits import DEFAULT, Limits
+from ..tokens import squash
+from .cjk import printed_text
+from .html import UPDATE_LINE
+from .pdf_cells import TOLERANCE, PageTable, assign_text, page_table, region_edges
+
+MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
+FIND_SETTINGS = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
+                 "snap_tolerance": 3, "join_tolerance": 3, "intersection_tolerance": 3}
+
+
+def ruling(page) -> list[dict]:
+    """The page's ruling edges; the short ends of thin border rectangles are dropped so that
+    they do not pose as column or row boundaries."""
+    return [e for e in page.edges if (e["bottom"] - e["top"] if e["orientation"] == "v"
+                                      else e["x1"] - e["x0"]) >= MIN_EDGE]
+
+
+@dataclass
+class Region:
+    """One ruled table on one page: its ruling and the characters inside it."""
+    page: int
+    bbox: tuple[float, float, float, float]
+    edges: list[dict]
+    chars: list[dict]
+    source: str = ""
+    limits: Limits = DEFAULT
+
+    def table(self, xs: list[float] | None = None) -> PageTable:
+        table = page_table(self.edges, self.bbox, self.page, xs, self.source, self.limits)
+        assign_text(table, self.chars)
+        return table
+
+
+def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT) -> list[Region]:
+    """Every ruled table pdfplumber finds on the page, top to bottom."""
+    edges = ruling(page)
+    return [region_at(page, edges, found.bbox, page_number, source, limits)
+            for found in sorted(page.find_tables(FIND_SETTINGS), key=lambda t: t.bbox[1])]
+
+
+def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: str, limits: Limits) -> Region:
+    table_edges, bbox = region_edges(edges, bbox)
+    x0, top, x1, bottom = bbox
+    chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
+             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom]
+    return Region(page_number, bbox, table_edges, chars, source, limits)
+
+
+def left_open(region: Region) -> bool:
+    """Does the table's bottom rule have a gap (a cell left open: it goes on overleaf)? Read
+    from the ruling alone, without building the page's table again."""
+    x0, _, x1, bottom = region.bbox
+    reach = x0
+    for a, b in sorted((e["x0"], e["x1"]) for e in region.edges
+                       if e["orientation"] == "h" and abs(e["top"] - bottom) <= TOLERANCE):
+        if a - TOLERANCE > reach:
+            return True
+        reach = max(reach, b)
+    return reach < x1 - TOLERANCE
+
+
+def open_rest(page, page_number: int, first: Region, source: str, limits: Limits) -> Region | None:
+    """The rest of a table left open at the bottom of the previous page when it is too short
+    to be a ruled table of its own (a band with no rule above it, alone on the page): the
+    topmost vertical rules between the table's left and right edges, and what they enclose."""
+    x0, _, x1, _ = first.bbox
+    edges = ruling(page)
+    verticals = [e for e in edges if e["orientation"] == "v" and x0 - TOLERANCE <= e["x0"] <= x1 + TOLERANCE]
+    if not verticals:
+        return None
+    top = min(e["top"] for e in verticals)
+    bottom = max(e["bottom"] for e in verticals if e["top"] <= top + TOLERANCE)
+    return region_at(page, edges, (x0, top, x1, bottom), page_number, source, limits)
+
+
+def is_vendor_header(table: PageTable) -> bool:
+    return looks_like_vendor_header("".join(squash(printed_text("".join(c.lines))) for c in table.cells
+                                            if c.row < 3))
+
+
+def same_extent(a: Region, b: Region) -> bool:
+    return abs(a.bbox[0] - b.bbox[0]) <= TOLERANCE and abs(a.bbox[2] - b.bbox[2]) <= TOLERANCE
+
+
+@dataclass
+class Scan:
+    """What one pass over the pages found: the vendor table's regions, in page order."""
+    regions: list[Region] = field(default_factory=list)
+    text_seen: bool = False
+    updated: str | None = None
+
+
+def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
+    """The vendor table on its first page (found by its header text, not its position) and
+    the table continuing it at the top of each following page (same left and right edges;
+    or, after a page that left it open, the ruling going on at the top of the page).
+    Pages are read one at a time and released, so memory does not grow with the document."""
+    limits = limits.running()
+    scan = Scan()
+    for number, page in enumerate(pages, start=1):
+        limits.check_time(source, f"page {number}")
+        scan.text_seen = scan.text_seen or bool(page.chars)
+        if number == 1:  # the update line heads the document
+            scan.updated = update_date(page)
+        regions = regions_on_page(page, number, source, limits)
+        if not scan.regions:
+            page.close()
+            scan.regions += [r for r in regions if is_vendor_header(r.table())][:1]
+            continue
+        following = next((r for r in regions if same_extent(r, scan.regions[0])), None)
+        if following is None and left_open(scan.regions[-1]):
+            following = open_rest(page, number, scan.regions[0], source, limits)
+        page.close()
+        if following is None:
+            break
+        scan.regions.append(following)
+    return scan
+
+
+def update_date(page) -> str | None:
+    match = UPDATE_LINE.search(printed_text(page.extract_text() or ""))
+    return match.group(1) if match else None

@@ -1,0 +1,135 @@
+"""The vendor table's page tables -> one list of cells in one coordinate system.
+
+The header rows repeated at the top of a page are dropped; a cell cut by a page break
+continues in the box below it at the top of the next page; a row cut by the break
+continues in the first band of the next page (see `band_continues_row`); each cell
+keeps the page it starts on.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import LayoutError, Place, Problem
+from ..grid import Cell
+from ..header import key_role
+from .cjk import printed_text
+from .pdf_cells import PageCell, PageTable
+from .text import collapse_lines
+
+# Every vendor row has a key of its own: a row that begins no cell under these headings
+# would repeat the key of the row above (its model spans rows, so it is no evidence).
+ROW_KEY_ROLES = ("strategy", "seq_len")
+
+
+def header_depth(table: PageTable) -> int:
+    return max(c.rowspan for c in table.cells if c.row == 0)
+
+
+def drop_repeated_header(table: PageTable, header: list[list[str]]) -> list[PageCell]:
+    """The body cells of a continuation page, without the header rows it repeats (if any)."""
+    depth = len(header)
+    repeated = table.n_rows > depth and all(table.row_texts(r) == header[r] for r in range(depth))
+    skip = depth if repeated else 0
+    return [replace(c, row=c.row - skip) for c in table.cells if c.row >= skip]
+
+
+def columns_of(header: list[list[str]], roles: tuple[str, ...]) -> set[int]:
+    return {col for row in header for col, text in enumerate(row) if key_role(text) in roles}
+
+
+def model_goes_on(bottom: list[PageCell], band: list[PageCell], model_cols: set[int]) -> PageCell | None:
+    """The model cell above a band that is a row of its own, when the band is still inside
+    that model's block: some other box of the band is an empty continuation of a cell above,
+    and no cell crosses from one model's rows into the next's. The model box then holds the
+    rest of that cell (a name's second paragraph, say) however it was ruled."""
+    inside = any(continues(p, c) for c in band if c.col not in model_cols for p in bottom)
+    box = next((c for c in band if c.col in model_cols), None)
+    return same_columns(bottom, box) if inside and box is not None else None
+
+
+def continues(prev: PageCell, nxt: PageCell) -> bool:
+    """A box at the top of a page continues the cell above it when it sits in the same
+    columns and either that cell was left open at the bottom of the previous page (the
+    box then holds the rest of its text, if any) or the box is empty (a producer that
+    closes every fragment). The vendor table has no empty cells of its own."""
+    return (prev.col, prev.colspan) == (nxt.col, nxt.colspan) and nxt.row == 0 and (prev.open_bottom or nxt.empty)
+
+
+def same_columns(bottom: list[PageCell], cell: PageCell) -> PageCell | None:
+    return next((p for p in bottom if (p.col, p.colspan) == (cell.col, cell.colspan)), None)
+
+
+def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
+    """Is `cell`'s text the rest of `above`'s, wrapped over the break? Only when what would
+    have come next on `above`'s last line did not fit there: the first word, after a line
+    ending where a line may break ('4096/' then '8192'); else the first character (a word
+    broken only because the column is too narrow for it: '4096/81' then '92')."""
+    if above is None or above.room is None or cell.first_char is None:
+        return False
+    return (cell.first_word if above.ends_at_break else cell.first_char) > above.room
+
+
+def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str,
+                       row: int) -> bool:
+    """Is the first band of a page (below any repeated header) the rest of the last row of
+    the previous page, rather than a row of its own? Yes when the producer left that row
+    open at the break (every box below it, or every box above it, without the rule), or
+    when the band begins no key of its own: under the strategy and sequence-length headings
+    its boxes are empty or hold only the rest of text wrapped over the break (other columns
+    may hold anything: the rest of a wrapped value or of a model name's second paragraph).
+    A band that begins a key of its own is a row; one that begins none and does not line
+    up with the row above is neither, and an error (`row`: its 1-based grid row)."""
+    if all(c.open_bottom for c in bottom) or all(c.open_top for c in band):
+        return True
+    keys = [c for c in band if not c.empty and key_cols & set(range(c.col, c.col + c.colspan))]
+    if any(not wrapped_into(same_columns(bottom, c), c) for c in keys):
+        return False  # a strategy or sequence length of its own
+    stray = next((c for c in band if same_columns(bottom, c) is None), None)
+    if stray is not None:
+        raise LayoutError(source, Problem(
+            Place(row, stray.col + 1, stray.page),
+            "the first row below the header begins no strategy or sequence length of its own, yet its cells "
+            "do not line up with the row above it on the previous page",
+            "either a row of its own or the rest of the row cut by the page break"))
+    return True
+
+
+def stitch(first: PageTable, continuations: list[PageTable], source: str) -> list[Cell]:
+    """All pages' cells in one coordinate system; continued cells merged into their origin."""
+    depth = header_depth(first)
+    header = [first.row_texts(r) for r in range(depth)]
+    key_cols, model_cols = columns_of(header, ROW_KEY_ROLES), columns_of(header, ("model",))
+    placed: list[PageCell] = [replace(c, lines=list(c.lines)) for c in first.cells]
+    offset = first.n_rows
+    for table in continuations:
+        body = drop_repeated_header(table, header)
+        if not body:
+            continue
+        last_row = offset - 1
+        bottom = [c for c in placed if c.row + c.rowspan - 1 == last_row]
+        band = [c for c in body if c.row == 0]
+        split = band_continues_row(bottom, band, key_cols, source, offset + 1)  # the last row goes on in the band
+        shift = offset - (1 if split else 0)
+        model = None if split else model_goes_on(bottom, band, model_cols)
+        for cell in body:
+            above = None
+            if cell.row == 0 and split:
+                above = same_columns(bottom, cell)
+            elif cell.row == 0:
+                above = model if model is not None and cell.col in model_cols else next(
+                    (p for p in bottom if continues(p, cell)), None)
+            if above is None:
+                if cell.row == 0 and split:
+                    raise LayoutError(source, Problem(Place(shift + 1, cell.col + 1, cell.page),
+                                      "a row split by the page break does not continue in the same columns",
+                                      "the cells of a split row continued column for column"))
+                placed.append(replace(cell, row=cell.row + shift))
+                continue
+            above.rowspan += cell.rowspan - (1 if split else 0)
+            above.lines += cell.lines
+            above.open_bottom = cell.open_bottom
+            if cell.lines:  # the wrap evidence of the merged cell's last line
+                above.room, above.ends_at_break = cell.room, cell.ends_at_break
+        offset = shift + max(c.row + c.rowspan for c in body)
+    return [Cell(c.row, c.col, c.rowspan, c.colspan, collapse_lines([printed_text(x) for x in c.lines]),
+                 "\n".join(c.lines), c.page, layout_breaks=True) for c in placed]  # wraps, not breaks
