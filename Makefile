@@ -21,7 +21,7 @@ extract: $(STAMP)
 # Changes nothing outside the clone: without chromium the browser tests are
 # skipped with a message naming `make browser`.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 # Asked for explicitly (CI does): install Debian's chromium for the report-page
 # tests. Needs root and apt; says what to do otherwise.
