@@ -167,17 +167,15 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     """
     import os
 
-    from .workers import os_threads, start_method
-
-    method = start_method(os_threads())  # decided before pandas and pyarrow start their threads
     from .release import extract_to
+    from .workers import start_method
 
     limits = Limits(max_bytes, max_pages, max_cells, max_stream_bytes, max_seconds)
     stderr = sys.stderr  # CliRunner swaps it for a buffer: no progress in tests
     progress = Progress(stderr) if not quiet and stderr.isatty() else None
     try:
         results, failures, published = extract_to(raw_dir, out_dir, releases, strict, limits, keep_going,
-                                                  jobs or os.cpu_count() or 1, method, progress)
+                                                  jobs or os.cpu_count() or 1, start_method(), progress)
     finally:
         if progress:
             progress.clear()

@@ -24,7 +24,7 @@ from .normalize import Normalized, normalize
 from .quality import find_issues, finding_rows
 from .report import release_html, release_markdown
 from .publish import Published, Staging, publish_all
-from .workers import os_threads, start_method
+from .workers import start_method
 from .write import ReleaseFiles, SourceInfo, release_artifacts
 from schemas.findings import validate_findings
 from schemas.min_cards import source_place, validate_min_cards
@@ -298,7 +298,7 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    method = method or start_method(os_threads())
+    method = method or start_method()
     context = multiprocessing.get_context(method)
     if method == "forkserver":
         context.set_forkserver_preload(["pipeline.release"])

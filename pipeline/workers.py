@@ -1,34 +1,36 @@
-"""How `mincards extract --jobs N` starts its worker processes. A small module: the
-command decides before it imports pandas and pyarrow, whose imports start threads."""
+"""How `mincards extract --jobs N` starts its worker processes."""
 from __future__ import annotations
 
 import os
 import sys
 import threading
+from pathlib import Path
 
 START_METHOD_ENV = "MINCARDS_START_METHOD"  # fork, forkserver or spawn: overrides the choice below
 
 
-def os_threads() -> int:
-    """Threads of this process as the OS counts them (native ones included); Python's
-    count where the system does not say."""
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return threading.active_count()
+def started_as_command() -> bool:
+    """Whether this process was started to run `mincards` (the console script, or
+    `python -m pipeline`), rather than calling the pipeline from inside another program
+    (a test runner's CliRunner, a notebook, a library caller)."""
+    program = Path(sys.argv[0]) if sys.argv and sys.argv[0] else Path()
+    return program.name == "mincards" or program.parts[-2:] == ("pipeline", "__main__.py")
 
 
-def start_method(threads_at_start: int) -> str:
-    """How worker processes start. "fork" when the caller was single-threaded before it
-    imported the pipeline (a fresh `mincards` process: the only other threads at fork
-    time are the idle ones the imports started, OpenBLAS's and jemalloc's, which both
-    install fork handlers), so a worker starts in about a millisecond with everything
-    imported. Otherwise (a library caller, a test runner, anything that ran pyarrow or
-    has threads of its own) "forkserver": a clean server process imports the pipeline
-    once and forks each worker from there. Not Linux: "spawn"."""
+def start_method(command: bool | None = None) -> str:
+    """How worker processes start. "fork" in a `mincards` process with no thread of its
+    own but the main one: the only other threads at fork time are the idle ones that
+    importing numpy and pyarrow starts (OpenBLAS's, jemalloc's background thread), which
+    install fork handlers; a worker then starts in a millisecond with everything imported.
+    Anywhere else, "forkserver": the caller may hold threads (a test runner after pyarrow
+    ran, an application) that a fork would copy mid-work; a clean server process imports
+    the pipeline once and forks each worker from there (about one import's time, once).
+    Not Linux: "spawn"."""
     chosen = os.environ.get(START_METHOD_ENV, "").strip()
     if chosen:
         return chosen
     if sys.platform != "linux":
         return "spawn"
-    return "fork" if threads_at_start == 1 else "forkserver"
+    if command is None:
+        command = started_as_command()
+    return "fork" if command and threading.active_count() == 1 else "forkserver"

@@ -19,7 +19,7 @@ from pipeline.errors import CellError, MincardsError, Place, Problem
 from pipeline.publish import LOCK_NAME, STAGING, Staging, publish_all
 from pipeline.release import (DisagreementError, extract_release, extract_to, find_releases, release_files,
                               render_each)
-from pipeline.workers import START_METHOD_ENV, start_method
+from pipeline.workers import START_METHOD_ENV, start_method, started_as_command
 
 
 def redated(raw, source: str, date: str) -> None:
@@ -213,7 +213,11 @@ def test_progress_is_shown_on_a_terminal_then_erased_and_not_with_quiet(tmp_path
 
 def test_start_method(monkeypatch):
     monkeypatch.delenv(START_METHOD_ENV, raising=False)
-    assert start_method(1) == "fork"  # a fresh `mincards` process
-    assert start_method(4) == "forkserver"  # pytest after pyarrow ran, a threaded caller
+    assert start_method(command=True) == "fork"  # a fresh `mincards` process
+    assert start_method(command=False) == "forkserver"  # a library caller
+    assert start_method() == "forkserver"  # here: pytest, after pyarrow ran (CliRunner takes this too)
+    for program, command in (("/usr/bin/mincards", True), ("/x/pipeline/__main__.py", True), ("/x/bin/pytest", False)):
+        monkeypatch.setattr("sys.argv", [program])
+        assert started_as_command() is command
     monkeypatch.setenv(START_METHOD_ENV, "spawn")
-    assert start_method(1) == "spawn"
+    assert start_method(command=True) == "spawn"
