@@ -6,6 +6,8 @@
    FLOOR: one process that imports pandas, pandera, pyarrow, pdfplumber and lxml, runs
    bare pdfplumber `page.extract_tables()` on every PDF page in raw/ and parses every
    HTML page with lxml. Median wall time of --repeat runs, goal <= 1.3x the floor.
+   --jobs 2 is timed with each start method: fork (what a `mincards` process uses)
+   and forkserver (what a library caller gets).
 2. Where the time goes, in one process (time.perf_counter around the library calls):
    import, extract per format, normalize, contract, quality, agreement, report, write,
    publish (to disk, fsynced).
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import statistics
@@ -184,10 +187,13 @@ def main() -> None:
         tmp = Path(tmp)
         out = tmp / "build"
         print(f"1. mincards extract raw vs its floor (median of {args.repeat} fresh processes, interleaved)\n")
+        forkserver = ["env", "MINCARDS_START_METHOD=forkserver"]
         times = interleaved({"floor": [PYTHON, "-c", FLOOR, str(raw)],
-                             "extract (default --jobs)": extract_cmd(raw, out, None),
-                             "extract --jobs 1": extract_cmd(raw, out, 1)}, args.repeat, fresh=out)
-        print(f"{'command':28} {'s':>7} {'x floor':>8}")
+                             "extract --jobs 1": extract_cmd(raw, out, 1),
+                             "extract --jobs 2 (fork)": extract_cmd(raw, out, 2),
+                             "extract --jobs 2 forkserver": forkserver + extract_cmd(raw, out, 2)},
+                            args.repeat, fresh=out)
+        print(f"{'command':28} {'s':>7} {'x floor':>8}  (default --jobs: {os.cpu_count()} CPUs)")
         for name, seconds in times.items():
             print(f"{name:28} {seconds:7.2f} {seconds / times['floor']:8.2f}")
         print("goal: extract <= 1.3x floor\n")
