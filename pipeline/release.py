@@ -1,8 +1,10 @@
 """Release folders -> validated results -> artifacts. The library entry points.
 
 A release is a folder `raw/<YYYY-MM-DD>/` named by the page's update date and
-holding the vendor page. All releases asked for are extracted and validated in
-memory before anything is written, so one bad release leaves build/ untouched.
+holding the vendor page. Releases are extracted, validated and rendered one by one
+(or in worker processes, extract_to's `jobs`) and each is staged on disk as it is
+ready; nothing is swapped into build/ before every release passed, so one bad
+release leaves build/ untouched.
 """
 from __future__ import annotations
 
