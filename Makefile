@@ -60,13 +60,16 @@ font:
 	@test -f $(FONT) || { echo "missing $(FONT): run 'sudo apt-get install fonts-wqy-zenhei' (Debian)" >&2; exit 1; }
 
 # Timings of the HTML pipeline, then of PDF extraction against other extractors,
-# then the reading commands' start-up against the imports they cannot avoid.
+# then the reading commands' start-up against the imports they cannot avoid, then
+# the whole extract run against its floor, by stage, and over 16 releases with
+# --jobs 1 and 2 (`bench/bench_run.py --full` adds 128 releases and a 10x table).
 # Installs the optional `bench` and `render` extras into .venv.
 bench: $(STAMP) font
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[bench,render]'
 	$(BIN)/python bench/bench_extract.py
 	$(BIN)/python bench/bench_pdf.py
 	$(BIN)/python bench/bench_startup.py
+	$(BIN)/python bench/bench_run.py
 
 # Regenerate the reconstructed vendor pages in raw/ from tests/fixtures/vendor
 # and tools/pages (only needed when the reconstruction changes).

@@ -77,13 +77,19 @@ def same_value(rows: pd.DataFrame) -> pd.Series:
     return (rows["old_supported"] == rows["new_supported"]).fillna(False) & units_equal
 
 
-def reason(row: pd.Series, columns: dict[str, dict[str, list[str]]]) -> str:
-    if row["change"] not in ("added", "removed"):
-        return ""
-    for what in ("model", "framework", "hardware"):
-        if row[what] in columns[what][row["change"]]:
-            return what
-    return "configuration"
+def reasons(rows: pd.DataFrame, columns: dict[str, dict[str, list[str]]]) -> pd.Series:
+    """Why each key was added or removed ("" when it was not): the first of its model,
+    framework or hardware that was added or removed with it, else "configuration".
+    Column operations: this runs on every extract (the HTML/PDF agreement check)."""
+    reason = pd.Series("", index=rows.index, dtype=object)
+    pending = rows["change"].isin(("added", "removed"))
+    if not pending.any():
+        return reason  # the sources agree: the usual case of the agreement check
+    reason[pending] = "configuration"
+    for what in ("hardware", "framework", "model"):  # the last assigned wins: model first
+        for change in ("added", "removed"):
+            reason[(rows["change"] == change) & rows[what].isin(columns[what][change])] = what
+    return reason
 
 
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
@@ -92,7 +98,7 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     change = rows["_merge"].map({"left_only": "removed", "right_only": "added", "both": "both"}).astype(str)
     change = change.where(change != "both", same_value(rows).map({True: "unchanged", False: "changed"}))
     rows = rows.drop(columns="_merge").assign(change=change.values)
-    rows["reason"] = rows.apply(reason, axis=1, columns=columns)
+    rows["reason"] = reasons(rows, columns)
     rows["_order"] = rows["change"].map(CHANGE_ORDER.index)
     rows = rows.sort_values(["_order"] + MATCH_KEY, kind="stable").drop(columns="_order").reset_index(drop=True)
     ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE]

@@ -55,12 +55,25 @@ class MincardsError(Exception):
         self.problems = list(problems)
         super().__init__(str(self))
 
+    def __reduce__(self):
+        """Pickle as the object it is (a worker process's error reaches the parent whole):
+        Exception's default would call __init__ again with the message as the only
+        argument, which this __init__ and its subclasses' do not take."""
+        return _restore, (type(self), self.args, self.__dict__.copy())
+
     def __str__(self) -> str:
         if len(self.problems) == 1:
             return f"{self.file}: {self.kind}: {self.problems[0]}"
         lines = [f"{self.file}: {self.kind}: {len(self.problems)} problems"]
         lines += [f"  - {p}" for p in self.problems]
         return "\n".join(lines)
+
+
+def _restore(cls: type[MincardsError], args: tuple, state: dict) -> MincardsError:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class SourceError(MincardsError):

@@ -1,7 +1,8 @@
 """Rendered releases -> build/, each release published whole.
 
-A release's files are written into a new staging folder in the output folder
-(every file fsynced, then the folder), and swapped in with one rename: on Linux an
+Each release's files are written into the run's staging folder in the output folder
+as the release arrives (every file fsynced, then the folder); once every release of
+the run is staged, each is swapped in with one rename: on Linux an
 atomic exchange (renameat2 RENAME_EXCHANGE), elsewhere two renames with a moment in
 which the release is absent, never mixed. Its dataset partition is swapped the same
 way just before it. A reader, or a crash at any point, therefore sees each release
@@ -139,17 +140,20 @@ def swap_in(staged: Path, target: Path, work: Path, steps: Steps, atomic: bool =
     steps.step()
 
 
-def publish_release(out_dir: Path, files: ReleaseFiles, work: Path, steps: Steps, atomic: bool = True) -> None:
-    """The partition first, then the release folder with its manifest: once a release
-    folder is in place, the partition it names is the one beside it."""
-    release_dir, partition_dir = out_dir / files.release, partition_folder(out_dir, files.release)
-    staged_partition, staged_release = work / partition_dir.name, work / release_dir.name
-    write_folder(staged_partition, {PARTITION_FILE: files.partition}, steps)
-    write_folder(staged_release, {**files.files, MANIFEST: manifest_bytes(files)}, steps)
+def stage_release(files: ReleaseFiles, work: Path, steps: Steps) -> None:
+    """The release's dataset partition and its folder (with its manifest), written into
+    the run's staging folder: nothing a reader sees changes yet."""
+    write_folder(work / f"release={files.release}", {PARTITION_FILE: files.partition}, steps)
+    write_folder(work / files.release, {**files.files, MANIFEST: manifest_bytes(files)}, steps)
+
+
+def swap_release(out_dir: Path, release: str, work: Path, steps: Steps, atomic: bool = True) -> None:
+    """The partition first, then the release folder: once a release folder is in place,
+    the partition it names is the one beside it."""
+    partition_dir = partition_folder(out_dir, release)
     partition_dir.parent.mkdir(exist_ok=True)
-    swap_in(staged_partition, partition_dir, work, steps, atomic)
-    swap_in(staged_release, release_dir, work, steps, atomic)
-    empty_folder(work, steps)
+    swap_in(work / partition_dir.name, partition_dir, work, steps, atomic)
+    swap_in(work / release, out_dir / release, work, steps, atomic)
 
 
 def unpublish(out_dir: Path, release: str, work: Path, steps: Steps) -> None:
@@ -191,26 +195,78 @@ class Published:
     removed: list[str]  # release ids removed because their raw folder is gone
 
 
+class Staging:
+    """One run's publication, fed release by release (so a run never holds more than the
+    release in hand): under the output folder's lock, `stage` writes each release into the
+    run's hidden staging folder as it arrives; `commit` then swaps every staged release in
+    and rewrites build/datapackage.json. Leaving the `with` block without a commit (an
+    error, a failed release) deletes the staging folder: nothing is swapped in, and an
+    output folder this run created is removed again."""
+
+    def __init__(self, out_dir: Path, steps: Steps | None = None, atomic: bool = True):
+        self.out_dir, self.atomic = out_dir, atomic
+        self.steps = steps or Steps.from_env()
+        self.staged: list[str] = []
+        self.committed = False
+
+    def __enter__(self) -> Staging:
+        self.created = not self.out_dir.exists()
+        self._lock = contextlib.ExitStack()
+        self._lock.enter_context(output_lock(self.out_dir))
+        try:
+            remove_leftovers(self.out_dir)
+            self.work = self.out_dir / f"{STAGING}{os.getpid()}"
+            self.work.mkdir()
+        except BaseException:
+            self._lock.close()
+            raise
+        return self
+
+    def stage(self, files: ReleaseFiles) -> None:
+        if files.release in self.staged:
+            raise ValueError(f"release {files.release} staged twice")
+        stage_release(files, self.work, self.steps)
+        self.staged.append(files.release)
+
+    def commit(self, keep: Collection[str] | None = None) -> Published:
+        """Swap in every staged release; with `keep` (the ids still in raw/), also remove
+        the releases that are no longer there, so that build/ mirrors raw/."""
+        out_dir, work, steps = self.out_dir, self.work, self.steps
+        for release in sorted(self.staged):
+            swap_release(out_dir, release, work, steps, self.atomic)
+        removed = sorted(published_ids(out_dir) - set(keep)) if keep is not None else []
+        for release in removed:
+            unpublish(out_dir, release, work, steps)
+        empty_folder(work, steps)  # the folders the new ones replaced
+        work.rmdir()
+        steps.step()
+        publish_package(out_dir, steps)
+        self.committed = True
+        return Published(list(self.staged), removed)
+
+    def __exit__(self, *exc_info) -> None:
+        try:
+            if not self.committed:
+                shutil.rmtree(self.work, ignore_errors=True)
+                if self.created:  # the run made the folder: leave no trace of it
+                    with contextlib.suppress(OSError):
+                        (self.out_dir / LOCK_NAME).unlink()
+                        self.out_dir.rmdir()
+        finally:
+            self._lock.close()
+
+
 def publish_all(out_dir: Path, releases: list[ReleaseFiles], keep: Collection[str] | None = None,
                 steps: Steps | None = None, atomic: bool = True) -> Published:
     """Publish every release whole; with `keep` (the ids still in raw/), also remove the
     releases that are no longer there, so that build/ mirrors raw/. Everything is staged
     in one hidden folder of out_dir (same filesystem, so renames are atomic), never
-    inside dataset/ where a reader's glob would find it."""
-    steps = steps or Steps.from_env()
-    with output_lock(out_dir):
-        remove_leftovers(out_dir)
-        work = out_dir / f"{STAGING}{os.getpid()}"
-        work.mkdir()
-        for files in sorted(releases, key=lambda f: f.release):
-            publish_release(out_dir, files, work, steps, atomic)
-        removed = sorted(published_ids(out_dir) - set(keep)) if keep is not None else []
-        for release in removed:
-            unpublish(out_dir, release, work, steps)
-        work.rmdir()
-        steps.step()
-        publish_package(out_dir, steps)
-    return Published([f.release for f in releases], removed)
+    inside dataset/ where a reader's glob would find it, and swapped in once all of it
+    is staged."""
+    with Staging(out_dir, steps, atomic) as staging:
+        for files in releases:
+            staging.stage(files)
+        return staging.commit(keep)
 
 
 def described_releases(out_dir: Path) -> dict[str, dict]:

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from conftest import RAW
 from pipeline.cli import main
-from pipeline.publish import FAULT_ENV, STAGING, Steps, output_lock, publish_all
+from pipeline.publish import FAULT_ENV, STAGING, Staging, Steps, output_lock, publish_all
 from pipeline.release import extract_all, release_files
 
 
@@ -107,6 +107,49 @@ def test_a_kill_at_every_step_leaves_each_release_whole(versions, tmp_path, atom
         assert not leftovers(out), f"step {step}: the next run left {leftovers(out)}"
         shutil.rmtree(out)
     print(f"{counter.done} kill positions, each release whole after every one")
+
+
+@pytest.mark.parametrize("atomic", [True, False], ids=["exchange", "two-renames"])
+def test_a_kill_while_releases_stream_in_changes_nothing_until_all_are_staged(versions, tmp_path, atomic):
+    """A run stages each release as it arrives (extract --jobs streams them) and swaps
+    them in only once all are staged. Publish A (two releases) over B: a kill at any
+    step of the staging leaves B exactly; a kill later leaves each release whole."""
+    keep_a = ["2025-05-07", "2025-10-22"]
+    counter = Steps()
+    publish_all(tmp_path / "count", versions["b"], keep=["2025-10-22"])
+    with Staging(tmp_path / "count", counter, atomic) as staging:
+        for files in versions["a"]:
+            staging.stage(files)
+        staged = counter.done
+        staging.commit(keep_a)
+    assert staged >= 2 * 4 and counter.done > staged
+    a, b = versions["built_a"], versions["built_b"]
+    for step in range(1, counter.done + 1):
+        out = tmp_path / f"kill-{step}"
+        publish_all(out, versions["b"], keep=["2025-10-22"])
+        pid = os.fork()
+        if pid == 0:
+            code = 3
+            try:
+                publish_all(out, versions["a"], keep=keep_a, steps=Steps(kill_after=step), atomic=atomic)
+                code = 0
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFSIGNALED(status), f"step {step}: no kill"
+        state = snapshot(out)
+        if step <= staged:
+            assert state == b, f"step {step}: a release was swapped in before all were staged"
+        for group in set(a) | set(b) | set(state):
+            allowed = (a.get(group), b.get(group)) + ((None,) if not atomic else ())
+            assert state.get(group) in allowed, f"step {step}: {group} mixes runs"
+        for release in keep_a:  # a release folder from A has A's partition beside it
+            if state.get(release) == a[release]:
+                assert state.get(f"dataset/release={release}") == a[f"dataset/release={release}"], f"step {step}"
+        publish_all(out, versions["a"], keep=keep_a)
+        assert snapshot(out) == a and not leftovers(out), f"step {step}: the next run did not complete"
+        shutil.rmtree(out)
+    print(f"{counter.done} kill positions ({staged} while staging)")
 
 
 def test_the_fault_point_reaches_the_cli(versions, tmp_path):

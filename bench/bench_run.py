@@ -1,0 +1,241 @@
+"""Benchmark: the whole `mincards extract` run, against what it cannot avoid.
+
+    python bench/bench_run.py [--repeat N] [--full]
+
+1. The command on the real releases (raw/), in fresh processes, interleaved with its
+   FLOOR: one process that imports pandas, pandera, pyarrow, pdfplumber and lxml, runs
+   bare pdfplumber `page.extract_tables()` on every PDF page in raw/ and parses every
+   HTML page with lxml. Median wall time of --repeat runs, goal <= 1.3x the floor.
+   --jobs 2 is timed with each start method: fork (what a `mincards` process uses)
+   and forkserver (what a library caller gets).
+2. Where the time goes, in one process (time.perf_counter around the library calls):
+   import, extract per format, normalize, contract, quality, agreement, report, write,
+   publish (to disk, fsynced).
+3. Many releases: 16 redated copies of the real releases (their page.html and
+   SOURCE.md under new dates, the page's 更新时间 line rewritten to the folder's date;
+   the PDFs are left out, since their date cannot be rewritten without re-rendering
+   them) with --jobs 1 and --jobs 2: median wall time, the ratio (goal <= 0.65), and
+   the peak RSS of the run (resource.getrusage(RUSAGE_CHILDREN).ru_maxrss in a fresh
+   wrapper process: the largest single process, the parent or a worker, not a sum).
+   --full adds 128 releases (memory should stay flat from 16 to 128) and a release
+   whose table is 10x the real one.
+
+Timing is measured here, never asserted in tests. Compare ratios within one run: the
+machine is shared.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+
+FLOOR = r"""
+import sys
+from pathlib import Path
+import pandas, pandera.pandas, pyarrow, pyarrow.parquet, pdfplumber, lxml.html
+for folder in sorted(Path(sys.argv[1]).iterdir()):
+    for path in sorted(folder.iterdir()):
+        if path.suffix == ".pdf":
+            with pdfplumber.open(path) as pdf:
+                for page in pdf.pages:
+                    page.extract_tables()
+        elif path.suffix in (".html", ".htm"):
+            lxml.html.fromstring(path.read_bytes())
+"""
+
+# Runs a command and prints its peak RSS (KiB): the largest of it and its descendants.
+PEAK = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); " \
+       "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+
+STAGES = r"""
+import json, sys, tempfile, time
+from pathlib import Path
+t0 = time.perf_counter()
+from pipeline.release import (find_releases, release_sources, read_source, check_update_date, check_agreement,
+                              SourceResult, source_url, ReleaseResult)
+from pipeline.extract import EXTRACTORS, check_kind
+from pipeline.normalize import normalize
+from pipeline.quality import find_issues, finding_rows
+from pipeline.report import release_html, release_markdown
+from pipeline.write import SourceInfo, release_artifacts
+from pipeline.publish import publish_all
+from pipeline.limits import DEFAULT
+from schemas.min_cards import validate_min_cards
+from schemas.findings import validate_findings
+import hashlib
+times = {"import": time.perf_counter() - t0}
+def clock(name, start):
+    now = time.perf_counter()
+    times[name] = times.get(name, 0.0) + now - start
+    return now
+repeat = int(sys.argv[2])
+for run in range(repeat + 1):  # the first run warms up and is not counted
+    if run == 1:
+        times = {"import": times["import"]}
+    files = []
+    for release in find_releases(Path(sys.argv[1])):
+        results = []
+        for path in release_sources(release):
+            t = time.perf_counter()
+            source = f"{release.label}/{path.name}"
+            data = read_source(path, source, DEFAULT)
+            kind, extractor = EXTRACTORS[path.suffix.lower()]
+            check_kind(data, kind, source)
+            grid, updated = extractor(data, source, DEFAULT)
+            warnings = check_update_date(release, source, updated)
+            t = clock(f"extract {kind}", t)
+            normalized = normalize(grid, release.id)
+            t = clock("normalize", t)
+            frame = validate_min_cards(normalized.frame, source)
+            t = clock("contract", t)
+            results.append(SourceResult(SourceInfo(source, hashlib.sha256(data).hexdigest()), normalized, frame,
+                                        warnings + [f"{source}: {w}" for w in normalized.warnings]))
+        t = time.perf_counter()
+        for other in results[1:]:
+            check_agreement(release.id, results[0], other)
+        t = clock("agreement", t)
+        published = results[0]
+        findings = find_issues(published.frame)
+        rows = validate_findings(finding_rows(published.frame), f"{release.id} findings")
+        t = clock("quality", t)
+        result = ReleaseResult(release.id, published.frame, published.normalized.dense,
+                               tuple(r.info for r in results), tuple(published.warnings), findings,
+                               source_url(release))
+        out = release_artifacts(result.release, result.frame, result.dense, list(result.sources),
+                                result.source_url, rows)
+        t = clock("write (render)", t)
+        sources = [(s.path, s.sha256) for s in result.sources]
+        out.files["report.html"] = release_html(result.release, result.frame, result.findings, sources).encode()
+        out.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode()
+        t = clock("report", t)
+        files.append(out)
+    t = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        publish_all(Path(tmp) / "build", files)
+    clock("publish (disk)", t)
+print(json.dumps({k: v / (repeat if k != "import" else 1) for k, v in times.items()}))
+"""
+
+
+def wall(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def peak_mib(argv: list[str]) -> float:
+    out = subprocess.run([PYTHON, "-c", PEAK, *argv], cwd=REPO, check=True, capture_output=True, text=True)
+    return int(out.stdout.split()[-1]) / 1024
+
+
+def extract_cmd(raw: Path, out: Path, jobs: int | None) -> list[str]:
+    return [PYTHON, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--quiet"] + \
+        (["--jobs", str(jobs)] if jobs else [])
+
+
+def interleaved(commands: dict[str, list[str]], repeat: int, fresh: Path | None = None) -> dict[str, float]:
+    """Median wall seconds of each command, run in turn (a, b, c, a, b, c, ...) after one
+    warm-up of each, so that load on a shared machine hits them alike. `fresh`: an
+    output folder removed before each run (every run writes everything anew)."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for run in range(repeat + 1):
+        for name, argv in commands.items():
+            if fresh is not None:
+                shutil.rmtree(fresh, ignore_errors=True)
+            seconds = wall(argv)
+            if run:
+                times[name].append(seconds)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def redated_raw(folder: Path, count: int, page_for=None) -> Path:
+    """`count` releases, copies of the real ones in turn under consecutive new dates."""
+    raw = folder / f"raw{count}"
+    sources = sorted(p.name for p in (REPO / "raw").iterdir() if p.is_dir())
+    first = date(2020, 1, 1)
+    for i in range(count):
+        source, day = sources[i % len(sources)], (first + timedelta(days=i)).isoformat()
+        target = raw / day
+        target.mkdir(parents=True)
+        page = page_for(source) if page_for else (REPO / "raw" / source / "page.html").read_text(encoding="utf-8")
+        page, found = re.subn(r"更新时间：\d{4}-\d{2}-\d{2}", f"更新时间：{day}", page)
+        assert found == 1, source
+        (target / "page.html").write_text(page, encoding="utf-8")
+        shutil.copy(REPO / "raw" / source / "SOURCE.md", target / "SOURCE.md")
+    return raw
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs of each command (median)")
+    parser.add_argument("--full", action="store_true", help="also 128 releases and a table 10x the size")
+    args = parser.parse_args()
+    raw = REPO / "raw"
+    with tempfile.TemporaryDirectory(prefix="bench-run-") as tmp:
+        tmp = Path(tmp)
+        out = tmp / "build"
+        print(f"1. mincards extract raw vs its floor (median of {args.repeat} fresh processes, interleaved)\n")
+        forkserver = ["env", "MINCARDS_START_METHOD=forkserver"]
+        times = interleaved({"floor": [PYTHON, "-c", FLOOR, str(raw)],
+                             "extract --jobs 1": extract_cmd(raw, out, 1),
+                             "extract --jobs 2 (fork)": extract_cmd(raw, out, 2),
+                             "extract --jobs 2 forkserver": forkserver + extract_cmd(raw, out, 2)},
+                            args.repeat, fresh=out)
+        print(f"{'command':28} {'s':>7} {'x floor':>8}  (default --jobs: {os.cpu_count()} CPUs)")
+        for name, seconds in times.items():
+            print(f"{name:28} {seconds:7.2f} {seconds / times['floor']:8.2f}")
+        print("goal: extract <= 1.3x floor\n")
+
+        print(f"2. stages, in one process (ms, mean of {args.repeat} runs after a warm-up; both real releases)\n")
+        stages = json.loads(subprocess.run([PYTHON, "-c", STAGES, str(raw), str(args.repeat)], cwd=REPO, check=True,
+                                           capture_output=True, text=True).stdout)
+        total = sum(v for k, v in stages.items() if k != "import")
+        for name, seconds in stages.items():
+            share = "" if name == "import" else f"{seconds / total:6.1%}"
+            print(f"{name:16} {seconds * 1000:8.1f} {share}")
+        print(f"{'all but import':16} {total * 1000:8.1f}\n")
+
+        counts = [16, 128] if args.full else [16]
+        print("3. redated releases (page.html only), --jobs 1 vs --jobs 2\n")
+        print(f"{'releases':>8} {'jobs 1 s':>9} {'jobs 2 s':>9} {'ratio':>6} {'peak MiB j1':>12} {'peak MiB j2':>12}")
+        for count in counts:
+            many = redated_raw(tmp, count)
+            runs = interleaved({1: extract_cmd(many, out, 1), 2: extract_cmd(many, out, 2)},
+                               args.repeat if count <= 16 else 1, fresh=out)
+            peaks = {}
+            for jobs in (1, 2):
+                shutil.rmtree(out, ignore_errors=True)
+                peaks[jobs] = peak_mib(extract_cmd(many, out, jobs))
+            print(f"{count:8} {runs[1]:9.2f} {runs[2]:9.2f} {runs[2] / runs[1]:6.2f} {peaks[1]:12.0f} "
+                  f"{peaks[2]:12.0f}")
+        print("goals: ratio <= 0.65; peak memory flat from 16 to 128 releases (--full)\n")
+
+        if args.full:
+            sys.path.insert(0, str(REPO / "bench"))
+            from bench_extract import synthetic_page
+
+            big = synthetic_page(10).decode("utf-8")
+            print("4. one release with the table 10x the real one (page.html only), --jobs 1\n")
+            print(f"{'table':>8} {'s':>7} {'peak MiB':>9}")
+            for label, page_for in (("x1", None), ("x10", lambda source: big)):
+                one = redated_raw(tmp / label, 1, page_for if page_for else (
+                    lambda source: (REPO / "raw" / "2025-10-22" / "page.html").read_text(encoding="utf-8")))
+                seconds = interleaved({label: extract_cmd(one, out, 1)}, 1, fresh=out)[label]
+                shutil.rmtree(out, ignore_errors=True)
+                print(f"{label:>8} {seconds:7.2f} {peak_mib(extract_cmd(one, out, 1)):9.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+"""`mincards extract --jobs N`: releases in worker processes, streamed to the staging
+folder, all swapped in at the end. The output must not depend on N: the whole build
+folder, stdout, and every failure message are compared with --jobs 1."""
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import RAW
+from pipeline.cli import Progress, main
+from pipeline.errors import CellError, MincardsError, Place, Problem
+from pipeline.publish import LOCK_NAME, STAGING, Staging, publish_all
+from pipeline.release import (DisagreementError, extract_release, extract_to, find_releases, release_files,
+                              render_each)
+from pipeline.workers import START_METHOD_ENV, start_method, started_as_command
+
+
+def redated(raw, source: str, date: str) -> None:
+    """A copy of release `source` (its page and SOURCE.md, not its PDF) as release `date`."""
+    folder = raw / date
+    folder.mkdir(parents=True)
+    page = (RAW / source / "page.html").read_text(encoding="utf-8")
+    page, count = re.subn(r"更新时间：\d{4}-\d{2}-\d{2}", f"更新时间：{date}", page)
+    assert count == 1
+    (folder / "page.html").write_text(page, encoding="utf-8")
+    shutil.copy(RAW / source / "SOURCE.md", folder / "SOURCE.md")
+
+
+@pytest.fixture(scope="module")
+def raw_five(tmp_path_factory):
+    """The two real releases (HTML and PDF) and three redated copies: five releases, more
+    than 2 x jobs, so the pool's window of releases in flight has to move."""
+    raw = tmp_path_factory.mktemp("five") / "raw"
+    shutil.copytree(RAW, raw)
+    for date, source in (("2025-06-01", "2025-05-07"), ("2025-11-01", "2025-10-22"), ("2025-12-01", "2025-05-07")):
+        redated(raw, source, date)
+    return raw
+
+
+def build_files(out):
+    """Every file of a build folder with its bytes (the lock holds the writer's pid: left out)."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and p.name != LOCK_NAME}
+
+
+def extract(*args):
+    return CliRunner().invoke(main, ["extract", *map(str, args)])
+
+
+def test_jobs_2_writes_the_same_build_byte_for_byte(raw_five, tmp_path):
+    one = extract(raw_five, "--out", tmp_path / "one", "--jobs", "1")
+    two = extract(raw_five, "--out", tmp_path / "two", "--jobs", "2")
+    assert one.exit_code == two.exit_code == 0, (one.stderr, two.stderr)
+    assert two.stdout == one.stdout.replace(str(tmp_path / "one"), str(tmp_path / "two"))
+    assert [line.split(":")[0] for line in one.stdout.splitlines()] == sorted(p.name for p in raw_five.iterdir())
+    assert one.stderr == two.stderr == ""  # no progress display without a terminal
+    files = build_files(tmp_path / "one")
+    assert len(files) > 5 * 10 and files == build_files(tmp_path / "two")
+    assert not list((tmp_path / "two").glob(f"{STAGING}*"))
+
+
+def real_error(tmp_path) -> MincardsError:
+    raw = tmp_path / "raw"
+    shutil.copytree(RAW / "2025-05-07", raw / "2025-05-07")
+    page = raw / "2025-05-07" / "page.html"
+    page.write_text(page.read_text(encoding="utf-8").replace(">512*Ascend<", ">256*Ascend<"), encoding="utf-8")
+    with pytest.raises(DisagreementError) as info:
+        extract_release(find_releases(raw)[0])
+    return info.value
+
+
+def test_an_error_survives_pickling_whole(tmp_path):
+    """Exception's default pickling calls __init__(message): MincardsError's __init__ takes
+    (file, problems), so without __reduce__ the parent could not rebuild a worker's error
+    (the pool breaks instead of reporting the release)."""
+    for error in (real_error(tmp_path), CellError("raw/x/page.html", Problem(Place(row=3, col=4), "bad", "good"))):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error)
+        assert (copy.file, copy.problems, copy.args) == (error.file, error.problems, error.args)
+
+
+def broken(raw_five, tmp_path):
+    """raw_five with two releases broken differently: the first in release order must be reported."""
+    raw = tmp_path / "raw"
+    shutil.copytree(raw_five, raw)
+    for date, old, new in (("2025-06-01", ">4*Ascend<", ">4*Ascnd<"), ("2025-12-01", ">8*Ascend<", ">8*Ascnd<")):
+        page = raw / date / "page.html"
+        page.write_text(page.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    return raw
+
+
+def test_a_failing_release_fails_the_same_way_with_jobs_2(raw_five, tmp_path):
+    raw = broken(raw_five, tmp_path)
+    runs = {jobs: extract(raw, "--out", tmp_path / f"out{jobs}", "--jobs", jobs) for jobs in ("1", "2")}
+    for jobs, run in runs.items():
+        assert run.exit_code == 1 and run.stdout == ""
+        assert not (tmp_path / f"out{jobs}").exists()  # nothing written, not even the folder
+    assert runs["2"].stderr == runs["1"].stderr
+    assert runs["1"].stderr.startswith("error: raw/2025-06-01/page.html: cell value: ")
+    assert type(runs["2"].exception) is SystemExit  # the message came from a MincardsError, not the pool
+
+
+def test_keep_going_with_jobs_2_lists_the_same_failures(raw_five, tmp_path):
+    raw = broken(raw_five, tmp_path)
+    runs = {jobs: extract(raw, "--out", tmp_path / f"out{jobs}", "--jobs", jobs, "--keep-going")
+            for jobs in ("1", "2")}
+    assert runs["1"].exit_code == runs["2"].exit_code == 1
+    assert runs["2"].stderr == runs["1"].stderr
+    assert "2025-06-01: FAILED: raw/2025-06-01/page.html: cell value" in runs["1"].stderr
+    assert "2 of 5 releases failed; the others were written" in runs["1"].stderr
+    assert runs["2"].stdout == runs["1"].stdout.replace(str(tmp_path / "out1"), str(tmp_path / "out2"))
+    assert build_files(tmp_path / "out1") == build_files(tmp_path / "out2")
+    assert sorted(p.name for p in (tmp_path / "out2").iterdir() if p.name[0].isdigit()) == \
+        ["2025-05-07", "2025-10-22", "2025-11-01"]
+
+
+def test_a_failure_after_releases_were_staged_leaves_the_build_as_it_was(results, tmp_path):
+    """Streaming: releases are on disk in the staging folder before the run knows whether
+    all pass; a later failure must remove them and swap nothing in."""
+    out = tmp_path / "build"
+    files = [release_files(r) for r in results.values()]
+    publish_all(out, files[:1], keep=None)
+    before = build_files(out)
+    with pytest.raises(RuntimeError), Staging(out) as staging:
+        for item in files:
+            staging.stage(item)
+        assert len(list(out.glob(f"{STAGING}*/*"))) == 4  # two folders and two partitions, staged
+        raise RuntimeError("the next release failed")
+    assert build_files(out) == before and not list(out.glob(f"{STAGING}*"))
+    fresh = tmp_path / "fresh"
+    with pytest.raises(RuntimeError), Staging(fresh) as staging:
+        staging.stage(files[0])
+        raise RuntimeError("the next release failed")
+    assert not fresh.exists()  # the run made the folder: it leaves no trace
+
+
+def test_the_pool_keeps_few_releases_in_flight_and_stops_early(raw_five, tmp_path, monkeypatch):
+    raw = broken(raw_five, tmp_path)
+    releases = find_releases(raw)
+    seen = []
+    outcomes = render_each(releases, jobs=2)
+    for release, outcome in outcomes:
+        seen.append((release.id, type(outcome).__name__))
+        if isinstance(outcome, MincardsError):
+            break
+    outcomes.close()  # the releases not started are cancelled, the workers shut down
+    assert seen == [("2025-05-07", "Rendered"), ("2025-06-01", "CellError")]
+
+
+def test_progress_is_told_each_release_in_order(raw_five, tmp_path):
+    calls = []
+    extract_to(raw_five, tmp_path / "out", jobs=1, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 5, "2025-05-07"), (1, 5, "2025-06-01"), (2, 5, "2025-10-22"), (3, 5, "2025-11-01"),
+                     (4, 5, "2025-12-01"), (5, 5, None)]
+
+    class Terminal:
+        def __init__(self):
+            self.text = ""
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+
+        def isatty(self):
+            return True
+
+    shown = Terminal()
+    progress = Progress(shown)
+    progress(1, 5, "2025-06-01")
+    progress.clear()
+    assert shown.text == "\r\033[Kextracting: 1/5 releases, 2025-06-01\r\033[K"
+
+
+def on_a_terminal(*args) -> tuple[str, str]:
+    """The real command with stderr on a pseudo-terminal: its stdout and what the terminal got."""
+    master, slave = os.openpty()
+    try:
+        run = subprocess.run([sys.executable, "-m", "pipeline", "extract", *map(str, args)], stdout=subprocess.PIPE,
+                             stderr=slave, text=True, timeout=300)
+    finally:
+        os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the terminal's other end is closed and drained
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    assert run.returncode == 0
+    return run.stdout, shown.decode("utf-8")
+
+
+def test_progress_is_shown_on_a_terminal_then_erased_and_not_with_quiet(tmp_path):
+    stdout, shown = on_a_terminal(RAW, "--out", tmp_path / "a", "--jobs", "2")
+    assert "extracting: 0/2 releases, 2025-05-07" in shown and "extracting: 2/2 releases" in shown
+    assert shown.endswith("\r\033[K")  # the line is erased: only the results remain
+    assert stdout.splitlines()[0].startswith("2025-05-07: 124 rows")
+    quiet_stdout, quiet_shown = on_a_terminal(RAW, "--out", tmp_path / "b", "--jobs", "2", "--quiet")
+    assert quiet_shown == "" and quiet_stdout == stdout.replace(str(tmp_path / "a"), str(tmp_path / "b"))
+
+
+def test_start_method(monkeypatch):
+    monkeypatch.delenv(START_METHOD_ENV, raising=False)
+    assert start_method(command=True) == "fork"  # a fresh `mincards` process
+    assert start_method(command=False) == "forkserver"  # a library caller
+    assert start_method() == "forkserver"  # here: pytest, after pyarrow ran (CliRunner takes this too)
+    for program, command in (("/usr/bin/mincards", True), ("/x/pipeline/__main__.py", True), ("/x/bin/pytest", False)):
+        monkeypatch.setattr("sys.argv", [program])
+        assert started_as_command() is command
+    monkeypatch.setenv(START_METHOD_ENV, "spawn")
+    assert start_method(command=True) == "spawn"
