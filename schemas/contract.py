@@ -87,18 +87,18 @@ def column_specs(schema: pa.DataFrameSchema) -> list[ColumnSpec]:
 
 # --- JSON Schema ---------------------------------------------------------------------
 
+def value_constraints(spec: ColumnSpec) -> dict:
+    """The constraints JSON Schema and Table Schema spell alike, for the ones the column has."""
+    named = {"pattern": spec.pattern, "minLength": spec.min_length, "minimum": spec.minimum,
+             "exclusiveMinimum": spec.exclusive_minimum}
+    return {key: value for key, value in named.items() if value is not None}
+
+
 def json_property(spec: ColumnSpec) -> dict:
     prop: dict = {"type": [spec.kind, "null"] if spec.nullable else spec.kind}
     if spec.enum is not None:
         prop["enum"] = list(spec.enum) + ([None] if spec.nullable else [])
-    if spec.pattern is not None:
-        prop["pattern"] = spec.pattern
-    if spec.min_length is not None:
-        prop["minLength"] = spec.min_length
-    if spec.minimum is not None:
-        prop["minimum"] = spec.minimum
-    if spec.exclusive_minimum is not None:
-        prop["exclusiveMinimum"] = spec.exclusive_minimum
+    prop.update(value_constraints(spec))
     prop["description"] = spec.description
     if spec.unit:
         prop["x-unit"] = spec.unit
@@ -141,14 +141,7 @@ def table_field(spec: ColumnSpec) -> dict:
     constraints: dict = {"required": not spec.nullable}
     if spec.enum is not None:
         constraints["enum"] = list(spec.enum)
-    if spec.pattern is not None:
-        constraints["pattern"] = spec.pattern
-    if spec.min_length is not None:
-        constraints["minLength"] = spec.min_length
-    if spec.minimum is not None:
-        constraints["minimum"] = spec.minimum
-    if spec.exclusive_minimum is not None:
-        constraints["exclusiveMinimum"] = spec.exclusive_minimum
+    constraints.update(value_constraints(spec))
     entry = {"name": spec.name, "type": spec.kind, "description": spec.description}
     if spec.unit:
         entry["unit"] = spec.unit
