@@ -140,12 +140,13 @@ def findings_frame(findings: list[Finding]) -> pd.DataFrame:
             .drop(columns="_order").reset_index(drop=True))
 
 
-def finding_rows(frame: pd.DataFrame) -> pd.DataFrame:
+def finding_rows(frame: pd.DataFrame, findings: list[Finding] | None = None) -> pd.DataFrame:
     """The findings as data (findings.csv, findings.parquet): one line per finding and
     min_cards row involved, with that row's key and the lineage of its cell. `finding`
     numbers the findings from 1 in the order of find_issues (report.md, report.html), so
-    the lines of one finding share it. Columns and dtypes: schemas/findings.py."""
-    findings = all_findings(frame)
+    the lines of one finding share it. Columns and dtypes: schemas/findings.py. Pass the
+    release's all_findings when already computed: the checks are not cheap."""
+    findings = all_findings(frame) if findings is None else findings
     order = findings_frame(findings)
     number = {tuple(row): i for i, row in enumerate(order[["check", "model", "framework", "hardware", "cells"]]
                                                      .itertuples(index=False, name=None), start=1)}

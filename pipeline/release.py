@@ -23,7 +23,7 @@ from .extract import EXTRACTORS, check_kind
 from .ids import base_date, is_release_name
 from .limits import DEFAULT, Limits
 from .normalize import Normalized, normalize
-from .quality import find_issues, finding_rows
+from .quality import all_findings, finding_rows, findings_frame
 from .report import release_html, release_markdown
 from .publish import Published, Staging, publish_all
 from .workers import start_method
@@ -48,6 +48,7 @@ class ReleaseResult:
     warnings: tuple[str, ...]
     findings: pd.DataFrame  # data-quality findings (pipeline/quality.py)
     source_url: str | None = None  # the vendor's public page, from raw/<release>/SOURCE.md
+    finding_table: pd.DataFrame | None = None  # the findings as data, validated (findings.csv)
 
     def summary(self) -> str:
         counts = [(len(self.frame), "row"), (self.frame["model"].nunique(), "model"),
@@ -200,9 +201,11 @@ def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult
     published = results[0]
     for other in results[1:]:
         check_agreement(release.id, published, other)
+    found = all_findings(published.frame)  # once: the report's table and the findings data share it
+    table = validate_findings(finding_rows(published.frame, found), f"{release.id} findings")
     return ReleaseResult(release.id, published.frame, published.normalized.dense,
-                         tuple(r.info for r in results), tuple(published.warnings), find_issues(published.frame),
-                         source_url(release))
+                         tuple(r.info for r in results), tuple(published.warnings), findings_frame(found),
+                         source_url(release), table)
 
 
 class QualityError(MincardsError):
@@ -249,7 +252,9 @@ def extract_each(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False
 
 def release_files(result: ReleaseResult) -> ReleaseFiles:
     """Every artifact of one release, rendered: the tables and the reports."""
-    findings = validate_findings(finding_rows(result.frame), f"{result.release} findings")
+    findings = result.finding_table
+    if findings is None:
+        findings = validate_findings(finding_rows(result.frame), f"{result.release} findings")
     files = release_artifacts(result.release, result.frame, result.dense, list(result.sources),
                               result.source_url, findings)
     sources = [(s.path, s.sha256) for s in result.sources]
