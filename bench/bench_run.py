@@ -17,8 +17,8 @@
    them) with --jobs 1 and --jobs 2: median wall time, the ratio (goal <= 0.65), and
    the peak RSS of the run (resource.getrusage(RUSAGE_CHILDREN).ru_maxrss in a fresh
    wrapper process: the largest single process, the parent or a worker, not a sum).
-   --full adds 128 releases (memory should stay flat from 16 to 128) and a release
-   whose table is 10x the real one.
+   --full adds 128 releases (memory should stay flat from 16 to 128), releases whose
+   table is 10x and 100x the real one, and the stages at 100x.
 
 Timing is measured here, never asserted in tests. Compare ratios within one run: the
 machine is shared.
@@ -45,7 +45,7 @@ FLOOR = r"""
 import sys
 from pathlib import Path
 import pandas, pandera.pandas, pyarrow, pyarrow.parquet, pdfplumber, lxml.html
-for folder in sorted(Path(sys.argv[1]).iterdir()):
+for folder in sorted(p for p in Path(sys.argv[1]).iterdir() if p.is_dir()):
     for path in sorted(folder.iterdir()):
         if path.suffix == ".pdf":
             with pdfplumber.open(path) as pdf:
@@ -67,11 +67,12 @@ from pipeline.release import (find_releases, release_sources, read_source, check
                               SourceResult, source_url, ReleaseResult)
 from pipeline.extract import EXTRACTORS, check_kind
 from pipeline.normalize import normalize
-from pipeline.quality import find_issues, finding_rows
+from pipeline.quality import all_findings, finding_rows, findings_frame
 from pipeline.report import release_html, release_markdown
 from pipeline.write import SourceInfo, release_artifacts
 from pipeline.publish import publish_all
-from pipeline.limits import DEFAULT
+from pipeline.limits import Limits
+DEFAULT = Limits(max_cells=10**7, max_bytes=2**30)  # the 100x table is past the default bounds
 from schemas.min_cards import validate_min_cards
 from schemas.findings import validate_findings
 import hashlib
@@ -107,8 +108,9 @@ for run in range(repeat + 1):  # the first run warms up and is not counted
             check_agreement(release.id, results[0], other)
         t = clock("agreement", t)
         published = results[0]
-        findings = find_issues(published.frame)
-        rows = validate_findings(finding_rows(published.frame), f"{release.id} findings")
+        found = all_findings(published.frame)
+        findings = findings_frame(found)
+        rows = validate_findings(finding_rows(published.frame, found), f"{release.id} findings")
         t = clock("quality", t)
         result = ReleaseResult(release.id, published.frame, published.normalized.dense,
                                tuple(r.info for r in results), tuple(published.warnings), findings,
@@ -140,9 +142,23 @@ def peak_mib(argv: list[str]) -> float:
     return int(out.stdout.split()[-1]) / 1024
 
 
-def extract_cmd(raw: Path, out: Path, jobs: int | None) -> list[str]:
-    return [PYTHON, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--quiet"] + \
+def extract_cmd(raw: Path, out: Path, jobs: int | None, *extra: str) -> list[str]:
+    return [PYTHON, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--quiet", *extra] + \
         (["--jobs", str(jobs)] if jobs else [])
+
+
+def stages_of(raw: Path, repeat: int) -> dict[str, float]:
+    """Seconds per stage of extracting `raw` in one process (mean of `repeat` after a warm-up)."""
+    return json.loads(subprocess.run([PYTHON, "-c", STAGES, str(raw), str(repeat)], cwd=REPO, check=True,
+                                     capture_output=True, text=True).stdout)
+
+
+def print_stages(stages: dict[str, float]) -> None:
+    total = sum(v for k, v in stages.items() if k != "import")
+    for name, seconds in stages.items():
+        share = "" if name == "import" else f"{seconds / total:6.1%}"
+        print(f"{name:16} {seconds * 1000:8.1f} {share}")
+    print(f"{'all but import':16} {total * 1000:8.1f}\n")
 
 
 def interleaved(commands: dict[str, list[str]], repeat: int, fresh: Path | None = None) -> dict[str, float]:
@@ -180,7 +196,7 @@ def redated_raw(folder: Path, count: int, page_for=None) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each command (median)")
-    parser.add_argument("--full", action="store_true", help="also 128 releases and a table 10x the size")
+    parser.add_argument("--full", action="store_true", help="also 128 releases and tables 10x and 100x the size")
     args = parser.parse_args()
     raw = REPO / "raw"
     with tempfile.TemporaryDirectory(prefix="bench-run-") as tmp:
@@ -199,13 +215,7 @@ def main() -> None:
         print("goal: extract <= 1.3x floor\n")
 
         print(f"2. stages, in one process (ms, mean of {args.repeat} runs after a warm-up; both real releases)\n")
-        stages = json.loads(subprocess.run([PYTHON, "-c", STAGES, str(raw), str(args.repeat)], cwd=REPO, check=True,
-                                           capture_output=True, text=True).stdout)
-        total = sum(v for k, v in stages.items() if k != "import")
-        for name, seconds in stages.items():
-            share = "" if name == "import" else f"{seconds / total:6.1%}"
-            print(f"{name:16} {seconds * 1000:8.1f} {share}")
-        print(f"{'all but import':16} {total * 1000:8.1f}\n")
+        print_stages(stages_of(raw, args.repeat))
 
         counts = [16, 128] if args.full else [16]
         print("3. redated releases (page.html only), --jobs 1 vs --jobs 2\n")
@@ -226,16 +236,23 @@ def main() -> None:
             sys.path.insert(0, str(REPO / "bench"))
             from bench_extract import synthetic_page
 
-            big = synthetic_page(10).decode("utf-8")
-            print("4. one release with the table 10x the real one (page.html only), --jobs 1\n")
-            print(f"{'table':>8} {'s':>7} {'peak MiB':>9}")
-            for label, page_for in (("x1", None), ("x10", lambda source: big)):
-                one = redated_raw(tmp / label, 1, page_for if page_for else (
-                    lambda source: (REPO / "raw" / "2025-10-22" / "page.html").read_text(encoding="utf-8")))
-                seconds = interleaved({label: extract_cmd(one, out, 1)}, 1, fresh=out)[label]
+            print("4. one release with the table 1x, 10x and 100x the real one (page.html only), --jobs 1\n")
+            print(f"{'table':>8} {'rows':>8} {'s':>7} {'ms/1k rows':>11} {'peak MiB':>9}")
+            bounds = ("--max-cells", str(10**7), "--max-bytes", str(2**30))  # 100x is past the default bounds
+            big = {}
+            for copies in (1, 10, 100):
+                page = synthetic_page(copies).decode("utf-8")
+                one = redated_raw(tmp / f"x{copies}", 1, lambda source, page=page: page)
+                seconds = interleaved({copies: extract_cmd(one, out, 1, *bounds)}, 1, fresh=out)[copies]
+                rows = 1350 * copies
                 shutil.rmtree(out, ignore_errors=True)
-                print(f"{label:>8} {seconds:7.2f} {peak_mib(extract_cmd(one, out, 1)):9.0f}")
-
+                print(f"{'x' + str(copies):>8} {rows:8} {seconds:7.2f} {seconds / rows * 1e6:11.1f} "
+                      f"{peak_mib(extract_cmd(one, out, 1, *bounds)):9.0f}")
+                big[copies] = one
+            print("goal: cost per row linear\n")
+            print("5. stages at 100x the table (ms, one run after a warm-up)\n")
+            print_stages(stages_of(big[100], 1))
+            print("goal: no stage above 30 %")
 
 if __name__ == "__main__":
     main()
