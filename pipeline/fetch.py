@@ -40,6 +40,7 @@ from .errors import MincardsError, SourceError
 from .files import atomic_write, current_umask, fsync_folder
 from .ids import MAX_REVISION, base_date, is_release_name, release_name, revision
 from .limits import DEFAULT
+from .units import counted
 
 SOURCES_FILE = "sources.toml"  # at raw/ top level: find_releases only looks at folders
 PAGE = "page.html"
@@ -230,7 +231,7 @@ def download(client: Client, url: str, previous: dict | None) -> Download:
             except httpx.TransportError as exc:
                 last = f"connection failed ({type(exc).__name__}: {exc})"
     tries = client.retries + 1
-    raise FetchError(url, f"{last}, after {tries} attempt{'s' * (tries != 1)}", "an answer from the server")
+    raise FetchError(url, f"{last}, after {counted(tries, 'attempt')}", "an answer from the server")
 
 
 def finish(response: httpx.Response, url: str, max_bytes: int) -> Download:

@@ -11,7 +11,7 @@ import pandas as pd
 from . import names, store
 from .errors import MincardsError
 from .formats import Answer
-from .units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, units_note, vendor_column_order
+from .units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, counted, units_note, vendor_column_order
 
 KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 RECORD_COLUMNS = ["release", "model", "model_label", "strategy", "seq_len", "framework", "hardware", "supported",
@@ -120,7 +120,7 @@ def cell(row: pd.Series) -> str:
     if not row["supported"]:
         return "-"
     nodes = int(row["min_nodes"])
-    return f"{int(row['min_units'])} ({nodes} node{'s' * (nodes != 1)})"
+    return f"{int(row['min_units'])} ({counted(nodes, 'node')})"
 
 
 def model_table(rows: pd.DataFrame) -> list[str]:

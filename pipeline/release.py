@@ -26,6 +26,7 @@ from .normalize import Normalized, normalize
 from .quality import all_findings, finding_rows, findings_frame
 from .report import release_html, release_markdown
 from .publish import Published, Staging, publish_all
+from .units import counted
 from .workers import start_method
 from .write import ReleaseFiles, SourceInfo, release_artifacts
 from schemas.findings import validate_findings
@@ -54,7 +55,7 @@ class ReleaseResult:
         counts = [(len(self.frame), "row"), (self.frame["model"].nunique(), "model"),
                   (self.frame["framework"].nunique(), "framework"), (len(self.warnings), "warning"),
                   (len(self.findings), "finding")]
-        text = f"{self.release}: " + ", ".join(f"{n} {word}{'s' * (n != 1)}" for n, word in counts)
+        text = f"{self.release}: " + ", ".join(counted(n, word) for n, word in counts)
         names = [Path(s.path).name for s in self.sources]
         return text + (f"; {' and '.join(names)} agree" if len(names) > 1 else "")
 
@@ -252,11 +253,9 @@ def extract_each(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False
 
 def release_files(result: ReleaseResult) -> ReleaseFiles:
     """Every artifact of one release, rendered: the tables and the reports."""
-    findings = result.finding_table
-    if findings is None:
-        findings = validate_findings(finding_rows(result.frame), f"{result.release} findings")
+    # release_artifacts builds the findings table itself when the result does not carry it
     files = release_artifacts(result.release, result.frame, result.dense, list(result.sources),
-                              result.source_url, findings)
+                              result.source_url, result.finding_table)
     sources = [(s.path, s.sha256) for s in result.sources]
     files.files["report.html"] = release_html(result.release, result.frame, result.findings, sources).encode("utf-8")
     files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")

@@ -39,4 +39,4 @@ def nodes(units: int, unit: str) -> int:
 def count(units: int, unit: str) -> str:
     """`8 cards (1 node)`, `32 DIEs (2 nodes)`."""
     n = nodes(units, unit)
-    return f"{units} {PLURAL[unit] if units != 1 else SINGULAR[unit]} ({n} node{'s' * (n != 1)})"
+    return f"{units} {PLURAL[unit] if units != 1 else SINGULAR[unit]} ({counted(n, 'node')})"
