@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 MANIFEST = "manifest.json"  # in each release folder: written by publish.py, checked by store.py
@@ -24,15 +25,17 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """A temp file in the same folder, fsynced, renamed over `path`, the folder fsynced."""
+def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """A temp file in the same folder, fsynced, renamed over `path`, the folder fsynced.
+    `data` is the bytes, or pieces of them written as they come."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # mkstemp makes the file private; published artifacts get ordinary permissions.
         os.fchmod(fd, 0o666 & ~current_umask())
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for piece in [data] if isinstance(data, bytes) else data:
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

@@ -34,10 +34,10 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import MincardsError
+from .errors import MincardsError, ReleaseError
 from .ids import is_release_name
 from .files import MANIFEST, atomic_write, fsync_folder
-from .write import RELEASE_PACKAGE, ReleaseFiles, build_package, json_document
+from .write import RELEASE_PACKAGE, ReleaseFiles, build_package
 
 PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
 DATASET = "dataset"
@@ -269,15 +269,11 @@ def publish_all(out_dir: Path, releases: list[ReleaseFiles], keep: Collection[st
         return staging.commit(keep)
 
 
-def described_releases(out_dir: Path) -> dict[str, dict]:
-    """The data package descriptor of every release folder in out_dir that has one (a
-    folder written before descriptors existed has none and is not described)."""
-    found = {}
-    for folder in sorted(out_dir.iterdir()):
-        descriptor = folder / RELEASE_PACKAGE
-        if folder.is_dir() and is_release_name(folder.name) and descriptor.is_file():
-            found[folder.name] = json.loads(descriptor.read_text(encoding="utf-8"))
-    return found
+def described_releases(out_dir: Path) -> list[str]:
+    """The release folders of out_dir that have a data package descriptor, oldest first
+    (a folder written before descriptors existed has none and is not described)."""
+    return [folder.name for folder in sorted(out_dir.iterdir())
+            if folder.is_dir() and is_release_name(folder.name) and (folder / RELEASE_PACKAGE).is_file()]
 
 
 def publish_package(out_dir: Path, steps: Steps) -> None:
@@ -286,7 +282,14 @@ def publish_package(out_dir: Path, steps: Steps) -> None:
     path = out_dir / PACKAGE
     releases = described_releases(out_dir)
     if releases:
-        atomic_write(path, json_document(build_package(releases)))
+        def descriptor(release: str) -> dict:
+            place = out_dir / release / RELEASE_PACKAGE
+            try:
+                return json.loads(place.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+                raise ReleaseError(str(place), f"cannot read the release's data package descriptor ({exc})",
+                                   f"the descriptor mincards wrote: extract release {release} again") from None
+        atomic_write(path, build_package(releases, descriptor))
     elif path.exists():
         path.unlink()
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pandas as pd
@@ -181,22 +182,28 @@ def release_package(release: str, files: dict[str, bytes], sources: list[SourceI
     }
 
 
-def build_package(releases: dict[str, dict]) -> dict:
-    """build/datapackage.json: every release's descriptor joined, its resources renamed
-    `<name>-<release>` and their paths made relative to build/."""
-    resources, sources = [], []
-    for release, package in sorted(releases.items()):
-        sources += package["sources"]
-        for resource in package["resources"]:
-            resource = json.loads(json.dumps(resource))  # a copy
-            resource["name"] = f"{resource['name']}-{release}"
-            resource["path"] = f"{release}/{resource['path']}"
-            resource["release"] = release
-            resource["pipeline_version"] = package["pipeline_version"]
-            for key in resource["schema"].get("foreignKeys", []):
-                key["reference"]["resource"] = f"{key['reference']['resource']}-{release}"
-            resources.append(resource)
-    return {
+def package_resources(release: str, package: dict) -> list[dict]:
+    """A release descriptor's resources as build/datapackage.json lists them: renamed
+    `<name>-<release>`, paths made relative to build/, foreign keys following."""
+    resources = []
+    for resource in package["resources"]:
+        resource = {**resource, "name": f"{resource['name']}-{release}", "path": f"{release}/{resource['path']}",
+                    "release": release, "pipeline_version": package["pipeline_version"]}
+        if "foreignKeys" in resource["schema"]:
+            resource["schema"] = {**resource["schema"], "foreignKeys": [
+                {**key, "reference": {**key["reference"], "resource": f"{key['reference']['resource']}-{release}"}}
+                for key in resource["schema"]["foreignKeys"]]}
+        resources.append(resource)
+    return resources
+
+
+def build_package(releases: list[str], descriptor: Callable[[str], dict]) -> Iterator[bytes]:
+    """build/datapackage.json, in pieces, from the descriptor of each release (oldest
+    first), which `descriptor` reads: once for the sources, which come first, then again
+    for the resources, so that memory holds one release's descriptor at a time, whatever
+    the number of releases (every descriptor held as Python objects cost 18 MiB at 128)."""
+    sources = [source for release in releases for source in descriptor(release)["sources"]]
+    document = {
         "$schema": PACKAGE_PROFILE,
         "name": "mincards",
         "title": "mincards: minimum Ascend NPUs per model",
@@ -205,8 +212,16 @@ def build_package(releases: dict[str, dict]) -> dict:
                        "(<release>/*.parquet, dataset/release=<release>/part-0.parquet) and JSON "
                        "(<release>/min_cards.json, .jsonl).",
         "pipeline_version": __version__,
-        "releases": sorted(releases),
+        "releases": releases,
         "hardware": [{"name": h.name, "unit": h.unit, "units_per_node": h.units_per_node} for h in hardware.HARDWARE],
         "sources": sources,
-        "resources": resources,
+        "resources": [],  # last: its items follow, as json.dumps(document, indent=1) would print them
     }
+    yield json.dumps(document, indent=1, ensure_ascii=False).removesuffix("[]\n}").encode("utf-8")
+    separator = "[\n  "
+    for release in releases:
+        for resource in package_resources(release, descriptor(release)):
+            text = json.dumps(resource, indent=1, ensure_ascii=False).replace("\n", "\n  ")  # two levels deep
+            yield (separator + text).encode("utf-8")
+            separator = ",\n  "
+    yield "\n ]\n}\n".encode("utf-8")

@@ -116,3 +116,20 @@ def test_without_an_atomic_exchange_the_build_is_the_same(results, tmp_path):
     assert tree(tmp_path / "True") == tree(tmp_path / "False")
     assert all((tmp_path / "True" / n).read_bytes() == (tmp_path / "False" / n).read_bytes()
                for n in tree(tmp_path / "True"))
+
+
+def test_a_broken_release_descriptor_is_named_and_the_build_descriptor_kept(raw_html_only, tmp_path):
+    """build/datapackage.json is rebuilt from every release folder's descriptor, written
+    in pieces: a descriptor someone broke is named, the previous build descriptor stays
+    whole (no half-written file, no temporary left), and extracting that release mends it."""
+    out = tmp_path / "build"
+    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    before = (out / "datapackage.json").read_bytes()
+    (out / "2025-05-07" / "datapackage.json").write_text("{broken", encoding="utf-8")
+    result = run("extract", raw_html_only, "--out", out, "--release", "2025-10-22")
+    assert result.exit_code == 1
+    assert "2025-05-07/datapackage.json" in result.output and "extract release 2025-05-07 again" in result.output
+    assert (out / "datapackage.json").read_bytes() == before
+    assert not [p.name for p in out.iterdir() if p.name.startswith((".datapackage", ".staging"))]
+    assert run("extract", raw_html_only, "--out", out, "--release", "2025-05-07").exit_code == 0
+    assert json.loads((out / "datapackage.json").read_bytes())["releases"] == ["2025-05-07", "2025-10-22"]
