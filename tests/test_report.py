@@ -127,3 +127,38 @@ def test_cards_and_dies_have_their_own_colours_and_a_legend_with_numbers(build):
     assert len(hues[0]) == len(hues[1]) == 1 and hues[0] != hues[1]
     assert [re.findall(r">(\d+)</span>", swatches) for *_, swatches in legend] == [
         ["1", "2", "4", "8", "16", "32", "64", "128", "256", "512"]] * 2
+
+
+@pytest.mark.parametrize("release", ["2025-05-07", "2025-10-22"])
+def test_every_heat_map_cell_is_the_published_value_with_its_source_cell(build, release):
+    """The heat map is built from plain records by key (not pandas lookups row by row):
+    every cell, read back from the page, must be the value min_cards.csv publishes for
+    its (model, strategy, seq_len, framework, hardware), with that row's source cell in
+    its tooltip; a configuration the CSV does not list shows '·'. The CSV is read with
+    the csv module, independently of the code that renders the page."""
+    import csv
+
+    import lxml.html
+
+    with open(build / release / "min_cards.csv", encoding="utf-8", newline="") as handle:
+        published = {(r["model"], r["strategy"], r["seq_len"], r["framework"], r["hardware"]): r
+                     for r in csv.DictReader(handle)}
+    table = lxml.html.fromstring((build / release / "report.html").read_bytes()).get_element_by_id("heatmap")
+    top, bottom = table.findall("thead/tr")
+    frameworks = [th.text_content() for th in top.findall("th")[3:] for _ in range(int(th.get("colspan", 1)))]
+    columns = list(zip(frameworks, [th.text_content() for th in bottom.findall("th")]))
+    seen = set()
+    for tr in table.findall("tbody/tr"):
+        model, strategy, seq_len, *cells = tr.findall("td")
+        assert len(cells) == len(columns)
+        for (framework, hardware), td in zip(columns, cells):
+            key = (model.text_content(), strategy.text_content(), seq_len.text_content(), framework, hardware)
+            row = published.get(key)
+            if row is None:
+                assert td.text_content() == "·", key
+                continue
+            seen.add(key)
+            assert td.text_content() == (row["min_units"] if row["supported"] == "True" else "-"), key
+            place = f"row {row['source_row']}, column {row['source_col']}"
+            assert f"{row['source_file']}, {place}: {row['raw_text']!r}" in td.get("title"), key
+    assert seen == set(published)  # every published row is on the page, once
