@@ -14,11 +14,12 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import RAW
-from pipeline.cli import Progress, main
+from pipeline.cli import main
+from pipeline.cli.extract import Progress
 from pipeline.errors import CellError, MincardsError, Place, Problem
 from pipeline.publish import LOCK_NAME, STAGING, Staging, publish_all
-from pipeline.release import (DisagreementError, extract_release, extract_to, find_releases, release_files,
-                              render_each)
+from pipeline.release import DisagreementError, extract_release, find_releases, release_files
+from pipeline.run import extract_to, render_each
 from pipeline.workers import START_METHOD_ENV, start_method, started_as_command
 
 

@@ -1,0 +1,43 @@
+"""The `mincards` command: a thin layer over the library, one module per command
+(extract, fetch, diff; the planner's questions in questions.py; what they share in
+common.py).
+
+Library errors are rendered once (common.reports_errors), as one message and an exit status (0 ok;
+1 bad input, no match, a broken contract, a --strict finding, a difference under
+`diff --exit-code`; 2 a usage error; 3 an internal error); a traceback only with
+--debug.
+
+Start-up: this module imports click and a few small modules of ours only. Each
+command imports what it needs when it runs (the extractors, pandas, pyarrow), so
+`mincards --help` never loads them and the reading commands never load the
+extractors (pdfplumber, lxml) or the contract (pandera).
+"""
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from .diff import diff
+from .extract import extract
+from .fetch import fetch
+from .questions import fit, models, plan, query
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mincards")
+def main() -> None:
+    """Minimum Ascend NPU counts per model, from the vendor's table, as validated data.
+
+    Reading commands find the data in --build DIR, or in $MINCARDS_BUILD, or in
+    ./build. Exit status: 0 ok; 1 bad input or no match; 2 usage error; 3 internal error.
+    Shell completion (bash): eval "$(_MINCARDS_COMPLETE=bash_source mincards)".
+
+    \b
+    Example:
+        mincards extract raw --out build
+        mincards fit --hardware Snt9b --nodes 1 --strategy lora --seq-len 4096
+    """
+
+
+for command in (extract, fetch, query, models, fit, plan, diff):
+    main.add_command(command)

@@ -1,0 +1,139 @@
+"""What the commands share: exit statuses, errors rendered once, output, the reading
+commands' options. Imports click and small modules of ours only (start-up)."""
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import MincardsError
+from ..formats import FORMATS, Answer
+from ..units import HARDWARE, STRATEGIES
+
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+PASS_THROUGH = (click.ClickException, click.exceptions.Exit, click.Abort)
+
+
+class AnyCase(click.Choice):
+    """A choice in any case, whose error lists the values as the table spells them."""
+
+    def __init__(self, choices):
+        super().__init__(choices, case_sensitive=False)
+
+    def get_invalid_choice_message(self, value, ctx) -> str:
+        return f"{value!r} is not one of {', '.join(self.choices)}"
+
+
+def as_usage_error(exc: MincardsError) -> click.UsageError:
+    """A library complaint about an option (an unknown value, options that exclude each other)."""
+    ctx = click.get_current_context(silent=True)
+    if getattr(exc, "valid", None) is not None:
+        return click.BadParameter(exc.detail, ctx=ctx, param_hint=f"'{exc.option}'")
+    return click.UsageError(exc.detail, ctx=ctx)
+
+
+def reports_errors(command=None, *, note: str | None = None):
+    """Turn library errors into one message on stderr (and `note`, if any) and an exit code."""
+    if command is None:
+        return functools.partial(reports_errors, note=note)
+
+    @functools.wraps(command)
+    def wrapper(*args, debug: bool = False, **kwargs):
+        from ..query import OptionError
+
+        try:
+            return command(*args, **kwargs)
+        except PASS_THROUGH:
+            raise  # click prints these itself: usage errors exit 2
+        except OptionError as exc:
+            if debug:
+                raise
+            raise as_usage_error(exc) from None
+        except MincardsError as exc:
+            if debug:
+                raise
+            click.echo(f"error: {exc}", err=True)
+            if note:
+                click.echo(note, err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except OSError as exc:
+            if debug:
+                raise
+            click.echo(f"error: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except Exception as exc:  # noqa: BLE001 - the edge of the program
+            if debug:
+                raise
+            click.echo(f"internal error: {type(exc).__name__}: {exc} (run again with --debug for the "
+                       "traceback)", err=True)
+            sys.exit(EXIT_INTERNAL)
+
+    return click.option("--debug", is_flag=True, help="Show the Python traceback on errors.")(wrapper)
+
+
+def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
+    """Notes to stderr; the answer to stdout, or written atomically to --output."""
+    text = answer if isinstance(answer, str) else answer.render(fmt)
+    for line in () if isinstance(answer, str) else answer.notes:
+        click.echo(f"note: {line}", err=True)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from ..files import atomic_write
+
+    atomic_write(output, text.encode("utf-8"))
+
+
+def complete_model(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of MODEL from the newest release under --build / MINCARDS_BUILD."""
+    from .. import store
+    from ..names import canonical
+
+    build_dir = Path(ctx.params.get("build_dir") or store.default_build())
+    return [name for name in store.model_names(build_dir) if canonical(name).startswith(canonical(incomplete))]
+
+
+# --- options shared by the reading commands ---
+
+def options(*decorators):
+    """Several click options as one decorator, in the order they are listed."""
+    def apply(command):
+        for decorator in reversed(decorators):
+            command = decorator(command)
+        return command
+    return apply
+
+
+BUILD = click.option("--build", "build_dir", default="build", show_default=True, envvar="MINCARDS_BUILD",
+                     show_envvar=True, type=click.Path(path_type=Path, file_okay=False),
+                     help="Folder that `mincards extract` wrote to.")
+RELEASE = click.option("--release", metavar="YYYY-MM-DD", help="Release id (default: the newest under --build).")
+FILTERS = options(
+    click.option("--strategy", type=AnyCase(STRATEGIES), help="full or lora."),
+    click.option("--seq-len", type=click.IntRange(min=1), help="Sequence length, e.g. 4096."),
+    click.option("--framework", help="e.g. MindSpeed-LLM, Llama-Factory (case-insensitive; the release's own)."),
+)
+HARDWARE_FILTER = click.option("--hardware", type=AnyCase(HARDWARE),
+                               help="Snt9b (cards) or Snt9b23 (DIEs).")
+
+
+def output_options(default: str = "table"):
+    return options(
+        click.option("--format", "fmt", type=AnyCase(FORMATS), default=default,
+                     show_default=True, help="Output format."),
+        click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+                     help="Write to this file (atomically) instead of stdout."),
+    )
+
+
+def filters_of(strategy: str | None, seq_len: int | None, framework: str | None, hardware: str | None):
+    from ..query import Filters
+
+    return Filters(strategy, seq_len, framework, hardware)
+
+
+# --- the reading commands ------------------------------------------------------------------
