@@ -63,71 +63,23 @@ STAGES = r"""
 import json, sys, tempfile, time
 from pathlib import Path
 t0 = time.perf_counter()
-from pipeline.release import (find_releases, release_sources, read_source, check_update_date, check_agreement,
-                              SourceResult, source_url, ReleaseResult)
-from pipeline.extract import EXTRACTORS, check_kind
-from pipeline.normalize import normalize
-from pipeline.quality import all_findings, finding_rows, findings_frame
-from pipeline.report import release_html, release_markdown
-from pipeline.write import SourceInfo, release_artifacts
-from pipeline.publish import publish_all
 from pipeline.limits import Limits
-DEFAULT = Limits(max_cells=10**7, max_bytes=2**30)  # the 100x table is past the default bounds
-from schemas.min_cards import validate_min_cards
-from schemas.findings import validate_findings
-import hashlib
-times = {"import": time.perf_counter() - t0}
-def clock(name, start):
-    now = time.perf_counter()
-    times[name] = times.get(name, 0.0) + now - start
-    return now
+from pipeline.publish import publish_all
+from pipeline.release import extract_release, find_releases, release_files
+from pipeline.stages import stage, timed
+imported = time.perf_counter() - t0
+LIMITS = Limits(max_cells=10**7, max_bytes=2**30)  # the 100x table is past the default bounds
 repeat = int(sys.argv[2])
+totals = {}
 for run in range(repeat + 1):  # the first run warms up and is not counted
-    if run == 1:
-        times = {"import": times["import"]}
-    files = []
-    for release in find_releases(Path(sys.argv[1])):
-        results = []
-        for path in release_sources(release):
-            t = time.perf_counter()
-            source = f"{release.label}/{path.name}"
-            data = read_source(path, source, DEFAULT)
-            kind, extractor = EXTRACTORS[path.suffix.lower()]
-            check_kind(data, kind, source)
-            grid, updated = extractor(data, source, DEFAULT)
-            warnings = check_update_date(release, source, updated)
-            t = clock(f"extract {kind}", t)
-            normalized = normalize(grid, release.id)
-            t = clock("normalize", t)
-            frame = validate_min_cards(normalized.frame, source)
-            t = clock("contract", t)
-            results.append(SourceResult(SourceInfo(source, hashlib.sha256(data).hexdigest()), normalized, frame,
-                                        warnings + [f"{source}: {w}" for w in normalized.warnings]))
-        t = time.perf_counter()
-        for other in results[1:]:
-            check_agreement(release.id, results[0], other)
-        t = clock("agreement", t)
-        published = results[0]
-        found = all_findings(published.frame)
-        findings = findings_frame(found)
-        rows = validate_findings(finding_rows(published.frame, found), f"{release.id} findings")
-        t = clock("quality", t)
-        result = ReleaseResult(release.id, published.frame, published.normalized.dense,
-                               tuple(r.info for r in results), tuple(published.warnings), findings,
-                               source_url(release))
-        out = release_artifacts(result.release, result.frame, result.dense, list(result.sources),
-                                result.source_url, rows)
-        t = clock("write (render)", t)
-        sources = [(s.path, s.sha256) for s in result.sources]
-        out.files["report.html"] = release_html(result.release, result.frame, result.findings, sources).encode()
-        out.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode()
-        t = clock("report", t)
-        files.append(out)
-    t = time.perf_counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        publish_all(Path(tmp) / "build", files)
-    clock("publish (disk)", t)
-print(json.dumps({k: v / (repeat if k != "import" else 1) for k, v in times.items()}))
+    with timed() as seconds:  # the library's own stages (pipeline/stages.py)
+        files = [release_files(extract_release(release, LIMITS)) for release in find_releases(Path(sys.argv[1]))]
+        with tempfile.TemporaryDirectory() as tmp, stage("publish (disk)"):
+            publish_all(Path(tmp) / "build", files)
+    if run:
+        for name, value in seconds.items():
+            totals[name] = totals.get(name, 0.0) + value / repeat
+print(json.dumps({"import": imported, **totals}))
 """
 
 

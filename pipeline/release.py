@@ -1,18 +1,15 @@
 """Release folders -> validated results -> artifacts. The library entry points.
 
 A release is a folder `raw/<YYYY-MM-DD>/` named by the page's update date and
-holding the vendor page. Releases are extracted, validated and rendered one by one
-(or in worker processes, extract_to's `jobs`) and each is staged on disk as it is
-ready; nothing is swapped into build/ before every release passed, so one bad
-release leaves build/ untouched.
+holding the vendor page (HTML and/or PDF). Here a release is found, each of its sources
+extracted, tidied and validated, the sources checked to agree, and its artifacts
+rendered; pipeline/run.py runs every release of the extract command.
 """
 from __future__ import annotations
 
 import hashlib
 import re
-from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -25,9 +22,9 @@ from .limits import DEFAULT, Limits
 from .normalize import Normalized, normalize
 from .quality import all_findings, finding_rows, findings_frame
 from .report import release_html, release_markdown
-from .publish import Published, Staging, publish_all
+from .stages import stage
+from .publish import Published, publish_all
 from .units import counted
-from .workers import start_method
 from .write import ReleaseFiles, SourceInfo, release_artifacts
 from schemas.findings import validate_findings
 from schemas.min_cards import source_place, validate_min_cards
@@ -161,11 +158,14 @@ def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> So
     source = f"{release.label}/{path.name}"
     data = read_source(path, source, limits)
     kind, extractor = EXTRACTORS[path.suffix.lower()]
-    check_kind(data, kind, source)
-    grid, updated = extractor(data, source, limits)  # each call starts its own clock
-    warnings = check_update_date(release, source, updated)
-    normalized = normalize(grid, release.id)
-    frame = validate_min_cards(normalized.frame, source)
+    with stage(f"extract {kind}"):
+        check_kind(data, kind, source)
+        grid, updated = extractor(data, source, limits)  # each call starts its own clock
+        warnings = check_update_date(release, source, updated)
+    with stage("normalize"):
+        normalized = normalize(grid, release.id)
+    with stage("contract"):
+        frame = validate_min_cards(normalized.frame, source)
     warnings += [f"{source}: {w}" for w in normalized.warnings]
     return SourceResult(SourceInfo(source, hashlib.sha256(data).hexdigest()), normalized, frame, warnings)
 
@@ -200,10 +200,12 @@ def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult
     the HTML is published."""
     results = [extract_source(release, path, limits) for path in release_sources(release)]
     published = results[0]
-    for other in results[1:]:
-        check_agreement(release.id, published, other)
-    found = all_findings(published.frame)  # once: the report's table and the findings data share it
-    table = validate_findings(finding_rows(published.frame, found), f"{release.id} findings")
+    with stage("agreement"):
+        for other in results[1:]:
+            check_agreement(release.id, published, other)
+    with stage("quality"):
+        found = all_findings(published.frame)  # once: the report's table and the findings data share it
+        table = validate_findings(finding_rows(published.frame, found), f"{release.id} findings")
     return ReleaseResult(release.id, published.frame, published.normalized.dense,
                          tuple(r.info for r in results), tuple(published.warnings), findings_frame(found),
                          source_url(release), table)
@@ -253,12 +255,15 @@ def extract_each(raw_dir: Path, only: tuple[str, ...] = (), strict: bool = False
 
 def release_files(result: ReleaseResult) -> ReleaseFiles:
     """Every artifact of one release, rendered: the tables and the reports."""
-    # release_artifacts builds the findings table itself when the result does not carry it
-    files = release_artifacts(result.release, result.frame, result.dense, list(result.sources),
-                              result.source_url, result.finding_table)
-    sources = [(s.path, s.sha256) for s in result.sources]
-    files.files["report.html"] = release_html(result.release, result.frame, result.findings, sources).encode("utf-8")
-    files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")
+    with stage("write (render)"):
+        # release_artifacts builds the findings table itself when the result does not carry it
+        files = release_artifacts(result.release, result.frame, result.dense, list(result.sources),
+                                  result.source_url, result.finding_table)
+    with stage("report"):
+        sources = [(s.path, s.sha256) for s in result.sources]
+        files.files["report.html"] = release_html(result.release, result.frame, result.findings,
+                                                  sources).encode("utf-8")
+        files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")
     return files
 
 
@@ -267,99 +272,3 @@ def publish(results: list[ReleaseResult], out_dir: Path, mirror: Path | None = N
     full run), releases whose folder is no longer in it are removed from out_dir."""
     keep = [r.id for r in find_releases(mirror)] if mirror is not None else None
     return publish_all(out_dir, [release_files(r) for r in results], keep)
-
-
-# --- releases in worker processes -------------------------------------------------------
-
-@dataclass(frozen=True)
-class Rendered:
-    """What a worker sends back for one release: bytes and lines, never DataFrames."""
-    release: str
-    files: ReleaseFiles | None  # None once staged: the parent keeps no bytes it has written
-    summary: str
-    warnings: tuple[str, ...]
-
-
-def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT) -> Rendered:
-    """One release extracted, validated (and checked under --strict) and rendered."""
-    result = extract_release(release, limits)
-    if strict:
-        check_strict(result)
-    return Rendered(result.release, release_files(result), result.summary(), result.warnings)
-
-
-def render_each(releases: list[Release], strict: bool = False, limits: Limits = DEFAULT, jobs: int = 1,
-                method: str | None = None) -> Iterator[tuple[Release, Rendered | MincardsError]]:
-    """Each release rendered, or its error, in release order, as each one is ready. With
-    jobs > 1, in that many worker processes, at most 2 x jobs releases in flight (so the
-    results waiting for their turn stay few, whatever the number of releases). Stopping
-    the iteration cancels the releases not started."""
-    if jobs <= 1 or len(releases) <= 1:
-        for release in releases:
-            try:
-                outcome = render_release(release, strict, limits)
-            except MincardsError as error:
-                outcome = error
-            yield release, outcome
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    method = method or start_method()
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload(["pipeline.release"])
-    pool = ProcessPoolExecutor(min(jobs, len(releases)), mp_context=context)
-    try:
-        pending = deque()
-        queue = iter(releases)
-        for release in queue:
-            pending.append((release, pool.submit(render_release, release, strict, limits)))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            release, future = pending.popleft()
-            try:
-                outcome = future.result()
-            except MincardsError as error:
-                outcome = error
-            for more in queue:
-                pending.append((more, pool.submit(render_release, more, strict, limits)))
-                break
-            yield release, outcome
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict: bool = False,
-               limits: Limits = DEFAULT, keep_going: bool = False, jobs: int = 1, method: str | None = None,
-               progress=None) -> tuple[list[Rendered], list[Failure], Published | None]:
-    """The whole extract command: every release rendered (in `jobs` processes) and staged
-    in out_dir as it arrives, then all swapped in together. Without keep_going the first
-    failing release (in release order) is raised and nothing is swapped in; with it the
-    failures are returned and the others published. A full run (no `only`) also removes
-    the releases whose folder left raw_dir. `progress(done, total, current)` is told
-    before each release is waited for, and once more at the end with current None."""
-    releases = find_releases(raw_dir, only)
-    keep = None if only else [r.id for r in releases]
-    done: list[Rendered] = []
-    failures: list[Failure] = []
-    with Staging(out_dir) as staging:
-        if progress:
-            progress(0, len(releases), releases[0].id)
-        outcomes = render_each(releases, strict, limits, jobs, method)
-        try:
-            for number, (release, outcome) in enumerate(outcomes, start=1):
-                if progress:
-                    progress(number, len(releases), releases[number].id if number < len(releases) else None)
-                if isinstance(outcome, MincardsError):
-                    if not keep_going:
-                        raise outcome
-                    failures.append(Failure(release.id, outcome))
-                    continue
-                staging.stage(outcome.files)
-                done.append(replace(outcome, files=None))  # its bytes are on disk now
-        finally:
-            outcomes.close()
-        published = staging.commit(keep) if done else None
-    return done, failures, published

@@ -13,7 +13,7 @@ from conftest import REPO
 
 # schemas.hardware (the vocabulary, plain data) is light; the contract modules are not
 EXTRACTION = {"pdfplumber", "pdfminer", "lxml", "pandera", "schemas.min_cards", "schemas.contract", "schemas.findings",
-              "pipeline.release", "pipeline.extract", "pipeline.write", "pipeline.publish", "pipeline.report",
+              "pipeline.release", "pipeline.run", "pipeline.extract", "pipeline.write", "pipeline.publish", "pipeline.report",
               "pipeline.normalize"}
 DATA = {"pandas", "numpy", "pyarrow"}
 
