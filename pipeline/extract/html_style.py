@@ -1,0 +1,68 @@
+"""What an element's CSS says about how a reader sees its text: hidden, on a line of its own,
+or set apart as a footnote mark or a struck-out old value.
+
+Editors that write no <sup>, <s> or <p> (Google Docs, a clipboard paste, a CMS) write the same
+things as CSS: `vertical-align:super`, `text-decoration:line-through`, `display:block`. Only the
+declarations that change what a cell's text means are read; of several, the last one wins, as
+in a browser. Tags keep their default (an HTML block element starts a line unless its style
+says display:inline).
+"""
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+# Elements a browser shows as blocks (or table parts) by default: their text is on lines of its own.
+BLOCK_TAGS = frozenset({
+    "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
+    "table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th", "section", "article", "address", "aside",
+    "center", "details", "summary", "dialog", "dir", "fieldset", "legend", "figure", "figcaption", "footer",
+    "header", "hgroup", "hr", "listing", "main", "menu", "nav", "plaintext", "search", "xmp", "form"})
+# Elements whose content is not part of the word beside it: a footnote mark (`70b<sup>1</sup>`),
+# a subscript, a struck-out old value (`<s>8</s>16*Ascend`), an edit's insertion or deletion.
+SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
+DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;]*)")
+IMPORTANT = re.compile(r"\s*!\s*important\s*$", re.I)
+
+
+def declarations(element: etree._Element) -> dict[str, str]:
+    """The element's inline style as property -> value (lower case, `!important` dropped,
+    the last declaration of a property winning)."""
+    style = element.get("style") if isinstance(element.tag, str) else None
+    if not style:
+        return {}
+    return {m.group(1).lower(): IMPORTANT.sub("", m.group(2)).strip().lower() for m in DECLARATION.finditer(style)}
+
+
+def tag_name(element: etree._Element) -> str:
+    return element.tag.lower() if isinstance(element.tag, str) else ""
+
+
+def hides(element: etree._Element) -> bool:
+    """The `hidden` attribute, display:none, or visibility:hidden / collapse (how CSS hides a
+    table row while keeping the table's columns)."""
+    if not isinstance(element.tag, str):
+        return False
+    style = declarations(element)
+    return (element.get("hidden") is not None or style.get("display") == "none"
+            or style.get("visibility") in ("hidden", "collapse"))
+
+
+def is_block(element: etree._Element) -> bool:
+    """On lines of its own: a block element, unless shown inline; any element shown as a block,
+    a list item, a table part, flex or grid."""
+    display = declarations(element).get("display", "")
+    if display:
+        return not (display.startswith("inline") or display in ("contents", "ruby", "none"))
+    return tag_name(element) in BLOCK_TAGS
+
+
+def sets_apart(element: etree._Element) -> bool:
+    """A footnote mark, a subscript or a struck-out / inserted / deleted text, by tag or by CSS
+    (`vertical-align: super|sub`, `text-decoration[-line]: … line-through`)."""
+    if tag_name(element) in SEPARATE_TAGS:
+        return True
+    style = declarations(element)
+    decoration = style.get("text-decoration", "") + " " + style.get("text-decoration-line", "")
+    return style.get("vertical-align") in ("super", "sub") or "line-through" in decoration

@@ -1,0 +1,149 @@
+"""A second round of the 2025-10-22 page as other hands save it: footnotes, struck-out values and
+line breaks written as CSS rather than as tags (what Google Docs, a clipboard paste or a CMS
+writes), block elements the first round did not list, rows hidden by visibility:collapse or by a
+class rule in a <style> sheet, and span attributes with digits HTML does not accept. Each variant
+is the real page edited by a small transform, written to tmp_path and read by the real extractor:
+it must give exactly the page's 1,350 rows, or an error naming the place, never other data."""
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+
+from conftest import RAW
+from pipeline.errors import CellError, HeaderError, LayoutError
+from pipeline.extract.html import extract_html
+from pipeline.normalize import normalize
+
+PAGE = RAW / "2025-10-22" / "page.html"
+PAGE_HTML = PAGE.read_text(encoding="utf-8")
+ROWS = 1350
+COMPARED = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
+STALE_ROW = re.search(r'<tr id="modelarts_llm_train_590804__row0087">.*?</tr>', PAGE_HTML, flags=re.S).group(0)
+
+
+def read(data: bytes, name: str = "page.html"):
+    grid, updated = extract_html(data, name)
+    return grid, updated, normalize(grid, "2025-10-22")
+
+
+def write(tmp_path, html: str, encoding: str = "utf-8") -> bytes:
+    path = tmp_path / "page.html"
+    path.write_bytes(html.encode(encoding))
+    return path.read_bytes()
+
+
+@pytest.fixture(scope="module")
+def reference():
+    grid, updated, tidy = read(PAGE_HTML.encode("utf-8"))
+    assert len(tidy.frame) == ROWS and updated == "2025-10-22"
+    return grid, tidy.frame
+
+
+def same_rows(frame: pd.DataFrame, ref: pd.DataFrame) -> None:
+    assert len(frame) == ROWS
+    pd.testing.assert_frame_equal(frame[COMPARED].reset_index(drop=True), ref[COMPARED].reset_index(drop=True))
+
+
+def first_place(grid, raw_text: str) -> str:
+    return str(next(c for c in grid.cells if c.raw_text == raw_text).place)
+
+
+def sub1(pattern: str, replacement: str, html: str = PAGE_HTML) -> str:
+    out, n = re.subn(pattern, replacement, html, count=1)
+    assert n == 1, pattern
+    return out
+
+
+def with_stale_row(opening: str, html: str = PAGE_HTML) -> str:
+    """A stale copy of a row (its model renamed) put before it, its <tr> opened with `opening`."""
+    stale = STALE_ROW.replace("<tr ", opening[:-1] + " ", 1).replace(">llama3.2-1b<", ">llama3.2-1b-old<")
+    return html.replace(STALE_ROW, stale + STALE_ROW, 1)
+
+
+# --- E1: footnotes and revisions written as inline CSS ------------------------------------------
+
+STYLED = {
+    "a superscript span after a sequence length":
+        (r">4096/8192<", '>4096/8192<span style="vertical-align:super;font-size:60%">1</span><', "4096/8192",
+         "'4096/8192[1]' is not a sequence length"),
+    "a superscript span after a model":
+        (r">llama3\.1-70b<", '>llama3.1-70b<span style="vertical-align: super">1</span><', "llama3.1-70b",
+         "'llama3.1-70b[1]' is not a model name"),
+    "a subscript span after a sequence length":
+        (r">4096/8192<", '>4096/8192<span style="VERTICAL-ALIGN:SUB">2</span><', "4096/8192",
+         "'4096/8192[2]' is not a sequence length"),
+    "a line-through span before a count":
+        (r">16\*Ascend<", '><span style="text-decoration:line-through">8</span>16*Ascend<', "16*Ascend",
+         "'[8]16*Ascend' is not a unit count"),
+    "a text-decoration-line span before a count":
+        (r">16\*Ascend<", '><span style="color:red; text-decoration-line: line-through">8</span>16*Ascend<',
+         "16*Ascend", "'[8]16*Ascend' is not a unit count"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STYLED))
+def test_footnotes_and_strikes_written_as_css_are_errors_naming_the_cell(name, reference, tmp_path):
+    """Catches: a Google-Docs-style <span style="vertical-align:super">1</span> after 4096/8192 read as
+    sequence length 40961 (and a model llama3.1-70b1), a line-through <span>8</span>16*Ascend as 816
+    cards, all with exit 0."""
+    pattern, replacement, original, message = STYLED[name]
+    place = first_place(reference[0], original)
+    with pytest.raises(CellError) as info:
+        read(write(tmp_path, sub1(pattern, replacement)))
+    assert len(info.value.problems) == 1 and str(info.value.problems[0]).startswith(f"{place}: {message} (expected")
+
+
+def test_a_superscript_span_in_a_framework_heading_is_an_error(tmp_path):
+    """Catches: VeRL<span style="vertical-align:super">2</span>规格卡数/DIE read as a framework 'VeRL2'."""
+    html = sub1(r">VeRL规格卡数/DIE<", '>VeRL<span style="vertical-align:super">2</span>规格卡数/DIE<')
+    with pytest.raises(HeaderError, match=r"VeRL\[2\]规格卡数/DIE"):
+        read(write(tmp_path, html))
+
+
+def test_a_baseline_or_underlined_span_is_still_part_of_the_word(reference, tmp_path):
+    """The CSS rule is about what a reader sees set apart, not about any styled span."""
+    html = sub1(r">16\*Ascend<", '><span style="vertical-align:baseline;text-decoration:underline">1</span>6*Ascend<')
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+# --- E2: line breaks from block elements and display:block -------------------------------------
+
+BLOCKS = {
+    "a display:block span": '>4096<span style="display:block">8192</span><',
+    "a display:list-item span": '>4096<span style="display: list-item">8192</span><',
+    "a figure": ">4096<figure>8192</figure><",
+    "a figcaption": ">4096<figcaption>8192</figcaption><",
+    "a header element": ">4096<header>8192</header><",
+    "a details/summary": ">4096<details><summary>8192</summary></details><",
+    "a nested table's cells": "><table><tr><td>4096</td><td>8192</td></tr></table><",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLOCKS))
+def test_text_on_separate_lines_is_not_glued_into_one_number(name, reference, tmp_path):
+    """Catches: 4096<span style="display:block">8192</span> (or <figure>, a nested table's two cells),
+    shown as two lines, read as a sequence length 40968192 with exit 0."""
+    place = first_place(reference[0], "4096")
+    with pytest.raises(CellError) as info:
+        read(write(tmp_path, sub1(r">4096<", BLOCKS[name])))
+    problem = str(info.value.problems[0])
+    assert problem.startswith(f"{place}: '4096\\n8192' is not a sequence length: a line break between")
+
+
+def test_a_div_shown_inline_is_part_of_the_word(reference, tmp_path):
+    """display:inline on a block element takes its line break away (a div cannot sit in a <p>, so
+    the cell's paragraph is replaced): <div style=display:inline>1</div><div …>6*Ascend</div>."""
+    html = sub1(r'<p id="[^"]*">16\*Ascend</p>',
+                '<div style="display:inline">1</div><div style="display: inline-block">6*Ascend</div>')
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+# --- E3: rows hidden by visibility:collapse ----------------------------------------------------
+
+@pytest.mark.parametrize("opening", ['<tr style="visibility:collapse">', '<tr style="display: none !important">'])
+def test_a_collapsed_stale_row_is_not_read(opening, reference, tmp_path):
+    """Catches: a stale row hidden by visibility:collapse (the CSS way to hide a table row) read as a
+    model llama3.2-1b-old, 40 extra rows with exit 0."""
+    same_rows(read(write(tmp_path, with_stale_row(opening)))[2].frame, reference[1])
