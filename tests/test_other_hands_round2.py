@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from conftest import RAW
-from pipeline.errors import CellError, HeaderError, LayoutError
+from pipeline.errors import CellError, HeaderError, LayoutError, SourceError
 from pipeline.extract.html import extract_html
 from pipeline.normalize import normalize
 
@@ -147,3 +147,64 @@ def test_a_collapsed_stale_row_is_not_read(opening, reference, tmp_path):
     """Catches: a stale row hidden by visibility:collapse (the CSS way to hide a table row) read as a
     model llama3.2-1b-old, 40 extra rows with exit 0."""
     same_rows(read(write(tmp_path, with_stale_row(opening)))[2].frame, reference[1])
+
+
+# --- E4: the page's own <style> sheet: class and id rules ---------------------------------------
+
+def with_sheet(sheet: str, html: str) -> str:
+    return html.replace("</head>", f"<style>{sheet}</style></head>", 1)
+
+
+SHEETS = {
+    "a class rule": (".old{display:none}", '<tr class="old">'),
+    "a tag.class rule among others, Word-style in a comment": (
+        "<!--\n/* Style Definitions */\np.MsoNormal, li.MsoNormal {margin:0cm;}\ntr.stale, div.x {visibility: hidden}\n-->",
+        '<tr class="row stale">'),
+    "an id rule": ("#r87old { display : none !important }", '<tr id="r87old">'),
+    "a rule inside @media screen": ("@media screen { .old {display:none} }", '<tr class="old">'),
+    "a descendant rule": ("@import url(x.css); table .old {display:none}", '<tr class="old">'),
+    "a child rule": ("tbody>tr.old{display:none}", '<tr class="old">'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHEETS))
+def test_a_stale_row_hidden_by_the_pages_style_sheet_is_not_read(name, reference, tmp_path):
+    """Catches: a stale row hidden by a class or id rule of the page's <style> (how editors and
+    CMSs hide rows) read as a model llama3.2-1b-old, 40 extra rows with exit 0."""
+    sheet, opening = SHEETS[name]
+    html = with_sheet(sheet, with_stale_row(opening))
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+@pytest.mark.parametrize("sheet", ["@media print { .old {display:none} }", ".old{display:none} .old{display:table-row}",
+                                   "tr.old{display:table-row} .old{display:none}", "thead .old {display:none}",
+                                   "table > .old {display:none}", "template .old {display:none}"])
+def test_rules_a_browser_would_not_apply_leave_the_row_shown(sheet, tmp_path):
+    """A print-only rule, a rule overridden by a later or more specific one, and selectors that do
+    not match the row leave the stale row shown: it is read (the point: no rule is applied that a
+    browser would not apply, so a shown row is never dropped)."""
+    html = with_sheet(sheet, with_stale_row('<tr class="old">'))
+    frame = read(write(tmp_path, html))[2].frame
+    assert (frame["model"] == "llama3.2-1b-old").sum() == 40
+
+
+def test_a_google_docs_class_superscript_is_an_error_naming_the_cell(reference, tmp_path):
+    """Google Docs' 'Download as web page' writes classes, not inline styles: .c7{vertical-align:super}."""
+    html = with_sheet(".c7{vertical-align:super;font-size:60%}",
+                      sub1(r">4096/8192<", '>4096/8192<span class="c7">1</span><'))
+    place = first_place(reference[0], "4096/8192")
+    with pytest.raises(CellError) as info:
+        read(write(tmp_path, html))
+    assert str(info.value.problems[0]).startswith(f"{place}: '4096/8192[1]' is not a sequence length")
+
+
+def test_an_inline_style_wins_over_the_sheet(reference, tmp_path):
+    html = with_sheet(".old{display:none}", with_stale_row('<tr class="old" style="display:table-row">'))
+    assert (read(write(tmp_path, html))[2].frame["model"] == "llama3.2-1b-old").sum() == 40
+
+
+def test_a_style_sheet_too_costly_to_apply_is_an_error_naming_the_file(tmp_path):
+    """Catches: 20,000 `.cN td{display:block}` rules tested against every cell for minutes."""
+    sheet = "".join(f".c{i} td{{display:block}}" for i in range(20000))
+    with pytest.raises(SourceError, match=r"page\.html: .*<style> rules need over 200,000 selector tests"):
+        read(write(tmp_path, with_sheet(sheet, PAGE_HTML)))

@@ -18,6 +18,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from ..tokens import printed
+from .html_sheet import apply_sheets
 from .text import is_hidden, is_silent, tag_of
 
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
@@ -103,6 +104,7 @@ def parse_document(data: bytes, source: str) -> etree._Element:
         raise SourceError(source, Problem(Place(), f"{what} (line {fatal.line}); the page would be cut there",
                                           "a page nested less than 256 levels deep, with no single text or "
                                           "comment over 10 MB"))
+    apply_sheets(root, source)  # the page's own class and id rules hide rows and set footnotes apart too
     return root
 
 
