@@ -14,7 +14,7 @@ from ..errors import LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
-from .html_tables import MAX_SPAN, Table, find_vendor_table, row_cells
+from .html_tables import MAX_SPAN, Table, find_vendor_table, row_cells, span_value
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -23,10 +23,10 @@ __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
 # --- parts -> one grid ---------------------------------------------------------------------
 
 def span(cell: etree._Element, name: str, place: Place, source: str) -> int:
-    value = (cell.get(name) or "1").strip()
-    if not value.isdigit() or not 1 <= int(value) <= MAX_SPAN:
+    value, number = span_value(cell, name)
+    if number is None:
         raise LayoutError(source, Problem(place, f"{name}={value!r}", f"a whole number from 1 to {MAX_SPAN}"))
-    return int(value)
+    return number
 
 
 def cell_spec(cell: etree._Element, place: Place, source: str) -> CellSpec:

@@ -11,6 +11,7 @@ rows and a row's cells are the ones a reader sees (table_rows, row_cells).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -22,6 +23,7 @@ from ..tokens import UNITS, squash
 from .html_page import Reading
 from .text import is_hidden, is_silent, tag_of
 
+ASCII_NUMBER = re.compile(r"[0-9]+")
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
 # Table 1 (continued), cont.), compared with the caption's whitespace removed and case folded.
@@ -70,10 +72,18 @@ def own_text(element: etree._Element) -> str:
     return "".join(pieces)
 
 
+def span_value(cell: etree._Element, name: str) -> tuple[str, int | None]:
+    """The rowspan/colspan as written and its value, None when it is not a whole number from 1
+    to MAX_SPAN in ASCII digits: HTML's integers are ASCII, so a browser ignores `２` or `٢`
+    (and int() reads them as 2, or fails on `²`)."""
+    value = (cell.get(name) or "1").strip()
+    number = int(value) if ASCII_NUMBER.fullmatch(value) else 0
+    return value, number if 1 <= number <= MAX_SPAN else None
+
+
 def lenient_span(cell: etree._Element, name: str) -> int:
     """A span for sizing up a table; bad values are reported when its grid is built."""
-    value = (cell.get(name) or "1").strip()
-    return int(value) if value.isdigit() and 1 <= int(value) <= MAX_SPAN else 1
+    return span_value(cell, name)[1] or 1
 
 
 @dataclass(eq=False)
