@@ -13,7 +13,8 @@ import pytest
 
 from conftest import RAW
 from pipeline.errors import CellError, HeaderError, LayoutError, SourceError
-from pipeline.extract.html import extract_html
+from pipeline.extract import check_kind
+from pipeline.extract.html import extract_html, sniff_encoding
 from pipeline.normalize import normalize
 
 PAGE = RAW / "2025-10-22" / "page.html"
@@ -223,3 +224,23 @@ def test_a_span_not_in_ascii_digits_is_an_error_naming_the_cell(name, value, ref
     with pytest.raises(LayoutError) as info:
         read(write(tmp_path, html))
     assert str(info.value.problems[0]) == f"{place}: {name}={value!r} (expected a whole number from 1 to 1000)"
+
+
+# --- E6: charset labels read as browsers read them ----------------------------------------------
+
+@pytest.mark.parametrize("label", ["gb2312", "GB_2312-80", "x-gbk", "csGB2312"])
+def test_a_gb2312_labelled_page_holding_gbk_characters_is_read(label, reference, tmp_path):
+    """Catches: a page saved as 'GB2312' (Word, Notepad and IE write code page 936, i.e. GBK, under
+    that label) holding an em dash or a middle dot refused as 'binary data, not gb2312 text', and
+    an x-gbk label read as UTF-8; browsers decode every GB2312 label as GBK."""
+    html = (PAGE_HTML.replace('<meta charset="utf-8">', f'<meta charset="{label}">', 1)
+            .replace("以此类推。", "以此类推——Snt9b·Snt9b23。", 1))
+    data = write(tmp_path, html, "gbk")
+    assert sniff_encoding(data) == "gbk"
+    check_kind(data, "html", "page.html")
+    same_rows(read(data)[2].frame, reference[1])
+
+
+def test_big5_labels_are_read_as_big5_hkscs():
+    assert sniff_encoding(b'<meta charset="big5">') == sniff_encoding(b'<meta charset="x-x-big5">') == "big5hkscs"
+

@@ -31,6 +31,13 @@ XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za
 COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
 META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
 ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
+# Labels browsers decode with a larger encoding than Python's codec of that name (the WHATWG
+# Encoding Standard): every GB2312 label is GBK (Windows code page 936, what Word, Notepad and
+# IE write under it; Python's gb2312 refuses its em dash and middle dot), every Big5 label is
+# Big5-HKSCS. Labels Python does not know at all (x-gbk, x-x-big5) are listed too.
+WEB_LABELS = {**dict.fromkeys(("gb2312", "chinese", "csgb2312", "csiso58gb231280", "gb_2312", "gb_2312-80",
+                               "iso-ir-58", "x-gbk"), "gbk"),
+              **dict.fromkeys(("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"), "big5hkscs")}
 CONTENT_CHARSET = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
@@ -64,7 +71,8 @@ def sniff_encoding(data: bytes) -> str:
     declared = declaration.group(1) if declaration else meta_charset(data[:4096])
     if declared:
         try:
-            name = codecs.lookup(declared.decode("ascii")).name
+            label = declared.decode("ascii").strip().lower()
+            name = codecs.lookup(WEB_LABELS.get(label, label)).name
         except (LookupError, UnicodeDecodeError):
             return "utf-8"
         return "utf-8" if name.startswith("utf-16") or name.startswith("utf-32") else name
