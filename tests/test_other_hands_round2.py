@@ -244,3 +244,38 @@ def test_a_gb2312_labelled_page_holding_gbk_characters_is_read(label, reference,
 def test_big5_labels_are_read_as_big5_hkscs():
     assert sniff_encoding(b'<meta charset="big5">') == sniff_encoding(b'<meta charset="x-x-big5">') == "big5hkscs"
 
+
+# --- E7: cells removed from the layout (display:none) -------------------------------------------
+
+TABLE = PAGE_HTML[PAGE_HTML.index("<table"):PAGE_HTML.index("</table>") + len("</table>")]
+THEAD = re.search(r"<thead.*?</thead>", TABLE, flags=re.S).group(0)
+
+
+def test_a_stale_cell_removed_by_display_none_is_not_read(reference, tmp_path):
+    """Catches: a stale value kept in a display:none cell before the shown one (a browser drops it
+    from the row; we read it and every later cell one column to the right: an error where the
+    page is readable)."""
+    html = sub1(r'(<td [^>]*colspan="2"><p id="[^"]*">16\*Ascend)', r'<td style="display:none">32*Ascend</td>\1')
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+def test_a_header_and_body_in_two_tables_with_a_hidden_gutter_cell_are_read(reference, tmp_path):
+    """A JavaScript grid saved from the browser (chromium --dump-dom of Element-UI-like markup): the
+    header rows in one table with a hidden scrollbar 'gutter' cell, the body rows in the next."""
+    opening = re.match(r"<table[^>]*>", TABLE).group(0)
+    caption = re.search(r"<caption>.*?</caption>", TABLE, flags=re.S).group(0)
+    body = re.search(r"<tbody.*?</tbody>", TABLE, flags=re.S).group(0)
+    cols = "<colgroup>" + '<col width="80">' * 13 + "</colgroup>"
+    head = THEAD.replace("</tr>", '<th class="gutter" style="width:0;display:none"></th></tr>', 1)
+    html = PAGE_HTML.replace(TABLE, f'<div class="hdr">{opening}{caption}{cols}{head}</table></div>'
+                             f'<div class="body">{opening}{cols}{body}</table></div>', 1)
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+def test_a_cell_hidden_by_visibility_keeps_its_place_and_is_an_error(reference, tmp_path):
+    """visibility:hidden keeps the cell's slot and shows it empty: not a value to read."""
+    place = first_place(reference[0], "16*Ascend")
+    html = sub1(r'<td ([^>]*colspan="2"><p id="[^"]*">16\*Ascend)', r'<td style="visibility:hidden" \1')
+    with pytest.raises(CellError) as info:
+        read(write(tmp_path, html))
+    assert str(info.value.problems[0]).startswith(f"{place}: '' is not a unit count")

@@ -39,14 +39,18 @@ def tag_name(element: etree._Element) -> str:
     return element.tag.lower() if isinstance(element.tag, str) else ""
 
 
+def removes(element: etree._Element) -> bool:
+    """Taken out of the layout: the `hidden` attribute or display:none (a table cell so removed
+    is not in its row at all, and the cells after it move left)."""
+    return isinstance(element.tag, str) and (element.get("hidden") is not None
+                                             or declarations(element).get("display") == "none")
+
+
 def hides(element: etree._Element) -> bool:
-    """The `hidden` attribute, display:none, or visibility:hidden / collapse (how CSS hides a
-    table row while keeping the table's columns)."""
-    if not isinstance(element.tag, str):
-        return False
-    style = declarations(element)
-    return (element.get("hidden") is not None or style.get("display") == "none"
-            or style.get("visibility") in ("hidden", "collapse"))
+    """Removed, or visibility:hidden / collapse (how CSS hides a table row while keeping the
+    table's columns)."""
+    return removes(element) or (isinstance(element.tag, str)
+                                and declarations(element).get("visibility") in ("hidden", "collapse"))
 
 
 def is_block(element: etree._Element) -> bool:

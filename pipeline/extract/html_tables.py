@@ -21,6 +21,7 @@ from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..tokens import UNITS, squash
 from .html_page import Reading
+from .html_style import removes
 from .text import is_hidden, is_silent, tag_of
 
 ASCII_NUMBER = re.compile(r"[0-9]+")
@@ -57,8 +58,11 @@ def table_rows(table: etree._Element) -> list[etree._Element]:
 
 def row_cells(tr: etree._Element) -> list[etree._Element]:
     """The row's own cells in document order: <td>/<th> whose nearest enclosing row or cell is
-    this row, also inside a wrapper element; not the cells of a table nested in a cell."""
-    return [cell for cell in tr.iter("td", "th") if owned_by(cell, tr, ("tr", "td", "th", "table"))]
+    this row, also inside a wrapper element; not the cells of a table nested in a cell, nor cells
+    removed from the layout (display:none: a browser lays out the row without them). A cell
+    hidden by visibility keeps its slot, shown empty."""
+    return [cell for cell in tr.iter("td", "th") if owned_by(cell, tr, ("tr", "td", "th", "table"))
+            and not removes(cell)]
 
 
 def own_text(element: etree._Element) -> str:
