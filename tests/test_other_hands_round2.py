@@ -159,10 +159,13 @@ def with_sheet(sheet: str, html: str) -> str:
 SHEETS = {
     "a class rule": (".old{display:none}", '<tr class="old">'),
     "a tag.class rule among others, Word-style in a comment": (
-        "<!--\n/* Style Definitions */\np.MsoNormal, li.MsoNormal {margin:0cm;}\ntr.stale, div.x {visibility: hidden}\n-->",
+        "<!--\n/* Style Definitions */\np.MsoNormal, li.MsoNormal {margin:0cm;}\n"
+        "tr.stale, div.x {visibility: hidden}\n-->",
         '<tr class="row stale">'),
     "an id rule": ("#r87old { display : none !important }", '<tr id="r87old">'),
     "a rule inside @media screen": ("@media screen { .old {display:none} }", '<tr class="old">'),
+    "a rule inside @media print, screen": ("@media print, screen { .old {display:none} }", '<tr class="old">'),
+    "a rule inside @media not print": ("@media not print { .old {display:none} }", '<tr class="old">'),
     "a descendant rule": ("@import url(x.css); table .old {display:none}", '<tr class="old">'),
     "a child rule": ("tbody>tr.old{display:none}", '<tr class="old">'),
 }
@@ -197,6 +200,21 @@ def test_a_google_docs_class_superscript_is_an_error_naming_the_cell(reference, 
     with pytest.raises(CellError) as info:
         read(write(tmp_path, html))
     assert str(info.value.problems[0]).startswith(f"{place}: '4096/8192[1]' is not a sequence length")
+
+
+@pytest.mark.parametrize("style", ['<style media="print">.shown{display:none}</style>',
+                                   '<style media="print, speech">.shown{display:none}</style>',
+                                   '<style type="text/x-template">.shown{display:none}</style>'])
+def test_a_print_or_non_css_style_element_hides_nothing_on_screen(style, reference, tmp_path):
+    """Catches: a <style media="print"> rule that hides the on-screen rows when printing (or a
+    template in a <style type=...>) applied to the screen: every row of the class dropped, exit 0."""
+    html = PAGE_HTML.replace("</head>", style + "</head>", 1).replace("<tr id=", '<tr class="shown" id=')
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+def test_an_important_sheet_rule_wins_over_the_inline_style(reference, tmp_path):
+    html = with_sheet(".old{display:none !important}", with_stale_row('<tr class="old" style="display:table-row">'))
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
 
 
 def test_an_inline_style_wins_over_the_sheet(reference, tmp_path):

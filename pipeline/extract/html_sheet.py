@@ -25,6 +25,7 @@ CDO_CDC = re.compile(r"<!--|-->")  # a sheet wrapped in an HTML comment (Word's 
 COMPOUND = re.compile(r"(?P<tag>\*|[A-Za-z][A-Za-z0-9-]*)?(?P<rest>(?:[.#][A-Za-z0-9_-]+)*)\Z")
 COMBINATOR = re.compile(r"\s*>\s*|\s+")
 # Only rules that set what html_style.py reads are kept (a Word sheet's fonts and margins are not).
+IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
 RELEVANT = re.compile(r"display|visibility|vertical-align|text-decoration", re.I)
 
 
@@ -100,9 +101,16 @@ def selector_rule(selector: str, position: int, declarations: str) -> Rule | Non
 
 
 def screen_applies(query: str) -> bool:
-    """An @media query a screen matches: no query, `all` or `screen` (not `print`, not `not screen`)."""
-    media = query.strip().lower()
-    return not media or bool(re.fullmatch(r"(only\s+)?(all|screen)\b.*", media)) or media.startswith("(")
+    """A media query list a screen matches (an @media rule's, a <style media=…>): empty, or any
+    item for `all` or `screen`, or `not` another medium, or features only (`(min-width: …)`)."""
+    for item in query.strip().lower().split(","):
+        item = item.strip()
+        match = re.fullmatch(r"(only\s+|not\s+)?([a-z-]+)\b.*", item, re.S)
+        if not item or item.startswith("("):
+            return True
+        if match and (match[2] in ("all", "screen")) != (match[1] or "").startswith("not"):
+            return True
+    return False
 
 
 def block_rules(text: str, start: int, rules: list[Rule], keep: bool) -> int:
@@ -140,6 +148,9 @@ def page_rules(root: etree._Element) -> list[Rule]:
     for style in root.iter("style"):
         if any(tag_name(a) in ("template", "noscript") for a in style.iterancestors()):
             continue
+        css = (style.get("type") or "text/css").strip().lower() == "text/css"
+        if not css or not screen_applies(style.get("media") or ""):
+            continue  # a template in a <style type=…>, or a sheet for print only
         text = CDO_CDC.sub(" ", CSS_COMMENT.sub(" ", "".join(style.itertext())))
         block_rules(text, 0, rules, keep=True)
     return rules
@@ -170,6 +181,7 @@ def apply_sheets(root: etree._Element, source: str) -> None:
             raise SourceError(source, Problem(Place(), f"the page's <style> rules need over {MAX_TESTS:,} selector "
                                               "tests to apply", "style sheets of a real page (a few hundred rules)"))
         matched = sorted((r for r in candidates if r.matches(element)), key=lambda r: (r.specificity, r.position))
-        if matched:
-            own = element.get("style") or ""
-            element.set("style", "; ".join(r.declarations.strip() for r in matched) + "; " + own)
+        if matched:  # the sheet's declarations, then the element's own, then the sheet's !important ones
+            normal = [d for r in matched for d in r.declarations.split(";") if d.strip() and not IMPORTANT.search(d)]
+            important = [d for r in matched for d in r.declarations.split(";") if IMPORTANT.search(d)]
+            element.set("style", "; ".join(normal + [element.get("style") or ""] + important))
