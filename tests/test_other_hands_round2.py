@@ -297,3 +297,27 @@ def test_a_cell_hidden_by_visibility_keeps_its_place_and_is_an_error(reference, 
     with pytest.raises(CellError) as info:
         read(write(tmp_path, html))
     assert str(info.value.problems[0]).startswith(f"{place}: '' is not a unit count")
+
+
+# --- E8: two model names on two lines are not one name -----------------------------------------
+
+TWO_NAMES = {
+    "a second name after <br>": (r">llama3\.1-70b<", ">llama3.1-70b<br>llama3.1-405b<", "a line break"),
+    "a second name in its own paragraph": (r">llama3\.1-70b</p>", ">llama3.1-70b</p><p>llama3.3-70b</p>",
+                                           "a line break"),
+    "a second name after a space": (r">llama3\.1-70b<", ">llama3.1-70b llama3.3-70b<", "a space"),
+    "a variant word after a whole name": (r">llama3\.1-70b<", ">llama3.1-70b<br>instruct<", "a line break"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TWO_NAMES))
+def test_a_whole_model_name_then_more_letters_is_an_error_naming_the_cell(name, reference, tmp_path):
+    """Catches: llama3.1-70b<br>llama3.1-405b read as one model 'llama3.1-70bllama3.1-405b' (the
+    letter-to-letter join meant for a word cut, `Asce nd`), 40 rows of a model that does not exist."""
+    pattern, replacement, where = TWO_NAMES[name]
+    place = first_place(reference[0], "llama3.1-70b")
+    with pytest.raises(CellError) as info:
+        read(write(tmp_path, sub1(pattern, replacement)))
+    problem = str(info.value.problems[0])
+    assert problem.startswith(f"{place}: ") and f"is not a model name: {where} after the whole name 'llama3.1-70b'" \
+        in problem and "may separate two items" in problem
