@@ -28,6 +28,10 @@ UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 # attributes in any order and case. `charset=` in another meta's content (keywords) is not one.
 XML_DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml\b[^>]*\?>")
 XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""", re.I)
+# HTML5 void elements libxml2 2.x does not know: it keeps `<wbr>` open, and in a page whose
+# optional </td> and </p> were left out (valid HTML, a minifier's output) the rest of the row
+# nests inside it. Written self-closing (`<wbr/>`), libxml2 closes them at once.
+UNKNOWN_VOID = re.compile(r"<(wbr|embed|source|track|keygen)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)/?>", re.I)
 COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
 META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
 ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
@@ -99,6 +103,7 @@ def parse_document(data: bytes, source: str) -> etree._Element:
     """The decoded text parsed as HTML; a leading XML declaration (an XHTML save) is dropped
     first, since it was already read by sniff_encoding and lxml refuses a str that has one."""
     text = XML_DECLARATION.sub("", decode_page(data, source), count=1)
+    text = UNKNOWN_VOID.sub(r"<\1\2/>", text)
     parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
     root = etree.fromstring(text, parser) if text.strip() else None
     if root is None:
