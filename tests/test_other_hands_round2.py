@@ -133,12 +133,16 @@ def test_text_on_separate_lines_is_not_glued_into_one_number(name, reference, tm
     assert problem.startswith(f"{place}: '4096\\n8192' is not a sequence length: a line break between")
 
 
-def test_a_div_shown_inline_is_part_of_the_word(reference, tmp_path):
-    """display:inline on a block element takes its line break away (a div cannot sit in a <p>, so
-    the cell's paragraph is replaced): <div style=display:inline>1</div><div …>6*Ascend</div>."""
-    html = sub1(r'<p id="[^"]*">16\*Ascend</p>',
-                '<div style="display:inline">1</div><div style="display: inline-block">6*Ascend</div>')
-    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+@pytest.mark.parametrize("sheet", ["", "<style>td p {display:inline}</style>"])
+def test_a_style_never_takes_a_line_break_away(sheet, reference, tmp_path):
+    """display:inline on a block element (inline, or from a sheet: `td p {display:inline}`) shows
+    <p>8</p><p>16*Ascend</p> as 816*Ascend; a style sheet alone never glues two numbers into one:
+    the line break stays, and the cell is an error naming it."""
+    place = first_place(reference[0], "16*Ascend")
+    html = sub1(r'<p id="[^"]*">16\*Ascend</p>', '<p style="display:inline">8</p><p>16*Ascend</p>')
+    with pytest.raises(CellError) as info:
+        read(write(tmp_path, html.replace("</head>", sheet + "</head>", 1)))
+    assert str(info.value.problems[0]).startswith(f"{place}: '8\\n16*Ascend' is not a unit count: a line break")
 
 
 # --- E3: rows hidden by visibility:collapse ----------------------------------------------------
@@ -180,7 +184,10 @@ def test_a_stale_row_hidden_by_the_pages_style_sheet_is_not_read(name, reference
     same_rows(read(write(tmp_path, html))[2].frame, reference[1])
 
 
-@pytest.mark.parametrize("sheet", ["@media print { .old {display:none} }", ".old{display:none} .old{display:table-row}",
+@pytest.mark.parametrize("sheet", ["@media print { .old {display:none} }",
+                                   "@media (max-width: 600px) { .old {display:none} }",
+                                   "@media screen and (max-width: 600px) { .old {display:none} }",
+                                   ".old{display:none} .old{display:table-row}",
                                    "tr.old{display:table-row} .old{display:none}", "thead .old {display:none}",
                                    "table > .old {display:none}", "template .old {display:none}"])
 def test_rules_a_browser_would_not_apply_leave_the_row_shown(sheet, tmp_path):

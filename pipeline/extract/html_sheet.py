@@ -5,7 +5,7 @@ Editors and CMSs hide a stale row with a class (`.old{display:none}`), and Googl
 footnote marks as `.c7{vertical-align:super}`: html_style.py reads only inline styles, so the
 rules are brought to the elements first. What is matched: type, class and id selectors,
 compound (`tr.old`) and joined by descendant or child combinators (`table .old`, `tr > td.x`);
-rules at the top level or inside an @media that applies to the screen. A selector with
+rules at the top level or inside an @media that applies to every screen. A selector with
 anything else (attributes, pseudo-classes, sibling combinators) is left out, as are external
 sheets (never fetched). Rules apply in order of specificity, then of position, as in a browser.
 """
@@ -101,14 +101,14 @@ def selector_rule(selector: str, position: int, declarations: str) -> Rule | Non
 
 
 def screen_applies(query: str) -> bool:
-    """A media query list a screen matches (an @media rule's, a <style media=…>): empty, or any
-    item for `all` or `screen`, or `not` another medium, or features only (`(min-width: …)`)."""
+    """A media query list every screen matches (an @media rule's, a <style media=…>): empty, or
+    an item that is `all` or `screen` (`only` allowed), or `not` another medium. An item with
+    features (`(max-width: 600px)`) depends on the window: its rules are left out, so that a
+    row hidden on phones is not dropped."""
     for item in query.strip().lower().split(","):
-        item = item.strip()
-        match = re.fullmatch(r"(only\s+|not\s+)?([a-z-]+)\b.*", item, re.S)
-        if not item or item.startswith("("):
-            return True
-        if match and (match[2] in ("all", "screen")) != (match[1] or "").startswith("not"):
+        item = " ".join(item.split())
+        match = re.fullmatch(r"(only |not )?([a-z-]+)", item)
+        if not item or (match and (match[2] in ("all", "screen")) != (match[1] == "not ")):
             return True
     return False
 

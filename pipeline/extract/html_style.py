@@ -4,8 +4,8 @@ or set apart as a footnote mark or a struck-out old value.
 Editors that write no <sup>, <s> or <p> (Google Docs, a clipboard paste, a CMS) write the same
 things as CSS: `vertical-align:super`, `text-decoration:line-through`, `display:block`. Only the
 declarations that change what a cell's text means are read; of several, the last one wins, as
-in a browser. Tags keep their default (an HTML block element starts a line unless its style
-says display:inline).
+in a browser. CSS only ever adds separations: an HTML block element keeps its line break
+whatever its display says.
 """
 from __future__ import annotations
 
@@ -54,12 +54,13 @@ def hides(element: etree._Element) -> bool:
 
 
 def is_block(element: etree._Element) -> bool:
-    """On lines of its own: a block element, unless shown inline; any element shown as a block,
-    a list item, a table part, flex or grid."""
+    """On lines of its own: an HTML block element, or any element shown as a block, a list item,
+    a table part, flex or grid. A style that shows a block element inline does not take its
+    line break away: CSS alone never glues two numbers into one (`<p>8</p><p>16*Ascend</p>`
+    stays two lines, an error, rather than 816)."""
     display = declarations(element).get("display", "")
-    if display:
-        return not (display.startswith("inline") or display in ("contents", "ruby", "none"))
-    return tag_name(element) in BLOCK_TAGS
+    shown_as_block = bool(display) and not (display.startswith("inline") or display in ("contents", "ruby", "none"))
+    return shown_as_block or tag_name(element) in BLOCK_TAGS
 
 
 def sets_apart(element: etree._Element) -> bool:
