@@ -11,7 +11,7 @@ import re
 import pandas as pd
 import pytest
 
-from conftest import RAW
+from conftest import FIXTURES, RAW
 from pipeline.errors import CellError, HeaderError, LayoutError, SourceError
 from pipeline.extract import check_kind
 from pipeline.extract.html import extract_html, sniff_encoding
@@ -340,3 +340,17 @@ def test_a_void_element_in_a_minified_page_does_not_swallow_the_next_cells(void,
     html = re.sub(r"</(td|th|p)>", "", PAGE_HTML).replace(">llama3.1-70b", f">llama3.1-{void}70b")
     html = html.replace(">4096/8192", f">4096/{void}8192")
     same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+# --- E10: real tools' saves of the 2025-05-07 page (tests/fixtures/html/PROVENANCE.md) --------------
+
+@pytest.mark.parametrize("name", ["libreoffice-xhtml", "libreoffice-docx-html", "pandoc-html"])
+def test_a_real_tools_save_of_the_page_reads_as_the_page(name):
+    """Guards the style-sheet and parse rules against what real tools write (XML declarations, <col>,
+    their own <style> rules, <font> and <span> runs): the same rows as the vendor's page."""
+    source = RAW / "2025-05-07" / "page.html"
+    saved = FIXTURES / "html" / f"2025-05-07.{name}.html"
+    original = normalize(extract_html(source.read_bytes(), "page.html")[0], "2025-05-07").frame
+    frame = normalize(extract_html(saved.read_bytes(), saved.name)[0], "2025-05-07").frame
+    assert len(frame) == len(original) > 0
+    pd.testing.assert_frame_equal(frame[COMPARED].reset_index(drop=True), original[COMPARED].reset_index(drop=True))
