@@ -20,6 +20,8 @@ from ..errors import Place, Problem, SourceError
 from .html_style import tag_name
 
 MAX_TESTS = 200_000  # selector tests (element x candidate rule): ~3 s at worst; a real page needs far fewer
+MAX_NESTING = 16  # @media blocks inside @media blocks; real sheets nest one or two deep
+BRACES = re.compile(r"[{}]")
 CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
 CDO_CDC = re.compile(r"<!--|-->")  # a sheet wrapped in an HTML comment (Word's exports)
 COMPOUND = re.compile(r"(?P<tag>\*|[A-Za-z][A-Za-z0-9-]*)?(?P<rest>(?:[.#][A-Za-z0-9_-]+)*)\Z")
@@ -113,23 +115,38 @@ def screen_applies(query: str) -> bool:
     return False
 
 
-def block_rules(text: str, start: int, rules: list[Rule], keep: bool) -> int:
+def block_end(text: str, start: int) -> int:
+    """The index after the brace that closes the block opened just before `start` (or the end)."""
+    depth = 1
+    for match in BRACES.finditer(text, start):
+        depth += 1 if match.group() == "{" else -1
+        if depth == 0:
+            return match.end()
+    return len(text)
+
+
+def block_rules(text: str, start: int, rules: list[Rule], keep: bool, depth: int = 0) -> int:
     """Read rules from `start` up to the closing brace of the block (or the end); returns the
-    index after it. `keep` False reads and drops them (an @media print block)."""
+    index after it. `keep` False reads and drops them (an @media print block); an at-rule
+    nested deeper than MAX_NESTING is skipped whole (a hostile sheet would exhaust the stack)."""
     i = start
     while i < len(text):
-        brace, close, semi = text.find("{", i), text.find("}", i), text.find(";", i)
+        brace, close = text.find("{", i), text.find("}", i)
         if close != -1 and (brace == -1 or close < brace):
             return close + 1
         if brace == -1:
             return len(text)
         head = text[i:brace].strip()
         if head.startswith("@"):
-            if semi != -1 and semi < brace:  # @import …; @charset …;
+            semi = text.find(";", i, brace)
+            if semi != -1:  # @import …; @charset …;
                 i = semi + 1
                 continue
             at_media = head[1:6].lower() == "media"
-            i = block_rules(text, brace + 1, rules, keep and at_media and screen_applies(head[6:]))
+            if depth >= MAX_NESTING:
+                i = block_end(text, brace + 1)
+                continue
+            i = block_rules(text, brace + 1, rules, keep and at_media and screen_applies(head[6:]), depth + 1)
             continue
         end = text.find("}", brace)
         end = len(text) if end == -1 else end
