@@ -362,3 +362,18 @@ def test_nested_media_blocks_are_read_to_a_depth_and_never_exhaust_the_stack(she
     """Catches: 5,000 nested @media blocks crashing the run (internal error: RecursionError)."""
     frame = read(write(tmp_path, with_sheet(sheet, with_stale_row('<tr class="old">'))))[2].frame
     assert (frame["model"] == "llama3.2-1b-old").sum() == (40 if len(sheet) > 1000 else 0)
+
+
+# --- E11: a column a reader does not see ----------------------------------------------------------
+
+@pytest.mark.parametrize("colgroup", [
+    '<colgroup><col span="7"><col span="2" style="visibility:collapse"><col span="4"></colgroup>',
+    '<colgroup span="7"></colgroup><colgroup span="2" class="gone"></colgroup><colgroup span="4"></colgroup>',
+])
+def test_a_column_collapsed_by_its_col_element_is_an_error_naming_it(colgroup, tmp_path):
+    """Catches: the VeRL columns hidden by <col style="visibility:collapse"> (how a page hides a
+    column) read as data: 270 rows of a framework the reader does not see, exit 0."""
+    html = with_sheet(".gone{visibility:collapse}", PAGE_HTML).replace("<thead", colgroup + "<thead", 1)
+    with pytest.raises(LayoutError, match=r"row 1, column 8: column 8 is collapsed \(visibility:collapse on its "
+                                          r"<col> or <colgroup>\)"):
+        read(write(tmp_path, html))

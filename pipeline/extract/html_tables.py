@@ -21,7 +21,7 @@ from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..tokens import UNITS, squash
 from .html_page import Reading
-from .html_style import removes
+from .html_style import declarations, removes
 from .text import is_hidden, is_silent, tag_of
 
 ASCII_NUMBER = re.compile(r"[0-9]+")
@@ -88,6 +88,21 @@ def span_value(cell: etree._Element, name: str) -> tuple[str, int | None]:
 def lenient_span(cell: etree._Element, name: str) -> int:
     """A span for sizing up a table; bad values are reported when its grid is built."""
     return span_value(cell, name)[1] or 1
+
+
+def collapsed_columns(table: etree._Element) -> list[int]:
+    """0-based columns the table's own <col>/<colgroup> elements collapse (visibility:collapse:
+    how a page hides a column; a reader does not see its cells)."""
+    columns, at = [], 0
+    for group in (c for c in table if tag_of(c) in ("colgroup", "col")):
+        cols = [group] if tag_of(group) == "col" else [c for c in group if tag_of(c) == "col"] or [group]
+        group_gone = declarations(group).get("visibility") == "collapse"
+        for col in cols:
+            width = lenient_span(col, "span")
+            if group_gone or declarations(col).get("visibility") == "collapse":
+                columns += range(at, at + width)
+            at += width
+    return columns
 
 
 @dataclass(eq=False)
