@@ -6,7 +6,8 @@ characters such as U+200B dropped), and whitespace and line breaks inside a toke
 are dropped only where that cannot join two separate items (`joined`): inside a word
 (`1*Asce nd`) or beside punctuation (`qwen2.5-` / `1.5b`, `8 * Ascend`). A break between
 digits, or between a digit and a letter (`4096` / `8192`, `DeepSeek-V3` / `R1`, `2 4*Ascend`),
-may separate two values, so it is an error, except for the line breaks of a PDF's layout
+may separate two values, so it is an error (and so is one after a whole model name
+`llama3.1-70b` followed by a letter), except for the line breaks of a PDF's layout
 (`16*Ascen` / `d`, `4096/81` / `92`), which are wraps, not the author's. Anything that
 still does not match the grammar is an error, never a guess.
 """
@@ -139,8 +140,27 @@ def parse_seq_lens(text: str, layout_breaks: bool = False) -> Parsed:
     return Parsed(tuple(int(p) for p in parts), token.text, token.repaired)
 
 
+def check_whole_names(text: str, layout_breaks: bool = False) -> None:
+    """Whitespace after a whole model name (FULL_MODEL_NAME: `llama3.1-70b`), then a letter,
+    separates two items (`llama3.1-70b` / `llama3.1-405b`, `… instruct`): joining letters is
+    for a word cut (`Asce nd`), and a whole name is not a cut word. A PDF's line wraps are
+    exempt (`qwen2-vl-7b-in` / `struct` is the layout's)."""
+    shown = printed(text).strip()
+    pieces, runs = WHITESPACE.split(shown), WHITESPACE.findall(shown)
+    for run, left, right in zip(runs, pieces, pieces[1:]):
+        if layout_breaks and "\n" in run:
+            continue
+        if FULL_MODEL_NAME.fullmatch(left.rsplit("/", 1)[-1]) and right[:1].isalpha():
+            where = "a line break" if "\n" in run else "a space"
+            raise TokenError(f"{text!r} is not a model name: {where} after the whole name {left!r} may separate "
+                             "two items", "a name such as qwen2.5-7b or DeepSeek-V3/R1; one value per cell, its "
+                             "parts joined by /")
+
+
 def parse_model_label(text: str, layout_breaks: bool = False) -> Parsed:
-    """The model cell, its paragraphs joined: `qwen2.5-` + `1.5b` -> `qwen2.5-1.5b`."""
+    """The model cell, its paragraphs joined: `qwen2.5-` + `1.5b` -> `qwen2.5-1.5b`; a whole
+    name followed by more letters is two items (check_whole_names)."""
+    check_whole_names(text, layout_breaks)
     token = compact(text, "a model name", "a name such as qwen2.5-7b or DeepSeek-V3/R1", layout_breaks)
     if not MODEL_LABEL.fullmatch(token.text):
         raise TokenError(f"{text!r} is not a model name", "a name such as qwen2.5-7b or DeepSeek-V3/R1")

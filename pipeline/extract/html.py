@@ -14,7 +14,7 @@ from ..errors import LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
-from .html_tables import MAX_SPAN, Table, find_vendor_table, row_cells
+from .html_tables import MAX_SPAN, Table, collapsed_columns, find_vendor_table, row_cells, span_value
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -23,10 +23,10 @@ __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
 # --- parts -> one grid ---------------------------------------------------------------------
 
 def span(cell: etree._Element, name: str, place: Place, source: str) -> int:
-    value = (cell.get(name) or "1").strip()
-    if not value.isdigit() or not 1 <= int(value) <= MAX_SPAN:
+    value, number = span_value(cell, name)
+    if number is None:
         raise LayoutError(source, Problem(place, f"{name}={value!r}", f"a whole number from 1 to {MAX_SPAN}"))
-    return int(value)
+    return number
 
 
 def cell_spec(cell: etree._Element, place: Place, source: str) -> CellSpec:
@@ -70,7 +70,17 @@ def check_part_widths(parts: list[Table], cells: list[Cell], source: str) -> Non
                               f"{found} columns wide, not {width}", "every part of a split table as wide as the first"))
 
 
+def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
+    """A column collapsed by its <col> is not seen by a reader: its values are not the page's."""
+    columns = sorted({c for table in parts for c in collapsed_columns(table.element)})
+    if columns:
+        raise LayoutError(source, [Problem(Place(row=1, col=c + 1), f"column {c + 1} is collapsed (visibility:collapse "
+                                           "on its <col> or <colgroup>)", "every column of the vendor table shown")
+                                   for c in columns])
+
+
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:
+    check_no_collapsed_columns(parts, source)
     limits.check_cells(source, sum(len(row_cells(tr)) for t in parts for tr in t.rows))
     rows = stitched_rows(parts, source)
     limits.check_cells(source, sum(c.rowspan * c.colspan for row in rows for c in row))

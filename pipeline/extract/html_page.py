@@ -18,6 +18,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from ..tokens import printed
+from .html_sheet import apply_sheets
 from .text import is_hidden, is_silent, tag_of
 
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
@@ -27,9 +28,20 @@ UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 # attributes in any order and case. `charset=` in another meta's content (keywords) is not one.
 XML_DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml\b[^>]*\?>")
 XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""", re.I)
+# HTML5 void elements libxml2 2.x does not know: it keeps `<wbr>` open, and in a page whose
+# optional </td> and </p> were left out (valid HTML, a minifier's output) the rest of the row
+# nests inside it. Written self-closing (`<wbr/>`), libxml2 closes them at once.
+UNKNOWN_VOID = re.compile(r"<(wbr|embed|source|track|keygen)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)/?>", re.I)
 COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
 META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
 ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
+# Labels browsers decode with a larger encoding than Python's codec of that name (the WHATWG
+# Encoding Standard): every GB2312 label is GBK (Windows code page 936, what Word, Notepad and
+# IE write under it; Python's gb2312 refuses its em dash and middle dot), every Big5 label is
+# Big5-HKSCS. Labels Python does not know at all (x-gbk, x-x-big5) are listed too.
+WEB_LABELS = {**dict.fromkeys(("gb2312", "chinese", "csgb2312", "csiso58gb231280", "gb_2312", "gb_2312-80",
+                               "iso-ir-58", "x-gbk"), "gbk"),
+              **dict.fromkeys(("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"), "big5hkscs")}
 CONTENT_CHARSET = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
@@ -63,7 +75,8 @@ def sniff_encoding(data: bytes) -> str:
     declared = declaration.group(1) if declaration else meta_charset(data[:4096])
     if declared:
         try:
-            name = codecs.lookup(declared.decode("ascii")).name
+            label = declared.decode("ascii").strip().lower()
+            name = codecs.lookup(WEB_LABELS.get(label, label)).name
         except (LookupError, UnicodeDecodeError):
             return "utf-8"
         return "utf-8" if name.startswith("utf-16") or name.startswith("utf-32") else name
@@ -90,6 +103,7 @@ def parse_document(data: bytes, source: str) -> etree._Element:
     """The decoded text parsed as HTML; a leading XML declaration (an XHTML save) is dropped
     first, since it was already read by sniff_encoding and lxml refuses a str that has one."""
     text = XML_DECLARATION.sub("", decode_page(data, source), count=1)
+    text = UNKNOWN_VOID.sub(r"<\1\2/>", text)
     parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
     root = etree.fromstring(text, parser) if text.strip() else None
     if root is None:
@@ -103,6 +117,7 @@ def parse_document(data: bytes, source: str) -> etree._Element:
         raise SourceError(source, Problem(Place(), f"{what} (line {fatal.line}); the page would be cut there",
                                           "a page nested less than 256 levels deep, with no single text or "
                                           "comment over 10 MB"))
+    apply_sheets(root, source)  # the page's own class and id rules hide rows and set footnotes apart too
     return root
 
 

@@ -11,6 +11,7 @@ rows and a row's cells are the ones a reader sees (table_rows, row_cells).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -20,8 +21,10 @@ from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..tokens import UNITS, squash
 from .html_page import Reading
+from .html_style import declarations, removes
 from .text import is_hidden, is_silent, tag_of
 
+ASCII_NUMBER = re.compile(r"[0-9]+")
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
 # Table 1 (continued), cont.), compared with the caption's whitespace removed and case folded.
@@ -55,8 +58,11 @@ def table_rows(table: etree._Element) -> list[etree._Element]:
 
 def row_cells(tr: etree._Element) -> list[etree._Element]:
     """The row's own cells in document order: <td>/<th> whose nearest enclosing row or cell is
-    this row, also inside a wrapper element; not the cells of a table nested in a cell."""
-    return [cell for cell in tr.iter("td", "th") if owned_by(cell, tr, ("tr", "td", "th", "table"))]
+    this row, also inside a wrapper element; not the cells of a table nested in a cell, nor cells
+    removed from the layout (display:none: a browser lays out the row without them). A cell
+    hidden by visibility keeps its slot, shown empty."""
+    return [cell for cell in tr.iter("td", "th") if owned_by(cell, tr, ("tr", "td", "th", "table"))
+            and not removes(cell)]
 
 
 def own_text(element: etree._Element) -> str:
@@ -70,10 +76,33 @@ def own_text(element: etree._Element) -> str:
     return "".join(pieces)
 
 
+def span_value(cell: etree._Element, name: str) -> tuple[str, int | None]:
+    """The rowspan/colspan as written and its value, None when it is not a whole number from 1
+    to MAX_SPAN in ASCII digits: HTML's integers are ASCII, so a browser ignores `２` or `٢`
+    (and int() reads them as 2, or fails on `²`)."""
+    value = (cell.get(name) or "1").strip()
+    number = int(value) if ASCII_NUMBER.fullmatch(value) else 0
+    return value, number if 1 <= number <= MAX_SPAN else None
+
+
 def lenient_span(cell: etree._Element, name: str) -> int:
     """A span for sizing up a table; bad values are reported when its grid is built."""
-    value = (cell.get(name) or "1").strip()
-    return int(value) if value.isdigit() and 1 <= int(value) <= MAX_SPAN else 1
+    return span_value(cell, name)[1] or 1
+
+
+def collapsed_columns(table: etree._Element) -> list[int]:
+    """0-based columns the table's own <col>/<colgroup> elements collapse (visibility:collapse:
+    how a page hides a column; a reader does not see its cells)."""
+    columns, at = [], 0
+    for group in (c for c in table if tag_of(c) in ("colgroup", "col")):
+        cols = [group] if tag_of(group) == "col" else [c for c in group if tag_of(c) == "col"] or [group]
+        group_gone = declarations(group).get("visibility") == "collapse"
+        for col in cols:
+            width = lenient_span(col, "span")
+            if group_gone or declarations(col).get("visibility") == "collapse":
+                columns += range(at, at + width)
+            at += width
+    return columns
 
 
 @dataclass(eq=False)

@@ -1,23 +1,16 @@
-"""Cell text from markup: paragraphs and <br> are line breaks, nothing else is; footnote
-marks and revisions (SEPARATE_TAGS) are set apart from their neighbours in brackets."""
+"""Cell text from markup: blocks (paragraphs, any element shown as a block) and <br> are line
+breaks, nothing else is; footnote marks and revisions, by tag or by CSS, are set apart from
+their neighbours in brackets (html_style.py says which elements are which)."""
 from __future__ import annotations
 
 import re
 
 from lxml import etree
 
-# Elements that start a new line of text inside a cell.
-BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4",
-                        "h5", "h6", "pre", "blockquote", "table", "tr", "section", "article"})
+from .html_style import hides, is_block, sets_apart
+
 # Elements whose content no reader sees: it is never cell text, page text or an update date.
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
-# Elements whose content is not part of the word beside it: a footnote mark (`70b<sup>1</sup>`),
-# a subscript, a struck-out old value (`<s>8</s>16*Ascend`), an edit's insertion or deletion.
-# Their content is set apart in brackets, ` [1] `: no token of the grammar holds a bracket, so a
-# cell with such markup never parses into a value (`qwen2-7b<sup>a</sup>` is not `qwen2-7ba`)
-# and is an error naming the cell.
-SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
-HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
 
 
@@ -32,20 +25,21 @@ def is_silent(element: etree._Element) -> bool:
 
 
 def is_hidden(element: etree._Element) -> bool:
-    """An element the page hides: the `hidden` attribute or an inline display:none/visibility:hidden."""
-    return isinstance(element.tag, str) and (
-        element.get("hidden") is not None or bool(HIDDEN_STYLE.search(element.get("style") or "")))
+    """An element the page hides (html_style.hides: `hidden`, display:none, visibility:hidden
+    or collapse)."""
+    return hides(element)
 
 
 def _pieces(element: etree._Element, out: list[str]) -> None:
     tag = tag_of(element)
     if is_silent(element) or is_hidden(element):
         return
+    block, apart = is_block(element), sets_apart(element)
     if tag == "br":
         out.append("\n")
-    if tag in BLOCK_TAGS:
+    if block:
         out.append("\n")
-    if tag in SEPARATE_TAGS:
+    if apart:
         out.append("[")
     if element.text and tag:
         out.append(element.text)
@@ -53,9 +47,9 @@ def _pieces(element: etree._Element, out: list[str]) -> None:
         _pieces(child, out)
         if child.tail:
             out.append(child.tail)
-    if tag in BLOCK_TAGS:
+    if block:
         out.append("\n")
-    if tag in SEPARATE_TAGS:
+    if apart:
         out.append("]")
 
 

@@ -1,0 +1,204 @@
+"""The page's own <style> sheets, applied to the elements they match, written into each
+element's `style` attribute before its inline style (which still wins).
+
+Editors and CMSs hide a stale row with a class (`.old{display:none}`), and Google Docs writes
+footnote marks as `.c7{vertical-align:super}`: html_style.py reads only inline styles, so the
+rules are brought to the elements first. What is matched: type, class and id selectors,
+compound (`tr.old`) and joined by descendant or child combinators (`table .old`, `tr > td.x`);
+rules at the top level or inside an @media that applies to every screen. A selector with
+anything else (attributes, pseudo-classes, sibling combinators) is left out, as are external
+sheets (never fetched). Rules apply in order of specificity, then of position, as in a browser.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from ..errors import Place, Problem, SourceError
+from .html_style import tag_name
+
+MAX_TESTS = 200_000  # selector tests (element x candidate rule): ~3 s at worst; a real page needs far fewer
+MAX_NESTING = 16  # @media blocks inside @media blocks; real sheets nest one or two deep
+BRACES = re.compile(r"[{}]")
+CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
+CDO_CDC = re.compile(r"<!--|-->")  # a sheet wrapped in an HTML comment (Word's exports)
+COMPOUND = re.compile(r"(?P<tag>\*|[A-Za-z][A-Za-z0-9-]*)?(?P<rest>(?:[.#][A-Za-z0-9_-]+)*)\Z")
+COMBINATOR = re.compile(r"\s*>\s*|\s+")
+# Only rules that set what html_style.py reads are kept (a Word sheet's fonts and margins are not).
+IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
+RELEVANT = re.compile(r"display|visibility|vertical-align|text-decoration", re.I)
+
+
+@dataclass(frozen=True)
+class Compound:
+    tag: str | None
+    id: str | None
+    classes: frozenset[str]
+
+    def matches(self, element: etree._Element) -> bool:
+        if self.tag and tag_name(element) != self.tag:
+            return False
+        if self.id and element.get("id") != self.id:
+            return False
+        return self.classes <= set((element.get("class") or "").split())
+
+
+@dataclass(frozen=True)
+class Rule:
+    compounds: tuple[Compound, ...]  # left to right
+    combinators: tuple[str, ...]  # between them: " " (descendant) or ">" (child)
+    specificity: tuple[int, int, int]
+    position: int
+    declarations: str
+
+    def matches(self, element: etree._Element) -> bool:
+        return self.matches_from(element, len(self.compounds) - 1, {})
+
+    def matches_from(self, element: etree._Element, index: int, seen: dict) -> bool:
+        """Compounds[:index + 1] match ending at `element`; `seen` remembers answers, so that a
+        long descendant chain on a deep page is not tried exponentially many ways."""
+        key = (element, index)
+        if key not in seen:
+            seen[key] = (self.compounds[index].matches(element)
+                         and (index == 0 or self.ancestors_match(element, index, seen)))
+        return seen[key]
+
+    def ancestors_match(self, element: etree._Element, index: int, seen: dict) -> bool:
+        parent = element.getparent()
+        if self.combinators[index - 1] == ">":
+            return parent is not None and self.matches_from(parent, index - 1, seen)
+        while parent is not None:
+            if self.matches_from(parent, index - 1, seen):
+                return True
+            parent = parent.getparent()
+        return False
+
+
+def compound(text: str) -> Compound | None:
+    match = COMPOUND.match(text)
+    if not match or not text:
+        return None
+    parts = re.findall(r"[.#][A-Za-z0-9_-]+", match["rest"])
+    ids = [p[1:] for p in parts if p[0] == "#"]
+    tag = match["tag"] if match["tag"] not in (None, "*") else None
+    return Compound(tag.lower() if tag else None, ids[0] if ids else None,
+                    frozenset(p[1:] for p in parts if p[0] == "."))
+
+
+def selector_rule(selector: str, position: int, declarations: str) -> Rule | None:
+    """A Rule for one selector, or None for a selector with anything this reader does not match."""
+    selector = selector.strip()
+    if not selector:
+        return None
+    pieces = COMBINATOR.split(selector)
+    combinators = tuple(c.strip() or " " for c in COMBINATOR.findall(selector))
+    compounds = [compound(p) for p in pieces]
+    if any(c is None for c in compounds):
+        return None
+    specificity = (sum(c.id is not None for c in compounds), sum(len(c.classes) for c in compounds),
+                   sum(c.tag is not None for c in compounds))
+    return Rule(tuple(compounds), combinators, specificity, position, declarations)  # type: ignore[arg-type]
+
+
+def screen_applies(query: str) -> bool:
+    """A media query list every screen matches (an @media rule's, a <style media=…>): empty, or
+    an item that is `all` or `screen` (`only` allowed), or `not` another medium. An item with
+    features (`(max-width: 600px)`) depends on the window: its rules are left out, so that a
+    row hidden on phones is not dropped."""
+    for item in query.strip().lower().split(","):
+        item = " ".join(item.split())
+        match = re.fullmatch(r"(only |not )?([a-z-]+)", item)
+        if not item or (match and (match[2] in ("all", "screen")) != (match[1] == "not ")):
+            return True
+    return False
+
+
+def block_end(text: str, start: int) -> int:
+    """The index after the brace that closes the block opened just before `start` (or the end)."""
+    depth = 1
+    for match in BRACES.finditer(text, start):
+        depth += 1 if match.group() == "{" else -1
+        if depth == 0:
+            return match.end()
+    return len(text)
+
+
+def block_rules(text: str, start: int, rules: list[Rule], keep: bool, depth: int = 0) -> int:
+    """Read rules from `start` up to the closing brace of the block (or the end); returns the
+    index after it. `keep` False reads and drops them (an @media print block); an at-rule
+    nested deeper than MAX_NESTING is skipped whole (a hostile sheet would exhaust the stack)."""
+    i = start
+    while i < len(text):
+        brace, close = text.find("{", i), text.find("}", i)
+        if close != -1 and (brace == -1 or close < brace):
+            return close + 1
+        if brace == -1:
+            return len(text)
+        head = text[i:brace].strip()
+        if head.startswith("@"):
+            semi = text.find(";", i, brace)
+            if semi != -1:  # @import …; @charset …;
+                i = semi + 1
+                continue
+            at_media = head[1:6].lower() == "media"
+            if depth >= MAX_NESTING:
+                i = block_end(text, brace + 1)
+                continue
+            i = block_rules(text, brace + 1, rules, keep and at_media and screen_applies(head[6:]), depth + 1)
+            continue
+        end = text.find("}", brace)
+        end = len(text) if end == -1 else end
+        if keep and RELEVANT.search(text, brace + 1, end):
+            for selector in head.split(","):
+                rule = selector_rule(selector, len(rules), text[brace + 1:end])
+                if rule is not None:
+                    rules.append(rule)
+        i = end + 1
+    return i
+
+
+def page_rules(root: etree._Element) -> list[Rule]:
+    """The rules of every <style> a reader's browser applies (not one in a template or noscript)."""
+    rules: list[Rule] = []
+    for style in root.iter("style"):
+        if any(tag_name(a) in ("template", "noscript") for a in style.iterancestors()):
+            continue
+        css = (style.get("type") or "text/css").strip().lower() == "text/css"
+        if not css or not screen_applies(style.get("media") or ""):
+            continue  # a template in a <style type=…>, or a sheet for print only
+        text = CDO_CDC.sub(" ", CSS_COMMENT.sub(" ", "".join(style.itertext())))
+        block_rules(text, 0, rules, keep=True)
+    return rules
+
+
+def apply_sheets(root: etree._Element, source: str) -> None:
+    """Write the matching rules' declarations into each element's style, ahead of its own. A
+    sheet that would take more than MAX_TESTS selector tests (a hostile page: thousands of
+    `.x td` rules) is an error naming the file, not minutes of work."""
+    rules = page_rules(root)
+    if not rules:
+        return
+    by_key: dict[tuple[str, str], list[Rule]] = {}
+    for rule in rules:  # indexed by what the rightmost compound requires, to test few rules per element
+        last = rule.compounds[-1]
+        key = (("id", last.id) if last.id else ("class", min(last.classes)) if last.classes
+               else ("tag", last.tag) if last.tag else ("any", ""))
+        by_key.setdefault(key, []).append(rule)
+    tests = 0
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        keys = [("id", element.get("id") or ""), ("tag", tag_name(element)), ("any", "")]
+        keys += [("class", c) for c in (element.get("class") or "").split()]
+        candidates = {id(r): r for k in keys for r in by_key.get(k, ())}.values()
+        tests += len(candidates)
+        if tests > MAX_TESTS:
+            raise SourceError(source, Problem(Place(), f"the page's <style> rules need over {MAX_TESTS:,} selector "
+                                              "tests to apply", "style sheets of a real page (a few hundred rules)"))
+        matched = sorted((r for r in candidates if r.matches(element)), key=lambda r: (r.specificity, r.position))
+        if matched:  # the sheet's declarations, then the element's own, then the sheet's !important ones
+            normal = [d for r in matched for d in r.declarations.split(";") if d.strip() and not IMPORTANT.search(d)]
+            important = [d for r in matched for d in r.declarations.split(";") if IMPORTANT.search(d)]
+            element.set("style", "; ".join(normal + [element.get("style") or ""] + important))
