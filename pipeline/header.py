@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 
 from .errors import HeaderError, Problem
-from .grid import Grid
-from .tokens import squash
+from .grid import Cell, Grid
+from .tokens import WHITESPACE, printed, squash
 from schemas import hardware as vocabulary
 from schemas.hardware import Hardware
 
@@ -45,6 +45,21 @@ def key_role(text: str) -> str | None:
     return next((role for role, heading in KEY_HEADINGS.items() if heading in squash(text)), None)
 
 
+def split_name(heading: Cell) -> str | None:
+    """Where whitespace inside a framework's name would join two words into a label the
+    vendor never wrote (`MindSpeed LLM` read as `MindSpeedLLM`): the text around it, or
+    None. Whitespace beside punctuation (`MindSpeed-` / `LLM`) and a PDF's layout wraps
+    are only where the line ended."""
+    text = printed(heading.raw_text or heading.text)
+    published = text[:text.index(FRAMEWORK_MARK[0])] if FRAMEWORK_MARK[0] in text else text
+    words, gaps = WHITESPACE.split(published.strip()), WHITESPACE.findall(published.strip())
+    for gap, left, right in zip(gaps, words, words[1:]):
+        wrap = heading.layout_breaks and "\n" in gap
+        if not wrap and left[-1].isalnum() and right[0].isalnum():
+            return f"{left!r} and {right!r}"
+    return None
+
+
 def value_key(framework_text: str, hardware_text: str) -> ColumnKey | None:
     framework = FRAMEWORK_HEADING.fullmatch(squash(framework_text))
     hardware = HARDWARE.get(squash(hardware_text).lower())
@@ -60,6 +75,10 @@ def column_key(grid: Grid, col: int, depth: int) -> ColumnKey:
     if len(distinct) == 1 and (role := key_role(texts[0])):
         return ColumnKey(role)
     if len(distinct) == 2 and (key := value_key(*texts)):
+        if (words := split_name(distinct[0])) is not None:
+            raise HeaderError(grid.source_file, Problem(
+                distinct[0].place, f"the framework heading {texts[0]!r} has whitespace between {words}",
+                f"the framework's name as one word: {key.framework!r} would be a name the vendor never wrote"))
         return key
     expected = (f"one of the headings {', '.join(KEY_HEADINGS.values())} spanning the header, or "
                 f"'<framework>规格卡数/DIE' above one of {', '.join(h.name for h in HARDWARE.values())}")

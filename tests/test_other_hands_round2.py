@@ -377,3 +377,22 @@ def test_a_column_collapsed_by_its_col_element_is_an_error_naming_it(colgroup, t
     with pytest.raises(LayoutError, match=r"row 1, column 8: column 8 is collapsed \(visibility:collapse on its "
                                           r"<col> or <colgroup>\)"):
         read(write(tmp_path, html))
+
+
+# --- E12. Whitespace inside a framework's name in its heading -------------------------------
+
+@pytest.mark.parametrize("heading", ["MindSpeed LLM", "MindSpeed<br>LLM", "Mind Speed-LLM"])
+def test_whitespace_between_two_words_of_a_framework_name_is_an_error(tmp_path, heading):
+    """Headings are compared with whitespace removed, so `MindSpeed LLM` was published as a
+    framework `MindSpeedLLM` in 270 rows with exit 0: a name the vendor never wrote."""
+    html = sub1(r">MindSpeed-LLM规格卡数/DIE<", f">{heading}规格卡数/DIE<")
+    with pytest.raises(HeaderError) as error:
+        read(write(tmp_path, html))
+    assert "row 1, column 4" in str(error.value) and "framework heading" in str(error.value)
+
+
+@pytest.mark.parametrize("heading", ["MindSpeed-<br>LLM规格卡数/DIE", "MindSpeed- LLM规格卡数/DIE",
+                                     "MindSpeed-LLM<br>规格卡数/DIE", " MindSpeed-LLM 规格卡数/DIE "])
+def test_a_framework_heading_wrapped_beside_punctuation_or_before_its_mark_is_read(tmp_path, reference, heading):
+    html = sub1(r">MindSpeed-LLM规格卡数/DIE<", f">{heading}<")
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])
