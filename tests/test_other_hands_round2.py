@@ -396,3 +396,30 @@ def test_whitespace_between_two_words_of_a_framework_name_is_an_error(tmp_path, 
 def test_a_framework_heading_wrapped_beside_punctuation_or_before_its_mark_is_read(tmp_path, reference, heading):
     html = sub1(r">MindSpeed-LLM规格卡数/DIE<", f">{heading}<")
     same_rows(read(write(tmp_path, html))[2].frame, reference[1])
+
+
+# --- E13. Style rules this reader cannot apply -----------------------------------------------
+
+def with_sheet(css: str, html: str = PAGE_HTML) -> str:
+    return sub1(r"</head>", f"<style>{css}</style></head>", html)
+
+
+@pytest.mark.parametrize("css", ["tbody tr:nth-child(40){display:none}", "tr[id$='row0087']{visibility:collapse}",
+                                 "td:last-child::after{content:'1'}", "tr:not(.current) td{display:none}",
+                                 "td + td{vertical-align:super}"])
+def test_a_rule_that_hides_or_marks_table_cells_by_a_selector_not_applied_is_an_error(tmp_path, css):
+    """Attribute tests, pseudo-classes, pseudo-elements and sibling combinators are not applied:
+    were such a rule to hide a row or add a footnote mark, the page a reader sees would not be
+    the page we read (a hidden stale row published with exit 0). Named, never ignored."""
+    with pytest.raises(SourceError) as error:
+        read(write(tmp_path, with_sheet(css)))
+    assert repr(css.split("{")[0]) in str(error.value)
+
+
+@pytest.mark.parametrize("css", ["a:hover{text-decoration:line-through}", "nav li:hover ul{display:none}",
+                                 "p.note::before{content:'*'}", "tr:hover{background:#eee}",
+                                 "tr:nth-child(2n){background:#f6f6f6}"])
+def test_rules_not_applied_that_cannot_touch_the_vendor_table_are_harmless(tmp_path, reference, css):
+    html = with_sheet(css, sub1(r"<body([^>]*)>", r'<body\1><nav><ul><li>menu<ul><li>x</li></ul></li></ul></nav>'
+                                                  r'<p class="note">note</p>'))
+    same_rows(read(write(tmp_path, html))[2].frame, reference[1])

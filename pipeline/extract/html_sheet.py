@@ -29,6 +29,12 @@ COMBINATOR = re.compile(r"\s*>\s*|\s+")
 # Only rules that set what html_style.py reads are kept (a Word sheet's fonts and margins are not).
 IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
 RELEVANT = re.compile(r"display|visibility|vertical-align|text-decoration", re.I)
+# What a rule this reader cannot match may do to the table that would change what a reader sees:
+# hide a row or cell, set a footnote or a struck value apart, or add text (::before/::after).
+UNSEEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|vertical-align\s*:\s*(?:super|sub)"
+                    r"|line-through|\bcontent\s*:", re.I)
+PSEUDO_OR_ATTRIBUTE = re.compile(r"::?[A-Za-z-]+(?:\([^)]*\))?|\[[^\]]*\]")
+ANY_COMBINATOR = re.compile(r"\s*[>+~]\s*|\s+")
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,8 @@ def block_end(text: str, start: int) -> int:
     return len(text)
 
 
-def block_rules(text: str, start: int, rules: list[Rule], keep: bool, depth: int = 0) -> int:
+def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[str], keep: bool,
+                depth: int = 0) -> int:
     """Read rules from `start` up to the closing brace of the block (or the end); returns the
     index after it. `keep` False reads and drops them (an @media print block); an at-rule
     nested deeper than MAX_NESTING is skipped whole (a hostile sheet would exhaust the stack)."""
@@ -146,22 +153,28 @@ def block_rules(text: str, start: int, rules: list[Rule], keep: bool, depth: int
             if depth >= MAX_NESTING:
                 i = block_end(text, brace + 1)
                 continue
-            i = block_rules(text, brace + 1, rules, keep and at_media and screen_applies(head[6:]), depth + 1)
+            i = block_rules(text, brace + 1, rules, unapplied, keep and at_media and screen_applies(head[6:]),
+                            depth + 1)
             continue
         end = text.find("}", brace)
         end = len(text) if end == -1 else end
-        if keep and RELEVANT.search(text, brace + 1, end):
+        body = text[brace + 1:end]
+        if keep and (RELEVANT.search(body) or UNSEEN.search(body)):
             for selector in head.split(","):
-                rule = selector_rule(selector, len(rules), text[brace + 1:end])
+                rule = selector_rule(selector, len(rules), body) if RELEVANT.search(body) else None
                 if rule is not None:
                     rules.append(rule)
+                elif UNSEEN.search(body) and selector.strip():
+                    unapplied.append(selector.strip())
         i = end + 1
     return i
 
 
-def page_rules(root: etree._Element) -> list[Rule]:
-    """The rules of every <style> a reader's browser applies (not one in a template or noscript)."""
+def page_rules(root: etree._Element) -> tuple[list[Rule], list[str]]:
+    """The rules of every <style> a reader's browser applies (not one in a template or noscript),
+    and the selectors of those that hide, mark or add text but that this reader cannot match."""
     rules: list[Rule] = []
+    unapplied: list[str] = []
     for style in root.iter("style"):
         if any(tag_name(a) in ("template", "noscript") for a in style.iterancestors()):
             continue
@@ -169,15 +182,56 @@ def page_rules(root: etree._Element) -> list[Rule]:
         if not css or not screen_applies(style.get("media") or ""):
             continue  # a template in a <style type=…>, or a sheet for print only
         text = CDO_CDC.sub(" ", CSS_COMMENT.sub(" ", "".join(style.itertext())))
-        block_rules(text, 0, rules, keep=True)
-    return rules
+        block_rules(text, 0, rules, unapplied, keep=True)
+    return rules, unapplied
+
+
+def subject(selector: str) -> Compound | None:
+    """What a selector this reader cannot match applies to, at most: its rightmost compound with
+    pseudo-classes, pseudo-elements and attribute tests left out (`tr:nth-child(3)` -> `tr`)."""
+    last = ANY_COMBINATOR.split(PSEUDO_OR_ATTRIBUTE.sub("", selector).strip())[-1]
+    return compound(last or "*")
+
+
+def in_vendor_like_table(element: etree._Element) -> bool:
+    """Inside a table whose own cells hold a framework heading (规格卡数): the vendor table, not a
+    layout table around it."""
+    table = next((a for a in element.iterancestors() if tag_name(a) == "table"), None)
+    if tag_name(element) == "table":
+        table = element
+    return table is not None and any("规格卡数" in "".join(cell.itertext())
+                                     for cell in table.xpath("./tr/*|./*/tr/*"))
+
+
+def refuse_unapplied(root: etree._Element, selectors: list[str], source: str) -> None:
+    """A rule that hides, marks or adds text by a selector this reader cannot match
+    (`tr:nth-child(3){display:none}`, `td.x::after{content:"1"}`) and that could apply to the
+    vendor table: an error naming it, since what a reader sees there is not what we would read."""
+    subjects = [(selector, found) for selector in selectors if (found := subject(selector)) is not None]
+    if not subjects:
+        return
+    tested = 0
+    for element in root.iter():
+        if not isinstance(element.tag, str) or not any(c.matches(element) for _, c in subjects):
+            continue
+        tested += 1
+        if tested > MAX_TESTS:
+            break
+        if in_vendor_like_table(element):
+            selector = next(s for s, c in subjects if c.matches(element))
+            raise SourceError(source, Problem(Place(), f"the page's <style> rule {selector!r} may hide, mark or add "
+                                              f"text to the table's <{tag_name(element)}> elements, by a selector "
+                                              "this reader does not apply",
+                                              "rules by type, class or id (with descendant or child combinators); "
+                                              "save the page as a browser shows it"))
 
 
 def apply_sheets(root: etree._Element, source: str) -> None:
     """Write the matching rules' declarations into each element's style, ahead of its own. A
     sheet that would take more than MAX_TESTS selector tests (a hostile page: thousands of
     `.x td` rules) is an error naming the file, not minutes of work."""
-    rules = page_rules(root)
+    rules, unapplied = page_rules(root)
+    refuse_unapplied(root, unapplied, source)
     if not rules:
         return
     by_key: dict[tuple[str, str], list[Rule]] = {}
