@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import LayoutError, Place, Problem
 from ..header import looks_like_vendor_header
 from ..limits import DEFAULT, Limits
 from ..tokens import squash
@@ -103,27 +104,56 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     """The vendor table on its first page (found by its header text, not its position) and
     the table continuing it at the top of each following page (same left and right edges;
     or, after a page that left it open, the ruling going on at the top of the page).
-    Pages are read one at a time and released, so memory does not grow with the document."""
+    Every page is read, one at a time and released (memory does not grow with the document):
+    a table headed like the vendor table that is not read as part of it (a second copy, a
+    part printed beside the first rather than after it) is an error, as is a table left
+    open at the bottom of a page that does not go on overleaf (a page missing)."""
     limits = limits.running()
     scan = Scan()
+    ended = False
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
         scan.text_seen = scan.text_seen or bool(page.chars)
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
         regions = regions_on_page(page, number, source, limits)
+        taken = None
         if not scan.regions:
-            page.close()
-            scan.regions += [r for r in regions if is_vendor_header(r.table())][:1]
-            continue
-        following = next((r for r in regions if same_extent(r, scan.regions[0])), None)
-        if following is None and left_open(scan.regions[-1]):
-            following = open_rest(page, number, scan.regions[0], source, limits)
+            taken = next((r for r in regions if is_vendor_header(r.table())), None)
+        elif not ended:
+            taken = next((r for r in regions if same_extent(r, scan.regions[0])), None)
+            if taken is None and left_open(scan.regions[-1]):
+                taken = open_rest(page, number, scan.regions[0], source, limits)
+            ended = taken is None
         page.close()
-        if following is None:
-            break
-        scan.regions.append(following)
+        if taken is not None:
+            scan.regions.append(taken)
+        elif ended:
+            check_ended(scan.regions[-1], source)
+        check_no_other_copy(regions, taken, source)
+    if scan.regions and not ended:
+        check_ended(scan.regions[-1], source)
     return scan
+
+
+def check_ended(last: Region, source: str) -> None:
+    """The table's last part must be closed at its bottom: a cell left open goes on
+    overleaf, so an open end means the rest is missing (a page dropped from the file)."""
+    if left_open(last):
+        raise LayoutError(source, Problem(
+            Place(page=last.page), "the vendor table is left open at the bottom of the page and does not go on on "
+            "the next page (a page missing?)", "the table's last row ruled off below it"))
+
+
+def check_no_other_copy(regions: list[Region], taken: Region | None, source: str) -> None:
+    """No table headed like the vendor table besides the part read: pages printed side by
+    side (n-up) or a second copy would otherwise be left out without a word."""
+    other = next((r for r in regions if r is not taken and is_vendor_header(r.table())), None)
+    if other is not None:
+        raise LayoutError(source, Problem(
+            Place(page=other.page), "another table headed like the vendor table, not where the table goes on "
+            "(the top of the page after its last part)", "the vendor table once, each part at the top of the page "
+            "after the one before"))
 
 
 def update_date(page) -> str | None:
