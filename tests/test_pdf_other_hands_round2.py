@@ -65,3 +65,60 @@ def test_the_pages_in_order_still_read_whole(tmp_path):
     data = pages_of("reportlab-rects.pdf", [0, 1, 2], tmp_path / "same.pdf")
     grid, _ = extract_pdf(data, "same.pdf")
     assert len(normalize(grid, "2025-10-22").frame) == 1350
+
+
+# --- text aligned right or centred: the room left on a line --------------------------------
+
+XS = [40, 130, 190, 240, 290, 340]
+HEADER = [(XS[0], XS[1], 60, 100, "支持模型参数量"), (XS[1], XS[2], 60, 100, "训练策略类型"),
+          (XS[2], XS[3], 60, 100, "序列长度"), (XS[3], XS[5], 60, 80, "MS规格卡数/DIE"),
+          (XS[3], XS[4], 80, 100, "Snt9b"), (XS[4], XS[5], 80, 100, "Snt9b23")]
+
+
+def aligned_pdf(out, pages, align: str) -> bytes:
+    """Pages of ruled boxes (x0, x1, top, bottom, text; points from the top of an A4 page),
+    the text set right-aligned or centred in each box with a 3 pt padding, as a browser does
+    with text-align: right / center."""
+    from render_pdf import CID_FONT, register_cid_font
+    from reportlab.pdfgen.canvas import Canvas
+    register_cid_font()
+    canvas = Canvas(str(out), invariant=1)
+    for boxes in pages:
+        canvas.setFont(CID_FONT, 8)
+        for x0, x1, top, bottom, text in boxes:
+            canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
+            if text and align == "right":
+                canvas.drawRightString(x1 - 3, 842 - top - 11, text)
+            elif text:
+                canvas.drawCentredString((x0 + x1) / 2, 842 - top - 11, text)
+        canvas.showPage()
+    canvas.save()
+    return out.read_bytes()
+
+
+@pytest.fixture
+def tools_on_path():
+    import sys
+    from conftest import REPO
+    sys.path.insert(0, str(REPO / "tools"))
+    yield
+    sys.path.remove(str(REPO / "tools"))
+
+
+@pytest.mark.parametrize("align", ["right", "center"])
+def test_a_short_right_aligned_key_below_the_break_is_a_row_of_its_own(align, tools_on_path, tmp_path):
+    """Catches: right-aligned text (Chromium, text-align: right) made every line look full, so
+    '8192' at the top of page 2 (a row of its own, under a strategy and values whose boxes
+    were closed at the break, as Writer draws them) was taken for the rest of '4096' wrapped
+    over the break: exit 0 with seq_len 40968192. The room at the end of a line is the cell's
+    width less the table's padding on both sides, whatever the alignment."""
+    first = HEADER + [(XS[0], XS[1], 100, 120, "m-7b"), (XS[1], XS[2], 100, 120, "full"),
+                      (XS[2], XS[3], 100, 120, "4096"), (XS[3], XS[4], 100, 120, "8*Ascend"),
+                      (XS[4], XS[5], 100, 120, "16*Ascend")]
+    second = HEADER + [(XS[0], XS[1], 100, 120, ""), (XS[1], XS[2], 100, 120, ""),
+                       (XS[2], XS[3], 100, 120, "8192"), (XS[3], XS[4], 100, 120, ""),
+                       (XS[4], XS[5], 100, 120, "")]
+    grid, _ = extract_pdf(aligned_pdf(tmp_path / "a.pdf", [first, second], align), "a.pdf")
+    frame = normalize(grid, "2025-10-22").frame
+    assert sorted(set(frame.seq_len)) == [4096, 8192]
+    assert list(frame.min_units) == [8, 16, 8, 16]
