@@ -4,6 +4,7 @@ extractor once exited 0 with the wrong rows. Each is generated here from a fixtu
 pypdfium2 (a pdfplumber dependency), the way a print shop or a PDF tool would."""
 from __future__ import annotations
 
+import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 
@@ -75,10 +76,12 @@ HEADER = [(XS[0], XS[1], 60, 100, "支持模型参数量"), (XS[1], XS[2], 60, 1
           (XS[3], XS[4], 80, 100, "Snt9b"), (XS[4], XS[5], 80, 100, "Snt9b23")]
 
 
-def aligned_pdf(out, pages, align: str) -> bytes:
+def aligned_pdf(out, pages, align: str, shadow: float = 0.0, shadowed: tuple = ()) -> bytes:
     """Pages of ruled boxes (x0, x1, top, bottom, text; points from the top of an A4 page),
-    the text set right-aligned or centred in each box with a 3 pt padding, as a browser does
-    with text-align: right / center."""
+    the text set left-aligned, right-aligned or centred in each box with a 3 pt padding, as
+    a browser does with text-align; with `shadow`, the text of the boxes starting at the x
+    positions `shadowed` (body rows) is drawn first in grey that many points to the right (a browser's
+    text-shadow, a printer driver's overprinted bold)."""
     from render_pdf import CID_FONT, register_cid_font
     from reportlab.pdfgen.canvas import Canvas
     register_cid_font()
@@ -87,10 +90,14 @@ def aligned_pdf(out, pages, align: str) -> bytes:
         canvas.setFont(CID_FONT, 8)
         for x0, x1, top, bottom, text in boxes:
             canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
-            if text and align == "right":
-                canvas.drawRightString(x1 - 3, 842 - top - 11, text)
-            elif text:
-                canvas.drawCentredString((x0 + x1) / 2, 842 - top - 11, text)
+            for dx, grey in ([(shadow, 0.5)] if x0 in shadowed and top >= 100 else []) + [(0.0, 0.0)]:
+                canvas.setFillGray(grey)
+                if text and align == "right":
+                    canvas.drawRightString(x1 - 3 + dx, 842 - top - 11, text)
+                elif text and align == "center":
+                    canvas.drawCentredString((x0 + x1) / 2 + dx, 842 - top - 11, text)
+                elif text:
+                    canvas.drawString(x0 + 3 + dx, 842 - top - 11, text)
         canvas.showPage()
     canvas.save()
     return out.read_bytes()
@@ -122,3 +129,98 @@ def test_a_short_right_aligned_key_below_the_break_is_a_row_of_its_own(align, to
     frame = normalize(grid, "2025-10-22").frame
     assert sorted(set(frame.seq_len)) == [4096, 8192]
     assert list(frame.min_units) == [8, 16, 8, 16]
+
+
+# --- a stamp or watermark over the table ----------------------------------------------------
+
+def stamp(name: str, page: int, x: float, top: float, text: str, angle: float, out) -> bytes:
+    """The fixture with `text` stamped over page `page` (0-based) at (x, top) in points from
+    the page's top-left, turned by `angle` degrees, light grey, as watermark and stamp tools
+    do (the stamp is a page of its own placed over the page as a form XObject)."""
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    document = pdfium.PdfDocument(str(PDF_FIXTURES / name))
+    width, height = document[page].get_size()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    canvas.setFillGray(0.7)
+    canvas.setFont("Helvetica", 7)
+    canvas.translate(x, height - top)
+    canvas.rotate(angle)
+    canvas.drawString(0, 0, text)
+    canvas.showPage()
+    canvas.save()
+    overlay = pdfium.PdfDocument(buffer.getvalue())
+    target = document[page]
+    target.insert_obj(overlay.page_as_xobject(0, document).as_pageobject())
+    target.gen_content()
+    document.save(str(out))
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize("angle", [30, -45, 60])
+def test_a_watermark_glyph_set_at_an_angle_is_not_cell_text(angle, tmp_path):
+    """Catches: a '2' stamped at 30 degrees over browser-chromium.pdf, between the '8' and the
+    '*' of '8*Ascend' (page 2, qwen2.5-7b / full / 8192 / MindSpeed-LLM / Snt9b), gave exit 0
+    with 82 cards. Table text is set on the horizontal (or, in a vertical heading, at a
+    right angle); a character at any other angle is a watermark or a stamp, not a cell's."""
+    data = stamp("browser-chromium.pdf", 1, 239.5, 174, "2", angle, tmp_path / "stamped.pdf")
+    with pdfplumber.open(tmp_path / "stamped.pdf") as pdf:  # the feature: the glyph is on the cell's line
+        glyph = [c for c in pdf.pages[1].chars if c["text"] == "2" and c["fontname"] == "Helvetica"]
+        assert len(glyph) == 1 and 234 < glyph[0]["x0"] < 245 and 160 < glyph[0]["top"] < 180
+    grid, _ = extract_pdf(data, "stamped.pdf")
+    frame = normalize(grid, "2025-10-22").frame
+    row = frame[(frame.model == "qwen2.5-7b") & (frame.strategy == "full") & (frame.seq_len == 8192)
+                & (frame.framework == "MindSpeed-LLM") & (frame.hardware == "Snt9b")]
+    assert list(row.min_units) == [8]
+    assert len(frame) == 1350
+
+
+@pytest.mark.parametrize("shadow", [0.3, 0.75])
+def test_text_drawn_twice_over_itself_is_read_once(shadow, tools_on_path, tmp_path):
+    """Catches: Chromium's text-shadow on the model cells (each glyph drawn again 0.45 pt to
+    the side) gave exit 0 with models named 'qqwweenn22..55--77bb' (and seq_len 44009966 where
+    the sequence lengths had it). A glyph drawn over the
+    same glyph, less than half its width away, is one character printed twice (a shadow, an
+    overprinted bold), not two."""
+    rows = HEADER + [(XS[0], XS[1], 100, 120, "qwen2.5-7b"), (XS[1], XS[2], 100, 120, "full"),
+                     (XS[2], XS[3], 100, 120, "4096"), (XS[3], XS[4], 100, 120, "8*Ascend"),
+                     (XS[4], XS[5], 100, 120, "16*Ascend"),
+                     (XS[0], XS[1], 120, 140, "llama3-8b"), (XS[1], XS[2], 120, 140, "lora"),
+                     (XS[2], XS[3], 120, 140, "1024"), (XS[3], XS[4], 120, 140, "1*Ascend"),
+                     (XS[4], XS[5], 120, 140, "-")]
+    data = aligned_pdf(tmp_path / "s.pdf", [rows], "left", shadow, shadowed=(XS[0], XS[2]))  # model, seq_len
+    with pdfplumber.open(tmp_path / "s.pdf") as pdf:  # the feature: every glyph is there twice
+        assert "".join(c["text"] for c in pdf.pages[0].chars).count("q") == 2
+    frame = normalize(extract_pdf(data, "s.pdf")[0], "2025-10-22").frame
+    assert sorted(set(frame.model_label)) == ["llama3-8b", "qwen2.5-7b"]
+    assert sorted(set(frame.seq_len)) == [1024, 4096] and list(frame.min_units.dropna()) == [1, 8, 16]
+
+
+def test_slanted_text_keeps_its_doubled_letters(tmp_path, tools_on_path):
+    """The rule for overprints must not eat a real doubled letter: text slanted by the text
+    matrix (Chromium's synthetic italic) has glyph boxes wider than their advance, so the
+    second 'l' of 'full' lies within half the first's box (it did: 'ful')."""
+    from render_pdf import CID_FONT, register_cid_font
+    from reportlab.pdfgen.canvas import Canvas
+    register_cid_font()
+    rows = HEADER + [(XS[0], XS[1], 100, 120, "llama3-8b"), (XS[1], XS[2], 100, 120, "full"),
+                     (XS[2], XS[3], 100, 120, "4096"), (XS[3], XS[4], 100, 120, "8*Ascend"),
+                     (XS[4], XS[5], 100, 120, "11*Ascend")]
+    canvas = Canvas(str(tmp_path / "i.pdf"), invariant=1)
+    for x0, x1, top, bottom, text in rows:
+        canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
+        text_object = canvas.beginText()
+        text_object.setFont(CID_FONT, 8)
+        slant = 0.25 if top >= 100 else 0.0
+        text_object.setTextTransform(1, 0, slant, 1, x0 + 3, 842 - top - 11)
+        text_object.textOut(text)
+        canvas.drawText(text_object)
+    canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(tmp_path / "i.pdf") as pdf:  # the feature: the two l's boxes overlap by over half
+        ls = [c for c in pdf.pages[0].chars if c["text"] == "l" and c["top"] > 100][:2]
+        assert ls[1]["x0"] - ls[0]["x0"] < (ls[0]["x1"] - ls[0]["x0"]) / 2
+    frame = normalize(extract_pdf((tmp_path / "i.pdf").read_bytes(), "i.pdf")[0], "2025-10-22").frame
+    assert set(frame.model_label) == {"llama3-8b"} and set(frame.strategy) == {"full"}
+    assert list(frame.min_units) == [8, 11]

@@ -18,6 +18,7 @@ from ..tokens import squash
 from .cjk import printed_text
 
 TOLERANCE = 2.0  # points: edges this close are one boundary
+OVERPRINT = 0.3  # of the font size: the narrowest glyphs ('l', 'i', '.') advance more than this
 
 
 @dataclass
@@ -206,6 +207,28 @@ def padding(placed: list[tuple]) -> float:
     gaps = [min(inked(line)[0]["x0"] - left, right - inked(line)[-1]["x1"])
             for _, lines, left, right in placed for line in lines]
     return max(0.0, min(gaps, default=0.0))
+
+
+def drop_overprints(chars: list[dict]) -> list[dict]:
+    """One character per glyph printed: a glyph drawn again over the same glyph (same text,
+    font and size, on the same baseline, less than half its width and less than OVERPRINT/2
+    of its size to the side) is a shadow or an overprinted bold, not a second character. Two
+    like characters set side by side are a full advance apart (the box of a slanted glyph is
+    wider than its advance, hence the bound by size)."""
+    groups: dict[tuple, list[dict]] = {}
+    for char in chars:
+        groups.setdefault((char["text"], char["fontname"], round(char["size"], 1)), []).append(char)
+    dropped: set[int] = set()
+    for group in groups.values():
+        group.sort(key=lambda ch: (ch["top"], ch["x0"]))
+        line: list[dict] = []  # kept characters of this group within a quarter size above
+        for char in group:
+            line = [k for k in line if char["top"] - k["top"] < char["size"] / 4]
+            if any(abs(char["x0"] - k["x0"]) < min(k["x1"] - k["x0"], char["size"] * OVERPRINT) / 2 for k in line):
+                dropped.add(id(char))
+            else:
+                line.append(char)
+    return [ch for ch in chars if id(ch) not in dropped]
 
 
 def char_lines(chars: list[dict]) -> list[list[dict]]:

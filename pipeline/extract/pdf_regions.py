@@ -3,6 +3,7 @@ vendor table is the one headed by the vendor's headings, and on each following p
 the table with the same left and right edges continues it."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..errors import LayoutError, Place, Problem
@@ -11,9 +12,10 @@ from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
-from .pdf_cells import TOLERANCE, PageTable, assign_text, page_table, region_edges
+from .pdf_cells import TOLERANCE, PageTable, assign_text, drop_overprints, page_table, region_edges
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
+SQUARE_DEGREES = 2.0  # text this close to the horizontal or vertical is set square
 FIND_SETTINGS = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
                  "snap_tolerance": 3, "join_tolerance": 3, "intersection_tolerance": 3}
 
@@ -52,8 +54,16 @@ def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: st
     table_edges, bbox = region_edges(edges, bbox)
     x0, top, x1, bottom = bbox
     chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
-             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom]
-    return Region(page_number, bbox, table_edges, chars, source, limits)
+             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom and square(ch)]
+    return Region(page_number, bbox, table_edges, drop_overprints(chars), source, limits)
+
+
+def square(char: dict) -> bool:
+    """Is the character set on the horizontal, or at a right angle (a vertical heading)?
+    One at any other angle is a watermark or a stamp laid over the table, not its text."""
+    a, b = char["matrix"][:2]
+    angle = math.degrees(math.atan2(b, a)) % 90
+    return min(angle, 90 - angle) <= SQUARE_DEGREES
 
 
 def left_open(region: Region) -> bool:
