@@ -224,3 +224,82 @@ def test_slanted_text_keeps_its_doubled_letters(tmp_path, tools_on_path):
     frame = normalize(extract_pdf((tmp_path / "i.pdf").read_bytes(), "i.pdf")[0], "2025-10-22").frame
     assert set(frame.model_label) == {"llama3-8b"} and set(frame.strategy) == {"full"}
     assert list(frame.min_units) == [8, 11]
+
+
+# --- a table wider than the page ------------------------------------------------------------
+
+def test_a_table_cut_by_the_edge_of_the_page_is_an_error(tools_on_path, tmp_path):
+    """Catches: a table wider than the page, cut by its right edge at a column boundary, as
+    LibreOffice Writer exports one (soffice --convert-to pdf of the page converted to odt: the
+    rules stop at the page edge, the text of the columns beyond is still written, outside the
+    page) gave exit 0 without the frameworks beyond the edge. A table reaching the edge of the
+    page may go on past it: an error naming the page."""
+    from render_pdf import CID_FONT, register_cid_font
+    from reportlab.pdfgen.canvas import Canvas
+    register_cid_font()
+    xs = [300, 390, 450, 500, 550, 595.28, 645, 695]  # A4 is 595.28 pt wide: LF is beyond it
+    ruled = [(xs[0], xs[1], 60, 100, "支持模型参数量"), (xs[1], xs[2], 60, 100, "训练策略类型"),
+             (xs[2], xs[3], 60, 100, "序列长度"), (xs[3], xs[5], 60, 80, "MS规格卡数/DIE"),
+             (xs[3], xs[4], 80, 100, "Snt9b"), (xs[4], xs[5], 80, 100, "Snt9b23"),
+             (xs[0], xs[1], 100, 120, "m-7b"), (xs[1], xs[2], 100, 120, "full"), (xs[2], xs[3], 100, 120, "4096"),
+             (xs[3], xs[4], 100, 120, "8*Ascend"), (xs[4], xs[5], 100, 120, "16*Ascend")]
+    beyond = [(xs[5], 60, "LF规格卡数/DIE"), (xs[5], 80, "Snt9b"), (xs[6], 80, "Snt9b23"),
+              (xs[5], 100, "2*Ascend"), (xs[6], 100, "4*Ascend")]
+    canvas = Canvas(str(tmp_path / "wide.pdf"), invariant=1)
+    canvas.setFont(CID_FONT, 8)
+    for x0, x1, top, bottom, text in ruled:
+        canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
+        canvas.drawString(x0 + 3, 842 - top - 11, text)
+    for x0, top, text in beyond:
+        canvas.drawString(x0 + 3, 842 - top - 11, text)
+    canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(tmp_path / "wide.pdf") as pdf:  # the feature: text beyond the page's edge
+        assert max(c["x0"] for c in pdf.pages[0].chars) > pdf.pages[0].width
+    with pytest.raises(MincardsError, match=r"^wide.pdf: .*page 1: the vendor table reaches the right edge of the page and stops there"):
+        extract_pdf((tmp_path / "wide.pdf").read_bytes(), "wide.pdf")
+
+
+# --- the header not repeated, borders collapsed ---------------------------------------------
+
+def open_boxes_pdf(out, pages) -> bytes:
+    """Pages of boxes (x0, x1, top, bottom, text, rule_above, rule_below), the side rules
+    always drawn, the top and bottom rules only where asked (a collapsed border is drawn
+    once, on the page of the row above it)."""
+    from render_pdf import CID_FONT, register_cid_font
+    from reportlab.pdfgen.canvas import Canvas
+    register_cid_font()
+    canvas = Canvas(str(out), invariant=1)
+    for boxes in pages:
+        canvas.setFont(CID_FONT, 8)
+        for x0, x1, top, bottom, text, above, below in boxes:
+            canvas.line(x0, 842 - top, x0, 842 - bottom)
+            canvas.line(x1, 842 - top, x1, 842 - bottom)
+            for y, drawn in ((top, above), (bottom, below)):
+                if drawn:
+                    canvas.line(x0, 842 - y, x1, 842 - y)
+            if text:
+                canvas.drawString(x0 + 3, 842 - top - 11, text)
+        canvas.showPage()
+    canvas.save()
+    return out.read_bytes()
+
+
+def test_a_row_closed_above_the_break_is_not_continued_below_it(tools_on_path, tmp_path):
+    """Catches: Chromium printing with the header not repeated (thead as a row group) and
+    collapsed borders draws the rule between two rows once, at the bottom of the first page,
+    so every box at the top of the next page is open at its top. That was read as the last
+    row split over the break even where the cell above was ruled off and the box below
+    holds text of its own: '4096' then '8192' (under a strategy and values going on) became
+    seq_len 40968192, exit 0 (the raw Chromium print of 2025-05-07 gave 'full' + 'lora')."""
+    header = [box + (True, True) for box in HEADER]
+    first = header + [(XS[0], XS[1], 100, 120, "m-7b", True, False), (XS[1], XS[2], 100, 120, "full", True, False),
+                      (XS[2], XS[3], 100, 120, "4096", True, True), (XS[3], XS[4], 100, 120, "8*Ascend", True, False),
+                      (XS[4], XS[5], 100, 120, "16*Ascend", True, False)]
+    second = [(XS[0], XS[1], 40, 60, "", False, True), (XS[1], XS[2], 40, 60, "", False, True),
+              (XS[2], XS[3], 40, 60, "8192", False, True), (XS[3], XS[4], 40, 60, "", False, True),
+              (XS[4], XS[5], 40, 60, "", False, True)]
+    grid, _ = extract_pdf(open_boxes_pdf(tmp_path / "c.pdf", [first, second]), "c.pdf")
+    frame = normalize(grid, "2025-10-22").frame
+    assert sorted(set(frame.seq_len)) == [4096, 8192]
+    assert list(frame.min_units) == [8, 16, 8, 16]

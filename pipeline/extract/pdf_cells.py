@@ -164,7 +164,7 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
         rows = sorted({s[0] for s in slots})
         cols = sorted({s[1] for s in slots})
         if len(slots) != len(rows) * len(cols):
-            raise LayoutError("", Problem(Place(r + 1, c + 1, page_number),
+            raise LayoutError(source, Problem(Place(r + 1, c + 1, page_number),
                                           "the ruling encloses a region that is not a rectangle",
                                           "rectangular cells"))
         rs, cs = len(rows), len(cols)

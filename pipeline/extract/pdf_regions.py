@@ -15,6 +15,7 @@ from .html import UPDATE_LINE
 from .pdf_cells import TOLERANCE, PageTable, assign_text, drop_overprints, page_table, region_edges
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
+EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
 SQUARE_DEGREES = 2.0  # text this close to the horizontal or vertical is set square
 FIND_SETTINGS = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
                  "snap_tolerance": 3, "join_tolerance": 3, "intersection_tolerance": 3}
@@ -135,6 +136,8 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
             if taken is None and left_open(scan.regions[-1]):
                 taken = open_rest(page, number, scan.regions[0], source, limits)
             ended = taken is None
+        if taken is not None:
+            check_inside(taken, page.bbox, source)
         page.close()
         if taken is not None:
             scan.regions.append(taken)
@@ -144,6 +147,21 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
     return scan
+
+
+def check_inside(region: Region, page_box: tuple, source: str) -> None:
+    """A table whose side lies on the page's side was cut there: a producer that clips a
+    table wider than the page stops its rules at the edge (LibreOffice Writer writes the text
+    beyond it, unruled), so what lay past the edge cannot be read. A table ruled past the
+    edge is all in the file and is read; one reaching the top or the bottom is at a page
+    break (printed without margins), which the stitching reads."""
+    x0, _, x1, _ = region.bbox
+    left, _, right, _ = page_box
+    for side, gap in (("left", x0 - left), ("right", right - x1)):
+        if abs(gap) < EDGE_GAP:
+            raise LayoutError(source, Problem(
+                Place(page=region.page), f"the vendor table reaches the {side} edge of the page and stops there "
+                "(cut by it?)", "the table inside the page's width"))
 
 
 def check_ended(last: Region, source: str) -> None:
