@@ -22,10 +22,11 @@ FIND_SETTINGS = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
 
 
 def ruling(page) -> list[dict]:
-    """The page's ruling edges; the short ends of thin border rectangles are dropped so that
-    they do not pose as column or row boundaries."""
-    return [e for e in page.edges if (e["bottom"] - e["top"] if e["orientation"] == "v"
-                                      else e["x1"] - e["x0"]) >= MIN_EDGE]
+    """The page's ruling edges: horizontal and vertical ones only (pdfplumber gives a line
+    that is neither no orientation: not a rule), without the short ends of thin border
+    rectangles, so that they do not pose as column or row boundaries."""
+    return [e for e in page.edges if e["orientation"] in ("h", "v")
+            and (e["bottom"] - e["top"] if e["orientation"] == "v" else e["x1"] - e["x0"]) >= MIN_EDGE]
 
 
 @dataclass
