@@ -18,6 +18,7 @@ from ..tokens import squash
 from .cjk import printed_text
 
 TOLERANCE = 2.0  # points: edges this close are one boundary
+OVERPRINT = 0.3  # of the font size: the narrowest glyphs ('l', 'i', '.') advance more than this
 
 
 @dataclass
@@ -163,7 +164,7 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
         rows = sorted({s[0] for s in slots})
         cols = sorted({s[1] for s in slots})
         if len(slots) != len(rows) * len(cols):
-            raise LayoutError("", Problem(Place(r + 1, c + 1, page_number),
+            raise LayoutError(source, Problem(Place(r + 1, c + 1, page_number),
                                           "the ruling encloses a region that is not a rectangle",
                                           "rectangular cells"))
         rs, cs = len(rows), len(cols)
@@ -182,13 +183,52 @@ def assign_text(table: PageTable, chars: list[dict]) -> None:
         col, row = bisect.bisect(table.xs, cx) - 1, bisect.bisect(table.ys, cy) - 1
         if 0 <= col < len(table.xs) - 1 and 0 <= row < table.n_rows:
             by_slot.setdefault((row, col), []).append(char)
+    placed = []
     for cell in table.cells:
         mine = [ch for r in range(cell.row, cell.row + cell.rowspan)
-                 for c in range(cell.col, cell.col + cell.colspan) for ch in by_slot.get((r, c), [])]
+                for c in range(cell.col, cell.col + cell.colspan) for ch in by_slot.get((r, c), [])]
         lines = char_lines(mine)
         cell.lines = [line_text(line) for line in lines]
         if lines:
-            wrap_evidence(cell, lines, table.xs[cell.col], table.xs[cell.col + cell.colspan])
+            placed.append((cell, lines, table.xs[cell.col], table.xs[cell.col + cell.colspan]))
+    pad = padding(placed)
+    for cell, lines, left, right in placed:
+        wrap_evidence(cell, lines, left, right, pad)
+
+
+def inked(line: list[dict]) -> list[dict]:
+    return [ch for ch in line if ch["text"].strip()]
+
+
+def padding(placed: list[tuple]) -> float:
+    """The table's cell padding: the smallest gap between any line and the nearer side of
+    its cell. Taken over the whole table, it holds for left-aligned, right-aligned and
+    centred text alike (a line that fills its cell is as close to one side as the other)."""
+    gaps = [min(inked(line)[0]["x0"] - left, right - inked(line)[-1]["x1"])
+            for _, lines, left, right in placed for line in lines]
+    return max(0.0, min(gaps, default=0.0))
+
+
+def drop_overprints(chars: list[dict]) -> list[dict]:
+    """One character per glyph printed: a glyph drawn again over the same glyph (same text,
+    font and size, on the same baseline, less than half its width and less than OVERPRINT/2
+    of its size to the side) is a shadow or an overprinted bold, not a second character. Two
+    like characters set side by side are a full advance apart (the box of a slanted glyph is
+    wider than its advance, hence the bound by size)."""
+    groups: dict[tuple, list[dict]] = {}
+    for char in chars:
+        groups.setdefault((char["text"], char["fontname"], round(char["size"], 1)), []).append(char)
+    dropped: set[int] = set()
+    for group in groups.values():
+        group.sort(key=lambda ch: (ch["top"], ch["x0"]))
+        line: list[dict] = []  # kept characters of this group within a quarter size above
+        for char in group:
+            line = [k for k in line if char["top"] - k["top"] < char["size"] / 4]
+            if any(abs(char["x0"] - k["x0"]) < min(k["x1"] - k["x0"], char["size"] * OVERPRINT) / 2 for k in line):
+                dropped.add(id(char))
+            else:
+                line.append(char)
+    return [ch for ch in chars if id(ch) not in dropped]
 
 
 def char_lines(chars: list[dict]) -> list[list[dict]]:
@@ -215,15 +255,15 @@ def line_text(line: list[dict]) -> str:
     return text.strip()
 
 
-def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float) -> None:
+def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float, pad: float) -> None:
     """What tells whether the next box's text is the rest of this cell's, wrapped: the room
-    left after the last line (the right margin taken to equal the left one, the smallest
-    inset of any line), whether that line ends where a line may break, and the widths of
-    the first character and the first word (see pdf_stitch.wrapped_into)."""
-    inset = min(line[0]["x0"] for line in lines) - left
-    last = [ch for ch in lines[-1] if ch["text"].strip()][-1]
-    first = next(ch for ch in lines[0] if ch["text"].strip())
-    cell.room = right - inset - last["x1"]
+    left on the last line (the cell's width less the table's padding on both sides, less
+    the line's width: the same whether the text is set left, right or centred), whether
+    that line ends where a line may break, and the widths of the first character and the
+    first word (see pdf_stitch.wrapped_into)."""
+    last_line, first = inked(lines[-1]), next(ch for ch in lines[0] if ch["text"].strip())
+    last = last_line[-1]
+    cell.room = (right - left) - 2 * pad - (last["x1"] - last_line[0]["x0"])
     cell.ends_at_break = last["text"] in "/-" or wide(last["text"])
     cell.first_char = first["x1"] - first["x0"]
     cell.first_word = first_word_width(lines[0])

@@ -3,25 +3,30 @@ vendor table is the one headed by the vendor's headings, and on each following p
 the table with the same left and right edges continues it."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
+from ..errors import LayoutError, Place, Problem
 from ..header import looks_like_vendor_header
 from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
-from .pdf_cells import TOLERANCE, PageTable, assign_text, page_table, region_edges
+from .pdf_cells import TOLERANCE, PageTable, assign_text, drop_overprints, page_table, region_edges
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
+EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
+SQUARE_DEGREES = 2.0  # text this close to the horizontal or vertical is set square
 FIND_SETTINGS = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
                  "snap_tolerance": 3, "join_tolerance": 3, "intersection_tolerance": 3}
 
 
 def ruling(page) -> list[dict]:
-    """The page's ruling edges; the short ends of thin border rectangles are dropped so that
-    they do not pose as column or row boundaries."""
-    return [e for e in page.edges if (e["bottom"] - e["top"] if e["orientation"] == "v"
-                                      else e["x1"] - e["x0"]) >= MIN_EDGE]
+    """The page's ruling edges: horizontal and vertical ones only (pdfplumber gives a line
+    that is neither no orientation: not a rule), without the short ends of thin border
+    rectangles, so that they do not pose as column or row boundaries."""
+    return [e for e in page.edges if e["orientation"] in ("h", "v")
+            and (e["bottom"] - e["top"] if e["orientation"] == "v" else e["x1"] - e["x0"]) >= MIN_EDGE]
 
 
 @dataclass
@@ -51,8 +56,16 @@ def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: st
     table_edges, bbox = region_edges(edges, bbox)
     x0, top, x1, bottom = bbox
     chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
-             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom]
-    return Region(page_number, bbox, table_edges, chars, source, limits)
+             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom and square(ch)]
+    return Region(page_number, bbox, table_edges, drop_overprints(chars), source, limits)
+
+
+def square(char: dict) -> bool:
+    """Is the character set on the horizontal, or at a right angle (a vertical heading)?
+    One at any other angle is a watermark or a stamp laid over the table, not its text."""
+    a, b = char["matrix"][:2]
+    angle = math.degrees(math.atan2(b, a)) % 90
+    return min(angle, 90 - angle) <= SQUARE_DEGREES
 
 
 def left_open(region: Region) -> bool:
@@ -103,27 +116,73 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     """The vendor table on its first page (found by its header text, not its position) and
     the table continuing it at the top of each following page (same left and right edges;
     or, after a page that left it open, the ruling going on at the top of the page).
-    Pages are read one at a time and released, so memory does not grow with the document."""
+    Every page is read, one at a time and released (memory does not grow with the document):
+    a table headed like the vendor table that is not read as part of it (a second copy, a
+    part printed beside the first rather than after it) is an error, as is a table left
+    open at the bottom of a page that does not go on overleaf (a page missing)."""
     limits = limits.running()
     scan = Scan()
+    ended = False
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
         scan.text_seen = scan.text_seen or bool(page.chars)
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
         regions = regions_on_page(page, number, source, limits)
+        taken = None
         if not scan.regions:
-            page.close()
-            scan.regions += [r for r in regions if is_vendor_header(r.table())][:1]
-            continue
-        following = next((r for r in regions if same_extent(r, scan.regions[0])), None)
-        if following is None and left_open(scan.regions[-1]):
-            following = open_rest(page, number, scan.regions[0], source, limits)
+            taken = next((r for r in regions if is_vendor_header(r.table())), None)
+        elif not ended:
+            taken = next((r for r in regions if same_extent(r, scan.regions[0])), None)
+            if taken is None and left_open(scan.regions[-1]):
+                taken = open_rest(page, number, scan.regions[0], source, limits)
+            ended = taken is None
+        if taken is not None:
+            check_inside(taken, page.bbox, source)
         page.close()
-        if following is None:
-            break
-        scan.regions.append(following)
+        if taken is not None:
+            scan.regions.append(taken)
+        elif ended:
+            check_ended(scan.regions[-1], source)
+        check_no_other_copy(regions, taken, source)
+    if scan.regions and not ended:
+        check_ended(scan.regions[-1], source)
     return scan
+
+
+def check_inside(region: Region, page_box: tuple, source: str) -> None:
+    """A table whose side lies on the page's side was cut there: a producer that clips a
+    table wider than the page stops its rules at the edge (LibreOffice Writer writes the text
+    beyond it, unruled), so what lay past the edge cannot be read. A table ruled past the
+    edge is all in the file and is read; one reaching the top or the bottom is at a page
+    break (printed without margins), which the stitching reads."""
+    x0, _, x1, _ = region.bbox
+    left, _, right, _ = page_box
+    for side, gap in (("left", x0 - left), ("right", right - x1)):
+        if abs(gap) < EDGE_GAP:
+            raise LayoutError(source, Problem(
+                Place(page=region.page), f"the vendor table reaches the {side} edge of the page and stops there "
+                "(cut by it?)", "the table inside the page's width"))
+
+
+def check_ended(last: Region, source: str) -> None:
+    """The table's last part must be closed at its bottom: a cell left open goes on
+    overleaf, so an open end means the rest is missing (a page dropped from the file)."""
+    if left_open(last):
+        raise LayoutError(source, Problem(
+            Place(page=last.page), "the vendor table is left open at the bottom of the page and does not go on on "
+            "the next page (a page missing?)", "the table's last row ruled off below it"))
+
+
+def check_no_other_copy(regions: list[Region], taken: Region | None, source: str) -> None:
+    """No table headed like the vendor table besides the part read: pages printed side by
+    side (n-up) or a second copy would otherwise be left out without a word."""
+    other = next((r for r in regions if r is not taken and is_vendor_header(r.table())), None)
+    if other is not None:
+        raise LayoutError(source, Problem(
+            Place(page=other.page), "another table headed like the vendor table, not where the table goes on "
+            "(the top of the page after its last part)", "the vendor table once, each part at the top of the page "
+            "after the one before"))
 
 
 def update_date(page) -> str | None:

@@ -69,6 +69,15 @@ def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
     return (cell.first_word if above.ends_at_break else cell.first_char) > above.room
 
 
+def starts_below_a_rule(bottom: list[PageCell], band: list[PageCell]) -> bool:
+    """Does some box of the band hold text below a cell ruled off at the bottom of the page
+    before? That text begins a cell of its own, whatever the band's top: collapsed borders
+    are drawn once, above the break, so the band's boxes are all open at the top even when
+    the row above ended there."""
+    return any(not c.empty and (above := same_columns(bottom, c)) is not None and not above.open_bottom
+               for c in band)
+
+
 def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str,
                        row: int) -> bool:
     """Is the first band of a page (below any repeated header) the rest of the last row of
@@ -78,8 +87,9 @@ def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: s
     its boxes are empty or hold only the rest of text wrapped over the break (other columns
     may hold anything: the rest of a wrapped value or of a model name's second paragraph).
     A band that begins a key of its own is a row; one that begins none and does not line
-    up with the row above is neither, and an error (`row`: its 1-based grid row)."""
-    if all(c.open_bottom for c in bottom) or all(c.open_top for c in band):
+    up with the row above is neither, and an error (`row`: its 1-based grid row). A band
+    open at its top continues the row only where the cells above it were left open too."""
+    if all(c.open_bottom for c in bottom) or (all(c.open_top for c in band) and not starts_below_a_rule(bottom, band)):
         return True
     keys = [c for c in band if not c.empty and key_cols & set(range(c.col, c.col + c.colspan))]
     if any(not wrapped_into(same_columns(bottom, c), c) for c in keys):
