@@ -2,6 +2,7 @@
 console errors and the expected number of rows."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -23,6 +24,21 @@ def build(published, tmp_path_factory):
     shutil.copytree(published, out)
     assert CliRunner().invoke(main, ["diff", "--build", str(out), "--save", str(out / "diff")]).exit_code == 0
     return out
+
+
+def browser(page, tmp_path) -> subprocess.CompletedProcess:
+    """Headless chromium dumping the page's DOM, with its profile, config and cache in
+    tmp_path: chromium writes crash-report settings and dconf files under $HOME and the XDG
+    folders even with --user-data-dir, and the tests change nothing outside their folders."""
+    if BROWSER is None:
+        pytest.skip("no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again")
+    home = tmp_path / "home"
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "XDG_CACHE_HOME": str(home / ".cache"), "XDG_RUNTIME_DIR": str(home / "run")}
+    result = subprocess.run([BROWSER, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result
 
 
 def pages(build):
@@ -48,11 +64,7 @@ def test_pages_are_self_contained(build, name):
 
 @pytest.mark.parametrize("name", sorted(EXPECTED_ROWS))
 def test_pages_load_in_a_headless_browser(build, name, tmp_path):
-    if BROWSER is None:
-        pytest.skip("no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again")
-    result = subprocess.run([BROWSER, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
-                             pages(build)[name].as_uri()], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
+    result = browser(pages(build)[name], tmp_path)
     console = [line for line in result.stderr.splitlines() if ":CONSOLE" in line]
     assert console == []
     rows = len(re.findall(r'<tr class="data-row"', result.stdout))
@@ -76,12 +88,7 @@ def test_release_page_shows_findings_and_links(build):
 
 def dom(page, tmp_path) -> str:
     """The page as a real browser built it (headless chromium's DOM after load)."""
-    if BROWSER is None:
-        pytest.skip("no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again")
-    result = subprocess.run([BROWSER, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
-    return result.stdout
+    return browser(page, tmp_path).stdout
 
 
 def test_diff_page_opens_with_the_summary_and_the_changed_values(build, tmp_path):
