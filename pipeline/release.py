@@ -71,7 +71,7 @@ def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
     bad_ids = [name for name in only if not is_release_name(name)]
     if bad_ids:
         raise ReleaseError(str(raw_dir), f"--release {', '.join(map(repr, bad_ids))} is not a release id",
-                           "a date YYYY-MM-DD naming a folder in the raw folder")
+                           "a date YYYY-MM-DD, or a revision YYYY-MM-DD.2 to .9, naming a folder in the raw folder")
     if only:
         known = {r.id: r for r in releases}
         missing = [name for name in only if name not in known]

@@ -29,7 +29,8 @@ def main() -> None:
     """Minimum Ascend NPU counts per model, from the vendor's table, as validated data.
 
     Reading commands find the data in --build DIR, or in $MINCARDS_BUILD, or in
-    ./build. Exit status: 0 ok; 1 bad input or no match; 2 usage error; 3 internal error.
+    ./build. Exit status: 0 ok; 1 bad input or no match; 2 usage error; 3 internal error;
+    4 nothing new arrived (fetch --exit-code only).
     Shell completion (bash): eval "$(_MINCARDS_COMPLETE=bash_source mincards)".
 
     \b
