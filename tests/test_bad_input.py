@@ -139,7 +139,7 @@ def test_bad_release_folder(name, tmp_path, good_build):
     (["extract", "{tmp}/missing"], "{tmp}/missing: release: not a folder (expected the folder that holds the "
                                    "release folders)"),
     (["extract", "{raw}", "--release", "../x"], "release: --release '../x' is not a release id (expected a date "
-                                                "YYYY-MM-DD naming a folder in the raw folder)"),
+                                                "YYYY-MM-DD, or a revision YYYY-MM-DD.2 to .9, naming a folder in the raw folder)"),
 ])
 def test_bad_paths_and_release_ids(args, message, tmp_path):
     result = CliRunner().invoke(main, [a.format(tmp=tmp_path, raw=RAW) for a in args] + ["--out", str(tmp_path / "b")])
