@@ -328,3 +328,48 @@ def test_pages_turned_a_quarter_turn_are_a_clear_error(tmp_path):
         assert any(e["orientation"] is None for e in pdf.pages[0].edges)
     with pytest.raises(MincardsError, match=r"^turned.pdf: cannot read source: no vendor table on any of its 3 "):
         extract_pdf((tmp_path / "turned.pdf").read_bytes(), "turned.pdf")
+
+
+def numbered(name: str, mark: str, out) -> bytes:
+    """The fixture with a page number printed in each page's bottom margin (`mark` formatted
+    with n and m), as a print shop's or an office suite's footer: a reportlab overlay page
+    placed over each page with pypdfium2."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))  # reportlab's own CJK font: no system font
+    source = pdfium.PdfDocument(str(PDF_FIXTURES / name))
+    width, height = source[0].get_size()
+    overlay = out.with_suffix(".marks.pdf")
+    marks = canvas.Canvas(str(overlay), pagesize=(width, height))
+    for n in range(1, len(source) + 1):
+        marks.setFont("STSong-Light", 9)
+        marks.drawRightString(width - 36, 20, mark.format(n=n, m=len(source)))
+        marks.showPage()
+    marks.save()
+    stamps = pdfium.PdfDocument(str(overlay))
+    for index in range(len(source)):
+        page = source[index]
+        page.insert_obj(stamps.page_as_xobject(index, source).as_pageobject())
+        page.gen_content()
+    source.save(str(out))
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize("mark", ["{n}/{m}", "第 {n} 页 共 {m} 页", "Page {n} of {m}"])
+def test_a_page_missing_between_clean_breaks_is_told_by_the_printed_page_numbers(tmp_path, mark):
+    """Catches: browser-chromium.pdf without its second page gave exit 0 with 960 of the 1,350
+    rows: the table is ruled off at every break, so the rows before and after the gap stitch
+    cleanly. With page numbers printed in the margin, the gap shows: page 3 follows page 1.
+    The same PDF whole reads every row (the marks are not cell text)."""
+    whole = numbered("browser-chromium.pdf", mark, tmp_path / "numbered.pdf")
+    grid, _ = extract_pdf(whole, "numbered.pdf")
+    assert len(normalize(grid, "2025-10-22").frame) == 1350
+    (tmp_path / "whole.pdf").write_bytes(whole)
+    new = pdfium.PdfDocument.new()
+    new.import_pages(pdfium.PdfDocument(str(tmp_path / "whole.pdf")), [0, 2, 3])
+    new.save(str(tmp_path / "gap.pdf"))
+    with pytest.raises(MincardsError, match=r"^gap.pdf: .*page 2: the page is printed as page 3 but follows the page "
+                                            r"printed as 1 \(a page missing"):
+        extract_pdf((tmp_path / "gap.pdf").read_bytes(), "gap.pdf")

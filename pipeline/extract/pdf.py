@@ -3,6 +3,7 @@
 One stage per module:
   pdf_guards   the bytes open as a PDF; no compression bomb
   pdf_regions  the vendor table on each page (pdfplumber finds the ruled tables)
+  pdf_pages    the page numbers printed in the margins, checked to run on without a gap
   pdf_cells    one page's table -> cells with spans and text, from edge geometry
   pdf_stitch   the pages' cells -> one table (repeated headers dropped, cells and
                rows cut by a page break joined)

@@ -12,6 +12,7 @@ from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
+from .pdf_pages import check_page_marks, page_mark
 from .pdf_cells import TOLERANCE, PageTable, assign_text, drop_overprints, page_table, region_edges
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
@@ -110,6 +111,7 @@ class Scan:
     regions: list[Region] = field(default_factory=list)
     text_seen: bool = False
     updated: str | None = None
+    page_marks: list = field(default_factory=list)  # (page, its printed number and count) per region
 
 
 def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
@@ -139,6 +141,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
             ended = taken is None
         if taken is not None:
             check_inside(taken, page.bbox, source)
+            scan.page_marks.append((number, page_mark(page, taken.bbox)))
         page.close()
         if taken is not None:
             scan.regions.append(taken)
@@ -147,6 +150,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
         check_no_other_copy(regions, taken, source)
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
+    check_page_marks(scan.page_marks, source)
     return scan
 
 

@@ -1,0 +1,60 @@
+"""The page numbers a PDF prints in its margins, checked to run on without a gap.
+
+A page dropped from the middle of a PDF where the table is ruled off at both breaks
+leaves no trace in the table's geometry: the rows before and after it stitch
+cleanly, and a release with no HTML beside it would lose them without a word. The
+printed page numbers show the gap (`1/4`, `2/4`, `4/4`). They are read only where
+every page of the table carries exactly one, in its top or bottom margin and outside
+the table; a document without them is not checked.
+"""
+from __future__ import annotations
+
+import re
+
+from ..errors import LayoutError, Place, Problem
+from ..tokens import printed
+
+MARGIN = 0.12  # the top and bottom 12 % of the page hold its running header and footer
+# `3/12` (not part of a date or a path), `第 3 页` (`共 12 页` may follow), `Page 3` (`of 12`)
+PAGE_MARK = re.compile(r"(?<![\w/.:-])(?P<a>\d{1,4})\s*/\s*(?P<a_of>\d{1,4})(?![\w/.:-])"
+                       r"|第\s*(?P<b>\d{1,4})\s*页(?:\s*[,，]?\s*共\s*(?P<b_of>\d{1,4})\s*页)?"
+                       r"|\b[Pp]age\s+(?P<c>\d{1,4})(?:\s+of\s+(?P<c_of>\d{1,4}))?\b")
+Mark = tuple[int, int | None]  # the page's number, and the document's page count when printed
+
+
+def mark_of(match: re.Match) -> Mark | None:
+    """A match as (number, count); None for `N/M` with N > M (`4096/8192` is no page mark)."""
+    for kind in "abc":
+        if match[kind]:
+            number, count = int(match[kind]), int(match[f"{kind}_of"]) if match[f"{kind}_of"] else None
+            return None if count is not None and not 1 <= number <= count else (number, count)
+    return None
+
+
+def page_mark(page, table_bbox: tuple | None) -> Mark | None:
+    """The page number printed in the page's top or bottom margin, outside the table's box;
+    None when there is none, or more than one (a mark that cannot be told apart)."""
+    height, width = float(page.height), float(page.width)
+    numbers = set()
+    for top, bottom in ((0.0, height * MARGIN), (height * (1 - MARGIN), height)):
+        if table_bbox is not None:  # the table's own cells are never a page mark
+            top, bottom = (max(top, table_bbox[3]), bottom) if top > 0 else (top, min(bottom, table_bbox[1]))
+        if bottom - top < 1:
+            continue
+        text = printed(page.crop((0, top, width, bottom)).extract_text() or "")
+        numbers |= {mark for m in PAGE_MARK.finditer(text) if (mark := mark_of(m)) is not None}
+    return numbers.pop() if len(numbers) == 1 else None
+
+
+def check_page_marks(marks: list[tuple[int, Mark | None]], source: str) -> None:
+    """`marks`: (page of the file, printed mark) for each page the table is on, in order.
+    When each of them prints its number (and the same page count, if any), each number
+    must be one more than the page before's."""
+    if len(marks) < 2 or any(mark is None for _, mark in marks) or len({m[1] for _, m in marks}) != 1:
+        return
+    numbered = [(page, mark[0]) for page, mark in marks]
+    for (_, before), (page, number) in zip(numbered, numbered[1:]):
+        if number != before + 1:
+            raise LayoutError(source, Problem(
+                Place(page=page), f"the page is printed as page {number} but follows the page printed as {before} "
+                "(a page missing, or pages out of order?)", "the table's pages in order, none left out"))
