@@ -11,19 +11,15 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW
+from page_variants import PAGE_HTML, ROWS, read, reference, write  # noqa: F401 (reference is a fixture)
 from pipeline.cli import main
 from pipeline.errors import CellError, LayoutError, SourceError
 from pipeline.extract import check_kind
 from pipeline.extract.html import extract_html, sniff_encoding
-from pipeline.normalize import normalize
 
-PAGE = RAW / "2025-10-22" / "page.html"
-PAGE_HTML = PAGE.read_text(encoding="utf-8")
 TABLE_OPEN = re.search(r"<table [^>]*>", PAGE_HTML).group(0)
 CAPTION = re.search(r"<caption>.*?</caption>", PAGE_HTML, flags=re.S).group(0)
 THEAD = re.search(r"<thead.*?</thead>", PAGE_HTML, flags=re.S).group(0)
-ROWS = 1350
 
 
 def model_row(model: str) -> str:
@@ -39,26 +35,6 @@ def split(html: str, before: str, header: bool = True, caption: str = "", betwee
     head = THEAD if header else ""
     cap = f"<caption>{caption}</caption>" if caption else ""
     return html.replace(opening, f"</tbody>\n</table>{between}{TABLE_OPEN}{cap}{head}<tbody>{opening}", 1)
-
-
-def read(html: str | bytes, name: str = "page.html"):
-    data = html.encode("utf-8") if isinstance(html, str) else html
-    grid, updated = extract_html(data, name)
-    return grid, updated, normalize(grid, "2025-10-22")
-
-
-@pytest.fixture(scope="module")
-def reference():
-    grid, updated, tidy = read(PAGE_HTML)
-    assert len(tidy.frame) == ROWS and updated == "2025-10-22"
-    return grid, tidy.frame
-
-
-def write(tmp_path, html: str, encoding: str = "utf-8") -> bytes:
-    """The variant as a file on disk, then its bytes, as the pipeline reads them."""
-    path = tmp_path / "page.html"
-    path.write_bytes(html.encode(encoding))
-    return path.read_bytes()
 
 
 def cells(grid):

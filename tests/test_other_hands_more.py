@@ -9,52 +9,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-import pandas as pd
 import pytest
 
-from conftest import RAW
+from page_variants import PAGE_HTML, first_place, read, reference, same_rows, write  # noqa: F401 (reference is a fixture)
 from pipeline.errors import CellError, HeaderError, SourceError
 from pipeline.extract import check_kind
-from pipeline.extract.html import extract_html, sniff_encoding
+from pipeline.extract.html import sniff_encoding
 from pipeline.grid import Grid
 from pipeline.normalize import normalize
 
-PAGE = RAW / "2025-10-22" / "page.html"
-PAGE_HTML = PAGE.read_text(encoding="utf-8")
 BODY_START = PAGE_HTML.index("<tbody>") + len("<tbody>")
 BODY_END = PAGE_HTML.index("</tbody>")
 BODY_ROWS = re.findall(r"<tr .*?</tr>", PAGE_HTML[BODY_START:BODY_END], flags=re.S)
-ROWS = 1350
-COMPARED = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
-
-
-def read(data: bytes, name: str = "page.html"):
-    grid, updated = extract_html(data, name)
-    return grid, updated, normalize(grid, "2025-10-22")
-
-
-def write(tmp_path, html: str, encoding: str = "utf-8") -> bytes:
-    path = tmp_path / "page.html"
-    path.write_bytes(html.encode(encoding))
-    return path.read_bytes()
-
-
-@pytest.fixture(scope="module")
-def reference():
-    grid, updated, tidy = read(PAGE_HTML.encode("utf-8"))
-    assert len(tidy.frame) == ROWS and updated == "2025-10-22"
-    return grid, tidy.frame
-
-
-def same_rows(frame: pd.DataFrame, ref: pd.DataFrame) -> None:
-    """Exactly the reference rows: key, supported and min_units."""
-    assert len(frame) == ROWS
-    pd.testing.assert_frame_equal(frame[COMPARED].reset_index(drop=True), ref[COMPARED].reset_index(drop=True))
-
-
-def first_place(grid, raw_text: str) -> str:
-    cell = next(c for c in grid.cells if c.raw_text == raw_text)
-    return str(cell.place)
 
 
 def sub1(pattern: str, replacement: str) -> str:

@@ -11,44 +11,14 @@ import re
 import pandas as pd
 import pytest
 
+from page_variants import COMPARED, PAGE_HTML, first_place, read, reference, same_rows, write  # noqa: F401 (reference is a fixture)
 from conftest import FIXTURES, RAW
 from pipeline.errors import CellError, HeaderError, LayoutError, SourceError
 from pipeline.extract import check_kind
 from pipeline.extract.html import extract_html, sniff_encoding
 from pipeline.normalize import normalize
 
-PAGE = RAW / "2025-10-22" / "page.html"
-PAGE_HTML = PAGE.read_text(encoding="utf-8")
-ROWS = 1350
-COMPARED = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
 STALE_ROW = re.search(r'<tr id="modelarts_llm_train_590804__row0087">.*?</tr>', PAGE_HTML, flags=re.S).group(0)
-
-
-def read(data: bytes, name: str = "page.html"):
-    grid, updated = extract_html(data, name)
-    return grid, updated, normalize(grid, "2025-10-22")
-
-
-def write(tmp_path, html: str, encoding: str = "utf-8") -> bytes:
-    path = tmp_path / "page.html"
-    path.write_bytes(html.encode(encoding))
-    return path.read_bytes()
-
-
-@pytest.fixture(scope="module")
-def reference():
-    grid, updated, tidy = read(PAGE_HTML.encode("utf-8"))
-    assert len(tidy.frame) == ROWS and updated == "2025-10-22"
-    return grid, tidy.frame
-
-
-def same_rows(frame: pd.DataFrame, ref: pd.DataFrame) -> None:
-    assert len(frame) == ROWS
-    pd.testing.assert_frame_equal(frame[COMPARED].reset_index(drop=True), ref[COMPARED].reset_index(drop=True))
-
-
-def first_place(grid, raw_text: str) -> str:
-    return str(next(c for c in grid.cells if c.raw_text == raw_text).place)
 
 
 def sub1(pattern: str, replacement: str, html: str = PAGE_HTML) -> str:
@@ -156,7 +126,7 @@ def test_a_collapsed_stale_row_is_not_read(opening, reference, tmp_path):
 
 # --- E4: the page's own <style> sheet: class and id rules ---------------------------------------
 
-def with_sheet(sheet: str, html: str) -> str:
+def with_sheet(sheet: str, html: str = PAGE_HTML) -> str:
     return html.replace("</head>", f"<style>{sheet}</style></head>", 1)
 
 
@@ -399,10 +369,6 @@ def test_a_framework_heading_wrapped_beside_punctuation_or_before_its_mark_is_re
 
 
 # --- E13. Style rules this reader cannot apply -----------------------------------------------
-
-def with_sheet(css: str, html: str = PAGE_HTML) -> str:
-    return sub1(r"</head>", f"<style>{css}</style></head>", html)
-
 
 @pytest.mark.parametrize("css", ["tbody tr:nth-child(40){display:none}", "tr[id$='row0087']{visibility:collapse}",
                                  "td:last-child::after{content:'1'}", "tr:not(.current) td{display:none}",
