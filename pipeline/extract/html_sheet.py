@@ -7,7 +7,7 @@ rules are brought to the elements first. What is matched: type, class and id sel
 compound (`tr.old`) and joined by descendant or child combinators (`table .old`, `tr > td.x`);
 rules at the top level or inside an @media that applies to every screen. A selector with
 anything else (attributes, pseudo-classes, sibling combinators) is left out, as are external
-sheets (never fetched). Rules apply in order of specificity, then of position, as in a browser.
+sheets (never fetched); html_reach.py refuses such a rule when it may change the vendor table. Rules apply in order of specificity, then of position, as in a browser.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
+from .html_reach import changes_reading, refuse_unapplied, split_list
 from .html_style import tag_name
 
 MAX_TESTS = 200_000  # selector tests (element x candidate rule): ~3 s at worst; a real page needs far fewer
@@ -29,12 +30,6 @@ COMBINATOR = re.compile(r"\s*>\s*|\s+")
 # Only rules that set what html_style.py reads are kept (a Word sheet's fonts and margins are not).
 IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
 RELEVANT = re.compile(r"display|visibility|vertical-align|text-decoration", re.I)
-# What a rule this reader cannot match may do to the table that would change what a reader sees:
-# hide a row or cell, set a footnote or a struck value apart, or add text (::before/::after).
-UNSEEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|vertical-align\s*:\s*(?:super|sub)"
-                    r"|line-through|\bcontent\s*:", re.I)
-PSEUDO_OR_ATTRIBUTE = re.compile(r"::?[A-Za-z-]+(?:\([^)]*\))?|\[[^\]]*\]")
-ANY_COMBINATOR = re.compile(r"\s*[>+~]\s*|\s+")
 
 
 @dataclass(frozen=True)
@@ -159,12 +154,12 @@ def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[str], 
         end = text.find("}", brace)
         end = len(text) if end == -1 else end
         body = text[brace + 1:end]
-        if keep and (RELEVANT.search(body) or UNSEEN.search(body)):
-            for selector in head.split(","):
+        if keep and (RELEVANT.search(body) or changes_reading(body)):
+            for selector in split_list(head):
                 rule = selector_rule(selector, len(rules), body) if RELEVANT.search(body) else None
                 if rule is not None:
                     rules.append(rule)
-                elif UNSEEN.search(body) and selector.strip():
+                elif changes_reading(body) and selector.strip():
                     unapplied.append(selector.strip())
         i = end + 1
     return i
@@ -186,52 +181,12 @@ def page_rules(root: etree._Element) -> tuple[list[Rule], list[str]]:
     return rules, unapplied
 
 
-def subject(selector: str) -> Compound | None:
-    """What a selector this reader cannot match applies to, at most: its rightmost compound with
-    pseudo-classes, pseudo-elements and attribute tests left out (`tr:nth-child(3)` -> `tr`)."""
-    last = ANY_COMBINATOR.split(PSEUDO_OR_ATTRIBUTE.sub("", selector).strip())[-1]
-    return compound(last or "*")
-
-
-def in_vendor_like_table(element: etree._Element) -> bool:
-    """Inside a table whose own cells hold a framework heading (规格卡数): the vendor table, not a
-    layout table around it."""
-    table = next((a for a in element.iterancestors() if tag_name(a) == "table"), None)
-    if tag_name(element) == "table":
-        table = element
-    return table is not None and any("规格卡数" in "".join(cell.itertext())
-                                     for cell in table.xpath("./tr/*|./*/tr/*"))
-
-
-def refuse_unapplied(root: etree._Element, selectors: list[str], source: str) -> None:
-    """A rule that hides, marks or adds text by a selector this reader cannot match
-    (`tr:nth-child(3){display:none}`, `td.x::after{content:"1"}`) and that could apply to the
-    vendor table: an error naming it, since what a reader sees there is not what we would read."""
-    subjects = [(selector, found) for selector in selectors if (found := subject(selector)) is not None]
-    if not subjects:
-        return
-    tested = 0
-    for element in root.iter():
-        if not isinstance(element.tag, str) or not any(c.matches(element) for _, c in subjects):
-            continue
-        tested += 1
-        if tested > MAX_TESTS:
-            break
-        if in_vendor_like_table(element):
-            selector = next(s for s, c in subjects if c.matches(element))
-            raise SourceError(source, Problem(Place(), f"the page's <style> rule {selector!r} may hide, mark or add "
-                                              f"text to the table's <{tag_name(element)}> elements, by a selector "
-                                              "this reader does not apply",
-                                              "rules by type, class or id (with descendant or child combinators); "
-                                              "save the page as a browser shows it"))
-
-
 def apply_sheets(root: etree._Element, source: str) -> None:
     """Write the matching rules' declarations into each element's style, ahead of its own. A
     sheet that would take more than MAX_TESTS selector tests (a hostile page: thousands of
     `.x td` rules) is an error naming the file, not minutes of work."""
     rules, unapplied = page_rules(root)
-    refuse_unapplied(root, unapplied, source)
+    refuse_unapplied(root, unapplied, source, MAX_TESTS)
     if not rules:
         return
     by_key: dict[tuple[str, str], list[Rule]] = {}

@@ -1,0 +1,113 @@
+"""A third round of the 2025-10-22 page as other hands save it: the style sheets real sites and
+tools put around the table (normalize.css and Bootstrap's `[hidden]{display:none!important}`,
+Tailwind's preflight, GitHub's markdown sheet, `td:empty`, `th::after{content:none}`, Google
+Docs' list counters). Round 2 made a rule this reader cannot match an error when it could hide,
+mark or add text to the vendor table; it over-reached: `[hidden]` and `::before` were taken to
+reach every element, `--tw-content:''` and `content:none` to add text. Each variant is the real
+page with a sheet added, read by the real extractor: exactly the page's 1,350 rows, or an error
+naming the rule when a browser really would show the table otherwise."""
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+
+from conftest import RAW
+from pipeline.errors import SourceError
+from pipeline.extract.html import extract_html
+from pipeline.normalize import normalize
+
+PAGE_HTML = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+ROWS = 1350
+COMPARED = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
+
+
+def read(html: str, tmp_path):
+    path = tmp_path / "page.html"
+    path.write_text(html, encoding="utf-8")
+    grid, _ = extract_html(path.read_bytes(), "page.html")
+    return normalize(grid, "2025-10-22").frame
+
+
+@pytest.fixture(scope="module")
+def reference():
+    grid, _ = extract_html(PAGE_HTML.encode("utf-8"), "page.html")
+    frame = normalize(grid, "2025-10-22").frame
+    assert len(frame) == ROWS
+    return frame
+
+
+def with_sheet(css: str, html: str = PAGE_HTML) -> str:
+    out, n = re.subn(r"</head>", f"<style>{css}</style></head>", html, count=1)
+    assert n == 1
+    return out
+
+
+def same_rows(frame: pd.DataFrame, ref: pd.DataFrame) -> None:
+    assert len(frame) == ROWS
+    pd.testing.assert_frame_equal(frame[COMPARED].reset_index(drop=True), ref[COMPARED].reset_index(drop=True))
+
+
+HARMLESS = {
+    "normalize.css": "[hidden]{display:none}template{display:none}abbr[title]{text-decoration:underline dotted}",
+    "bootstrap reboot": "[hidden]{display:none!important}.visually-hidden-focusable:not(:focus):not(:focus-within)"
+                        "{position:absolute!important;clip:rect(0,0,0,0)!important}"
+                        ".dropdown-toggle::after{display:inline-block;vertical-align:.255em;content:\"\"}",
+    "tailwind preflight": "*,::before,::after{box-sizing:border-box;border-width:0}::before,::after{--tw-content:''}",
+    "github markdown": ".markdown-body details:not([open])>*:not(summary){display:none!important}"
+                       ".markdown-body::before{display:table;content:\"\"}",
+    "a closed details": "details:not([open]) > :not(summary){display:none}",
+    "custom property on :root": ":root{--content: \"x\"; --hide: none}",
+    "td:empty hidden": "td:empty{display:none}",
+    "empty generated content": "td:empty::before{content:\"\"}th::after{content:none}"
+                               "tr>td:first-child::before{content:''}td::after{content:normal}",
+    "google docs list counters": "ol.lst-kix_abc-0>li:before{content:\"\" counter(lst-ctn-kix_abc-0,decimal) \". \"}"
+                                 ":where(.prose) :is(ul,ol)>li::before{content:\"•\"}",
+    "a sibling rule outside the table": "h2 + ul li::after{content:'›'}",
+}
+
+
+@pytest.mark.parametrize("name", HARMLESS)
+def test_site_and_tool_sheets_that_cannot_change_the_table_are_read(name, reference, tmp_path):
+    """Catches: `[hidden]{display:none}` (normalize.css, Bootstrap, Tailwind), `::before{--tw-content:''}`,
+    `content:none` or `td:empty{…}` made the real page an error ('may hide, mark or add text to the
+    table's <table> elements'): every page built with those sheets refused."""
+    same_rows(read(with_sheet(HARMLESS[name]), tmp_path), reference)
+
+
+@pytest.mark.parametrize("css, selector", [
+    ("[id$='row0087']{display:none}", "[id$='row0087']"),
+    ("td:empty::before{content:'1'}", None),  # no cell is empty: reaches nothing
+    ("div.tablenoborder > table tr:nth-child(3){visibility:collapse}", "div.tablenoborder > table tr:nth-child(3)"),
+    ("caption + thead ~ tbody td:last-child::after{content:'*'}", "caption + thead ~ tbody td:last-child::after"),
+    ("p.x, tr:is(.a, .b) td{vertical-align:super}", "tr:is(.a, .b) td"),
+    ("td::after{content:\"\" \"1\"}", "td::after"),
+])
+def test_a_rule_that_may_reach_the_table_is_still_an_error(css, selector, reference, tmp_path):
+    """The estimate of what a rule reaches never falls short: attribute tests as written, pseudo-
+    classes assumed to match, the compound before a sibling combinator left out, a selector list
+    split only at its own commas."""
+    if selector is None:
+        same_rows(read(with_sheet(css), tmp_path), reference)
+        return
+    with pytest.raises(SourceError) as error:
+        read(with_sheet(css), tmp_path)
+    assert repr(selector) in str(error.value)
+
+
+def test_a_rule_hiding_empty_cells_is_an_error_when_the_table_has_one(tmp_path):
+    """`td:empty{display:none}` removes an empty cell from its row in a browser: the cells after
+    it move left, so it is an error on a table that has one (and harmless on one that has none)."""
+    html, n = re.subn(r"(<td[^>]*>)<p[^>]*>full</p>(</td>)", r"\1\2", PAGE_HTML, count=1)
+    assert n == 1
+    with pytest.raises(SourceError, match=r"'td:empty'"):
+        read(with_sheet("td:empty{display:none}", html), tmp_path)
+
+
+def test_checking_unmatched_rules_has_a_cost_limit(tmp_path):
+    """Thousands of rules that must each be tested on every element of the table (`:root > *`)
+    are an error naming the file, never minutes of work nor a check left undone."""
+    sheet = "".join(f":root > *:not(.k{i})::after{{content:'{i}'}}" for i in range(2000))
+    with pytest.raises(SourceError, match=r"page\.html: .*selector tests"):
+        read(with_sheet(sheet), tmp_path)
