@@ -111,3 +111,51 @@ def test_checking_unmatched_rules_has_a_cost_limit(tmp_path):
     sheet = "".join(f":root > *:not(.k{i})::after{{content:'{i}'}}" for i in range(2000))
     with pytest.raises(SourceError, match=r"page\.html: .*selector tests"):
         read(with_sheet(sheet), tmp_path)
+
+
+# --- rules inside group at-rules, and strings in sheets ---------------------------------------
+
+STALE_ROW = re.search(r'<tr id="modelarts_llm_train_590804__row0087">.*?</tr>', PAGE_HTML, flags=re.S).group(0)
+
+
+def with_stale_row(opening: str) -> str:
+    """The page with a copy of one row renamed (-old), opened by `opening`: read, it adds 40 rows."""
+    row = re.sub(r">(llama3\.2-1b)<", r">\1-old<", STALE_ROW.replace(STALE_ROW.split(">")[0] + ">", opening, 1))
+    return PAGE_HTML.replace(STALE_ROW, STALE_ROW + row, 1)
+
+
+@pytest.mark.parametrize("css", ["@supports (display:grid){.old{display:none}}",
+                                 "@layer base, utilities; @layer utilities{.old{display:none}}",
+                                 "@media screen{@supports (display:flex){tr.old{visibility:collapse}}}",
+                                 "@container (min-width: 10px){.old td{display:none}}",
+                                 "@scope (.help-content){.old{display:none}}"])
+def test_a_rule_inside_supports_or_layer_that_may_hide_table_rows_is_an_error(css, tmp_path):
+    """Catches: rules inside @supports / @layer (Bootstrap 5, Tailwind 4 write both) were dropped
+    unread, so a stale row a browser hides was published: 40 extra rows, exit 0. Their condition
+    or cascade is not evaluated here: such a rule that may reach the table is an error naming it."""
+    with pytest.raises(SourceError, match=r"rule '[^']*old[^']*' \(inside @"):
+        read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path)
+
+
+@pytest.mark.parametrize("css", ["@supports (display:grid){.d-grid{display:grid!important}.old{display:none}}",
+                                 "@layer utilities{.hidden{display:none}[hidden]{display:none}}",
+                                 "@font-face{font-family:x;src:url(x.woff)}@keyframes spin{0%{display:none}"
+                                 "to{transform:rotate(1turn)}}@page WordSection1{size:841.9pt 595.3pt}"
+                                 "@list l0:level1{mso-level-text:\"%1\\)\"}"])
+def test_group_at_rules_that_do_not_reach_the_table_are_harmless(css, reference, tmp_path):
+    same_rows(read(with_sheet(css), tmp_path), reference)
+
+
+@pytest.mark.parametrize("css", [".x::after{content:'}'} .old{display:none}",
+                                 ".x::after{content:\"/*\"} .old{display:none} /* */",
+                                 ".x::after{content:\"a;b{\"} .old{display:none}"])
+def test_braces_and_comment_marks_inside_strings_do_not_end_a_rule(css, reference, tmp_path):
+    """Catches: `content:'}'` closed the rule early, and the next rule, which hides a stale row in
+    a browser, was read as part of another: 40 extra rows, exit 0."""
+    same_rows(read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path), reference)
+
+
+def test_an_attribute_test_with_a_semicolon_is_matched_as_written(tmp_path):
+    html = with_stale_row('<tr title="a;b">')
+    with pytest.raises(SourceError, match=r"""rule '\[title="a;b"\]'"""):
+        read(with_sheet('[title="a;b"]{display:none}', html), tmp_path)

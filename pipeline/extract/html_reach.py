@@ -188,17 +188,19 @@ def key_of(last: Reach | None) -> tuple[str, str]:
             else ("any", ""))
 
 
-def refuse_unapplied(root: etree._Element, selectors: list[str], source: str, max_tests: int) -> None:
+def refuse_unapplied(root: etree._Element, selectors: list[tuple[str, str]], source: str, max_tests: int) -> None:
     """A rule that hides, marks or adds text by a selector this reader cannot match
     (`tr:nth-child(3){display:none}`, `td.x::after{content:"1"}`) and that may reach the vendor
     table or an element in it: an error naming it, since what a reader sees there may not be
-    what we read. Over max_tests selector tests is an error too, never a check left undone."""
+    what we read; `selectors` are (selector, the at-rules it is inside). Over max_tests
+    selector tests is an error too, never a check left undone."""
     if not selectors:
         return
     by_key: dict[tuple[str, str], list] = {}
-    for selector in selectors:  # indexed by what the rightmost compound requires: few tests per element
+    for selector, within in selectors:  # indexed by what the rightmost compound requires: few tests per element
         chain = reach(selector)
-        by_key.setdefault(key_of(chain[0][-1] if chain else None), []).append((selector, chain))
+        label = f"{selector!r} (inside {within})" if within else repr(selector)
+        by_key.setdefault(key_of(chain[0][-1] if chain else None), []).append((label, chain))
     tests = 0
     for table in vendor_like_tables(root):
         for element in table.iter():
@@ -215,8 +217,9 @@ def refuse_unapplied(root: etree._Element, selectors: list[str], source: str, ma
                                                       "(a few hundred rules)"))
                 if reaches(chain, element):
                     raise SourceError(source, Problem(
-                        Place(), f"the page's <style> rule {selector!r} may hide, mark or add text to the table's "
-                        f"<{tag_name(element)}> elements, by a selector this reader does not apply",
+                        Place(), f"the page's <style> rule {selector} may hide, mark or add text to the table's "
+                        f"<{tag_name(element)}> elements, by a selector or inside an at-rule this reader does not "
+                        "apply",
                         "rules by type, class or id (with descendant or child combinators); save the page as a "
                         "browser shows it"))
 

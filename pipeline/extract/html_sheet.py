@@ -21,9 +21,15 @@ from .html_reach import changes_reading, refuse_unapplied, split_list
 from .html_style import tag_name
 
 MAX_TESTS = 200_000  # selector tests (element x candidate rule): ~3 s at worst; a real page needs far fewer
+# Group at-rules a browser applies whose condition or cascade this reader does not evaluate.
+CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document"})
 MAX_NESTING = 16  # @media blocks inside @media blocks; real sheets nest one or two deep
 BRACES = re.compile(r"[{}]")
-CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
+# Comments and strings, read left to right so that neither hides in the other: a comment is
+# dropped; a string keeps its length, its braces and semicolons masked (`content:"}"` must
+# not close the rule, nor `content:"/*"` start a comment).
+COMMENT_OR_STRING = re.compile(r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""", re.S)
+MASK, UNMASK = str.maketrans("{};", "\ue000\ue001\ue002"), str.maketrans("\ue000\ue001\ue002", "{};")
 CDO_CDC = re.compile(r"<!--|-->")  # a sheet wrapped in an HTML comment (Word's exports)
 COMPOUND = re.compile(r"(?P<tag>\*|[A-Za-z][A-Za-z0-9-]*)?(?P<rest>(?:[.#][A-Za-z0-9_-]+)*)\Z")
 COMBINATOR = re.compile(r"\s*>\s*|\s+")
@@ -126,11 +132,27 @@ def block_end(text: str, start: int) -> int:
     return len(text)
 
 
-def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[str], keep: bool,
-                depth: int = 0) -> int:
+def inner_mode(head: str, mode: str) -> str:
+    """What becomes of the rules in an at-rule's block (see block_rules): an @media every screen
+    matches keeps the mode, another @media drops them; a conditional or layered group a
+    browser applies (CONDITIONAL) is checked; any other at-rule's block (@font-face, @page,
+    @keyframes, Word's @list) holds no style rules and is dropped."""
+    name = re.match(r"@([A-Za-z-]*)", head)[1].lower()
+    if mode == "drop":
+        return "drop"
+    if name == "media":
+        return mode if screen_applies(head[6:]) else "drop"
+    return "check" if name in CONDITIONAL else "drop"
+
+
+def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[tuple[str, str]], mode: str,
+                depth: int = 0, within: str = "") -> int:
     """Read rules from `start` up to the closing brace of the block (or the end); returns the
-    index after it. `keep` False reads and drops them (an @media print block); an at-rule
-    nested deeper than MAX_NESTING is skipped whole (a hostile sheet would exhaust the stack)."""
+    index after it. `mode` says what becomes of them: "apply"; "check" (a block whose condition
+    this reader does not evaluate but a browser applies: @supports, @layer, @container, @scope:
+    not applied, and an error where they may change the vendor table, html_reach.py); "drop" (an
+    @media print or window-size block). An at-rule nested deeper than MAX_NESTING is skipped
+    whole (a hostile sheet would exhaust the stack). `within` names the enclosing at-rules."""
     i = start
     while i < len(text):
         brace, close = text.find("{", i), text.find("}", i)
@@ -144,40 +166,44 @@ def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[str], 
             if semi != -1:  # @import …; @charset …;
                 i = semi + 1
                 continue
-            at_media = head[1:6].lower() == "media"
             if depth >= MAX_NESTING:
                 i = block_end(text, brace + 1)
                 continue
-            i = block_rules(text, brace + 1, rules, unapplied, keep and at_media and screen_applies(head[6:]),
-                            depth + 1)
+            i = block_rules(text, brace + 1, rules, unapplied, inner_mode(head, mode), depth + 1,
+                            f"{within} {' '.join(head.split())}".strip())
             continue
         end = text.find("}", brace)
         end = len(text) if end == -1 else end
         body = text[brace + 1:end]
-        if keep and (RELEVANT.search(body) or changes_reading(body)):
-            for selector in split_list(head):
-                rule = selector_rule(selector, len(rules), body) if RELEVANT.search(body) else None
+        if mode != "drop" and (RELEVANT.search(body) or changes_reading(body)):
+            for selector in split_list(head.translate(UNMASK)):  # [title="a;b"] as written
+                applied = mode == "apply" and RELEVANT.search(body)
+                rule = selector_rule(selector, len(rules), body) if applied else None
                 if rule is not None:
                     rules.append(rule)
                 elif changes_reading(body) and selector.strip():
-                    unapplied.append(selector.strip())
+                    unapplied.append((selector.strip(), within))
         i = end + 1
     return i
 
 
-def page_rules(root: etree._Element) -> tuple[list[Rule], list[str]]:
+def without_comments(match: re.Match) -> str:
+    return " " if match.group().startswith("/*") else match.group().translate(MASK)
+
+
+def page_rules(root: etree._Element) -> tuple[list[Rule], list[tuple[str, str]]]:
     """The rules of every <style> a reader's browser applies (not one in a template or noscript),
     and the selectors of those that hide, mark or add text but that this reader cannot match."""
     rules: list[Rule] = []
-    unapplied: list[str] = []
+    unapplied: list[tuple[str, str]] = []
     for style in root.iter("style"):
         if any(tag_name(a) in ("template", "noscript") for a in style.iterancestors()):
             continue
         css = (style.get("type") or "text/css").strip().lower() == "text/css"
         if not css or not screen_applies(style.get("media") or ""):
             continue  # a template in a <style type=…>, or a sheet for print only
-        text = CDO_CDC.sub(" ", CSS_COMMENT.sub(" ", "".join(style.itertext())))
-        block_rules(text, 0, rules, unapplied, keep=True)
+        text = CDO_CDC.sub(" ", COMMENT_OR_STRING.sub(without_comments, "".join(style.itertext())))
+        block_rules(text, 0, rules, unapplied, "apply")
     return rules, unapplied
 
 
