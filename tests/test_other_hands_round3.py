@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 import pandas as pd
+import pdfplumber
 import pytest
 
 from conftest import RAW
-from pipeline.errors import SourceError
+from pipeline.errors import MincardsError, SourceError
 from pipeline.extract.html import extract_html
 from pipeline.normalize import normalize
 
@@ -159,3 +160,65 @@ def test_an_attribute_test_with_a_semicolon_is_matched_as_written(tmp_path):
     html = with_stale_row('<tr title="a;b">')
     with pytest.raises(SourceError, match=r"""rule '\[title="a;b"\]'"""):
         read(with_sheet('[title="a;b"]{display:none}', html), tmp_path)
+
+
+# --- PDF: a table whose border lies on the page's side ---------------------------------------
+
+PDF_HEADER = [(0, 90, 60, 100, "支持模型参数量"), (90, 150, 60, 100, "训练策略类型"), (150, 200, 60, 100, "序列长度"),
+              (200, 300, 60, 80, "MS规格卡数/DIE"), (200, 250, 80, 100, "Snt9b"), (250, 300, 80, 100, "Snt9b23")]
+PDF_ROW = [(0, 90, 100, 120, "m-7b"), (90, 150, 100, 120, "full"), (150, 200, 100, 120, "4096"),
+           (200, 250, 100, 120, "8*Ascend"), (250, 300, 100, 120, "16*Ascend")]
+
+
+@pytest.fixture
+def tools_on_path():
+    import sys
+    from conftest import REPO
+    sys.path.insert(0, str(REPO / "tools"))
+    yield
+    sys.path.remove(str(REPO / "tools"))
+
+
+def boxes_pdf(out, shift: float, side_rule: bool = True, beyond: str = "") -> bytes:
+    """The header and one row, their left side `shift` points from the page's left side
+    (0: printed with no margin, the border on the page's side); each box ruled as four lines
+    (the left side's rule left out unless `side_rule`), and `beyond` written left of the page."""
+    from render_pdf import CID_FONT, register_cid_font
+    from reportlab.pdfgen.canvas import Canvas
+    register_cid_font()
+    canvas = Canvas(str(out), invariant=1)
+    canvas.setFont(CID_FONT, 8)
+    for x0, x1, top, bottom, text in PDF_HEADER + PDF_ROW:
+        x0, x1 = x0 + shift, x1 + shift
+        canvas.line(x0, 842 - top, x1, 842 - top)
+        canvas.line(x0, 842 - bottom, x1, 842 - bottom)
+        canvas.line(x1, 842 - top, x1, 842 - bottom)
+        if side_rule or x0 > shift:
+            canvas.line(x0, 842 - top, x0, 842 - bottom)
+        canvas.drawString(x0 + 3, 842 - top - 11, text)
+    if beyond:
+        canvas.drawString(-60, 842 - 111, beyond)
+    canvas.showPage()
+    canvas.save()
+    return out.read_bytes()
+
+
+def test_a_table_printed_with_no_margin_whose_border_is_on_the_page_side_is_read(tools_on_path, tmp_path):
+    """Catches: Chromium printing with margins 'None' on a page whose body has no margin (the
+    table's border exactly on the page's left side, nothing cut) was refused as 'reaches the left
+    edge of the page and stops there (cut by it?)'."""
+    from pipeline.extract.pdf import extract_pdf
+    data = boxes_pdf(tmp_path / "m0.pdf", 0.0)
+    with pdfplumber.open(tmp_path / "m0.pdf") as pdf:  # the feature: the table's side on the page's side
+        assert min(e["x0"] for e in pdf.pages[0].edges) == 0
+    frame = normalize(extract_pdf(data, "m0.pdf")[0], "2025-10-22").frame
+    assert list(frame.min_units) == [8, 16] and set(frame.model_label) == {"m-7b"}
+
+
+def test_a_table_on_the_page_side_with_text_past_it_is_cut(tools_on_path, tmp_path):
+    """Text printed past the page's side beside the table means the page cut it (Writer's
+    clipping): an error naming the page."""
+    from pipeline.extract.pdf import extract_pdf
+    data = boxes_pdf(tmp_path / "cut.pdf", 0.0, beyond="m-13b")
+    with pytest.raises(MincardsError, match=r"page 1: the vendor table reaches the left edge of the page"):
+        extract_pdf(data, "cut.pdf")
