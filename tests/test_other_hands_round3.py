@@ -222,3 +222,26 @@ def test_a_table_on_the_page_side_with_text_past_it_is_cut(tools_on_path, tmp_pa
     data = boxes_pdf(tmp_path / "cut.pdf", 0.0, beyond="m-13b")
     with pytest.raises(MincardsError, match=r"page 1: the vendor table reaches the left edge of the page"):
         extract_pdf(data, "cut.pdf")
+
+
+# --- rules on pseudo-elements --------------------------------------------------------------
+
+@pytest.mark.parametrize("css", ["::-webkit-scrollbar{display:none}", "*::-webkit-scrollbar{width:0;display:none}",
+                                 "td::before{display:none}", ":before,:after{display:none}",
+                                 "::selection{text-decoration:line-through}", "::placeholder{visibility:hidden}",
+                                 "::backdrop{display:none}"])
+def test_hiding_a_pseudo_element_does_not_hide_its_element(css, reference, tmp_path):
+    """Catches: `::-webkit-scrollbar{display:none}` (a common site rule hiding scroll bars) was
+    taken to hide every element, the table's included, and refused the page. display:none on a
+    pseudo-element hides only that box; ::before/::after/::marker can only add text, and
+    ::first-letter/::first-line only mark it."""
+    same_rows(read(with_sheet(css), tmp_path), reference)
+
+
+@pytest.mark.parametrize("css, selector", [("td:first-child::first-letter{vertical-align:super}",
+                                            "td:first-child::first-letter"),
+                                           ("td:last-child:after{content:'1'}", "td:last-child:after")])
+def test_a_pseudo_element_that_marks_or_adds_text_to_cells_is_an_error(css, selector, tmp_path):
+    with pytest.raises(SourceError) as error:
+        read(with_sheet(css), tmp_path)
+    assert repr(selector) in str(error.value)

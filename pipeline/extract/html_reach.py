@@ -158,17 +158,38 @@ HARMLESS_CONTENT = frozenset({'""', "''", "none", "normal"})
 IMPORTANT = re.compile(r"\s*!\s*important\s*$", re.I)
 
 
-def changes_reading(body: str) -> bool:
-    """The declarations hide an element (display:none, visibility:hidden|collapse), set its
-    text apart (vertical-align:super|sub, a line-through) or add text (content other than an
-    empty string, none or normal). Custom properties (`--tw-content:''`) do none of that."""
+# The pseudo-element a selector ends in (::before, or the old one-colon :before, :after,
+# :first-letter, :first-line) and what a rule on it can do to the text a reader sees.
+PSEUDO_ELEMENT = re.compile(r"(?:::|:(?=(?:before|after|first-letter|first-line)\b))([A-Za-z-]+)", re.I)
+ALL_EFFECTS = frozenset({"hide", "mark", "text"})
+PSEUDO_EFFECTS = {"before": {"text"}, "after": {"text"}, "marker": {"text"},
+                  "first-letter": {"mark"}, "first-line": {"mark"}}
+
+
+def effects(selector: str) -> frozenset[str]:
+    """What a rule by this selector may do to the text: an element may be hidden, marked (a
+    footnote, a line-through) or given text; ::before/::after/::marker only give text
+    (display:none there hides only the generated box); ::first-letter/::first-line only mark;
+    any other pseudo-element (::-webkit-scrollbar, ::selection, ::placeholder) nothing."""
+    found = [m[1].lower() for m in PSEUDO_ELEMENT.finditer(split_selector(selector)[0][-1] if split_selector(selector)
+                                                            else selector)]
+    return frozenset(PSEUDO_EFFECTS.get(found[-1], set())) if found else ALL_EFFECTS
+
+
+def changes_reading(body: str, selector: str = "") -> bool:
+    """The declarations, on what `selector` selects, hide an element (display:none,
+    visibility:hidden|collapse), set its text apart (vertical-align:super|sub, a line-through)
+    or add text (content other than an empty string, none or normal). Custom properties
+    (`--tw-content:''`) do none of that."""
+    may = effects(selector) if selector else ALL_EFFECTS
     for declaration in body.split(";"):
         name, _, value = declaration.partition(":")
         name, value = name.strip().lower(), IMPORTANT.sub("", value).strip().lower()
-        if ((name == "display" and value == "none") or (name == "visibility" and value in ("hidden", "collapse"))
-                or (name == "vertical-align" and value in ("super", "sub"))
-                or (name.startswith("text-decoration") and "line-through" in value)
-                or (name == "content" and value not in HARMLESS_CONTENT)):
+        if (("hide" in may and ((name == "display" and value == "none")
+                                or (name == "visibility" and value in ("hidden", "collapse"))))
+                or ("mark" in may and ((name == "vertical-align" and value in ("super", "sub"))
+                                       or (name.startswith("text-decoration") and "line-through" in value)))
+                or ("text" in may and name == "content" and value not in HARMLESS_CONTENT)):
             return True
     return False
 

@@ -181,7 +181,7 @@ def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[tuple[
                 rule = selector_rule(selector, len(rules), body) if applied else None
                 if rule is not None:
                     rules.append(rule)
-                elif changes_reading(body) and selector.strip():
+                elif selector.strip() and changes_reading(body, selector):
                     unapplied.append((selector.strip(), within))
         i = end + 1
     return i
