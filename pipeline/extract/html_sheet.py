@@ -7,7 +7,7 @@ rules are brought to the elements first. What is matched: type, class and id sel
 compound (`tr.old`) and joined by descendant or child combinators (`table .old`, `tr > td.x`);
 rules at the top level or inside an @media that applies to every screen. A selector with
 anything else (attributes, pseudo-classes, sibling combinators) is left out, as are external
-sheets (never fetched). Rules apply in order of specificity, then of position, as in a browser.
+sheets (never fetched); html_reach.py refuses such a rule when it may change the vendor table. Rules apply in order of specificity, then of position, as in a browser.
 """
 from __future__ import annotations
 
@@ -17,24 +17,25 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
+from .html_reach import changes_reading, refuse_unapplied, split_list
 from .html_style import tag_name
 
 MAX_TESTS = 200_000  # selector tests (element x candidate rule): ~3 s at worst; a real page needs far fewer
+# Group at-rules a browser applies whose condition or cascade this reader does not evaluate.
+CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document"})
 MAX_NESTING = 16  # @media blocks inside @media blocks; real sheets nest one or two deep
 BRACES = re.compile(r"[{}]")
-CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
+# Comments and strings, read left to right so that neither hides in the other: a comment is
+# dropped; a string keeps its length, its braces and semicolons masked (`content:"}"` must
+# not close the rule, nor `content:"/*"` start a comment).
+COMMENT_OR_STRING = re.compile(r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""", re.S)
+MASK, UNMASK = str.maketrans("{};", "\ue000\ue001\ue002"), str.maketrans("\ue000\ue001\ue002", "{};")
 CDO_CDC = re.compile(r"<!--|-->")  # a sheet wrapped in an HTML comment (Word's exports)
 COMPOUND = re.compile(r"(?P<tag>\*|[A-Za-z][A-Za-z0-9-]*)?(?P<rest>(?:[.#][A-Za-z0-9_-]+)*)\Z")
 COMBINATOR = re.compile(r"\s*>\s*|\s+")
 # Only rules that set what html_style.py reads are kept (a Word sheet's fonts and margins are not).
 IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
 RELEVANT = re.compile(r"display|visibility|vertical-align|text-decoration", re.I)
-# What a rule this reader cannot match may do to the table that would change what a reader sees:
-# hide a row or cell, set a footnote or a struck value apart, or add text (::before/::after).
-UNSEEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|vertical-align\s*:\s*(?:super|sub)"
-                    r"|line-through|\bcontent\s*:", re.I)
-PSEUDO_OR_ATTRIBUTE = re.compile(r"::?[A-Za-z-]+(?:\([^)]*\))?|\[[^\]]*\]")
-ANY_COMBINATOR = re.compile(r"\s*[>+~]\s*|\s+")
 
 
 @dataclass(frozen=True)
@@ -131,11 +132,27 @@ def block_end(text: str, start: int) -> int:
     return len(text)
 
 
-def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[str], keep: bool,
-                depth: int = 0) -> int:
+def inner_mode(head: str, mode: str) -> str:
+    """What becomes of the rules in an at-rule's block (see block_rules): an @media every screen
+    matches keeps the mode, another @media drops them; a conditional or layered group a
+    browser applies (CONDITIONAL) is checked; any other at-rule's block (@font-face, @page,
+    @keyframes, Word's @list) holds no style rules and is dropped."""
+    name = re.match(r"@([A-Za-z-]*)", head)[1].lower()
+    if mode == "drop":
+        return "drop"
+    if name == "media":
+        return mode if screen_applies(head[6:]) else "drop"
+    return "check" if name in CONDITIONAL else "drop"
+
+
+def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[tuple[str, str]], mode: str,
+                depth: int = 0, within: str = "") -> int:
     """Read rules from `start` up to the closing brace of the block (or the end); returns the
-    index after it. `keep` False reads and drops them (an @media print block); an at-rule
-    nested deeper than MAX_NESTING is skipped whole (a hostile sheet would exhaust the stack)."""
+    index after it. `mode` says what becomes of them: "apply"; "check" (a block whose condition
+    this reader does not evaluate but a browser applies: @supports, @layer, @container, @scope:
+    not applied, and an error where they may change the vendor table, html_reach.py); "drop" (an
+    @media print or window-size block). An at-rule nested deeper than MAX_NESTING is skipped
+    whole (a hostile sheet would exhaust the stack). `within` names the enclosing at-rules."""
     i = start
     while i < len(text):
         brace, close = text.find("{", i), text.find("}", i)
@@ -149,81 +166,45 @@ def block_rules(text: str, start: int, rules: list[Rule], unapplied: list[str], 
             if semi != -1:  # @import …; @charset …;
                 i = semi + 1
                 continue
-            at_media = head[1:6].lower() == "media"
             if depth >= MAX_NESTING:
                 i = block_end(text, brace + 1)
                 continue
-            i = block_rules(text, brace + 1, rules, unapplied, keep and at_media and screen_applies(head[6:]),
-                            depth + 1)
+            i = block_rules(text, brace + 1, rules, unapplied, inner_mode(head, mode), depth + 1,
+                            f"{within} {' '.join(head.split())}".strip())
             continue
         end = text.find("}", brace)
         end = len(text) if end == -1 else end
         body = text[brace + 1:end]
-        if keep and (RELEVANT.search(body) or UNSEEN.search(body)):
-            for selector in head.split(","):
-                rule = selector_rule(selector, len(rules), body) if RELEVANT.search(body) else None
+        if mode != "drop" and (RELEVANT.search(body) or changes_reading(body)):
+            for selector in split_list(head.translate(UNMASK)):  # [title="a;b"] as written
+                applied = mode == "apply" and RELEVANT.search(body)
+                rule = selector_rule(selector, len(rules), body) if applied else None
                 if rule is not None:
                     rules.append(rule)
-                elif UNSEEN.search(body) and selector.strip():
-                    unapplied.append(selector.strip())
+                elif selector.strip() and changes_reading(body, selector):
+                    unapplied.append((selector.strip(), within))
         i = end + 1
     return i
 
 
-def page_rules(root: etree._Element) -> tuple[list[Rule], list[str]]:
+def without_comments(match: re.Match) -> str:
+    return " " if match.group().startswith("/*") else match.group().translate(MASK)
+
+
+def page_rules(root: etree._Element) -> tuple[list[Rule], list[tuple[str, str]]]:
     """The rules of every <style> a reader's browser applies (not one in a template or noscript),
     and the selectors of those that hide, mark or add text but that this reader cannot match."""
     rules: list[Rule] = []
-    unapplied: list[str] = []
+    unapplied: list[tuple[str, str]] = []
     for style in root.iter("style"):
         if any(tag_name(a) in ("template", "noscript") for a in style.iterancestors()):
             continue
         css = (style.get("type") or "text/css").strip().lower() == "text/css"
         if not css or not screen_applies(style.get("media") or ""):
             continue  # a template in a <style type=…>, or a sheet for print only
-        text = CDO_CDC.sub(" ", CSS_COMMENT.sub(" ", "".join(style.itertext())))
-        block_rules(text, 0, rules, unapplied, keep=True)
+        text = CDO_CDC.sub(" ", COMMENT_OR_STRING.sub(without_comments, "".join(style.itertext())))
+        block_rules(text, 0, rules, unapplied, "apply")
     return rules, unapplied
-
-
-def subject(selector: str) -> Compound | None:
-    """What a selector this reader cannot match applies to, at most: its rightmost compound with
-    pseudo-classes, pseudo-elements and attribute tests left out (`tr:nth-child(3)` -> `tr`)."""
-    last = ANY_COMBINATOR.split(PSEUDO_OR_ATTRIBUTE.sub("", selector).strip())[-1]
-    return compound(last or "*")
-
-
-def in_vendor_like_table(element: etree._Element) -> bool:
-    """Inside a table whose own cells hold a framework heading (规格卡数): the vendor table, not a
-    layout table around it."""
-    table = next((a for a in element.iterancestors() if tag_name(a) == "table"), None)
-    if tag_name(element) == "table":
-        table = element
-    return table is not None and any("规格卡数" in "".join(cell.itertext())
-                                     for cell in table.xpath("./tr/*|./*/tr/*"))
-
-
-def refuse_unapplied(root: etree._Element, selectors: list[str], source: str) -> None:
-    """A rule that hides, marks or adds text by a selector this reader cannot match
-    (`tr:nth-child(3){display:none}`, `td.x::after{content:"1"}`) and that could apply to the
-    vendor table: an error naming it, since what a reader sees there is not what we would read."""
-    subjects = [(selector, found) for selector in selectors if (found := subject(selector)) is not None]
-    if not subjects:
-        return
-    tested = 0
-    for element in root.iter():
-        if not isinstance(element.tag, str) or not any(c.matches(element) for _, c in subjects):
-            continue
-        tested += 1
-        if tested > MAX_TESTS:
-            break
-        if in_vendor_like_table(element):
-            selector = next(s for s, c in subjects if c.matches(element))
-            raise SourceError(source, Problem(Place(), f"the page's <style> rule {selector!r} may hide, mark or add "
-                                              f"text to the table's <{tag_name(element)}> elements, by a selector "
-                                              "this reader does not apply",
-                                              "rules by type, class or id (with descendant or child combinators); "
-                                              "save the page as a browser shows it"))
 
 
 def apply_sheets(root: etree._Element, source: str) -> None:
@@ -231,7 +212,7 @@ def apply_sheets(root: etree._Element, source: str) -> None:
     sheet that would take more than MAX_TESTS selector tests (a hostile page: thousands of
     `.x td` rules) is an error naming the file, not minutes of work."""
     rules, unapplied = page_rules(root)
-    refuse_unapplied(root, unapplied, source)
+    refuse_unapplied(root, unapplied, source, MAX_TESTS)
     if not rules:
         return
     by_key: dict[tuple[str, str], list[Rule]] = {}

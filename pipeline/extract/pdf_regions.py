@@ -140,7 +140,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
                 taken = open_rest(page, number, scan.regions[0], source, limits)
             ended = taken is None
         if taken is not None:
-            check_inside(taken, page.bbox, source)
+            check_inside(taken, page, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
         page.close()
         if taken is not None:
@@ -154,19 +154,29 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     return scan
 
 
-def check_inside(region: Region, page_box: tuple, source: str) -> None:
-    """A table whose side lies on the page's side was cut there: a producer that clips a
-    table wider than the page stops its rules at the edge (LibreOffice Writer writes the text
-    beyond it, unruled), so what lay past the edge cannot be read. A table ruled past the
-    edge is all in the file and is read; one reaching the top or the bottom is at a page
-    break (printed without margins), which the stitching reads."""
-    x0, _, x1, _ = region.bbox
-    left, _, right, _ = page_box
+def check_inside(region: Region, page, source: str) -> None:
+    """A table whose side lies on the page's side may have been cut there: a producer that clips
+    a table wider than the page stops its rules at the edge (LibreOffice Writer writes the text
+    beyond it, unruled), so what lay past the edge cannot be read. It was cut when something is
+    printed past that side of the page beside the table; a table whose border lies on the
+    page's side with nothing past it (Chromium printing with no margins) is whole and read (a
+    table cut inside a column has no rule on the page's side, and does not reach it). A table
+    ruled past the edge is all in the file and is read; one reaching the top or the bottom is
+    at a page break (printed without margins), which the stitching reads."""
+    x0, top, x1, bottom = region.bbox
+    left, _, right, _ = page.bbox
     for side, gap in (("left", x0 - left), ("right", right - x1)):
-        if abs(gap) < EDGE_GAP:
+        if abs(gap) < EDGE_GAP and printed_past(page, side, left if side == "left" else right, top, bottom):
             raise LayoutError(source, Problem(
                 Place(page=region.page), f"the vendor table reaches the {side} edge of the page and stops there "
                 "(cut by it?)", "the table inside the page's width"))
+
+
+def printed_past(page, side: str, edge: float, top: float, bottom: float) -> bool:
+    """Characters or rules lying past the page's `side` (beyond `edge`) beside the rows top..bottom."""
+    marks = list(page.chars) + [e for e in page.edges if e["orientation"] in ("h", "v")]
+    return any(m["bottom"] > top and m["top"] < bottom
+               and (m["x1"] > edge + EDGE_GAP if side == "right" else m["x0"] < edge - EDGE_GAP) for m in marks)
 
 
 def check_ended(last: Region, source: str) -> None:
