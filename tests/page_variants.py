@@ -45,3 +45,9 @@ def same_rows(frame: pd.DataFrame, ref: pd.DataFrame) -> None:
 
 def first_place(grid, raw_text: str) -> str:
     return str(next(c for c in grid.cells if c.raw_text == raw_text).place)
+
+
+def with_sheet(css: str, html: str = PAGE_HTML) -> str:
+    """The page with a <style> sheet added to its head."""
+    assert html.count("</head>") == 1
+    return html.replace("</head>", f"<style>{css}</style></head>", 1)

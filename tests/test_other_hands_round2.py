@@ -11,7 +11,8 @@ import re
 import pandas as pd
 import pytest
 
-from page_variants import COMPARED, PAGE_HTML, first_place, read, reference, same_rows, write  # noqa: F401 (reference is a fixture)
+from page_variants import (COMPARED, PAGE_HTML, first_place, read, reference,  # noqa: F401 (a fixture)
+                           same_rows, with_sheet, write)
 from conftest import FIXTURES, RAW
 from pipeline.errors import CellError, HeaderError, LayoutError, SourceError
 from pipeline.extract import check_kind
@@ -125,10 +126,6 @@ def test_a_collapsed_stale_row_is_not_read(opening, reference, tmp_path):
 
 
 # --- E4: the page's own <style> sheet: class and id rules ---------------------------------------
-
-def with_sheet(sheet: str, html: str = PAGE_HTML) -> str:
-    return html.replace("</head>", f"<style>{sheet}</style></head>", 1)
-
 
 SHEETS = {
     "a class rule": (".old{display:none}", '<tr class="old">'),

@@ -14,40 +14,14 @@ import pandas as pd
 import pdfplumber
 import pytest
 
-from conftest import RAW
+from page_variants import PAGE_HTML, ROWS, reference, same_rows, with_sheet, write  # noqa: F401 (a fixture)
+from page_variants import read as read_page
 from pipeline.errors import MincardsError, SourceError
-from pipeline.extract.html import extract_html
 from pipeline.normalize import normalize
 
-PAGE_HTML = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
-ROWS = 1350
-COMPARED = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
-
-
-def read(html: str, tmp_path):
-    path = tmp_path / "page.html"
-    path.write_text(html, encoding="utf-8")
-    grid, _ = extract_html(path.read_bytes(), "page.html")
-    return normalize(grid, "2025-10-22").frame
-
-
-@pytest.fixture(scope="module")
-def reference():
-    grid, _ = extract_html(PAGE_HTML.encode("utf-8"), "page.html")
-    frame = normalize(grid, "2025-10-22").frame
-    assert len(frame) == ROWS
-    return frame
-
-
-def with_sheet(css: str, html: str = PAGE_HTML) -> str:
-    out, n = re.subn(r"</head>", f"<style>{css}</style></head>", html, count=1)
-    assert n == 1
-    return out
-
-
-def same_rows(frame: pd.DataFrame, ref: pd.DataFrame) -> None:
-    assert len(frame) == ROWS
-    pd.testing.assert_frame_equal(frame[COMPARED].reset_index(drop=True), ref[COMPARED].reset_index(drop=True))
+def read(html: str, tmp_path) -> pd.DataFrame:
+    """The variant written to disk and read by the real extractor: its tidy rows."""
+    return read_page(write(tmp_path, html))[2].frame
 
 
 HARMLESS = {
@@ -74,7 +48,7 @@ def test_site_and_tool_sheets_that_cannot_change_the_table_are_read(name, refere
     """Catches: `[hidden]{display:none}` (normalize.css, Bootstrap, Tailwind), `::before{--tw-content:''}`,
     `content:none` or `td:empty{…}` made the real page an error ('may hide, mark or add text to the
     table's <table> elements'): every page built with those sheets refused."""
-    same_rows(read(with_sheet(HARMLESS[name]), tmp_path), reference)
+    same_rows(read(with_sheet(HARMLESS[name]), tmp_path), reference[1])
 
 
 @pytest.mark.parametrize("css, selector", [
@@ -90,7 +64,7 @@ def test_a_rule_that_may_reach_the_table_is_still_an_error(css, selector, refere
     classes assumed to match, the compound before a sibling combinator left out, a selector list
     split only at its own commas."""
     if selector is None:
-        same_rows(read(with_sheet(css), tmp_path), reference)
+        same_rows(read(with_sheet(css), tmp_path), reference[1])
         return
     with pytest.raises(SourceError) as error:
         read(with_sheet(css), tmp_path)
@@ -144,7 +118,7 @@ def test_a_rule_inside_supports_or_layer_that_may_hide_table_rows_is_an_error(cs
                                  "to{transform:rotate(1turn)}}@page WordSection1{size:841.9pt 595.3pt}"
                                  "@list l0:level1{mso-level-text:\"%1\\)\"}"])
 def test_group_at_rules_that_do_not_reach_the_table_are_harmless(css, reference, tmp_path):
-    same_rows(read(with_sheet(css), tmp_path), reference)
+    same_rows(read(with_sheet(css), tmp_path), reference[1])
 
 
 @pytest.mark.parametrize("css", [".x::after{content:'}'} .old{display:none}",
@@ -153,7 +127,7 @@ def test_group_at_rules_that_do_not_reach_the_table_are_harmless(css, reference,
 def test_braces_and_comment_marks_inside_strings_do_not_end_a_rule(css, reference, tmp_path):
     """Catches: `content:'}'` closed the rule early, and the next rule, which hides a stale row in
     a browser, was read as part of another: 40 extra rows, exit 0."""
-    same_rows(read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path), reference)
+    same_rows(read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path), reference[1])
 
 
 def test_an_attribute_test_with_a_semicolon_is_matched_as_written(tmp_path):
@@ -235,7 +209,7 @@ def test_hiding_a_pseudo_element_does_not_hide_its_element(css, reference, tmp_p
     taken to hide every element, the table's included, and refused the page. display:none on a
     pseudo-element hides only that box; ::before/::after/::marker can only add text, and
     ::first-letter/::first-line only mark it."""
-    same_rows(read(with_sheet(css), tmp_path), reference)
+    same_rows(read(with_sheet(css), tmp_path), reference[1])
 
 
 @pytest.mark.parametrize("css, selector", [("td:first-child::first-letter{vertical-align:super}",
@@ -245,3 +219,33 @@ def test_a_pseudo_element_that_marks_or_adds_text_to_cells_is_an_error(css, sele
     with pytest.raises(SourceError) as error:
         read(with_sheet(css), tmp_path)
     assert repr(selector) in str(error.value)
+
+
+# --- Media queries, for the page a desktop reader sees (html_media.py) -----------------------
+
+@pytest.mark.parametrize("css", ["@media all and (min-width:0){.old{display:none}}",
+                                 "@media (min-width: 48em){.old{display:none}}",
+                                 "@media screen and (hover: hover){tr.old{visibility:collapse}}"])
+def test_a_rule_every_desktop_window_applies_hides_a_stale_row(css, reference, tmp_path):
+    """Catches: a hiding rule inside an @media with features was never applied, so a stale row
+    every desktop browser hides was published (40 extra rows, exit 0). Queries are answered for
+    a small and a large desktop window; true in both, the rule applies."""
+    same_rows(read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path), reference[1])
+
+
+@pytest.mark.parametrize("css", ["@media (max-width:600px){.old{display:none}}",
+                                 "@media print{.old{display:none}}",
+                                 "@media (prefers-color-scheme: dark){.old{display:none}}"])
+def test_a_rule_for_phones_printers_or_dark_mode_does_not_hide_what_a_desktop_shows(css, tmp_path):
+    """The stale row stays in: a desktop reader sees it (it is read, as the page shows it)."""
+    assert len(read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path)) == ROWS + 40
+
+
+@pytest.mark.parametrize("css", ["@media (min-width:1400px){.old{display:none}}",
+                                 "@media (width >= 600px){.old{display:none}}",
+                                 "@media (min-resolution: 2dppx){.old{display:none}}"])
+def test_a_rule_whose_query_depends_on_the_window_is_an_error_where_it_may_hide_table_rows(css, tmp_path):
+    """Shown on a wide screen and hidden on another, or a feature not read here: the page a reader
+    sees is not one page, so such a rule that may reach the table is an error naming it."""
+    with pytest.raises(SourceError, match=r"rule '[^']*old[^']*' \(inside @media"):
+        read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path)

@@ -18,6 +18,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .html_reach import changes_reading, refuse_unapplied, split_list
+from .html_media import desktop_applies
 from .html_style import tag_name
 
 MAX_TESTS = 200_000  # selector tests (element x candidate rule): ~3 s at worst; a real page needs far fewer
@@ -109,17 +110,7 @@ def selector_rule(selector: str, position: int, declarations: str) -> Rule | Non
     return Rule(tuple(compounds), combinators, specificity, position, declarations)  # type: ignore[arg-type]
 
 
-def screen_applies(query: str) -> bool:
-    """A media query list every screen matches (an @media rule's, a <style media=…>): empty, or
-    an item that is `all` or `screen` (`only` allowed), or `not` another medium. An item with
-    features (`(max-width: 600px)`) depends on the window: its rules are left out, so that a
-    row hidden on phones is not dropped."""
-    for item in query.strip().lower().split(","):
-        item = " ".join(item.split())
-        match = re.fullmatch(r"(only |not )?([a-z-]+)", item)
-        if not item or (match and (match[2] in ("all", "screen")) != (match[1] == "not ")):
-            return True
-    return False
+MODE_OF_ANSWER = {True: "apply", False: "drop", None: "check"}  # html_media.desktop_applies's answers
 
 
 def block_end(text: str, start: int) -> int:
@@ -133,15 +124,17 @@ def block_end(text: str, start: int) -> int:
 
 
 def inner_mode(head: str, mode: str) -> str:
-    """What becomes of the rules in an at-rule's block (see block_rules): an @media every screen
-    matches keeps the mode, another @media drops them; a conditional or layered group a
-    browser applies (CONDITIONAL) is checked; any other at-rule's block (@font-face, @page,
+    """What becomes of the rules in an at-rule's block (see block_rules): an @media that holds
+    in every desktop window keeps the mode, one that holds in none drops them (print, phones),
+    one that depends on the window is checked (html_media.py); a conditional or layered group
+    a browser applies (CONDITIONAL) is checked; any other at-rule's block (@font-face, @page,
     @keyframes, Word's @list) holds no style rules and is dropped."""
     name = re.match(r"@([A-Za-z-]*)", head)[1].lower()
     if mode == "drop":
         return "drop"
     if name == "media":
-        return mode if screen_applies(head[6:]) else "drop"
+        inner = MODE_OF_ANSWER[desktop_applies(head[6:])]
+        return mode if inner == "apply" else inner
     return "check" if name in CONDITIONAL else "drop"
 
 
@@ -200,10 +193,11 @@ def page_rules(root: etree._Element) -> tuple[list[Rule], list[tuple[str, str]]]
         if any(tag_name(a) in ("template", "noscript") for a in style.iterancestors()):
             continue
         css = (style.get("type") or "text/css").strip().lower() == "text/css"
-        if not css or not screen_applies(style.get("media") or ""):
-            continue  # a template in a <style type=…>, or a sheet for print only
+        mode = MODE_OF_ANSWER[desktop_applies(style.get("media") or "")]
+        if not css or mode == "drop":
+            continue  # a template in a <style type=…>, or a sheet for print or phones only
         text = CDO_CDC.sub(" ", COMMENT_OR_STRING.sub(without_comments, "".join(style.itertext())))
-        block_rules(text, 0, rules, unapplied, "apply")
+        block_rules(text, 0, rules, unapplied, mode)
     return rules, unapplied
 
 
