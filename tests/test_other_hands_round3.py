@@ -249,3 +249,29 @@ def test_a_rule_whose_query_depends_on_the_window_is_an_error_where_it_may_hide_
     sees is not one page, so such a rule that may reach the table is an error naming it."""
     with pytest.raises(SourceError, match=r"rule '[^']*old[^']*' \(inside @media"):
         read(with_sheet(css, with_stale_row('<tr class="old">')), tmp_path)
+
+
+# --- Text styled out of sight without being hidden (html_style.unseen) --------------------------
+
+@pytest.mark.parametrize("style", ["font-size:0", "font-size: 0px", "color:transparent", "opacity:0"])
+def test_a_row_styled_out_of_sight_is_an_error_not_published(style, tmp_path):
+    """Catches: a stale row kept out of sight by font-size:0 (or transparent, or opacity 0) was
+    read, 40 rows a reader never sees published with exit 0. Invisible text is set apart like a
+    struck value: the cells that hold it are errors naming them."""
+    with pytest.raises(MincardsError, match=r"'\[llama3\.2-1b-old\]' is not a model name"):
+        read(with_stale_row(f'<tr style="{style}">'), tmp_path)
+
+
+def test_an_invisible_digit_beside_a_value_is_an_error(tmp_path):
+    html = PAGE_HTML.replace(">16*Ascend<", '><span style="color:transparent">8</span>16*Ascend<', 1)
+    with pytest.raises(MincardsError, match=r"'\[8\]16\*Ascend' is not a unit count"):
+        read(html, tmp_path)
+
+
+def test_the_inline_block_spacing_trick_is_read(reference, tmp_path):
+    """font-size:0 on a wrapper with the text's size set again inside (a common trick to remove
+    the gaps between inline blocks): everything a reader sees is read, the page's rows exactly."""
+    html, count = re.subn(r'(<td[^>]*>)<p[^>]*>(\d+\*Ascend)</p>',
+                          r'\1<div style="font-size:0"> <span style="font-size:14px">\2</span> </div>', PAGE_HTML)
+    assert count > 100
+    same_rows(read(html, tmp_path), reference[1])

@@ -71,3 +71,20 @@ def sets_apart(element: etree._Element) -> bool:
     style = declarations(element)
     decoration = style.get("text-decoration", "") + " " + style.get("text-decoration-line", "")
     return style.get("vertical-align") in ("super", "sub") or "line-through" in decoration
+
+
+ZERO = re.compile(r"[+-]?0*\.?0*(?:px|pt|em|rem|ex|ch|%|vw|vh)?")
+
+
+def unseen(element: etree._Element, inherited: bool) -> bool:
+    """Whether the element's own text is invisible though not hidden: font-size 0 or colour
+    `transparent` (inherited, and undone by a descendant that sets them again), or opacity 0
+    (never undone). A stale value or a whole row can be kept out of sight this way."""
+    style = declarations(element)
+    if "opacity" in style and ZERO.fullmatch(style["opacity"] or "x"):
+        return True
+    if "font-size" in style:
+        inherited = bool(ZERO.fullmatch(style["font-size"] or "x"))
+    if "color" in style:
+        inherited = inherited or style["color"] == "transparent"
+    return inherited

@@ -7,7 +7,7 @@ import re
 
 from lxml import etree
 
-from .html_style import hides, is_block, sets_apart
+from .html_style import hides, is_block, sets_apart, unseen
 
 # Elements whose content no reader sees: it is never cell text, page text or an update date.
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
@@ -30,10 +30,18 @@ def is_hidden(element: etree._Element) -> bool:
     return hides(element)
 
 
-def _pieces(element: etree._Element, out: list[str]) -> None:
+def as_seen(text: str, invisible: bool) -> str:
+    """Text styled out of sight (font-size 0, transparent, opacity 0: html_style.unseen) is set
+    apart like a struck value: a reader does not see it, so a cell holding it is an error,
+    never a silent number. Whitespace so styled (the inline-block spacing trick) stays as it is."""
+    return f"[{text}]" if invisible and text.strip() else text
+
+
+def _pieces(element: etree._Element, out: list[str], invisible: bool = False) -> None:
     tag = tag_of(element)
     if is_silent(element) or is_hidden(element):
         return
+    invisible = unseen(element, invisible)
     block, apart = is_block(element), sets_apart(element)
     if tag == "br":
         out.append("\n")
@@ -42,21 +50,30 @@ def _pieces(element: etree._Element, out: list[str]) -> None:
     if apart:
         out.append("[")
     if element.text and tag:
-        out.append(element.text)
+        out.append(as_seen(element.text, invisible))
     for child in element:
-        _pieces(child, out)
-        if child.tail:
-            out.append(child.tail)
+        _pieces(child, out, invisible)
+        if child.tail:  # a tail is shown with its parent's style
+            out.append(as_seen(child.tail, invisible))
     if block:
         out.append("\n")
     if apart:
         out.append("]")
 
 
+def inherited_unseen(cell: etree._Element) -> bool:
+    """Whether the cell's row, row group or table styles its text out of sight (html_style.unseen),
+    read from the table down to the cell."""
+    invisible = False
+    for ancestor in reversed(list(cell.iterancestors())):
+        invisible = unseen(ancestor, invisible)
+    return invisible
+
+
 def cell_lines(cell: etree._Element) -> list[str]:
     """The cell's lines as published: trimmed, blank ones dropped, inner spaces kept."""
     pieces: list[str] = []
-    _pieces(cell, pieces)
+    _pieces(cell, pieces, inherited_unseen(cell))
     return [line.strip() for line in "".join(pieces).split("\n") if line.strip()]
 
 
