@@ -20,30 +20,24 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
-from .html_style import tag_name
+from .html_selectors import ANY, Compound, chain_matches, compound, element_keys, index_key, top_level
+from .html_style import IMPORTANT, tag_name
 
 ATTRIBUTE_TEST = re.compile(r"""\[\s*([^\s~|^$*=\]]+)\s*(?:([~|^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\s\]]+))"""
                             r"""\s*(?:[iIsS]\s*)?)?\]""")
-PLAIN = re.compile(r"(\*|[A-Za-z][A-Za-z0-9-]*)?((?:[.#][A-Za-z0-9_-]+)*)")
 PSEUDO_NAME = re.compile(r"::?([A-Za-z-]+)")
 
 
 @dataclass(frozen=True)
 class Reach:
-    """One compound of a selector, as much of it as is tested: type, id, classes, attribute
-    tests and the pseudo-classes :root and :empty; the rest is assumed to match."""
-    tag: str | None
-    id: str | None
-    classes: frozenset[str]
+    """One compound of a selector, as much of it as is tested: type, id, classes (`plain`),
+    attribute tests and the pseudo-classes :root and :empty; the rest is assumed to match."""
+    plain: Compound
     attributes: tuple[tuple[str, str | None, str], ...]  # (name, operator or None, value)
     pseudo: frozenset[str]
 
     def matches(self, element: etree._Element) -> bool:
-        if self.tag and tag_name(element) != self.tag:
-            return False
-        if self.id and element.get("id") != self.id:
-            return False
-        if not self.classes <= set((element.get("class") or "").split()):
+        if not self.plain.matches(element):
             return False
         if "root" in self.pseudo and element.getparent() is not None:
             return False
@@ -65,17 +59,9 @@ def attribute_matches(found: str | None, op: str | None, value: str) -> bool:
 def split_selector(selector: str) -> tuple[list[str], list[str]] | None:
     """The selector's compounds and the combinators between them, brackets, parentheses and
     quotes respected (`:not(a b)`, `[title="a b"]` are one compound); None when malformed."""
-    compounds, combinators, current, depth, quote, pending = [], [], "", 0, "", ""
-    for char in selector.strip() + " ":
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "\"'":
-            quote = char
-        elif char in "([":
-            depth += 1
-        elif char in ")]":
-            depth -= 1
-        if depth == 0 and not quote and (char.isspace() or char in ">+~"):
+    compounds, combinators, current, pending, outside = [], [], "", "", True
+    for char, outside in top_level(selector.strip() + " "):
+        if outside and (char.isspace() or char in ">+~"):
             if current:
                 compounds.append(current)
                 combinators.append(pending or " ")
@@ -84,7 +70,7 @@ def split_selector(selector: str) -> tuple[list[str], list[str]] | None:
                 pending = char
             continue
         current += char
-    if depth or quote or not compounds or pending:
+    if not outside or not compounds or pending:  # a bracket or a quote left open
         return None
     return compounds, combinators[1:]
 
@@ -95,15 +81,10 @@ def reach_compound(text: str) -> Reach | None:
     rest = ATTRIBUTE_TEST.sub("", text)
     pseudo = frozenset(m[1].lower() for m in PSEUDO_NAME.finditer(rest))
     cut = rest.find(":")
-    plain = rest if cut == -1 else rest[:cut]
-    match = PLAIN.fullmatch(plain)
-    if match is None:
+    plain = compound((rest if cut == -1 else rest[:cut]) or "*")
+    if plain is None:
         return None
-    parts = re.findall(r"[.#][A-Za-z0-9_-]+", match[2])
-    ids = [p[1:] for p in parts if p[0] == "#"]
-    tag = match[1].lower() if match[1] not in (None, "*") else None
-    return Reach(tag, ids[0] if ids else None, frozenset(p[1:] for p in parts if p[0] == "."), attributes,
-                 pseudo & {"root", "empty"})
+    return Reach(plain, attributes, pseudo & {"root", "empty"})
 
 
 def reach(selector: str) -> tuple[list[Reach], list[str]] | None:
@@ -127,35 +108,12 @@ def reach(selector: str) -> tuple[list[Reach], list[str]] | None:
 
 
 def reaches(chain: tuple[list[Reach], list[str]] | None, element: etree._Element) -> bool:
-    if chain is None:
-        return True
-    compounds, joins = chain
-    seen: dict = {}  # (element, index) -> answer: a long descendant chain is not tried many ways
-
-    def ending_at(node: etree._Element | None, index: int) -> bool:
-        if node is None or not isinstance(node.tag, str):
-            return False
-        if (node, index) not in seen:
-            seen[node, index] = compounds[index].matches(node) and (index == 0 or above(node, index))
-        return seen[node, index]
-
-    def above(node: etree._Element, index: int) -> bool:
-        parent = node.getparent()
-        if joins[index - 1] == ">":
-            return ending_at(parent, index - 1)
-        while parent is not None:
-            if ending_at(parent, index - 1):
-                return True
-            parent = parent.getparent()
-        return False
-
-    return ending_at(element, len(compounds) - 1)
+    return chain is None or chain_matches(*chain, element)
 
 
 # --- what a rule does, and whether it touches the vendor table ------------------------------
 
 HARMLESS_CONTENT = frozenset({'""', "''", "none", "normal"})
-IMPORTANT = re.compile(r"\s*!\s*important\s*$", re.I)
 
 
 # The pseudo-element a selector ends in (::before, or the old one-colon :before, :after,
@@ -171,8 +129,8 @@ def effects(selector: str) -> frozenset[str]:
     footnote, a line-through) or given text; ::before/::after/::marker only give text
     (display:none there hides only the generated box); ::first-letter/::first-line only mark;
     any other pseudo-element (::-webkit-scrollbar, ::selection, ::placeholder) nothing."""
-    found = [m[1].lower() for m in PSEUDO_ELEMENT.finditer(split_selector(selector)[0][-1] if split_selector(selector)
-                                                            else selector)]
+    split = split_selector(selector)
+    found = [m[1].lower() for m in PSEUDO_ELEMENT.finditer(split[0][-1] if split else selector)]
     return frozenset(PSEUDO_EFFECTS.get(found[-1], set())) if found else ALL_EFFECTS
 
 
@@ -202,11 +160,9 @@ def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
 
 
 def key_of(last: Reach | None) -> tuple[str, str]:
-    if last is None:
-        return ("any", "")
-    return (("id", last.id) if last.id else ("class", min(last.classes)) if last.classes
-            else ("tag", last.tag) if last.tag else ("attribute", last.attributes[0][0]) if last.attributes
-            else ("any", ""))
+    """html_selectors.index_key, and an attribute test's name where that is all the compound requires."""
+    key = index_key(last.plain) if last is not None else ANY
+    return ("attribute", last.attributes[0][0]) if key == ANY and last is not None and last.attributes else key
 
 
 def refuse_unapplied(root: etree._Element, selectors: list[tuple[str, str]], source: str, max_tests: int) -> None:
@@ -227,9 +183,7 @@ def refuse_unapplied(root: etree._Element, selectors: list[tuple[str, str]], sou
         for element in table.iter():
             if not isinstance(element.tag, str):
                 continue
-            keys = [("id", element.get("id") or ""), ("tag", tag_name(element)), ("any", "")]
-            keys += [("class", c) for c in (element.get("class") or "").split()]
-            keys += [("attribute", name.lower()) for name in element.keys()]
+            keys = element_keys(element) + [("attribute", name.lower()) for name in element.keys()]
             for selector, chain in (candidate for k in keys for candidate in by_key.get(k, ())):
                 tests += 1
                 if tests > max_tests:
@@ -247,17 +201,9 @@ def refuse_unapplied(root: etree._Element, selectors: list[tuple[str, str]], sou
 
 def split_list(selectors: str) -> list[str]:
     """A selector list split at its top-level commas (`:is(ul, ol) > li, td` is two)."""
-    parts, current, depth, quote = [], "", 0, ""
-    for char in selectors:
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "\"'":
-            quote = char
-        elif char in "([":
-            depth += 1
-        elif char in ")]":
-            depth -= 1
-        elif char == "," and depth == 0:
+    parts, current = [], ""
+    for char, outside in top_level(selectors):
+        if char == "," and outside:
             parts.append(current)
             current = ""
             continue

@@ -19,7 +19,8 @@ from lxml import etree
 from ..errors import Place, Problem, SourceError
 from .html_reach import changes_reading, refuse_unapplied, split_list
 from .html_media import desktop_applies
-from .html_style import tag_name
+from .html_selectors import Compound, chain_matches, compound, element_keys, index_key
+from .html_style import IMPORTANT, tag_name
 
 MAX_TESTS = 200_000  # selector tests (element x candidate rule): ~3 s at worst; a real page needs far fewer
 # Group at-rules a browser applies whose condition or cascade this reader does not evaluate.
@@ -32,25 +33,9 @@ BRACES = re.compile(r"[{}]")
 COMMENT_OR_STRING = re.compile(r"""/\*.*?(?:\*/|\Z)|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""", re.S)
 MASK, UNMASK = str.maketrans("{};", "\ue000\ue001\ue002"), str.maketrans("\ue000\ue001\ue002", "{};")
 CDO_CDC = re.compile(r"<!--|-->")  # a sheet wrapped in an HTML comment (Word's exports)
-COMPOUND = re.compile(r"(?P<tag>\*|[A-Za-z][A-Za-z0-9-]*)?(?P<rest>(?:[.#][A-Za-z0-9_-]+)*)\Z")
 COMBINATOR = re.compile(r"\s*>\s*|\s+")
 # Only rules that set what html_style.py reads are kept (a Word sheet's fonts and margins are not).
-IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
 RELEVANT = re.compile(r"display|visibility|vertical-align|text-decoration", re.I)
-
-
-@dataclass(frozen=True)
-class Compound:
-    tag: str | None
-    id: str | None
-    classes: frozenset[str]
-
-    def matches(self, element: etree._Element) -> bool:
-        if self.tag and tag_name(element) != self.tag:
-            return False
-        if self.id and element.get("id") != self.id:
-            return False
-        return self.classes <= set((element.get("class") or "").split())
 
 
 @dataclass(frozen=True)
@@ -62,37 +47,7 @@ class Rule:
     declarations: str
 
     def matches(self, element: etree._Element) -> bool:
-        return self.matches_from(element, len(self.compounds) - 1, {})
-
-    def matches_from(self, element: etree._Element, index: int, seen: dict) -> bool:
-        """Compounds[:index + 1] match ending at `element`; `seen` remembers answers, so that a
-        long descendant chain on a deep page is not tried exponentially many ways."""
-        key = (element, index)
-        if key not in seen:
-            seen[key] = (self.compounds[index].matches(element)
-                         and (index == 0 or self.ancestors_match(element, index, seen)))
-        return seen[key]
-
-    def ancestors_match(self, element: etree._Element, index: int, seen: dict) -> bool:
-        parent = element.getparent()
-        if self.combinators[index - 1] == ">":
-            return parent is not None and self.matches_from(parent, index - 1, seen)
-        while parent is not None:
-            if self.matches_from(parent, index - 1, seen):
-                return True
-            parent = parent.getparent()
-        return False
-
-
-def compound(text: str) -> Compound | None:
-    match = COMPOUND.match(text)
-    if not match or not text:
-        return None
-    parts = re.findall(r"[.#][A-Za-z0-9_-]+", match["rest"])
-    ids = [p[1:] for p in parts if p[0] == "#"]
-    tag = match["tag"] if match["tag"] not in (None, "*") else None
-    return Compound(tag.lower() if tag else None, ids[0] if ids else None,
-                    frozenset(p[1:] for p in parts if p[0] == "."))
+        return chain_matches(self.compounds, self.combinators, element)
 
 
 def selector_rule(selector: str, position: int, declarations: str) -> Rule | None:
@@ -211,17 +166,12 @@ def apply_sheets(root: etree._Element, source: str) -> None:
         return
     by_key: dict[tuple[str, str], list[Rule]] = {}
     for rule in rules:  # indexed by what the rightmost compound requires, to test few rules per element
-        last = rule.compounds[-1]
-        key = (("id", last.id) if last.id else ("class", min(last.classes)) if last.classes
-               else ("tag", last.tag) if last.tag else ("any", ""))
-        by_key.setdefault(key, []).append(rule)
+        by_key.setdefault(index_key(rule.compounds[-1]), []).append(rule)
     tests = 0
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
-        keys = [("id", element.get("id") or ""), ("tag", tag_name(element)), ("any", "")]
-        keys += [("class", c) for c in (element.get("class") or "").split()]
-        candidates = {id(r): r for k in keys for r in by_key.get(k, ())}.values()
+        candidates = {id(r): r for k in element_keys(element) for r in by_key.get(k, ())}.values()
         tests += len(candidates)
         if tests > MAX_TESTS:
             raise SourceError(source, Problem(Place(), f"the page's <style> rules need over {MAX_TESTS:,} selector "
