@@ -110,3 +110,8 @@ class ContractError(MincardsError):
     """The tidy table breaks the min_cards contract (schemas/min_cards.py)."""
 
     kind = "contract violated"
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the process is (as Ctrl-C raises KeyboardInterrupt), so that
+    every cleanup on the way out runs. Not an Exception: nothing may swallow it."""

@@ -10,11 +10,13 @@ folder entirely from one run. The release's manifest (every artifact with its sh
 the dataset partition included) is written last into the staging folder, so readers
 can check what they read without re-running the contract.
 
-After the releases (and any removals), build/datapackage.json is rewritten atomically
-from the descriptors of the release folders then present (each release folder holds its
-own datapackage.json, published whole with it), so it describes exactly the releases in
-build/; a crash before that step leaves the previous descriptor, which the next run
-replaces.
+build/datapackage.json describes exactly the releases build/ will hold: it is built from
+the descriptors of the release folders (each release folder holds its own
+datapackage.json, published whole with it), written into the staging folder with the
+releases, and put in place with one rename after them; a crash before that rename leaves
+the previous descriptor, which the next run replaces. Every byte of a run is written
+before the first swap, so a full disk or a folder that refuses writes fails the run with
+build/ as it was. Ctrl-C and SIGTERM are held during the swaps (milliseconds of renames).
 
 Leftovers of a killed run (its staging folder, with any replaced folder not yet
 deleted) are removed by the next run, which holds the output folder's lock.
@@ -34,7 +36,8 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import MincardsError, ReleaseError
+from . import signals
+from .errors import MincardsError, ReleaseError, Terminated
 from .ids import is_release_name
 from .files import MANIFEST, atomic_write, fsync_folder
 from .write import RELEASE_PACKAGE, ReleaseFiles, build_package
@@ -45,6 +48,7 @@ PARTITION_FILE = "part-0.parquet"
 STAGING = ".staging-"  # a folder being written
 LOCK_NAME = ".mincards.lock"
 FAULT_ENV = "MINCARDS_FAULT_KILL_AFTER"
+FAULT_ENOSPC_ENV = "MINCARDS_FAULT_ENOSPC_AT"
 
 
 def partition_folder(out_dir: Path, release: str) -> Path:
@@ -66,29 +70,40 @@ def manifest_bytes(files: ReleaseFiles) -> bytes:
 
 
 class Steps:
-    """Counts the file-system steps of a publication. With MINCARDS_FAULT_KILL_AFTER=N
-    in the environment the process kills itself with SIGKILL right after step N: no
-    cleanup handler runs, as in a real crash. The crash tests run every N."""
+    """Counts the file-system steps of a publication, and the files it writes. Fault
+    injection for the crash tests, from the environment: MINCARDS_FAULT_KILL_AFTER=N kills
+    the process with SIGKILL right after step N (no cleanup handler runs, as in a real
+    crash); MINCARDS_FAULT_ENOSPC_AT=N makes the N-th file written fail as a full disk
+    does. The tests run every N."""
 
-    def __init__(self, kill_after: int | None = None):
-        self.done = 0
-        self.kill_after = kill_after
+    def __init__(self, kill_after: int | None = None, full_at: int | None = None):
+        self.done = self.writes = 0
+        self.kill_after, self.full_at = kill_after, full_at
 
     @classmethod
     def from_env(cls) -> Steps:
-        value = os.environ.get(FAULT_ENV, "").strip()
-        return cls(int(value) if value.isdigit() else None)
+        def number(name: str) -> int | None:
+            value = os.environ.get(name, "").strip()
+            return int(value) if value.isdigit() else None
+        return cls(number(FAULT_ENV), number(FAULT_ENOSPC_ENV))
 
     def step(self) -> None:
         self.done += 1
         if self.done == self.kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
 
+    def writing(self, path: Path) -> None:
+        """Before each file is written."""
+        self.writes += 1
+        if self.writes == self.full_at:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
 
 def write_folder(folder: Path, files: dict[str, bytes], steps: Steps) -> None:
     """A new folder with these files, each fsynced, then the folder itself."""
     folder.mkdir(parents=True)
     for name, data in files.items():  # open() gives the user's ordinary permissions (umask)
+        steps.writing(folder / name)
         with open(folder / name, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -160,11 +175,13 @@ def unpublish(out_dir: Path, release: str, work: Path, steps: Steps) -> None:
     """Remove a release and its partition: moved out of sight first, then deleted."""
     for folder in (out_dir / release, partition_folder(out_dir, release)):
         if folder.exists():
-            os.rename(folder, work / f"removed-{folder.name}")
+            moved = work / f"removed-{folder.name}"
+            os.rename(folder, moved)
             steps.step()
             fsync_folder(folder.parent)
             steps.step()
-    empty_folder(work, steps)
+            shutil.rmtree(moved)
+            steps.step()
 
 
 def empty_folder(folder: Path, steps: Steps) -> None:
@@ -203,8 +220,9 @@ class Staging:
     error, a failed release) deletes the staging folder: nothing is swapped in, and an
     output folder this run created is removed again."""
 
-    def __init__(self, out_dir: Path, steps: Steps | None = None, atomic: bool = True):
-        self.out_dir, self.atomic = out_dir, atomic
+    def __init__(self, out_dir: Path, steps: Steps | None = None, atomic: bool = True, wait: bool = False,
+                 waiting=None):
+        self.out_dir, self.atomic, self.wait, self.waiting = out_dir, atomic, wait, waiting
         self.steps = steps or Steps.from_env()
         self.staged: list[str] = []
         self.committed = False
@@ -212,7 +230,7 @@ class Staging:
     def __enter__(self) -> Staging:
         self.created = not self.out_dir.exists()
         self._lock = contextlib.ExitStack()
-        self._lock.enter_context(output_lock(self.out_dir))
+        self._lock.enter_context(output_lock(self.out_dir, self.wait, self.waiting))
         try:
             remove_leftovers(self.out_dir)
             self.work = self.out_dir / f"{STAGING}{os.getpid()}"
@@ -231,20 +249,29 @@ class Staging:
     def commit(self, keep: Collection[str] | None = None) -> Published:
         """Swap in every staged release; with `keep` (the ids still in raw/), also remove
         the releases that are no longer there, so that build/ mirrors raw/."""
+        with signals.held():  # an interrupted run has published all of its releases or none
+            return self._commit(keep)
+
+    def _commit(self, keep: Collection[str] | None) -> Published:
         out_dir, work, steps = self.out_dir, self.work, self.steps
+        removed = sorted(published_ids(out_dir) - set(keep) - set(self.staged)) if keep is not None else []
+        # Every byte of the run is written before anything is swapped in: a full disk or a
+        # read-only folder then fails the run with the output folder as it was.
+        packaged = stage_package(out_dir, work, self.staged, removed, steps)
         for release in sorted(self.staged):
             swap_release(out_dir, release, work, steps, self.atomic)
-        removed = sorted(published_ids(out_dir) - set(keep)) if keep is not None else []
         for release in removed:
             unpublish(out_dir, release, work, steps)
+        swap_package(out_dir, work, packaged, steps)
         empty_folder(work, steps)  # the folders the new ones replaced
         work.rmdir()
         steps.step()
-        publish_package(out_dir, steps)
         self.committed = True
         return Published(list(self.staged), removed)
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, kind, error, traceback) -> None:
+        if isinstance(error, (KeyboardInterrupt, Terminated)):
+            error.published = self.committed  # a signal held during the commit lands after it
         try:
             if not self.committed:
                 shutil.rmtree(self.work, ignore_errors=True)
@@ -276,20 +303,36 @@ def described_releases(out_dir: Path) -> list[str]:
             if folder.is_dir() and is_release_name(folder.name) and (folder / RELEASE_PACKAGE).is_file()]
 
 
-def publish_package(out_dir: Path, steps: Steps) -> None:
-    """build/datapackage.json for the releases present now, written atomically (under the
-    caller's lock); with no release left, removed (a package needs a resource)."""
+def read_descriptor(place: Path, release: str) -> dict:
+    try:
+        return json.loads(place.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ReleaseError(str(place), f"cannot read the release's data package descriptor ({exc})",
+                           f"the descriptor mincards wrote: extract release {release} again") from None
+
+
+def stage_package(out_dir: Path, work: Path, staged: Collection[str], removed: Collection[str],
+                  steps: Steps) -> bool:
+    """build/datapackage.json for the releases out_dir will hold once the staged ones are
+    swapped in and the removed ones gone, written into the staging folder. False when no
+    release will be left (a package needs a resource)."""
+    places = {name: out_dir / name / RELEASE_PACKAGE for name in described_releases(out_dir) if name not in removed}
+    places.update({name: work / name / RELEASE_PACKAGE for name in staged})
+    if not places:
+        return False
+    releases = sorted(places)
+    steps.writing(work / PACKAGE)
+    atomic_write(work / PACKAGE, build_package(releases, lambda release: read_descriptor(places[release], release)))
+    steps.step()
+    return True
+
+
+def swap_package(out_dir: Path, work: Path, packaged: bool, steps: Steps) -> None:
+    """The staged build/datapackage.json put in place with one rename; with no release
+    left, the old one removed."""
     path = out_dir / PACKAGE
-    releases = described_releases(out_dir)
-    if releases:
-        def descriptor(release: str) -> dict:
-            place = out_dir / release / RELEASE_PACKAGE
-            try:
-                return json.loads(place.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-                raise ReleaseError(str(place), f"cannot read the release's data package descriptor ({exc})",
-                                   f"the descriptor mincards wrote: extract release {release} again") from None
-        atomic_write(path, build_package(releases, descriptor))
+    if packaged:
+        os.replace(work / PACKAGE, path)
     elif path.exists():
         path.unlink()
     else:
@@ -302,24 +345,55 @@ class LockedError(MincardsError):
     kind = "output folder busy"
 
 
+# Descriptors of the output-folder locks this process holds. A forked child (a --jobs
+# worker) must not keep the lock alive after its parent dies: flock belongs to the open
+# file, which a fork shares, so the child points its copy at /dev/null as it starts.
+_held_locks: set[int] = set()
+
+
+def _drop_locks_in_child() -> None:
+    if _held_locks:
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        for fd in _held_locks:
+            os.dup2(devnull, fd)
+        os.close(devnull)
+        _held_locks.clear()
+
+
+os.register_at_fork(after_in_child=_drop_locks_in_child)
+
+
+def lock_holder(handle) -> str:
+    handle.seek(0)
+    return handle.read().strip() or "another process"
+
+
 @contextlib.contextmanager
-def output_lock(out_dir: Path) -> Iterator[None]:
+def output_lock(out_dir: Path, wait: bool = False, waiting=None) -> Iterator[None]:
     """One writer per output folder at a time: a second run fails at once, clearly,
-    instead of interleaving its files with the first one's."""
+    instead of interleaving its files with the first one's; with `wait`, it tells
+    `waiting(holder)` and waits for the first to finish. Only this process holds the
+    lock (never its workers), so it goes with the process, however that ends."""
     out_dir.mkdir(parents=True, exist_ok=True)
     handle = open(out_dir / LOCK_NAME, "a+")
     try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            raise LockedError(str(out_dir), f"another mincards run ({holder}) is writing here",
-                              "one run at a time per output folder; try again when it finishes") from None
+            holder = lock_holder(handle)
+            if not wait:
+                raise LockedError(str(out_dir), f"another mincards run ({holder}) is writing here",
+                                  "one run at a time per output folder; try again when it finishes, "
+                                  "or give --wait") from None
+            if waiting:
+                waiting(holder)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        _held_locks.add(handle.fileno())
         handle.seek(0)
         handle.truncate()
         handle.write(f"pid {os.getpid()}")
         handle.flush()
         yield
     finally:
+        _held_locks.discard(handle.fileno())
         handle.close()  # closing releases the lock

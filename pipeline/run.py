@@ -6,16 +6,18 @@ flat whatever the number of releases.
 """
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from . import signals
 from .errors import MincardsError
 from .limits import DEFAULT, Limits
 from .publish import Published, Staging
 from .release import Failure, Release, check_strict, extract_release, find_releases, release_files
-from .workers import start_method
+from .workers import fault_point, start_method, stop_workers, worker_started
 from .write import ReleaseFiles
 
 
@@ -30,6 +32,7 @@ class Rendered:
 
 def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT) -> Rendered:
     """One release extracted, validated (and checked under --strict) and rendered."""
+    fault_point("extracting")
     result = extract_release(release, limits)
     if strict:
         check_strict(result)
@@ -57,12 +60,19 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
     context = multiprocessing.get_context(method)
     if method == "forkserver":
         context.set_forkserver_preload(["pipeline.run"])
-    pool = ProcessPoolExecutor(min(jobs, len(releases)), mp_context=context)
+    pool = ProcessPoolExecutor(min(jobs, len(releases)), mp_context=context, initializer=worker_started,
+                               initargs=(os.getpid(),))
+    finished = False
+
+    def submit(release: Release):
+        with signals.held():  # a worker forked here starts with Ctrl-C held until it ignores it
+            return release, pool.submit(render_release, release, strict, limits)
+
     try:
         pending = deque()
         queue = iter(releases)
         for release in queue:
-            pending.append((release, pool.submit(render_release, release, strict, limits)))
+            pending.append(submit(release))
             if len(pending) >= 2 * jobs:
                 break
         while pending:
@@ -71,28 +81,34 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
                 outcome = future.result()
             except MincardsError as error:
                 outcome = error
+            fault_point("handing-back")
             for more in queue:
-                pending.append((more, pool.submit(render_release, more, strict, limits)))
+                pending.append(submit(more))
                 break
             yield release, outcome
+        finished = True
     finally:
+        if not finished:  # stopped early (a failure, Ctrl-C, SIGTERM): no release still running is wanted
+            stop_workers(pool)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
 def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict: bool = False,
                limits: Limits = DEFAULT, keep_going: bool = False, jobs: int = 1, method: str | None = None,
-               progress=None) -> tuple[list[Rendered], list[Failure], Published | None]:
+               progress=None, wait: bool = False,
+               waiting=None) -> tuple[list[Rendered], list[Failure], Published | None]:
     """The whole extract command: every release rendered (in `jobs` processes) and staged
     in out_dir as it arrives, then all swapped in together. Without keep_going the first
     failing release (in release order) is raised and nothing is swapped in; with it the
     failures are returned and the others published. A full run (no `only`) also removes
     the releases whose folder left raw_dir. `progress(done, total, current)` is told
-    before each release is waited for, and once more at the end with current None."""
+    before each release is waited for, and once more at the end with current None. With
+    `wait`, a run already writing to out_dir is waited for (`waiting(holder)` is told)."""
     releases = find_releases(raw_dir, only)
     keep = None if only else [r.id for r in releases]
     done: list[Rendered] = []
     failures: list[Failure] = []
-    with Staging(out_dir) as staging:
+    with Staging(out_dir, wait=wait, waiting=waiting) as staging:
         if progress:
             progress(0, len(releases), releases[0].id)
         outcomes = render_each(releases, strict, limits, jobs, method)
@@ -107,6 +123,7 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
                     continue
                 staging.stage(outcome.files)
                 done.append(replace(outcome, files=None))  # its bytes are on disk now
+                fault_point("between-releases")
         finally:
             outcomes.close()
         published = staging.commit(keep) if done else None

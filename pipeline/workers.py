@@ -1,12 +1,27 @@
-"""How `mincards extract --jobs N` starts its worker processes."""
+"""How `mincards extract --jobs N` starts its worker processes, and how they end with
+their run: a worker never outlives the process that started it, and never holds what
+that process holds (the output folder's lock)."""
 from __future__ import annotations
 
+import ctypes
 import os
+import select
+import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
+from . import signals
+
 START_METHOD_ENV = "MINCARDS_START_METHOD"  # fork, forkserver or spawn: overrides the choice below
+# The run's fault points, for the kill tests: MINCARDS_FAULT_KILL_AT=<point>[:<signal>] sends
+# the run's parent process SIGKILL (or the signal named: TERM, INT; INT-group sends SIGINT to
+# its whole process group, as a terminal's Ctrl-C does) when the run reaches that point.
+KILL_AT_ENV = "MINCARDS_FAULT_KILL_AT"
+POINTS = ("extracting", "handing-back", "between-releases")
+PR_SET_PDEATHSIG = 1
+PARENT_POLL_SECONDS = 1.0
 
 
 def started_as_command() -> bool:
@@ -34,3 +49,80 @@ def start_method(command: bool | None = None) -> str:
     if command is None:
         command = started_as_command()
     return "fork" if command and threading.active_count() == 1 else "forkserver"
+
+
+# --- a worker's life ---------------------------------------------------------------------
+
+_run_parent: int | None = None  # the run's parent process, as seen from a worker
+
+
+def worker_started(run_parent: int) -> None:
+    """The first thing each worker does (the pool's initializer): it ends when the run's
+    process ends. The kernel kills it when its own parent dies (Linux: the run's process
+    with fork); a watcher thread ends it when the run's process is gone (with forkserver
+    the parent is the server, which itself lives as long as any worker does). Ctrl-C and
+    SIGTERM are for the run's process, which stops the workers itself."""
+    global _run_parent
+    _run_parent = run_parent
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signals.let_through()  # held by the parent while it forked this worker
+    try:
+        handle = os.pidfd_open(run_parent)
+    except (AttributeError, OSError):  # not Linux 5.3+, or already gone
+        handle = None
+    if not alive(run_parent):
+        os._exit(1)  # orphaned before the watch began
+    threading.Thread(target=exit_with, args=(run_parent, handle), daemon=True, name="run-watch").start()
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def exit_with(run_parent: int, handle: int | None) -> None:
+    """Wait for the run's process to end, then end this worker: a pidfd becomes readable
+    when its process exits; without one, look once a second."""
+    if handle is not None:
+        select.select([handle], [], [])
+    else:
+        while alive(run_parent):
+            time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def stop_workers(pool) -> None:
+    """End a pool's workers now, mid-task (the run was interrupted or failed): waiting for
+    them would finish releases nobody will publish. Python 3.14 has the call; before it,
+    the pool's own table of processes."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.kill()
+
+
+# --- fault points, for the kill tests ----------------------------------------------------
+
+def fault_point(point: str) -> None:
+    """Where MINCARDS_FAULT_KILL_AT names this point, signal the run's parent process (from a
+    worker, the process that started the run) as a crash, kill or Ctrl-C would."""
+    wanted = os.environ.get(KILL_AT_ENV, "")
+    name, _, how = wanted.partition(":")
+    if name != point:
+        return
+    target = _run_parent or os.getpid()
+    if how == "INT-group":
+        os.killpg(os.getpgid(target), signal.SIGINT)
+    else:
+        os.kill(target, {"": signal.SIGKILL, "TERM": signal.SIGTERM, "INT": signal.SIGINT}[how])

@@ -8,7 +8,9 @@ entirely the new version; the next run completes and leaves no leftovers. Nothin
 depends on timing: every kill position is reached on every run."""
 from __future__ import annotations
 
+import errno
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -19,7 +21,7 @@ from click.testing import CliRunner
 
 from conftest import RAW
 from pipeline.cli import main
-from pipeline.publish import FAULT_ENV, STAGING, Staging, Steps, output_lock, publish_all
+from pipeline.publish import FAULT_ENOSPC_ENV, FAULT_ENV, STAGING, Staging, Steps, output_lock, publish_all
 from pipeline.release import extract_all, release_files
 
 
@@ -173,7 +175,7 @@ def test_a_second_writer_is_refused_while_the_first_holds_the_lock(tmp_path):
     assert result.exit_code == 1
     assert result.output.startswith(f"error: {out}: output folder busy: another mincards run (pid {os.getpid()}) is "
                                     "writing here (expected one run at a time per output folder; try again when it "
-                                    "finishes)")
+                                    "finishes, or give --wait)")
     again = CliRunner().invoke(main, ["extract", str(RAW), "--out", str(out), "--release", "2025-05-07"])
     assert again.exit_code == 0  # lock released
 
@@ -187,3 +189,32 @@ def test_two_runs_at_once_do_not_corrupt_each_other(versions, tmp_path):
         assert code == 0 or (code == 1 and "output folder busy" in stderr), stderr
     assert any(code == 0 for code, _ in outcomes)
     assert snapshot(out) == versions["built_b"]
+
+
+def test_a_full_disk_at_any_file_fails_the_run_and_changes_nothing(versions, tmp_path):
+    """MINCARDS_FAULT_ENOSPC_AT=N: the N-th file the run writes fails as a full disk does.
+    Every byte of a run is written before the first swap, so whichever file it is, the
+    build stays exactly as it was and nothing of the run is left behind."""
+    counter = Steps()
+    publish_b_over_a(tmp_path / "count", versions, counter, atomic=True)
+    assert counter.writes >= 8  # a partition, the release's files, the manifest, build/datapackage.json
+    for n in range(1, counter.writes + 1):
+        out = tmp_path / f"full-{n}"
+        publish_all(out, versions["a"], keep=["2025-05-07", "2025-10-22"])
+        with pytest.raises(OSError) as caught:
+            publish_all(out, versions["b"], keep=["2025-10-22"], steps=Steps(full_at=n))
+        assert caught.value.errno == errno.ENOSPC and caught.value.filename.startswith(str(out))
+        assert snapshot(out) == versions["built_a"] and not leftovers(out), f"write {n}"
+        shutil.rmtree(out)
+
+
+def test_a_full_disk_is_one_clear_error_from_the_command(versions, tmp_path):
+    out = tmp_path / "build"
+    publish_all(out, versions["a"], keep=["2025-05-07", "2025-10-22"])
+    result = CliRunner().invoke(main, ["extract", str(versions["raw_b"]), "--out", str(out)],
+                                env={FAULT_ENOSPC_ENV: "2"})
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert re.fullmatch(rf"error: {re.escape(str(out))}/\.staging-\d+/2025-10-22/\S+: No space left on device", lines[0])
+    assert lines[1:] == ["nothing was written; the output folder keeps its previous contents"]
+    assert snapshot(out) == versions["built_a"] and not leftovers(out)

@@ -2,19 +2,24 @@
 commands' options. Imports click and small modules of ours only (start-up)."""
 from __future__ import annotations
 
+import contextlib
 import functools
+import signal
 import sys
+import threading
 from pathlib import Path
 
 import click
 
-from ..errors import MincardsError
+from ..errors import MincardsError, Terminated
 from ..formats import FORMATS, Answer
 from ..units import HARDWARE, STRATEGIES
 
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130  # Ctrl-C (SIGINT), as a shell reports a command it ended
+EXIT_TERMINATED = 143  # SIGTERM
 PASS_THROUGH = (click.ClickException, click.exceptions.Exit, click.Abort)
 
 
@@ -46,7 +51,12 @@ def reports_errors(command=None, *, note: str | None = None):
         from ..query import OptionError
 
         try:
-            return command(*args, **kwargs)
+            with sigterm_raises():
+                return command(*args, **kwargs)
+        except (KeyboardInterrupt, Terminated) as exc:
+            if debug:
+                raise
+            stopped(exc, note)
         except PASS_THROUGH:
             raise  # click prints these itself: usage errors exit 2
         except OptionError as exc:
@@ -64,6 +74,8 @@ def reports_errors(command=None, *, note: str | None = None):
             if debug:
                 raise
             click.echo(f"error: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+            if note:
+                click.echo(note, err=True)
             sys.exit(EXIT_BAD_INPUT)
         except Exception as exc:  # noqa: BLE001 - the edge of the program
             if debug:
@@ -73,6 +85,35 @@ def reports_errors(command=None, *, note: str | None = None):
             sys.exit(EXIT_INTERNAL)
 
     return click.option("--debug", is_flag=True, help="Show the Python traceback on errors.")(wrapper)
+
+
+def raise_terminated(signum, frame):
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def sigterm_raises():
+    """SIGTERM raises Terminated while the command runs, so it unwinds like Ctrl-C: the
+    staging folder removed, the workers stopped, the lock released."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (a library caller's thread)
+        return
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def stopped(exc: BaseException, note: str | None) -> None:
+    """The exit of a command stopped by Ctrl-C or SIGTERM: one line, the status a shell
+    expects (128 + the signal)."""
+    name, status = ("SIGTERM", EXIT_TERMINATED) if isinstance(exc, Terminated) else ("Ctrl-C", EXIT_INTERRUPTED)
+    if getattr(exc, "published", False):  # the signal was held until the publication ended
+        click.echo(f"stopped by {name} after the run had published every release", err=True)
+    else:
+        click.echo(f"stopped by {name}" + (f"; {note}" if note else ""), err=True)
+    sys.exit(status)
 
 
 def show(answer: Answer | str, fmt: str, output: Path | None) -> None:

@@ -22,6 +22,8 @@ from .common import EXIT_BAD_INPUT, reports_errors
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Releases extracted at once, each in its own process (1: all in this process). "
                    "Default: the number of CPUs.")
+@click.option("--wait", is_flag=True,
+              help="If another run is writing to --out, wait for it to finish (default: refuse at once).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress display (shown only when stderr is a terminal).")
 @click.option("--max-bytes", type=int, default=DEFAULT.max_bytes, show_default=True, help="Largest source file.")
 @click.option("--max-pages", type=int, default=DEFAULT.max_pages, show_default=True, help="Most PDF pages.")
@@ -32,7 +34,7 @@ from .common import EXIT_BAD_INPUT, reports_errors
               help="Longest extraction of one source file.")
 @reports_errors(note="nothing was written; the output folder keeps its previous contents")
 def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bool, strict: bool,
-            keep_going: bool, jobs: int | None, quiet: bool, max_bytes: int, max_pages: int, max_cells: int,
+            keep_going: bool, jobs: int | None, wait: bool, quiet: bool, max_bytes: int, max_pages: int, max_cells: int,
             max_stream_bytes: int, max_seconds: float) -> None:
     """Turn each vendor release in RAW_DIR (default: raw) into validated CSV, Parquet
     and JSON in --out, plus the Hive-partitioned dataset out/dataset/.
@@ -59,7 +61,8 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     progress = Progress(stderr) if not quiet and stderr.isatty() else None
     try:
         results, failures, published = extract_to(raw_dir, out_dir, releases, strict, limits, keep_going,
-                                                  jobs or os.cpu_count() or 1, start_method(), progress)
+                                                  jobs or os.cpu_count() or 1, start_method(), progress,
+                                                  wait, waiting_for)
     finally:
         if progress:
             progress.clear()
@@ -76,6 +79,10 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
         click.echo(f"{len(failures)} of {len(results) + len(failures)} releases failed; the others were written",
                    err=True)
         sys.exit(EXIT_BAD_INPUT)
+
+
+def waiting_for(holder: str) -> None:
+    click.echo(f"waiting: another mincards run ({holder}) is writing to the output folder", err=True)
 
 
 class Progress:

@@ -1,0 +1,127 @@
+"""A run killed, terminated or interrupted leaves nothing running and nothing locked.
+
+The run's parent process is signalled at fault points (pipeline/workers.py
+MINCARDS_FAULT_KILL_AT): while its workers extract, as a result comes back, between two
+releases. Every process the run started carries a tag in its environment, so the test
+finds them in /proc whatever their parent became. Nothing here depends on timing: each
+point is reached on every run, and the only wait is a generous bound on the kernel
+delivering the end of the run's processes (orphans used to live forever)."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import RAW
+from pipeline.cli import main
+from pipeline.publish import LOCK_NAME, STAGING, output_lock
+from pipeline.workers import KILL_AT_ENV, START_METHOD_ENV
+
+GONE_WITHIN = 10.0  # seconds: turns a leftover process into a failure, never a pass into one
+
+
+@pytest.fixture(scope="module")
+def raw_three(tmp_path_factory):
+    """Three HTML-only releases: with --jobs 2 one is still queued when another is
+    handed back, and the PDFs would only add time."""
+    raw = tmp_path_factory.mktemp("raw3") / "raw"
+    for release in ("2025-05-07", "2025-10-22"):
+        (raw / release).mkdir(parents=True)
+        shutil.copy(RAW / release / "page.html", raw / release / "page.html")
+    (raw / "2025-10-22.2").mkdir()
+    shutil.copy(RAW / "2025-10-22" / "page.html", raw / "2025-10-22.2" / "page.html")
+    return raw
+
+
+def tagged_processes(tag: str) -> list[int]:
+    """The processes whose environment carries the run's tag."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if f"MINCARDS_TEST_RUN={tag}".encode() in (entry / "environ").read_bytes().split(b"\0"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue  # gone, or not ours to read
+    return found
+
+
+def wait_until_gone(tag: str) -> list[int]:
+    deadline = time.monotonic() + GONE_WITHIN
+    while (left := tagged_processes(tag)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+def run_killed(raw: Path, out: Path, point: str, method: str = "fork") -> subprocess.CompletedProcess:
+    """`mincards extract --jobs 2` as a real command in its own session, signalled at
+    `point`; then no process of it may be left."""
+    tag = uuid.uuid4().hex
+    env = {**os.environ, KILL_AT_ENV: point, START_METHOD_ENV: method, "MINCARDS_TEST_RUN": tag}
+    done = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--jobs", "2"],
+                          env=env, capture_output=True, text=True, start_new_session=True, timeout=120)
+    left = wait_until_gone(tag)
+    for pid in left:  # don't leave them to the next test
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"{point}: processes of the killed run still alive: {left}"
+    return done
+
+
+def next_run_succeeds(raw: Path, out: Path) -> None:
+    again = CliRunner().invoke(main, ["extract", str(raw), "--out", str(out), "--jobs", "1"])
+    assert again.exit_code == 0, again.output
+    assert not list(out.glob(f"{STAGING}*"))
+
+
+@pytest.mark.parametrize("point,method", [("extracting", "fork"), ("handing-back", "fork"),
+                                          ("between-releases", "fork"), ("extracting", "forkserver")])
+def test_a_killed_run_leaves_no_process_and_no_lock(raw_three, tmp_path, point, method):
+    out = tmp_path / "build"
+    done = run_killed(raw_three, out, point, method)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    next_run_succeeds(raw_three, out)
+
+
+def build_state(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and p.name != LOCK_NAME}
+
+
+@pytest.mark.parametrize("how,status,said", [("TERM", 143, "SIGTERM"), ("INT-group", 130, "Ctrl-C")])
+def test_sigterm_and_ctrl_c_stop_cleanly_and_write_nothing(raw_three, tmp_path, how, status, said):
+    out = tmp_path / "build"
+    next_run_succeeds(raw_three, out)
+    before = build_state(out)
+    done = run_killed(raw_three, out, f"extracting:{how}")
+    assert done.returncode == status, done.stderr
+    assert done.stderr == (f"stopped by {said}; nothing was written; the output folder keeps its previous "
+                           "contents\n")
+    assert build_state(out) == before and not list(out.glob(f"{STAGING}*"))
+
+
+def test_the_lock_names_a_live_holder_and_wait_waits_for_it(raw_three, tmp_path):
+    """A second run refuses at once, naming the live holder; with --wait it says so and
+    runs once the first has finished."""
+    out = tmp_path / "build"
+    with output_lock(out):
+        refused = CliRunner().invoke(main, ["extract", str(raw_three), "--out", str(out), "--jobs", "1"])
+        assert refused.exit_code == 1
+        assert f"another mincards run (pid {os.getpid()}) is writing here" in refused.output
+        assert "or give --wait" in refused.output
+        waiter = subprocess.Popen([sys.executable, "-m", "pipeline", "extract", str(raw_three), "--out", str(out),
+                                   "--jobs", "1", "--release", "2025-05-07", "--wait"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        said = waiter.stderr.readline()  # blocks until the waiter has found the lock taken
+        assert said == f"waiting: another mincards run (pid {os.getpid()}) is writing to the output folder\n"
+        assert waiter.poll() is None
+    out_text, err_text = waiter.communicate(timeout=120)
+    assert waiter.returncode == 0, err_text
+    assert out_text.startswith("2025-05-07: 124 rows")
