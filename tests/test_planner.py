@@ -161,6 +161,20 @@ def test_plan_with_too_few_units_leaves_out_what_does_not_fit_and_says_so(publis
                                 "unit", "nodes", "hours"]
 
 
+def test_nodes_are_rounded_up_in_plan_and_in_the_fit_budget(published):
+    """Catches: nodes rounded down (12 cards shown as 1 node, 12 DIE as 0 nodes)."""
+    # `qwen2.5-7b ... lora 2*Ascend 1*Ascend 2*Ascend`: Llama-Factory 1 card / 2 DIE, so 12 units run on both;
+    # 12 cards / 8 per node = 1.5 -> 2 nodes; 12 DIE / 16 per node = 0.75 -> 1 node
+    rows = plan(published, "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--units", "12", "--strategy", "lora",
+                "--seq-len", "4096", "--framework", "Llama-Factory")
+    assert {k[4]: (r["units"], r["nodes"]) for k, r in rows.items()} == {"Snt9b": (12, 2), "Snt9b23": (12, 1)}
+    # the budget line of fit: 12 cards = 1.5 nodes -> 2; 20 DIE = 1.25 nodes -> 2
+    cards = ok(published, "fit", "--hardware", "Snt9b", "--cards", "12").stdout.splitlines()[0]
+    assert cards.endswith(" fit in 12 cards (2 nodes) on Snt9b, release 2025-10-22"), cards
+    dies = ok(published, "fit", "--hardware", "Snt9b23", "--dies", "20").stdout.splitlines()[0]
+    assert dies.endswith(" fit in 20 DIEs (2 nodes) on Snt9b23, release 2025-10-22"), dies
+
+
 def test_plan_needs_hours_or_units(published):
     neither = run(published, "plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000")
     assert neither.exit_code == 2 and "give exactly one of --hours, --units" in neither.stderr
