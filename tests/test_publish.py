@@ -98,6 +98,24 @@ def test_readers_refuse_a_table_its_manifest_does_not_name(raw_html_only, tmp_pa
                                         "release's manifest names (changed after it was published)")
 
 
+def test_readers_refuse_an_edit_that_keeps_the_size(published, tmp_path):
+    """Catches: the manifest check comparing sizes only. One byte of the table's vendor URL
+    (its Parquet metadata, uncompressed) changed in place: same size, a file that still reads."""
+    out = tmp_path / "build"
+    shutil.copytree(published, out)
+    table = out / "2025-10-22" / "min_cards.parquet"
+    data = table.read_bytes()
+    edited = data.replace(b"support.huaweicloud.com", b"support.huaweic1oud.com", 1)
+    assert edited != data and len(edited) == len(data)
+    table.write_bytes(edited)
+    assert pq.read_metadata(table).metadata[b"mincards.source_url"].startswith(b"https://support.huaweic1oud.com/")
+    for args in (("query", "qwen2.5-7b"), ("diff", "2025-05-07", "2025-10-22")):
+        result = run(*args, "--build", out)
+        assert result.exit_code == 1, (args, result.output)
+        assert result.output.startswith(f"error: {table}: cannot read source: the file is not the one its "
+                                        "release's manifest names (changed after it was published)")
+
+
 def test_readers_refuse_a_release_without_a_manifest(raw_html_only, tmp_path):
     out = tmp_path / "build"
     assert run("extract", raw_html_only, "--out", out).exit_code == 0
