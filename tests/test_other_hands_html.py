@@ -141,6 +141,17 @@ def test_a_part_separated_by_prose_is_not_stitched_silently(tmp_path):
         read(write(tmp_path, split(PAGE_HTML, "qwen3-0.6b", header=False, between=prose)))
 
 
+def test_a_table_between_two_parts_stops_the_stitching(tmp_path):
+    """Catches: the parts joined across another table (a short note in a table of its own,
+    well within the text allowed between parts): what lies between is not the vendor's."""
+    note = "<table><tr><td>注：以下为其他配置</td></tr></table>"
+    with pytest.raises(SourceError, match=r"2 tables look like the vendor table \(#1, #3 of 3\)"):
+        read(write(tmp_path, split(PAGE_HTML, "qwen3-0.6b", between=note)))
+    with pytest.raises(SourceError, match=r"table #3 of 3 looks like a part of the vendor table \(#1\) but does "
+                                          r"not follow it"):
+        read(write(tmp_path, split(PAGE_HTML, "qwen3-0.6b", header=False, between=note)))
+
+
 def test_a_following_part_with_an_edited_header_is_an_error(tmp_path):
     """Catches: a continuation whose repeated header differs (a renamed framework) being taken
     for some other table and its rows dropped."""
