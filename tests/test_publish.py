@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
+import stat
+from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
@@ -12,7 +15,8 @@ from click.testing import CliRunner
 
 from conftest import RAW
 from pipeline.cli import main
-from pipeline.publish import publish_all
+from pipeline import publish as publish_module
+from pipeline.publish import LOCK_NAME, publish_all
 from pipeline.release import release_files
 
 
@@ -134,6 +138,43 @@ def test_without_an_atomic_exchange_the_build_is_the_same(results, tmp_path):
     assert tree(tmp_path / "True") == tree(tmp_path / "False")
     assert all((tmp_path / "True" / n).read_bytes() == (tmp_path / "False" / n).read_bytes()
                for n in tree(tmp_path / "True"))
+
+
+def test_each_staged_file_is_fsynced_before_the_rename_that_publishes_it(results, tmp_path, monkeypatch):
+    """Catches: staged files renamed into place unsynced (a crash could then publish empty or
+    partial files under a complete-looking release). os.fsync, the renames and the atomic
+    exchange are wrapped to record the order of the real calls, which they still make."""
+    events = []
+    real_fsync, real_rename, real_replace, real_exchange = os.fsync, os.rename, os.replace, publish_module.exchange
+
+    def fsync(fd):
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode):
+            events.append(("fsync", (info.st_dev, info.st_ino)))
+        real_fsync(fd)
+
+    def moved(real):
+        def move(src, dst, *args, **kwargs):
+            events.append(("swap", Path(dst)))
+            return real(src, dst, *args, **kwargs)
+        return move
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "rename", moved(real_rename))
+    monkeypatch.setattr(os, "replace", moved(real_replace))
+    monkeypatch.setattr(publish_module, "exchange", moved(real_exchange))
+    out = tmp_path / "build"
+    files = [release_files(results["2025-05-07"])]
+    for run_number in (1, 2):  # into an empty folder (renames), then over the first (exchanges)
+        events.clear()
+        publish_all(out, files, keep=None)
+        published = [p for p in out.rglob("*") if p.is_file() and p.name != LOCK_NAME]
+        assert len(published) > 10
+        for path in published:
+            info = path.stat()
+            synced = [i for i, e in enumerate(events) if e == ("fsync", (info.st_dev, info.st_ino))]
+            swapped = [i for i, e in enumerate(events) if e[0] == "swap" and (e[1] == path or e[1] in path.parents)]
+            assert synced and swapped and synced[0] < swapped[0], (run_number, str(path.relative_to(out)))
 
 
 def test_a_broken_release_descriptor_is_named_and_the_build_descriptor_kept(raw_html_only, tmp_path):
