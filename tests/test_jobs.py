@@ -67,6 +67,27 @@ def test_jobs_2_writes_the_same_build_byte_for_byte(raw_five, tmp_path):
     assert not list((tmp_path / "two").glob(f"{STAGING}*"))
 
 
+def test_jobs_default_to_the_number_of_cpus(tmp_path, monkeypatch):
+    """Catches: --jobs defaulting to 1, one process whatever the machine. The run itself is
+    real; extract_to is wrapped only to record the jobs the command asks for."""
+    import pipeline.run
+
+    asked = []
+    real_extract_to = pipeline.run.extract_to
+
+    def extract_to(raw_dir, out_dir, only, strict, limits, keep_going, jobs, *rest):
+        asked.append(jobs)
+        return real_extract_to(raw_dir, out_dir, only, strict, limits, keep_going, jobs, *rest)
+
+    monkeypatch.setattr(pipeline.run, "extract_to", extract_to)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)  # a machine with 3 CPUs, whatever this one has
+    raw = tmp_path / "raw"
+    redated(raw, "2025-05-07", "2025-05-07")
+    result = extract(raw, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert asked == [3]
+
+
 def real_error(tmp_path) -> MincardsError:
     raw = tmp_path / "raw"
     shutil.copytree(RAW / "2025-05-07", raw / "2025-05-07")
