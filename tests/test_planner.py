@@ -258,6 +258,18 @@ def test_every_format_holds_the_same_records(published, command):
     assert list(rows[0]) == list(records[0]) and md[0].startswith("| " + " | ".join(list(records[0])[:2]))
 
 
+@pytest.mark.parametrize("command", [
+    ["query", "qwen2.5-7b", "--seq-len", "4096"],
+    ["fit", "--hardware", "Snt9b", "--cards", "1"],
+])
+def test_ndjson_ends_every_record_with_a_newline(published, command):
+    """Catches: no newline after the last record (`… --format ndjson >> all.ndjson` would glue
+    the next command's first record onto it)."""
+    text = ok(published, *command, "--format", "ndjson").stdout
+    assert text.endswith("}\n") and text.count("\n") == len(text.splitlines()) > 1
+    assert all(json.loads(line) for line in text.splitlines())
+
+
 def test_output_file_is_written_and_nothing_printed(published, tmp_path):
     target = tmp_path / "out" / "fit.csv"
     result = ok(published, "fit", "--hardware", "Snt9b", "--nodes", "1", "--format", "csv", "-o", str(target))
