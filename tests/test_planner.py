@@ -270,6 +270,22 @@ def test_ndjson_ends_every_record_with_a_newline(published, command):
     assert all(json.loads(line) for line in text.splitlines())
 
 
+def test_booleans_print_as_true_and_false_in_lower_case(published):
+    """Catches: Python's True/False in the text formats (JSON says true/false; so do our CSV and
+    tables, so that a CSV reads back the same in DuckDB, pandas or a spreadsheet)."""
+    from pipeline.formats import render
+    from pipeline.query import Filters, answer_query
+
+    # `qwen2.5-7b full 4096 4*Ascend ... - -`: MindSpeed-LLM supported, MindSpeed-MM (the last group) not
+    args = ("qwen2.5-7b", "--seq-len", "4096", "--strategy", "full")
+    rows = {(r["framework"], r["hardware"]): r["supported"]
+            for r in csv.DictReader(io.StringIO(ok(published, "query", *args, "--format", "csv").stdout))}
+    assert (rows[("MindSpeed-LLM", "Snt9b")], rows[("MindSpeed-MM", "Snt9b")]) == ("true", "false")
+    answer = answer_query(published, None, "qwen2.5-7b", Filters("full", 4096, "MindSpeed-MM", "Snt9b"))
+    header, line = render(answer.records, answer.columns, "table").splitlines()
+    assert line.split()[header.split().index("supported")] == "false"
+
+
 def test_output_file_is_written_and_nothing_printed(published, tmp_path):
     target = tmp_path / "out" / "fit.csv"
     result = ok(published, "fit", "--hardware", "Snt9b", "--nodes", "1", "--format", "csv", "-o", str(target))
