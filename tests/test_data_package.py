@@ -167,6 +167,15 @@ def test_duckdb_reads_the_ndjson_as_the_parquet(published, tidy):
         assert sql(f"SELECT typeof(release), typeof(source_page) FROM {ndjson} LIMIT 1") == [("VARCHAR", "BIGINT")]
 
 
+def test_every_ndjson_record_ends_with_a_newline(published):
+    """Catches: no newline after the last record (NDJSON ends each line with one; `cat a b`
+    would glue two files' records into one line, and `wc -l` counts one row short)."""
+    for release, rows in (("2025-05-07", 124), ("2025-10-22", 1350)):  # README: the rows of each release
+        data = (published / release / "min_cards.jsonl").read_bytes()
+        assert data.endswith(b"}\n") and data.count(b"\n") == rows
+        assert all(json.loads(line) for line in data.split(b"\n")[:-1])
+
+
 # --- findings as data ----------------------------------------------------------------
 
 def test_findings_are_published_as_data(published):

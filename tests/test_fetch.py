@@ -4,6 +4,7 @@ sleep is a parameter (recorded, never slept), and the timeout test's handler wai
 Event that is only set at teardown, so the 0.2 s read timeout always fires."""
 from __future__ import annotations
 
+import datetime as dt
 import gzip
 import hashlib
 import json
@@ -238,14 +239,39 @@ def test_a_revision_folder_must_hold_a_page_of_its_base_date(tmp_path):
         check_update_date(Release("2025-10-22.2", tmp_path, "raw/2025-10-22.2"), "p", "2025-10-21")
 
 
-def test_a_tenth_copy_of_one_date_is_refused(server, raw):
-    for number in range(1, 10):
+def test_a_ninth_copy_of_one_date_is_filed_as_dot_9_and_a_tenth_refused(server, raw):
+    """Catches: the ninth copy (.9, the last id there is) refused, or a tenth filed."""
+    for number in range(1, 9):  # the date and .2 to .8
         (raw / release_name("2025-10-22", number)).mkdir()
-    before = snapshot(raw)
     server.routes["/page.html"] = page(PAGE)
-    with pytest.raises(FetchError, match="at most 9 copies"):
+    outcome = fetch(server, raw)
+    assert (outcome.status, outcome.release) == ("revision", "2025-10-22.9")
+    assert (raw / "2025-10-22.9" / "page.html").read_bytes() == PAGE
+    before = snapshot(raw)
+    server.routes["/page.html"] = page(CHANGED)
+    with pytest.raises(FetchError, match=r"the page dated 2025-10-22 changed again, but 9 copies of that date are "
+                                         r"already kept \(expected at most 9 copies"):
         fetch(server, raw)
     assert snapshot(raw) == before
+
+
+def test_a_folder_that_appears_just_before_the_rename_is_refused_and_kept(server, raw):
+    """Catches: the release folder not checked again just before the rename. The clock is read
+    once, after the folder's name is chosen and before the folder is filed: the test's clock
+    creates that folder there, holding a page of its own (a second fetch, a person), so the
+    race happens every time. The fetch must refuse clearly, and leave their folder whole and
+    nothing of its own (no hidden staging folder)."""
+    theirs = {"2025-10-22": None, "2025-10-22/page.html": OLD_PAGE}
+
+    def clock_that_races():
+        (raw / "2025-10-22").mkdir()
+        (raw / "2025-10-22" / "page.html").write_bytes(OLD_PAGE)
+        return dt.datetime(2025, 10, 23, 8, 0, tzinfo=dt.timezone.utc)
+
+    server.routes["/page.html"] = page(PAGE)
+    with pytest.raises(FetchError, match=r"2025-10-22: .*appeared while downloading"):
+        fetch(server, raw, client=Client(retries=0, sleep=lambda seconds: None, now=clock_that_races))
+    assert snapshot(raw) == theirs
 
 
 # --- refusals: raw/ untouched ------------------------------------------------------------------------

@@ -67,6 +67,27 @@ def test_jobs_2_writes_the_same_build_byte_for_byte(raw_five, tmp_path):
     assert not list((tmp_path / "two").glob(f"{STAGING}*"))
 
 
+def test_jobs_default_to_the_number_of_cpus(tmp_path, monkeypatch):
+    """Catches: --jobs defaulting to 1, one process whatever the machine. The run itself is
+    real; extract_to is wrapped only to record the jobs the command asks for."""
+    import pipeline.run
+
+    asked = []
+    real_extract_to = pipeline.run.extract_to
+
+    def extract_to(raw_dir, out_dir, only, strict, limits, keep_going, jobs, *rest):
+        asked.append(jobs)
+        return real_extract_to(raw_dir, out_dir, only, strict, limits, keep_going, jobs, *rest)
+
+    monkeypatch.setattr(pipeline.run, "extract_to", extract_to)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)  # a machine with 3 CPUs, whatever this one has
+    raw = tmp_path / "raw"
+    redated(raw, "2025-05-07", "2025-05-07")
+    result = extract(raw, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert asked == [3]
+
+
 def real_error(tmp_path) -> MincardsError:
     raw = tmp_path / "raw"
     shutil.copytree(RAW / "2025-05-07", raw / "2025-05-07")
@@ -143,16 +164,33 @@ def test_a_failure_after_releases_were_staged_leaves_the_build_as_it_was(results
 
 
 def test_the_pool_keeps_few_releases_in_flight_and_stops_early(raw_five, tmp_path, monkeypatch):
+    """At most 2 x jobs releases in flight: when the caller is handed release k, releases
+    k+1 .. k+4 (jobs=2) have been submitted and no more. Six releases, so that one more in
+    flight shows (with five, a window of 4 and one of 5 submit the same releases by the first
+    hand-over). The pool's submit is wrapped to record what was submitted, and still submits it."""
+    from concurrent.futures import ProcessPoolExecutor
+
     raw = broken(raw_five, tmp_path)
+    redated(raw, "2025-05-07", "2026-01-01")
     releases = find_releases(raw)
+    assert len(releases) == 6
+    submitted = []
+    real_submit = ProcessPoolExecutor.submit
+
+    def submit(self, fn, /, *args, **kwargs):
+        submitted.append(args[0].id)
+        return real_submit(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
     seen = []
     outcomes = render_each(releases, jobs=2)
     for release, outcome in outcomes:
-        seen.append((release.id, type(outcome).__name__))
+        seen.append((release.id, type(outcome).__name__, len(submitted)))
         if isinstance(outcome, MincardsError):
             break
     outcomes.close()  # the releases not started are cancelled, the workers shut down
-    assert seen == [("2025-05-07", "Rendered"), ("2025-06-01", "CellError")]
+    assert seen == [("2025-05-07", "Rendered", 1 + 4), ("2025-06-01", "CellError", 2 + 4)]
+    assert submitted == [r.id for r in releases]  # each once, in release order
 
 
 def test_progress_is_told_each_release_in_order(raw_five, tmp_path):

@@ -15,7 +15,7 @@ from page_variants import PAGE_HTML, ROWS, read, reference, write  # noqa: F401 
 from pipeline.cli import main
 from pipeline.errors import CellError, LayoutError, SourceError
 from pipeline.extract import check_kind
-from pipeline.extract.html import extract_html, sniff_encoding
+from pipeline.extract.html import decode_page, extract_html, sniff_encoding
 
 TABLE_OPEN = re.search(r"<table [^>]*>", PAGE_HTML).group(0)
 CAPTION = re.search(r"<caption>.*?</caption>", PAGE_HTML, flags=re.S).group(0)
@@ -141,6 +141,17 @@ def test_a_part_separated_by_prose_is_not_stitched_silently(tmp_path):
         read(write(tmp_path, split(PAGE_HTML, "qwen3-0.6b", header=False, between=prose)))
 
 
+def test_a_table_between_two_parts_stops_the_stitching(tmp_path):
+    """Catches: the parts joined across another table (a short note in a table of its own,
+    well within the text allowed between parts): what lies between is not the vendor's."""
+    note = "<table><tr><td>注：以下为其他配置</td></tr></table>"
+    with pytest.raises(SourceError, match=r"2 tables look like the vendor table \(#1, #3 of 3\)"):
+        read(write(tmp_path, split(PAGE_HTML, "qwen3-0.6b", between=note)))
+    with pytest.raises(SourceError, match=r"table #3 of 3 looks like a part of the vendor table \(#1\) but does "
+                                          r"not follow it"):
+        read(write(tmp_path, split(PAGE_HTML, "qwen3-0.6b", header=False, between=note)))
+
+
 def test_a_following_part_with_an_edited_header_is_an_error(tmp_path):
     """Catches: a continuation whose repeated header differs (a renamed framework) being taken
     for some other table and its rows dropped."""
@@ -254,6 +265,19 @@ def test_http_equiv_charset_is_read(reference):
     assert sniff_encoding(data) == "gbk"
     check_kind(data, "html", "page.html")
     pd.testing.assert_frame_equal(read(data)[2].frame, reference[1])
+
+
+@pytest.mark.parametrize("label, codec", [("gb18030", "gb18030"), ("gb2312", "gbk")])
+def test_http_equiv_charset_with_digits_is_read(label, codec, reference):
+    """Catches: a charset label with digits cut at its first digit ('gb'), unknown, so the page
+    read as UTF-8 and refused as binary data. gb2312 pages are decoded as GBK, as browsers do."""
+    html = PAGE_HTML.replace('<meta charset="utf-8">',
+                             f'<meta http-equiv="Content-Type" content="text/html; charset={label}">')
+    data = html.encode(codec)
+    assert sniff_encoding(data) == codec
+    check_kind(data, "html", "page.html")
+    assert decode_page(data, "page.html") == html
+    assert cells(extract_html(data, "page.html")[0]) == cells(reference[0])
 
 
 def test_utf16_without_a_bom_is_refused_by_both_with_one_message():

@@ -60,6 +60,34 @@ def test_the_vendor_table_headed_again_elsewhere_is_an_error(tmp_path):
         extract_pdf(data, "2up.pdf")
 
 
+def test_a_page_holding_another_table_between_two_parts_stops_the_stitching(tmp_path):
+    """Catches: the parts joined across a page that holds another table. browser-chromium.pdf
+    with a page of another document inserted after its first page (a small ruled table of its
+    own, as merging two PDFs gives): the vendor table ends on page 1, ruled off; the part on
+    page 3 is not where it would go on, so it is a second table headed like it, not rows to
+    stitch on."""
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    source = pdfium.PdfDocument(str(PDF_FIXTURES / "browser-chromium.pdf"))
+    width, height = source[0].get_size()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    for row in range(2):
+        for col in range(2):
+            canvas.rect(100 + 100 * col, height - 120 - 20 * row, 100, 20, stroke=1, fill=0)
+            canvas.drawString(105 + 100 * col, height - 115 - 20 * row, f"note {row}.{col}")
+    canvas.showPage()
+    canvas.save()
+    new = pdfium.PdfDocument.new()
+    new.import_pages(source, [0])
+    new.import_pages(pdfium.PdfDocument(buffer.getvalue()), [0])
+    new.import_pages(source, [1])
+    new.save(str(tmp_path / "between.pdf"))
+    with pytest.raises(MincardsError, match=r"^between.pdf: .*page 3: another table headed like the vendor table, "
+                                            r"not where the table goes on"):
+        extract_pdf((tmp_path / "between.pdf").read_bytes(), "between.pdf")
+
+
 def test_the_pages_in_order_still_read_whole(tmp_path):
     """The same tools, used without changing the table, change nothing: the pages copied as
     they are, and the sheet-per-page imposition of one page each."""

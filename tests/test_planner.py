@@ -161,6 +161,20 @@ def test_plan_with_too_few_units_leaves_out_what_does_not_fit_and_says_so(publis
                                 "unit", "nodes", "hours"]
 
 
+def test_nodes_are_rounded_up_in_plan_and_in_the_fit_budget(published):
+    """Catches: nodes rounded down (12 cards shown as 1 node, 12 DIE as 0 nodes)."""
+    # `qwen2.5-7b ... lora 2*Ascend 1*Ascend 2*Ascend`: Llama-Factory 1 card / 2 DIE, so 12 units run on both;
+    # 12 cards / 8 per node = 1.5 -> 2 nodes; 12 DIE / 16 per node = 0.75 -> 1 node
+    rows = plan(published, "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--units", "12", "--strategy", "lora",
+                "--seq-len", "4096", "--framework", "Llama-Factory")
+    assert {k[4]: (r["units"], r["nodes"]) for k, r in rows.items()} == {"Snt9b": (12, 2), "Snt9b23": (12, 1)}
+    # the budget line of fit: 12 cards = 1.5 nodes -> 2; 20 DIE = 1.25 nodes -> 2
+    cards = ok(published, "fit", "--hardware", "Snt9b", "--cards", "12").stdout.splitlines()[0]
+    assert cards.endswith(" fit in 12 cards (2 nodes) on Snt9b, release 2025-10-22"), cards
+    dies = ok(published, "fit", "--hardware", "Snt9b23", "--dies", "20").stdout.splitlines()[0]
+    assert dies.endswith(" fit in 20 DIEs (2 nodes) on Snt9b23, release 2025-10-22"), dies
+
+
 def test_plan_needs_hours_or_units(published):
     neither = run(published, "plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000")
     assert neither.exit_code == 2 and "give exactly one of --hours, --units" in neither.stderr
@@ -242,6 +256,34 @@ def test_every_format_holds_the_same_records(published, command):
     md = ok(published, *command, "--format", "MD").stdout.splitlines()
     assert ndjson == records and len(rows) == len(records) and len(md) == 2 + len(records)
     assert list(rows[0]) == list(records[0]) and md[0].startswith("| " + " | ".join(list(records[0])[:2]))
+
+
+@pytest.mark.parametrize("command", [
+    ["query", "qwen2.5-7b", "--seq-len", "4096"],
+    ["fit", "--hardware", "Snt9b", "--cards", "1"],
+])
+def test_ndjson_ends_every_record_with_a_newline(published, command):
+    """Catches: no newline after the last record (`… --format ndjson >> all.ndjson` would glue
+    the next command's first record onto it)."""
+    text = ok(published, *command, "--format", "ndjson").stdout
+    assert text.endswith("}\n") and text.count("\n") == len(text.splitlines()) > 1
+    assert all(json.loads(line) for line in text.splitlines())
+
+
+def test_booleans_print_as_true_and_false_in_lower_case(published):
+    """Catches: Python's True/False in the text formats (JSON says true/false; so do our CSV and
+    tables, so that a CSV reads back the same in DuckDB, pandas or a spreadsheet)."""
+    from pipeline.formats import render
+    from pipeline.query import Filters, answer_query
+
+    # `qwen2.5-7b full 4096 4*Ascend ... - -`: MindSpeed-LLM supported, MindSpeed-MM (the last group) not
+    args = ("qwen2.5-7b", "--seq-len", "4096", "--strategy", "full")
+    rows = {(r["framework"], r["hardware"]): r["supported"]
+            for r in csv.DictReader(io.StringIO(ok(published, "query", *args, "--format", "csv").stdout))}
+    assert (rows[("MindSpeed-LLM", "Snt9b")], rows[("MindSpeed-MM", "Snt9b")]) == ("true", "false")
+    answer = answer_query(published, None, "qwen2.5-7b", Filters("full", 4096, "MindSpeed-MM", "Snt9b"))
+    header, line = render(answer.records, answer.columns, "table").splitlines()
+    assert line.split()[header.split().index("supported")] == "false"
 
 
 def test_output_file_is_written_and_nothing_printed(published, tmp_path):

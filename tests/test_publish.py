@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
+import stat
+from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
@@ -12,7 +15,8 @@ from click.testing import CliRunner
 
 from conftest import RAW
 from pipeline.cli import main
-from pipeline.publish import publish_all
+from pipeline import publish as publish_module
+from pipeline.publish import LOCK_NAME, publish_all
 from pipeline.release import release_files
 
 
@@ -98,6 +102,24 @@ def test_readers_refuse_a_table_its_manifest_does_not_name(raw_html_only, tmp_pa
                                         "release's manifest names (changed after it was published)")
 
 
+def test_readers_refuse_an_edit_that_keeps_the_size(published, tmp_path):
+    """Catches: the manifest check comparing sizes only. One byte of the table's vendor URL
+    (its Parquet metadata, uncompressed) changed in place: same size, a file that still reads."""
+    out = tmp_path / "build"
+    shutil.copytree(published, out)
+    table = out / "2025-10-22" / "min_cards.parquet"
+    data = table.read_bytes()
+    edited = data.replace(b"support.huaweicloud.com", b"support.huaweic1oud.com", 1)
+    assert edited != data and len(edited) == len(data)
+    table.write_bytes(edited)
+    assert pq.read_metadata(table).metadata[b"mincards.source_url"].startswith(b"https://support.huaweic1oud.com/")
+    for args in (("query", "qwen2.5-7b"), ("diff", "2025-05-07", "2025-10-22")):
+        result = run(*args, "--build", out)
+        assert result.exit_code == 1, (args, result.output)
+        assert result.output.startswith(f"error: {table}: cannot read source: the file is not the one its "
+                                        "release's manifest names (changed after it was published)")
+
+
 def test_readers_refuse_a_release_without_a_manifest(raw_html_only, tmp_path):
     out = tmp_path / "build"
     assert run("extract", raw_html_only, "--out", out).exit_code == 0
@@ -116,6 +138,43 @@ def test_without_an_atomic_exchange_the_build_is_the_same(results, tmp_path):
     assert tree(tmp_path / "True") == tree(tmp_path / "False")
     assert all((tmp_path / "True" / n).read_bytes() == (tmp_path / "False" / n).read_bytes()
                for n in tree(tmp_path / "True"))
+
+
+def test_each_staged_file_is_fsynced_before_the_rename_that_publishes_it(results, tmp_path, monkeypatch):
+    """Catches: staged files renamed into place unsynced (a crash could then publish empty or
+    partial files under a complete-looking release). os.fsync, the renames and the atomic
+    exchange are wrapped to record the order of the real calls, which they still make."""
+    events = []
+    real_fsync, real_rename, real_replace, real_exchange = os.fsync, os.rename, os.replace, publish_module.exchange
+
+    def fsync(fd):
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode):
+            events.append(("fsync", (info.st_dev, info.st_ino)))
+        real_fsync(fd)
+
+    def moved(real):
+        def move(src, dst, *args, **kwargs):
+            events.append(("swap", Path(dst)))
+            return real(src, dst, *args, **kwargs)
+        return move
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "rename", moved(real_rename))
+    monkeypatch.setattr(os, "replace", moved(real_replace))
+    monkeypatch.setattr(publish_module, "exchange", moved(real_exchange))
+    out = tmp_path / "build"
+    files = [release_files(results["2025-05-07"])]
+    for run_number in (1, 2):  # into an empty folder (renames), then over the first (exchanges)
+        events.clear()
+        publish_all(out, files, keep=None)
+        published = [p for p in out.rglob("*") if p.is_file() and p.name != LOCK_NAME]
+        assert len(published) > 10
+        for path in published:
+            info = path.stat()
+            synced = [i for i, e in enumerate(events) if e == ("fsync", (info.st_dev, info.st_ino))]
+            swapped = [i for i, e in enumerate(events) if e[0] == "swap" and (e[1] == path or e[1] in path.parents)]
+            assert synced and swapped and synced[0] < swapped[0], (run_number, str(path.relative_to(out)))
 
 
 def test_a_broken_release_descriptor_is_named_and_the_build_descriptor_kept(raw_html_only, tmp_path):

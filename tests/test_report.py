@@ -79,6 +79,17 @@ def test_diff_page_highlights_the_changed_cells(build):
                      r'&#x27;4\*Ascend&#x27;">2 → 4</td>', text)
 
 
+def test_diff_page_counts_nodes_rounded_up(build):
+    """Catches: nodes rounded down on the diff page (2 cards shown as 0 nodes, 8 cards as 1)."""
+    import lxml.html
+
+    root = lxml.html.fromstring(pages(build)["diff"].read_text(encoding="utf-8"))
+    changes = root.get_element_by_id("changes").findall("tbody/tr")
+    # LAYOUT.md §6: 2 -> 4 and 2 -> 8, in cards (8 a node) and in DIEs (16 a node): one node before and after
+    assert [(tr[5].text_content(), tr[7].text_content()) for tr in changes] == [
+        (f"2 → {n} {unit}", "1 → 1") for n in (4, 8) for unit in ("cards", "DIEs")] * 2
+
+
 def test_release_page_shows_findings_and_links(build):
     text = pages(build)["2025-10-22"].read_text(encoding="utf-8")
     assert text.count('<tr class="finding">') == 6
