@@ -29,12 +29,12 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import MincardsError, ReleaseError
+from .faults import FAULT_ENV, Steps  # noqa: F401 - FAULT_ENV is imported from here by tests
 from .ids import is_release_name
 from .files import MANIFEST, atomic_write, fsync_folder
 from .write import RELEASE_PACKAGE, ReleaseFiles, build_package
@@ -44,7 +44,6 @@ DATASET = "dataset"
 PARTITION_FILE = "part-0.parquet"
 STAGING = ".staging-"  # a folder being written
 LOCK_NAME = ".mincards.lock"
-FAULT_ENV = "MINCARDS_FAULT_KILL_AFTER"
 
 
 def partition_folder(out_dir: Path, release: str) -> Path:
@@ -63,26 +62,6 @@ def manifest_bytes(files: ReleaseFiles) -> bytes:
                       for name, data in sorted(entries.items())},
     }
     return (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode("utf-8")
-
-
-class Steps:
-    """Counts the file-system steps of a publication. With MINCARDS_FAULT_KILL_AFTER=N
-    in the environment the process kills itself with SIGKILL right after step N: no
-    cleanup handler runs, as in a real crash. The crash tests run every N."""
-
-    def __init__(self, kill_after: int | None = None):
-        self.done = 0
-        self.kill_after = kill_after
-
-    @classmethod
-    def from_env(cls) -> Steps:
-        value = os.environ.get(FAULT_ENV, "").strip()
-        return cls(int(value) if value.isdigit() else None)
-
-    def step(self) -> None:
-        self.done += 1
-        if self.done == self.kill_after:
-            os.kill(os.getpid(), signal.SIGKILL)
 
 
 def write_folder(folder: Path, files: dict[str, bytes], steps: Steps) -> None:
