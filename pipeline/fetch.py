@@ -17,11 +17,15 @@ bytes is filed as a revision, YYYY-MM-DD.2, .3, ... (pipeline/ids.py), never ove
 first. Fetch never writes into an existing folder, so a SOURCE.md written by a person is
 never touched. A new folder is built as a hidden temp folder inside raw/ (ignored by
 find_releases), every file fsynced, then renamed into place: raw/ holds the whole release
-or nothing of it.
+or nothing of it. One fetch at a time files into a raw folder (a lock on the folder
+itself, so nothing is written for it); it first removes the temp folders a killed fetch
+left. A folder it cannot write in (read-only, no space) is one error naming the folder.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import fcntl
 import hashlib
 import json
 import os
@@ -37,6 +41,7 @@ import httpx
 
 from . import __version__
 from .errors import MincardsError, SourceError
+from .faults import Steps
 from .files import atomic_write, current_umask, fsync_folder
 from .ids import MAX_REVISION, base_date, is_release_name, release_name, revision
 from .limits import DEFAULT
@@ -46,6 +51,7 @@ SOURCES_FILE = "sources.toml"  # at raw/ top level: find_releases only looks at 
 PAGE = "page.html"
 STATE = "source.json"
 NOTE = "SOURCE.md"
+STAGING = ".fetch-"  # a release folder being filed: hidden, so never taken for a release
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 USER_AGENT = f"mincards/{__version__} (+https://github.com/mincards; vendor-page follower)"
 RETRY_STATUS = range(500, 600)
@@ -180,7 +186,7 @@ def media_type(content_type: str | None) -> str | None:
     return content_type.split(";", 1)[0].strip().lower() if content_type else None
 
 
-def read_body(response: httpx.Response, url: str, max_bytes: int) -> bytes:
+def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> bytes:
     """The decoded body, refused as soon as it passes max_bytes (never read whole first)."""
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and not response.headers.get("content-encoding") \
@@ -193,6 +199,9 @@ def read_body(response: httpx.Response, url: str, max_bytes: int) -> bytes:
             raise FetchError(url, f"the page passed {max_bytes:,} bytes while downloading; stopped",
                              f"at most {max_bytes:,} (--max-bytes)")
         chunks.append(chunk)
+        if len(chunks) == 1:
+            steps.step("first bytes of the body")
+    steps.step("body received")
     return b"".join(chunks)
 
 
@@ -204,7 +213,7 @@ def attempts(client: Client) -> Iterator[int]:
         yield attempt
 
 
-def download(client: Client, url: str, previous: dict | None) -> Download:
+def download(client: Client, url: str, previous: dict | None, steps: Steps) -> Download:
     """GET the page, conditionally when a previous fetch left validators; retries with
     backoff on connection errors, timeouts and 5xx; one FetchError naming the URL otherwise."""
     headers = {}
@@ -218,10 +227,11 @@ def download(client: Client, url: str, previous: dict | None) -> Download:
         for attempt in attempts(client):
             try:
                 with http.stream("GET", url, headers=headers) as response:
+                    steps.step("response headers received")
                     if response.status_code in RETRY_STATUS:
                         last = f"HTTP {response.status_code} {response.reason_phrase}"
                         continue
-                    return finish(response, url, client.max_bytes)
+                    return finish(response, url, client.max_bytes, steps)
             except httpx.TooManyRedirects:
                 raise FetchError(url, f"more than {client.max_redirects} redirects (a redirect loop?)",
                                  "the page, or a few redirects to it") from None
@@ -234,7 +244,7 @@ def download(client: Client, url: str, previous: dict | None) -> Download:
     raise FetchError(url, f"{last}, after {counted(tries, 'attempt')}", "an answer from the server")
 
 
-def finish(response: httpx.Response, url: str, max_bytes: int) -> Download:
+def finish(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> Download:
     final = str(response.url)
     etag, modified = response.headers.get("etag"), response.headers.get("last-modified")
     if response.status_code == 304:
@@ -246,7 +256,7 @@ def finish(response: httpx.Response, url: str, max_bytes: int) -> Download:
     kind = media_type(content_type)
     if kind is not None and kind not in HTML_TYPES:
         raise FetchError(url, f"the server sent {kind}, not a web page", " or ".join(HTML_TYPES))
-    body = read_body(response, url, max_bytes)
+    body = read_body(response, url, max_bytes, steps)
     return Download(url, final, 200, body, etag, modified, content_type, response.headers.get("content-encoding"))
 
 
@@ -298,28 +308,74 @@ def note_of(state: dict, first: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def file_release(raw_dir: Path, release: str, files: dict[str, bytes]) -> Path:
+def file_release(raw_dir: Path, release: str, files: dict[str, bytes], steps: Steps) -> Path:
     """A new folder raw/<release>/ holding `files`, all or nothing: built in a hidden temp
-    folder inside raw/ (find_releases skips dot folders), every file fsynced, renamed into place."""
+    folder inside raw/ (find_releases skips dot folders), every file fsynced, renamed into
+    place. A kill at any step leaves raw/ as it was but for that temp folder, which the
+    next fetch removes; an error removes it at once."""
     target = raw_dir / release
-    staging = Path(tempfile.mkdtemp(prefix=f".fetch-{release}-", dir=raw_dir))
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f"{STAGING}{release}-", dir=raw_dir))
+    except OSError as exc:
+        raise cannot_file(raw_dir, release, exc) from None
+    steps.step("temp folder made")
     try:
         for name, data in files.items():
             atomic_write(staging / name, data)
+            steps.step(f"{name} written")
         os.chmod(staging, 0o777 & ~current_umask())
+        steps.step("permissions set")
         if target.exists():
             raise FetchError(str(target), "appeared while downloading", "a release folder that does not exist yet")
         os.rename(staging, target)
-    except BaseException:
+        steps.step("renamed into place")
+    except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, OSError):
+            raise cannot_file(raw_dir, release, exc) from None
         raise
     fsync_folder(raw_dir)
+    steps.step("raw folder synced")
     return target
 
 
-def fetch_one(source: Source, raw_dir: Path, client: Client) -> Outcome:
+def cannot_file(raw_dir: Path, release: str, exc: OSError) -> FetchError:
+    """A folder that cannot be written in (read-only, not ours, full) is named, not the temp
+    file the system complained about."""
+    return FetchError(str(raw_dir), f"cannot file release {release} in this folder ({exc.strerror or exc})",
+                      "a raw folder this user can write in, with free space")
+
+
+@contextlib.contextmanager
+def filing_lock(raw_dir: Path) -> Iterator[None]:
+    """One fetch at a time per raw folder, so that one never removes the temp folder of
+    another. The lock is on the folder itself: nothing is written into raw/ for it."""
+    fd = os.open(raw_dir, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise FetchError(str(raw_dir), "another mincards fetch is filing releases here",
+                             "one fetch at a time per raw folder; try again when it finishes") from None
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def remove_leftovers(raw_dir: Path) -> None:
+    """The temp folders of killed fetches (we hold the lock: no fetch is filing them)."""
+    for path in sorted(raw_dir.glob(f"{STAGING}*")):
+        try:
+            shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+        except OSError as exc:
+            raise FetchError(str(path), f"cannot remove what a killed fetch left ({exc.strerror or exc})",
+                             "a raw folder this user can write in") from None
+
+
+def fetch_one(source: Source, raw_dir: Path, client: Client, steps: Steps | None = None) -> Outcome:
+    steps = steps or Steps.from_env()
     previous = previous_state(raw_dir, source.url)
-    got = download(client, source.url, previous)
+    got = download(client, source.url, previous, steps)
     if got.status == 304:
         if previous is None:  # nothing was asked conditionally: a 304 says nothing about raw/
             raise FetchError(source.url, "304 Not Modified to a request that was not conditional",
@@ -347,7 +403,7 @@ def fetch_one(source: Source, raw_dir: Path, client: Client) -> Outcome:
     files = {PAGE: got.body,
              STATE: (json.dumps(state, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8"),
              NOTE: note_of(state, first).encode("utf-8")}
-    target = file_release(raw_dir, release, files)
+    target = file_release(raw_dir, release, files, steps)
     if first:
         return Outcome(source, "revision", release,
                        f"REVISED IN PLACE: {source.name}: the page still says 更新时间 {date} but its content "
@@ -355,14 +411,19 @@ def fetch_one(source: Source, raw_dir: Path, client: Client) -> Outcome:
     return Outcome(source, "new", release, f"new: {source.name}: release {date} -> {target}")
 
 
-def fetch_all(sources: list[Source], raw_dir: Path, client: Client) -> tuple[list[Outcome], list[FetchError]]:
-    """Each source in turn; one failing does not stop the others."""
+def fetch_all(sources: list[Source], raw_dir: Path, client: Client,
+              steps: Steps | None = None) -> tuple[list[Outcome], list[FetchError]]:
+    """Each source in turn, under the raw folder's lock, after removing what killed fetches
+    left; one failing does not stop the others."""
     if not raw_dir.is_dir():
         raise FetchError(str(raw_dir), "not a folder", "the raw folder that holds the release folders")
+    steps = steps or Steps.from_env()
     outcomes, errors = [], []
-    for source in sources:
-        try:
-            outcomes.append(fetch_one(source, raw_dir, client))
-        except FetchError as exc:
-            errors.append(exc)
+    with filing_lock(raw_dir):
+        remove_leftovers(raw_dir)
+        for source in sources:
+            try:
+                outcomes.append(fetch_one(source, raw_dir, client, steps))
+            except FetchError as exc:
+                errors.append(exc)
     return outcomes, errors

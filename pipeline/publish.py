@@ -31,13 +31,13 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import signals
 from .errors import MincardsError, ReleaseError, Terminated
+from .faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps  # noqa: F401 - the tests import them from here
 from .ids import is_release_name
 from .files import MANIFEST, atomic_write, fsync_folder
 from .write import RELEASE_PACKAGE, ReleaseFiles, build_package
@@ -47,8 +47,6 @@ DATASET = "dataset"
 PARTITION_FILE = "part-0.parquet"
 STAGING = ".staging-"  # a folder being written
 LOCK_NAME = ".mincards.lock"
-FAULT_ENV = "MINCARDS_FAULT_KILL_AFTER"
-FAULT_ENOSPC_ENV = "MINCARDS_FAULT_ENOSPC_AT"
 
 
 def partition_folder(out_dir: Path, release: str) -> Path:
@@ -67,36 +65,6 @@ def manifest_bytes(files: ReleaseFiles) -> bytes:
                       for name, data in sorted(entries.items())},
     }
     return (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode("utf-8")
-
-
-class Steps:
-    """Counts the file-system steps of a publication, and the files it writes. Fault
-    injection for the crash tests, from the environment: MINCARDS_FAULT_KILL_AFTER=N kills
-    the process with SIGKILL right after step N (no cleanup handler runs, as in a real
-    crash); MINCARDS_FAULT_ENOSPC_AT=N makes the N-th file written fail as a full disk
-    does. The tests run every N."""
-
-    def __init__(self, kill_after: int | None = None, full_at: int | None = None):
-        self.done = self.writes = 0
-        self.kill_after, self.full_at = kill_after, full_at
-
-    @classmethod
-    def from_env(cls) -> Steps:
-        def number(name: str) -> int | None:
-            value = os.environ.get(name, "").strip()
-            return int(value) if value.isdigit() else None
-        return cls(number(FAULT_ENV), number(FAULT_ENOSPC_ENV))
-
-    def step(self) -> None:
-        self.done += 1
-        if self.done == self.kill_after:
-            os.kill(os.getpid(), signal.SIGKILL)
-
-    def writing(self, path: Path) -> None:
-        """Before each file is written."""
-        self.writes += 1
-        if self.writes == self.full_at:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
 
 def write_folder(folder: Path, files: dict[str, bytes], steps: Steps) -> None:

@@ -8,7 +8,9 @@ rendered; pipeline/run.py runs every release of the extract command.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,8 +19,9 @@ import pandas as pd
 from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
 from .diff import diff_releases
 from .extract import EXTRACTORS, check_kind
+from .faults import point
 from .ids import base_date, is_release_name
-from .limits import DEFAULT, Limits
+from .limits import DEFAULT, LimitError, Limits
 from .normalize import Normalized, normalize
 from .quality import all_findings, finding_rows, findings_frame
 from .report import release_html, release_markdown
@@ -28,6 +31,12 @@ from .units import counted
 from .write import ReleaseFiles, SourceInfo, release_artifacts
 from schemas.findings import validate_findings
 from schemas.min_cards import source_place, validate_min_cards
+
+
+# Where a test can act in the middle of a run (pipeline/faults.py): raw/ may change under it.
+RELEASES_LISTED = "releases listed"  # find_releases has listed the raw folder
+SOURCES_LISTED = "sources listed"  # a release folder has been listed; its sources are read next
+SOURCE_READ = "source read"  # a source's bytes are in hand: everything after uses them, never the file
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,7 @@ def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
         releases = [known[name] for name in sorted(set(only))]
     if not releases:
         raise ReleaseError(str(raw_dir), "no release folders", "folders named YYYY-MM-DD")
+    point(RELEASES_LISTED, releases)
     return releases
 
 
@@ -110,7 +120,14 @@ def source_url(release: Release) -> str | None:
 
 def release_sources(release: Release) -> list[Path]:
     """The release's vendor page and/or PDF, HTML first (HTML is what gets published)."""
-    files = sorted((p for p in release.folder.iterdir() if p.suffix.lower() in EXTRACTORS),
+    try:
+        listed = list(release.folder.iterdir())
+    except FileNotFoundError:
+        raise ReleaseError(release.label, "the release folder is gone: it was removed after the raw folder was "
+                           "listed", "raw/ left alone while mincards extract reads it") from None
+    except OSError as exc:
+        raise ReleaseError(release.label, f"cannot list the folder ({exc.strerror})", "a readable folder") from None
+    files = sorted((p for p in listed if p.suffix.lower() in EXTRACTORS),
                    key=lambda p: (EXTRACTORS[p.suffix.lower()][0] != "html", p.name))
     kinds = [EXTRACTORS[p.suffix.lower()][0] for p in files]
     if not files:
@@ -125,14 +142,36 @@ def release_sources(release: Release) -> list[Path]:
 
 
 def read_source(path: Path, label: str, limits: Limits) -> bytes:
-    """The file's bytes, after checking it is a file within the size bound."""
+    """The file's bytes, read once through one open file (what is checked is what is read,
+    whatever happens to the name meanwhile): a regular file within the size bound, and
+    never more than the bound read, even from a file that grows while it is read. Opened
+    without blocking, so a pipe named page.html is refused instead of waited on."""
     try:
-        if path.is_dir():
-            raise SourceError(label, "is a folder", "a file")
-        limits.check_bytes(label, path.stat().st_size)
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise SourceError(label, "is a link to a file that does not exist", "a file") from None
+        raise SourceError(label, "the file is gone: it was removed after its folder was listed",
+                          "the release folder left alone while mincards extract reads it") from None
     except OSError as exc:
         raise SourceError(label, f"cannot read the file ({exc.strerror})", "a readable file") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SourceError(label, "is a folder", "a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SourceError(label, "is not a regular file (a pipe or a device?)", "a file")
+        limits.check_bytes(label, info.st_size)
+        with open(fd, "rb", closefd=False) as handle:
+            data = handle.read(limits.max_bytes + 1)
+    except OSError as exc:
+        raise SourceError(label, f"cannot read the file ({exc.strerror})", "a readable file") from None
+    finally:
+        os.close(fd)
+    if len(data) > limits.max_bytes:
+        raise LimitError(label, f"the file grew past {limits.max_bytes:,} bytes while it was read",
+                         f"at most {limits.max_bytes:,} (--max-bytes)")
+    return data
 
 
 def check_update_date(release: Release, source: str, updated: str | None) -> list[str]:
@@ -157,6 +196,7 @@ class SourceResult:
 def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> SourceResult:
     source = f"{release.label}/{path.name}"
     data = read_source(path, source, limits)
+    point(SOURCE_READ, path)
     kind, extractor = EXTRACTORS[path.suffix.lower()]
     with stage(f"extract {kind}"):
         check_kind(data, kind, source)
@@ -198,7 +238,9 @@ def check_agreement(release: str, published: SourceResult, other: SourceResult) 
 def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult:
     """Extract every source of the release; with HTML and PDF both, they must agree, and
     the HTML is published."""
-    results = [extract_source(release, path, limits) for path in release_sources(release)]
+    paths = release_sources(release)
+    point(SOURCES_LISTED, paths)
+    results = [extract_source(release, path, limits) for path in paths]
     published = results[0]
     with stage("agreement"):
         for other in results[1:]:

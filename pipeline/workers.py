@@ -12,14 +12,11 @@ import threading
 import time
 from pathlib import Path
 
-from . import signals
+from . import faults, signals
+from .faults import KILL_AT_ENV  # noqa: F401 - the kill tests import it from here
 
 START_METHOD_ENV = "MINCARDS_START_METHOD"  # fork, forkserver or spawn: overrides the choice below
-# The run's fault points, for the kill tests: MINCARDS_FAULT_KILL_AT=<point>[:<signal>] sends
-# the run's parent process SIGKILL (or the signal named: TERM, INT; INT-group sends SIGINT to
-# its whole process group, as a terminal's Ctrl-C does) when the run reaches that point.
-KILL_AT_ENV = "MINCARDS_FAULT_KILL_AT"
-POINTS = ("extracting", "handing-back", "between-releases")
+POINTS = ("extracting", "handing-back", "between-releases")  # where the kill tests signal the run
 PR_SET_PDEATHSIG = 1
 PARENT_POLL_SECONDS = 1.0
 
@@ -115,14 +112,6 @@ def stop_workers(pool) -> None:
 # --- fault points, for the kill tests ----------------------------------------------------
 
 def fault_point(point: str) -> None:
-    """Where MINCARDS_FAULT_KILL_AT names this point, signal the run's parent process (from a
-    worker, the process that started the run) as a crash, kill or Ctrl-C would."""
-    wanted = os.environ.get(KILL_AT_ENV, "")
-    name, _, how = wanted.partition(":")
-    if name != point:
-        return
-    target = _run_parent or os.getpid()
-    if how == "INT-group":
-        os.killpg(os.getpgid(target), signal.SIGINT)
-    else:
-        os.kill(target, {"": signal.SIGKILL, "TERM": signal.SIGTERM, "INT": signal.SIGINT}[how])
+    """A point of the run where MINCARDS_FAULT_KILL_AT may signal the run's process (from
+    a worker: the process that started the run, as a crash or a kill of it would)."""
+    faults.signal_at(point, _run_parent or os.getpid())

@@ -401,16 +401,6 @@ def test_a_page_with_the_table_but_no_date_is_refused(server, raw):
     refused(server, raw, "no 更新时间 line")
 
 
-def test_a_failure_while_filing_leaves_no_trace(server, raw, monkeypatch):
-    import pipeline.fetch as fetch_module
-
-    server.routes["/page.html"] = page(PAGE)
-    monkeypatch.setattr(fetch_module.os, "rename", lambda *a: (_ for _ in ()).throw(OSError(28, "No space")))
-    with pytest.raises(OSError):
-        fetch(server, raw)
-    assert os.listdir(raw) == []
-
-
 # --- the sources file and the command ------------------------------------------------------------
 
 def test_the_sources_file_follows_the_vendor_pages():

@@ -215,6 +215,8 @@ def test_a_full_disk_is_one_clear_error_from_the_command(versions, tmp_path):
                                 env={FAULT_ENOSPC_ENV: "2"})
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert re.fullmatch(rf"error: {re.escape(str(out))}/\.staging-\d+/2025-10-22/\S+: No space left on device", lines[0])
+    assert re.fullmatch(rf"error: {re.escape(str(out))}: cannot use this folder: No space left on device "
+                        rf"\({re.escape(str(out))}/\.staging-\d+/2025-10-22/\S+\) \(expected a folder this user can "
+                        r"read and write in, with free space\)", lines[0]), lines[0]
     assert lines[1:] == ["nothing was written; the output folder keeps its previous contents"]
     assert snapshot(out) == versions["built_a"] and not leftovers(out)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import signal
 import sys
 import threading
@@ -41,10 +42,21 @@ def as_usage_error(exc: MincardsError) -> click.UsageError:
     return click.UsageError(exc.detail, ctx=ctx)
 
 
-def reports_errors(command=None, *, note: str | None = None):
-    """Turn library errors into one message on stderr (and `note`, if any) and an exit code."""
+def os_error_text(exc: OSError, folder: Path | None) -> str:
+    """A system error as one line. One about a path inside `folder` (the folder the command
+    writes in: read-only, not this user's, full) names the folder, not a temp file in it."""
+    where = exc.filename or ""
+    if folder is not None and where and Path(os.path.abspath(where)).is_relative_to(os.path.abspath(folder)):
+        return (f"{folder}: cannot use this folder: {exc.strerror or exc} ({where}) "
+                "(expected a folder this user can read and write in, with free space)")
+    return f"{where}: {exc.strerror or exc}"
+
+
+def reports_errors(command=None, *, note: str | None = None, writes: str | None = None):
+    """Turn library errors into one message on stderr (and `note`, if any) and an exit code.
+    `writes` names the command's parameter holding the folder it writes in."""
     if command is None:
-        return functools.partial(reports_errors, note=note)
+        return functools.partial(reports_errors, note=note, writes=writes)
 
     @functools.wraps(command)
     def wrapper(*args, debug: bool = False, **kwargs):
@@ -73,7 +85,7 @@ def reports_errors(command=None, *, note: str | None = None):
         except OSError as exc:
             if debug:
                 raise
-            click.echo(f"error: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+            click.echo(f"error: {os_error_text(exc, kwargs.get(writes) if writes else None)}", err=True)
             if note:
                 click.echo(note, err=True)
             sys.exit(EXIT_BAD_INPUT)

@@ -32,7 +32,7 @@ from .common import EXIT_BAD_INPUT, reports_errors
               help="Largest inflated PDF stream.")
 @click.option("--max-seconds", type=float, default=DEFAULT.max_seconds, show_default=True,
               help="Longest extraction of one source file.")
-@reports_errors(note="nothing was written; the output folder keeps its previous contents")
+@reports_errors(note="nothing was written; the output folder keeps its previous contents", writes="out_dir")
 def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bool, strict: bool,
             keep_going: bool, jobs: int | None, wait: bool, quiet: bool, max_bytes: int, max_pages: int, max_cells: int,
             max_stream_bytes: int, max_seconds: float) -> None:

@@ -28,7 +28,7 @@ EXIT_NOTHING_NEW = 4  # `fetch --exit-code` only: every page was up to date
 @click.option("--max-bytes", type=int, default=DEFAULT.max_bytes, show_default=True, help="Largest page.")
 @click.option("--exit-code", is_flag=True,
               help=f"Exit {EXIT_NOTHING_NEW} when nothing new arrived (0 only when something new was filed).")
-@reports_errors(note="raw/ was not changed by the failed download")
+@reports_errors(note="raw/ was not changed by the failed download", writes="raw_dir")
 def fetch(urls: tuple[str, ...], raw_dir: Path, sources_file: Path | None, connect_timeout: float,
           read_timeout: float, retries: int, max_redirects: int, max_bytes: int, exit_code: bool) -> None:
     """Download the vendor pages (URLs, or every source in RAW/sources.toml) and file
