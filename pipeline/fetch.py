@@ -42,7 +42,7 @@ import httpx
 from . import __version__
 from .errors import MincardsError, SourceError
 from .faults import Steps
-from .files import atomic_write, current_umask, fsync_folder
+from .files import atomic_write, current_umask, fsync_folder, rename_new
 from .ids import MAX_REVISION, base_date, is_release_name, release_name, revision
 from .limits import DEFAULT
 from .units import counted
@@ -325,9 +325,11 @@ def file_release(raw_dir: Path, release: str, files: dict[str, bytes], steps: St
             steps.step(f"{name} written")
         os.chmod(staging, 0o777 & ~current_umask())
         steps.step("permissions set")
-        if target.exists():
-            raise FetchError(str(target), "appeared while downloading", "a release folder that does not exist yet")
-        os.rename(staging, target)
+        try:
+            rename_new(staging, target)  # never over a folder that appeared meanwhile
+        except FileExistsError:
+            raise FetchError(str(target), "appeared while downloading",
+                             "a release folder that does not exist yet") from None
         steps.step("renamed into place")
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)

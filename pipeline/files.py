@@ -2,6 +2,8 @@
 data libraries: the reading commands' `-o FILE` and `diff --save` import only this."""
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
 import tempfile
 from collections.abc import Iterable
@@ -43,3 +45,44 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     fsync_folder(path.parent)
+
+
+def _renameat2():
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return function
+
+
+RENAMEAT2 = _renameat2()
+AT_FDCWD, RENAME_NOREPLACE, RENAME_EXCHANGE = -100, 1, 2
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step; False where the system cannot."""
+    if RENAMEAT2 is None:
+        return False
+    if RENAMEAT2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False  # a filesystem without exchange
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def rename_new(source: Path, target: Path) -> None:
+    """Rename, refusing to replace anything at target (FileExistsError), in one atomic
+    step where the system can; elsewhere a check just before the rename."""
+    if RENAMEAT2 is not None:
+        if RENAMEAT2(AT_FDCWD, os.fsencode(source), AT_FDCWD, os.fsencode(target), RENAME_NOREPLACE) == 0:
+            return
+        code = ctypes.get_errno()
+        if code == errno.EEXIST:
+            raise FileExistsError(code, os.strerror(code), str(target))
+        if code not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+            raise OSError(code, os.strerror(code), str(target))
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+    os.rename(source, target)

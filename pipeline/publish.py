@@ -39,7 +39,7 @@ from . import signals
 from .errors import MincardsError, ReleaseError, Terminated
 from .faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps  # noqa: F401 - the tests import them from here
 from .ids import is_release_name
-from .files import MANIFEST, atomic_write, fsync_folder
+from .files import MANIFEST, atomic_write, exchange, fsync_folder
 from .write import RELEASE_PACKAGE, ReleaseFiles, build_package
 
 PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
@@ -79,31 +79,6 @@ def write_folder(folder: Path, files: dict[str, bytes], steps: Steps) -> None:
         steps.step()
     fsync_folder(folder)
     steps.step()
-
-
-def _renameat2():
-    try:
-        function = ctypes.CDLL(None, use_errno=True).renameat2
-    except (AttributeError, OSError):
-        return None
-    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    return function
-
-
-RENAMEAT2 = _renameat2()
-AT_FDCWD, RENAME_EXCHANGE = -100, 2
-
-
-def exchange(a: Path, b: Path) -> bool:
-    """Swap two paths in one atomic step; False where the system cannot."""
-    if RENAMEAT2 is None:
-        return False
-    if RENAMEAT2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-        return False  # a filesystem without exchange
-    raise OSError(code, os.strerror(code), str(b))
 
 
 def swap_in(staged: Path, target: Path, work: Path, steps: Steps, atomic: bool = True) -> None:

@@ -255,17 +255,20 @@ def test_a_ninth_copy_of_one_date_is_filed_as_dot_9_and_a_tenth_refused(server, 
     assert snapshot(raw) == before
 
 
-def test_a_folder_that_appears_just_before_the_rename_is_refused_and_kept(server, raw):
-    """Catches: the release folder not checked again just before the rename. The clock is read
-    once, after the folder's name is chosen and before the folder is filed: the test's clock
-    creates that folder there, holding a page of its own (a second fetch, a person), so the
-    race happens every time. The fetch must refuse clearly, and leave their folder whole and
-    nothing of its own (no hidden staging folder)."""
-    theirs = {"2025-10-22": None, "2025-10-22/page.html": OLD_PAGE}
+@pytest.mark.parametrize("holding_a_page", [True, False], ids=["with-a-page", "empty"])
+def test_a_folder_that_appears_just_before_the_rename_is_refused_and_kept(server, raw, holding_a_page):
+    """Catches: the release folder not checked again just before the rename, or checked
+    apart from it (an empty folder made in between was silently replaced by a plain
+    rename). The clock is read once, after the folder's name is chosen and before the
+    folder is filed: the test's clock creates that folder there (a second fetch, a
+    person), so the race happens every time. The fetch must refuse clearly, and leave
+    their folder whole and nothing of its own (no hidden staging folder)."""
+    theirs = {"2025-10-22": None, **({"2025-10-22/page.html": OLD_PAGE} if holding_a_page else {})}
 
     def clock_that_races():
         (raw / "2025-10-22").mkdir()
-        (raw / "2025-10-22" / "page.html").write_bytes(OLD_PAGE)
+        if holding_a_page:
+            (raw / "2025-10-22" / "page.html").write_bytes(OLD_PAGE)
         return dt.datetime(2025, 10, 23, 8, 0, tzinfo=dt.timezone.utc)
 
     server.routes["/page.html"] = page(PAGE)
