@@ -35,7 +35,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import signals
+from . import faults, signals
 from .errors import MincardsError, ReleaseError, Terminated
 from .faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps  # noqa: F401 - the tests import them from here
 from .ids import is_release_name
@@ -203,6 +203,7 @@ class Staging:
         packaged = stage_package(out_dir, work, self.staged, removed, steps)
         for release in sorted(self.staged):
             swap_release(out_dir, release, work, steps, self.atomic)
+            faults.signal_at("swapping", os.getpid())
         for release in removed:
             unpublish(out_dir, release, work, steps)
         swap_package(out_dir, work, packaged, steps)

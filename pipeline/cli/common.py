@@ -2,16 +2,14 @@
 commands' options. Imports click and small modules of ours only (start-up)."""
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
-import signal
 import sys
-import threading
 from pathlib import Path
 
 import click
 
+from .. import signals
 from ..errors import MincardsError, Terminated
 from ..formats import FORMATS, Answer
 from ..units import HARDWARE, STRATEGIES
@@ -63,7 +61,7 @@ def reports_errors(command=None, *, note: str | None = None, writes: str | None 
         from ..query import OptionError
 
         try:
-            with sigterm_raises():
+            with signals.raising():
                 return command(*args, **kwargs)
         except (KeyboardInterrupt, Terminated) as exc:
             if debug:
@@ -97,24 +95,6 @@ def reports_errors(command=None, *, note: str | None = None, writes: str | None 
             sys.exit(EXIT_INTERNAL)
 
     return click.option("--debug", is_flag=True, help="Show the Python traceback on errors.")(wrapper)
-
-
-def raise_terminated(signum, frame):
-    raise Terminated()
-
-
-@contextlib.contextmanager
-def sigterm_raises():
-    """SIGTERM raises Terminated while the command runs, so it unwinds like Ctrl-C: the
-    staging folder removed, the workers stopped, the lock released."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set handlers (a library caller's thread)
-        return
-    previous = signal.signal(signal.SIGTERM, raise_terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def stopped(exc: BaseException, note: str | None) -> None:
