@@ -1,7 +1,8 @@
 """Vendor page bytes -> the parsed document and the page as a reader sees it.
 
 One rule decides what counts as an HTML page (decode_page: the encoding a BOM or a
-<meta> names, no NUL), used by the file-kind check too. The reading walks the document
+<meta> names, no NUL), used by the file-kind check too; the text is parsed as browsers parse it
+(html_tree.py). The reading walks the document
 once, in order: the text a reader sees (never scripts, styles, templates, noscript,
 hidden elements or <head>) and where each table starts and ends, from which the page's
 update date is read and the parts of a split table are told apart.
@@ -16,9 +17,10 @@ from functools import cached_property
 
 from lxml import etree
 
-from ..errors import Place, Problem, SourceError
+from ..errors import SourceError
 from ..tokens import printed
 from .html_sheet import apply_sheets
+from .html_tree import html5_tree
 from .text import is_hidden, is_silent, tag_of
 
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
@@ -26,12 +28,7 @@ UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 # start (<?xml version="1.0" encoding="x"?>, an XHTML save), then real <meta> tags outside
 # comments: <meta charset="x">, or <meta http-equiv="Content-Type" content="text/html; charset=x">,
 # attributes in any order and case. `charset=` in another meta's content (keywords) is not one.
-XML_DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml\b[^>]*\?>")
 XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""", re.I)
-# HTML5 void elements libxml2 2.x does not know: it keeps `<wbr>` open, and in a page whose
-# optional </td> and </p> were left out (valid HTML, a minifier's output) the rest of the row
-# nests inside it. Written self-closing (`<wbr/>`), libxml2 closes them at once.
-UNKNOWN_VOID = re.compile(r"<(wbr|embed|source|track|keygen)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)/?>", re.I)
 COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
 META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
 ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
@@ -100,23 +97,12 @@ def decode_page(data: bytes, source: str) -> str:
 
 
 def parse_document(data: bytes, source: str) -> etree._Element:
-    """The decoded text parsed as HTML; a leading XML declaration (an XHTML save) is dropped
-    first, since it was already read by sniff_encoding and lxml refuses a str that has one."""
-    text = XML_DECLARATION.sub("", decode_page(data, source), count=1)
-    text = UNKNOWN_VOID.sub(r"<\1\2/>", text)
-    parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
-    root = etree.fromstring(text, parser) if text.strip() else None
-    if root is None:
+    """The decoded text parsed as a browser parses it (html_tree.py: HTML5 tree construction),
+    with the page's own style sheets applied."""
+    text = decode_page(data, source)
+    if not text.strip():
         raise SourceError(source, "the file is empty", "an HTML page")
-    # libxml2 stops building the tree at its safety limits (nesting depth, size of one
-    # text node); say so rather than report whatever part of the page survived.
-    fatal = next((e for e in parser.error_log if e.level_name == "FATAL"), None)
-    if fatal is not None:
-        what = ("elements nested deeper than the parser's limit" if "depth" in fatal.message
-                else f"the parser's resource limit was reached ({fatal.message.split(',')[0]})")
-        raise SourceError(source, Problem(Place(), f"{what} (line {fatal.line}); the page would be cut there",
-                                          "a page nested less than 256 levels deep, with no single text or "
-                                          "comment over 10 MB"))
+    root = html5_tree(text, source)
     apply_sheets(root, source)  # the page's own class and id rules hide rows and set footnotes apart too
     return root
 

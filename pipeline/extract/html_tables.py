@@ -188,7 +188,7 @@ class Table:
         return not between and len(squash(reading.text_between(after, start))) <= MAX_GAP
 
 
-def page_tables(root: etree._Element, reading: Reading) -> list[Table]:
+def page_tables(root: etree._Element, reading: Reading, source: str) -> list[Table]:
     shown = [t for t in root.iter("table") if t in reading.start]
     tables = [Table(n, t, reading) for n, t in enumerate(shown, start=1)]
     # a table around a vendor-looking table is a layout table, never the vendor table itself:
@@ -197,7 +197,18 @@ def page_tables(root: etree._Element, reading: Reading) -> list[Table]:
     for table in [t for t in tables if t.candidate]:
         for outer in table.element.iterancestors("table"):
             by_element[outer].layout = True
+            check_wrapper_holds_no_rows(by_element[outer], table, len(tables), source)
     return tables
+
+
+def check_wrapper_holds_no_rows(wrapper: Table, inner: Table, total: int, source: str) -> None:
+    """A layout table's own cells hold the page around the vendor table, never values: one
+    whose own cells hold unit values (a vendor table with a second table nested in one of
+    its cells, an editor's paste) cannot be set aside without losing its rows."""
+    if wrapper.has_units:
+        raise SourceError(source, f"table #{wrapper.number} of {total} holds a table like the vendor's (#{inner.number}) "
+                          "but has unit values in its own cells", "the vendor table's rows in one table, or in "
+                          "tables one after another; a table nested in a cell only around the whole vendor table")
 
 
 def continues(first: Table, last: Table, table: Table) -> bool:
@@ -237,7 +248,7 @@ def numbers(tables: list[Table]) -> str:
 def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> list[Table]:
     """The vendor table's parts. Among several tables that carry its headings, the one with
     framework columns and the vendor's caption; two that remain alike are an error naming both."""
-    tables = page_tables(root, reading)
+    tables = page_tables(root, reading, source)
     groups = group_parts(tables)
     total = len(tables)
     if not groups:
