@@ -53,7 +53,7 @@ def test_a_table_set_aside_as_a_wrapper_while_holding_body_rows_is_an_error():
     rest_end = page.index("</tbody>")
     variant = (page[:close] + "<table border='1'>" + header + "<tbody>" + page[cut:rest_end] + "</tbody></table>"
                + page[close:cut] + page[rest_end:])
-    with pytest.raises(SourceError, match=r"table #1 of 2 holds a table like the vendor's \(#2\) but has unit values"):
+    with pytest.raises(SourceError, match=r"table #1 of 2 holds a table like the vendor's \(#2\) but has cells of unit values"):
         read(variant)
 
 

@@ -165,6 +165,12 @@ class Table:
     def has_units(self) -> bool:
         return any(UNITS.search(squash(own_text(c))) for tr in self.rows for c in row_cells(tr))
 
+    @cached_property
+    def holds_values(self) -> bool:
+        """A cell of its own is a unit value (`8*Ascend`): a body cell of the vendor's, not
+        prose that mentions one."""
+        return any(UNITS.fullmatch(squash(own_text(c))) for tr in self.rows for c in row_cells(tr))
+
     def score(self) -> tuple[bool, bool]:
         """How surely this is the vendor table: framework columns in its header, its caption."""
         return FRAMEWORK_MARK in self.heading_text, CAPTION in self.caption
@@ -203,11 +209,11 @@ def page_tables(root: etree._Element, reading: Reading, source: str) -> list[Tab
 
 def check_wrapper_holds_no_rows(wrapper: Table, inner: Table, total: int, source: str) -> None:
     """A layout table's own cells hold the page around the vendor table, never values: one
-    whose own cells hold unit values (a vendor table with a second table nested in one of
-    its cells, an editor's paste) cannot be set aside without losing its rows."""
-    if wrapper.has_units:
+    with a cell that is a unit value (a vendor table with a second table nested in one of its
+    cells, an editor's paste) cannot be set aside without losing its rows."""
+    if wrapper.holds_values:
         raise SourceError(source, f"table #{wrapper.number} of {total} holds a table like the vendor's (#{inner.number}) "
-                          "but has unit values in its own cells", "the vendor table's rows in one table, or in "
+                          "but has cells of unit values of its own", "the vendor table's rows in one table, or in "
                           "tables one after another; a table nested in a cell only around the whole vendor table")
 
 
