@@ -19,9 +19,9 @@ from lxml import etree
 
 from ..errors import SourceError
 from ..tokens import printed
-from .html_sheet import apply_sheets
+from .html_style import Styles
 from .html_tree import html5_tree
-from .text import is_hidden, is_silent, tag_of
+from .text import SILENT_TAGS
 
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 # What decides a page's encoding, read from its first bytes: an XML declaration at the very
@@ -97,14 +97,11 @@ def decode_page(data: bytes, source: str) -> str:
 
 
 def parse_document(data: bytes, source: str) -> etree._Element:
-    """The decoded text parsed as a browser parses it (html_tree.py: HTML5 tree construction),
-    with the page's own style sheets applied."""
+    """The decoded text parsed as a browser parses it (html_tree.py: HTML5 tree construction)."""
     text = decode_page(data, source)
     if not text.strip():
         raise SourceError(source, "the file is empty", "an HTML page")
-    root = html5_tree(text, source)
-    apply_sheets(root, source)  # the page's own class and id rules hide rows and set footnotes apart too
-    return root
+    return html5_tree(text, source)
 
 
 # --- the page as a reader sees it -----------------------------------------------------------
@@ -116,25 +113,28 @@ class Reading:
     text of hidden elements and of <head> is left out, but hidden tables keep their place, so
     that which table is which does not depend on CSS."""
 
+    styles: Styles
     texts: list[tuple[int, str]] = field(default_factory=list)  # (position, text) of shown text
     start: dict[etree._Element, int] = field(default_factory=dict)
     end: dict[etree._Element, int] = field(default_factory=dict)
     position: int = 0
 
-    def walk(self, element: etree._Element, hidden: bool = False) -> None:
-        if is_silent(element):
+    def walk(self, element: etree._Element, removed: bool = False) -> None:
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if tag in SILENT_TAGS:
             return  # nor are its tables shown: a <template> or <noscript> copy is not the table
-        hidden = hidden or is_hidden(element) or tag_of(element) == "head"  # <title> is not page text
-        is_table = tag_of(element) == "table"
-        if is_table:
+        style = self.styles.of(element)
+        removed = removed or style.removed or tag == "head"  # <title> is not page text
+        shown = not removed and style.shown and not style.unseen
+        if tag == "table":
             self.start[element] = self.tick()
-        if element.text and tag_of(element) and not hidden:
+        if element.text and tag and shown:
             self.texts.append((self.tick(), element.text))
         for child in element:
-            self.walk(child, hidden)
-            if child.tail and not hidden:
+            self.walk(child, removed)
+            if child.tail and shown:
                 self.texts.append((self.tick(), child.tail))
-        if is_table:
+        if tag == "table":
             self.end[element] = self.tick()
 
     def tick(self) -> int:
@@ -167,8 +167,9 @@ class Reading:
         return "".join(text for _, text in self.texts)
 
 
-def read_page(root: etree._Element) -> Reading:
-    reading = Reading()
+def read_page(root: etree._Element, source: str) -> Reading:
+    """The page as a reader sees it, its style sheets applied (html_style.Styles)."""
+    reading = Reading(Styles(root, source))
     reading.walk(root)
     return reading
 
