@@ -269,7 +269,7 @@ def page_date(body: bytes, url: str) -> str:
 
     try:
         root = parse_document(body, url)
-        reading = read_page(root)
+        reading = read_page(root, url)
         find_vendor_table(root, reading, url)
     except SourceError as exc:
         problem = "; ".join(str(p) for p in exc.problems)

@@ -25,6 +25,14 @@ MODEL_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9._-]*(?:/[A-Za-z0-9._-]+)*")
 WHITESPACE = re.compile(r"\s+")
 # A part after `/` that is a whole model name itself: a family (two letters, then more), `-`, a size.
 FULL_MODEL_NAME = re.compile(r"[A-Za-z]{2}[A-Za-z0-9._]*-[A-Za-z0-9._]+")
+# What a model name of this table ends in, after its family and a `-`: a size (`7b`, `0.5b`,
+# `8x7b`, a mixture of experts' `30B_A3B`) or a version (`V3`, `R1`), optionally followed by a
+# lower-case release word (`-instruct`, `-chat`). Letters glued to the size (`8bNEW`), a word
+# in capitals after it (`-NEW`), or nothing at all (`DeepSee`, `qwen2.5_vl-`) is no model of it:
+# a badge joined to the name, or a name cut at a page break.
+SIZE = r"(?:[0-9]+x)?[0-9]+(?:\.[0-9]+)?[bBmMkKtT](?:_[Aa][0-9]+(?:\.[0-9]+)?[bB])?"
+VERSION = r"[A-Za-z]{1,2}[0-9]+(?:\.[0-9]+)?"
+MODEL_NAME = re.compile(rf"(?P<family>[A-Za-z][A-Za-z0-9._-]*?)-(?P<tail>(?:{SIZE}|{VERSION})(?:-[a-z]+)?)")
 # Compatibility forms that NFKC would turn into plain digits: a footnote mark `⁴`, `①` or
 # `½` next to a count would silently become part of the number, so they are kept as
 # published (and the cell then fails to parse, naming itself).
@@ -164,8 +172,22 @@ def parse_model_label(text: str, layout_breaks: bool = False) -> Parsed:
     token = compact(text, "a model name", "a name such as qwen2.5-7b or DeepSeek-V3/R1", layout_breaks)
     if not MODEL_LABEL.fullmatch(token.text):
         raise TokenError(f"{text!r} is not a model name", "a name such as qwen2.5-7b or DeepSeek-V3/R1")
-    split_model_label(token.text)  # an alternative that is neither a suffix nor a whole name fails here
+    for model in split_model_label(token.text):  # an alternative neither a suffix nor a name fails there
+        check_plausible_name(model, text)
     return Parsed(token.text, token.text, token.repaired)
+
+
+def check_plausible_name(model: str, text: str) -> None:
+    """A model of this table is a family, `-`, then a size or a version (MODEL_NAME); anything
+    else is a label no reader would take for a model: a badge glued to the name
+    (`qwen3-8bNEW`, `DeepSeek-R1NEW`), a word in capitals after it (`qwen3-8b-NEW`), a name cut
+    short (`DeepSee`, `qwen2.5_vl-`). New models with ordinary names pass."""
+    if not MODEL_NAME.fullmatch(model):
+        why = ("no '-' after its family" if "-" not in model else f"it ends in {model.rsplit('-', 1)[-1]!r}, "
+               "neither a size (7b, 0.5b, 8x7b, 30B_A3B) nor a version (V3, R1)")
+        raise TokenError(f"{text!r} is not a model name of this table ({model!r}: {why})",
+                         "a family, '-', then a size or a version, such as qwen2.5-7b, qwen3_moe-30B_A3B or "
+                         "DeepSeek-V3/R1")
 
 
 def split_model_label(label: str) -> tuple[str, ...]:

@@ -2,6 +2,8 @@
 characters dropped), compound model labels, and what stays an error."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pipeline.extract.cjk import printed_text
@@ -119,3 +121,39 @@ def test_a_layout_line_break_joins_anywhere_but_spaces_are_still_checked():
         parse_seq_lens("4096/81\n92")
     with pytest.raises(TokenError, match="a space between '4096/81' and '92'"):
         parse_seq_lens("4096/81 92", layout_breaks=True)
+
+
+# --- plausible model labels (check_plausible_name): after extraction, for HTML and PDF alike ---
+
+@pytest.mark.parametrize("label", [
+    # every shape the releases in raw/ publish
+    "llama3.1-8b", "qwen2.5_vl-32b", "DeepSeek-V3/R1", "glm4-9b", "mixtral-8x7b", "qwen3_moe-30B_A3B/235B_A22B",
+    "qwen2.5-0.5b", "internvl2.5-38b", "gemma3-27b", "qwen2vl-2b",
+    # new models with ordinary names
+    "QwQ-32B", "Yi-34B", "phi3.5-3.8b", "minicpm-2b", "llama2-7b-chat", "Kimi-K2", "DeepSeek-V3.1", "qwen2.5-7b/qwen3-8b",
+])
+def test_ordinary_model_names_pass(label):
+    assert parse_model_label(label).value == label
+
+
+@pytest.mark.parametrize("label, named", [
+    ("qwen3-8bNEW", "'qwen3-8bNEW': it ends in '8bNEW'"),  # a badge glued to the size
+    ("DeepSeek-V3/R1NEW", "'DeepSeek-R1NEW': it ends in 'R1NEW'"),  # … to a compound label's alternative
+    ("qwen3-8b-NEW", "'qwen3-8b-NEW': it ends in 'NEW'"),  # a word in capitals after the size
+    ("DeepSee", "'DeepSee': no '-' after its family"),  # cut at a page break
+    ("qwen2.5_vl-", "'qwen2.5_vl-': it ends in ''"),
+    ("qwen2.5-1", "'qwen2.5-1': it ends in '1'"),  # cut inside the size
+])
+def test_a_label_that_is_no_model_name_of_this_table_is_an_error(label, named):
+    with pytest.raises(TokenError, match=re.escape(f"is not a model name of this table ({named}")):
+        parse_model_label(label)
+
+
+def test_an_implausible_label_on_the_page_is_an_error_naming_the_cell():
+    """Through extraction and normalisation: the cell is named, nothing is published."""
+    from page_variants import PAGE_HTML, read
+    from pipeline.errors import CellError
+
+    variant = PAGE_HTML.replace(">qwen3-8b</p>", ">qwen3-8bNEW</p>", 1)
+    with pytest.raises(CellError, match=r"row \d+, column 1: 'qwen3-8bNEW' is not a model name of this table"):
+        read(variant)

@@ -14,7 +14,8 @@ from ..errors import LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
-from .html_tables import MAX_SPAN, Table, collapsed_columns, find_vendor_table, row_cells, span_value
+from .html_style import Styles
+from .html_tables import MAX_SPAN, Table, collapsed_columns, find_vendor_table, span_value
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -29,8 +30,8 @@ def span(cell: etree._Element, name: str, place: Place, source: str) -> int:
     return number
 
 
-def cell_spec(cell: etree._Element, place: Place, source: str) -> CellSpec:
-    raw = cell_lines(cell)
+def cell_spec(cell: etree._Element, place: Place, source: str, styles: Styles) -> CellSpec:
+    raw = cell_lines(cell, styles)
     return CellSpec(text=collapse_lines(raw), raw_text="\n".join(raw),
                     rowspan=span(cell, "rowspan", place, source),
                     colspan=span(cell, "colspan", place, source), part=place.part)
@@ -51,8 +52,8 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
         for tr in table.rows[skip:]:
             r = len(rows) + 1
             # place names the n-th cell of the row: its grid column is not known yet
-            rows.append([cell_spec(cell, Place(row=r, col=n, part=part), source)
-                         for n, cell in enumerate(row_cells(tr), start=1)])
+            rows.append([cell_spec(cell, Place(row=r, col=n, part=part), source, table.styles)
+                         for n, cell in enumerate(table.cells(tr), start=1)])
     return rows
 
 
@@ -72,7 +73,7 @@ def check_part_widths(parts: list[Table], cells: list[Cell], source: str) -> Non
 
 def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
     """A column collapsed by its <col> is not seen by a reader: its values are not the page's."""
-    columns = sorted({c for table in parts for c in collapsed_columns(table.element)})
+    columns = sorted({c for table in parts for c in collapsed_columns(table.element, table.styles)})
     if columns:
         raise LayoutError(source, [Problem(Place(row=1, col=c + 1), f"column {c + 1} is collapsed (visibility:collapse "
                                            "on its <col> or <colgroup>)", "every column of the vendor table shown")
@@ -81,7 +82,7 @@ def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
 
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:
     check_no_collapsed_columns(parts, source)
-    limits.check_cells(source, sum(len(row_cells(tr)) for t in parts for tr in t.rows))
+    limits.check_cells(source, sum(len(t.cells(tr)) for t in parts for tr in t.rows))
     rows = stitched_rows(parts, source)
     limits.check_cells(source, sum(c.rowspan * c.colspan for row in rows for c in row))
     cells = place_rows(source, rows)  # a rowspan that runs out of its part is named first
@@ -92,6 +93,6 @@ def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -
 def extract_html(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
     """Return the vendor table's grid and the page's update date (None if the page has none)."""
     root = parse_document(data, source)
-    reading = read_page(root)
+    reading = read_page(root, source)
     parts = find_vendor_table(root, reading, source)
     return grid_from_parts(parts, source, limits), update_date(reading)

@@ -5,7 +5,7 @@ a desktop browser shows it: a query is evaluated for a small and a large desktop
 (1024 x 768 and 1920 x 1080, landscape, a mouse, light colours, no print). True in
 both: its rules apply; false in both: they do not (a phone's or a printer's rules);
 different, or a feature not known here: the answer depends on the reader's window, so
-its rules are checked like rules this reader cannot match (html_reach.py) and are an
+its rules are checked like rules this reader cannot match (html_cascade.py) and are an
 error where they may hide, mark or add text to the vendor table.
 """
 from __future__ import annotations

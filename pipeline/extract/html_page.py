@@ -1,7 +1,8 @@
 """Vendor page bytes -> the parsed document and the page as a reader sees it.
 
 One rule decides what counts as an HTML page (decode_page: the encoding a BOM or a
-<meta> names, no NUL), used by the file-kind check too. The reading walks the document
+<meta> names, no NUL), used by the file-kind check too; the text is parsed as browsers parse it
+(html_tree.py). The reading walks the document
 once, in order: the text a reader sees (never scripts, styles, templates, noscript,
 hidden elements or <head>) and where each table starts and ends, from which the page's
 update date is read and the parts of a split table are told apart.
@@ -16,22 +17,18 @@ from functools import cached_property
 
 from lxml import etree
 
-from ..errors import Place, Problem, SourceError
+from ..errors import SourceError
 from ..tokens import printed
-from .html_sheet import apply_sheets
-from .text import is_hidden, is_silent, tag_of
+from .html_style import Styles
+from .html_tree import html5_tree
+from .text import SILENT_TAGS
 
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 # What decides a page's encoding, read from its first bytes: an XML declaration at the very
 # start (<?xml version="1.0" encoding="x"?>, an XHTML save), then real <meta> tags outside
 # comments: <meta charset="x">, or <meta http-equiv="Content-Type" content="text/html; charset=x">,
 # attributes in any order and case. `charset=` in another meta's content (keywords) is not one.
-XML_DECLARATION = re.compile(r"\A\ufeff?\s*<\?xml\b[^>]*\?>")
 XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""", re.I)
-# HTML5 void elements libxml2 2.x does not know: it keeps `<wbr>` open, and in a page whose
-# optional </td> and </p> were left out (valid HTML, a minifier's output) the rest of the row
-# nests inside it. Written self-closing (`<wbr/>`), libxml2 closes them at once.
-UNKNOWN_VOID = re.compile(r"<(wbr|embed|source|track|keygen)\b((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)/?>", re.I)
 COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
 META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
 ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
@@ -100,25 +97,11 @@ def decode_page(data: bytes, source: str) -> str:
 
 
 def parse_document(data: bytes, source: str) -> etree._Element:
-    """The decoded text parsed as HTML; a leading XML declaration (an XHTML save) is dropped
-    first, since it was already read by sniff_encoding and lxml refuses a str that has one."""
-    text = XML_DECLARATION.sub("", decode_page(data, source), count=1)
-    text = UNKNOWN_VOID.sub(r"<\1\2/>", text)
-    parser = etree.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
-    root = etree.fromstring(text, parser) if text.strip() else None
-    if root is None:
+    """The decoded text parsed as a browser parses it (html_tree.py: HTML5 tree construction)."""
+    text = decode_page(data, source)
+    if not text.strip():
         raise SourceError(source, "the file is empty", "an HTML page")
-    # libxml2 stops building the tree at its safety limits (nesting depth, size of one
-    # text node); say so rather than report whatever part of the page survived.
-    fatal = next((e for e in parser.error_log if e.level_name == "FATAL"), None)
-    if fatal is not None:
-        what = ("elements nested deeper than the parser's limit" if "depth" in fatal.message
-                else f"the parser's resource limit was reached ({fatal.message.split(',')[0]})")
-        raise SourceError(source, Problem(Place(), f"{what} (line {fatal.line}); the page would be cut there",
-                                          "a page nested less than 256 levels deep, with no single text or "
-                                          "comment over 10 MB"))
-    apply_sheets(root, source)  # the page's own class and id rules hide rows and set footnotes apart too
-    return root
+    return html5_tree(text, source)
 
 
 # --- the page as a reader sees it -----------------------------------------------------------
@@ -130,25 +113,28 @@ class Reading:
     text of hidden elements and of <head> is left out, but hidden tables keep their place, so
     that which table is which does not depend on CSS."""
 
+    styles: Styles
     texts: list[tuple[int, str]] = field(default_factory=list)  # (position, text) of shown text
     start: dict[etree._Element, int] = field(default_factory=dict)
     end: dict[etree._Element, int] = field(default_factory=dict)
     position: int = 0
 
-    def walk(self, element: etree._Element, hidden: bool = False) -> None:
-        if is_silent(element):
+    def walk(self, element: etree._Element, removed: bool = False) -> None:
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if tag in SILENT_TAGS:
             return  # nor are its tables shown: a <template> or <noscript> copy is not the table
-        hidden = hidden or is_hidden(element) or tag_of(element) == "head"  # <title> is not page text
-        is_table = tag_of(element) == "table"
-        if is_table:
+        style = self.styles.of(element)
+        removed = removed or style.removed or tag == "head"  # <title> is not page text
+        shown = not removed and style.shown and not style.unseen
+        if tag == "table":
             self.start[element] = self.tick()
-        if element.text and tag_of(element) and not hidden:
+        if element.text and tag and shown:
             self.texts.append((self.tick(), element.text))
         for child in element:
-            self.walk(child, hidden)
-            if child.tail and not hidden:
+            self.walk(child, removed)
+            if child.tail and shown:
                 self.texts.append((self.tick(), child.tail))
-        if is_table:
+        if tag == "table":
             self.end[element] = self.tick()
 
     def tick(self) -> int:
@@ -181,8 +167,9 @@ class Reading:
         return "".join(text for _, text in self.texts)
 
 
-def read_page(root: etree._Element) -> Reading:
-    reading = Reading()
+def read_page(root: etree._Element, source: str) -> Reading:
+    """The page as a reader sees it, its style sheets applied (html_style.Styles)."""
+    reading = Reading(Styles(root, source))
     reading.walk(root)
     return reading
 

@@ -1,90 +1,331 @@
-"""What an element's CSS says about how a reader sees its text: hidden, on a line of its own,
-or set apart as a footnote mark or a struck-out old value.
+"""What the cascade (html_cascade.py) means for a reader of an element's text: one function per
+computed value, each from the element's winning declarations and its parent's computed style.
 
-Editors that write no <sup>, <s> or <p> (Google Docs, a clipboard paste, a CMS) write the same
-things as CSS: `vertical-align:super`, `text-decoration:line-through`, `display:block`. Only the
-declarations that change what a cell's text means are read; of several, the last one wins, as
-in a browser. CSS only ever adds separations: an HTML block element keeps its line break
-whatever its display says.
+- removed (display:none, the `hidden` attribute): not laid out at all; a removed cell leaves its row;
+- hidden (visibility hidden or collapse, inherited, undone by `visibility:visible` inside);
+- on lines of its own (a block, a table part, a list item, flex or grid): line breaks around it;
+- a box of its own beside its neighbours (inline-block, float, positioned, a flex or grid item,
+  or a horizontal margin, padding or border): a separate word, never glued to the next;
+- set apart as a mark (vertical-align super/sub, a line-through): in brackets;
+- out of sight though laid out (`unseen`): font-size 0, opacity 0, a colour without contrast
+  against the nearest background colour (transparent, white on white), text moved off-screen
+  (text-indent, position, clip, the visually-hidden pattern); set apart in brackets too, so a
+  cell holding it is an error, never a number a reader does not see;
+- text added by ::before and ::after (`content`: strings and attr(); counters are an error).
+
+CSS only ever adds separations: an HTML block element keeps its line break whatever its display
+says (`<p>8</p><p>16*Ascend</p>` stays two lines, an error, rather than 816).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 from lxml import etree
+from tinycss2.color4 import parse_color
 
-# Elements a browser shows as blocks (or table parts) by default: their text is on lines of its own.
+from ..errors import Place, Problem, SourceError
+from .html_cascade import (Declaration, Sheets, cascaded, check_undecided, matched_rules, page_sheets,
+                           pseudo_elements)
+
+WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
+CONTRAST_FLOOR = 1.25  # WCAG contrast ratio below which text does not stand out from its background
 BLOCK_TAGS = frozenset({
     "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
     "table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th", "section", "article", "address", "aside",
     "center", "details", "summary", "dialog", "dir", "fieldset", "legend", "figure", "figcaption", "footer",
     "header", "hgroup", "hr", "listing", "main", "menu", "nav", "plaintext", "search", "xmp", "form"})
-# Elements whose content is not part of the word beside it: a footnote mark (`70b<sup>1</sup>`),
-# a subscript, a struck-out old value (`<s>8</s>16*Ascend`), an edit's insertion or deletion.
+# Content that is not part of the word beside it whatever the style: a footnote mark, a
+# subscript, a struck-out old value, an edit's insertion or deletion.
 SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
-DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;]*)")
-IMPORTANT = re.compile(r"\s*!\s*important\s*$", re.I)
+OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline-flow-root"})
+ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
+LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))(px|pt|pc|cm|mm|in|em|rem|ex|ch|vw|vh|%)?")
+PX_PER = {None: 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "em": 16.0,
+          "rem": 16.0, "ex": 8.0, "ch": 8.0, "vw": 10.24, "vh": 7.68}
+WHITE, BLACK = (1.0, 1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 1.0)
 
 
-def declarations(element: etree._Element) -> dict[str, str]:
-    """The element's inline style as property -> value (lower case, `!important` dropped,
-    the last declaration of a property winning)."""
-    style = element.get("style") if isinstance(element.tag, str) else None
-    if not style:
-        return {}
-    return {m.group(1).lower(): IMPORTANT.sub("", m.group(2)).strip().lower() for m in DECLARATION.finditer(style)}
+def length(value: str) -> tuple[float, str | None] | None:
+    """A CSS length as (number, unit), None for anything else (keywords, calc())."""
+    match = LENGTH.fullmatch(value.strip())
+    return (float(match[1]), match[2]) if match else None
 
 
-def tag_name(element: etree._Element) -> str:
-    return element.tag.lower() if isinstance(element.tag, str) else ""
+def pixels(value: str) -> float | None:
+    """A length in CSS pixels (em and rem at the default 16px); None for percentages and others."""
+    found = length(value)
+    return None if found is None or found[1] == "%" else found[0] * PX_PER[found[1]]
 
 
-def removes(element: etree._Element) -> bool:
-    """Taken out of the layout: the `hidden` attribute or display:none (a table cell so removed
-    is not in its row at all, and the cells after it move left)."""
-    return isinstance(element.tag, str) and (element.get("hidden") is not None
-                                             or declarations(element).get("display") == "none")
+def is_zero(value: str) -> bool:
+    found = length(value)
+    return found is not None and found[0] == 0
 
 
-def hides(element: etree._Element) -> bool:
-    """Removed, or visibility:hidden / collapse (how CSS hides a table row while keeping the
-    table's columns)."""
-    return removes(element) or (isinstance(element.tag, str)
-                                and declarations(element).get("visibility") in ("hidden", "collapse"))
+def far(value: str) -> bool:
+    """A length that takes text off any desktop screen (-9999px, 100vw, 200%)."""
+    found = length(value)
+    if found is None:
+        return False
+    return abs(found[0]) >= 100 if found[1] in ("%", "vw") else abs(found[0] * PX_PER.get(found[1], 1.0)) >= WINDOW
 
 
-def is_block(element: etree._Element) -> bool:
-    """On lines of its own: an HTML block element, or any element shown as a block, a list item,
-    a table part, flex or grid. A style that shows a block element inline does not take its
-    line break away: CSS alone never glues two numbers into one (`<p>8</p><p>16*Ascend</p>`
-    stays two lines, an error, rather than 816)."""
-    display = declarations(element).get("display", "")
-    shown_as_block = bool(display) and not (display.startswith("inline") or display in ("contents", "ruby", "none"))
-    return shown_as_block or tag_name(element) in BLOCK_TAGS
+def rgba(value: str, current: tuple) -> tuple | None:
+    """A colour as sRGB (r, g, b, alpha), `currentcolor` the inherited colour; None if not one."""
+    if value in ("currentcolor", "inherit"):
+        return current
+    try:
+        colour = parse_color(value)
+    except Exception:  # noqa: BLE001 (malformed input)
+        return None
+    if colour is None or isinstance(colour, str):
+        return current if colour == "currentcolor" else None
+    srgb = colour.to("srgb")
+    return (*(min(1.0, max(0.0, c)) for c in srgb.coordinates), srgb.alpha)
 
 
-def sets_apart(element: etree._Element) -> bool:
-    """A footnote mark, a subscript or a struck-out / inserted / deleted text, by tag or by CSS
-    (`vertical-align: super|sub`, `text-decoration[-line]: … line-through`)."""
-    if tag_name(element) in SEPARATE_TAGS:
+def over(colour: tuple, background: tuple) -> tuple:
+    """The colour drawn over an opaque background (alpha blended)."""
+    a = colour[3]
+    return (*(a * c + (1 - a) * b for c, b in zip(colour[:3], background[:3])), 1.0)
+
+
+def luminance(colour: tuple) -> float:
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour[:3]]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(colour: tuple, background: tuple) -> float:
+    lighter, darker = sorted((luminance(over(colour, background)), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """An element's computed style, as far as it decides what a reader sees of its text."""
+    display: str = "inline"
+    visibility: str = "visible"
+    font_zero: bool = False
+    color: tuple = BLACK
+    background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
+    faded: bool = False  # opacity 0 here or on an ancestor
+    off_screen: bool = False  # moved off the screen here or with an ancestor
+    indent_off: bool = False  # text-indent (inherited) takes the text off the screen
+    own_box: bool = False  # a box of its own beside its neighbours: a separate word
+    mark: bool = False  # a footnote mark or a struck value: set apart in brackets
+    items: bool = False  # a flex or grid container: each child is a box of its own
+    # derived from the above once (finish), read for every piece of text
+    removed: bool = False  # display:none: not laid out at all
+    shown: bool = True  # visibility visible
+    block: bool = False  # on lines of its own
+    unseen: bool = False  # laid out, but out of sight
+
+
+def finish(style: Style) -> Style:
+    """The style with its derived values set."""
+    unseen = (style.font_zero or style.faded or style.off_screen or style.indent_off or style.color[3] == 0
+              or contrast(style.color, style.background) < CONTRAST_FLOOR)
+    block = not (style.display.startswith("inline") or style.display in ("contents", "ruby", "none"))
+    return replace(style, removed=style.display == "none", shown=style.visibility == "visible", block=block,
+                   unseen=unseen)
+
+
+ROOT = finish(Style(display="block"))
+
+
+# --- one function per computed value (declared: the winning declarations; parent: its style) ---
+
+def value_of(declared: dict[str, Declaration], name: str) -> str | None:
+    d = declared.get(name)
+    return d.value.removesuffix("!important").strip() if d is not None else None
+
+
+def display(declared, parent: Style) -> str:
+    value = value_of(declared, "display")
+    if value in (None, "initial", "unset", "revert"):
+        return "inline"
+    if value == "inherit":
+        return parent.display
+    words = value.split()
+    if words[0] in ("inline", "block", "run-in") and len(words) > 1:  # two-value syntax
+        outer, inner = words[0], words[1]
+        return inner if outer != "inline" else ("inline" if inner == "flow" else f"inline-{inner}")
+    return words[0]
+
+
+def visibility(declared, parent: Style) -> str:
+    value = value_of(declared, "visibility")
+    return value if value in ("visible", "hidden", "collapse") else parent.visibility
+
+
+def font_zero(declared, parent: Style) -> bool:
+    """font-size 0, inherited; a relative size of a zero size stays zero; an absolute one undoes it."""
+    value = value_of(declared, "font-size")
+    if value is None or value == "inherit":
+        return parent.font_zero
+    found = length(value)
+    if found is not None:
+        return found[0] == 0 or (parent.font_zero and found[1] in ("em", "%", "ex", "ch"))
+    return parent.font_zero and value in ("smaller", "larger")
+
+
+def color(declared, parent: Style, element) -> tuple:
+    value = value_of(declared, "color") or (element.get("color") if element.tag == "font" else None)
+    found = rgba(value, parent.color) if value else None
+    return found or parent.color
+
+
+def background(declared, parent: Style, element) -> tuple:
+    value = value_of(declared, "background-color") or element.get("bgcolor")
+    found = rgba(value, parent.color) if value else None
+    return parent.background if found is None or found[3] == 0 else over(found, parent.background)
+
+
+def faded(declared, parent: Style) -> bool:
+    value = value_of(declared, "opacity")
+    return parent.faded or (value is not None and length(value) is not None and length(value)[0] <= 0)
+
+
+def off_screen(declared, parent: Style) -> bool:
+    """Moved off the screen: positioned far away, clipped to nothing, or the visually-hidden
+    pattern (a 1px box with its overflow hidden)."""
+    if parent.off_screen:
         return True
-    style = declarations(element)
-    decoration = style.get("text-decoration", "") + " " + style.get("text-decoration-line", "")
-    return style.get("vertical-align") in ("super", "sub") or "line-through" in decoration
-
-
-ZERO = re.compile(r"[+-]?0*\.?0*(?:px|pt|em|rem|ex|ch|%|vw|vh)?")
-
-
-def unseen(element: etree._Element, inherited: bool) -> bool:
-    """Whether the element's own text is invisible though not hidden: font-size 0 or colour
-    `transparent` (inherited, and undone by a descendant that sets them again), or opacity 0
-    (never undone). A stale value or a whole row can be kept out of sight this way."""
-    style = declarations(element)
-    if "opacity" in style and ZERO.fullmatch(style["opacity"] or "x"):
+    positioned = value_of(declared, "position") in ("absolute", "fixed", "relative")
+    if positioned and any(far(value_of(declared, side) or "0") for side in ("left", "right", "top", "bottom")):
         return True
-    if "font-size" in style:
-        inherited = bool(ZERO.fullmatch(style["font-size"] or "x"))
-    if "color" in style:
-        inherited = inherited or style["color"] == "transparent"
-    return inherited
+    if far(value_of(declared, "margin-left") or "0") and (value_of(declared, "margin-left") or "").startswith("-"):
+        return True
+    clip = value_of(declared, "clip") or ""
+    if clip.startswith("rect(") and len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1:
+        return True
+    clip_path = value_of(declared, "clip-path") or ""
+    if re.match(r"inset\(\s*(50|[5-9]\d|\d{3,})%|circle\(\s*0", clip_path):
+        return True
+    tiny = all((pixels(value_of(declared, side) or "x") or 99) <= 1 for side in ("width", "height"))
+    return tiny and value_of(declared, "overflow") in ("hidden", "clip")
+
+
+def indent_off(declared, parent: Style) -> bool:
+    value = value_of(declared, "text-indent")
+    return parent.indent_off if value is None or value == "inherit" else far(value)
+
+
+def own_box(declared, parent: Style, shown_as: str) -> bool:
+    """A box of its own beside its neighbours: an atomic inline box, a float, a positioned box,
+    a flex or grid item, or one with a horizontal margin, padding or border."""
+    if shown_as in OWN_BOX or parent.items:
+        return True
+    if value_of(declared, "float") in ("left", "right", "inline-start", "inline-end"):
+        return True
+    if value_of(declared, "position") in ("absolute", "fixed"):
+        return True
+    for side in ("left", "right"):
+        margin, padding = value_of(declared, f"margin-{side}"), value_of(declared, f"padding-{side}")
+        if (margin and not is_zero(margin) and margin != "auto") or (padding and not is_zero(padding)):
+            return True
+        width, style = value_of(declared, f"border-{side}-width"), value_of(declared, f"border-{side}-style")
+        if style not in (None, "none", "hidden") and not is_zero(width or "medium"):
+            return True
+    return False
+
+
+def mark(declared, tag: str) -> bool:
+    decoration = value_of(declared, "text-decoration-line") or ""
+    return tag in SEPARATE_TAGS or value_of(declared, "vertical-align") in ("super", "sub") \
+        or "line-through" in decoration
+
+
+def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
+    shown_as = display(declared, parent)
+    return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
+                 color=color(declared, parent, element), background=background(declared, parent, element),
+                 faded=faded(declared, parent), off_screen=off_screen(declared, parent),
+                 indent_off=indent_off(declared, parent), own_box=own_box(declared, parent, shown_as),
+                 mark=mark(declared, tag), items=shown_as in ITEMS_OF))
+
+
+# --- generated text (::before, ::after) ----------------------------------------------------------
+
+def generated_text(declared: dict[str, Declaration], element: etree._Element, source: str) -> str:
+    """The text `content` adds: strings and attr(); none/normal add nothing; counters, quotes
+    and images are not text this reader can tell: an error naming the declaration."""
+    d = declared.get("content")
+    if d is None:
+        return ""
+    pieces = []
+    for token in d.tokens:
+        if token.type in ("whitespace", "comment"):
+            continue
+        if token.type == "string":
+            pieces.append(token.value)
+        elif token.type == "ident" and token.lower_value in ("none", "normal"):
+            return ""
+        elif token.type == "function" and token.lower_name == "attr":
+            name = next((t.value for t in token.arguments if t.type == "ident"), "")
+            pieces.append(element.get(name.lower()) or "")
+        else:
+            raise SourceError(source, Problem(Place(), f"generated text `content: {d.value}` on a <{element.tag}> "
+                                              "this reader cannot spell out", "content of strings and attr() "
+                                              "only, or none"))
+    return "".join(pieces)
+
+
+# --- the page's styles ------------------------------------------------------------------------------
+
+class Styles:
+    """The computed style of every element of a page, computed on demand from the root down."""
+
+    def __init__(self, root: etree._Element, source: str):
+        self.source = source
+        sheets: Sheets = page_sheets(root)
+        check_undecided(root, sheets, changes_reading, source)
+        self.matched = matched_rules(root, sheets, source)
+        self.computed: dict[etree._Element, Style] = {}
+        self.plain: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
+
+    def of(self, element: etree._Element) -> Style:
+        found = self.computed.get(element)
+        if found is None:
+            parent = element.getparent()
+            found = self.computed[element] = self.compute(element, self.of(parent) if parent is not None else ROOT)
+        return found
+
+    def compute(self, element: etree._Element, parent: Style) -> Style:
+        tag = element.tag if isinstance(element.tag, str) else ""
+        attrib = element.attrib
+        plain = not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib)) \
+            and element not in self.matched
+        if plain:  # most elements: the browser's defaults for the tag; many share one parent style
+            key = (id(parent), tag)
+            if key not in self.plain:
+                self.plain[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
+            return self.plain[key][1]
+        return computed(cascaded(element, tag, self.matched), parent, element, tag)
+
+    def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
+        """The text ::before or ::after adds to the element, with its style; None for none."""
+        if element not in self.matched or which not in pseudo_elements(element, self.matched):
+            return None
+        declared = cascaded(element, "", self.matched, which)
+        style = computed(declared, self.of(element), element, "")
+        text = generated_text(declared, element, self.source)
+        return (text, style) if text and not style.removed else None
+
+
+# --- what a rule this reader cannot decide would change -------------------------------------------
+
+def changes_reading(declarations, pseudo: str | None) -> bool:
+    """Whether declarations on an element (or its pseudo-element) could change what a reader sees
+    of its text: hide it, set it apart or out of sight, give it a box of its own, add text."""
+    declared = {d.name: d for d in declarations}
+    if pseudo in ("before", "after", "marker"):
+        return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
+    probe = computed(declared, ROOT, etree.Element("span"), "span")
+    if pseudo in ("first-letter", "first-line"):
+        return probe.mark or probe.unseen or not probe.shown
+    if pseudo is not None:
+        return False
+    return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark
+            or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))

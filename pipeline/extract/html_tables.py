@@ -21,8 +21,8 @@ from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..tokens import UNITS, squash
 from .html_page import Reading
-from .html_style import declarations, removes
-from .text import is_hidden, is_silent, tag_of
+from .html_style import Styles
+from .text import is_silent, tag_of
 
 ASCII_NUMBER = re.compile(r"[0-9]+")
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
@@ -46,32 +46,39 @@ def owned_by(element: etree._Element, owner: etree._Element, stops: tuple[str, .
     return False
 
 
-def table_rows(table: etree._Element) -> list[etree._Element]:
+def hidden(element: etree._Element, styles: Styles) -> bool:
+    """Removed, or hidden by visibility (hidden or collapse: how CSS hides a table row while
+    keeping the table's columns)."""
+    style = styles.of(element)
+    return style.removed or not style.shown
+
+
+def table_rows(table: etree._Element, styles: Styles) -> list[etree._Element]:
     """The table's own rows in document order, as a reader sees them: every <tr> whose nearest
     enclosing table (or cell) is this table, with or without thead/tbody/tfoot, also inside
     any other wrapper (<div>, <form>, <span>, a custom element: browsers show those rows);
     not the rows of a nested table, of a script or template, nor rows the page hides."""
     return [tr for tr in table.iter("tr") if owned_by(tr, table, ("table", "td", "th"))
-            and not is_hidden(tr) and not any(is_hidden(a) for a in tr.iterancestors("thead", "tbody", "tfoot")
+            and not hidden(tr, styles) and not any(hidden(a, styles) for a in tr.iterancestors("thead", "tbody", "tfoot")
                                                if owned_by(a, table, ("table", "td", "th")))]
 
 
-def row_cells(tr: etree._Element) -> list[etree._Element]:
+def row_cells(tr: etree._Element, styles: Styles) -> list[etree._Element]:
     """The row's own cells in document order: <td>/<th> whose nearest enclosing row or cell is
     this row, also inside a wrapper element; not the cells of a table nested in a cell, nor cells
     removed from the layout (display:none: a browser lays out the row without them). A cell
     hidden by visibility keeps its slot, shown empty."""
     return [cell for cell in tr.iter("td", "th") if owned_by(cell, tr, ("tr", "td", "th", "table"))
-            and not removes(cell)]
+            and not styles.of(cell).removed]
 
 
-def own_text(element: etree._Element) -> str:
+def own_text(element: etree._Element, styles: Styles) -> str:
     """The element's shown text without that of tables nested in it: a layout table's cell
     that holds the vendor table does not hold the vendor's headings."""
     pieces = [element.text or ""] if tag_of(element) else []
     for child in element:
-        if tag_of(child) != "table" and not is_silent(child) and not is_hidden(child):
-            pieces.append(own_text(child))
+        if tag_of(child) != "table" and not is_silent(child) and not hidden(child, styles):
+            pieces.append(own_text(child, styles))
         pieces.append(child.tail or "")
     return "".join(pieces)
 
@@ -90,16 +97,16 @@ def lenient_span(cell: etree._Element, name: str) -> int:
     return span_value(cell, name)[1] or 1
 
 
-def collapsed_columns(table: etree._Element) -> list[int]:
+def collapsed_columns(table: etree._Element, styles: Styles) -> list[int]:
     """0-based columns the table's own <col>/<colgroup> elements collapse (visibility:collapse:
     how a page hides a column; a reader does not see its cells)."""
     columns, at = [], 0
     for group in (c for c in table if tag_of(c) in ("colgroup", "col")):
         cols = [group] if tag_of(group) == "col" else [c for c in group if tag_of(c) == "col"] or [group]
-        group_gone = declarations(group).get("visibility") == "collapse"
+        group_gone = styles.of(group).visibility == "collapse"
         for col in cols:
             width = lenient_span(col, "span")
-            if group_gone or declarations(col).get("visibility") == "collapse":
+            if group_gone or styles.of(col).visibility == "collapse":
                 columns += range(at, at + width)
             at += width
     return columns
@@ -114,16 +121,23 @@ class Table:
     reading: Reading
     layout: bool = False  # holds a vendor-looking table: a layout table, never the vendor table
 
+    @property
+    def styles(self) -> Styles:
+        return self.reading.styles
+
+    def cells(self, tr: etree._Element) -> list[etree._Element]:
+        return row_cells(tr, self.styles)
+
     @cached_property
     def rows(self) -> list[etree._Element]:
-        return table_rows(self.element)
+        return table_rows(self.element, self.styles)
 
     def row_texts(self, row: int) -> list[str]:
-        return [squash(own_text(cell)) for cell in row_cells(self.rows[row])]
+        return [squash(own_text(cell, self.styles)) for cell in row_cells(self.rows[row], self.styles)]
 
     @cached_property
     def caption(self) -> str:
-        return "".join(squash(own_text(c)) for c in self.element if tag_of(c) == "caption")
+        return "".join(squash(own_text(c, self.styles)) for c in self.element if tag_of(c) == "caption")
 
     @cached_property
     def heading_text(self) -> str:
@@ -155,15 +169,21 @@ class Table:
     @cached_property
     def depth(self) -> int:
         """Header rows, as Grid.header_depth reads them: the first row's tallest cell."""
-        return max((lenient_span(c, "rowspan") for c in row_cells(self.rows[0])), default=1) if self.rows else 0
+        return max((lenient_span(c, "rowspan") for c in self.cells(self.rows[0])), default=1) if self.rows else 0
 
     def width(self) -> int:
         """Columns of the first row (nothing above reaches into it)."""
-        return sum(lenient_span(c, "colspan") for c in row_cells(self.rows[0])) if self.rows else 0
+        return sum(lenient_span(c, "colspan") for c in row_cells(self.rows[0], self.styles)) if self.rows else 0
 
     @cached_property
     def has_units(self) -> bool:
-        return any(UNITS.search(squash(own_text(c))) for tr in self.rows for c in row_cells(tr))
+        return any(UNITS.search(squash(own_text(c, self.styles))) for tr in self.rows for c in self.cells(tr))
+
+    @cached_property
+    def holds_values(self) -> bool:
+        """A cell of its own is a unit value (`8*Ascend`): a body cell of the vendor's, not
+        prose that mentions one."""
+        return any(UNITS.fullmatch(squash(own_text(c, self.styles))) for tr in self.rows for c in self.cells(tr))
 
     def score(self) -> tuple[bool, bool]:
         """How surely this is the vendor table: framework columns in its header, its caption."""
@@ -188,7 +208,7 @@ class Table:
         return not between and len(squash(reading.text_between(after, start))) <= MAX_GAP
 
 
-def page_tables(root: etree._Element, reading: Reading) -> list[Table]:
+def page_tables(root: etree._Element, reading: Reading, source: str) -> list[Table]:
     shown = [t for t in root.iter("table") if t in reading.start]
     tables = [Table(n, t, reading) for n, t in enumerate(shown, start=1)]
     # a table around a vendor-looking table is a layout table, never the vendor table itself:
@@ -197,7 +217,18 @@ def page_tables(root: etree._Element, reading: Reading) -> list[Table]:
     for table in [t for t in tables if t.candidate]:
         for outer in table.element.iterancestors("table"):
             by_element[outer].layout = True
+            check_wrapper_holds_no_rows(by_element[outer], table, len(tables), source)
     return tables
+
+
+def check_wrapper_holds_no_rows(wrapper: Table, inner: Table, total: int, source: str) -> None:
+    """A layout table's own cells hold the page around the vendor table, never values: one
+    with a cell that is a unit value (a vendor table with a second table nested in one of its
+    cells, an editor's paste) cannot be set aside without losing its rows."""
+    if wrapper.holds_values:
+        raise SourceError(source, f"table #{wrapper.number} of {total} holds a table like the vendor's (#{inner.number}) "
+                          "but has cells of unit values of its own", "the vendor table's rows in one table, or in "
+                          "tables one after another; a table nested in a cell only around the whole vendor table")
 
 
 def continues(first: Table, last: Table, table: Table) -> bool:
@@ -237,7 +268,7 @@ def numbers(tables: list[Table]) -> str:
 def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> list[Table]:
     """The vendor table's parts. Among several tables that carry its headings, the one with
     framework columns and the vendor's caption; two that remain alike are an error naming both."""
-    tables = page_tables(root, reading)
+    tables = page_tables(root, reading, source)
     groups = group_parts(tables)
     total = len(tables)
     if not groups:

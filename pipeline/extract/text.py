@@ -1,13 +1,15 @@
-"""Cell text from markup: blocks (paragraphs, any element shown as a block) and <br> are line
-breaks, nothing else is; footnote marks and revisions, by tag or by CSS, are set apart from
-their neighbours in brackets (html_style.py says which elements are which)."""
+"""Cell text as a reader sees it (html_style.py says what each element's style means): blocks
+and <br> are line breaks; a box drawn apart from its neighbours (inline-block, float, a flex
+item, a margin) is a separate word; footnote marks and revisions, and text out of sight, are
+set apart in brackets; ::before/::after text is added where it is drawn; removed and hidden
+text is left out."""
 from __future__ import annotations
 
 import re
 
 from lxml import etree
 
-from .html_style import hides, is_block, sets_apart, unseen
+from .html_style import BLOCK_TAGS, Style, Styles
 
 # Elements whose content no reader sees: it is never cell text, page text or an update date.
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
@@ -24,59 +26,72 @@ def is_silent(element: etree._Element) -> bool:
     return tag_of(element) in SILENT_TAGS
 
 
-def is_hidden(element: etree._Element) -> bool:
-    """An element the page hides (html_style.hides: `hidden`, display:none, visibility:hidden
-    or collapse)."""
-    return hides(element)
+def as_seen(text: str, style: Style) -> str:
+    """Text as a reader sees it in this style: left out where hidden; set apart like a struck
+    value where out of sight (a cell holding it is an error, never a silent number), except
+    whitespace (the inline-block spacing trick)."""
+    if not style.shown:
+        return ""
+    return f"[{text}]" if style.unseen and text.strip() else text
 
 
-def as_seen(text: str, invisible: bool) -> str:
-    """Text styled out of sight (font-size 0, transparent, opacity 0: html_style.unseen) is set
-    apart like a struck value: a reader does not see it, so a cell holding it is an error,
-    never a silent number. Whitespace so styled (the inline-block spacing trick) stays as it is."""
-    return f"[{text}]" if invisible and text.strip() else text
+def opening(style: Style, tag: str) -> tuple[str, str]:
+    """What separates the element's content from its neighbours: line breaks around a block
+    (an HTML block element keeps them whatever its display), spaces around a box of its own,
+    brackets around a mark."""
+    if style.block or tag in BLOCK_TAGS:
+        before, after = "\n", "\n"
+    elif style.own_box:
+        before, after = " ", " "
+    else:
+        before, after = "", ""
+    if style.mark:
+        before, after = before + "[", "]" + after
+    return before, after
 
 
-def _pieces(element: etree._Element, out: list[str], invisible: bool = False) -> None:
-    tag = tag_of(element)
-    if is_silent(element) or is_hidden(element):
+def generated(styles: Styles, element: etree._Element, which: str) -> str:
+    found = styles.generated(element, which)
+    if found is None:
+        return ""
+    text, style = found
+    before, after = opening(style, "")
+    return before + as_seen(text, style) + after
+
+
+def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if tag in SILENT_TAGS:
         return
-    invisible = unseen(element, invisible)
-    block, apart = is_block(element), sets_apart(element)
+    style = styles.of(element)
+    if style.removed:
+        return
+    before, after = opening(style, tag)
     if tag == "br":
         out.append("\n")
-    if block:
-        out.append("\n")
-    if apart:
-        out.append("[")
+    out.append(before)
+    if styles.matched:
+        out.append(generated(styles, element, "before"))
     if element.text and tag:
-        out.append(as_seen(element.text, invisible))
+        out.append(as_seen(element.text, style))
     for child in element:
-        _pieces(child, out, invisible)
+        _pieces(child, styles, out)
         if child.tail:  # a tail is shown with its parent's style
-            out.append(as_seen(child.tail, invisible))
-    if block:
-        out.append("\n")
-    if apart:
-        out.append("]")
+            out.append(as_seen(child.tail, style))
+    if styles.matched:
+        out.append(generated(styles, element, "after"))
+    out.append(after)
 
 
-def inherited_unseen(cell: etree._Element) -> bool:
-    """Whether the cell's row, row group or table styles its text out of sight (html_style.unseen),
-    read from the table down to the cell."""
-    invisible = False
-    for ancestor in reversed(list(cell.iterancestors())):
-        invisible = unseen(ancestor, invisible)
-    return invisible
-
-
-def cell_lines(cell: etree._Element) -> list[str]:
+def cell_lines(cell: etree._Element, styles: Styles) -> list[str]:
     """The cell's lines as published: trimmed, blank ones dropped, inner spaces kept."""
     pieces: list[str] = []
-    _pieces(cell, pieces, inherited_unseen(cell))
+    _pieces(cell, styles, pieces)
     return [line.strip() for line in "".join(pieces).split("\n") if line.strip()]
 
 
 def collapse_lines(lines: list[str]) -> str:
     """Whitespace runs (tabs, &nbsp;, ideographic spaces) become one space per line."""
     return "\n".join(WHITESPACE.sub(" ", line) for line in lines)
+
+

@@ -1,0 +1,357 @@
+"""The page's style sheets -> the declarations that win on each element, as a browser cascades
+them: tinycss2 parses the sheets, cssselect2 matches every selector kind (as WeasyPrint does).
+
+Each declaration has a precedence (origin and importance, specificity, order): the browser's
+defaults (UA_SHEET, by tag), then the page's `<style>` rules, then the element's own `style`
+attribute, then `!important` ones; the highest wins per property (`cascaded`). Rules apply
+at the top level and inside an `@media` that holds in every desktop window (html_media.py);
+one that holds in none (print, phones) is dropped. A rule this reader cannot decide (inside an
+`@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`, or a
+selector cssselect2 cannot match) is an error naming it where it matches an element of the
+vendor table and would change what a reader sees of it (`check_undecided`); what such a
+selector reaches is over-estimated (its unknown parts left out). External sheets are never
+fetched. Work is bounded: a sheet needing over MAX_STEPS steps to match is an error naming
+the file, never minutes of work.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import cssselect2
+import tinycss2
+from lxml import etree
+
+from ..errors import Place, Problem, SourceError
+from .html_media import desktop_applies
+
+MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
+MAX_NESTING = 16  # @media inside @media; real sheets nest one or two deep
+CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document"})
+# Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
+# mark, hide or add text where it reaches the vendor table is an error naming it.
+UNDECIDED_PSEUDO = frozenset({"first-letter", "first-line", "marker"})
+INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
+UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
+
+# What a browser shows by default (the part of its UA sheet that decides what a reader sees).
+UA_SHEET = """
+address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd, fieldset, figcaption,
+figure, footer, form, h1, h2, h3, h4, h5, h6, header, hgroup, hr, legend, listing, main, menu, nav, ol, p,
+plaintext, pre, search, section, summary, ul, xmp, body, html { display: block }
+li { display: list-item }
+table { display: table } caption { display: table-caption } thead { display: table-header-group }
+tbody { display: table-row-group } tfoot { display: table-footer-group } tr { display: table-row }
+td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }
+head, script, style, template, noscript, title, link, meta, base { display: none }
+sup { vertical-align: super } sub { vertical-align: sub }
+s, strike, del { text-decoration: line-through }
+"""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    name: str  # lower case; shorthands expanded (margin-left, border-right-width, …)
+    value: str  # serialised, lower case (content keeps its strings as written)
+    tokens: tuple  # tinycss2 component values
+    important: bool
+
+
+def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
+    """A declaration as the longhands this reader uses: the horizontal sides of margin, padding
+    and border (a box set apart from its neighbour), background's colour, text-decoration's
+    line; anything else as it is."""
+    parts = [t for t in tokens if t.type not in ("whitespace", "comment")]
+    words = [tinycss2.serialize([t]).strip().lower() for t in parts]
+    value = tinycss2.serialize(tokens).strip()
+
+    def one(longhand: str, text: str) -> Declaration:
+        return Declaration(longhand, text, tuple(tokens), important)
+
+    if name in ("margin", "padding"):
+        if not words:
+            return []
+        right = words[1] if len(words) > 1 else words[0]
+        left = words[3] if len(words) > 3 else right
+        return [one(f"{name}-right", right), one(f"{name}-left", left)]
+    if name in ("border", "border-left", "border-right", "border-inline", "border-inline-start", "border-inline-end",
+                "border-width", "border-style"):
+        sides = {"border-left": ["left"], "border-inline-start": ["left"], "border-right": ["right"],
+                 "border-inline-end": ["right"]}.get(name, ["left", "right"])
+        width = next((w for w in words if w[:1].isdigit() or w in ("thin", "medium", "thick")), None)
+        style = next((w for w in words if w in BORDER_STYLES), None)
+        if name == "border-width":
+            width, style = (words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]) if words else None, None
+        if name == "border-style":
+            width, style = None, (words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]) if words else None
+        out = []
+        for side in sides:
+            if width is not None or name in ("border", "border-left", "border-right"):
+                out.append(one(f"border-{side}-width", width or "medium"))
+            if style is not None or name in ("border", "border-left", "border-right"):
+                out.append(one(f"border-{side}-style", style or "none"))
+        return out
+    if name == "background":
+        colour = next((w for w in words if is_colour(w)), "transparent")
+        return [one("background-color", colour)]
+    if name == "text-decoration":
+        return [one("text-decoration-line", " ".join(words))]
+    if name == "inset":
+        return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
+                one("top", words[0])] if words else []
+    return [one(name, value if name == "content" else value.lower())]
+
+
+BORDER_STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
+                           "outset"})
+
+
+def is_colour(word: str) -> bool:
+    from tinycss2.color4 import parse_color
+    try:
+        return parse_color(word) is not None
+    except Exception:  # noqa: BLE001 (tinycss2 raises on some malformed input)
+        return False
+
+
+def declarations(tokens_or_text) -> list[Declaration]:
+    """A declaration block (a rule's content, or a `style` attribute) as Declarations; custom
+    properties (`--tw-content`) and malformed declarations are left out, as browsers do."""
+    out = []
+    for item in tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True):
+        if item.type == "declaration" and not item.lower_name.startswith("--"):
+            out.extend(expanded(item.lower_name, item.value, item.important))
+    return out
+
+
+def ua_defaults() -> dict[str, list[Declaration]]:
+    """UA_SHEET by tag (its selectors are all tag names)."""
+    by_tag: dict[str, list[Declaration]] = {}
+    for rule in tinycss2.parse_stylesheet(UA_SHEET, skip_comments=True, skip_whitespace=True):
+        for tag in tinycss2.serialize(rule.prelude).split(","):
+            by_tag.setdefault(tag.strip(), []).extend(declarations(rule.content))
+    return by_tag
+
+
+UA_BY_TAG = ua_defaults()
+HIDDEN_ATTRIBUTE = declarations("display: none")  # the `hidden` attribute, a presentational hint
+
+
+# --- the page's sheets -> rules ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rule:
+    label: str  # the selector as written, and the at-rules it is inside, for error messages
+    declarations: tuple[Declaration, ...]
+
+
+@dataclass
+class Sheets:
+    """The page's rules: those a desktop browser applies, in a matcher; those it may apply but
+    this reader cannot decide, in another (relaxed selectors: what they may reach)."""
+    applied: cssselect2.Matcher
+    undecided: cssselect2.Matcher
+    applied_count: int = 0
+    undecided_count: int = 0
+
+
+def relaxed(selector: str) -> list | None:
+    """A selector cssselect2 cannot compile, with the parts it does not know left out (an
+    unknown pseudo-class matches anything), so that what it may reach is over-estimated; None
+    when even that fails (then it is taken to reach every element)."""
+    simpler = re.sub(r"::?[A-Za-z-]+(\((?:[^()]|\([^()]*\))*\))?", "", selector).strip() or "*"
+    try:
+        return cssselect2.compile_selector_list(simpler)
+    except cssselect2.SelectorError:
+        return None
+
+
+EVERYTHING = cssselect2.compile_selector_list("*")
+
+
+def add_rule(rule, mode: str, within: str, sheets: Sheets) -> None:
+    """One style rule, each selector of its list added to the matcher its mode says."""
+    decls = tuple(declarations(rule.content))
+    if not decls:
+        return
+    for selector_text in split_selectors(rule.prelude):
+        label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
+        try:
+            compiled = cssselect2.compile_selector_list(selector_text)
+        except cssselect2.SelectorError:
+            if PSEUDO_ELEMENT_AT_END.search(selector_text):
+                continue  # ::-webkit-scrollbar, ::selection: boxes that are not the text
+            for selector in relaxed(selector_text) or EVERYTHING:
+                sheets.undecided.add_selector(selector, Rule(label, decls))
+                sheets.undecided_count += 1
+            continue
+        for selector in compiled:
+            if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
+                sheets.applied.add_selector(selector, Rule(label, decls))
+                sheets.applied_count += 1
+            else:
+                sheets.undecided.add_selector(selector, Rule(label, decls))
+                sheets.undecided_count += 1
+
+
+PSEUDO_ELEMENT_AT_END = re.compile(r"::[A-Za-z-]+(\([^)]*\))?\s*$")
+
+
+def split_selectors(prelude) -> list[str]:
+    """The selector list at its top-level commas (tinycss2 keeps brackets and functions whole)."""
+    pieces, current = [], []
+    for token in prelude:
+        if token.type == "literal" and token.value == ",":
+            pieces.append(current)
+            current = []
+        else:
+            current.append(token)
+    pieces.append(current)
+    return [text for text in (tinycss2.serialize(p).strip() for p in pieces) if text]
+
+
+def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
+    """Style rules and group at-rules: an @media that holds in every desktop window keeps the
+    mode, one that holds in none drops its rules, one that depends on the window is undecided;
+    @supports, @layer, @container, @scope are undecided (browsers apply them; their conditions
+    are not evaluated here); other at-rules (@font-face, @page, @keyframes) hold no style rules."""
+    for rule in rules:
+        if rule.type == "qualified-rule":
+            add_rule(rule, mode, within, sheets)
+        elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
+            name = rule.lower_at_keyword
+            head = " ".join(f"@{rule.at_keyword} {tinycss2.serialize(rule.prelude)}".split())
+            if name == "media":
+                inner = {True: mode, False: "drop", None: "check"}[desktop_applies(tinycss2.serialize(rule.prelude))]
+                inner = "check" if inner == "apply" and mode == "check" else inner
+            else:
+                inner = "check" if name in CONDITIONAL else "drop"
+            if inner != "drop":
+                add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True),
+                          inner, f"{within} {head}".strip(), sheets, depth + 1)
+
+
+def page_sheets(root: etree._Element) -> Sheets:
+    """The rules of every <style> a reader's browser applies (not one inside a template or
+    noscript, not one for another medium, not one of another type)."""
+    sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher())
+    for style in root.iter("style"):
+        if any(a.tag in ("template", "noscript") for a in style.iterancestors()):
+            continue
+        if (style.get("type") or "text/css").strip().lower() != "text/css":
+            continue  # a template in a <style type=…>
+        answer = desktop_applies(style.get("media") or "")
+        if answer is False:
+            continue  # a sheet for print or phones only
+        rules = tinycss2.parse_stylesheet("".join(style.itertext()), skip_comments=True, skip_whitespace=True)
+        add_rules(rules, "apply" if answer else "check", "" if answer else f"<style media={style.get('media')!r}>",
+                  sheets)
+    return sheets
+
+
+# --- matching, with its work bounded -----------------------------------------------------------
+
+class Budget:
+    def __init__(self, source: str):
+        self.left, self.source = MAX_STEPS, source
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise SourceError(self.source, Problem(Place(), f"the page's <style> rules need over {MAX_STEPS:,} "
+                                                   "selector tests and steps to match", "style sheets of a real "
+                                                   "page (a few hundred rules)"))
+
+
+def counted_wrapper(budget: Budget) -> type[cssselect2.ElementWrapper]:
+    """cssselect2's element wrapper, charging every walk over ancestors or earlier siblings to
+    the budget (a hostile `div div div … td` on a deep page would otherwise take hours)."""
+
+    class Counted(cssselect2.ElementWrapper):
+        @property
+        def ancestors(self):
+            found = super().ancestors
+            budget.spend(len(found))
+            return found
+
+        @property
+        def previous_siblings(self):
+            found = super().previous_siblings
+            budget.spend(len(found))
+            return found
+
+    return Counted
+
+
+def candidates(matcher: cssselect2.Matcher, wrapper) -> int:
+    """How many selectors the matcher tests on this element (its index by id, class, tag)."""
+    count = len(matcher.other_selectors) + len(matcher.id_selectors.get(wrapper.id, ()))
+    count += sum(len(matcher.class_selectors.get(c, ())) for c in wrapper.classes)
+    return count + len(matcher.lower_local_name_selectors.get(wrapper.local_name.lower(), ()))
+
+
+Matched = dict  # element -> [(precedence, pseudo-element, Declaration)]
+
+
+def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
+    """Every element's declarations from the applied rules, with their precedence."""
+    found: Matched = {}
+    if not sheets.applied_count:
+        return found
+    budget = Budget(source)
+    for wrapper in counted_wrapper(budget).from_html_root(root).iter_subtree():
+        budget.spend(candidates(sheets.applied, wrapper))
+        for specificity, order, pseudo, rule in sheets.applied.match(wrapper):
+            for d in rule.declarations:
+                origin = AUTHOR_IMPORTANT if d.important else AUTHOR
+                found.setdefault(wrapper.etree_element, []).append(((origin, (0, *specificity), order), pseudo, d))
+    return found
+
+
+def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
+    """The declaration that wins for each property on the element (or on its ::before/::after)."""
+    entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
+    if pseudo is None and element.get("hidden") is not None:
+        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
+    entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
+    style = element.get("style") if pseudo is None else None
+    if style:
+        entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d) for d in declarations(style)]
+    entries.sort(key=lambda e: e[0])
+    return {d.name: d for _, _, d in entries}
+
+
+def pseudo_elements(element: etree._Element, matched: Matched) -> set[str]:
+    return {p for _, p, _ in matched.get(element, ()) if p}
+
+
+# --- rules this reader cannot decide ------------------------------------------------------------
+
+def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
+    """Tables whose own cells hold a framework heading (规格卡数): the vendor table, not a
+    layout table around it."""
+    return [table for table in root.iter("table")
+            if any("规格卡数" in "".join(cell.itertext()) for cell in table.xpath("./tr/*|./*/tr/*"))]
+
+
+def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, source: str) -> None:
+    """A rule this reader cannot decide that matches an element of the vendor table and whose
+    declarations would change what a reader sees there (`changes_reading(declarations, pseudo)`,
+    html_style.py) is an error naming it."""
+    if not sheets.undecided_count:
+        return
+    inside = {e for table in vendor_like_tables(root) for e in table.iter()}
+    if not inside:
+        return
+    budget = Budget(source)
+    for wrapper in counted_wrapper(budget).from_html_root(root).iter_subtree():
+        if wrapper.etree_element not in inside:
+            continue
+        budget.spend(candidates(sheets.undecided, wrapper))
+        for _, _, pseudo, rule in sheets.undecided.match(wrapper):
+            if changes_reading(rule.declarations, pseudo):
+                raise SourceError(source, Problem(
+                    Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to the table's "
+                    f"<{wrapper.etree_element.tag}> elements, by a selector or inside an at-rule this reader does "
+                    "not decide", "rules a desktop browser applies whatever its window, by selectors cssselect2 "
+                    "matches; save the page as a browser shows it"))

@@ -1,0 +1,118 @@
+"""Pages parsed as browsers parse them (HTML5 tree construction, html_tree.py): the markup
+errors of editors give the table a browser shows, compared with Chromium's own trees."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lxml import etree
+from selectolax.lexbor import LexborHTMLParser
+
+from browser_trees import BROWSER, FIXTURE, browser_trees, malformed_pages, reading
+from conftest import RAW
+from page_variants import read
+from pipeline.errors import SourceError
+from pipeline.extract.html_tree import copied, html5_tree
+
+RELEASE_ROWS = {"2025-10-22": 1350, "2025-05-07": 124}
+
+
+def block_starts(page: str) -> list[int]:
+    """Where the body rows that begin a model block (a model cell spanning rows) start."""
+    body = page.index("<tbody")
+    return [m.start() for m in re.finditer(r"<tr\b", page) if m.start() > body
+            and re.match(r'<tr[^>]*><td[^>]*rowspan="\d+"[^>]*><p[^>]*>[A-Za-z]', page[m.start():m.start() + 400])]
+
+
+@pytest.mark.parametrize("release", RELEASE_ROWS)
+@pytest.mark.parametrize("repeat_header", [True, False])
+def test_a_table_opened_inside_the_vendor_table_is_read_as_the_browser_shows_it(release, repeat_header):
+    """An editor opens a second <table> in the middle of the vendor table and never closes the
+    first: a browser closes the first there and shows two tables, read as one split table.
+    (libxml2 nested the second inside the first, and the first was set aside as a layout
+    table: 680 of 1,350 rows lost.)"""
+    page = (RAW / release / "page.html").read_text(encoding="utf-8")
+    cut = block_starts(page)[len(block_starts(page)) // 2]
+    header = page[page.index("<thead"):page.index("</thead>") + len("</thead>")] if repeat_header else ""
+    grid, updated, tidy = read(page[:cut] + "<table border='1'>" + header + "<tbody>" + page[cut:])
+    assert len(tidy.frame) == RELEASE_ROWS[release] and updated == release
+    assert {c.part for c in grid.cells} == {1, 2}
+
+
+def test_a_table_set_aside_as_a_wrapper_while_holding_body_rows_is_an_error():
+    """The tree libxml2 built above, now written on purpose: the second part inside the last
+    cell of the row before it. The outer table holds the vendor's values in its own cells,
+    so it is not a layout wrapper to skip."""
+    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+    cut = block_starts(page)[5]
+    close = page.rindex("</td></tr>", 0, cut)
+    header = page[page.index("<thead"):page.index("</thead>") + len("</thead>")]
+    rest_end = page.index("</tbody>")
+    variant = (page[:close] + "<table border='1'>" + header + "<tbody>" + page[cut:rest_end] + "</tbody></table>"
+               + page[close:cut] + page[rest_end:])
+    with pytest.raises(SourceError, match=r"table #1 of 2 holds a table like the vendor's \(#2\) but has cells of unit values"):
+        read(variant)
+
+
+CASES = json.loads(FIXTURE.read_text(encoding="utf-8"))["cases"]
+
+
+def test_malformed_pages_read_as_chromium_builds_them():
+    """Each stored page (tools/browser_trees.py) reads as the tree Chromium built from it, and
+    a page whose mistakes a browser repairs gives the table as drawn."""
+    for number, case in enumerate(CASES):
+        ours = reading(case["page"])
+        assert ours == reading(case["browser"]), f"case {number}: {case['page']}"
+        if case["shown"] is not None:
+            assert ours[0] == "2025-01-01", f"case {number}: {ours[1]}"
+            assert sorted(cell[:5] for cell in ours[1]) == sorted(map(tuple, case["shown"])), f"case {number}"
+    assert sum(case["shown"] is None for case in CASES) >= 5  # nested tables, read as the browser nests them
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no chromium on this machine: `make browser` installs it")
+@settings(max_examples=1, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(malformed_pages(), min_size=12, max_size=12))
+def test_malformed_pages_read_as_a_live_chromium_builds_them(drawn):
+    """The same with pages drawn now, parsed by the Chromium installed (one batch, one run)."""
+    pages = [page for page, _ in drawn]
+    for page, tree in zip(pages, browser_trees(pages)):
+        assert reading(page) == reading(tree), page
+
+
+# --- the fast hand-over (libxml2 reading lexbor's serialisation) gives lexbor's exact tree ---
+
+TAGS = ["table", "/table", "tr", "/tr", "td", "/td", "th", "p", "/p", "div", "/div", "a", "/a", "font", "/font",
+        "span", "/span", "tbody", "caption", "li", "ul", "/ul", "h1", "h2", "form", "/form", "b", "/b", "i", "s",
+        "br", "select", "option", "dl", "dd", "dt", "template", "/template", "center", "nobr", "col", "hr", "pre",
+        "textarea", "/textarea", "style", "/style", "script", "/script", "svg", "/svg", "math", "sup", "wbr",
+        "address", "legend", "fieldset", "strike", "small", "em", "img"]
+SOUP = st.lists(st.one_of(st.sampled_from(TAGS).map(lambda t: f"<{t}>"),
+                          st.sampled_from(["x", "8*Ascend", " ", "\n", "&amp;", "a&lt;b", "&nbsp;", "<!-- c -->"])),
+                max_size=30).map("".join)
+
+
+def shape(element: etree._Element) -> tuple:
+    """Tag, attributes, text and children, the contents of a <template> left out (no reader sees
+    them; lexbor keeps them apart from the tree)."""
+    children = () if element.tag == "template" else tuple(shape(c) for c in element if isinstance(c.tag, str))
+    text = "" if element.tag == "template" else element.text or ""
+    return element.tag, dict(element.attrib), text, element.tail or "", children
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["<!DOCTYPE html>", ""]), SOUP)
+def test_the_fast_hand_over_gives_the_tree_lexbor_built(doctype, soup):
+    """Where libxml2 would close an element HTML5 keeps open (`<b><p>`, `<a><table>`), read
+    foreign content or `<wbr>` otherwise, the tree is copied node by node instead."""
+    text = f"{doctype}<html><body>{soup}</body></html>"
+    assert shape(html5_tree(text, "soup.html")) == shape(copied(LexborHTMLParser(text), "soup.html"))
+
+
+@pytest.mark.parametrize("inside", ["<b><p>8</p></b>", "<a name='x'><table><tr><td>8</td></tr></table></a>",
+                                    "<s><p>8</p></s>", "<svg><script>1</script></svg>x", "8<wbr>1"])
+def test_trees_libxml2_would_change_are_copied_exactly(inside):
+    text = f"<!DOCTYPE html><html><body><div>{inside}</div></body></html>"
+    assert shape(html5_tree(text, "t.html")) == shape(copied(LexborHTMLParser(text), "t.html"))
