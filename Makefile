@@ -84,7 +84,7 @@ raw-pdf: $(STAMP) font
 	$(BIN)/python tools/render_pdf.py
 
 # Re-make the PDF fixtures in tests/fixtures/pdf (reportlab, WeasyPrint, Chromium,
-# LibreOffice Writer) and their NOTES.md. Checks for the tools and says how to get
+# LibreOffice Writer; Chromium prints with breaks inside merged cells) and their NOTES.md. Checks for the tools and says how to get
 # them; installs nothing. The fixtures are committed: tests do not need any of this.
 fixtures: $(STAMP)
 	@missing=""; \
@@ -97,6 +97,7 @@ fixtures: $(STAMP)
 	  echo "make fixtures needs the render extra: $(BIN)/python -m pip install -c constraints.txt -e '.[render]'"; \
 	  exit 1; }
 	$(BIN)/python tools/render_pdf.py --fixtures --no-raw
+	$(BIN)/python tools/print_breaks.py
 	$(BIN)/python tools/print_producers.py
 
 clean:

@@ -13,7 +13,8 @@ from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
 from .pdf_pages import check_page_marks, page_mark
-from .pdf_cells import TOLERANCE, PageTable, assign_text, drop_overprints, page_table, region_edges
+from .pdf_cells import TOLERANCE, PageTable, cell_chars, drop_overprints, page_table, region_edges, set_text
+from .pdf_glyphs import add_overflow, check_border, lines_below
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
 EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
@@ -39,11 +40,20 @@ class Region:
     chars: list[dict]
     source: str = ""
     limits: Limits = DEFAULT
+    below: list[list[dict]] = field(default_factory=list)  # lines of text directly below the table
 
     def table(self, xs: list[float] | None = None) -> PageTable:
         table = page_table(self.edges, self.bbox, self.page, xs, self.source, self.limits)
-        assign_text(table, self.chars)
+        chars = cell_chars(table, self.chars)
+        add_overflow(table, chars, self.below, self.source)
+        set_text(table, chars)
         return table
+
+    def account_for_glyphs(self, page) -> None:
+        """The vendor table's part on this page: no glyph in its columns left out (pdf_glyphs)."""
+        glyphs = [ch for ch in page.chars if square(ch)]
+        check_border(glyphs, self.bbox, self.page, self.source)
+        self.below = [drop_overprints(line) for line in lines_below(glyphs, self.bbox)]
 
 
 def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT) -> list[Region]:
@@ -141,6 +151,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
             ended = taken is None
         if taken is not None:
             check_inside(taken, page, source)
+            taken.account_for_glyphs(page)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
         page.close()
         if taken is not None:
