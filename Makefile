@@ -98,6 +98,7 @@ fixtures: $(STAMP)
 	  exit 1; }
 	$(BIN)/python tools/render_pdf.py --fixtures --no-raw
 	$(BIN)/python tools/print_breaks.py
+	$(BIN)/python tools/print_guide.py
 	$(BIN)/python tools/print_producers.py
 
 clean:

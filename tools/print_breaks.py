@@ -50,11 +50,12 @@ def print_html(page_size: str, top_mm: float) -> str:
     return print_ready_html(RELEASE, page_size, css)
 
 
-def chromium_print(html: str, out: Path) -> None:
+def chromium_print(html: str, out: Path, page: Path | None = None) -> None:
     """Chromium's print to PDF with its default header and footer (the page's date and title
-    at the top, its URL and `n/m` at the bottom)."""
+    at the top, its URL and `n/m` at the bottom); `html` is written to `page` (a temporary
+    file when None) and printed from there."""
     with tempfile.TemporaryDirectory() as tmp:
-        page = Path(tmp) / "print.html"
+        page = page or Path(tmp) / "print.html"
         page.write_text(html, encoding="utf-8")
         subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -99,6 +99,11 @@ Print-ready inputs: print-{release}.html (Chromium, WeasyPrint), writer-{release
 The breaks-chromium-*.pdf prints (`tools/print_breaks.py`) are print-{release}.html with the model
 column narrowed to 46 pt (names wrap) and the page's top margin set, printed with Chromium's default
 header and footer; Chromium draws a cut cell's next line below the table's bottom rule.
+guide-{release}.pdf (`tools/print_guide.py`, Chromium, A4 with header and footer) is
+a 14-page guide built around the vendor table (guide-{release}.html beside it): topics with tables
+of their own before it, captions restarting at 表1 in every topic, and after it a topic whose 表1 has
+exactly the vendor table's columns and width, starting mid-page below the vendor table's notes and
+going on at the top of the next page with its header repeated.
 """
 
 

@@ -1,0 +1,108 @@
+"""Whole documents around the vendor table: a long guide with many tables, pages turned by
+/Rotate, and documents whose text cannot be read (a scan, outlines, no Unicode map)."""
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+
+from conftest import FIXTURES, RAW
+from pdf_drawing import HEADER, XS, boxes_pdf, canvas_font  # noqa: F401 (a fixture)
+from pipeline.extract.html import extract_html
+from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+
+PDF_FIXTURES = FIXTURES / "pdf"
+LINEAGE_OF_FORMAT = ["source_file", "source_page", "raw_text"]
+
+
+@pytest.fixture(scope="module")
+def html_rows():
+    grid, _ = extract_html((RAW / "2025-10-22" / "page.html").read_bytes(), "page.html")
+    return normalize(grid, "2025-10-22").frame.drop(columns=LINEAGE_OF_FORMAT)
+
+
+def tidy(data: bytes, name: str):
+    grid, updated = extract_pdf(data, name)
+    return normalize(grid, "2025-10-22").frame.drop(columns=LINEAGE_OF_FORMAT), updated
+
+
+# --- the vendor table inside a long document --------------------------------------------------
+
+def test_the_vendor_table_among_many_in_a_long_guide(html_rows):
+    """Catches: in a 14-page guide (tools/print_guide.py, Chromium with header and footer)
+    the vendor table is one of many, captioned 表1 like the first table of every topic; the
+    table after it (表1 推理规格, exactly its columns and width) starts mid-page below its notes
+    and goes on at the top of the next page: it was read as the vendor table's continuation
+    (exit 1 with 65 cell errors, '模型' is not a model name). A table goes on only from the top
+    of a page, after a part that filled the page before."""
+    name = "guide-2025-10-22.pdf"
+    with pdfplumber.open(PDF_FIXTURES / name) as pdf:  # the feature, from the PDF itself
+        assert len(pdf.pages) >= 14
+        texts = [page.extract_text() for page in pdf.pages]
+    assert sum(text.count("表1") for text in texts) >= 4  # captions restart per topic
+    last = next(i for i, text in enumerate(texts) if "表1 推理规格" in text)
+    assert "gemma3-27b" in texts[last]  # the vendor table's last row on the same page, above it
+    assert "部署方式" in texts[last + 1].split("\n", 3)[1]  # the other table at the top of the next page
+    frame, updated = tidy((PDF_FIXTURES / name).read_bytes(), name)
+    assert updated == "2025-10-22"
+    assert frame.equals(html_rows)
+
+
+def body(top: int, rows: list[list[str]]) -> list[tuple]:
+    """Ruled rows of 14 pt, one box per value, from `top` down."""
+    return [(x0, x1, top + 14 * r, top + 14 * (r + 1), [text])
+            for r, row in enumerate(rows) for x0, x1, text in zip(XS, XS[1:], row)]
+
+
+VENDOR_ROWS = [["m-7b", "full", "4096", "8*Ascend", "16*Ascend"], ["m-8b", "lora", "4096", "1*Ascend", "2*Ascend"]]
+OTHER_HEADER = [(XS[0], XS[1], 0, 20, ["模型"]), (XS[1], XS[2], 0, 20, ["部署方式"]), (XS[2], XS[3], 0, 20, ["序列长度"]),
+                (XS[3], XS[4], 0, 20, ["单机"]), (XS[4], XS[5], 0, 20, ["多机"])]
+OTHER_ROWS = [["llama-1b", "在线", "1024", "8*Ascend", "-"]]
+
+
+def other_table(top: int) -> list[tuple]:
+    """A table with the vendor table's columns and a header of its own, from `top` down."""
+    return [(x0, x1, a + top, b + top, text) for x0, x1, a, b, text in OTHER_HEADER] + body(top + 20, OTHER_ROWS)
+
+
+def page_number(n: int) -> tuple:
+    return (300, 820, f"{n}/2", 7)
+
+
+@pytest.mark.parametrize("layout", ["heading above", "text after the part before"])
+def test_a_table_with_the_vendor_columns_on_the_next_page_is_another_table(canvas_font, tmp_path, layout):
+    """The vendor table ruled off at the foot of page 1; on page 2 a table with exactly its
+    columns (a topic's 表1 in a guide). Catches: with a heading above it on page 2, or a note
+    after the vendor table on page 1, it was read as the vendor table's continuation
+    (exit 1: '模型' is not a model name)."""
+    note = [(XS[0], 160, "注：以上配置仅供参考。", 8)] if layout == "text after the part before" else []
+    heading = [(XS[0], 52, "4 推理部署", 12)] if layout == "heading above" else []
+    pages = [(HEADER + body(100, VENDOR_ROWS), note + [page_number(1)]),
+             (other_table(60 if heading else 40), heading + [page_number(2)])]
+    frame, _ = tidy(boxes_pdf(tmp_path / "two.pdf", canvas_font, pages), "two.pdf")
+    assert sorted(set(frame.model_label)) == ["m-7b", "m-8b"]
+    assert list(frame.min_units) == [8, 16, 1, 2]
+
+
+def test_a_table_of_other_columns_at_the_top_of_the_next_page_is_another_table(canvas_font, tmp_path):
+    """The vendor table ruled off at the foot of page 1, a table of the same width but other
+    columns at the top of page 2, with nothing above it: another table, not the vendor
+    table's rest (it was: its rows read as the vendor table's)."""
+    xs = [XS[0], 150, 230, XS[5]]
+    other = [(a, b, 40, 54, [text]) for a, b, text in zip(xs, xs[1:], ["规格", "vCPU", "内存"])]
+    other += [(a, b, 54, 68, [text]) for a, b, text in zip(xs, xs[1:], ["bm.8", "192", "1536GiB"])]
+    pages = [(HEADER + body(100, VENDOR_ROWS), [page_number(1)]), (other, [page_number(2)])]
+    frame, _ = tidy(boxes_pdf(tmp_path / "cols.pdf", canvas_font, pages), "cols.pdf")
+    assert list(frame.min_units) == [8, 16, 1, 2]
+
+
+def test_the_vendor_table_going_on_at_the_top_of_the_next_page_is_read(canvas_font, tmp_path):
+    """The same two pages with the vendor table's rows on page 2 (its header not repeated),
+    below only the running footer and header: read as its continuation."""
+    pages = [(HEADER + body(100, VENDOR_ROWS[:1]), [page_number(1)]),
+             (body(40, VENDOR_ROWS[1:]), [page_number(2)])]
+    frame, _ = tidy(boxes_pdf(tmp_path / "on.pdf", canvas_font, pages), "on.pdf")
+    assert sorted(set(frame.model_label)) == ["m-7b", "m-8b"]
+    assert list(frame.min_units) == [8, 16, 1, 2]
