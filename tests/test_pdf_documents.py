@@ -106,3 +106,28 @@ def test_the_vendor_table_going_on_at_the_top_of_the_next_page_is_read(canvas_fo
     frame, _ = tidy(boxes_pdf(tmp_path / "on.pdf", canvas_font, pages), "on.pdf")
     assert sorted(set(frame.model_label)) == ["m-7b", "m-8b"]
     assert list(frame.min_units) == [8, 16, 1, 2]
+
+
+# --- pages turned by /Rotate -------------------------------------------------------------------
+
+TURNS = [90, 270, 180, 90, 0, 270, 90]  # per page of the landscape print
+
+
+def test_pages_turned_by_rotate_are_read_as_their_text_runs(tmp_path, html_rows):
+    """Catches: the landscape Chromium print with its pages turned by /Rotate (as `qpdf
+    --rotate=90` does; here pypdfium2's set_rotation, the same /Rotate entry), a quarter,
+    a half and three quarters: the text, turned off the horizontal as displayed, was not
+    found as a table ('no vendor table'). Each page is read as stored, where its text runs
+    across."""
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(str(PDF_FIXTURES / "browser-chromium-landscape.pdf"))
+    for index, turn in enumerate(TURNS):
+        document[index].set_rotation(turn)
+    document.save(str(tmp_path / "turned.pdf"))
+    with pdfplumber.open(tmp_path / "turned.pdf") as pdf:  # the feature: displayed turned, text not across
+        assert [page.rotation for page in pdf.pages] == TURNS
+        level = [c for c in pdf.pages[0].chars if c["matrix"][1] == 0 and c["matrix"][0] > 0]
+        assert len(level) < len(pdf.pages[0].chars) / 10
+    frame, updated = tidy((tmp_path / "turned.pdf").read_bytes(), "turned.pdf")
+    assert updated == "2025-10-22"
+    assert frame.equals(html_rows)

@@ -1,5 +1,10 @@
-"""What a PDF prints in its margins: the page numbers, checked to run on without a gap,
-and the running headers and footers, told from the body by recurring on the next page.
+"""The pages as printed: turned so that their text reads across; their running headers
+and footers, told from the body by recurring on the next page; the page numbers printed
+in their margins, checked to run on without a gap.
+
+A page turned by /Rotate is read as displayed, unless that turns its text off the
+horizontal (a landscape print turned a quarter by `qpdf --rotate=90`): it is then read as
+stored, where the text runs across the page as it was set.
 
 A page dropped from the middle of a PDF where the table is ruled off at both breaks
 leaves no trace in the table's geometry: the rows before and after it stitch
@@ -10,8 +15,11 @@ the table; a document without them is not checked.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
+
+from pdfplumber.page import Page
 
 from ..errors import LayoutError, Place, Problem
 from ..tokens import printed
@@ -87,3 +95,34 @@ def running(lines: list[PrintedLine], other_page: list[PrintedLine]) -> bool:
     same text but for its numbers, on the other page?"""
     return all(any(abs(line.top - other.top) <= SAME_HEIGHT and line.shape == other.shape for other in other_page)
                for line in lines)
+
+
+# --- pages turned by /Rotate ------------------------------------------------------------------
+
+LEVEL_DEGREES = 2.0  # a glyph set this close to the horizontal, left to right, reads across
+
+
+def reads_across(chars: list[dict]) -> bool:
+    """Is most of the text set on the horizontal, left to right (not turned a quarter or a
+    half turn)?"""
+    level = sum(1 for ch in chars if abs(math.degrees(math.atan2(ch["matrix"][1], ch["matrix"][0]))) <= LEVEL_DEGREES)
+    return 2 * level > len(chars)
+
+
+def upright(page: Page) -> Page:
+    """The page as it is read: as displayed, or, when its /Rotate turns the text off the
+    horizontal and the page as stored has it across, as stored (the page read again
+    without the turn, the displayed one released)."""
+    if not page.rotation or not page.chars or reads_across(page.chars):
+        return page
+    page_obj = page.page_obj
+    turn = page_obj.attrs.get("Rotate"), page_obj.rotate
+    page_obj.attrs = dict(page_obj.attrs, Rotate=0)
+    page_obj.rotate = 0
+    stored = Page(page.pdf, page_obj, page.page_number, page.initial_doctop)
+    if reads_across(stored.chars):
+        page.close()
+        return stored
+    page_obj.attrs["Rotate"], page_obj.rotate = turn
+    stored.close()
+    return page

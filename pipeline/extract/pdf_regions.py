@@ -12,7 +12,7 @@ from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
-from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running
+from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running, upright
 from .pdf_cells import (TOLERANCE, PageTable, cell_chars, column_boundaries, drop_overprints, page_table,
                         region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, lines_below
@@ -153,6 +153,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     ended = False
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
+        page = upright(page)
         scan.text_seen = scan.text_seen or bool(page.chars)
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
