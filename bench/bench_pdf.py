@@ -122,8 +122,10 @@ def synthetic_pdf(copies: int, out: Path) -> int:
 def inputs(tmp: Path, copies: int) -> list[tuple[str, Path, Path]]:
     """(name, pdf, html it must match)."""
     out = [(f"raw/{p.parent.name}", p, p.parent / "page.html") for p in sorted((REPO / "raw").glob("*/doc.pdf"))]
-    newest = REPO / "raw" / "2025-10-22" / "page.html"
-    out += [(f"fixture {p.stem}", p, newest) for p in sorted((REPO / "tests" / "fixtures" / "pdf").glob("*.pdf"))]
+    def page_of(fixture: Path) -> Path:  # the release a fixture was printed from, named in it or the newest
+        release = next((r.name for r in (REPO / "raw").glob("20*") if r.name in fixture.stem), "2025-10-22")
+        return REPO / "raw" / release / "page.html"
+    out += [(f"fixture {p.stem}", p, page_of(p)) for p in sorted((REPO / "tests" / "fixtures" / "pdf").glob("*.pdf"))]
     from bench_extract import synthetic_page
     # x1 is the short document rendered exactly like the long one (same density per page)
     for n in sorted({1, copies}):

@@ -9,6 +9,7 @@ import pytest
 
 from conftest import FIXTURES, RAW
 from pdf_drawing import HEADER, XS, boxes_pdf, canvas_font  # noqa: F401 (a fixture)
+from pipeline.errors import SourceError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -131,3 +132,69 @@ def test_pages_turned_by_rotate_are_read_as_their_text_runs(tmp_path, html_rows)
     frame, updated = tidy((tmp_path / "turned.pdf").read_bytes(), "turned.pdf")
     assert updated == "2025-10-22"
     assert frame.equals(html_rows)
+
+
+# --- text a reader sees but that cannot be read -----------------------------------------------
+
+def has_feature(path, feature: str) -> bool:
+    """The fixture is what it is there for, read from the PDF itself."""
+    data = path.read_bytes()
+    if feature == "outlines":  # no font in the file (no object streams to hide one), the page drawn
+        return b"/Font" not in data and b"/ObjStm" not in data and b"/Contents" in data
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        if feature == "images":
+            return not page.chars and bool(page.images)
+        return sum(c["text"].startswith("(cid:") for c in page.chars) > 100
+
+
+@pytest.mark.parametrize("name, feature, message", [
+    ("scan.pdf", "images", "no text layer on any of its 1 page(s) (an image-only PDF?) (expected a PDF with text)"),
+    ("outlines.pdf", "outlines", "no text layer on any of its 1 page(s): the glyphs are drawn as outlines on page "
+                                 "1 (text converted to paths), which cannot be read (expected a PDF with text)"),
+    ("no-unicode-map.pdf", "cid", "1,446 glyphs on pages 1, 2, 3 have no Unicode map (read as (cid:N)): the text "
+                                  "cannot be read (expected fonts that map their glyphs to Unicode (a ToUnicode "
+                                  "map))"),
+])
+def test_text_that_cannot_be_read_is_one_clear_error(name, feature, message):
+    """Made by the tools that make them (tools/print_unreadable.py): a page rasterised by
+    pdftoppm and wrapped by img2pdf; Ghostscript's -dNoOutputFonts; a Chromium print whose
+    cell font (Type 3) lost its ToUnicode map (qpdf). Catches: the outlines' shapes read as
+    ruling ('the ruling encloses a region that is not a rectangle'), and 792 cell errors
+    for the `(cid:N)` text."""
+    path = PDF_FIXTURES / "bad" / name
+    assert has_feature(path, feature)
+    with pytest.raises(SourceError) as info:
+        extract_pdf(path.read_bytes(), name)
+    assert str(info.value) == f"{name}: cannot read source: {message}"
+
+
+def test_the_pdf_libraries_warnings_are_counted_not_printed(tmp_path):
+    """Catches: pdfminer's `Could not get FontBBox` printed 89 times on stderr for a Chromium
+    print whose fonts are Type 3 (Noto Sans CJK; tools/print_unreadable.py), through
+    Python's last-resort log handler. A real `mincards extract` process: stderr stays
+    empty; the message is one warning of the run, with its count."""
+    import subprocess
+    import sys
+    name = "chromium-type3-2025-05-07.pdf"
+    assert (PDF_FIXTURES / name).read_bytes().count(b"/Subtype /Type3") == 89  # the feature
+    folder = tmp_path / "raw" / "2025-05-07"
+    folder.mkdir(parents=True)
+    (folder / "doc.pdf").write_bytes((PDF_FIXTURES / name).read_bytes())
+    done = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(tmp_path / "raw"), "--out",
+                           str(tmp_path / "build"), "--verbose"], capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert re.match(r"2025-05-07: 124 rows, 17 models, 1 framework, \d+ warnings, 0 findings -> ", done.stdout)
+    assert ("  warning: raw/2025-05-07/doc.pdf: pdfminer said 89 times while reading the PDF: Could not get FontBBox "
+            "from font descriptor because None cannot be parsed as 4 floats") in done.stdout.splitlines()
+
+
+def test_the_pdf_libraries_warnings_do_not_reach_the_root_logger(caplog):
+    """Where the application logs (pytest here: a handler on the root logger), the PDF
+    libraries' warnings still go only into the grid's warnings, counted."""
+    name = "chromium-type3-2025-05-07.pdf"
+    with caplog.at_level("WARNING"):
+        grid, _ = extract_pdf((PDF_FIXTURES / name).read_bytes(), name)
+    assert [r for r in caplog.records if r.name.startswith(("pdfminer", "pdfplumber", "pypdfium2"))] == []
+    assert grid.warnings == ("pdfminer said 89 times while reading the PDF: Could not get FontBBox from font "
+                             "descriptor because None cannot be parsed as 4 floats",)

@@ -104,6 +104,14 @@ a 14-page guide built around the vendor table (guide-{release}.html beside it): 
 of their own before it, captions restarting at 表1 in every topic, and after it a topic whose 表1 has
 exactly the vendor table's columns and width, starting mid-page below the vendor table's notes and
 going on at the top of the next page with its header repeated.
+`tools/print_unreadable.py` makes the PDFs whose text cannot be read, each with the tool that makes
+such files: bad/scan.pdf (page 1 of browser-chromium.pdf through `pdftoppm -r 60 -gray` and
+`img2pdf`), bad/outlines.pdf (page 1 of raw/2025-05-07/doc.pdf through Ghostscript
+`pdfwrite -dNoOutputFonts`), bad/no-unicode-map.pdf (the print-ready page printed by Chromium with
+the body cells in Noto Sans CJK SC, embedded as Type 3 fonts, every /ToUnicode renamed in qpdf's
+QDF form, rebuilt by `fix-qdf` and `qpdf`), and chromium-type3-2025-05-07.pdf (the 2025-05-07
+print-ready page printed by Chromium in Noto Sans CJK SC: 89 Type 3 fonts, for each of which pdfminer
+logs `Could not get FontBBox`; read exactly).
 """
 
 

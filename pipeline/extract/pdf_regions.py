@@ -16,6 +16,7 @@ from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, 
 from .pdf_cells import (TOLERANCE, PageTable, cell_chars, column_boundaries, drop_overprints, page_table,
                         region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, lines_below
+from .pdf_textlayer import TextLayer, unmapped
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
 EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
@@ -133,7 +134,7 @@ def same_columns(a: Region, b: Region) -> bool:
 class Scan:
     """What one pass over the pages found: the vendor table's regions, in page order."""
     regions: list[Region] = field(default_factory=list)
-    text_seen: bool = False
+    text: TextLayer = field(default_factory=TextLayer)
     updated: str | None = None
     page_marks: list = field(default_factory=list)  # (page, its printed number and count) per region
     lines: list[PrintedLine] = field(default_factory=list)  # the lines printed on the table's last page so far
@@ -154,10 +155,10 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
         page = upright(page)
-        scan.text_seen = scan.text_seen or bool(page.chars)
+        has_text = scan.text.read(number, page)
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
-        regions = regions_on_page(page, number, source, limits)
+        regions = regions_on_page(page, number, source, limits) if has_text else []  # outlines are no ruling
         taken, glyphs = None, None
         if not scan.regions:
             taken = next((r for r in regions if is_vendor_header(r.table())), None)
@@ -179,6 +180,8 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
         check_no_other_copy(regions, taken, source)
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
+    scan.text.check_unmapped(source, {r.page: sum(map(unmapped, r.chars + [c for line in r.below for c in line]))
+                                      for r in scan.regions})
     check_page_marks(scan.page_marks, source)
     return scan
 
