@@ -136,10 +136,12 @@ def one_page(free):
 
 @pytest.mark.parametrize("x, baseline, where", [(XS[0] - 5, 110, "35 pt from the left, 104"),
                                                 (XS[5] - 3, 110, "307 pt from the left, 104"),
-                                                (XS[1] + 3, 61.5, "113 pt from the left, 56")])
+                                                (XS[1] + 3, 61.5, "113 pt from the left, 56"),
+                                                (XS[1] + 3, 118.5, "113 pt from the left, 113")])
 def test_text_across_the_tables_border_is_an_error(canvas_font, tmp_path, x, baseline, where):
-    """A glyph crossing the table's left, right or top rule with its centre outside: in no
-    cell (it was dropped without a word)."""
+    """A glyph crossing the table's left, right, top or bottom rule with its centre outside
+    (below a cell ruled off there: not the rest of a cell): in no cell (it was dropped
+    without a word)."""
     data = boxes_pdf(tmp_path / "border.pdf", canvas_font, one_page([(x, baseline, "量", 8)]))
     with pytest.raises(LayoutError, match=rf"^border.pdf: table layout: page 1: text printed across the vendor "
                                           rf"table's border, in no cell \(at {where} pt from the top: '量'\)"):

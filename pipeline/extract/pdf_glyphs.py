@@ -16,7 +16,8 @@ centre inside it, and neither may be left out silently:
   cell (a note after the table's last row) and whatever lies below white space are
   not the table's.
 - glyphs crossing the table's outer border with their centre outside it (text
-  overflowing a side of the table, a line set over its top rule): an error.
+  overflowing a side of the table, a line set over its top or bottom rule that is not
+  the rest of a cell): an error.
 
 Errors name the page, the position (points from the page's top-left) and the text.
 """
@@ -109,6 +110,7 @@ def add_overflow(table: PageTable, chars: list[list[dict]], band: list[list[dict
                 runs.setdefault(index, []).append(ch)
         in_size = {i: run for i, run in runs.items() if same_size(chars[i], run)}
         if not any(table.cells[i].open_bottom for i in in_size):
+            check_not_crossing(line, table, source)
             continue
         for i, run in in_size.items():
             if not (table.cells[i].open_bottom and lined_up(chars[i], run)):
@@ -118,6 +120,15 @@ def add_overflow(table: PageTable, chars: list[list[dict]], band: list[list[dict
                     "the rest of a cell left open at the page break, lined up with its text)"))
         for i, run in in_size.items():
             chars[i].extend(run)
+
+
+def check_not_crossing(line: list[dict], table: PageTable, source: str) -> None:
+    """A line below the table that is not its text (a note) must not cross its bottom rule."""
+    crossing = [ch for ch in line if ch["text"].strip() and ch["top"] < table.ys[-1] - CROSSING]
+    if crossing:
+        raise LayoutError(source, Problem(
+            Place(page=table.page), f"text printed across the vendor table's border, in no cell ({where(crossing)})",
+            "every glyph in the table's columns inside one cell"))
 
 
 def same_size(mine: list[dict], run: list[dict]) -> bool:
