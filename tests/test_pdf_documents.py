@@ -9,7 +9,7 @@ import pytest
 
 from conftest import FIXTURES, RAW
 from pdf_drawing import HEADER, XS, boxes_pdf, canvas_font  # noqa: F401 (a fixture)
-from pipeline.errors import SourceError
+from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -32,20 +32,21 @@ def tidy(data: bytes, name: str):
 # --- the vendor table inside a long document --------------------------------------------------
 
 def test_the_vendor_table_among_many_in_a_long_guide(html_rows):
-    """Catches: in a 14-page guide (tools/print_guide.py, Chromium with header and footer)
-    the vendor table is one of many, captioned 表1 like the first table of every topic; the
+    """Catches: in a 14-page guide (tools/print_guide.py, Chromium with header and footer;
+    its HTML beside it) the vendor table is one of many, captioned 表1 like the first table
+    of every topic; the
     table after it (表1 推理规格, exactly its columns and width) starts mid-page below its notes
     and goes on at the top of the next page: it was read as the vendor table's continuation
     (exit 1 with 65 cell errors, '模型' is not a model name). A table goes on only from the top
     of a page, after a part that filled the page before."""
     name = "guide-2025-10-22.pdf"
-    with pdfplumber.open(PDF_FIXTURES / name) as pdf:  # the feature, from the PDF itself
+    html = (PDF_FIXTURES / "guide-2025-10-22.html").read_text(encoding="utf-8")
+    assert len(re.findall(r"<caption[^>]*>(?:\s|<[^>]+>)*表1", html)) >= 4  # captions restart per topic
+    with pdfplumber.open(PDF_FIXTURES / name) as pdf:  # the feature, from the PDF itself (pages 9 and 10)
         assert len(pdf.pages) >= 14
-        texts = [page.extract_text() for page in pdf.pages]
-    assert sum(text.count("表1") for text in texts) >= 4  # captions restart per topic
-    last = next(i for i, text in enumerate(texts) if "表1 推理规格" in text)
-    assert "gemma3-27b" in texts[last]  # the vendor table's last row on the same page, above it
-    assert "部署方式" in texts[last + 1].split("\n", 3)[1]  # the other table at the top of the next page
+        ninth, tenth = (pdf.pages[i].extract_text() for i in (8, 9))
+    assert ninth.index("gemma3-27b") < ninth.index("表1 推理规格")  # below the vendor table's last row
+    assert "部署方式" in tenth.split("\n", 3)[1]  # going on at the top of the next page
     frame, updated = tidy((PDF_FIXTURES / name).read_bytes(), name)
     assert updated == "2025-10-22"
     assert frame.equals(html_rows)
@@ -198,3 +199,28 @@ def test_the_pdf_libraries_warnings_do_not_reach_the_root_logger(caplog):
     assert [r for r in caplog.records if r.name.startswith(("pdfminer", "pdfplumber", "pypdfium2"))] == []
     assert grid.warnings == ("pdfminer said 89 times while reading the PDF: Could not get FontBBox from font "
                              "descriptor because None cannot be parsed as 4 floats",)
+
+
+def test_a_page_without_text_where_the_table_goes_on_is_an_error(tmp_path):
+    """reportlab-rects.pdf with its page 2 replaced by a picture of it (rendered by pdfium,
+    placed as an image: a scanned page among text pages). The table is left open at the
+    foot of page 1, so it goes on there: an error naming the page, not rows lost."""
+    import pypdfium2 as pdfium
+    source = pdfium.PdfDocument(str(PDF_FIXTURES / "reportlab-rects.pdf"))
+    width, height = source[1].get_size()
+    new = pdfium.PdfDocument.new()
+    new.import_pages(source, [0])
+    sheet = new.new_page(width, height)
+    picture = pdfium.PdfImage.new(new)
+    picture.set_bitmap(source[1].render(scale=1))
+    picture.set_matrix(pdfium.PdfMatrix().scale(width, height))
+    sheet.insert_obj(picture)
+    sheet.gen_content()
+    new.import_pages(source, [2])
+    new.save(str(tmp_path / "scanned.pdf"))
+    with pdfplumber.open(tmp_path / "scanned.pdf") as pdf:  # the feature: page 2 is a picture only
+        assert not pdf.pages[1].chars and pdf.pages[1].images
+    with pytest.raises(LayoutError) as info:
+        extract_pdf((tmp_path / "scanned.pdf").read_bytes(), "scanned.pdf")
+    assert str(info.value) == ("scanned.pdf: table layout: page 2: the vendor table goes on from page 1, but this "
+                               "page has no text layer (images only) (expected the whole table as text)")

@@ -163,6 +163,10 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
         if not scan.regions:
             taken = next((r for r in regions if is_vendor_header(r.table())), None)
         elif not ended:
+            if not has_text and left_open(scan.regions[-1]):
+                raise LayoutError(source, Problem(
+                    Place(page=number), f"the vendor table goes on from page {number - 1}, but this page has no "
+                    f"text layer ({scan.text.without[number]} only)", "the whole table as text"))
             glyphs = square_glyphs(page)
             taken = continuation(page, number, regions, glyphs, scan, source, limits)
             ended = taken is None
