@@ -88,8 +88,8 @@ def guide_html() -> str:
     ]
     values = ["-", "8*Ascend", "16*Ascend"]
     after = topic("4 推理部署", 0, [
-        table("表1 推理规格", ["模型", "部署方式", "序列长度"] + [f"{f}/{h}" for f in ("单机", "多机", "边缘", "容器",
-                                                                              "批量") for h in flavours],
+        table("表1 推理规格", ["模型", "部署方式", "序列长度"]
+              + [f"{where}/{f}" for where in ("单机", "多机", "边缘", "容器", "批量") for f in flavours],
               [[f"llama-{n}b", "在线" if n % 2 else "批量", str(1024 * (1 + n % 4))]
                + [values[(n + c) % 3] for c in range(10)] for n in range(1, 40)], widths),
         table("表2 推理服务状态", ["状态", "说明"], [[s, SENTENCES[i][:36]] for i, s in enumerate(
