@@ -84,12 +84,16 @@ raw-pdf: $(STAMP) font
 	$(BIN)/python tools/render_pdf.py
 
 # Re-make the PDF fixtures in tests/fixtures/pdf (reportlab, WeasyPrint, Chromium,
-# LibreOffice Writer) and their NOTES.md. Checks for the tools and says how to get
+# LibreOffice Writer; Chromium prints with breaks inside merged cells, a long guide,
+# unreadable text) and their NOTES.md. Checks for the tools and says how to get
 # them; installs nothing. The fixtures are committed: tests do not need any of this.
 fixtures: $(STAMP)
 	@missing=""; \
 	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-writer-nogui"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	for tool in pdftoppm:poppler-utils img2pdf:img2pdf gs:ghostscript qpdf:qpdf; do \
+	  command -v $${tool%%:*} >/dev/null 2>&1 || missing="$$missing $${tool#*:}"; done; \
+	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	fc-list 2>/dev/null | grep -q wqy-zenhei || missing="$$missing fonts-wqy-zenhei"; \
 	[ -z "$$missing" ] || { echo "make fixtures needs Debian packages:$$missing"; \
 	  echo "  install them with: sudo apt-get install$$missing"; exit 1; }
@@ -97,6 +101,9 @@ fixtures: $(STAMP)
 	  echo "make fixtures needs the render extra: $(BIN)/python -m pip install -c constraints.txt -e '.[render]'"; \
 	  exit 1; }
 	$(BIN)/python tools/render_pdf.py --fixtures --no-raw
+	$(BIN)/python tools/print_breaks.py
+	$(BIN)/python tools/print_guide.py
+	$(BIN)/python tools/print_unreadable.py
 	$(BIN)/python tools/print_producers.py
 
 clean:

@@ -99,6 +99,7 @@ class Grid:
     n_cols: int
     # origin[r][c] is the index in `cells` of the cell that occupies slot (r, c)
     origin: tuple[tuple[int, ...], ...] = field(repr=False)
+    warnings: tuple[str, ...] = field(default=(), compare=False)  # what the reader of the source should know
 
     @classmethod
     def from_cells(cls, source_file: str, cells: list[Cell]) -> Grid:

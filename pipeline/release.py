@@ -201,7 +201,7 @@ def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> So
     with stage(f"extract {kind}"):
         check_kind(data, kind, source)
         grid, updated = extractor(data, source, limits)  # each call starts its own clock
-        warnings = check_update_date(release, source, updated)
+        warnings = check_update_date(release, source, updated) + [f"{source}: {w}" for w in grid.warnings]
     with stage("normalize"):
         normalized = normalize(grid, release.id)
     with stage("contract"):

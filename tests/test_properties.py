@@ -201,14 +201,18 @@ def pdf_style(draw, grid: Grid) -> dict:
     not; page breaks between rows or inside them, a forced one inside a random body row.
     Cut open (reportlab's split_rows), or closed at the break (as LibreOffice Writer does):
     the row goes on in a band below the header, empty or holding the rest of its text.
+    Cut open, a cell's line that does not fit may be drawn below the bottom rule, the rest
+    going on in its box on the next page (as Chromium does; the model column narrowed so
+    that names wrap over more lines than their first rows hold).
     Writer lets a row that does not fit break across the page, so a merged cell's text never
     flows into the box of another row; closed breaks are drawn that way only."""
     common = dict(borders_as_rects=draw(st.booleans()), repeat_header=draw(st.booleans()),
                   split_row=draw(st.one_of(st.none(), st.integers(2, grid.n_rows - 1))))
     if draw(st.booleans()):
         return dict(common, close_at_break=True, split_rows=True)
-    return dict(common, split_rows=draw(st.booleans()),
-                first_page_rows=draw(st.one_of(st.none(), st.integers(1, 30))))
+    overflow = dict(overflow_below=True, key_widths=(40.0, 46.0, 50.0)) if draw(st.booleans()) else {}
+    return dict(common, split_rows=draw(st.booleans()), first_page_rows=draw(st.one_of(st.none(), st.integers(1, 30))),
+                **overflow)
 
 
 @settings(max_examples=pdf_examples(), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -27,6 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
+from print_breaks import PRINTS as BREAK_PRINTS  # noqa: E402
 from render_pdf import column_widths, print_ready_html, render_with_browser  # noqa: E402
 
 FIXTURES = REPO / "tests" / "fixtures" / "pdf"
@@ -93,9 +94,30 @@ raw/{release}/page.html (tests/test_extract_pdf.py), and has the feature it is h
 | weasyprint.pdf | WeasyPrint {weasyprint} | stroked lines |
 | reportlab-rects.pdf | reportlab {reportlab} (tools/render_pdf.py) | filled-rectangle borders, header not repeated, a row split open over the break, Kangxi radicals, a decoy table |
 | reportlab-closed.pdf | reportlab {reportlab} (tools/render_pdf.py) | filled-rectangle borders, every fragment closed at a break as Writer does: merged cells closed with an empty box below; rows split into a band holding the rest of wrapped text (`4096/819` / `2`, `1*Asc` / `end`) |
-
+{breaks}
 Print-ready inputs: print-{release}.html (Chromium, WeasyPrint), writer-{release}.html (Writer).
+The breaks-chromium-*.pdf prints (`tools/print_breaks.py`) are print-{release}.html with the model
+column narrowed to 46 pt (names wrap) and the page's top margin set, printed with Chromium's default
+header and footer; Chromium draws a cut cell's next line below the table's bottom rule.
+guide-{release}.pdf (`tools/print_guide.py`, Chromium, A4 with header and footer) is
+a 14-page guide built around the vendor table (guide-{release}.html beside it): topics with tables
+of their own before it, captions restarting at 表1 in every topic, and after it a topic whose 表1 has
+exactly the vendor table's columns and width, starting mid-page below the vendor table's notes and
+going on at the top of the next page with its header repeated.
+`tools/print_unreadable.py` makes the PDFs whose text cannot be read, each with the tool that makes
+such files: bad/scan.pdf (page 1 of browser-chromium.pdf through `pdftoppm -r 60 -gray` and
+`img2pdf`), bad/outlines.pdf (page 1 of raw/2025-05-07/doc.pdf through Ghostscript
+`pdfwrite -dNoOutputFonts`), bad/no-unicode-map.pdf (the print-ready page printed by Chromium with
+the body cells in Noto Sans CJK SC, embedded as Type 3 fonts, every /ToUnicode renamed in qpdf's
+QDF form, rebuilt by `fix-qdf` and `qpdf`), and chromium-type3-2025-05-07.pdf (the 2025-05-07
+print-ready page printed by Chromium in Noto Sans CJK SC: 89 Type 3 fonts, for each of which pdfminer
+logs `Could not get FontBBox`; read exactly).
 """
+
+
+def break_rows(chromium: str) -> str:
+    return "".join(f"| {name} | {chromium}, with header and footer | {size}, top margin {top:g} mm: a page break "
+                   f"inside merged cells; {cut} |\n" for name, (size, top, cut) in BREAK_PRINTS.items())
 
 
 def main() -> int:
@@ -111,6 +133,7 @@ def main() -> int:
     print("tests/fixtures/pdf/browser-chromium-landscape.pdf: written by Chromium")
     (FIXTURES / "NOTES.md").write_text(NOTES.format(
         release=RELEASE, writer=version(["soffice", "--version"]), chromium=version(["chromium", "--version"]),
+        breaks=break_rows(version(["chromium", "--version"])),
         weasyprint=python_version("weasyprint"), reportlab=python_version("reportlab")), encoding="utf-8")
     return 0
 

@@ -66,6 +66,7 @@ class Style:
     font_name: str = FONT
     first_page_rows: int | None = None  # force the first page break after this many body rows
     split_row: int | None = None  # force a page break inside this grid row, after its first line
+    overflow_below: bool = False  # a cell cut open at a break draws its next line below the rule (Chromium)
 
 
 @dataclass
@@ -223,6 +224,8 @@ def fragments(grid: Grid, lines: list[list[str]], placements: list[Placement], s
                     pages[page].fragments.append(Fragment(*box, lines[index]))
                 continue
             fit = lines_that_fit(box[2] - box[3], style)
+            if style.overflow_below and not style.close_at_break and page != on_pages[-1]:
+                fit += 1  # the line that does not fit is drawn anyway, below the bottom rule
             text, remaining = remaining[:fit], remaining[fit:]
             cut = not style.close_at_break
             pages[page].fragments.append(Fragment(*box, text, open_top=cut and page != on_pages[0],

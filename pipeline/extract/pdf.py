@@ -1,14 +1,20 @@
 """Vendor table in a PDF (bytes) -> Grid, from the geometry of its ruling.
 
 One stage per module:
-  pdf_guards   the bytes open as a PDF; no compression bomb
-  pdf_regions  the vendor table on each page (pdfplumber finds the ruled tables)
-  pdf_pages    the page numbers printed in the margins, checked to run on without a gap
-  pdf_cells    one page's table -> cells with spans and text, from edge geometry
-  pdf_stitch   the pages' cells -> one table (repeated headers dropped, cells and
-               rows cut by a page break joined)
+  pdf_warnings   what pdfminer, pdfplumber and pypdfium2 say: counted, never printed
+  pdf_guards     the bytes open as a PDF; no compression bomb
+  pdf_textlayer  whether the text can be read at all (a scan, outlines, no Unicode map)
+  pdf_pages      pages turned upright; running headers and footers; printed page numbers
+  pdf_regions    the vendor table on each page among any others (pdfplumber finds the
+                 ruled tables), going on only from the top of the next page
+  pdf_cells      one page's table -> cells with spans and text, from edge geometry
+  pdf_glyphs     every glyph in the table's columns in one cell (a line drawn below the rule)
+  pdf_stitch     the pages' cells -> one table (repeated headers dropped, cells and
+                 rows cut by a page break joined)
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from pdfplumber.utils.exceptions import PdfminerException
 
@@ -20,12 +26,20 @@ from .pdf_cells import cluster, column_boundaries
 from .pdf_guards import check_streams, open_pdf
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
+from .pdf_warnings import as_warnings, library_warnings
 
 __all__ = ["cluster", "column_boundaries", "extract_pdf", "vendor_regions"]
 
 
 def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
-    """Return the vendor table's grid (cells carry their page) and the page's update date."""
+    """Return the vendor table's grid (cells carry their page; its warnings what the PDF
+    libraries said while reading) and the page's update date."""
+    with library_warnings() as said:
+        grid, updated = read_pdf(data, source, limits)
+    return replace(grid, warnings=as_warnings(said)), updated
+
+
+def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None]:
     limits = limits.running()  # the time bound counts from this call
     with open_pdf(data, source) as pdf:
         try:
@@ -36,9 +50,8 @@ def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Gri
             raise SourceError(source, f"the PDF cannot be read ({exc})", "a well-formed PDF") from None
         total = len(pdf.pages)
     if not scan.regions:
-        if not scan.text_seen:
-            raise SourceError(source, f"no text layer on any of its {total} page(s) (an image-only PDF?)",
-                              "a PDF with text")
+        scan.text.check_some_text(source, total)
+        scan.text.check_unmapped(source)
         raise SourceError(source, f"no vendor table on any of its {total} page(s)",
                           f"a ruled table captioned {CAPTION} or headed {' / '.join(KEY_HEADINGS.values())}")
     # One set of column boundaries for all pages: the union of each page's.

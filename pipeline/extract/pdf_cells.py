@@ -177,16 +177,26 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
 
 def assign_text(table: PageTable, chars: list[dict]) -> None:
     """Each character goes to the cell holding its centre; lines are rebuilt per cell."""
+    set_text(table, cell_chars(table, chars))
+
+
+def cell_chars(table: PageTable, chars: list[dict]) -> list[list[dict]]:
+    """The characters of each cell (in the order of table.cells): those whose centre it holds."""
     by_slot: dict[tuple[int, int], list[dict]] = {}
     for char in chars:
         cx, cy = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
         col, row = bisect.bisect(table.xs, cx) - 1, bisect.bisect(table.ys, cy) - 1
         if 0 <= col < len(table.xs) - 1 and 0 <= row < table.n_rows:
             by_slot.setdefault((row, col), []).append(char)
+    return [[ch for r in range(cell.row, cell.row + cell.rowspan)
+             for c in range(cell.col, cell.col + cell.colspan) for ch in by_slot.get((r, c), [])]
+            for cell in table.cells]
+
+
+def set_text(table: PageTable, chars: list[list[dict]]) -> None:
+    """Each cell's lines (and wrap evidence) from its characters (`chars`, per cell)."""
     placed = []
-    for cell in table.cells:
-        mine = [ch for r in range(cell.row, cell.row + cell.rowspan)
-                for c in range(cell.col, cell.col + cell.colspan) for ch in by_slot.get((r, c), [])]
+    for cell, mine in zip(table.cells, chars):
         lines = char_lines(mine)
         cell.lines = [line_text(line) for line in lines]
         if lines:

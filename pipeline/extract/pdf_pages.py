@@ -1,4 +1,10 @@
-"""The page numbers a PDF prints in its margins, checked to run on without a gap.
+"""The pages as printed: turned so that their text reads across; their running headers
+and footers, told from the body by recurring on the next page; the page numbers printed
+in their margins, checked to run on without a gap.
+
+A page turned by /Rotate is read as displayed, unless that turns its text off the
+horizontal (a landscape print turned a quarter by `qpdf --rotate=90`): it is then read as
+stored, where the text runs across the page as it was set.
 
 A page dropped from the middle of a PDF where the table is ruled off at both breaks
 leaves no trace in the table's geometry: the rows before and after it stitch
@@ -9,16 +15,22 @@ the table; a document without them is not checked.
 """
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass
+
+from pdfplumber.page import Page
 
 from ..errors import LayoutError, Place, Problem
 from ..tokens import printed
+from .pdf_cells import char_lines, line_text
 
 MARGIN = 0.12  # the top and bottom 12 % of the page hold its running header and footer
 # `3/12` (not part of a date or a path), `第 3 页` (`共 12 页` may follow), `Page 3` (`of 12`)
 PAGE_MARK = re.compile(r"(?<![\w/.:-])(?P<a>\d{1,4})\s*/\s*(?P<a_of>\d{1,4})(?![\w/.:-])"
                        r"|第\s*(?P<b>\d{1,4})\s*页(?:\s*[,，]?\s*共\s*(?P<b_of>\d{1,4})\s*页)?"
                        r"|\b[Pp]age\s+(?P<c>\d{1,4})(?:\s+of\s+(?P<c_of>\d{1,4}))?\b")
+NUMBER = re.compile(r"\d+")
 Mark = tuple[int, int | None]  # the page's number, and the document's page count when printed
 
 
@@ -58,3 +70,59 @@ def check_page_marks(marks: list[tuple[int, Mark | None]], source: str) -> None:
             raise LayoutError(source, Problem(
                 Place(page=page), f"the page is printed as page {number} but follows the page printed as {before} "
                 "(a page missing, or pages out of order?)", "the table's pages in order, none left out"))
+
+
+# --- running headers and footers: what every page prints around its body -------------------
+
+SAME_HEIGHT = 1.0  # points: a line this close to the height of a line on another page is at the same place
+
+
+@dataclass(frozen=True)
+class PrintedLine:
+    """A line of text on a page: its top, and its text with every number as `#` (a running
+    header or footer is the same on every page but for its page number and counts)."""
+    top: float
+    shape: str
+
+
+def printed_lines(chars: list[dict]) -> list[PrintedLine]:
+    return [PrintedLine(min(ch["top"] for ch in line), NUMBER.sub("#", line_text(line)))
+            for line in char_lines(chars)]
+
+
+def running(lines: list[PrintedLine], other_page: list[PrintedLine]) -> bool:
+    """Are all `lines` running headers or footers: each printed at the same height, with the
+    same text but for its numbers, on the other page?"""
+    return all(any(abs(line.top - other.top) <= SAME_HEIGHT and line.shape == other.shape for other in other_page)
+               for line in lines)
+
+
+# --- pages turned by /Rotate ------------------------------------------------------------------
+
+LEVEL_DEGREES = 2.0  # a glyph set this close to the horizontal, left to right, reads across
+
+
+def reads_across(chars: list[dict]) -> bool:
+    """Is most of the text set on the horizontal, left to right (not turned a quarter or a
+    half turn)?"""
+    level = sum(1 for ch in chars if abs(math.degrees(math.atan2(ch["matrix"][1], ch["matrix"][0]))) <= LEVEL_DEGREES)
+    return 2 * level > len(chars)
+
+
+def upright(page: Page) -> Page:
+    """The page as it is read: as displayed, or, when its /Rotate turns the text off the
+    horizontal and the page as stored has it across, as stored (the page read again
+    without the turn, the displayed one released)."""
+    if not page.rotation or not page.chars or reads_across(page.chars):
+        return page
+    page_obj = page.page_obj
+    turn = page_obj.attrs.get("Rotate"), page_obj.rotate
+    page_obj.attrs = dict(page_obj.attrs, Rotate=0)
+    page_obj.rotate = 0
+    stored = Page(page.pdf, page_obj, page.page_number, page.initial_doctop)
+    if reads_across(stored.chars):
+        page.close()
+        return stored
+    page_obj.attrs["Rotate"], page_obj.rotate = turn
+    stored.close()
+    return page

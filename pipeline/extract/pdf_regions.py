@@ -12,8 +12,11 @@ from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
-from .pdf_pages import check_page_marks, page_mark
-from .pdf_cells import TOLERANCE, PageTable, assign_text, drop_overprints, page_table, region_edges
+from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running, upright
+from .pdf_cells import (TOLERANCE, PageTable, cell_chars, column_boundaries, drop_overprints, page_table,
+                        region_edges, set_text)
+from .pdf_glyphs import add_overflow, check_border, lines_below
+from .pdf_textlayer import TextLayer, unmapped
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
 EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
@@ -39,11 +42,20 @@ class Region:
     chars: list[dict]
     source: str = ""
     limits: Limits = DEFAULT
+    below: list[list[dict]] = field(default_factory=list)  # lines of text directly below the table
 
     def table(self, xs: list[float] | None = None) -> PageTable:
         table = page_table(self.edges, self.bbox, self.page, xs, self.source, self.limits)
-        assign_text(table, self.chars)
+        chars = cell_chars(table, self.chars)
+        add_overflow(table, chars, self.below, self.source)
+        set_text(table, chars)
         return table
+
+    def account_for_glyphs(self, glyphs: list[dict]) -> None:
+        """The vendor table's part on this page (`glyphs`: the page's characters set square): no
+        glyph in its columns left out (pdf_glyphs)."""
+        check_border(glyphs, self.bbox, self.page, self.source)
+        self.below = [drop_overprints(line) for line in lines_below(glyphs, self.bbox)]
 
 
 def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT) -> list[Region]:
@@ -59,6 +71,10 @@ def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: st
     chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
              and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom and square(ch)]
     return Region(page_number, bbox, table_edges, drop_overprints(chars), source, limits)
+
+
+def square_glyphs(page) -> list[dict]:
+    return [ch for ch in page.chars if square(ch)]
 
 
 def square(char: dict) -> bool:
@@ -105,43 +121,61 @@ def same_extent(a: Region, b: Region) -> bool:
     return abs(a.bbox[0] - b.bbox[0]) <= TOLERANCE and abs(a.bbox[2] - b.bbox[2]) <= TOLERANCE
 
 
+def same_columns(a: Region, b: Region) -> bool:
+    """Does `a` have the left and right edges of `b`, and each of its column boundaries one
+    of `b`'s? (A page may have no cell ending at some boundary, never one of its own.)"""
+    if not same_extent(a, b):
+        return False
+    theirs = column_boundaries(b.edges, b.bbox)
+    return all(any(abs(x - y) <= TOLERANCE for y in theirs) for x in column_boundaries(a.edges, a.bbox))
+
+
 @dataclass
 class Scan:
     """What one pass over the pages found: the vendor table's regions, in page order."""
     regions: list[Region] = field(default_factory=list)
-    text_seen: bool = False
+    text: TextLayer = field(default_factory=TextLayer)
     updated: str | None = None
     page_marks: list = field(default_factory=list)  # (page, its printed number and count) per region
+    lines: list[PrintedLine] = field(default_factory=list)  # the lines printed on the table's last page so far
+    after: list[PrintedLine] = field(default_factory=list)  # those of them below the table
 
 
 def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
-    """The vendor table on its first page (found by its header text, not its position) and
-    the table continuing it at the top of each following page (same left and right edges;
-    or, after a page that left it open, the ruling going on at the top of the page).
-    Every page is read, one at a time and released (memory does not grow with the document):
-    a table headed like the vendor table that is not read as part of it (a second copy, a
-    part printed beside the first rather than after it) is an error, as is a table left
-    open at the bottom of a page that does not go on overleaf (a page missing)."""
+    """The vendor table on its first page (found by its header text, not its position, among
+    any number of tables) and its continuation at the top of each following page (see
+    continuation). Every page is read, one at a time and released (memory does not grow
+    with the document): a table headed like the vendor table that is not read as part of it
+    (a second copy, a part printed beside the first rather than after it) is an error, as
+    is a table left open at the bottom of a page that does not go on overleaf (a page
+    missing)."""
     limits = limits.running()
     scan = Scan()
     ended = False
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
-        scan.text_seen = scan.text_seen or bool(page.chars)
+        page = upright(page)
+        has_text = scan.text.read(number, page)
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
-        regions = regions_on_page(page, number, source, limits)
-        taken = None
+        regions = regions_on_page(page, number, source, limits) if has_text else []  # outlines are no ruling
+        taken, glyphs = None, None
         if not scan.regions:
             taken = next((r for r in regions if is_vendor_header(r.table())), None)
         elif not ended:
-            taken = next((r for r in regions if same_extent(r, scan.regions[0])), None)
-            if taken is None and left_open(scan.regions[-1]):
-                taken = open_rest(page, number, scan.regions[0], source, limits)
+            if not has_text and left_open(scan.regions[-1]):
+                raise LayoutError(source, Problem(
+                    Place(page=number), f"the vendor table goes on from page {number - 1}, but this page has no "
+                    f"text layer ({scan.text.without[number]} only)", "the whole table as text"))
+            glyphs = square_glyphs(page)
+            taken = continuation(page, number, regions, glyphs, scan, source, limits)
             ended = taken is None
         if taken is not None:
             check_inside(taken, page, source)
+            glyphs = glyphs if glyphs is not None else square_glyphs(page)
+            taken.account_for_glyphs(glyphs)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
+            scan.after, scan.lines = printed_lines(after_table(glyphs, taken)), printed_lines(glyphs)
         page.close()
         if taken is not None:
             scan.regions.append(taken)
@@ -150,8 +184,43 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
         check_no_other_copy(regions, taken, source)
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
+    scan.text.check_unmapped(source, {r.page: sum(map(unmapped, r.chars + [c for line in r.below for c in line]))
+                                      for r in scan.regions})
     check_page_marks(scan.page_marks, source)
     return scan
+
+
+def continuation(page, number: int, regions: list[Region], glyphs: list[dict], scan: Scan, source: str,
+                 limits: Limits) -> Region | None:
+    """The vendor table goes on at the top of a page only, and only after a part that filled
+    the page before (below it nothing but the running footer): the page's first table when
+    it has the table's columns and nothing above it but the running header (its own header
+    repeated or not); or, after a part left open, the ruling going on at the top of the page
+    (the rest of a row, too short to be found as a table). A table further down the page,
+    or after a part followed by more text, is another table (a long document has many)."""
+    if not running(scan.after, printed_lines(glyphs)):
+        return None
+    first, last = scan.regions[0], scan.regions[-1]
+    top = next(iter(regions), None)
+    if top is not None and same_columns(top, first) and at_top(top, glyphs, scan):
+        return top
+    if left_open(last):
+        rest = open_rest(page, number, first, source, limits)
+        return rest if rest is not None and at_top(rest, glyphs, scan) else None
+    return None
+
+
+def at_top(region: Region, glyphs: list[dict], scan: Scan) -> bool:
+    """Is nothing printed above the region but the running header (lines printed at the same
+    height, the same but for numbers, on the page before)?"""
+    return running(printed_lines([ch for ch in glyphs if (ch["top"] + ch["bottom"]) / 2 < region.bbox[1]]),
+                   scan.lines)
+
+
+def after_table(glyphs: list[dict], region: Region) -> list[dict]:
+    """The glyphs printed below the region, less the lines read as part of it (pdf_glyphs)."""
+    read = {id(ch) for line in region.below for ch in line}
+    return [ch for ch in glyphs if (ch["top"] + ch["bottom"]) / 2 > region.bbox[3] and id(ch) not in read]
 
 
 def check_inside(region: Region, page, source: str) -> None:

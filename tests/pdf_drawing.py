@@ -1,0 +1,50 @@
+"""Small PDFs drawn with reportlab for the PDF tests: ruled boxes holding lines of text,
+the vendor table's header above them, free text anywhere on the page."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from conftest import REPO
+
+XS = [40, 110, 160, 210, 260, 310]
+HEADER = [(XS[0], XS[1], 60, 100, ["支持模型参数量"]), (XS[1], XS[2], 60, 100, ["训练策略类型"]),
+          (XS[2], XS[3], 60, 100, ["序列长度"]), (XS[3], XS[5], 60, 80, ["MS规格卡数/DIE"]),
+          (XS[3], XS[4], 80, 100, ["Snt9b"]), (XS[4], XS[5], 80, 100, ["Snt9b23"])]
+LEADING = 10
+
+
+@pytest.fixture(scope="module")
+def canvas_font():
+    sys.path.insert(0, str(REPO / "tools"))
+    from render_pdf import CID_FONT, register_cid_font
+    register_cid_font()
+    yield CID_FONT
+    sys.path.remove(str(REPO / "tools"))
+
+
+def boxes_pdf(out, font: str, pages) -> bytes:
+    """Pages of boxes (x0, x1, top, bottom, lines[, open_top, open_bottom]), points from the
+    top of an A4 page, each line set 8 pt at 3 pt from the box's left, 10 pt apart (a line
+    that does not fit is drawn on below the box, as Chromium does), the top or bottom rule
+    left out where open; plus free text (x, baseline, text, size)."""
+    from reportlab.pdfgen.canvas import Canvas
+    canvas = Canvas(str(out), invariant=1)
+    for boxes, free in pages:
+        for x0, x1, top, bottom, lines, *opened in boxes:
+            open_top, open_bottom = opened or (False, False)
+            canvas.line(x0, 842 - top, x0, 842 - bottom)
+            canvas.line(x1, 842 - top, x1, 842 - bottom)
+            for y, drawn in ((top, not open_top), (bottom, not open_bottom)):
+                if drawn:
+                    canvas.line(x0, 842 - y, x1, 842 - y)
+            canvas.setFont(font, 8)
+            for n, line in enumerate(lines):
+                canvas.drawString(x0 + 3, 842 - top - 10 - n * LEADING, line)
+        for x, baseline, text, size in free:
+            canvas.setFont(font, size)
+            canvas.drawString(x, 842 - baseline, text)
+        canvas.showPage()
+    canvas.save()
+    return out.read_bytes()
