@@ -74,7 +74,7 @@ class Run:
 
     @property
     def aborted(self) -> bool:
-        return isinstance(self.status, int) and (self.status < 0 or self.status == 128 + signal.SIGABRT)
+        return self.status in (-signal.SIGABRT, 128 + signal.SIGABRT)  # 134 when a shell ran it
 
 
 @dataclass
