@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from . import names, store
-from .errors import MincardsError
+from .errors import MincardsError, OptionError, UnknownValue  # noqa: F401 - imported from here too
 from .formats import Answer
 from .units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, counted, units_note, vendor_column_order
 
@@ -22,24 +22,6 @@ UNITS_NOTE = f"units (nodes): {units_note()}; - not supported"
 
 class NoMatch(MincardsError):
     kind = "no match"
-
-
-class OptionError(MincardsError):
-    """Options that cannot be used together or as given; the CLI reports it as a usage error."""
-    kind = "bad option"
-
-    def __init__(self, source: str, option: str, message: str):
-        self.option, self.detail = option, message
-        super().__init__(source, message)
-
-
-class UnknownValue(OptionError):
-    """An option value that is none of the valid ones."""
-    kind = "unknown value"
-
-    def __init__(self, source: str, option: str, value: object, valid: list[str]):
-        self.value, self.valid = value, valid
-        super().__init__(source, option, f"{value!r} is not one of {', '.join(valid)}")
 
 
 def pick(value: str, valid: list[str], option: str, source: str) -> str:
