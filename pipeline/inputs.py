@@ -138,12 +138,12 @@ def published_inputs(out_dir: Path, release: str) -> dict | None:
         return None
 
 
-def artifacts_present(out_dir: Path, release: str) -> bool:
-    """Every artifact the manifest names is there with its size (a deleted or truncated
-    file is rebuilt; checking every byte is `query`'s job, against the sha256)."""
+def artifacts_intact(out_dir: Path, release: str) -> bool:
+    """Every artifact the manifest names is there with its sha256 (a file deleted or edited
+    since is rebuilt; a release's files hash in milliseconds)."""
     try:
         manifest = json.loads((out_dir / release / MANIFEST).read_bytes())
-        return all(os.stat(out_dir / release / name).st_size == entry["bytes"]
+        return all(hashlib.sha256((out_dir / release / name).read_bytes()).hexdigest() == entry["sha256"]
                    for name, entry in manifest["artifacts"].items())
     except (OSError, ValueError, KeyError, TypeError):
         return False
@@ -151,11 +151,11 @@ def artifacts_present(out_dir: Path, release: str) -> bool:
 
 def is_unchanged(release: Release, out_dir: Path, pipeline: dict, strict: bool = False) -> bool:
     """Whether the published release is exactly what extracting it now would publish: the
-    same sources, notes and pipeline. Under --strict, a release published with findings
+    same sources, notes and pipeline, and its files as published. Under --strict, a release published with findings
     is extracted again (so that it fails as it would)."""
     recorded = published_inputs(out_dir, release.id)
     if recorded is None or recorded["pipeline"] != pipeline or (strict and recorded["findings"]):
         return False
     now = release_inputs(release)
     return (now is not None and now["sources"] == recorded["sources"] and now["notes"] == recorded["notes"]
-            and artifacts_present(out_dir, release.id))
+            and artifacts_intact(out_dir, release.id))

@@ -7,9 +7,11 @@ a release are read through one open handle on its folder (read_whole), so a read
 overlaps a publication gets the release entirely from one run or the other.
 
 Start-up matters here (every reading command goes through this module), so it
-imports neither the contract (pandera) nor the writers: the column dtypes come from
-the Parquet file's own Arrow schema, and pandas/pyarrow are imported when a table is
-read, not when the module is."""
+imports neither the contract (pandera) nor the writers. The questions (query, fit,
+models, plan) read a release as plain records (load_records: its min_cards.json, the
+same rows as its Parquet table, both checked against the manifest) with the standard
+library alone; `diff` reads the Parquet table as a DataFrame (load), its column dtypes
+from the file's own Arrow schema, pandas and pyarrow imported only then."""
 from __future__ import annotations
 
 import contextlib
@@ -18,7 +20,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, Union
 
 from .errors import ReleaseError, SourceError
 from .files import MANIFEST
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 TABLE = "min_cards.parquet"
 RECORDS = "min_cards.json"
 BUILD_ENV = "MINCARDS_BUILD"
+Row = dict[str, Union[str, int, float, bool, None]]  # one record of the table, as min_cards.json holds it
 REBUILD = "a folder written by `mincards extract`; run it again to rebuild the release"
 
 
@@ -137,20 +140,50 @@ def read_whole(folder: Path, names: list[str]) -> list[bytes | None]:
         return [handle.read() if handle else None for handle in handles]
 
 
-def checked_bytes(folder: Path, name: str) -> bytes:
-    """A published file's bytes, after checking them against the release's manifest (both
+def checked_files(folder: Path, names: list[str]) -> list[bytes]:
+    """Published files' bytes, after checking each against the release's manifest (all
     read from the same publication)."""
-    manifest, data = read_whole(folder, [MANIFEST, name])
+    manifest, *files = read_whole(folder, [MANIFEST, *names])
+    out = []
+    for name, data in zip(names, files):
+        try:
+            expected = json.loads(manifest)["artifacts"][name]["sha256"]
+        except (ValueError, KeyError, TypeError):
+            raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
+        if data is None:
+            raise SourceError(str(folder / name), "missing, though its release's manifest names it", REBUILD)
+        if hashlib.sha256(data).hexdigest() != expected:
+            raise SourceError(str(folder / name), "the file is not the one its release's manifest names "
+                              "(changed after it was published)", REBUILD)
+        out.append(data)
+    return out
+
+
+def checked_bytes(folder: Path, name: str) -> bytes:
+    """A published file's bytes, after checking them against the release's manifest."""
+    return checked_files(folder, [name])[0]
+
+
+def load_records(folder: Path) -> list[Row]:
+    """The published table as records (min_cards.json), with the standard library alone.
+    The Parquet table is checked against the manifest too: a release whose table was
+    changed after publication is refused whichever of its files is read."""
+    _, data = checked_files(folder, [TABLE, RECORDS])
     try:
-        expected = json.loads(manifest)["artifacts"][name]["sha256"]
-    except (ValueError, KeyError, TypeError):
-        raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
-    if data is None:
-        raise SourceError(str(folder / name), "missing, though its release's manifest names it", REBUILD)
-    if hashlib.sha256(data).hexdigest() != expected:
-        raise SourceError(str(folder / name), "the file is not the one its release's manifest names "
-                          "(changed after it was published)", REBUILD)
-    return data
+        rows = json.loads(data)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise SourceError(str(folder / RECORDS), f"not readable JSON ({exc})", REBUILD) from None
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise SourceError(str(folder / RECORDS), "not an array of records", REBUILD)
+    return rows
+
+
+def load_all_records(build_dir: Path) -> dict[str, list[Row]]:
+    """Every published release as records, oldest first."""
+    releases = published_releases(build_dir)
+    if not releases:
+        raise ReleaseError(str(build_dir), "no published release here", where_to_look(build_dir))
+    return {release: load_records(folder) for release, folder in releases.items()}
 
 
 def pandas_dtype(arrow_type: object) -> object:
