@@ -20,7 +20,8 @@ from conftest import RAW, REPO
 from pipeline.cli import main
 from pipeline.extract import EXTRACTORS
 from pipeline.files import MANIFEST
-from pipeline.inputs import SOURCE_SUFFIXES, dependency_versions, is_unchanged, find_releases, pipeline_version
+from pipeline.inputs import OUTPUT_DEPENDENCIES, SOURCE_SUFFIXES, dependency_versions, find_releases, is_unchanged, \
+    pipeline_version
 from pipeline.run import extract_to
 
 SMALL, BIG = "2025-05-07", "2025-10-22"
@@ -168,3 +169,12 @@ def test_an_edited_or_deleted_artifact_or_strict_with_findings_is_not_skipped(bu
 
 def test_the_light_source_suffixes_are_the_extractors():
     assert set(SOURCE_SUFFIXES) == set(EXTRACTORS)
+
+
+def test_the_dependency_versions_are_those_importlib_metadata_reads():
+    """Catches: a .dist-info name parsed wrongly (pdfminer.six is pdfminer_six there)."""
+    from importlib import metadata
+
+    versions = dependency_versions()
+    assert {name: versions[name] for name in OUTPUT_DEPENDENCIES} == {name: metadata.version(name)
+                                                                      for name in OUTPUT_DEPENDENCIES}
