@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup extract test bench diff browser font clean raw-html raw-pdf fixtures update
+.PHONY: setup extract test stress bench diff browser font clean raw-html raw-pdf fixtures update
 
 setup: $(STAMP)
 
@@ -22,6 +22,14 @@ extract: $(STAMP)
 # skipped with a message naming `make browser`.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto
+
+# The reading commands (query, fit, models, plan, diff; answers and errors) run
+# STRESS_RUNS times against a fresh build, two at a time, the second half next to one
+# CPU hog per core; fails on any exit status but the expected one (an abort at exit
+# included). Not part of `make test` (about half an hour); CI runs a short one.
+STRESS_RUNS ?= 2000
+stress: $(STAMP)
+	$(BIN)/python bench/stress.py --runs $(STRESS_RUNS)
 
 # Asked for explicitly (CI does): install Debian's chromium for the report-page
 # tests. Needs root and apt; says what to do otherwise.

@@ -115,3 +115,21 @@ class ContractError(MincardsError):
 class Terminated(BaseException):
     """SIGTERM, raised where the process is (as Ctrl-C raises KeyboardInterrupt), so that
     every cleanup on the way out runs. Not an Exception: nothing may swallow it."""
+
+
+class OptionError(MincardsError):
+    """Options that cannot be used together or as given; the CLI reports it as a usage error."""
+    kind = "bad option"
+
+    def __init__(self, source: str, option: str, message: str):
+        self.option, self.detail = option, message
+        super().__init__(source, message)
+
+
+class UnknownValue(OptionError):
+    """An option value that is none of the valid ones."""
+    kind = "unknown value"
+
+    def __init__(self, source: str, option: str, value: object, valid: list[str]):
+        self.value, self.valid = value, valid
+        super().__init__(source, option, f"{value!r} is not one of {', '.join(valid)}")

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 MANIFEST = "manifest.json"  # in each release folder: written by publish.py, checked by store.py
+RELEASE_PACKAGE = "datapackage.json"  # in each release folder: that release's tables (write.py renders it)
 
 
 def current_umask() -> int:

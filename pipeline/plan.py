@@ -25,11 +25,10 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-import pandas as pd
-
 from . import query, store
 from .formats import Answer
 from .query import KEY, Filters, NoMatch, OptionError
+from .store import Row
 from .units import DIES_PER_CARD, PLURAL, UNIT_OF_HARDWARE, UNITS_PER_NODE, count, nodes
 
 FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "spare_units"]
@@ -68,21 +67,21 @@ def budget(hardware: str, source: str, *, cards: int | None = None, dies: int | 
     return Budget(hardware, dies)
 
 
-def supported_rows(frame: pd.DataFrame, filters: Filters, source: str) -> pd.DataFrame:
-    rows = filters.checked(frame, source).apply(frame)
-    return rows[rows["supported"].astype(bool)]
+def supported_rows(frame: list[Row], filters: Filters, source: str) -> list[Row]:
+    return [row for row in filters.checked(frame, source).apply(frame) if row["supported"]]
 
 
-def fit(frame: pd.DataFrame, room: Budget, filters: Filters, source: str) -> list[dict]:
+def fit(frame: list[Row], room: Budget, filters: Filters, source: str) -> list[dict]:
     """Every supported configuration on the budget's hardware whose minimum fits in it."""
     filters = Filters(filters.strategy, filters.seq_len, filters.framework, room.hardware)
     rows = supported_rows(frame, filters, source)
-    fits = rows[rows["min_units"] <= room.units]
-    if fits.empty:
-        smallest = f"; the smallest minimum there is {int(rows['min_units'].min())} {PLURAL[room.unit]}" \
-            if not rows.empty else ""
+    fits = [row for row in rows if row["min_units"] <= room.units]
+    if not fits:
+        smallest = f"; the smallest minimum there is {min(row['min_units'] for row in rows)} {PLURAL[room.unit]}" \
+            if rows else ""
         raise NoMatch(source, f"no configuration fits in {room} ({filters}){smallest}")
-    return [{**r, "spare_units": room.units - int(r["min_units"])} for r in fits[FIT_COLUMNS[:-1]].to_dict("records")]
+    return [{**query.records([row], FIT_COLUMNS[:-1])[0], "spare_units": room.units - row["min_units"]}
+            for row in fits]
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ def sized(exact: float, min_units: int, unit: str) -> int:
     return max(units, min_units)
 
 
-def plan(rows: pd.DataFrame, work: Workload, source: str, *, hours: float | None = None,
+def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = None,
          units: int | None = None) -> tuple[list[dict], list[dict]]:
     """Units, nodes and hours for each supported configuration of `rows`: sized for `hours`,
     or at a given number of `units` (configurations whose minimum is above it are left out,
@@ -116,7 +115,7 @@ def plan(rows: pd.DataFrame, work: Workload, source: str, *, hours: float | None
     if (hours is None) == (units is None):
         raise OptionError(source, "--hours/--units", "give exactly one of --hours, --units")
     planned, left_out = [], []
-    for row in rows[rows["supported"].astype(bool)][KEY + ["min_units", "unit"]].to_dict("records"):
+    for row in query.records([row for row in rows if row["supported"]], KEY + ["min_units", "unit"]):
         minimum = int(row["min_units"])
         n = sized(work.units_for(hours), minimum, row["unit"]) if hours is not None else units
         if n < minimum:
@@ -144,7 +143,7 @@ def answer_fit(build_dir: Path, release: str | None, hardware: str, filters: Fil
     release_id, folder = store.release_folder(build_dir, release)
     source = str(folder / store.TABLE)
     room = budget(hardware, source, cards=cards, dies=dies, nodes_=nodes_)
-    out = fit(store.load(folder), room, filters, source)
+    out = fit(store.load_records(folder), room, filters, source)
     return Answer(out, FIT_COLUMNS, title=f"{len(out)} configurations fit in {room}, release {release_id}",
                   footer=f"min_units and spare_units in {PLURAL[room.unit]}; min_nodes: "
                          f"{UNITS_PER_NODE[room.unit]} {PLURAL[room.unit]} per node")
@@ -160,7 +159,7 @@ def answer_plan(build_dir: Path, release: str | None, asked: str, filters: Filte
                 hours: float | None, units: int | None) -> Answer:
     """`mincards plan MODEL`: units, nodes and hours per configuration."""
     release_id, folder = store.release_folder(build_dir, release)
-    frame, source = store.load(folder), str(folder / store.TABLE)
+    frame, source = store.load_records(folder), str(folder / store.TABLE)
     resolved = query.find_models(frame, asked, source)
     rows = query.select(frame, resolved.models, filters, source)
     planned, left_out = plan(rows, work, source, hours=hours, units=units)

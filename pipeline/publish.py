@@ -34,13 +34,16 @@ import shutil
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import faults, signals
 from .errors import MincardsError, ReleaseError, Terminated
 from .faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps  # noqa: F401 - the tests import them from here
 from .ids import is_release_name
-from .files import MANIFEST, atomic_write, exchange, fsync_folder
-from .write import RELEASE_PACKAGE, ReleaseFiles, build_package
+from .files import MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder
+
+if TYPE_CHECKING:  # the writers (pandas) are imported only by a run that writes
+    from .write import ReleaseFiles
 
 PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
 DATASET = "dataset"
@@ -61,6 +64,7 @@ def manifest_bytes(files: ReleaseFiles) -> bytes:
         "release": files.release,
         "pipeline_version": files.pipeline_version,
         "sources": [{"path": s.path, "sha256": s.sha256} for s in files.sources],
+        **(files.inputs or {}),  # the notes, pipeline and findings count a skipped run compares (inputs.py)
         "artifacts": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
                       for name, data in sorted(entries.items())},
     }
@@ -139,6 +143,21 @@ def remove_leftovers(out_dir: Path) -> None:
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
 
 
+def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[str]) -> bool:
+    """Whether the artifacts that span releases (build/datapackage.json, and whatever else
+    is built from every release) must be built again: a release was added, changed or
+    removed, or one of them is missing. The one condition they all hang off: a run with
+    nothing to rebuild writes nothing."""
+    return bool(staged or removed) or not (out_dir / PACKAGE).is_file()
+
+
+def removed_releases(out_dir: Path, keep: Collection[str] | None, staged: Collection[str] = ()) -> list[str]:
+    """The published releases a full run removes: those no longer in raw/ (`keep`)."""
+    if keep is None or not out_dir.is_dir():
+        return []
+    return sorted(published_ids(out_dir) - set(keep) - set(staged))
+
+
 def published_ids(out_dir: Path) -> set[str]:
     """Release ids that have a folder or a dataset partition in out_dir."""
     ids = {p.name for p in out_dir.iterdir() if p.is_dir() and is_release_name(p.name)}
@@ -197,7 +216,11 @@ class Staging:
 
     def _commit(self, keep: Collection[str] | None) -> Published:
         out_dir, work, steps = self.out_dir, self.work, self.steps
-        removed = sorted(published_ids(out_dir) - set(keep) - set(self.staged)) if keep is not None else []
+        removed = removed_releases(out_dir, keep, self.staged)
+        if not build_changed(out_dir, self.staged, removed):
+            work.rmdir()
+            self.committed = True
+            return Published([], [])
         # Every byte of the run is written before anything is swapped in: a full disk or a
         # read-only folder then fails the run with the output folder as it was.
         packaged = stage_package(out_dir, work, self.staged, removed, steps)
@@ -264,6 +287,8 @@ def stage_package(out_dir: Path, work: Path, staged: Collection[str], removed: C
     places.update({name: work / name / RELEASE_PACKAGE for name in staged})
     if not places:
         return False
+    from .write import build_package
+
     releases = sorted(places)
     steps.writing(work / PACKAGE)
     atomic_write(work / PACKAGE, build_package(releases, lambda release: read_descriptor(places[release], release)))

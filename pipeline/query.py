@@ -1,16 +1,20 @@
 """How many units and nodes a model needs: a release's rows for one model, as a
 compact (strategy, seq_len) x framework/hardware table or as records; the list of
-models; one model across every release."""
+models; one model across every release.
+
+A release is read as plain records (its min_cards.json, checked against its manifest:
+pipeline/store.py), never as a DataFrame: a question answered costs the interpreter's
+start and one small file, not pandas' import."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-import pandas as pd
-
 from . import names, store
-from .errors import MincardsError
+from .errors import MincardsError, OptionError, UnknownValue  # noqa: F401 - imported from here too
 from .formats import Answer
+from .store import Row
 from .units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, counted, units_note, vendor_column_order
 
 KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
@@ -24,24 +28,6 @@ class NoMatch(MincardsError):
     kind = "no match"
 
 
-class OptionError(MincardsError):
-    """Options that cannot be used together or as given; the CLI reports it as a usage error."""
-    kind = "bad option"
-
-    def __init__(self, source: str, option: str, message: str):
-        self.option, self.detail = option, message
-        super().__init__(source, message)
-
-
-class UnknownValue(OptionError):
-    """An option value that is none of the valid ones."""
-    kind = "unknown value"
-
-    def __init__(self, source: str, option: str, value: object, valid: list[str]):
-        self.value, self.valid = value, valid
-        super().__init__(source, option, f"{value!r} is not one of {', '.join(valid)}")
-
-
 def pick(value: str, valid: list[str], option: str, source: str) -> str:
     """The valid value equal to `value` ignoring case."""
     for candidate in valid:
@@ -50,9 +36,14 @@ def pick(value: str, valid: list[str], option: str, source: str) -> str:
     raise UnknownValue(source, option, value, valid)
 
 
-def in_column_order(rows: pd.DataFrame, column: str) -> list[str]:
-    """A column's values in the vendor's left-to-right order (frameworks, hardware)."""
-    return list(rows.groupby(column)["source_col"].min().sort_values(kind="stable").index)
+def in_column_order(rows: list[Row], column: str) -> list[str]:
+    """A column's values in the vendor's left-to-right order (frameworks, hardware): by
+    the first grid column each comes from, ties by name."""
+    first: dict[str, int] = {}
+    for row in rows:
+        value = row[column]
+        first[value] = min(first.get(value, row["source_col"]), row["source_col"])
+    return sorted(sorted(first), key=first.__getitem__)
 
 
 @dataclass(frozen=True)
@@ -62,7 +53,7 @@ class Filters:
     framework: str | None = None
     hardware: str | None = None
 
-    def checked(self, frame: pd.DataFrame, source: str) -> Filters:
+    def checked(self, frame: list[Row], source: str) -> Filters:
         """The same filters spelled as the table spells them; an unknown value lists the valid ones."""
         framework = self.framework and pick(self.framework, in_column_order(frame, "framework"), "--framework",
                                             source)
@@ -70,11 +61,11 @@ class Filters:
         hardware = self.hardware and pick(self.hardware, list(HARDWARE), "--hardware", source)
         return Filters(strategy, self.seq_len, framework, hardware)
 
-    def apply(self, rows: pd.DataFrame) -> pd.DataFrame:
+    def apply(self, rows: list[Row]) -> list[Row]:
         for column in ("strategy", "seq_len", "framework", "hardware"):
             wanted = getattr(self, column)
             if wanted is not None:
-                rows = rows[rows[column] == wanted]
+                rows = [row for row in rows if row[column] == wanted]
         return rows
 
     def __str__(self) -> str:
@@ -82,67 +73,79 @@ class Filters:
                         if getattr(self, f.name) is not None) or "no filter"
 
 
-def offered(rows: pd.DataFrame) -> str:
+def offered(rows: list[Row]) -> str:
     """What a model's rows do offer, for a message about filters that match none of them."""
     parts = []
     for column in ("strategy", "seq_len", "framework", "hardware"):
-        values = sorted(set(rows[column])) if column != "framework" else in_column_order(rows, column)
+        values = sorted({row[column] for row in rows}) if column != "framework" else in_column_order(rows, column)
         parts.append(f"--{column.replace('_', '-')} {', '.join(str(v) for v in values)}")
     return "; ".join(parts)
 
 
-def labels(frame: pd.DataFrame) -> dict[str, list[str]]:
-    pairs = frame[["model_label", "model"]].drop_duplicates()
-    return {label: sorted(group["model"]) for label, group in pairs.groupby("model_label")}
+def grouped(rows: Iterable[Row], column: str) -> dict[object, list[Row]]:
+    """The rows by their value of `column`, values sorted, rows in their order."""
+    groups: dict[object, list[Row]] = {}
+    for row in rows:
+        groups.setdefault(row[column], []).append(row)
+    return {value: groups[value] for value in sorted(groups)}
 
 
-def find_models(frame: pd.DataFrame, asked: str, source: str) -> names.Resolved:
+def labels(frame: list[Row]) -> dict[str, list[str]]:
+    models = {row["model_label"]: set() for row in frame}
+    for row in frame:
+        models[row["model_label"]].add(row["model"])
+    return {label: sorted(models[label]) for label in sorted(models)}
+
+
+def find_models(frame: list[Row], asked: str, source: str) -> names.Resolved:
     """The published model names for what the user typed (see pipeline/names.py)."""
-    return names.resolve(asked, sorted(set(frame["model"])), labels(frame), source)
+    return names.resolve(asked, sorted({row["model"] for row in frame}), labels(frame), source)
 
 
-def select(frame: pd.DataFrame, models: list[str], filters: Filters, source: str) -> pd.DataFrame:
+def select(frame: list[Row], models: list[str], filters: Filters, source: str) -> list[Row]:
     """The rows of `models` that pass the filters; none is an error that says what there is."""
-    rows, filters = frame[frame["model"].isin(models)], filters.checked(frame, source)
+    wanted = set(models)
+    rows, filters = [row for row in frame if row["model"] in wanted], filters.checked(frame, source)
     chosen = filters.apply(rows)
-    if chosen.empty:
+    if not chosen:
         raise NoMatch(source, f"{' / '.join(models)} has no rows matching {filters}", f"one of {offered(rows)}")
     return chosen
 
 
-def records(rows: pd.DataFrame, columns: list[str] = RECORD_COLUMNS) -> list[dict]:
-    return rows[columns].to_dict("records")
+def records(rows: list[Row], columns: list[str] = RECORD_COLUMNS) -> list[dict]:
+    return [{column: row[column] for column in columns} for row in rows]
 
 
 # --- the table a person reads --------------------------------------------------------------
 
-def cell(row: pd.Series) -> str:
+def cell(row: Row) -> str:
     if not row["supported"]:
         return "-"
     nodes = int(row["min_nodes"])
     return f"{int(row['min_units'])} ({counted(nodes, 'node')})"
 
 
-def model_table(rows: pd.DataFrame) -> list[str]:
+def model_table(rows: list[Row]) -> list[str]:
     """One model as fixed-width text: a line per (strategy, seq_len), a column per
     framework/hardware in the vendor's column order."""
-    values = rows.assign(text=rows.apply(cell, axis=1))
-    pivot = values.pivot_table(index=["strategy", "seq_len"], columns=["framework", "hardware"],
-                               values="text", aggfunc="first", sort=True).fillna("")
-    pivot = pivot[vendor_column_order(rows)]
-    frameworks = [fw if i == 0 or fw != pivot.columns[i - 1][0] else "" for i, (fw, _) in enumerate(pivot.columns)]
-    header_2 = [f"{hw} ({PLURAL[UNIT_OF_HARDWARE[hw]]})" for _, hw in pivot.columns]
+    texts: dict[tuple, dict[tuple, str]] = {}
+    for row in rows:  # the first row of each slot, as the vendor's table shows it
+        texts.setdefault((row["strategy"], row["seq_len"]), {}).setdefault((row["framework"], row["hardware"]),
+                                                                           cell(row))
+    columns = vendor_column_order(rows)
+    frameworks = [fw if i == 0 or fw != columns[i - 1][0] else "" for i, (fw, _) in enumerate(columns)]
+    header_2 = [f"{hw} ({PLURAL[UNIT_OF_HARDWARE[hw]]})" for _, hw in columns]
     lines = [["", "", *frameworks], ["strategy", "seq_len", *header_2]]
-    lines += [[s, str(q), *vals] for (s, q), vals in zip(pivot.index, pivot.values.tolist())]
+    lines += [[s, str(q), *(texts[s, q].get(pair, "") for pair in columns)] for s, q in sorted(texts)]
     widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
-    first = rows.iloc[0]
+    first = rows[0]
     title = f"{first['model']} (published as {first['model_label']}), release {first['release']}"
     return [title] + ["  ".join(text.ljust(w) for text, w in zip(line, widths)).rstrip() for line in lines]
 
 
-def to_table(rows: pd.DataFrame) -> str:
+def to_table(rows: list[Row]) -> str:
     out = []
-    for _, model_rows in rows.groupby("model", sort=True):
+    for model_rows in grouped(rows, "model").values():
         out += model_table(model_rows) + [""]
     out.append(UNITS_NOTE)
     return "\n".join(out) + "\n"
@@ -150,21 +153,21 @@ def to_table(rows: pd.DataFrame) -> str:
 
 # --- every model -------------------------------------------------------------------------
 
-def catalog(frame: pd.DataFrame) -> list[dict]:
+def catalog(frame: list[Row]) -> list[dict]:
     """One record per model: what its name says, and the frameworks and hardware that support it."""
     out = []
-    for model, rows in frame.groupby("model", sort=True):
-        supported = rows[rows["supported"]]
-        first = rows.iloc[0]
+    for model, rows in grouped(frame, "model").items():
+        supported = [row for row in rows if row["supported"]]
+        first = rows[0]
         out.append({"model": model, **{c: first[c] for c in MODEL_COLUMNS[1:5]},
                     "frameworks": in_column_order(supported, "framework"),
-                    "hardware": [h for h in HARDWARE if h in set(supported["hardware"])]})
+                    "hardware": [h for h in HARDWARE if h in {row["hardware"] for row in supported}]})
     return out
 
 
 # --- one model across releases -----------------------------------------------------------
 
-def value_text(row: pd.Series | None) -> str:
+def value_text(row: Row | None) -> str:
     if row is None:
         return ""
     return str(int(row["min_units"])) if row["supported"] else "-"
@@ -185,15 +188,15 @@ def change_text(values: dict[str, str]) -> str:
     return "; ".join(changes)
 
 
-def across_releases(frames: dict[str, pd.DataFrame], asked: str, filters: Filters,
+def across_releases(frames: dict[str, list[Row]], asked: str, filters: Filters,
                     source: str) -> tuple[names.Resolved, list[dict], list[str]]:
     """One model's values in every release (a column per release), each change marked."""
-    every = pd.concat(frames.values(), ignore_index=True)
+    every = [row for rows in frames.values() for row in rows]
     resolved = find_models(every, asked, source)
     rows = select(every, resolved.models, filters, source)
     by_key = {key: {r: None for r in frames} for key in
-              sorted(set(map(tuple, rows[KEY].itertuples(index=False))), key=lambda k: tuple(map(str, k)))}
-    for row in rows.to_dict("records"):
+              sorted({tuple(row[k] for k in KEY) for row in rows}, key=lambda k: tuple(map(str, k)))}
+    for row in rows:
         by_key[tuple(row[k] for k in KEY)][row["release"]] = row
     out = []
     for key, per_release in by_key.items():
@@ -214,7 +217,7 @@ def across_title(models: list[str], releases: list[str]) -> str:
 def answer_query(build_dir: Path, release: str | None, asked: str, filters: Filters) -> Answer:
     """`mincards query MODEL`: the model's rows in one release."""
     _, folder = store.release_folder(build_dir, release)
-    frame, source = store.load(folder), str(folder / store.TABLE)
+    frame, source = store.load_records(folder), str(folder / store.TABLE)
     resolved = find_models(frame, asked, source)
     rows = select(frame, resolved.models, filters, source)
     return Answer(records(rows), RECORD_COLUMNS, notes=[resolved.note] if resolved.note else [],
@@ -223,7 +226,7 @@ def answer_query(build_dir: Path, release: str | None, asked: str, filters: Filt
 
 def answer_across(build_dir: Path, asked: str, filters: Filters) -> Answer:
     """`mincards query MODEL --all-releases`: a column per release, each change marked."""
-    frames = store.load_all(build_dir)
+    frames = store.load_all_records(build_dir)
     resolved, out, columns = across_releases(frames, asked, filters, str(build_dir))
     return Answer(out, columns, title=across_title(resolved.models, list(frames)),
                   notes=[resolved.note] if resolved.note else [])
@@ -232,6 +235,6 @@ def answer_across(build_dir: Path, asked: str, filters: Filters) -> Answer:
 def answer_models(build_dir: Path, release: str | None) -> Answer:
     """`mincards models`: every model of a release."""
     release_id, folder = store.release_folder(build_dir, release)
-    out = catalog(store.load(folder))
+    out = catalog(store.load_records(folder))
     return Answer(out, MODEL_COLUMNS, title=f"{len(out)} models in release {release_id}",
                   footer="frameworks and hardware: those with at least one supported configuration")

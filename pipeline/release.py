@@ -20,7 +20,8 @@ from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
 from .diff import diff_releases
 from .extract import EXTRACTORS, check_kind
 from .faults import point
-from .ids import base_date, is_release_name
+from .ids import base_date
+from .inputs import RELEASES_LISTED, Release, find_releases  # noqa: F401 - the tests import them from here
 from .limits import DEFAULT, LimitError, Limits
 from .normalize import Normalized, normalize
 from .quality import all_findings, finding_rows, findings_frame
@@ -34,16 +35,8 @@ from schemas.min_cards import source_place, validate_min_cards
 
 
 # Where a test can act in the middle of a run (pipeline/faults.py): raw/ may change under it.
-RELEASES_LISTED = "releases listed"  # find_releases has listed the raw folder
 SOURCES_LISTED = "sources listed"  # a release folder has been listed; its sources are read next
 SOURCE_READ = "source read"  # a source's bytes are in hand: everything after uses them, never the file
-
-
-@dataclass(frozen=True)
-class Release:
-    id: str
-    folder: Path
-    label: str  # how files in it are named in lineage and messages: <raw folder name>/<id>
 
 
 @dataclass(frozen=True)
@@ -64,34 +57,6 @@ class ReleaseResult:
         text = f"{self.release}: " + ", ".join(counted(n, word) for n, word in counts)
         names = [Path(s.path).name for s in self.sources]
         return text + (f"; {' and '.join(names)} agree" if len(names) > 1 else "")
-
-
-def find_releases(raw_dir: Path, only: tuple[str, ...] = ()) -> list[Release]:
-    """Every release folder in raw_dir (or just `only`), oldest first."""
-    if not raw_dir.is_dir():
-        raise ReleaseError(str(raw_dir), "not a folder", "the folder that holds the release folders")
-    label = raw_dir.resolve().name
-    folders = sorted(p for p in raw_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
-    bad = [p.name for p in folders if not is_release_name(p.name)]
-    if bad:
-        raise ReleaseError(str(raw_dir), [Problem(Place(), f"folder {name!r} is not a release date",
-                                                  "a folder named YYYY-MM-DD") for name in bad])
-    releases = [Release(p.name, p, f"{label}/{p.name}") for p in folders]
-    bad_ids = [name for name in only if not is_release_name(name)]
-    if bad_ids:
-        raise ReleaseError(str(raw_dir), f"--release {', '.join(map(repr, bad_ids))} is not a release id",
-                           "a date YYYY-MM-DD, or a revision YYYY-MM-DD.2 to .9, naming a folder in the raw folder")
-    if only:
-        known = {r.id: r for r in releases}
-        missing = [name for name in only if name not in known]
-        if missing:
-            raise ReleaseError(str(raw_dir), f"no release folder {', '.join(map(repr, missing))}; "
-                               f"found {', '.join(known) or 'none'}")
-        releases = [known[name] for name in sorted(set(only))]
-    if not releases:
-        raise ReleaseError(str(raw_dir), "no release folders", "folders named YYYY-MM-DD")
-    point(RELEASES_LISTED, releases)
-    return releases
 
 
 SOURCE_NOTE = "SOURCE.md"

@@ -3,6 +3,11 @@ and staged in build/ as each one arrives; all swapped in together once every rel
 passed, so one bad release leaves build/ untouched. Workers send back bytes and lines,
 never DataFrames, and at most 2 x jobs releases are in flight: the parent's memory stays
 flat whatever the number of releases.
+
+A release whose inputs (its files and the pipeline's version, pipeline/inputs.py) are
+what its published manifest records is not extracted again; a run in which every
+release is so, and none was removed, decides it from the manifests and file hashes
+alone, before importing pandas or the extractors, and writes nothing.
 """
 from __future__ import annotations
 
@@ -11,14 +16,18 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import signals
 from .errors import MincardsError
+from .inputs import Release, find_releases, is_unchanged, pipeline_version, release_inputs
 from .limits import DEFAULT, Limits
-from .publish import Published, Staging
-from .release import Failure, Release, check_strict, extract_release, find_releases, release_files
+from .publish import Published, Staging, build_changed, removed_releases
 from .workers import fault_point, start_method, stop_workers, worker_started
-from .write import ReleaseFiles
+
+if TYPE_CHECKING:  # extraction and the writers (pandas) are imported only when a release is extracted
+    from .release import Failure
+    from .write import ReleaseFiles
 
 
 @dataclass(frozen=True)
@@ -30,17 +39,31 @@ class Rendered:
     warnings: tuple[str, ...]
 
 
-def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT) -> Rendered:
-    """One release extracted, validated (and checked under --strict) and rendered."""
+def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT,
+                   pipeline: dict | None = None) -> Rendered:
+    """One release extracted, validated (and checked under --strict) and rendered, with
+    what its manifest records for a later run to compare: its notes (hashed before they
+    are read: a note changed meanwhile is seen as changed next time), the pipeline's
+    version and the number of findings."""
+    from .release import check_strict, extract_release, release_files
+
     fault_point("extracting")
+    notes = (release_inputs(release) or {}).get("notes")
     result = extract_release(release, limits)
     if strict:
         check_strict(result)
-    return Rendered(result.release, release_files(result), result.summary(), result.warnings)
+    inputs = {"notes": notes, "pipeline": pipeline or pipeline_version(), "findings": len(result.findings)}
+    files = replace(release_files(result), inputs=inputs)
+    return Rendered(result.release, files, result.summary(), result.warnings)
+
+
+def unchanged(release: Release) -> Rendered:
+    return Rendered(release.id, None, f"{release.id}: unchanged", ())
 
 
 def render_each(releases: list[Release], strict: bool = False, limits: Limits = DEFAULT, jobs: int = 1,
-                method: str | None = None) -> Iterator[tuple[Release, Rendered | MincardsError]]:
+                method: str | None = None,
+                pipeline: dict | None = None) -> Iterator[tuple[Release, Rendered | MincardsError]]:
     """Each release rendered, or its error, in release order, as each one is ready. With
     jobs > 1, in that many worker processes, at most 2 x jobs releases in flight (so the
     results waiting for their turn stay few, whatever the number of releases). Stopping
@@ -48,7 +71,7 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
     if jobs <= 1 or len(releases) <= 1:
         for release in releases:
             try:
-                outcome = render_release(release, strict, limits)
+                outcome = render_release(release, strict, limits, pipeline)
             except MincardsError as error:
                 outcome = error
             yield release, outcome
@@ -66,7 +89,7 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
 
     def submit(release: Release):
         with signals.held():  # a worker forked here starts with Ctrl-C held until it ignores it
-            return release, pool.submit(render_release, release, strict, limits)
+            return release, pool.submit(render_release, release, strict, limits, pipeline)
 
     try:
         pending = deque()
@@ -95,36 +118,52 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
 
 def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict: bool = False,
                limits: Limits = DEFAULT, keep_going: bool = False, jobs: int = 1, method: str | None = None,
-               progress=None, wait: bool = False,
-               waiting=None) -> tuple[list[Rendered], list[Failure], Published | None]:
+               progress=None, wait: bool = False, waiting=None, force: bool = False,
+               pipeline: dict | None = None) -> tuple[list[Rendered], list[Failure], Published | None]:
     """The whole extract command: every release rendered (in `jobs` processes) and staged
     in out_dir as it arrives, then all swapped in together. Without keep_going the first
     failing release (in release order) is raised and nothing is swapped in; with it the
     failures are returned and the others published. A full run (no `only`) also removes
     the releases whose folder left raw_dir. `progress(done, total, current)` is told
     before each release is waited for, and once more at the end with current None. With
-    `wait`, a run already writing to out_dir is waited for (`waiting(holder)` is told)."""
+    `wait`, a run already writing to out_dir is waited for (`waiting(holder)` is told).
+    A release unchanged since it was published (`pipeline`: the version to compare,
+    default this one's) is not extracted again, unless `force`; its result says so."""
     releases = find_releases(raw_dir, only)
     keep = None if only else [r.id for r in releases]
-    done: list[Rendered] = []
+    pipeline = pipeline or pipeline_version()
+
+    def to_extract() -> list[Release]:
+        return [r for r in releases if force or not is_unchanged(r, out_dir, pipeline, strict)]
+
+    # Decided without the lock first, so that a run with nothing to do writes nothing (not
+    # even the lock's holder); decided again under the lock before anything is written.
+    if not build_changed(out_dir, to_extract(), removed_releases(out_dir, keep)):
+        return [unchanged(r) for r in releases], [], None
+    from .release import Failure
+
+    rendered: dict[str, Rendered] = {}
     failures: list[Failure] = []
     with Staging(out_dir, wait=wait, waiting=waiting) as staging:
-        if progress:
-            progress(0, len(releases), releases[0].id)
-        outcomes = render_each(releases, strict, limits, jobs, method)
+        todo = to_extract()
+        if progress and todo:
+            progress(0, len(todo), todo[0].id)
+        outcomes = render_each(todo, strict, limits, jobs, method, pipeline)
         try:
             for number, (release, outcome) in enumerate(outcomes, start=1):
                 if progress:
-                    progress(number, len(releases), releases[number].id if number < len(releases) else None)
+                    progress(number, len(todo), todo[number].id if number < len(todo) else None)
                 if isinstance(outcome, MincardsError):
                     if not keep_going:
                         raise outcome
                     failures.append(Failure(release.id, outcome))
                     continue
                 staging.stage(outcome.files)
-                done.append(replace(outcome, files=None))  # its bytes are on disk now
+                rendered[release.id] = replace(outcome, files=None)  # its bytes are on disk now
                 fault_point("between-releases")
         finally:
             outcomes.close()
-        published = staging.commit(keep) if done else None
+        published = staging.commit(keep) if rendered or not failures else None
+    skipped = {r.id for r in releases} - {r.id for r in todo}
+    done = [rendered.get(r.id) or unchanged(r) for r in releases if r.id in rendered or r.id in skipped]
     return done, failures, published

@@ -2,19 +2,25 @@
 
 A release folder is trusted through its manifest (pipeline/publish.py): the table
 read must have the sha256 the manifest gives it, which the run that wrote both had
-validated against the contract. No second contract run on every read.
+validated against the contract. No second contract run on every read. The files of
+a release are read through one open handle on its folder (read_whole), so a read that
+overlaps a publication gets the release entirely from one run or the other.
 
 Start-up matters here (every reading command goes through this module), so it
-imports neither the contract (pandera) nor the writers: the column dtypes come from
-the Parquet file's own Arrow schema, and pandas/pyarrow are imported when a table is
-read, not when the module is."""
+imports neither the contract (pandera) nor the writers. The questions (query, fit,
+models, plan) read a release as plain records (load_records: its min_cards.json, the
+same rows as its Parquet table, both checked against the manifest) with the standard
+library alone; `diff` reads the Parquet table as a DataFrame (load), its column dtypes
+from the file's own Arrow schema, pandas and pyarrow imported only then."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, Union
 
 from .errors import ReleaseError, SourceError
 from .files import MANIFEST
@@ -26,6 +32,7 @@ if TYPE_CHECKING:
 TABLE = "min_cards.parquet"
 RECORDS = "min_cards.json"
 BUILD_ENV = "MINCARDS_BUILD"
+Row = dict[str, Union[str, int, float, bool, None]]  # one record of the table, as min_cards.json holds it
 REBUILD = "a folder written by `mincards extract`; run it again to rebuild the release"
 
 
@@ -72,18 +79,111 @@ def release_folder(build_dir: Path, release: str | None) -> tuple[str, Path]:
     return resolve(build_dir, release or newest(build_dir, 1)[0])
 
 
+class ReleaseChanged(ReleaseError):
+    kind = "release changed while reading"
+
+
+READ_ATTEMPTS = 5
+
+
+def open_in(folder: Path, folder_fd: int, name: str, stack: contextlib.ExitStack):
+    """A file of the folder open for reading (through the folder's handle), or None if missing."""
+    try:
+        fd = os.open(name, os.O_RDONLY, dir_fd=folder_fd)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(folder / name)) from None
+    return stack.enter_context(os.fdopen(fd, "rb"))
+
+
+def swapped_out(folder: Path, folder_fd: int) -> bool:
+    """Whether `folder` no longer names the directory open as folder_fd."""
+    try:
+        now, opened = os.stat(folder), os.fstat(folder_fd)
+    except FileNotFoundError:
+        return True
+    return (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino)
+
+
+@contextlib.contextmanager
+def opened_whole(folder: Path, names: list[str]) -> Iterator[list[BinaryIO | None]]:
+    """These files of a release folder open for reading (None for a missing one), all
+    from one publication.
+
+    A publication swaps a complete new folder in, then deletes the one it replaced
+    (pipeline/publish.py). Reading by path could take the manifest from one run and the
+    table from the next; here every file is opened through one handle on the folder, so
+    they come from the same folder even if it is swapped out meanwhile, and stay
+    readable once open. A file can be missing only because the folder was swapped out
+    and deleted between opening it and opening its files: then the folder now in its
+    place is opened, a few times at most."""
+    for _ in range(READ_ATTEMPTS):
+        with contextlib.ExitStack() as stack:
+            try:
+                folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+            except FileNotFoundError:  # between the two renames where the system cannot exchange
+                continue
+            stack.callback(os.close, folder_fd)
+            handles = [open_in(folder, folder_fd, name, stack) for name in names]
+            if None in handles and swapped_out(folder, folder_fd):
+                continue
+            yield handles
+            return
+    raise ReleaseChanged(str(folder), f"replaced or removed by a publication while being read "
+                         f"({READ_ATTEMPTS} attempts)", "a release that stays in place while it is read; try again")
+
+
+def read_whole(folder: Path, names: list[str]) -> list[bytes | None]:
+    """These files of a release folder (None for a missing one), all from one publication."""
+    with opened_whole(folder, names) as handles:
+        return [handle.read() if handle else None for handle in handles]
+
+
+def checked_files(folder: Path, names: list[str]) -> list[bytes]:
+    """Published files' bytes, after checking each against the release's manifest (all
+    read from the same publication)."""
+    manifest, *files = read_whole(folder, [MANIFEST, *names])
+    out = []
+    for name, data in zip(names, files):
+        try:
+            expected = json.loads(manifest)["artifacts"][name]["sha256"]
+        except (ValueError, KeyError, TypeError):
+            raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
+        if data is None:
+            raise SourceError(str(folder / name), "missing, though its release's manifest names it", REBUILD)
+        if hashlib.sha256(data).hexdigest() != expected:
+            raise SourceError(str(folder / name), "the file is not the one its release's manifest names "
+                              "(changed after it was published)", REBUILD)
+        out.append(data)
+    return out
+
+
 def checked_bytes(folder: Path, name: str) -> bytes:
     """A published file's bytes, after checking them against the release's manifest."""
+    return checked_files(folder, [name])[0]
+
+
+def load_records(folder: Path) -> list[Row]:
+    """The published table as records (min_cards.json), with the standard library alone.
+    The Parquet table is checked against the manifest too: a release whose table was
+    changed after publication is refused whichever of its files is read."""
+    _, data = checked_files(folder, [TABLE, RECORDS])
     try:
-        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        expected = manifest["artifacts"][name]["sha256"]
-    except (OSError, ValueError, KeyError, TypeError):
-        raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
-    data = (folder / name).read_bytes()
-    if hashlib.sha256(data).hexdigest() != expected:
-        raise SourceError(str(folder / name), "the file is not the one its release's manifest names "
-                          "(changed after it was published)", REBUILD)
-    return data
+        rows = json.loads(data)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise SourceError(str(folder / RECORDS), f"not readable JSON ({exc})", REBUILD) from None
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise SourceError(str(folder / RECORDS), "not an array of records", REBUILD)
+    return rows
+
+
+def load_all_records(build_dir: Path) -> dict[str, list[Row]]:
+    """Every published release as records, oldest first."""
+    releases = published_releases(build_dir)
+    if not releases:
+        raise ReleaseError(str(build_dir), "no published release here", where_to_look(build_dir))
+    return {release: load_records(folder) for release, folder in releases.items()}
 
 
 def pandas_dtype(arrow_type: object) -> object:
@@ -106,14 +206,14 @@ def load(folder: Path) -> pd.DataFrame:
 
     data = checked_bytes(folder, TABLE)
     try:
-        table = pq.read_table(pa.BufferReader(data))
+        table = pq.ParquetFile(pa.BufferReader(data)).read(use_threads=False)
     except (pa.ArrowException, OSError) as exc:
         raise SourceError(str(folder / TABLE), f"not a readable Parquet file ({exc})", REBUILD) from None
     odd = [f"{f.name}: {f.type}" for f in table.schema if pandas_dtype(f.type) is None]
     if odd:
         raise SourceError(str(folder / TABLE), f"unexpected column types ({', '.join(odd)})",
                           "string, int64, double or bool columns")
-    return table.to_pandas(types_mapper=pandas_dtype)
+    return table.to_pandas(types_mapper=pandas_dtype, use_threads=False)
 
 
 def load_all(build_dir: Path) -> dict[str, pd.DataFrame]:

@@ -25,11 +25,15 @@ def counted(n: int, word: str) -> str:
 
 
 def vendor_column_order(frame, column: str = "source_col") -> list[tuple[str, str]]:
-    """(framework, hardware) pairs in the vendor table's column order: by the first grid column
+    """(framework, hardware) pairs of a table (records, or a DataFrame) in the vendor table's column order: by the first grid column
     each pair's values come from, and within one column (a cell spanning both hardware
     columns) in the vocabulary's order, Snt9b before Snt9b23."""
-    first = frame.groupby(["framework", "hardware"], sort=False)[column].min()
-    return sorted(first.index, key=lambda pair: (first[pair], HARDWARE_NAMES.index(pair[1])))
+    rows = frame[["framework", "hardware", column]].to_dict("records") if hasattr(frame, "to_dict") else frame
+    first: dict[tuple[str, str], int] = {}  # in order of appearance, as the sort below keeps ties
+    for row in rows:
+        pair = (row["framework"], row["hardware"])
+        first[pair] = min(first.get(pair, row[column]), row[column])
+    return sorted(first, key=lambda pair: (first[pair], HARDWARE_NAMES.index(pair[1])))
 
 
 def nodes(units: int, unit: str) -> int:

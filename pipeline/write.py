@@ -18,11 +18,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import __version__
+from .files import RELEASE_PACKAGE  # in each release folder: that release's tables
 from .quality import finding_rows
 from schemas import contract, findings as findings_contract, hardware, min_cards
 from schemas.min_cards import COLUMNS
-
-RELEASE_PACKAGE = "datapackage.json"  # in each release folder: that release's tables
 
 
 @dataclass(frozen=True)
@@ -41,6 +40,7 @@ class ReleaseFiles:
     sources: tuple[SourceInfo, ...]
     pipeline_version: str = __version__
     source_url: str | None = None  # the vendor's public page (raw/<release>/SOURCE.md)
+    inputs: dict | None = None  # what the manifest records for a later run to compare (pipeline/inputs.py)
 
 
 def parquet_metadata(release: str, sources: list[SourceInfo], source_url: str | None = None,

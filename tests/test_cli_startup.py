@@ -1,7 +1,8 @@
 """What each command imports, asserted deterministically (start-up time itself is
 measured by bench/bench_startup.py, never asserted): `mincards --help` loads click and
-none of the data libraries; the reading commands load pandas and pyarrow but neither
-the extractors (pdfplumber, pdfminer, lxml) nor the contract (pandera)."""
+none of the data libraries; the questions (query, fit, models, plan) load none of them
+either; `diff` loads pandas and pyarrow but neither the extractors (pdfplumber,
+pdfminer, lxml) nor the contract (pandera)."""
 from __future__ import annotations
 
 import subprocess
@@ -34,18 +35,26 @@ def test_help_imports_click_and_nothing_heavy():
 
 
 @pytest.mark.parametrize("command", [
-    ["query", "qwen2.5-7b"], ["models"], ["fit", "--hardware", "Snt9b", "--nodes", "1"],
-    ["plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--hours", "24"], ["diff"],
+    ["query", "qwen2.5-7b"], ["query", "qwen2.5-7b", "--all-releases"], ["models"],
+    ["fit", "--hardware", "Snt9b", "--nodes", "1"],
+    ["plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--hours", "24"],
 ])
-def test_reading_commands_never_import_the_extractors_or_the_contract(published, command):
+def test_the_questions_import_neither_pandas_nor_pyarrow(published, command):
+    """The questions read the release's records with the standard library (pipeline/store.py)."""
     modules = imported(*command, "--build", str(published))
+    assert "pipeline.query" in modules
+    assert not modules & (DATA | EXTRACTION)
+
+
+def test_diff_reads_tables_without_the_extractors_or_the_contract(published):
+    modules = imported("diff", "--build", str(published))
     assert {"pandas", "pyarrow"} <= modules
     assert not modules & EXTRACTION
 
 
 def test_output_to_a_file_stays_light(published, tmp_path):
     modules = imported("query", "qwen2.5-7b", "-o", str(tmp_path / "q.txt"), "--build", str(published))
-    assert not modules & EXTRACTION
+    assert not modules & (DATA | EXTRACTION)
     assert (tmp_path / "q.txt").read_text(encoding="utf-8").startswith("qwen2.5-7b (published as qwen2.5-7b)")
 
 

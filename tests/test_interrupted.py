@@ -8,6 +8,7 @@ entirely the new version; the next run completes and leaves no leftovers. Nothin
 depends on timing: every kill position is reached on every run."""
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -20,9 +21,15 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import RAW
+from pipeline import store
 from pipeline.cli import main
-from pipeline.publish import FAULT_ENOSPC_ENV, FAULT_ENV, STAGING, Staging, Steps, output_lock, publish_all
+from pipeline.errors import SourceError
+from pipeline.files import MANIFEST
+from pipeline.publish import FAULT_ENOSPC_ENV, FAULT_ENV, STAGING, Staging, Steps, output_lock, publish_all, \
+    stage_release, swap_release
+from pipeline.query import Filters, answer_query
 from pipeline.release import extract_all, release_files
+from pipeline.store import ReleaseChanged
 
 
 def snapshot(out):
@@ -220,3 +227,108 @@ def test_a_full_disk_is_one_clear_error_from_the_command(versions, tmp_path):
                         r"read and write in, with free space\)", lines[0]), lines[0]
     assert lines[1:] == ["nothing was written; the output folder keeps its previous contents"]
     assert snapshot(out) == versions["built_a"] and not leftovers(out)
+
+
+# --- readers while releases are published --------------------------------------------------
+
+KEEP = {"a": ["2025-05-07", "2025-10-22"], "b": ["2025-10-22"]}
+CHANGED_MODEL = "qwen3_moe-235B_A22B"  # version B changes one of its values
+
+
+def answer(build) -> str:
+    return answer_query(build, None, CHANGED_MODEL, Filters()).render("json")
+
+
+def test_a_reader_looping_over_query_while_releases_are_published_sees_whole_releases(versions, tmp_path):
+    """A forked child publishes B, A, B, … over A while this process answers the query,
+    one query during each publication. Every answer is exactly version A's or version
+    B's, or the clear "release changed while reading" error. Hand-offs through pipes:
+    the reader says "go", then queries while the publisher runs that publication, then
+    waits for its "done"; both loops are counted, nothing depends on timing."""
+    rounds = 10
+    expected = {}
+    for name in ("a", "b"):
+        publish_all(tmp_path / name, versions[name], keep=KEEP[name])
+        expected[answer(tmp_path / name)] = name
+    assert len(expected) == 2
+    out = tmp_path / "build"
+    publish_all(out, versions["a"], keep=KEEP["a"])
+    (go_r, go_w), (done_r, done_w) = os.pipe(), os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the publisher: only file-system work happens here
+        code = 3
+        try:
+            os.close(go_w), os.close(done_r)  # a reader gone ends the loop (end of file)
+            for i in range(rounds):
+                if os.read(go_r, 1) != b"g":
+                    break
+                name = "b" if i % 2 == 0 else "a"
+                publish_all(out, versions[name], keep=KEEP[name])
+                os.write(done_w, b"d")
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(go_r), os.close(done_w)  # a publisher gone is an end of file, not a hang
+    seen = []
+    try:
+        for i in range(rounds):
+            os.write(go_w, b"g")
+            try:
+                text = answer(out)
+            except ReleaseChanged:
+                text = "changed"
+            assert text in expected or text == "changed", f"query {i + 1} mixes versions:\n{text[:2000]}"
+            seen.append(expected.get(text, text))
+            assert os.read(done_r, 1) == b"d", f"publication {i + 1} did not finish"
+    finally:
+        os.close(go_w), os.close(done_r)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    print(f"answers during each publication: {seen}")
+
+
+def test_files_opened_before_a_publication_are_read_from_that_publication(versions, tmp_path):
+    """The reader's files come from the folder it opened, even once a publication has
+    swapped a new folder in and deleted the old one (a read by path would mix them)."""
+    out = tmp_path / "build"
+    publish_all(out, versions["a"], keep=KEEP["a"])
+    with store.opened_whole(out / "2025-10-22", [MANIFEST, store.TABLE]) as handles:
+        publish_all(out, versions["b"], keep=KEEP["b"])
+        manifest, table = (handle.read() for handle in handles)
+    a = versions["built_a"]["2025-10-22"]
+    assert manifest == a[f"2025-10-22/{MANIFEST}"] and table == a[f"2025-10-22/{store.TABLE}"]
+    assert snapshot(out) == versions["built_b"]  # B did replace A meanwhile
+
+
+def test_a_swap_between_opening_the_manifest_and_the_table_does_not_mix_them(versions, tmp_path):
+    """The old reader's window: the manifest read, then B swapped in (the publisher's own
+    functions; the replaced folder kept, as until the end of a run), then the table. Files
+    opened through the folder's handle both come from A; by path, the table would be B's."""
+    out = tmp_path / "build"
+    publish_all(out, versions["a"], keep=KEEP["a"])
+    folder, work = out / "2025-10-22", tmp_path / "work"
+    work.mkdir()
+    with contextlib.ExitStack() as stack:
+        folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        stack.callback(os.close, folder_fd)
+        manifest = store.open_in(folder, folder_fd, MANIFEST, stack)
+        assert not store.swapped_out(folder, folder_fd)
+        stage_release(versions["b"][0], work, Steps())
+        swap_release(out, "2025-10-22", work, Steps())
+        assert store.swapped_out(folder, folder_fd)
+        table = store.open_in(folder, folder_fd, store.TABLE, stack)
+        read = {MANIFEST: manifest.read(), store.TABLE: table.read()}
+    a, b = versions["built_a"]["2025-10-22"], versions["built_b"]["2025-10-22"]
+    assert read == {name: a[f"2025-10-22/{name}"] for name in read}
+    assert store.read_whole(folder, list(read)) == [b[f"2025-10-22/{name}"] for name in read]
+
+
+def test_a_release_gone_while_read_is_a_clear_error_and_a_missing_file_is_not(published, tmp_path):
+    with pytest.raises(ReleaseChanged, match="replaced or removed by a publication while being read"):
+        store.load(tmp_path / "2025-10-22")
+    folder = tmp_path / "copy"
+    shutil.copytree(published / "2025-10-22", folder)
+    (folder / store.TABLE).unlink()
+    with pytest.raises(SourceError, match="min_cards.parquet: cannot read source: missing, though its release's "
+                                          "manifest names it"):
+        store.load(folder)

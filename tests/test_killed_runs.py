@@ -66,7 +66,8 @@ def run_killed(raw: Path, out: Path, point: str, method: str = "fork", jobs: str
     `point`; then no process of it may be left."""
     tag = uuid.uuid4().hex
     env = {**os.environ, KILL_AT_ENV: point, START_METHOD_ENV: method, "MINCARDS_TEST_RUN": tag}
-    done = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--jobs", jobs],
+    done = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--jobs", jobs,
+                           "--force"],  # extracts even over an up-to-date build: the point is reached
                           env=env, capture_output=True, text=True, start_new_session=True, timeout=120)
     left = wait_until_gone(tag)
     for pid in left:  # don't leave them to the next test

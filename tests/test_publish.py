@@ -180,12 +180,13 @@ def test_each_staged_file_is_fsynced_before_the_rename_that_publishes_it(results
 def test_a_broken_release_descriptor_is_named_and_the_build_descriptor_kept(raw_html_only, tmp_path):
     """build/datapackage.json is rebuilt from every release folder's descriptor, written
     in pieces: a descriptor someone broke is named, the previous build descriptor stays
-    whole (no half-written file, no temporary left), and extracting that release mends it."""
+    whole (no half-written file, no temporary left), and extracting that release (its
+    files no longer those of its manifest) mends it."""
     out = tmp_path / "build"
     assert run("extract", raw_html_only, "--out", out).exit_code == 0
     before = (out / "datapackage.json").read_bytes()
     (out / "2025-05-07" / "datapackage.json").write_text("{broken", encoding="utf-8")
-    result = run("extract", raw_html_only, "--out", out, "--release", "2025-10-22")
+    result = run("extract", raw_html_only, "--out", out, "--release", "2025-10-22", "--force")  # rebuilds the package
     assert result.exit_code == 1
     assert "2025-05-07/datapackage.json" in result.output and "extract release 2025-05-07 again" in result.output
     assert (out / "datapackage.json").read_bytes() == before

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from .. import signals
-from ..errors import MincardsError, Terminated
+from ..errors import MincardsError, OptionError, Terminated
 from ..formats import FORMATS, Answer
 from ..units import HARDWARE, STRATEGIES
 
@@ -58,8 +58,6 @@ def reports_errors(command=None, *, note: str | None = None, writes: str | None 
 
     @functools.wraps(command)
     def wrapper(*args, debug: bool = False, **kwargs):
-        from ..query import OptionError
-
         try:
             with signals.raising():
                 return command(*args, **kwargs)

@@ -24,6 +24,8 @@ from .common import EXIT_BAD_INPUT, reports_errors
                    "Default: the number of CPUs.")
 @click.option("--wait", is_flag=True,
               help="If another run is writing to --out, wait for it to finish (default: refuse at once).")
+@click.option("--force", is_flag=True,
+              help="Extract every release again, even those unchanged since they were published.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress display (shown only when stderr is a terminal).")
 @click.option("--max-bytes", type=int, default=DEFAULT.max_bytes, show_default=True, help="Largest source file.")
 @click.option("--max-pages", type=int, default=DEFAULT.max_pages, show_default=True, help="Most PDF pages.")
@@ -34,7 +36,7 @@ from .common import EXIT_BAD_INPUT, reports_errors
               help="Longest extraction of one source file.")
 @reports_errors(note="nothing was written; the output folder keeps its previous contents", writes="out_dir")
 def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bool, strict: bool,
-            keep_going: bool, jobs: int | None, wait: bool, quiet: bool, max_bytes: int, max_pages: int, max_cells: int,
+            keep_going: bool, jobs: int | None, wait: bool, force: bool, quiet: bool, max_bytes: int, max_pages: int, max_cells: int,
             max_stream_bytes: int, max_seconds: float) -> None:
     """Turn each vendor release in RAW_DIR (default: raw) into validated CSV, Parquet
     and JSON in --out, plus the Hive-partitioned dataset out/dataset/.
@@ -44,7 +46,9 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     command exits non-zero and the previous outputs stay as they were (with
     --keep-going, the releases that pass are written and the others listed).
     Each release is published whole; a run over all of RAW_DIR also removes the
-    releases whose folder is no longer there.
+    releases whose folder is no longer there. A release whose sources, notes and
+    pipeline version are those its manifest records is not extracted again (its line
+    says `unchanged`); with nothing changed, nothing is written. --force extracts all.
 
     \b
     Example:
@@ -62,7 +66,7 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     try:
         results, failures, published = extract_to(raw_dir, out_dir, releases, strict, limits, keep_going,
                                                   jobs or os.cpu_count() or 1, start_method(), progress,
-                                                  wait, waiting_for)
+                                                  wait, waiting_for, force)
     finally:
         if progress:
             progress.clear()
