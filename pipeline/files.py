@@ -27,6 +27,34 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _syncfs():
+    try:
+        function = ctypes.CDLL(None, use_errno=True).syncfs
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int]
+    return function
+
+
+SYNCFS = _syncfs()
+
+
+def sync_filesystem(folder: Path) -> None:
+    """Make every file and folder written on the filesystem of `folder` durable in one call
+    (Linux syncfs; elsewhere sync): for many files written at once, far cheaper than a
+    fsync each, which waits for the disk every time."""
+    if SYNCFS is None:
+        os.sync()
+        return
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        if SYNCFS(fd) != 0:
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code), str(folder))
+    finally:
+        os.close(fd)
+
+
 def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     """A temp file in the same folder, fsynced, renamed over `path`, the folder fsynced.
     `data` is the bytes, or pieces of them written as they come."""

@@ -31,7 +31,7 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +40,13 @@ from .errors import MincardsError, ReleaseError, Terminated
 from .faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps  # noqa: F401 - the tests import them from here
 from .ids import is_release_name
 from .files import MANIFEST, atomic_write, exchange, fsync_folder
+from .across import FILES as ACROSS_FILES, FOLDERS as ACROSS_FOLDERS, Across
+from .store import published_releases
 from .write import RELEASE_PACKAGE, ReleaseFiles, build_package
+
+# The artifacts of every release together: (id -> folder of every release build/ will
+# hold, the staging folder, steps) -> what was staged (pipeline/across.py build_across).
+AcrossBuild = Callable[[dict[str, Path], Path, Steps], Across]
 
 PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
 DATASET = "dataset"
@@ -164,8 +170,9 @@ class Staging:
     output folder this run created is removed again."""
 
     def __init__(self, out_dir: Path, steps: Steps | None = None, atomic: bool = True, wait: bool = False,
-                 waiting=None):
+                 waiting=None, across: AcrossBuild | None = None):
         self.out_dir, self.atomic, self.wait, self.waiting = out_dir, atomic, wait, waiting
+        self.across = across
         self.steps = steps or Steps.from_env()
         self.staged: list[str] = []
         self.committed = False
@@ -191,20 +198,28 @@ class Staging:
 
     def commit(self, keep: Collection[str] | None = None) -> Published:
         """Swap in every staged release; with `keep` (the ids still in raw/), also remove
-        the releases that are no longer there, so that build/ mirrors raw/."""
-        with signals.held():  # an interrupted run has published all of its releases or none
-            return self._commit(keep)
-
-    def _commit(self, keep: Collection[str] | None) -> Published:
+        the releases that are no longer there, so that build/ mirrors raw/. With `across`,
+        the artifacts of every release together are built from the releases build/ will
+        hold and swapped in after them; without, those of an earlier run are removed
+        (they would describe other releases)."""
         out_dir, work, steps = self.out_dir, self.work, self.steps
         removed = sorted(published_ids(out_dir) - set(keep) - set(self.staged)) if keep is not None else []
         # Every byte of the run is written before anything is swapped in: a full disk or a
-        # read-only folder then fails the run with the output folder as it was.
-        packaged = stage_package(out_dir, work, self.staged, removed, steps)
+        # read-only folder then fails the run with the output folder as it was. Written
+        # before the signals are held: over many releases this takes seconds.
+        releases = releases_after(out_dir, work, self.staged, removed)
+        across = self.across(releases, work, steps) if self.across and releases else None
+        packaged = stage_package(out_dir, work, self.staged, removed, steps, across.resources if across else ())
+        with signals.held():  # an interrupted run has published all of its releases or none
+            return self._commit(removed, packaged, across is not None)
+
+    def _commit(self, removed: list[str], packaged: bool, across: bool) -> Published:
+        out_dir, work, steps = self.out_dir, self.work, self.steps
         for release in sorted(self.staged):
             swap_release(out_dir, release, work, steps, self.atomic)
         for release in removed:
             unpublish(out_dir, release, work, steps)
+        swap_across(out_dir, work, across, steps, self.atomic)  # before the package that lists them
         swap_package(out_dir, work, packaged, steps)
         empty_folder(work, steps)  # the folders the new ones replaced
         work.rmdir()
@@ -227,16 +242,50 @@ class Staging:
 
 
 def publish_all(out_dir: Path, releases: list[ReleaseFiles], keep: Collection[str] | None = None,
-                steps: Steps | None = None, atomic: bool = True) -> Published:
+                steps: Steps | None = None, atomic: bool = True, across: AcrossBuild | None = None) -> Published:
     """Publish every release whole; with `keep` (the ids still in raw/), also remove the
     releases that are no longer there, so that build/ mirrors raw/. Everything is staged
     in one hidden folder of out_dir (same filesystem, so renames are atomic), never
     inside dataset/ where a reader's glob would find it, and swapped in once all of it
-    is staged."""
-    with Staging(out_dir, steps, atomic) as staging:
+    is staged. `across` (pipeline/across.py build_across) builds the artifacts of every
+    release together; `mincards extract` always does."""
+    with Staging(out_dir, steps, atomic, across=across) as staging:
         for files in releases:
             staging.stage(files)
         return staging.commit(keep)
+
+
+def releases_after(out_dir: Path, work: Path, staged: Collection[str], removed: Collection[str]) -> dict[str, Path]:
+    """The releases out_dir will hold once the staged ones are swapped in and the removed
+    ones gone: id -> where its folder is now (published, or staged in `work`)."""
+    folders = {name: folder for name, folder in published_releases(out_dir).items() if name not in removed}
+    return dict(sorted({**folders, **{name: work / name for name in staged}}.items()))
+
+
+def swap_across(out_dir: Path, work: Path, built: bool, steps: Steps, atomic: bool = True) -> None:
+    """The cross-release artifacts staged in `work` put in place (each file with one
+    rename, build/site/ like a release folder); when the run built none, those of an
+    earlier run removed."""
+    changed = False
+    for name in ACROSS_FILES:
+        if built:
+            os.replace(work / name, out_dir / name)
+        elif (out_dir / name).exists():
+            os.unlink(out_dir / name)
+        else:
+            continue
+        changed = True
+        steps.step()
+    for name in ACROSS_FOLDERS:
+        if built:
+            swap_in(work / name, out_dir / name, work, steps, atomic)
+        elif (out_dir / name).is_dir():
+            os.rename(out_dir / name, work / f"removed-{name}")
+            steps.step()
+            changed = True
+    if changed:
+        fsync_folder(out_dir)
+        steps.step()
 
 
 def described_releases(out_dir: Path) -> list[str]:
@@ -255,17 +304,19 @@ def read_descriptor(place: Path, release: str) -> dict:
 
 
 def stage_package(out_dir: Path, work: Path, staged: Collection[str], removed: Collection[str],
-                  steps: Steps) -> bool:
+                  steps: Steps, across: Sequence[dict] = ()) -> bool:
     """build/datapackage.json for the releases out_dir will hold once the staged ones are
-    swapped in and the removed ones gone, written into the staging folder. False when no
-    release will be left (a package needs a resource)."""
+    swapped in and the removed ones gone (and the cross-release tables, `across`), written
+    into the staging folder. False when no release will be left (a package needs a
+    resource)."""
     places = {name: out_dir / name / RELEASE_PACKAGE for name in described_releases(out_dir) if name not in removed}
     places.update({name: work / name / RELEASE_PACKAGE for name in staged})
     if not places:
         return False
     releases = sorted(places)
     steps.writing(work / PACKAGE)
-    atomic_write(work / PACKAGE, build_package(releases, lambda release: read_descriptor(places[release], release)))
+    atomic_write(work / PACKAGE, build_package(releases, lambda release: read_descriptor(places[release], release),
+                                               across))
     steps.step()
     return True
 

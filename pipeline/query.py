@@ -62,10 +62,11 @@ class Filters:
     framework: str | None = None
     hardware: str | None = None
 
-    def checked(self, frame: pd.DataFrame, source: str) -> Filters:
-        """The same filters spelled as the table spells them; an unknown value lists the valid ones."""
-        framework = self.framework and pick(self.framework, in_column_order(frame, "framework"), "--framework",
-                                            source)
+    def checked(self, frame: pd.DataFrame, source: str, frameworks: list[str] | None = None) -> Filters:
+        """The same filters spelled as the table spells them; an unknown value lists the valid
+        ones (`frameworks`: those valid, when not the frame's, in the vendor's order)."""
+        valid = frameworks if frameworks is not None else in_column_order(frame, "framework")
+        framework = self.framework and pick(self.framework, valid, "--framework", source)
         strategy = self.strategy and pick(self.strategy, list(STRATEGIES), "--strategy", source)
         hardware = self.hardware and pick(self.hardware, list(HARDWARE), "--hardware", source)
         return Filters(strategy, self.seq_len, framework, hardware)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import signals
+from .across import build_across
 from .errors import MincardsError
 from .limits import DEFAULT, Limits
 from .publish import Published, Staging
@@ -101,14 +102,16 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
     in out_dir as it arrives, then all swapped in together. Without keep_going the first
     failing release (in release order) is raised and nothing is swapped in; with it the
     failures are returned and the others published. A full run (no `only`) also removes
-    the releases whose folder left raw_dir. `progress(done, total, current)` is told
+    the releases whose folder left raw_dir. The artifacts of every release together (the
+    history, changelog, database and site: pipeline/across.py) are then built from the
+    releases out_dir will hold, and swapped in with them. `progress(done, total, current)` is told
     before each release is waited for, and once more at the end with current None. With
     `wait`, a run already writing to out_dir is waited for (`waiting(holder)` is told)."""
     releases = find_releases(raw_dir, only)
     keep = None if only else [r.id for r in releases]
     done: list[Rendered] = []
     failures: list[Failure] = []
-    with Staging(out_dir, wait=wait, waiting=waiting) as staging:
+    with Staging(out_dir, wait=wait, waiting=waiting, across=build_across) as staging:
         if progress:
             progress(0, len(releases), releases[0].id)
         outcomes = render_each(releases, strict, limits, jobs, method)

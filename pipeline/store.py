@@ -22,8 +22,10 @@ from .ids import is_release_name
 
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow as pa
 
 TABLE = "min_cards.parquet"
+FINDINGS = "findings.parquet"
 RECORDS = "min_cards.json"
 BUILD_ENV = "MINCARDS_BUILD"
 REBUILD = "a folder written by `mincards extract`; run it again to rebuild the release"
@@ -72,13 +74,18 @@ def release_folder(build_dir: Path, release: str | None) -> tuple[str, Path]:
     return resolve(build_dir, release or newest(build_dir, 1)[0])
 
 
-def checked_bytes(folder: Path, name: str) -> bytes:
-    """A published file's bytes, after checking them against the release's manifest."""
+def manifest_entry(folder: Path, name: str) -> tuple[dict, str]:
+    """The release's manifest, and the sha256 it gives the artifact `name`."""
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        expected = manifest["artifacts"][name]["sha256"]
+        return manifest, manifest["artifacts"][name]["sha256"]
     except (OSError, ValueError, KeyError, TypeError):
         raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
+
+
+def checked_bytes(folder: Path, name: str) -> bytes:
+    """A published file's bytes, after checking them against the release's manifest."""
+    _, expected = manifest_entry(folder, name)
     data = (folder / name).read_bytes()
     if hashlib.sha256(data).hexdigest() != expected:
         raise SourceError(str(folder / name), "the file is not the one its release's manifest names "
@@ -99,21 +106,26 @@ def pandas_dtype(arrow_type: object) -> object:
     return None
 
 
-def load(folder: Path) -> pd.DataFrame:
-    """The published table, in the contract's dtypes, as its manifest names it."""
+def read_table(folder: Path, name: str = TABLE) -> pa.Table:
+    """A published Parquet table (min_cards, or FINDINGS) as Arrow, as its manifest names it."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    data = checked_bytes(folder, TABLE)
+    data = checked_bytes(folder, name)
     try:
         table = pq.read_table(pa.BufferReader(data))
     except (pa.ArrowException, OSError) as exc:
-        raise SourceError(str(folder / TABLE), f"not a readable Parquet file ({exc})", REBUILD) from None
+        raise SourceError(str(folder / name), f"not a readable Parquet file ({exc})", REBUILD) from None
     odd = [f"{f.name}: {f.type}" for f in table.schema if pandas_dtype(f.type) is None]
     if odd:
-        raise SourceError(str(folder / TABLE), f"unexpected column types ({', '.join(odd)})",
+        raise SourceError(str(folder / name), f"unexpected column types ({', '.join(odd)})",
                           "string, int64, double or bool columns")
-    return table.to_pandas(types_mapper=pandas_dtype)
+    return table
+
+
+def load(folder: Path, name: str = TABLE) -> pd.DataFrame:
+    """The published table, in the contract's dtypes, as its manifest names it."""
+    return read_table(folder, name).to_pandas(types_mapper=pandas_dtype)
 
 
 def load_all(build_dir: Path) -> dict[str, pd.DataFrame]:
