@@ -19,7 +19,9 @@ runs wait in the database, which gives them back in key order for history.parque
 """
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,9 +38,11 @@ from .faults import Steps
 from .files import sync_filesystem
 from .history import COLUMNS as HISTORY_COLUMNS, change_kinds, change_rows
 from .ids import base_date, revision
-from .site import SITE, Site, model_note
+from .site import SITE, Site, diff_page, model_note
+from .errors import MincardsError
 from .stages import stage
 from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
+from .workers import in_order
 from .write import RELEASE_PACKAGE, PACKAGE_TITLE, csv_resource, package_description
 from schemas import contract, findings as findings_contract, history as history_contract, \
     min_cards as min_cards_contract, releases as releases_contract
@@ -82,19 +86,25 @@ def releases_row(info: ReleaseInfo) -> tuple:
             info.findings, info.pipeline_version)
 
 
-class CountedFile:
+class CountedFile(io.RawIOBase):
     """A file written in pieces, counted and hashed as it goes (for the data package)."""
 
     def __init__(self, path: Path):
+        super().__init__()
         self.handle, self.size, self.sha256 = open(path, "wb"), 0, hashlib.sha256()
 
-    def write(self, data: bytes) -> None:
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: bytes) -> int:
         self.handle.write(data)
         self.size += len(data)
         self.sha256.update(data)
+        return len(data)
 
     def close(self) -> tuple[int, str]:
         self.handle.close()
+        super().close()
         return self.size, self.sha256.hexdigest()
 
 
@@ -110,25 +120,29 @@ def csv_text(frame: pd.DataFrame, header: bool) -> bytes:
 
 def write_history(database: Database, work: Path, made_of: list[dict]) -> tuple[int, str]:
     """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
-    checked against the contract; returns the CSV's size and sha256."""
+    checked against the contract; returns the CSV's size and sha256. The rows go from
+    SQLite to Arrow and to the CSV writer as plain values (pandas only for the check)."""
     columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
     order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
     rows = database.query(f"SELECT {columns} FROM history ORDER BY {order}")
     metadata = {"mincards.table": "history", RELEASES_METADATA: json.dumps(made_of),
                 "mincards.pipeline_version": __version__}
     schema = contract.arrow_schema(history_contract.SCHEMA, metadata=metadata)
+    supported = HISTORY_COLUMNS.index("supported")
     csv_file = CountedFile(work / HISTORY_CSV)
+    text = io.TextIOWrapper(csv_file, encoding="utf-8", newline="", write_through=True)
+    writer = csv.writer(text, lineterminator="\n")  # None as an empty field, booleans as True/False
+    writer.writerow(HISTORY_COLUMNS)
     with pq.ParquetWriter(work / HISTORY_PARQUET, schema, compression="zstd") as parquet:
-        header = True
         while chunk := rows.fetchmany(CHUNK):
-            frame = history_contract.validate_history(pd.DataFrame.from_records(chunk, columns=HISTORY_COLUMNS),
-                                                      str(work.parent / HISTORY_PARQUET))
-            table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
-            parquet.write_table(table.replace_schema_metadata(schema.metadata))
-            csv_file.write(csv_text(frame, header))
-            header = False
-        if header:  # no row at all: the header alone
-            csv_file.write(",".join(HISTORY_COLUMNS).encode("utf-8") + b"\n")
+            values = [list(column) for column in zip(*chunk)]
+            values[supported] = [None if v is None else bool(v) for v in values[supported]]  # SQLite's 0/1
+            table = pa.table(values, schema=schema)
+            history_contract.validate_history(table.to_pandas(types_mapper=store.pandas_dtype),
+                                              str(work.parent / HISTORY_PARQUET))
+            parquet.write_table(table)
+            writer.writerows(zip(*values))
+    text.detach()
     return csv_file.close()
 
 
@@ -185,16 +199,44 @@ def datasette_package(newest: Path, resources: tuple[dict, ...]) -> dict:
             "sources": descriptor["sources"], "resources": [*descriptor["resources"], *resources]}
 
 
-def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = None) -> Across:
+@dataclass(frozen=True)
+class Pair:
+    """What a worker sends back for a release: its changes against the release before
+    (history rows to be), its changelog entry, and what the database says of it."""
+    info: ReleaseInfo
+    entry: Entry
+    changes: list[tuple]  # pipeline/history.py CHANGE_COLUMNS
+    sha256: str  # of its min_cards.parquet
+
+
+def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], site: Path) -> Pair:
+    """One release against the one before it (or against nothing): the diff decides what
+    changed; the site's page of the pair is written here."""
+    release, folder = new
+    table = store.read_table(folder)
+    frame = table.to_pandas(types_mapper=store.pandas_dtype)
+    info = release_info(release, folder, table, frame, store.read_table(folder, store.FINDINGS))
+    diff = diff_releases(old[0], store.load(old[1]), release, frame) if old else \
+        diff_releases("", frame.iloc[:0], release, frame)
+    kinds = change_kinds(diff)
+    if old:
+        diff_page(site, diff)
+    return Pair(info, entry(info, diff, kinds) if old else entry(info, None),
+                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
+
+
+def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = None, jobs: int = 1,
+                 method: str | None = None) -> Across:
     """Every cross-release artifact of these releases (id -> published folder), written into
-    `work`. Raises the first error (a release that cannot be read back, a broken contract)
-    with nothing of it left in place: the caller's staging folder is deleted."""
+    `work`; each release is compared with the one before in `jobs` worker processes. Raises
+    the first error (a release that cannot be read back, a broken contract) with nothing of
+    it left in place: the caller's staging folder is deleted."""
     steps = steps or Steps()
     with stage("across releases"):
-        return write_across(releases, work, steps)
+        return write_across(releases, work, steps, jobs, method)
 
 
-def write_across(releases: dict[str, Path], work: Path, steps: Steps) -> Across:
+def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int, method: str | None) -> Across:
     ordered = sorted(releases)  # release-id order: the order fetch files them in (pipeline/ids.py)
     database = Database(work / DATABASE)
     try:
@@ -203,26 +245,24 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps) -> Across:
         entries: dict[str, Entry] = {}
         infos: list[ReleaseInfo] = []
         made_of: list[dict] = []
-        previous: tuple[str, pd.DataFrame] | None = None
-        for position, release in enumerate(ordered):
-            folder = releases[release]
-            table = store.read_table(folder)
-            found = store.read_table(folder, store.FINDINGS)
-            frame = table.to_pandas(types_mapper=store.pandas_dtype)
-            info = release_info(release, folder, table, frame, found)
-            database.insert("releases", [releases_row(info)])
-            database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
-            database.insert("findings", table_rows(found, findings_contract.COLUMNS))
-            old, old_frame = previous if previous else ("", frame.iloc[:0])
-            diff = diff_releases(old, old_frame, release, frame)
-            kinds = change_kinds(diff)
-            database.add_changes(position, release, change_rows(position, kinds, UNIT_OF_HARDWARE))
-            entries[release] = entry(info, diff, kinds) if previous else entry(info, None)
-            if previous:
-                site.diff_page(diff)
-            infos.append(info)
-            made_of.append({"release": release, "sha256": store.manifest_entry(folder, store.TABLE)[1]})
-            previous = release, frame
+        calls = [(position, (ordered[position - 1], releases[ordered[position - 1]]) if position else None,
+                  (release, releases[release]), site.folder) for position, release in enumerate(ordered)]
+        pairs = in_order(compare, calls, jobs, method)
+        try:
+            for (position, _, (release, folder), _), pair in pairs:
+                if isinstance(pair, MincardsError):
+                    raise pair
+                table = store.read_table(folder)
+                database.insert("releases", [releases_row(pair.info)])
+                database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
+                database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS),
+                                                       findings_contract.COLUMNS))
+                database.add_changes(position, release, pair.changes)
+                entries[release] = pair.entry
+                infos.append(pair.info)
+                made_of.append({"release": release, "sha256": pair.sha256})
+        finally:
+            pairs.close()
         database.finish_history()
         steps.writing(work / HISTORY_PARQUET)
         history_file = write_history(database, work, made_of)
@@ -234,7 +274,7 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps) -> Across:
         models = write_models(database, site, ordered)
         newest_first = [entries[release] for release in reversed(ordered)]
         site.changelog_page(newest_first)
-        site.index_page(infos, entries, models, previous[1])
+        site.index_page(infos, entries, models, store.load(releases[ordered[-1]]))
         steps.step(SITE)
         steps.writing(work / CHANGELOG)
         write_file(work / CHANGELOG, changelog_markdown(newest_first))

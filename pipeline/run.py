@@ -6,19 +6,17 @@ flat whatever the number of releases.
 """
 from __future__ import annotations
 
-import os
-from collections import deque
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import signals
 from .across import build_across
 from .errors import MincardsError
 from .limits import DEFAULT, Limits
 from .publish import Published, Staging
 from .release import Failure, Release, check_strict, extract_release, find_releases, release_files
-from .workers import fault_point, start_method, stop_workers, worker_started
+from .workers import fault_point, in_order
 from .write import ReleaseFiles
 
 
@@ -46,52 +44,13 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
     jobs > 1, in that many worker processes, at most 2 x jobs releases in flight (so the
     results waiting for their turn stay few, whatever the number of releases). Stopping
     the iteration cancels the releases not started."""
-    if jobs <= 1 or len(releases) <= 1:
-        for release in releases:
-            try:
-                outcome = render_release(release, strict, limits)
-            except MincardsError as error:
-                outcome = error
-            yield release, outcome
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    method = method or start_method()
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload(["pipeline.run"])
-    pool = ProcessPoolExecutor(min(jobs, len(releases)), mp_context=context, initializer=worker_started,
-                               initargs=(os.getpid(),))
-    finished = False
-
-    def submit(release: Release):
-        with signals.held():  # a worker forked here starts with Ctrl-C held until it ignores it
-            return release, pool.submit(render_release, release, strict, limits)
-
+    calls = [(release, strict, limits) for release in releases]
+    outcomes = in_order(render_release, calls, jobs, method, handed_back=lambda: fault_point("handing-back"))
     try:
-        pending = deque()
-        queue = iter(releases)
-        for release in queue:
-            pending.append(submit(release))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            release, future = pending.popleft()
-            try:
-                outcome = future.result()
-            except MincardsError as error:
-                outcome = error
-            fault_point("handing-back")
-            for more in queue:
-                pending.append(submit(more))
-                break
+        for (release, *_), outcome in outcomes:
             yield release, outcome
-        finished = True
     finally:
-        if not finished:  # stopped early (a failure, Ctrl-C, SIGTERM): no release still running is wanted
-            stop_workers(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+        outcomes.close()
 
 
 def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict: bool = False,
@@ -111,7 +70,8 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
     keep = None if only else [r.id for r in releases]
     done: list[Rendered] = []
     failures: list[Failure] = []
-    with Staging(out_dir, wait=wait, waiting=waiting, across=build_across) as staging:
+    across = functools.partial(build_across, jobs=jobs, method=method)
+    with Staging(out_dir, wait=wait, waiting=waiting, across=across) as staging:
         if progress:
             progress(0, len(releases), releases[0].id)
         outcomes = render_each(releases, strict, limits, jobs, method)

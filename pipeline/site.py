@@ -90,6 +90,22 @@ def page(title: str, body: list[str], depth: int = 0, script: bool = False) -> s
             + (f'<script src="{up}site.js"></script>\n' if script else "") + "</body>\n</html>\n")
 
 
+def write_page(folder: Path, name: str, text: str) -> None:
+    """A page (made durable with everything else the run stages, before the rename that
+    publishes the folder: pipeline/across.py)."""
+    (folder / name).write_bytes(text.encode("utf-8"))
+
+
+def diff_page(folder: Path, diff: ReleaseDiff) -> None:
+    """diff/<old>..<new>.html of the site in `folder` (written by a worker of the run)."""
+    changed = diff.where("changed").to_dict("records")  # in key order; no grid here to point into
+    body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>",
+            f'<p>The changelog\'s entry: <a href="../changelog.html#r-{esc(diff.new)}">{esc(diff.new)}</a>. '
+            f"The whole grid with every change marked: <code>mincards diff {esc(diff.old)} {esc(diff.new)} "
+            "--save DIR</code>.</p>", *diff_summary(diff, changed)]
+    write_page(folder, f"diff/{diff_file(diff.old, diff.new)}", page(f"mincards diff {diff.old}..{diff.new}", body, 1))
+
+
 class Site:
     """The site being written into `folder` (the run's staging copy of build/site)."""
 
@@ -101,19 +117,7 @@ class Site:
         self.write("site.js", SCRIPT)
 
     def write(self, name: str, text: str) -> None:
-        """A page (made durable with everything else the run stages, before the rename
-        that publishes the folder: pipeline/across.py)."""
-        (self.folder / name).write_bytes(text.encode("utf-8"))
-
-    # --- one page per consecutive pair of releases ---
-
-    def diff_page(self, diff: ReleaseDiff) -> None:
-        changed = diff.where("changed").to_dict("records")  # in key order; no grid here to point into
-        body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>",
-                f'<p>The changelog\'s entry: <a href="../changelog.html#r-{esc(diff.new)}">{esc(diff.new)}</a>. '
-                f"The whole grid with every change marked: <code>mincards diff {esc(diff.old)} {esc(diff.new)} "
-                "--save DIR</code>.</p>", *diff_summary(diff, changed)]
-        self.write(f"diff/{diff_file(diff.old, diff.new)}", page(f"mincards diff {diff.old}..{diff.new}", body, 1))
+        write_page(self.folder, name, text)
 
     # --- one page per model ---
 

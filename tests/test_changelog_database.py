@@ -139,7 +139,9 @@ def datasette_get(build, *paths):
     from datasette.app import Datasette
 
     metadata = json.loads((build / "datasette.json").read_text(encoding="utf-8"))
-    app = Datasette([str(build / "mincards.sqlite")], metadata=metadata)
+    # No thread of Datasette's own: one would outlive the test, and a later fork in this
+    # process would no longer be safe (pipeline/workers.py start_method).
+    app = Datasette([str(build / "mincards.sqlite")], metadata=metadata, settings={"num_sql_threads": 0})
 
     async def fetch():
         return [await app.client.get(path) for path in paths]

@@ -187,3 +187,13 @@ def test_a_history_of_other_releases_is_refused(builds, tmp_path):
     (build / "history.parquet").unlink()
     result = run("history", "qwen2.5-7b", "--build", build)
     assert result.exit_code == 1 and "no history here" in result.stderr
+
+
+def test_docs_hold_the_data_dictionary_the_contracts_generate():
+    """Catches: docs/history.md describing columns the contracts no longer have."""
+    from conftest import REPO
+    from schemas.generate import ACROSS_TABLES, dictionary
+
+    text = (REPO / "docs" / "history.md").read_text(encoding="utf-8")
+    between = text.split("<!-- dictionary:start -->\n", 1)[1].split("\n<!-- dictionary:end -->", 1)[0]
+    assert between == dictionary(ACROSS_TABLES).strip()
