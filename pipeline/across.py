@@ -19,10 +19,12 @@ runs wait in the database, which gives them back in key order for history.parque
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import io
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,7 +40,7 @@ from .faults import Steps
 from .files import sync_filesystem
 from .history import COLUMNS as HISTORY_COLUMNS, change_kinds, change_rows
 from .ids import base_date, revision
-from .site import SITE, Site, diff_page, model_note
+from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
 from .stages import stage
 from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
@@ -153,27 +155,42 @@ def write_releases(database: Database, work: Path) -> tuple[int, str]:
     return write_file(work / RELEASES_CSV, csv_text(frame, True))
 
 
-def model_runs(database: Database, model: str) -> list[dict]:
+def model_runs(connection: sqlite3.Connection, model: str) -> list[dict]:
     """One model's history rows, in key order, as plain records (supported as a bool)."""
     columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
     order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
-    rows = database.query(f"SELECT {columns} FROM history WHERE model = ? ORDER BY {order}", (model,))
+    rows = connection.execute(f"SELECT {columns} FROM history WHERE model = ? ORDER BY {order}", (model,))
     records = [dict(zip(HISTORY_COLUMNS, row)) for row in rows]
     for record in records:
         record["supported"] = None if record["supported"] is None else bool(record["supported"])
     return records
 
 
-def write_models(database: Database, site: Site, releases: list[str]) -> list[tuple[str, str]]:
-    """One page per model of any release; (model, note) for the index."""
+def model_pages(database: Path, site: Path, models: list[str], releases: list[str]) -> list[tuple[str, str]]:
+    """The site's pages of these models, from the history in the (committed) database;
+    (model, note) for the index. Run in the workers, each with its own connection."""
     listed = []
-    for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model").fetchall():
-        runs = model_runs(database, model)
-        site.model_page(model, runs, releases)
-        present = [run for run in runs if run["change"] != "removed"]
-        listed.append((model, model_note(min(r["first_release"] for r in present),
-                                         max(r["last_release"] for r in present), releases[-1])))
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
+        for model in models:
+            runs = model_runs(connection, model)
+            model_page(site, model, runs, releases)
+            present = [run for run in runs if run["change"] != "removed"]
+            listed.append((model, model_note(min(r["first_release"] for r in present),
+                                             max(r["last_release"] for r in present), releases[-1])))
     return listed
+
+
+def write_models(database: Database, site: Site, releases: list[str], jobs: int,
+                 method: str | None) -> list[tuple[str, str]]:
+    """One page per model of any release, the models shared out among `jobs` workers."""
+    models = [model for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model")]
+    shares = [(database.path, site.folder, models[i::max(jobs, 1)], releases) for i in range(max(jobs, 1))]
+    listed = []
+    for _, outcome in in_order(model_pages, [share for share in shares if share[2]], jobs, method):
+        if isinstance(outcome, MincardsError):
+            raise outcome
+        listed += outcome
+    return sorted(listed)
 
 
 def across_resources(history_file: tuple[int, str], releases_file: tuple[int, str]) -> tuple[dict, dict]:
@@ -238,6 +255,9 @@ def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = No
 
 def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int, method: str | None) -> Across:
     ordered = sorted(releases)  # release-id order: the order fetch files them in (pipeline/ids.py)
+    # Workers pay off once they have more than their window of releases to compare: below
+    # that, starting them costs more than the few comparisons (the two real releases).
+    jobs = jobs if len(ordered) > 2 * jobs else 1
     database = Database(work / DATABASE)
     try:
         site = Site(work / SITE)
@@ -271,7 +291,8 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         resources = across_resources(history_file, write_releases(database, work))
         steps.step(RELEASES_CSV)
         steps.writing(work / SITE)
-        models = write_models(database, site, ordered)
+        database.commit()  # the workers read the history from the file
+        models = write_models(database, site, ordered, jobs, method)
         newest_first = [entries[release] for release in reversed(ordered)]
         site.changelog_page(newest_first)
         site.index_page(infos, entries, models, store.load(releases[ordered[-1]]))

@@ -82,6 +82,11 @@ class Database:
         self.connection.execute("DROP TABLE temp.changes")
         self.connection.execute("DROP TABLE temp.positions")
 
+    def commit(self) -> None:
+        """What is written so far, readable by other connections (the workers); writing goes on."""
+        self.connection.execute("COMMIT")
+        self.connection.execute("BEGIN")
+
     def query(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         return self.connection.execute(sql, params)
 

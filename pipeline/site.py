@@ -106,6 +106,23 @@ def diff_page(folder: Path, diff: ReleaseDiff) -> None:
     write_page(folder, f"diff/{diff_file(diff.old, diff.new)}", page(f"mincards diff {diff.old}..{diff.new}", body, 1))
 
 
+def model_page(folder: Path, model: str, runs: list[dict], releases: list[str]) -> None:
+    """models/<model>.html of the site in `folder` (written by a worker of the run).
+    `runs`: the model's history rows (pipeline/history.py COLUMNS), in key order."""
+    keys = list(dict.fromkeys(key_of(run) for run in runs))
+    present = [run for run in runs if run["change"] != "removed"]
+    first, last = min(r["first_release"] for r in present), max(r["last_release"] for r in present)
+    body = [f"<h1>{esc(model)}</h1>",
+            f"<p>In the published table from {esc(first)} to {esc(last)} ({counted(len(releases), 'release')} "
+            f"published in all); {counted(len(keys), 'configuration')}, {counted(len(runs), 'run')} of "
+            f"unchanged value. Units: {esc(units_note())}.</p>",
+            "<h2>Minimum units, release by release</h2>", *chart(model, runs, releases),
+            f"<h2>History ({counted(len(runs), 'row')})</h2>",
+            "<p>One row per configuration per run of releases in which its value held; "
+            "<em>change</em> says how the run began.</p>", *runs_table(runs)]
+    write_page(folder, f"models/{model_file(model)}", page(f"mincards {model}", body, 1))
+
+
 class Site:
     """The site being written into `folder` (the run's staging copy of build/site)."""
 
@@ -118,23 +135,6 @@ class Site:
 
     def write(self, name: str, text: str) -> None:
         write_page(self.folder, name, text)
-
-    # --- one page per model ---
-
-    def model_page(self, model: str, runs: list[dict], releases: list[str]) -> None:
-        """`runs`: the model's history rows (pipeline/history.py COLUMNS), in key order."""
-        keys = list(dict.fromkeys(key_of(run) for run in runs))
-        present = [run for run in runs if run["change"] != "removed"]
-        first, last = min(r["first_release"] for r in present), max(r["last_release"] for r in present)
-        body = [f"<h1>{esc(model)}</h1>",
-                f"<p>In the published table from {esc(first)} to {esc(last)} ({counted(len(releases), 'release')} "
-                f"published in all); {counted(len(keys), 'configuration')}, {counted(len(runs), 'run')} of "
-                f"unchanged value. Units: {esc(units_note())}.</p>",
-                "<h2>Minimum units, release by release</h2>", *chart(model, runs, releases),
-                f"<h2>History ({counted(len(runs), 'row')})</h2>",
-                "<p>One row per configuration per run of releases in which its value held; "
-                "<em>change</em> says how the run began.</p>", *runs_table(runs)]
-        self.write(f"models/{model_file(model)}", page(f"mincards {model}", body, 1))
 
     # --- the pages that list everything ---
 
