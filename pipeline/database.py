@@ -17,10 +17,12 @@ The database is written by the run into its staging folder and put in place whol
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from .files import current_umask
 from .history import CHANGE_COLUMNS, runs_sql
 from schemas import contract, findings, history, min_cards, releases
 
@@ -98,6 +100,8 @@ class Database:
                                     f"{contract.sql_name(table)}")
         self.connection.execute("COMMIT")
         self.connection.close()
+        # SQLite makes its files 0644 whatever the umask allows; artifacts follow the umask
+        os.chmod(self.path, 0o666 & ~current_umask())
 
     def abandon(self) -> None:
         self.connection.close()

@@ -70,9 +70,10 @@ DIE_SHIFT = 3  # DIE lines drawn a little lower, so that a card line with the sa
 
 
 def model_file(model: str) -> str:
-    """A model's page name: the name itself where it is made of safe characters (all the
-    vendor's are), other characters spelled out (_xx), so that no name escapes the folder."""
-    return re.sub(r"[^A-Za-z0-9.\-]|^\.|_", lambda m: f"_{ord(m.group()):02x}", model) + ".html"
+    """A model's page name: the name itself where it is made of letters, digits, '.', '_'
+    and '-' (all the vendor's are), any other character (and a leading '.') spelled out as
+    ~<hex>; so that two names never share a page and none leaves the folder."""
+    return re.sub(r"[^A-Za-z0-9._\-]|^\.", lambda m: f"~{ord(m.group()):x};", model) + ".html"
 
 
 def diff_file(old: str, new: str) -> str:
