@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup extract test stress bench diff browser font clean raw-html raw-pdf fixtures update
+.PHONY: setup extract test stress bench diff site browser font clean raw-html raw-pdf fixtures update
 
 setup: $(STAMP)
 
@@ -48,6 +48,11 @@ browser:
 diff: $(STAMP)
 	$(BIN)/mincards diff --build build --save build/diff > /dev/null
 	@ls build/diff
+
+# The static site of build/ (extracted first when there is none): prints its path, opens nothing.
+site: $(STAMP)
+	@test -f build/site/index.html || $(BIN)/mincards extract raw --out build
+	@echo "$(CURDIR)/build/site/index.html"
 
 # Follow the vendor: fetch every page of raw/sources.toml; only when a new release (or a
 # same-date revision) was filed, extract and show what changed between the two newest

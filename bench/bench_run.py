@@ -21,6 +21,11 @@
    wrapper process: the largest single process, the parent or a worker, not a sum).
    --full adds 128 releases (memory should stay flat from 16 to 128), releases whose
    table is 10x and 100x the real one, and the stages at 100x.
+4. What is made of every release together (the history, changelog, database and site:
+   pipeline/across.py), in the same runs of part 3's releases: the seconds of its stage
+   (pipeline/stages.py "across releases") against the rest of the run, in a fresh process
+   (goal: at most 25 % added to the run), with --jobs 1 and 2; --full adds 128 releases.
+   Part 3's peak memory includes it.
 
 Timing is measured here, never asserted in tests. Compare ratios within one run: the
 machine is shared.
@@ -94,6 +99,28 @@ for run in range(repeat + 1):  # the first run warms up and is not counted
             totals[name] = totals.get(name, 0.0) + value / repeat
 print(json.dumps({"import": imported, **totals}))
 """
+
+
+# One extract run timed by its own stage marks: the whole run, and the cross-release stage.
+ACROSS = r"""
+import json, sys, time
+from pathlib import Path
+from pipeline.run import extract_to
+from pipeline.stages import timed
+start = time.perf_counter()
+with timed() as seconds:
+    extract_to(Path(sys.argv[1]), Path(sys.argv[2]), jobs=int(sys.argv[3]), method="fork")
+print(json.dumps({"total": time.perf_counter() - start, "across": seconds.get("across releases", 0.0)}))
+"""
+
+
+def across_share(raw: Path, out: Path, jobs: int) -> tuple[float, float]:
+    """(seconds of the whole run, seconds of its cross-release stage), in a fresh process
+    forking its workers as `mincards` does."""
+    shutil.rmtree(out, ignore_errors=True)
+    done = json.loads(subprocess.run([PYTHON, "-c", ACROSS, str(raw), str(out), str(jobs)], cwd=REPO, check=True,
+                                     capture_output=True, text=True).stdout)
+    return done["total"], done["across"]
 
 
 def wall(argv: list[str]) -> float:
@@ -199,10 +226,11 @@ def main() -> None:
         print_stages(stages_of(raw, args.repeat))
 
         counts = [16, 128] if args.full else [16]
+        raws = {}
         print("3. redated releases (page.html only), --jobs 1 vs --jobs 2\n")
         print(f"{'releases':>8} {'jobs 1 s':>9} {'jobs 2 s':>9} {'ratio':>6} {'peak MiB j1':>12} {'peak MiB j2':>12}")
         for count in counts:
-            many = redated_raw(tmp, count)
+            many = raws[count] = redated_raw(tmp, count)
             runs = interleaved({1: extract_cmd(many, out, 1), 2: extract_cmd(many, out, 2)},
                                args.repeat if count <= 16 else 1, fresh=out)
             peaks = {}
@@ -213,11 +241,19 @@ def main() -> None:
                   f"{peaks[2]:12.0f}")
         print("goals: ratio <= 0.65; peak memory flat from 16 to 128 releases (--full)\n")
 
+        print("4. the history, changelog, database and site, in the runs of part 3 (one run each)\n")
+        print(f"{'releases':>8} {'jobs':>4} {'run s':>7} {'across s':>9} {'added':>6}")
+        for count in counts:
+            for jobs in (1, 2):
+                total, across = across_share(raws[count], out, jobs)
+                print(f"{count:8} {jobs:4} {total:7.2f} {across:9.2f} {across / (total - across):6.1%}")
+        print("goal: at most 25 % added to the run\n")
+
         if args.full:
             sys.path.insert(0, str(REPO / "bench"))
             from bench_extract import synthetic_page
 
-            print("4. one release with the table 1x, 10x and 100x the real one (page.html only), --jobs 1\n")
+            print("5. one release with the table 1x, 10x and 100x the real one (page.html only), --jobs 1\n")
             print(f"{'table':>8} {'rows':>8} {'s':>7} {'ms/1k rows':>11} {'peak MiB':>9}")
             bounds = ("--max-cells", str(10**7), "--max-bytes", str(2**30))  # 100x is past the default bounds
             big = {}
@@ -231,7 +267,7 @@ def main() -> None:
                       f"{peak_mib(extract_cmd(one, out, 1, *bounds)):9.0f}")
                 big[copies] = one
             print("goal: cost per row linear\n")
-            print("5. stages at 100x the table (ms, one run after a warm-up)\n")
+            print("6. stages at 100x the table (ms, one run after a warm-up)\n")
             print_stages(stages_of(big[100], 1))
             print("goal: no stage above 30 %")
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from .formats import json_value, to_ndjson as ndjson_lines, to_table as table_lines
@@ -41,16 +43,18 @@ class ReleaseDiff:
         for what, names in (("frameworks", self.frameworks), ("hardware", self.hardware), ("models", self.models)):
             for side in ("added", "removed"):
                 counts[f"{what}_{side}"] = len(names[side])
+        # one count of (change, reason) pairs, not a filtered copy of the rows per number
+        pairs = Counter(zip(self.rows["change"].tolist(), self.rows["reason"].tolist()))
         for change in ("added", "removed"):
-            counts[f"rows_{change}"] = len(self.where(change))
-            counts[f"configurations_{change}"] = len(self.where(change, "configuration"))
-        counts["values_changed"] = len(self.where("changed"))
-        counts["unchanged"] = len(self.where("unchanged"))
+            counts[f"rows_{change}"] = sum(n for (kind, _), n in pairs.items() if kind == change)
+            counts[f"configurations_{change}"] = pairs[(change, "configuration")]
+        counts["values_changed"] = sum(n for (kind, _), n in pairs.items() if kind == "changed")
+        counts["unchanged"] = sum(n for (kind, _), n in pairs.items() if kind == "unchanged")
         return counts
 
     @property
     def differs(self) -> bool:
-        return len(self.where("unchanged")) != len(self.rows)
+        return bool((self.rows["change"] != "unchanged").any())
 
     def summary(self) -> str:
         c = self.counts()
@@ -63,7 +67,7 @@ class ReleaseDiff:
 
 
 def added_removed(old: pd.Series, new: pd.Series) -> dict[str, list[str]]:
-    before, after = set(old.dropna()), set(new.dropna())
+    before, after = set(old.dropna().unique()), set(new.dropna().unique())  # a few names, not every row
     return {"added": sorted(after - before), "removed": sorted(before - after)}
 
 
@@ -95,11 +99,14 @@ def reasons(rows: pd.DataFrame, columns: dict[str, dict[str, list[str]]]) -> pd.
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
     columns = {what: added_removed(old[what], new[what]) for what in ("model", "framework", "hardware")}
     rows = side(old, "old").merge(side(new, "new"), on=MATCH_KEY, how="outer", indicator=True)
-    change = rows["_merge"].map({"left_only": "removed", "right_only": "added", "both": "both"}).astype(str)
-    change = change.where(change != "both", same_value(rows).map({True: "unchanged", False: "changed"}))
-    rows = rows.drop(columns="_merge").assign(change=change.values)
+    # Column operations, no Python call per row: the history (pipeline/history.py) diffs
+    # every consecutive pair of releases.
+    status = rows["_merge"].to_numpy()
+    change = np.where(status == "left_only", "removed", np.where(status == "right_only", "added", np.where(
+        same_value(rows).to_numpy(dtype=bool), "unchanged", "changed")))
+    rows = rows.drop(columns="_merge").assign(change=change.astype(object))
     rows["reason"] = reasons(rows, columns)
-    rows["_order"] = rows["change"].map(CHANGE_ORDER.index)
+    rows["_order"] = np.select([change == name for name in CHANGE_ORDER], range(len(CHANGE_ORDER)))
     rows = rows.sort_values(["_order"] + MATCH_KEY, kind="stable").drop(columns="_order").reset_index(drop=True)
     ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE]
     return ReleaseDiff(old_release, new_release, rows[ordered], columns["framework"], columns["hardware"],

@@ -9,6 +9,10 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+# What pipeline/across.py builds from every release together, in build/: named here so
+# that deciding whether a run has anything to do needs no pandas.
+ACROSS_FILES = ("history.parquet", "history.csv", "releases.csv", "CHANGELOG.md", "mincards.sqlite", "datasette.json")
+ACROSS_FOLDERS = ("site",)
 MANIFEST = "manifest.json"  # in each release folder: written by publish.py, checked by store.py
 RELEASE_PACKAGE = "datapackage.json"  # in each release folder: that release's tables (write.py renders it)
 
@@ -24,6 +28,34 @@ def fsync_folder(folder: Path) -> None:
     fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
         os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _syncfs():
+    try:
+        function = ctypes.CDLL(None, use_errno=True).syncfs
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int]
+    return function
+
+
+SYNCFS = _syncfs()
+
+
+def sync_filesystem(folder: Path) -> None:
+    """Make every file and folder written on the filesystem of `folder` durable in one call
+    (Linux syncfs; elsewhere sync): for many files written at once, far cheaper than a
+    fsync each, which waits for the disk every time."""
+    if SYNCFS is None:
+        os.sync()
+        return
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        if SYNCFS(fd) != 0:
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code), str(folder))
     finally:
         os.close(fd)
 

@@ -31,7 +31,7 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,10 +40,16 @@ from . import faults, signals
 from .errors import MincardsError, ReleaseError, Terminated
 from .faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps  # noqa: F401 - the tests import them from here
 from .ids import is_release_name
-from .files import MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder
+from .files import ACROSS_FILES, ACROSS_FOLDERS, MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder
+from .store import published_releases
 
-if TYPE_CHECKING:  # the writers (pandas) are imported only by a run that writes
+if TYPE_CHECKING:  # the writers and the cross-release build (pandas) are imported only by a run that writes
+    from .across import Across
     from .write import ReleaseFiles
+
+# The artifacts of every release together: (id -> folder of every release build/ will
+# hold, the staging folder, steps) -> what was staged (pipeline/across.py build_across).
+AcrossBuild = Callable[[dict[str, Path], Path, Steps], "Across"]
 
 PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
 DATASET = "dataset"
@@ -143,12 +149,13 @@ def remove_leftovers(out_dir: Path) -> None:
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
 
 
-def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[str]) -> bool:
-    """Whether the artifacts that span releases (build/datapackage.json, and whatever else
-    is built from every release) must be built again: a release was added, changed or
-    removed, or one of them is missing. The one condition they all hang off: a run with
-    nothing to rebuild writes nothing."""
-    return bool(staged or removed) or not (out_dir / PACKAGE).is_file()
+def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[str], across: bool = True) -> bool:
+    """Whether the artifacts that span releases (build/datapackage.json, and with `across`
+    the history, changelog, database and site) must be built again: a release was added,
+    changed or removed, or one of them is missing. The one condition they all hang off: a
+    run with nothing to rebuild writes nothing."""
+    wanted = [out_dir / PACKAGE] + ([out_dir / name for name in ACROSS_FILES + ACROSS_FOLDERS] if across else [])
+    return bool(staged or removed) or not all(path.exists() for path in wanted)
 
 
 def removed_releases(out_dir: Path, keep: Collection[str] | None, staged: Collection[str] = ()) -> list[str]:
@@ -183,8 +190,9 @@ class Staging:
     output folder this run created is removed again."""
 
     def __init__(self, out_dir: Path, steps: Steps | None = None, atomic: bool = True, wait: bool = False,
-                 waiting=None):
+                 waiting=None, across: AcrossBuild | None = None):
         self.out_dir, self.atomic, self.wait, self.waiting = out_dir, atomic, wait, waiting
+        self.across = across
         self.steps = steps or Steps.from_env()
         self.staged: list[str] = []
         self.committed = False
@@ -210,25 +218,33 @@ class Staging:
 
     def commit(self, keep: Collection[str] | None = None) -> Published:
         """Swap in every staged release; with `keep` (the ids still in raw/), also remove
-        the releases that are no longer there, so that build/ mirrors raw/."""
-        with signals.held():  # an interrupted run has published all of its releases or none
-            return self._commit(keep)
-
-    def _commit(self, keep: Collection[str] | None) -> Published:
+        the releases that are no longer there, so that build/ mirrors raw/. With `across`,
+        the artifacts of every release together are built from the releases build/ will
+        hold and swapped in after them; without, those of an earlier run are removed
+        (they would describe other releases)."""
         out_dir, work, steps = self.out_dir, self.work, self.steps
         removed = removed_releases(out_dir, keep, self.staged)
-        if not build_changed(out_dir, self.staged, removed):
+        if not build_changed(out_dir, self.staged, removed, self.across is not None):
             work.rmdir()
             self.committed = True
             return Published([], [])
         # Every byte of the run is written before anything is swapped in: a full disk or a
-        # read-only folder then fails the run with the output folder as it was.
-        packaged = stage_package(out_dir, work, self.staged, removed, steps)
+        # read-only folder then fails the run with the output folder as it was. Written
+        # before the signals are held: over many releases this takes seconds.
+        releases = releases_after(out_dir, work, self.staged, removed)
+        across = self.across(releases, work, steps) if self.across and releases else None
+        packaged = stage_package(out_dir, work, self.staged, removed, steps, across.resources if across else ())
+        with signals.held():  # an interrupted run has published all of its releases or none
+            return self._commit(removed, packaged, across is not None)
+
+    def _commit(self, removed: list[str], packaged: bool, across: bool) -> Published:
+        out_dir, work, steps = self.out_dir, self.work, self.steps
         for release in sorted(self.staged):
             swap_release(out_dir, release, work, steps, self.atomic)
             faults.signal_at("swapping", os.getpid())
         for release in removed:
             unpublish(out_dir, release, work, steps)
+        swap_across(out_dir, work, across, steps, self.atomic)  # before the package that lists them
         swap_package(out_dir, work, packaged, steps)
         empty_folder(work, steps)  # the folders the new ones replaced
         work.rmdir()
@@ -251,16 +267,52 @@ class Staging:
 
 
 def publish_all(out_dir: Path, releases: list[ReleaseFiles], keep: Collection[str] | None = None,
-                steps: Steps | None = None, atomic: bool = True) -> Published:
+                steps: Steps | None = None, atomic: bool = True, across: AcrossBuild | None = None) -> Published:
     """Publish every release whole; with `keep` (the ids still in raw/), also remove the
     releases that are no longer there, so that build/ mirrors raw/. Everything is staged
     in one hidden folder of out_dir (same filesystem, so renames are atomic), never
     inside dataset/ where a reader's glob would find it, and swapped in once all of it
-    is staged."""
-    with Staging(out_dir, steps, atomic) as staging:
+    is staged. `across` (pipeline/across.py build_across) builds the artifacts of every
+    release together; `mincards extract` always does."""
+    with Staging(out_dir, steps, atomic, across=across) as staging:
         for files in releases:
             staging.stage(files)
         return staging.commit(keep)
+
+
+def releases_after(out_dir: Path, work: Path, staged: Collection[str], removed: Collection[str]) -> dict[str, Path]:
+    """The releases out_dir will hold once the staged ones are swapped in and the removed
+    ones gone: id -> where its folder is now (published, or staged in `work`)."""
+    folders = {name: folder for name, folder in published_releases(out_dir).items() if name not in removed}
+    return dict(sorted({**folders, **{name: work / name for name in staged}}.items()))
+
+
+def swap_across(out_dir: Path, work: Path, built: bool, steps: Steps, atomic: bool = True) -> None:
+    """The cross-release artifacts staged in `work` put in place (each file with one
+    rename, build/site/ like a release folder); when the run built none, those of an
+    earlier run removed."""
+    from .across import FILES as ACROSS_FILES, FOLDERS as ACROSS_FOLDERS
+
+    changed = False
+    for name in ACROSS_FILES:
+        if built:
+            os.replace(work / name, out_dir / name)
+        elif (out_dir / name).exists():
+            os.unlink(out_dir / name)
+        else:
+            continue
+        changed = True
+        steps.step()
+    for name in ACROSS_FOLDERS:
+        if built:
+            swap_in(work / name, out_dir / name, work, steps, atomic)
+        elif (out_dir / name).is_dir():
+            os.rename(out_dir / name, work / f"removed-{name}")
+            steps.step()
+            changed = True
+    if changed:
+        fsync_folder(out_dir)
+        steps.step()
 
 
 def described_releases(out_dir: Path) -> list[str]:
@@ -279,10 +331,11 @@ def read_descriptor(place: Path, release: str) -> dict:
 
 
 def stage_package(out_dir: Path, work: Path, staged: Collection[str], removed: Collection[str],
-                  steps: Steps) -> bool:
+                  steps: Steps, across: Sequence[dict] = ()) -> bool:
     """build/datapackage.json for the releases out_dir will hold once the staged ones are
-    swapped in and the removed ones gone, written into the staging folder. False when no
-    release will be left (a package needs a resource)."""
+    swapped in and the removed ones gone (and the cross-release tables, `across`), written
+    into the staging folder. False when no release will be left (a package needs a
+    resource)."""
     places = {name: out_dir / name / RELEASE_PACKAGE for name in described_releases(out_dir) if name not in removed}
     places.update({name: work / name / RELEASE_PACKAGE for name in staged})
     if not places:
@@ -291,7 +344,8 @@ def stage_package(out_dir: Path, work: Path, staged: Collection[str], removed: C
 
     releases = sorted(places)
     steps.writing(work / PACKAGE)
-    atomic_write(work / PACKAGE, build_package(releases, lambda release: read_descriptor(places[release], release)))
+    atomic_write(work / PACKAGE, build_package(releases, lambda release: read_descriptor(places[release], release),
+                                               across))
     steps.step()
     return True
 

@@ -53,20 +53,23 @@ class Filters:
     framework: str | None = None
     hardware: str | None = None
 
-    def checked(self, frame: list[Row], source: str) -> Filters:
-        """The same filters spelled as the table spells them; an unknown value lists the valid ones."""
-        framework = self.framework and pick(self.framework, in_column_order(frame, "framework"), "--framework",
-                                            source)
+    def checked(self, frame: list[Row], source: str, frameworks: list[str] | None = None) -> Filters:
+        """The same filters spelled as the table spells them; an unknown value lists the valid
+        ones (`frameworks`: those valid, when not the frame's, in the vendor's order)."""
+        valid = frameworks if frameworks is not None else in_column_order(frame, "framework")
+        framework = self.framework and pick(self.framework, valid, "--framework", source)
         strategy = self.strategy and pick(self.strategy, list(STRATEGIES), "--strategy", source)
         hardware = self.hardware and pick(self.hardware, list(HARDWARE), "--hardware", source)
         return Filters(strategy, self.seq_len, framework, hardware)
 
+    def wanted(self) -> dict[str, object]:
+        """Column -> the value asked for, for each filter given."""
+        return {column: getattr(self, column) for column in ("strategy", "seq_len", "framework", "hardware")
+                if getattr(self, column) is not None}
+
     def apply(self, rows: list[Row]) -> list[Row]:
-        for column in ("strategy", "seq_len", "framework", "hardware"):
-            wanted = getattr(self, column)
-            if wanted is not None:
-                rows = [row for row in rows if row[column] == wanted]
-        return rows
+        wanted = self.wanted()
+        return [row for row in rows if all(row[column] == value for column, value in wanted.items())]
 
     def __str__(self) -> str:
         return " ".join(f"--{f.name.replace('_', '-')} {getattr(self, f.name)}" for f in fields(self)

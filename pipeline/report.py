@@ -112,8 +112,8 @@ def heat_map(frame: pd.DataFrame) -> list[str]:
     out = ['<table id="heatmap">'] + header_rows(columns) + ["<tbody>"]
     for key in rows:
         cells = "".join(value_cell(by_key.get(key + column)) for column in columns)
-        out.append(f'<tr class="data-row"><td class="key">{esc(key[0])}</td><td>{esc(key[1])}</td>'
-                   f"<td>{esc(key[2])}</td>{cells}</tr>")
+        out.append(f'<tr class="data-row" data-model="{esc(key[0])}"><td class="key">{esc(key[0])}</td>'
+                   f"<td>{esc(key[1])}</td><td>{esc(key[2])}</td>{cells}</tr>")
     return out + ["</tbody></table>"]
 
 
@@ -194,7 +194,8 @@ def nodes_of(row: dict, side: str) -> int | None:
 
 
 def change_line(row: dict) -> str:
-    """One changed value: old -> new, which way, and what it does to the node count."""
+    """One changed value: old -> new, which way, and what it does to the node count; the
+    model links to the value's cell when the page has the grid (`anchor`)."""
     old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
     old_nodes, new_nodes = nodes_of(row, "old"), nodes_of(row, "new")
     if old_nodes is None or new_nodes is None:
@@ -204,7 +205,8 @@ def change_line(row: dict) -> str:
         way, css = (f"↑ +{delta}", "up") if delta > 0 else (f"↓ {delta}", "down")
         node_text = f"{old_nodes} → {new_nodes}" + (f" ({new_nodes - old_nodes:+d})" if new_nodes != old_nodes else "")
     unit = PLURAL[UNIT_OF_HARDWARE[row["hardware"]]]
-    return (f'<tr class="change"><td class="key"><a href="#{row["anchor"]}">{esc(row["model"])}</a></td>'
+    model = f'<a href="#{row["anchor"]}">{esc(row["model"])}</a>' if row.get("anchor") else esc(row["model"])
+    return (f'<tr class="change"><td class="key">{model}</td>'
             f'<td>{esc(row["strategy"])}</td><td>{esc(row["seq_len"])}</td><td>{esc(row["framework"])}</td>'
             f'<td>{esc(row["hardware"])}</td><td>{esc(old)} → {esc(new)} {esc(unit)}</td>'
             f'<td class="{css}">{esc(way)}</td><td>{esc(node_text)}</td>'
@@ -235,6 +237,14 @@ def added_removed_list(diff: ReleaseDiff) -> list[str]:
     return ["<ul>"] + (items or ["<li>nothing added or removed</li>"]) + ["</ul>"]
 
 
+def diff_summary(diff: ReleaseDiff, changed: list[dict]) -> list[str]:
+    """The summary with the changed values, then what was added or removed: the top of the
+    diff page, and the whole of the static site's diff pages (pipeline/site.py)."""
+    return ['<section id="summary"><h2>Summary</h2>', f"<p>{esc(diff.summary())}</p>",
+            f"<h3>{counted(len(changed), 'value')} changed</h3>", *changes_table(changed), "</section>",
+            '<section id="added-removed"><h2>Added and removed</h2>', *added_removed_list(diff), "</section>"]
+
+
 def diff_html(diff: ReleaseDiff) -> str:
     """Summary and changed values first (what a reader came for), then what was added or removed,
     then the whole grid with every change marked; each changed value links to its cell."""
@@ -248,10 +258,7 @@ def diff_html(diff: ReleaseDiff) -> str:
         table.append(f'<tr class="data-row"><td class="key">{esc(key[0])}</td><td>{esc(key[1])}</td>'
                      f"<td>{esc(key[2])}</td>{cells}</tr>")
     table.append("</tbody></table>")
-    body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>",
-            '<section id="summary"><h2>Summary</h2>', f"<p>{esc(diff.summary())}</p>",
-            f"<h3>{counted(len(changed), 'value')} changed</h3>", *changes_table(changed), "</section>",
-            '<section id="added-removed"><h2>Added and removed</h2>', *added_removed_list(diff), "</section>",
+    body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>", *diff_summary(diff, changed),
             '<section id="grid"><h2>All configurations</h2>',
             '<p class="legend"><span class="changed" style="outline:3px solid #d4380d">2 → 4</span>value changed '
             '<span style="background:#effbe8;color:#237804">8</span>added '

@@ -11,19 +11,17 @@ alone, before importing pandas or the extractors, and writes nothing.
 """
 from __future__ import annotations
 
-import os
-from collections import deque
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import signals
 from .errors import MincardsError
 from .inputs import Release, find_releases, is_unchanged, pipeline_version, release_inputs
 from .limits import DEFAULT, Limits
 from .publish import Published, Staging, build_changed, removed_releases
-from .workers import fault_point, start_method, stop_workers, worker_started
+from .workers import fault_point, in_order
 
 if TYPE_CHECKING:  # extraction and the writers (pandas) are imported only when a release is extracted
     from .release import Failure
@@ -68,52 +66,13 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
     jobs > 1, in that many worker processes, at most 2 x jobs releases in flight (so the
     results waiting for their turn stay few, whatever the number of releases). Stopping
     the iteration cancels the releases not started."""
-    if jobs <= 1 or len(releases) <= 1:
-        for release in releases:
-            try:
-                outcome = render_release(release, strict, limits, pipeline)
-            except MincardsError as error:
-                outcome = error
-            yield release, outcome
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    method = method or start_method()
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload(["pipeline.run"])
-    pool = ProcessPoolExecutor(min(jobs, len(releases)), mp_context=context, initializer=worker_started,
-                               initargs=(os.getpid(),))
-    finished = False
-
-    def submit(release: Release):
-        with signals.held():  # a worker forked here starts with Ctrl-C held until it ignores it
-            return release, pool.submit(render_release, release, strict, limits, pipeline)
-
+    calls = [(release, strict, limits, pipeline) for release in releases]
+    outcomes = in_order(render_release, calls, jobs, method, handed_back=lambda: fault_point("handing-back"))
     try:
-        pending = deque()
-        queue = iter(releases)
-        for release in queue:
-            pending.append(submit(release))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            release, future = pending.popleft()
-            try:
-                outcome = future.result()
-            except MincardsError as error:
-                outcome = error
-            fault_point("handing-back")
-            for more in queue:
-                pending.append(submit(more))
-                break
+        for (release, *_), outcome in outcomes:
             yield release, outcome
-        finished = True
     finally:
-        if not finished:  # stopped early (a failure, Ctrl-C, SIGTERM): no release still running is wanted
-            stop_workers(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+        outcomes.close()
 
 
 def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict: bool = False,
@@ -124,7 +83,9 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
     in out_dir as it arrives, then all swapped in together. Without keep_going the first
     failing release (in release order) is raised and nothing is swapped in; with it the
     failures are returned and the others published. A full run (no `only`) also removes
-    the releases whose folder left raw_dir. `progress(done, total, current)` is told
+    the releases whose folder left raw_dir. The artifacts of every release together (the
+    history, changelog, database and site: pipeline/across.py) are then built from the
+    releases out_dir will hold, and swapped in with them. `progress(done, total, current)` is told
     before each release is waited for, and once more at the end with current None. With
     `wait`, a run already writing to out_dir is waited for (`waiting(holder)` is told).
     A release unchanged since it was published (`pipeline`: the version to compare,
@@ -144,7 +105,10 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
 
     rendered: dict[str, Rendered] = {}
     failures: list[Failure] = []
-    with Staging(out_dir, wait=wait, waiting=waiting) as staging:
+    from .across import build_across  # pandas: only once something is to be written
+
+    across = functools.partial(build_across, jobs=jobs, method=method)
+    with Staging(out_dir, wait=wait, waiting=waiting, across=across) as staging:
         todo = to_extract()
         if progress and todo:
             progress(0, len(todo), todo[0].id)

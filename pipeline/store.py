@@ -28,8 +28,10 @@ from .ids import is_release_name
 
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow as pa
 
 TABLE = "min_cards.parquet"
+FINDINGS = "findings.parquet"
 RECORDS = "min_cards.json"
 BUILD_ENV = "MINCARDS_BUILD"
 Row = dict[str, Union[str, int, float, bool, None]]  # one record of the table, as min_cards.json holds it
@@ -186,6 +188,15 @@ def load_all_records(build_dir: Path) -> dict[str, list[Row]]:
     return {release: load_records(folder) for release, folder in releases.items()}
 
 
+def manifest_entry(folder: Path, name: str) -> tuple[dict, str]:
+    """The release's manifest, and the sha256 it gives the artifact `name`."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        return manifest, manifest["artifacts"][name]["sha256"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
+
+
 def pandas_dtype(arrow_type: object) -> object:
     """The contract's nullable pandas dtype for an Arrow column type (string, Int64, Float64, boolean)."""
     import pandas as pd
@@ -199,21 +210,26 @@ def pandas_dtype(arrow_type: object) -> object:
     return None
 
 
-def load(folder: Path) -> pd.DataFrame:
-    """The published table, in the contract's dtypes, as its manifest names it."""
+def read_table(folder: Path, name: str = TABLE) -> pa.Table:
+    """A published Parquet table (min_cards, or FINDINGS) as Arrow, as its manifest names it."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    data = checked_bytes(folder, TABLE)
+    data = checked_bytes(folder, name)
     try:
         table = pq.ParquetFile(pa.BufferReader(data)).read(use_threads=False)
     except (pa.ArrowException, OSError) as exc:
-        raise SourceError(str(folder / TABLE), f"not a readable Parquet file ({exc})", REBUILD) from None
+        raise SourceError(str(folder / name), f"not a readable Parquet file ({exc})", REBUILD) from None
     odd = [f"{f.name}: {f.type}" for f in table.schema if pandas_dtype(f.type) is None]
     if odd:
-        raise SourceError(str(folder / TABLE), f"unexpected column types ({', '.join(odd)})",
+        raise SourceError(str(folder / name), f"unexpected column types ({', '.join(odd)})",
                           "string, int64, double or bool columns")
-    return table.to_pandas(types_mapper=pandas_dtype, use_threads=False)
+    return table
+
+
+def load(folder: Path, name: str = TABLE) -> pd.DataFrame:
+    """The published table, in the contract's dtypes, as its manifest names it."""
+    return read_table(folder, name).to_pandas(types_mapper=pandas_dtype, use_threads=False)
 
 
 def load_all(build_dir: Path) -> dict[str, pd.DataFrame]:

@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from . import faults, signals
@@ -107,6 +108,68 @@ def stop_workers(pool) -> None:
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         if process.is_alive():
             process.kill()
+
+
+# --- calls in order, in worker processes ---------------------------------------------------
+
+def in_order(function: Callable, calls: list[tuple], jobs: int = 1, method: str | None = None,
+             handed_back: Callable[[], None] | None = None) -> Iterator[tuple[tuple, object]]:
+    """(args, function(*args)) for each args of `calls`, in their order, as each one is
+    ready; a MincardsError a call raises is its result. With jobs > 1, in that many worker
+    processes (started as `start_method` says, ending with the run), at most 2 x jobs calls
+    in flight, so the results waiting for their turn stay few whatever the number of calls;
+    `handed_back()` runs in this process as each worker's result arrives. Stopping the
+    iteration cancels the calls not started and ends the workers mid-call."""
+    from .errors import MincardsError
+
+    if jobs <= 1 or len(calls) <= 1:
+        for args in calls:
+            try:
+                outcome = function(*args)
+            except MincardsError as error:
+                outcome = error
+            yield args, outcome
+        return
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = method or start_method()
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload([function.__module__])
+    pool = ProcessPoolExecutor(min(jobs, len(calls)), mp_context=context, initializer=worker_started,
+                               initargs=(os.getpid(),))
+    finished = False
+
+    def submit(args: tuple):
+        with signals.held():  # a worker forked here starts with Ctrl-C held until it ignores it
+            return args, pool.submit(function, *args)
+
+    try:
+        pending = deque()
+        queue = iter(calls)
+        for args in queue:
+            pending.append(submit(args))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            args, future = pending.popleft()
+            try:
+                outcome = future.result()
+            except MincardsError as error:
+                outcome = error
+            if handed_back:
+                handed_back()
+            for more in queue:
+                pending.append(submit(more))
+                break
+            yield args, outcome
+        finished = True
+    finally:
+        if not finished:  # stopped early (a failure, Ctrl-C, SIGTERM): no call still running is wanted
+            stop_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # --- fault points, for the kill tests ----------------------------------------------------

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pandas as pd
@@ -143,11 +144,14 @@ def package_source(release: str, sources: list[SourceInfo], source_url: str | No
     return source
 
 
-def csv_resource(name: str, path: str, data: bytes, description: str, schema: dict, source: dict) -> dict:
-    return {"name": name, "type": "table", "path": path, "format": "csv",
-            "mediatype": "text/csv", "encoding": "utf-8", "bytes": len(data),
-            "hash": f"sha256:{hashlib.sha256(data).hexdigest()}", "description": description,
-            "sources": [source], "schema": schema}
+def csv_resource(name: str, path: str, data: bytes | tuple[int, str], description: str, schema: dict,
+                 source: dict | None) -> dict:
+    """A CSV table of the package; `data` is its bytes, or (size, sha256) of a file written
+    in pieces."""
+    size, sha256 = (len(data), hashlib.sha256(data).hexdigest()) if isinstance(data, bytes) else data
+    resource = {"name": name, "type": "table", "path": path, "format": "csv", "mediatype": "text/csv",
+                "encoding": "utf-8", "bytes": size, "hash": f"sha256:{sha256}", "description": description}
+    return {**resource, **({"sources": [source]} if source else {}), "schema": schema}
 
 
 def release_package(release: str, files: dict[str, bytes], sources: list[SourceInfo],
@@ -197,20 +201,34 @@ def package_resources(release: str, package: dict) -> list[dict]:
     return resources
 
 
-def build_package(releases: list[str], descriptor: Callable[[str], dict]) -> Iterator[bytes]:
+PACKAGE_TITLE = "mincards: minimum Ascend NPUs per model"
+
+
+def package_description(across: Sequence[str] = ()) -> str:
+    text = (f"{VENDOR_TABLE}, every release published in this folder, as validated tidy data. Resources "
+            "min_cards-<release> and findings-<release>; the same tables as Parquet (<release>/*.parquet, "
+            "dataset/release=<release>/part-0.parquet) and JSON (<release>/min_cards.json, .jsonl).")
+    if "history" in across:
+        text += (" Resource history: every configuration's value over the releases, one row per run of releases "
+                 "in which it held (the same rows: history.parquet).")
+    if "releases" in across:
+        text += " Resource releases: every release with its sources."
+    return text
+
+
+def build_package(releases: list[str], descriptor: Callable[[str], dict],
+                  across: Sequence[dict] = ()) -> Iterator[bytes]:
     """build/datapackage.json, in pieces, from the descriptor of each release (oldest
     first), which `descriptor` reads: once for the sources, which come first, then again
     for the resources, so that memory holds one release's descriptor at a time, whatever
-    the number of releases (every descriptor held as Python objects cost 18 MiB at 128)."""
+    the number of releases (every descriptor held as Python objects cost 18 MiB at 128).
+    `across`: the resources made of every release together (history, releases), last."""
     sources = [source for release in releases for source in descriptor(release)["sources"]]
     document = {
         "$schema": PACKAGE_PROFILE,
         "name": "mincards",
-        "title": "mincards: minimum Ascend NPUs per model",
-        "description": f"{VENDOR_TABLE}, every release published in this folder, as validated tidy data. "
-                       "Resources min_cards-<release> and findings-<release>; the same tables as Parquet "
-                       "(<release>/*.parquet, dataset/release=<release>/part-0.parquet) and JSON "
-                       "(<release>/min_cards.json, .jsonl).",
+        "title": PACKAGE_TITLE,
+        "description": package_description([resource["name"] for resource in across]),
         "pipeline_version": __version__,
         "releases": releases,
         "hardware": [{"name": h.name, "unit": h.unit, "units_per_node": h.units_per_node} for h in hardware.HARDWARE],
@@ -219,9 +237,9 @@ def build_package(releases: list[str], descriptor: Callable[[str], dict]) -> Ite
     }
     yield json.dumps(document, indent=1, ensure_ascii=False).removesuffix("[]\n}").encode("utf-8")
     separator = "[\n  "
-    for release in releases:
-        for resource in package_resources(release, descriptor(release)):
-            text = json.dumps(resource, indent=1, ensure_ascii=False).replace("\n", "\n  ")  # two levels deep
-            yield (separator + text).encode("utf-8")
-            separator = ",\n  "
+    resources = (resource for release in releases for resource in package_resources(release, descriptor(release)))
+    for resource in itertools.chain(resources, across):
+        text = json.dumps(resource, indent=1, ensure_ascii=False).replace("\n", "\n  ")  # two levels deep
+        yield (separator + text).encode("utf-8")
+        separator = ",\n  "
     yield "\n ]\n}\n".encode("utf-8")

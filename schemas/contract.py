@@ -73,6 +73,8 @@ def column_spec(name: str, column: pa.Column) -> ColumnSpec:
             spec["minimum"] = int(stats["min_value"]) + 1
         elif check.name == "greater_than" and kind == "number":
             spec["exclusive_minimum"] = stats["min_value"]
+        elif check.name == "greater_than_or_equal_to" and kind == "integer":
+            spec["minimum"] = int(stats["min_value"])
         else:
             raise UntranslatableCheck(f"column {name}: check {check.name} {stats} has no translation "
                                       "in schemas/contract.py")
@@ -152,6 +154,50 @@ def table_field(spec: ColumnSpec) -> dict:
 def table_schema(schema: pa.DataFrameSchema, primary_key: list[str]) -> dict:
     return {"fields": [table_field(s) for s in column_specs(schema)], "primaryKey": list(primary_key),
             "missingValues": [""]}
+
+
+# --- SQLite --------------------------------------------------------------------------
+# build/mincards.sqlite (pipeline/database.py). Booleans are 0/1, as SQLite stores them.
+SQLITE_TYPES = {"string": "TEXT", "integer": "INTEGER", "number": "REAL", "boolean": "INTEGER"}
+
+
+def sql_name(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def sql_literal(value: object) -> str:
+    return "'" + str(value).replace("'", "''") + "'" if isinstance(value, str) else repr(value)
+
+
+def sqlite_column(spec: ColumnSpec, references: tuple[str, str] | None = None) -> str:
+    """One column's definition: type, NOT NULL, the checks SQLite can state (allowed
+    values, minimums, not empty; a pattern is left to the contract), a reference."""
+    name = sql_name(spec.name)
+    checks = [f"{name} IN (0, 1)"] if spec.kind == "boolean" else []
+    if spec.enum is not None:
+        checks.append(f"{name} IN ({', '.join(sql_literal(v) for v in spec.enum)})")
+    if spec.minimum is not None:
+        checks.append(f"{name} >= {spec.minimum}")
+    if spec.exclusive_minimum is not None:
+        checks.append(f"{name} > {spec.exclusive_minimum!r}")
+    if spec.min_length is not None:
+        checks.append(f"length({name}) >= {spec.min_length}")
+    text = f"{name} {SQLITE_TYPES[spec.kind]}" + ("" if spec.nullable else " NOT NULL")
+    text += f" CHECK ({' AND '.join(checks)})" if checks else ""
+    return text + (f" REFERENCES {sql_name(references[0])} ({sql_name(references[1])})" if references else "")
+
+
+def sqlite_table(table: str, schema: pa.DataFrameSchema, primary_key: list[str],
+                 references: dict[str, tuple[str, str]] | None = None) -> str:
+    """CREATE TABLE for these columns, with the primary key. Each column's description (and
+    unit) is a comment on its line: SQLite keeps the statement as written (sqlite_master),
+    so the database describes itself, and Datasette shows it on the table's page."""
+    lines = []
+    for spec in column_specs(schema):
+        comment = spec.description + (f" [unit: {spec.unit}]" if spec.unit else "")
+        lines.append(f"  {sqlite_column(spec, (references or {}).get(spec.name))}, -- {comment}")
+    lines.append(f"  PRIMARY KEY ({', '.join(sql_name(k) for k in primary_key)})")
+    return f"CREATE TABLE {sql_name(table)} (\n" + "\n".join(lines) + "\n)"
 
 
 # --- readers' aids -------------------------------------------------------------------

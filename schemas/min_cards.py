@@ -134,8 +134,9 @@ def row_lineage(df: pd.DataFrame, index: object) -> tuple[Place, str]:
     return source_place(row), what
 
 
-def failure_problems(df: pd.DataFrame, failures: pd.DataFrame) -> list[Problem]:
-    """One Problem per failed check and row, with the row's lineage when it has one.
+def failure_problems(df: pd.DataFrame, failures: pd.DataFrame, lineage=row_lineage) -> list[Problem]:
+    """One Problem per failed check and row, with the row's lineage when it has one
+    (`lineage(df, index)`: where the row was read, and what it is).
 
     Pandera reports a table-wide check once per column of the failing row; those
     collapse to one problem, since the row (not a column) is what failed."""
@@ -153,7 +154,7 @@ def failure_problems(df: pd.DataFrame, failures: pd.DataFrame) -> list[Problem]:
             message += f": {value!r}"
         place = Place()
         if case.index is not None and not pd.isna(case.index) and case.index in df.index:
-            place, what = row_lineage(df, case.index)
+            place, what = lineage(df, case.index)
             message += f" for {what}"
         problems.append(Problem(place, message))
     return problems

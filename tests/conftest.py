@@ -39,6 +39,16 @@ def tidy(results) -> dict:
     return {release: result.frame for release, result in results.items()}
 
 
+@pytest.fixture(scope="session")
+def builds(published, tmp_path_factory) -> dict[str, Path]:
+    """Builds with the cross-release artifacts (history, changelog, database, site), made
+    once: "real" (the two real releases) and "synthetic" (tests/history_builds.py). Read only."""
+    from history_builds import real_build, synthetic_build
+
+    return {"real": real_build(published, tmp_path_factory.mktemp("real") / "build"),
+            "synthetic": synthetic_build(tmp_path_factory.mktemp("synthetic"))}
+
+
 # Hypothesis profiles: `ci` (default) is deterministic and CI-sized; run
 # `pytest --hypothesis-profile=thorough` for a long randomized search.
 from hypothesis import settings  # noqa: E402

@@ -101,7 +101,9 @@ def test_artifact_mode_follows_another_umask(tmp_path):
     with umask(0o007):
         extract(tmp_path, "--release", "2025-05-07")
     files = artifacts(tmp_path)
-    assert len(files) == 11 + 1 + 1  # the release folder, its partition, datapackage.json
+    # the release folder, its partition, datapackage.json; the history, releases, changelog,
+    # database, Datasette's metadata; the site's index, changelog, style sheet, script and a page per model
+    assert len(files) == 11 + 1 + 1 + 6 + 4 + 17
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {oct(0o660)}  # 0666 & ~0007
 
 

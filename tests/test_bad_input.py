@@ -166,7 +166,9 @@ def test_keep_going_writes_the_good_releases_and_names_the_bad(tmp_path):
     assert ("2025-10-22: FAILED: raw/2025-10-22/page.html: cell value: row 3, column 4: '4*Ascnd' is not a unit "
             "count") in result.output
     assert "1 of 2 releases failed; the others were written" in result.output
-    assert sorted(p.name for p in out.iterdir()) == [".mincards.lock", "2025-05-07", "datapackage.json", "dataset"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".mincards.lock", "2025-05-07", "CHANGELOG.md", "datapackage.json", "dataset", "datasette.json",
+        "history.csv", "history.parquet", "mincards.sqlite", "releases.csv", "site"]
 
 
 def test_debug_shows_the_traceback(tmp_path):

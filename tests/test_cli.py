@@ -56,10 +56,15 @@ def test_summary_line_per_release(built):
     ]
 
 
-def test_every_artifact_is_written(built):
+def test_every_artifact_is_written(built, tidy):
     out, _ = built
     expected = {f"{r}/{name}" for r in RELEASES for name in ARTIFACTS}
     expected |= {f"dataset/release={r}/part-0.parquet" for r in RELEASES} | {"datapackage.json"}
+    # made of every release together: the history, changelog, database and site
+    expected |= {"history.parquet", "history.csv", "releases.csv", "CHANGELOG.md", "mincards.sqlite",
+                 "datasette.json", "site/index.html", "site/changelog.html", "site/style.css", "site/site.js",
+                 "site/diff/2025-05-07..2025-10-22.html"}
+    expected |= {f"site/models/{model}.html" for frame in tidy.values() for model in frame["model"]}
     assert set(snapshot(out)) == expected
 
 
@@ -126,7 +131,9 @@ def test_second_run_gives_identical_bytes(built, tmp_path):
 def test_release_filter(tmp_path):
     result = run("extract", str(RAW), "--out", str(tmp_path), "--release", "2025-05-07")
     assert result.exit_code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".mincards.lock", "2025-05-07", "datapackage.json", "dataset"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".mincards.lock", "2025-05-07", "CHANGELOG.md", "datapackage.json", "dataset", "datasette.json",
+        "history.csv", "history.parquet", "mincards.sqlite", "releases.csv", "site"]
     result = run("extract", str(RAW), "--out", str(tmp_path), "--release", "2024-01-01")
     assert result.exit_code == 1
     assert "no release folder '2024-01-01'; found 2025-05-07, 2025-10-22" in result.output

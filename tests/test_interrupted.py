@@ -28,6 +28,9 @@ from pipeline.files import MANIFEST
 from pipeline.publish import FAULT_ENOSPC_ENV, FAULT_ENV, STAGING, Staging, Steps, output_lock, publish_all, \
     stage_release, swap_release
 from pipeline.query import Filters, answer_query
+from pipeline.across import build_across
+from pipeline.inputs import find_releases
+from pipeline.run import render_release
 from pipeline.release import extract_all, release_files
 from pipeline.store import ReleaseChanged
 
@@ -66,6 +69,12 @@ def versions(results, tmp_path_factory):
         out = tmp_path_factory.mktemp(f"build-{name}")
         publish_all(out, files, keep=[f.release for f in files])
         built[name] = snapshot(out)
+    # what `mincards extract` writes for B: with the cross-release artifacts (history, site, ...),
+    # and in each manifest the inputs a later run compares (pipeline/run.py render_release)
+    out = tmp_path_factory.mktemp("build-b-across")
+    files_b_run = [render_release(release).files for release in find_releases(raw_b)]
+    publish_all(out, files_b_run, keep=[f.release for f in files_b_run], across=build_across)
+    built["b_across"] = snapshot(out)
     assert built["a"]["2025-10-22"] != built["b"]["2025-10-22"] and "2025-05-07" not in built["b"]
     return {"a": files_a, "b": files_b, "raw_b": raw_b, **{f"built_{k}": v for k, v in built.items()}}
 
@@ -172,7 +181,7 @@ def test_the_fault_point_reaches_the_cli(versions, tmp_path):
     assert leftovers(out)  # the kill came mid-publication: staging folders are left
     finished = subprocess.run(command, capture_output=True, text=True)
     assert finished.returncode == 0, finished.stderr
-    assert snapshot(out) == versions["built_b"] and not leftovers(out)
+    assert snapshot(out) == versions["built_b_across"] and not leftovers(out)
 
 
 def test_a_second_writer_is_refused_while_the_first_holds_the_lock(tmp_path):
@@ -195,7 +204,7 @@ def test_two_runs_at_once_do_not_corrupt_each_other(versions, tmp_path):
     for code, stderr in outcomes:
         assert code == 0 or (code == 1 and "output folder busy" in stderr), stderr
     assert any(code == 0 for code, _ in outcomes)
-    assert snapshot(out) == versions["built_b"]
+    assert snapshot(out) == versions["built_b_across"]
 
 
 def test_a_full_disk_at_any_file_fails_the_run_and_changes_nothing(versions, tmp_path):

@@ -193,3 +193,55 @@ def test_a_broken_release_descriptor_is_named_and_the_build_descriptor_kept(raw_
     assert not [p.name for p in out.iterdir() if p.name.startswith((".datapackage", ".staging"))]
     assert run("extract", raw_html_only, "--out", out, "--release", "2025-05-07").exit_code == 0
     assert json.loads((out / "datapackage.json").read_bytes())["releases"] == ["2025-05-07", "2025-10-22"]
+
+
+def test_the_cross_release_files_are_made_durable_before_the_renames_that_publish_them(results, tmp_path,
+                                                                                        monkeypatch):
+    """Catches: the history, database or site renamed into build/ before the disk has them
+    (written without a fsync each, they are made durable by one syncfs of the staging
+    folder's filesystem, which must come before the first of their renames)."""
+    import pipeline.across as across_module
+    from pipeline.across import FILES, FOLDERS, build_across
+
+    events = []
+    real_sync, real_replace, real_rename = across_module.sync_filesystem, os.replace, os.rename
+    real_exchange = publish_module.exchange
+
+    def sync(folder):
+        events.append(("sync", None))
+        real_sync(folder)
+
+    def moved(real):
+        def move(src, dst, *args, **kwargs):
+            events.append(("swap", Path(dst).name))
+            return real(src, dst, *args, **kwargs)
+        return move
+
+    monkeypatch.setattr(across_module, "sync_filesystem", sync)
+    monkeypatch.setattr(os, "replace", moved(real_replace))
+    monkeypatch.setattr(os, "rename", moved(real_rename))
+    monkeypatch.setattr(publish_module, "exchange", moved(real_exchange))
+    out = tmp_path / "build"
+    publish_all(out, [release_files(results["2025-05-07"])], across=build_across)
+    swaps = [i for i, (kind, name) in enumerate(events) if kind == "swap" and name in FILES + FOLDERS]
+    assert sorted(events[i][1] for i in swaps) == sorted(FILES + FOLDERS)
+    assert events.index(("sync", None)) < swaps[0]
+    assert sorted(p.name for p in out.iterdir() if p.name in FILES + FOLDERS) == sorted(FILES + FOLDERS)
+
+
+def test_a_release_that_cannot_be_read_back_fails_the_run_and_keeps_the_build(builds, raw_html_only, tmp_path):
+    """Catches: the cross-release artifacts built from a release folder that is not the one
+    its manifest names (changed after it was published), or a failure there that leaves
+    half a build: the run fails naming the file, and build/ stays exactly as it was."""
+    out = tmp_path / "build"
+    shutil.copytree(builds["real"], out)  # what `mincards extract raw` writes
+    table = out / "2025-05-07" / "min_cards.parquet"
+    data = bytearray(table.read_bytes())
+    data[-100] ^= 1  # the same size, another byte
+    table.write_bytes(bytes(data))
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != LOCK_NAME}
+    result = run("extract", raw_html_only, "--out", out, "--release", "2025-10-22")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {table}: cannot read source: the file is not the one its release's "
+                                    "manifest names (changed after it was published)")
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != LOCK_NAME} == before

@@ -20,7 +20,7 @@ from .. import __version__
 from .diff import diff
 from .extract import extract
 from .fetch import fetch
-from .questions import fit, models, plan, query
+from .questions import fit, history, models, plan, query
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -40,5 +40,5 @@ def main() -> None:
     """
 
 
-for command in (extract, fetch, query, models, fit, plan, diff):
+for command in (extract, fetch, query, models, fit, plan, diff, history):
     main.add_command(command)

@@ -1,4 +1,4 @@
-"""The planner's questions, answered from build/: query, models, fit, plan."""
+"""The planner's questions, answered from build/: query, models, fit, plan, history."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -147,3 +147,32 @@ def plan(model: str, tokens: float, tps: float, hours: float | None, units: int 
     work = p.Workload(tokens, tps, efficiency)
     filters = filters_of(strategy, seq_len, framework, hardware)
     show(p.answer_plan(build_dir, release, model, filters, work, hours=hours, units=units), fmt, output)
+
+
+@click.command()
+@click.argument("model", shell_complete=complete_model)
+@FILTERS
+@HARDWARE_FILTER
+@BUILD
+@output_options()
+@reports_errors
+def history(model: str, strategy: str | None, seq_len: int | None, framework: str | None, hardware: str | None,
+            build_dir: Path, fmt: str, output: Path | None) -> None:
+    """The history of MODEL over every release in --build: one line per configuration
+    per run of releases in which its value held (first_release to last_release), with
+    how the run began: added, up, down, support_added, support_removed, removed.
+
+    MODEL is read as `mincards query` reads it. Filters that match no configuration of
+    the model in any release give an empty history: a line saying so (no rows in the
+    other formats) and exit status 0, since that is an answer. An unknown model is an
+    error (exit 1); so is a history that does not describe the releases in --build
+    (run `mincards extract` again).
+
+    \b
+    Example:
+        mincards history qwen2.5-7b --framework MindSpeed-LLM --hardware Snt9b
+        mincards history Qwen/Qwen2.5-7B-Instruct --format csv -o qwen2.5-7b-history.csv
+    """
+    from .. import timeline
+
+    show(timeline.answer_history(build_dir, model, filters_of(strategy, seq_len, framework, hardware)), fmt, output)

@@ -1,0 +1,316 @@
+"""The artifacts made of every published release together, built by the extract run once
+its releases are staged (pipeline/publish.py `Staging.commit`), and put in place with
+them:
+
+    build/history.parquet, history.csv    the history (pipeline/history.py, schemas/history.py)
+    build/releases.csv                    every release with its sources (schemas/releases.py)
+    build/CHANGELOG.md                    what changed in each release (pipeline/changelog.py)
+    build/mincards.sqlite, datasette.json the database for Datasette (pipeline/database.py)
+    build/site/                           the static site (pipeline/site.py)
+
+`build_across(releases, work)` is a function of the published releases alone: it reads
+each release folder back through pipeline/store.py (checked against its manifest), never
+the raw sources, and writes everything into `work` (the run's staging folder). Releases
+are read one at a time in release order (pipeline/ids.py), each diffed with the one
+before (pipeline/diff.py) and then forgotten: memory holds two releases, one open history
+run per key and a few lines per release, whatever the number of releases. Closed history
+runs wait in the database, which gives them back in key order for history.parquet and
+.csv, and one model at a time for the site.
+"""
+from __future__ import annotations
+
+import contextlib
+import csv
+import hashlib
+import io
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from . import __version__, store
+from .changelog import Entry, ReleaseInfo, changelog_markdown, entry
+from .database import DATABASE, METADATA, Database, metadata_bytes
+from .diff import diff_releases
+from .faults import Steps
+from .history import COLUMNS as HISTORY_COLUMNS, change_kinds, change_rows
+from .ids import base_date, revision
+from .site import SITE, Site, diff_page, model_note, model_page
+from .errors import MincardsError
+from .stages import stage
+from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
+from .workers import in_order
+from .files import ACROSS_FILES, ACROSS_FOLDERS, sync_filesystem
+from .write import RELEASE_PACKAGE, PACKAGE_TITLE, csv_resource, package_description
+from schemas import contract, findings as findings_contract, history as history_contract, \
+    min_cards as min_cards_contract, releases as releases_contract
+
+HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "history.csv", "releases.csv", \
+    "CHANGELOG.md"
+FILES, FOLDERS = ACROSS_FILES, ACROSS_FOLDERS  # in build/: each file put in place, each folder one rename
+assert FILES == (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA) and FOLDERS == (SITE,)
+CHUNK = 50_000  # history rows held at once while they are written out
+# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
+# min_cards.parquet (what `mincards history` checks against the releases in build/)
+RELEASES_METADATA = "mincards.releases"
+
+
+@dataclass(frozen=True)
+class Across:
+    """What build_across wrote into the staging folder: FILES and FOLDERS, and the data
+    package resources of its tables (build/datapackage.json lists them last)."""
+    resources: tuple[dict, ...]
+
+
+def table_rows(table: pa.Table, columns: list[str]) -> list[tuple]:
+    """A table's rows as tuples of Python values (None for null), for sqlite3."""
+    return list(zip(*(table.column(name).to_pylist() for name in columns)))
+
+
+def release_info(release: str, folder: Path, table: pa.Table, frame: pd.DataFrame, found: pa.Table) -> ReleaseInfo:
+    manifest, _ = store.manifest_entry(folder, store.TABLE)
+    url = (table.schema.metadata or {}).get(b"mincards.source_url", b"").decode("utf-8") or None
+    frameworks = tuple(dict.fromkeys(framework for framework, _ in vendor_column_order(frame)))
+    present = set(frame["hardware"])
+    return ReleaseInfo(release, base_date(release), revision(release), url,
+                       tuple((s["path"], s["sha256"]) for s in manifest["sources"]), len(frame),
+                       int(frame["model"].nunique()), len(set(found.column("finding").to_pylist())),
+                       manifest["pipeline_version"], frameworks, tuple(h for h in HARDWARE if h in present))
+
+
+def releases_row(info: ReleaseInfo) -> tuple:
+    sources = json.dumps([{"path": path, "sha256": sha} for path, sha in info.sources], ensure_ascii=False)
+    return (info.release, info.updated, info.revision, info.source_url, sources, info.rows, info.models,
+            info.findings, info.pipeline_version)
+
+
+class CountedFile(io.RawIOBase):
+    """A file written in pieces, counted and hashed as it goes (for the data package)."""
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.handle, self.size, self.sha256 = open(path, "wb"), 0, hashlib.sha256()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: bytes) -> int:
+        self.handle.write(data)
+        self.size += len(data)
+        self.sha256.update(data)
+        return len(data)
+
+    def close(self) -> tuple[int, str]:
+        self.handle.close()
+        super().close()
+        return self.size, self.sha256.hexdigest()
+
+
+def write_file(path: Path, data: bytes) -> tuple[int, str]:
+    out = CountedFile(path)
+    out.write(data)
+    return out.close()
+
+
+def csv_text(frame: pd.DataFrame, header: bool) -> bytes:
+    return frame.to_csv(index=False, header=header, lineterminator="\n").encode("utf-8")
+
+
+def write_history(database: Database, work: Path, made_of: list[dict]) -> tuple[int, str]:
+    """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
+    checked against the contract; returns the CSV's size and sha256. The rows go from
+    SQLite to Arrow and to the CSV writer as plain values (pandas only for the check)."""
+    columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
+    order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
+    rows = database.query(f"SELECT {columns} FROM history ORDER BY {order}")
+    metadata = {"mincards.table": "history", RELEASES_METADATA: json.dumps(made_of),
+                "mincards.pipeline_version": __version__}
+    schema = contract.arrow_schema(history_contract.SCHEMA, metadata=metadata)
+    supported = HISTORY_COLUMNS.index("supported")
+    csv_file = CountedFile(work / HISTORY_CSV)
+    text = io.TextIOWrapper(csv_file, encoding="utf-8", newline="", write_through=True)
+    writer = csv.writer(text, lineterminator="\n")  # None as an empty field, booleans as True/False
+    writer.writerow(HISTORY_COLUMNS)
+    with pq.ParquetWriter(work / HISTORY_PARQUET, schema, compression="zstd") as parquet:
+        while chunk := rows.fetchmany(CHUNK):
+            values = [list(column) for column in zip(*chunk)]
+            values[supported] = [None if v is None else bool(v) for v in values[supported]]  # SQLite's 0/1
+            table = pa.table(values, schema=schema)
+            history_contract.validate_history(table.to_pandas(types_mapper=store.pandas_dtype),
+                                              str(work.parent / HISTORY_PARQUET))
+            parquet.write_table(table)
+            writer.writerows(zip(*values))
+    text.detach()
+    return csv_file.close()
+
+
+def write_releases(database: Database, work: Path) -> tuple[int, str]:
+    rows = database.query("SELECT * FROM releases ORDER BY release").fetchall()
+    frame = releases_contract.validate_releases(pd.DataFrame.from_records(rows, columns=releases_contract.COLUMNS),
+                                                str(work.parent / RELEASES_CSV))
+    return write_file(work / RELEASES_CSV, csv_text(frame, True))
+
+
+def model_runs(connection: sqlite3.Connection, model: str) -> list[dict]:
+    """One model's history rows, in key order, as plain records (supported as a bool)."""
+    columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
+    order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
+    rows = connection.execute(f"SELECT {columns} FROM history WHERE model = ? ORDER BY {order}", (model,))
+    records = [dict(zip(HISTORY_COLUMNS, row)) for row in rows]
+    for record in records:
+        record["supported"] = None if record["supported"] is None else bool(record["supported"])
+    return records
+
+
+def model_pages(database: Path, site: Path, models: list[str], releases: list[str]) -> list[tuple[str, str]]:
+    """The site's pages of these models, from the history in the (committed) database;
+    (model, note) for the index. Run in the workers, each with its own connection."""
+    listed = []
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
+        for model in models:
+            runs = model_runs(connection, model)
+            model_page(site, model, runs, releases)
+            present = [run for run in runs if run["change"] != "removed"]
+            listed.append((model, model_note(min(r["first_release"] for r in present),
+                                             max(r["last_release"] for r in present), releases[-1])))
+    return listed
+
+
+def write_models(database: Database, site: Site, releases: list[str], jobs: int,
+                 method: str | None) -> list[tuple[str, str]]:
+    """One page per model of any release, the models shared out among `jobs` workers."""
+    models = [model for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model")]
+    shares = [(database.path, site.folder, models[i::max(jobs, 1)], releases) for i in range(max(jobs, 1))]
+    listed = []
+    for _, outcome in in_order(model_pages, [share for share in shares if share[2]], jobs, method):
+        if isinstance(outcome, MincardsError):
+            raise outcome
+        listed += outcome
+    return sorted(listed)
+
+
+def across_resources(history_file: tuple[int, str], releases_file: tuple[int, str]) -> tuple[dict, dict]:
+    history_schema = contract.table_schema(history_contract.SCHEMA, history_contract.KEY)
+    history_schema["foreignKeys"] = [{"fields": [field], "reference": {"resource": "releases", "fields": ["release"]}}
+                                     for field in ("first_release", "last_release")]
+    return (csv_resource("history", HISTORY_CSV, history_file,
+                         "the history of every configuration key over the releases: one row per run of releases in "
+                         "which its value held, keyed by (" + ", ".join(history_contract.KEY) + "), in key order. "
+                         "The same rows: history.parquet, and the history table of mincards.sqlite.",
+                         history_schema, None),
+            csv_resource("releases", RELEASES_CSV, releases_file,
+                         "every published release, oldest first: its update date, vendor page and source files "
+                         "with their sha256. The same rows: the releases table of mincards.sqlite.",
+                         contract.table_schema(releases_contract.SCHEMA, releases_contract.KEY), None))
+
+
+def datasette_package(newest: Path, resources: tuple[dict, ...]) -> dict:
+    """The data package of the database's tables: min_cards and findings as the newest
+    release's descriptor gives them (every release has the same schema), then ours."""
+    descriptor = json.loads((newest / RELEASE_PACKAGE).read_text(encoding="utf-8"))
+    return {"title": PACKAGE_TITLE, "description": package_description([r["name"] for r in resources]),
+            "sources": descriptor["sources"], "resources": [*descriptor["resources"], *resources]}
+
+
+@dataclass(frozen=True)
+class Pair:
+    """What a worker sends back for a release: its changes against the release before
+    (history rows to be), its changelog entry, and what the database says of it."""
+    info: ReleaseInfo
+    entry: Entry
+    changes: list[tuple]  # pipeline/history.py CHANGE_COLUMNS
+    sha256: str  # of its min_cards.parquet
+
+
+def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], site: Path) -> Pair:
+    """One release against the one before it (or against nothing): the diff decides what
+    changed; the site's page of the pair is written here."""
+    release, folder = new
+    table = store.read_table(folder)
+    frame = table.to_pandas(types_mapper=store.pandas_dtype)
+    info = release_info(release, folder, table, frame, store.read_table(folder, store.FINDINGS))
+    diff = diff_releases(old[0], store.load(old[1]), release, frame) if old else \
+        diff_releases("", frame.iloc[:0], release, frame)
+    kinds = change_kinds(diff)
+    if old:
+        diff_page(site, diff)
+    return Pair(info, entry(info, diff, kinds) if old else entry(info, None),
+                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
+
+
+def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = None, jobs: int = 1,
+                 method: str | None = None) -> Across:
+    """Every cross-release artifact of these releases (id -> published folder), written into
+    `work`; each release is compared with the one before in `jobs` worker processes. Raises
+    the first error (a release that cannot be read back, a broken contract) with nothing of
+    it left in place: the caller's staging folder is deleted."""
+    steps = steps or Steps()
+    with stage("across releases"):
+        return write_across(releases, work, steps, jobs, method)
+
+
+def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int, method: str | None) -> Across:
+    ordered = sorted(releases)  # release-id order: the order fetch files them in (pipeline/ids.py)
+    # Workers pay off once they have more than their window of releases to compare: below
+    # that, starting them costs more than the few comparisons (the two real releases).
+    jobs = jobs if len(ordered) > 2 * jobs else 1
+    database = Database(work / DATABASE)
+    try:
+        site = Site(work / SITE)
+        database.start_history()
+        entries: dict[str, Entry] = {}
+        infos: list[ReleaseInfo] = []
+        made_of: list[dict] = []
+        calls = [(position, (ordered[position - 1], releases[ordered[position - 1]]) if position else None,
+                  (release, releases[release]), site.folder) for position, release in enumerate(ordered)]
+        pairs = in_order(compare, calls, jobs, method)
+        try:
+            for (position, _, (release, folder), _), pair in pairs:
+                if isinstance(pair, MincardsError):
+                    raise pair
+                table = store.read_table(folder)
+                database.insert("releases", [releases_row(pair.info)])
+                database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
+                database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS),
+                                                       findings_contract.COLUMNS))
+                database.add_changes(position, release, pair.changes)
+                entries[release] = pair.entry
+                infos.append(pair.info)
+                made_of.append({"release": release, "sha256": pair.sha256})
+        finally:
+            pairs.close()
+        database.finish_history()
+        steps.writing(work / HISTORY_PARQUET)
+        history_file = write_history(database, work, made_of)
+        steps.step(HISTORY_PARQUET)
+        steps.writing(work / RELEASES_CSV)
+        resources = across_resources(history_file, write_releases(database, work))
+        steps.step(RELEASES_CSV)
+        steps.writing(work / SITE)
+        database.commit()  # the workers read the history from the file
+        models = write_models(database, site, ordered, jobs, method)
+        newest_first = [entries[release] for release in reversed(ordered)]
+        site.changelog_page(newest_first)
+        site.index_page(infos, entries, models, store.load(releases[ordered[-1]]))
+        steps.step(SITE)
+        steps.writing(work / CHANGELOG)
+        write_file(work / CHANGELOG, changelog_markdown(newest_first))
+        steps.step(CHANGELOG)
+        steps.writing(work / DATABASE)
+        database.finish()
+        steps.step(DATABASE)
+    except BaseException:
+        database.abandon()
+        raise
+    steps.writing(work / METADATA)
+    write_file(work / METADATA, metadata_bytes(datasette_package(releases[ordered[-1]], resources)))
+    steps.step(METADATA)
+    # Every file and folder above made durable at once, before any rename publishes one
+    # (a fsync each cost ~7 ms, a second over the pages of 128 releases).
+    sync_filesystem(work)
+    steps.step("synced")
+    return Across(resources)

@@ -1,0 +1,143 @@
+"""build/mincards.sqlite: every release's min_cards rows, the history, the findings and the
+releases in one SQLite database, for Datasette
+
+    datasette build/mincards.sqlite --metadata build/datasette.json
+
+or any SQLite client. The tables are generated from the contracts
+(schemas/contract.py `sqlite_table`): types, NOT NULL, allowed values and minimums as
+CHECK constraints, each column's description as a comment in its CREATE TABLE (SQLite
+keeps the statement as written). Each table's key is its primary key (indexed); model
+names have a full-text index (FTS5) on min_cards and history, which Datasette finds by
+itself. build/datasette.json (title, source, licence note, column descriptions and
+units) is generated from the data package's descriptors of the same tables.
+
+The database is written by the run into its staging folder and put in place whole
+(pipeline/publish.py), so its bytes depend only on the releases (no journal, no clock).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+
+from .files import current_umask
+from .history import CHANGE_COLUMNS, runs_sql
+from schemas import contract, findings, history, min_cards, releases
+
+DATABASE = "mincards.sqlite"
+METADATA = "datasette.json"
+NAME = Path(DATABASE).stem  # Datasette names a database after its file
+# table -> (contract, primary key, references of single columns)
+TABLES = {
+    "releases": (releases.SCHEMA, releases.KEY, {}),
+    "min_cards": (min_cards.SCHEMA, min_cards.KEY, {"release": ("releases", "release")}),
+    "findings": (findings.SCHEMA, findings.KEY, {"release": ("releases", "release")}),
+    "history": (history.SCHEMA, history.KEY, {"first_release": ("releases", "release"),
+                                              "last_release": ("releases", "release")}),
+}
+SEARCHED = ("min_cards", "history")  # full-text search on their model names
+# Datasette's `units` are Pint units; the contract's units that are one plain word are
+# declared to Pint as units of their own (a token is no SI unit).
+UNIT_WORDS = ("tokens", "node")
+LICENCE_NOTE = ("no licence stated by the vendor: the numbers are Huawei Cloud's published documentation "
+                "(the source page), republished here as data for reference")
+
+
+class Database:
+    """The database being written: tables created from the contracts, rows added table by
+    table, the full-text indexes built and the file closed by `finish`."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        path.unlink(missing_ok=True)
+        self.connection = sqlite3.connect(path, isolation_level=None)
+        # A file in a staging folder, renamed into place once whole: no journal to keep.
+        self.connection.execute("PRAGMA journal_mode = OFF")
+        self.connection.execute("PRAGMA synchronous = OFF")
+        self.connection.execute("BEGIN")
+        for table, (schema, key, references) in TABLES.items():
+            self.connection.execute(contract.sqlite_table(table, schema, key, references))
+        self.statements = {table: f"INSERT INTO {contract.sql_name(table)} VALUES "
+                                  f"({', '.join('?' * len(schema.columns))})"
+                           for table, (schema, _, _) in TABLES.items()}
+
+    def insert(self, table: str, rows: Iterable[tuple]) -> None:
+        self.connection.executemany(self.statements[table], rows)
+
+    # --- the history, from the changes of each release (pipeline/history.py) ---
+
+    def start_history(self) -> None:
+        """Temporary tables (outside the database file) for the changes of each release."""
+        self.connection.execute(f"CREATE TEMP TABLE changes ({', '.join(CHANGE_COLUMNS)})")
+        self.connection.execute("CREATE TEMP TABLE positions (position INTEGER PRIMARY KEY, release TEXT)")
+
+    def add_changes(self, position: int, release: str, rows: list[tuple]) -> None:
+        self.connection.execute("INSERT INTO temp.positions VALUES (?, ?)", (position, release))
+        self.connection.executemany(f"INSERT INTO temp.changes VALUES ({', '.join('?' * len(CHANGE_COLUMNS))})",
+                                    rows)
+
+    def finish_history(self) -> None:
+        """The history table, its rows inserted in key order (its index built in one pass)."""
+        self.connection.execute("INSERT INTO history " + runs_sql("temp.changes", "temp.positions"))
+        self.connection.execute("DROP TABLE temp.changes")
+        self.connection.execute("DROP TABLE temp.positions")
+
+    def commit(self) -> None:
+        """What is written so far, readable by other connections (the workers); writing goes on."""
+        self.connection.execute("COMMIT")
+        self.connection.execute("BEGIN")
+
+    def query(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+        return self.connection.execute(sql, params)
+
+    def finish(self) -> None:
+        for table in SEARCHED:
+            name = contract.sql_name(f"{table}_fts")
+            self.connection.execute(f'CREATE VIRTUAL TABLE {name} USING FTS5 (model, content="{table}")')
+            self.connection.execute(f"INSERT INTO {name} (rowid, model) SELECT rowid, model FROM "
+                                    f"{contract.sql_name(table)}")
+        self.connection.execute("COMMIT")
+        self.connection.close()
+        # SQLite makes its files 0644 whatever the umask allows; artifacts follow the umask
+        os.chmod(self.path, 0o666 & ~current_umask())
+
+    def abandon(self) -> None:
+        self.connection.close()
+
+
+# --- build/datasette.json ------------------------------------------------------------------
+
+def table_metadata(resource: dict) -> dict:
+    """A data package resource as Datasette's table metadata: its description, each column's
+    description (with its unit), the Pint units of the columns that have a plain one."""
+    fields = resource["schema"]["fields"]
+    columns = {f["name"]: f["description"] + (f" [unit: {f['unit']}]" if f.get("unit") else "") for f in fields}
+    units = {f["name"]: f["unit"] for f in fields if f.get("unit") in UNIT_WORDS}
+    metadata = {"description": resource["description"], "columns": columns}
+    if units:
+        metadata["units"] = units
+    if resource["name"] in SEARCHED:
+        metadata["fts_table"] = f"{resource['name']}_fts"
+    return metadata
+
+
+def datasette_metadata(package: dict) -> dict:
+    """build/datasette.json from a data package (title, description, sources, licence
+    note) whose resources are named after the database's tables."""
+    source = package["sources"][-1]
+    return {
+        "title": package["title"],
+        "description": package["description"],
+        "license": LICENCE_NOTE,
+        "license_url": source.get("path", ""),
+        "source": source["title"],
+        "source_url": source.get("path", ""),
+        "custom_units": [f"{word} = [{word}]" for word in UNIT_WORDS],
+        "databases": {NAME: {"tables": {r["name"]: table_metadata(r) for r in package["resources"]}}},
+    }
+
+
+def metadata_bytes(package: dict) -> bytes:
+    return (json.dumps(datasette_metadata(package), indent=1, ensure_ascii=False) + "\n").encode("utf-8")

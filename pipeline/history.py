@@ -1,0 +1,90 @@
+"""The vendor table's history: one row per configuration key per run of releases in which
+its value held (a slowly changing dimension: valid from first_release to last_release),
+derived from the published releases only.
+
+What changed between two consecutive releases is what `mincards diff` says
+(pipeline/diff.py `diff_releases`): each key the diff reports as added, removed or
+changed begins a new run there (`change_kinds` says how); a key it reports unchanged
+goes on in its run. The first release is diffed against nothing, so each of its keys is
+added. A key that leaves the table gets a run of its own (change `removed`, no value)
+until it comes back. Releases are taken in release-id order, which is the order fetch
+files them in (pipeline/ids.py: a revision 2025-10-22.2 follows 2025-10-22).
+
+Nothing here holds more than one release's changes: the runs are made from the changes
+of every release by the database (`runs_sql`), and written out from there.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .diff import MATCH_KEY, ReleaseDiff
+
+KEY_COLUMNS = list(MATCH_KEY)  # model, strategy, seq_len, framework, hardware
+KEY = KEY_COLUMNS + ["first_release"]
+COLUMNS = KEY_COLUMNS + ["supported", "min_units", "unit", "first_release", "last_release", "releases",
+                         "previous_min_units", "change"]
+# How a run began, against the release before it (the `change` column), as data.
+CHANGES = {
+    "added": "the key is in the table for the first time, or again after a removal",
+    "up": "min_units rose",
+    "down": "min_units fell",
+    "support_added": "'-' (not supported) became a number",
+    "support_removed": "a number became '-' (not supported)",
+    "removed": "the key left the table; supported and min_units are null until it comes back",
+}
+
+
+def plain(values: list) -> list:
+    """pandas' NA as None: the rows go to sqlite3 as plain values."""
+    return [None if value is pd.NA else value for value in values]
+
+
+def change_kinds(diff: ReleaseDiff) -> pd.DataFrame:
+    """The keys the diff reports as different, each with how its new run begins (`kind`):
+    MATCH_KEY, change and reason (the diff's), kind, and both sides' supported and min_units."""
+    rows = diff.rows[diff.rows["change"] != "unchanged"]
+    old_supported = rows["old_supported"].fillna(False).to_numpy(dtype=bool)
+    new_supported = rows["new_supported"].fillna(False).to_numpy(dtype=bool)
+    rose = (rows["new_min_units"] > rows["old_min_units"]).fillna(False).to_numpy(dtype=bool)
+    change = rows["change"].to_numpy()
+    kind = np.select([change == "added", change == "removed", ~old_supported & new_supported,
+                      old_supported & ~new_supported, rose],
+                     ["added", "removed", "support_added", "support_removed", "up"], "down")
+    sides = [f"{side}_{column}" for side in ("old", "new") for column in ("supported", "min_units")]
+    return rows[MATCH_KEY + ["change", "reason"] + sides].assign(kind=kind)
+
+
+# --- from the changes of each release to the runs ------------------------------------------
+# Each release contributes one CHANGE row per key whose run begins there (its position in
+# release order, the key, the new value, the kind). A run lasts from its change to the
+# release before the key's next change, or to the newest release; its previous_min_units
+# is the min_units of the key's change before. SQLite says that with window functions
+# over the changes (pipeline/database.py holds them in a temporary table), so the runs
+# never wait in memory.
+CHANGE_COLUMNS = ["position", *KEY_COLUMNS, "supported", "min_units", "unit", "change"]
+
+
+def change_rows(position: int, kinds: pd.DataFrame, unit_of: dict[str, str]) -> list[tuple]:
+    """The CHANGE rows of the release at `position` in release order, from the change_kinds
+    of its diff with the release before. A removed key keeps its unit (hardware's)."""
+    keys = [kinds[column].tolist() for column in KEY_COLUMNS]
+    return list(zip([position] * len(kinds), *keys, plain(kinds["new_supported"].tolist()),
+                    plain(kinds["new_min_units"].tolist()), [unit_of[h] for h in keys[-1]], kinds["kind"].tolist()))
+
+
+def runs_sql(changes: str, releases: str) -> str:
+    """The history rows (COLUMNS, in KEY order) from a table of CHANGE rows and a table of
+    (position, release) for every release in order."""
+    key = ", ".join(KEY_COLUMNS)
+    return f"""
+        WITH runs AS (
+            SELECT c.*, LEAD(position) OVER by_key AS next, LAG(min_units) OVER by_key AS previous_min_units
+            FROM {changes} AS c WINDOW by_key AS (PARTITION BY {key} ORDER BY position)
+        ), newest AS (SELECT max(position) AS position FROM {releases})
+        SELECT {key}, supported, min_units, unit, first.release, last.release,
+               COALESCE(next, newest.position + 1) - runs.position, previous_min_units, change
+        FROM runs, newest
+        JOIN {releases} AS first ON first.position = runs.position
+        JOIN {releases} AS last ON last.position = COALESCE(next, newest.position + 1) - 1
+        ORDER BY {key}, first.release"""

@@ -1,0 +1,94 @@
+"""`mincards history MODEL`: the timeline of each configuration of a model, read from
+build/history.parquet (pipeline/across.py wrote it from the releases in build/): one line
+per run of releases in which a value held, each marked with how it began.
+
+history.parquet names each release it was made of, with the sha256 of that release's
+table; a history that does not describe the releases build/ holds now (a release added,
+removed or rebuilt since) is refused, never answered from."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from . import names, store
+from .errors import ReleaseError, SourceError
+from .formats import Answer
+from .history import CHANGES, COLUMNS
+from .query import Filters, labels
+from .units import HARDWARE, PLURAL
+
+HISTORY = "history.parquet"
+RELEASES_METADATA = b"mincards.releases"
+REBUILD = "the history `mincards extract` wrote for the releases in this folder; run it again"
+
+
+def made_of(build_dir: Path) -> list[dict]:
+    """The releases build/ holds, as history.parquet names those it was made of."""
+    return [{"release": release, "sha256": store.manifest_entry(folder, store.TABLE)[1]}
+            for release, folder in store.published_releases(build_dir).items()]
+
+
+def read_history(build_dir: Path) -> pd.DataFrame:
+    """build/history.parquet, checked to describe exactly the releases published beside it."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = build_dir / HISTORY
+    if not store.published_releases(build_dir):
+        raise ReleaseError(str(build_dir), "no published release here", store.where_to_look(build_dir))
+    if not path.is_file():
+        raise SourceError(str(path), "no history here", REBUILD)
+    try:
+        table = pq.read_table(path)
+    except (pa.ArrowException, OSError) as exc:
+        raise SourceError(str(path), f"not a readable Parquet file ({exc})", REBUILD) from None
+    try:
+        described = json.loads((table.schema.metadata or {}).get(RELEASES_METADATA, b"null"))
+    except ValueError:
+        described = None
+    if described != made_of(build_dir):
+        have = [r["release"] for r in described] if isinstance(described, list) else "no release list"
+        raise SourceError(str(path), f"the history describes other releases than build/ holds ({have})", REBUILD)
+    return table.to_pandas(types_mapper=store.pandas_dtype)
+
+
+def run_records(rows: pd.DataFrame) -> list[dict]:
+    return rows[COLUMNS].to_dict("records")
+
+
+def history_title(models: list[str], rows: pd.DataFrame, releases: list[str]) -> str:
+    keys = rows[["model", "strategy", "seq_len", "framework", "hardware"]].drop_duplicates()
+    changed = int(rows["change"].isin(["up", "down", "support_added", "support_removed"]).sum())
+    return (f"{', '.join(models)}: {len(keys)} configurations over {len(releases)} releases ({releases[0]} to "
+            f"{releases[-1]}), {changed} values changed; one line per run of releases in which a value held")
+
+
+def history_footer() -> str:
+    units = ", ".join(f"{p} on {h}" for h, p in zip(HARDWARE, PLURAL.values()))
+    return (f"min_units in {units}; supported false: '-' in the vendor's table; change: how the run began ("
+            + ", ".join(CHANGES) + ")")
+
+
+def answer_history(build_dir: Path, asked: str, filters: Filters) -> Answer:
+    """Every run of every configuration of the model that passes the filters, in key order.
+    Filters that no configuration of the model matches give an empty history, not an error:
+    the model never had such a configuration."""
+    history = read_history(build_dir)
+    source = str(build_dir / HISTORY)
+    releases = list(store.published_releases(build_dir))
+    newest = store.load_records(store.published_releases(build_dir)[releases[-1]])
+    resolved = names.resolve(asked, sorted(set(history["model"])), labels(newest), source)
+    rows = history[history["model"].isin(resolved.models)]
+    checked = filters.checked(rows, source, frameworks=sorted(set(history["framework"])))
+    chosen = rows
+    for column, value in checked.wanted().items():
+        chosen = chosen[chosen[column] == value]
+    notes = [resolved.note] if resolved.note else []
+    if chosen.empty:
+        title = (f"{', '.join(resolved.models)}: an empty history: no configuration matching {checked} in any of "
+                 f"the {len(releases)} releases ({releases[0]} to {releases[-1]})")
+        return Answer([], COLUMNS, title=title, notes=notes)
+    return Answer(run_records(chosen), COLUMNS, title=history_title(resolved.models, chosen, releases),
+                  footer=history_footer(), notes=notes)
