@@ -26,10 +26,15 @@ test: $(STAMP)
 # The reading commands (query, fit, models, plan, diff; answers and errors) run
 # STRESS_RUNS times against a fresh build, two at a time, the second half next to one
 # CPU hog per core; fails on any exit status but the expected one (an abort at exit
-# included). Not part of `make test` (about half an hour); CI runs a short one.
+# included). Then STRESS_KILLS runs of `extract --jobs 2` killed, terminated or
+# interrupted at every fault point (tests/test_killed_runs.py, marked soak): no process
+# of a killed run may survive, and the next run must succeed. Not part of `make test`
+# (about half an hour); CI runs a short one.
 STRESS_RUNS ?= 2000
+STRESS_KILLS ?= 30
 stress: $(STAMP)
 	$(BIN)/python bench/stress.py --runs $(STRESS_RUNS)
+	@if [ "$(STRESS_KILLS)" -gt 0 ]; then MINCARDS_SOAK_KILLS=$(STRESS_KILLS) $(BIN)/python -m pytest -q -s -p no:xdist -m soak tests/test_killed_runs.py; fi
 
 # Asked for explicitly (CI does): install Debian's chromium for the report-page
 # tests. Needs root and apt; says what to do otherwise.

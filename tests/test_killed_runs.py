@@ -142,15 +142,16 @@ def test_the_lock_names_a_live_holder_and_wait_waits_for_it(raw_three, tmp_path)
     assert out_text.startswith("2025-05-07: 124 rows")
 
 
-SOAK_KILLS = 30
+SOAK_KILLS = int(os.environ.get("MINCARDS_SOAK_KILLS", "30"))  # make stress STRESS_KILLS=N
 SOAK_POINTS = [(point, how, method) for point in ("extracting", "handing-back", "between-releases")
                for how in ("", ":TERM", ":INT-group") for method in ("fork", "forkserver")]
 
 
 @pytest.mark.soak
 def test_soak_thirty_kills_leave_nothing_behind(raw_three, tmp_path):
-    """`make stress`, not `make test`: 30 runs of --jobs 2 signalled at every point, each
-    way, with both start methods; after each, no process left and the next run succeeds."""
+    """`make stress`, not `make test`: 30 runs (STRESS_KILLS) of --jobs 2 signalled at every
+    point, each way, with both start methods; after each, no process left and the next run
+    succeeds."""
     out = tmp_path / "build"
     seen: dict[int, int] = {}
     for number in range(SOAK_KILLS):
