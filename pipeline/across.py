@@ -38,7 +38,7 @@ from .database import DATABASE, METADATA, Database, metadata_bytes
 from .diff import diff_releases
 from .faults import Steps
 from .files import sync_filesystem
-from .history import COLUMNS as HISTORY_COLUMNS, change_kinds, change_rows
+from .history import COLUMNS as HISTORY_COLUMNS, RELEASES_METADATA, change_kinds, change_rows
 from .ids import base_date, revision
 from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
@@ -54,9 +54,6 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
 FILES = (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA)  # in build/, put in place
 FOLDERS = (SITE,)  # one rename each
 CHUNK = 50_000  # history rows held at once while they are written out
-# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
-# min_cards.parquet (what `mincards history` checks against the releases in build/)
-RELEASES_METADATA = "mincards.releases"
 
 
 @dataclass(frozen=True)
