@@ -53,7 +53,7 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
     "CHANGELOG.md"
 FILES = (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA)  # in build/, put in place
 FOLDERS = (SITE,)  # one rename each
-CHUNK = 50_000  # history rows held at once while they are written out
+CHUNK = 20_000  # history rows held at once while they are written out (memory flat past it)
 
 
 @dataclass(frozen=True)
