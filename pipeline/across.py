@@ -37,7 +37,7 @@ from .changelog import Entry, ReleaseInfo, changelog_markdown, entry
 from .database import DATABASE, METADATA, Database, metadata_bytes
 from .diff import diff_releases
 from .faults import Steps
-from .history import COLUMNS as HISTORY_COLUMNS, change_kinds, change_rows
+from .history import COLUMNS as HISTORY_COLUMNS, RELEASES_METADATA, change_kinds, change_rows
 from .ids import base_date, revision
 from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
@@ -53,10 +53,7 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
     "CHANGELOG.md"
 FILES, FOLDERS = ACROSS_FILES, ACROSS_FOLDERS  # in build/: each file put in place, each folder one rename
 assert FILES == (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA) and FOLDERS == (SITE,)
-CHUNK = 50_000  # history rows held at once while they are written out
-# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
-# min_cards.parquet (what `mincards history` checks against the releases in build/)
-RELEASES_METADATA = "mincards.releases"
+CHUNK = 20_000  # history rows held at once while they are written out (memory flat past it)
 
 
 @dataclass(frozen=True)
@@ -226,14 +223,28 @@ class Pair:
     sha256: str  # of its min_cards.parquet
 
 
+_last_read: list = []  # [(folder, table, frame)]: the release this process read last
+
+
+def read_release(folder: Path) -> tuple[pa.Table, pd.DataFrame]:
+    """A release's table as Arrow and as a frame, read back once: comparing releases in
+    order, each one is read as the newer of a pair, then again as the older of the next
+    and for the database; the last one read is kept (one release, whatever their number)."""
+    if _last_read and _last_read[0][0] == folder:
+        return _last_read[0][1:]
+    table = store.read_table(folder)
+    _last_read[:] = [(folder, table, table.to_pandas(types_mapper=store.pandas_dtype))]
+    return _last_read[0][1:]
+
+
 def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], site: Path) -> Pair:
     """One release against the one before it (or against nothing): the diff decides what
     changed; the site's page of the pair is written here."""
     release, folder = new
-    table = store.read_table(folder)
-    frame = table.to_pandas(types_mapper=store.pandas_dtype)
+    old_frame = read_release(old[1])[1] if old else None
+    table, frame = read_release(folder)
     info = release_info(release, folder, table, frame, store.read_table(folder, store.FINDINGS))
-    diff = diff_releases(old[0], store.load(old[1]), release, frame) if old else \
+    diff = diff_releases(old[0], old_frame, release, frame) if old else \
         diff_releases("", frame.iloc[:0], release, frame)
     kinds = change_kinds(diff)
     if old:
@@ -272,7 +283,7 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
             for (position, _, (release, folder), _), pair in pairs:
                 if isinstance(pair, MincardsError):
                     raise pair
-                table = store.read_table(folder)
+                table, _ = read_release(folder)
                 database.insert("releases", [releases_row(pair.info)])
                 database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
                 database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS),
@@ -295,7 +306,7 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         models = write_models(database, site, ordered, jobs, method)
         newest_first = [entries[release] for release in reversed(ordered)]
         site.changelog_page(newest_first)
-        site.index_page(infos, entries, models, store.load(releases[ordered[-1]]))
+        site.index_page(infos, entries, models, read_release(releases[ordered[-1]])[1])
         steps.step(SITE)
         steps.writing(work / CHANGELOG)
         write_file(work / CHANGELOG, changelog_markdown(newest_first))
@@ -306,6 +317,8 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
     except BaseException:
         database.abandon()
         raise
+    finally:
+        _last_read.clear()
     steps.writing(work / METADATA)
     write_file(work / METADATA, metadata_bytes(datasette_package(releases[ordered[-1]], resources)))
     steps.step(METADATA)

@@ -21,6 +21,9 @@ import pandas as pd
 from .diff import MATCH_KEY, ReleaseDiff
 
 KEY_COLUMNS = list(MATCH_KEY)  # model, strategy, seq_len, framework, hardware
+# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
+# min_cards.parquet (what `mincards history` checks against the releases in build/)
+RELEASES_METADATA = "mincards.releases"
 KEY = KEY_COLUMNS + ["first_release"]
 COLUMNS = KEY_COLUMNS + ["supported", "min_units", "unit", "first_release", "last_release", "releases",
                          "previous_min_units", "change"]

@@ -15,12 +15,11 @@ import pandas as pd
 from . import names, store
 from .errors import ReleaseError, SourceError
 from .formats import Answer
-from .history import CHANGES, COLUMNS
+from .history import CHANGES, COLUMNS, RELEASES_METADATA
 from .query import Filters, labels
 from .units import HARDWARE, PLURAL
 
 HISTORY = "history.parquet"
-RELEASES_METADATA = b"mincards.releases"
 REBUILD = "the history `mincards extract` wrote for the releases in this folder; run it again"
 
 
@@ -45,7 +44,7 @@ def read_history(build_dir: Path) -> pd.DataFrame:
     except (pa.ArrowException, OSError) as exc:
         raise SourceError(str(path), f"not a readable Parquet file ({exc})", REBUILD) from None
     try:
-        described = json.loads((table.schema.metadata or {}).get(RELEASES_METADATA, b"null"))
+        described = json.loads((table.schema.metadata or {}).get(RELEASES_METADATA.encode(), b"null"))
     except ValueError:
         described = None
     if described != made_of(build_dir):

@@ -52,6 +52,14 @@ def test_diff_reads_tables_without_the_extractors_or_the_contract(published):
     assert not modules & EXTRACTION
 
 
+def test_history_never_imports_the_extractors_or_the_contract(builds):
+    """Catches: `mincards history` loading the contract (pandera) or the cross-release
+    builder to read history.parquet."""
+    modules = imported("history", "qwen2.5-7b", "--build", str(builds["real"]))
+    assert {"pandas", "pyarrow"} <= modules
+    assert not modules & (EXTRACTION | {"pipeline.across", "schemas.history", "sqlite3"})
+
+
 def test_output_to_a_file_stays_light(published, tmp_path):
     modules = imported("query", "qwen2.5-7b", "-o", str(tmp_path / "q.txt"), "--build", str(published))
     assert not modules & (DATA | EXTRACTION)
