@@ -143,9 +143,14 @@ def empty_folder(folder: Path, steps: Steps) -> None:
         steps.step()
 
 
+def leftovers(out_dir: Path) -> list[Path]:
+    """The staging folders of killed runs (or of a run writing now)."""
+    return sorted(out_dir.glob(f"{STAGING}*")) if out_dir.is_dir() else []
+
+
 def remove_leftovers(out_dir: Path) -> None:
     """The staging folders of killed runs (we hold the lock: no run is writing them)."""
-    for path in sorted(out_dir.glob(f"{STAGING}*")):
+    for path in leftovers(out_dir):
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .errors import MincardsError
 from .inputs import Release, find_releases, is_unchanged, pipeline_version, release_inputs
 from .limits import DEFAULT, Limits
-from .publish import Published, Staging, build_changed, removed_releases
+from .publish import Published, Staging, build_changed, leftovers, removed_releases
 from .workers import fault_point, in_order
 
 if TYPE_CHECKING:  # extraction and the writers (pandas) are imported only when a release is extracted
@@ -98,8 +98,9 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
         return [r for r in releases if force or not is_unchanged(r, out_dir, pipeline, strict)]
 
     # Decided without the lock first, so that a run with nothing to do writes nothing (not
-    # even the lock's holder); decided again under the lock before anything is written.
-    if not build_changed(out_dir, to_extract(), removed_releases(out_dir, keep)):
+    # even the lock's holder); decided again under the lock before anything is written. What
+    # a killed run left is something to do: the next run removes it, whatever else it does.
+    if not build_changed(out_dir, to_extract(), removed_releases(out_dir, keep)) and not leftovers(out_dir):
         return [unchanged(r) for r in releases], [], None
     from .release import Failure
 

@@ -85,7 +85,10 @@ def next_run_succeeds(raw: Path, out: Path) -> None:
 @pytest.mark.parametrize("point,method", [("extracting", "fork"), ("handing-back", "fork"),
                                           ("between-releases", "fork"), ("extracting", "forkserver")])
 def test_a_killed_run_leaves_no_process_and_no_lock(raw_three, tmp_path, point, method):
+    """Over an up-to-date build (the killed run forced): the next run has no release to
+    extract, and must still remove what the killed one left."""
     out = tmp_path / "build"
+    next_run_succeeds(raw_three, out)
     done = run_killed(raw_three, out, point, method)
     assert done.returncode == -signal.SIGKILL, done.stderr
     next_run_succeeds(raw_three, out)
