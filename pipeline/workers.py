@@ -14,10 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from . import faults, signals
-from .faults import KILL_AT_ENV  # noqa: F401 - the kill tests import it from here
 
 START_METHOD_ENV = "MINCARDS_START_METHOD"  # fork, forkserver or spawn: overrides the choice below
-POINTS = ("extracting", "handing-back", "between-releases")  # where the kill tests signal the run
 PR_SET_PDEATHSIG = 1
 PARENT_POLL_SECONDS = 1.0
 

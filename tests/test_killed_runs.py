@@ -23,7 +23,8 @@ from click.testing import CliRunner
 from conftest import RAW
 from pipeline.cli import main
 from pipeline.publish import LOCK_NAME, STAGING, output_lock
-from pipeline.workers import KILL_AT_ENV, START_METHOD_ENV
+from pipeline.faults import KILL_AT_ENV
+from pipeline.workers import START_METHOD_ENV
 
 GONE_WITHIN = 10.0  # seconds: turns a leftover process into a failure, never a pass into one
 
