@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from . import faults, signals
 from .errors import MincardsError, ReleaseError, Terminated
-from .faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps  # noqa: F401 - the tests import them from here
+from .faults import Steps
 from .ids import is_release_name
 from .files import ACROSS_FILES, ACROSS_FOLDERS, MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder
 from .store import published_releases

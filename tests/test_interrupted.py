@@ -25,8 +25,8 @@ from pipeline import store
 from pipeline.cli import main
 from pipeline.errors import SourceError
 from pipeline.files import MANIFEST
-from pipeline.publish import FAULT_ENOSPC_ENV, FAULT_ENV, STAGING, Staging, Steps, output_lock, publish_all, \
-    stage_release, swap_release
+from pipeline.faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps
+from pipeline.publish import STAGING, Staging, output_lock, publish_all, stage_release, swap_release
 from pipeline.query import Filters, answer_query
 from pipeline.across import build_across
 from pipeline.inputs import find_releases
