@@ -54,6 +54,7 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
 FILES, FOLDERS = ACROSS_FILES, ACROSS_FOLDERS  # in build/: each file put in place, each folder one rename
 assert FILES == (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA) and FOLDERS == (SITE,)
 CHUNK = 20_000  # history rows held at once while they are written out (memory flat past it)
+RUN = 4  # consecutive releases a worker compares in one call
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,22 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
                 change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
 
 
+def add_release(database: Database, position: int, folder: Path, pair: Pair) -> None:
+    """A release's rows, findings and changes into the database."""
+    table, _ = read_release(folder)
+    database.insert("releases", [releases_row(pair.info)])
+    database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
+    database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS), findings_contract.COLUMNS))
+    database.add_changes(position, pair.info.release, pair.changes)
+
+
+def compare_run(first: int, releases: list[tuple[str, Path]], site: Path) -> list[Pair]:
+    """Consecutive releases compared in one call: releases[0] is the one before position
+    `first` (None for the first release), each of the others compared with the one before
+    it; each release is read once (read_release keeps the last one)."""
+    return [compare(first + i, releases[i], releases[i + 1], site) for i in range(len(releases) - 1)]
+
+
 def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = None, jobs: int = 1,
                  method: str | None = None) -> Across:
     """Every cross-release artifact of these releases (id -> published folder), written into
@@ -266,9 +283,6 @@ def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = No
 
 def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int, method: str | None) -> Across:
     ordered = sorted(releases)  # release-id order: the order fetch files them in (pipeline/ids.py)
-    # Workers pay off once they have more than their window of releases to compare: below
-    # that, starting them costs more than the few comparisons (the two real releases).
-    jobs = jobs if len(ordered) > 2 * jobs else 1
     database = Database(work / DATABASE)
     try:
         site = Site(work / SITE)
@@ -276,24 +290,24 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         entries: dict[str, Entry] = {}
         infos: list[ReleaseInfo] = []
         made_of: list[dict] = []
-        calls = [(position, (ordered[position - 1], releases[ordered[position - 1]]) if position else None,
-                  (release, releases[release]), site.folder) for position, release in enumerate(ordered)]
-        pairs = in_order(compare, calls, jobs, method)
+        # Runs of RUN consecutive releases per call: a worker reads each release of its run once.
+        named = [None] + [(release, releases[release]) for release in ordered]
+        calls = [(first, named[first:first + RUN + 1], site.folder) for first in range(0, len(ordered), RUN)]
+        # Workers only when each has a run to compare: for fewer releases (the two real ones)
+        # starting them costs more than the comparisons.
+        jobs = jobs if len(calls) >= jobs else 1
+        runs = in_order(compare_run, calls, jobs, method)
         try:
-            for (position, _, (release, folder), _), pair in pairs:
-                if isinstance(pair, MincardsError):
-                    raise pair
-                table, _ = read_release(folder)
-                database.insert("releases", [releases_row(pair.info)])
-                database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
-                database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS),
-                                                       findings_contract.COLUMNS))
-                database.add_changes(position, release, pair.changes)
-                entries[release] = pair.entry
-                infos.append(pair.info)
-                made_of.append({"release": release, "sha256": pair.sha256})
+            for (first, _, _), outcome in runs:
+                if isinstance(outcome, MincardsError):
+                    raise outcome
+                for position, pair in enumerate(outcome, start=first):
+                    add_release(database, position, releases[ordered[position]], pair)
+                    entries[pair.info.release] = pair.entry
+                    infos.append(pair.info)
+                    made_of.append({"release": pair.info.release, "sha256": pair.sha256})
         finally:
-            pairs.close()
+            runs.close()
         database.finish_history()
         steps.writing(work / HISTORY_PARQUET)
         history_file = write_history(database, work, made_of)
