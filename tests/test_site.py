@@ -1,11 +1,10 @@
 """build/site/: every link resolves (every page, read with lxml), and in the system Chromium
-(`make browser`; tests/test_report.py finds it), driven by Playwright through one browser
+(`make browser`; tests/chromium.py finds it), driven by Playwright through one browser
 session from file:// URLs: typing in the search box hides the models that do not match, no
 page logs a console error, and no page is wider than a 420 px window. The synthetic build
 (tests/history_builds.py) has five releases, a revision, and models that leave and come back."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -13,7 +12,7 @@ import lxml.html
 import pyarrow.parquet as pq
 import pytest
 
-from test_report import BROWSER, FLAGS
+from chromium import open_page, overflow
 
 VENDOR_PAGES = {"https://support.huaweicloud.com/bestpractice-modelarts/modelarts_llm_train_5902044.html",
                 "https://support.huaweicloud.com/bestpractice-modelarts/modelarts_llm_train_590804.html"}
@@ -47,37 +46,6 @@ def test_every_link_of_every_page_resolves(builds):
                 assert parts.fragment in ids[target], (page, link)
             seen += 1
     assert seen > 150  # on every page: the nav and the style sheet; on the index: every model and release
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    """One headless Chromium for the module, with its profile and config in a temp folder."""
-    if BROWSER is None:
-        pytest.skip("no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again")
-    from playwright.sync_api import sync_playwright
-
-    home = tmp_path_factory.mktemp("chromium-home")
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-           "XDG_CACHE_HOME": str(home / ".cache"), "XDG_RUNTIME_DIR": str(home / "run")}
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=BROWSER, args=[f for f in FLAGS if f != "--headless"],
-                                              env=env)
-        yield chromium
-        chromium.close()
-
-
-def open_page(browser, path: Path, width: int = 420):
-    page = browser.new_page(viewport={"width": width, "height": 800})
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(path.as_uri())
-    return page, errors
-
-
-def overflow(page) -> int:
-    """How far the page is wider than the window (0: nothing to scroll sideways)."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
 def visible_models(page) -> list[str]:
