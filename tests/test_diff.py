@@ -198,3 +198,19 @@ def test_cli_diff_formats_exit_code_and_save(published, tmp_path):
     missing = runner.invoke(main, ["diff", "2024-01-01", "2025-10-22", "--build", str(build)])
     assert missing.exit_code == 1
     assert "no published release '2024-01-01' (expected a release id (2025-05-07, 2025-10-22)" in missing.output
+
+
+def test_cli_diff_format_html_writes_the_diff_page(published, tmp_path):
+    """Catches: `--format html` refused (the page only came from --save), a page to -o that is
+    not the one --save writes, a page that differs from one run to the next."""
+    runner = CliRunner()
+    page = tmp_path / "page.html"
+    args = ["diff", "2025-05-07", "2025-10-22", "--build", str(published), "--format", "HTML"]
+    written = runner.invoke(main, [*args, "-o", str(page), "--save", str(tmp_path / "saved")])
+    assert written.exit_code == 0 and written.output == ""
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "<h1>What changed: 2025-05-07 → 2025-10-22</h1>" in text
+    assert text.count('<td class="changed"') == 8
+    assert page.read_bytes() == (tmp_path / "saved" / "2025-05-07..2025-10-22.html").read_bytes()
+    again = runner.invoke(main, args)
+    assert again.exit_code == 0 and again.output == text

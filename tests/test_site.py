@@ -76,12 +76,13 @@ def test_typing_in_the_search_box_filters_the_models(builds, browser):
     assert errors == [] and overflow(page) == 0
 
 
-@pytest.mark.parametrize("path", ["index.html", "changelog.html", "models/llama3.1-8b.html",
-                                  "diff/2025-07-01..2025-07-01.2.html"])
-def test_pages_load_without_errors_and_fit_420_px(builds, browser, path):
+@pytest.mark.parametrize("path,width", [("index.html", 420), ("changelog.html", 420), ("models/llama3.1-8b.html", 420),
+                                        ("diff/2025-07-01..2025-07-01.2.html", 420), ("index.html", 1400),
+                                        ("diff/2025-07-01..2025-07-01.2.html", 1400)])
+def test_pages_load_without_errors_and_fit_the_window(builds, browser, path, width):
     """Catches: a table or a line too wide for a phone (the page scrolls sideways), a script
     or style sheet that does not load from file://, a console error."""
-    page, errors = open_page(browser, builds["synthetic"] / "site" / path)
+    page, errors = open_page(browser, builds["synthetic"] / "site" / path, width)
     assert page.evaluate("getComputedStyle(document.body).marginTop") != "8px"  # style.css was applied
     assert errors == [] and overflow(page) == 0
 
@@ -103,3 +104,36 @@ def test_a_model_page_shows_its_history_as_a_chart_and_a_table(builds):
         for r in runs]
     # the edits of tests/history_builds.py: llama3.1-8b full MindSpeed-LLM 4 -> 8 in the revision
     assert [row[9] for row in table if row[6] == "2025-07-01.2" and row[2] == "MindSpeed-LLM"] == ["up 4 → 8"] * 4
+
+
+def test_index_marks_the_newest_releases_finding_cells_and_pages_link_the_vendor(builds):
+    """Catches: the index's heat map without the marks of the newest release's findings
+    (findings.csv, read with the csv module), a diff page without each release's vendor page
+    and update date (a revision said as such)."""
+    import csv
+
+    site = builds["synthetic"] / "site"
+    with open(builds["synthetic"] / "2025-09-01" / "findings.csv", encoding="utf-8", newline="") as handle:
+        findings = {(r["model"], r["strategy"], r["seq_len"], r["framework"], r["hardware"]): r["finding"]
+                    for r in csv.DictReader(handle)}
+    root = lxml.html.fromstring((site / "index.html").read_bytes())
+    table = root.get_element_by_id("heatmap")
+    top, bottom = table.findall("thead/tr")
+    frameworks = [th.text_content() for th in top.findall("th")[3:] for _ in range(int(th.get("colspan", 1)))]
+    columns = list(zip(frameworks, [th.text_content() for th in bottom.findall("th")]))
+    marked = {}
+    for tr in table.findall("tbody/tr"):
+        model, strategy, seq_len, *cells = (td for td in tr.findall("td"))
+        for column, td in zip(columns, cells):
+            if "finding" in td.get("class", "").split():
+                marked[(model.text_content(), strategy.text_content(), seq_len.text_content(), *column)] = td
+    assert len(findings) == 14 and set(marked) == set(findings)
+    assert all(td.get("title").startswith(f"finding {findings[key]} (") for key, td in marked.items())
+    vendor = [p.text_content() for p in root.find_class("vendor") if p.tag == "p"]
+    assert vendor == ["Vendor page: 表1 模型最小卡数配置 (Huawei Cloud ModelArts), updated 2025-09-01."]
+    diff = lxml.html.fromstring((site / "diff" / "2025-07-01..2025-07-01.2.html").read_bytes())
+    lines = [p for p in diff.find_class("vendor") if p.tag == "p"]
+    assert [p.text_content().rsplit(", ", 1)[1] for p in lines] == [
+        "updated 2025-07-01.", "updated 2025-07-01 (revision 2 of that date)."]
+    assert [p.find("a").get("href") for p in lines] == [
+        "https://support.huaweicloud.com/bestpractice-modelarts/modelarts_llm_train_590804.html"] * 2
