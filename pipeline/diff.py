@@ -72,23 +72,25 @@ class ReleaseDiff:
                 f"{c['unchanged']} unchanged")
 
 
-def names_in_order(frame: pd.DataFrame, what: str) -> list[str]:
-    """A release's models, frameworks or hardware in the vendor's order: models by the first
-    row printing them, frameworks by their first column, hardware as the vocabulary lists it."""
-    if what == "model":
-        rows = frame.sort_values(["source_page", "source_row"], kind="stable", na_position="first")
-        return list(dict.fromkeys(rows["model"].dropna().tolist()))
+def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
+    """These models, frameworks or hardware of a release in the vendor's order: models by the
+    first row printing them, frameworks by their first column, hardware as the vocabulary
+    lists it. Only the rows of `names` are looked at: usually there are none."""
+    if not names:
+        return []
+    if what == "hardware":
+        return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
+    rows = frame[frame[what].isin(names)]
     if what == "framework":
-        return list(dict.fromkeys(framework for framework, _ in vendor_column_order(frame)))
-    present = set(frame["hardware"].dropna())
-    return [h for h in HARDWARE if h in present] + sorted(present - set(HARDWARE))
+        return list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
+    rows = rows.sort_values(["source_page", "source_row"], kind="stable", na_position="first")
+    return list(dict.fromkeys(rows["model"].tolist()))
 
 
 def added_removed(old: pd.DataFrame, new: pd.DataFrame, what: str) -> dict[str, list[str]]:
     """The names of `what` only one release has, each in its own release's order."""
-    before, after = names_in_order(old, what), names_in_order(new, what)  # a few names, not every row
-    return {"added": [n for n in after if n not in set(before)],
-            "removed": [n for n in before if n not in set(after)]}
+    before, after = set(old[what].dropna().unique()), set(new[what].dropna().unique())  # a few names, not every row
+    return {"added": in_vendor_order(new, what, after - before), "removed": in_vendor_order(old, what, before - after)}
 
 
 def side(frame: pd.DataFrame, name: str) -> pd.DataFrame:
