@@ -71,7 +71,7 @@ def table_rows(table: pa.Table, columns: list[str]) -> list[tuple]:
 
 def release_info(release: str, folder: Path, table: pa.Table, frame: pd.DataFrame, found: pa.Table) -> ReleaseInfo:
     manifest, _ = store.manifest_entry(folder, store.TABLE)
-    url = (table.schema.metadata or {}).get(b"mincards.source_url", b"").decode("utf-8") or None
+    url = store.source_url(table)
     frameworks = tuple(dict.fromkeys(framework for framework, _ in vendor_column_order(frame)))
     present = set(frame["hardware"])
     return ReleaseInfo(release, base_date(release), revision(release), url,
@@ -249,7 +249,7 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
         diff_releases("", frame.iloc[:0], release, frame)
     kinds = change_kinds(diff)
     if old:
-        diff_page(site, diff)
+        diff_page(site, diff, {old[0]: store.source_url(read_release(old[1])[0]), release: info.source_url})
     return Pair(info, entry(info, diff, kinds) if old else entry(info, None),
                 change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
 
@@ -320,7 +320,8 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         models = write_models(database, site, ordered, jobs, method)
         newest_first = [entries[release] for release in reversed(ordered)]
         site.changelog_page(newest_first)
-        site.index_page(infos, entries, models, read_release(releases[ordered[-1]])[1])
+        newest = releases[ordered[-1]]
+        site.index_page(infos, entries, models, read_release(newest)[1], store.load(newest, store.FINDINGS))
         steps.step(SITE)
         steps.writing(work / CHANGELOG)
         write_file(work / CHANGELOG, changelog_markdown(newest_first))

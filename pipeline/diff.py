@@ -5,6 +5,11 @@ normalisation, so spellings the tidy stage canonicalises (`Snt9B` -> `Snt9b`)
 never show as changes. A key present on one side only is attributed to the
 first reason that explains it: a model added or removed, then a framework or a
 hardware column added or removed, else a configuration of an existing model.
+
+Everything comes in the vendor's order, not the alphabet's: rows by where the vendor
+table prints them (the new release's cell, else the old one's), columns by the table's
+column order (pipeline/units.py), the names added or removed likewise; the changed values
+first, then what was removed, then what was added (a reader comes for the changes).
 """
 from __future__ import annotations
 
@@ -17,12 +22,13 @@ import numpy as np
 import pandas as pd
 
 from .formats import json_value, to_ndjson as ndjson_lines, to_table as table_lines
+from .units import HARDWARE, vendor_column_order
 
 MATCH_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 VALUE = ["supported", "min_units"]
 LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
 SIDES = ("old", "new")
-CHANGE_ORDER = ["added", "removed", "changed", "unchanged"]
+CHANGE_ORDER = ["changed", "removed", "added", "unchanged"]
 
 
 @dataclass(frozen=True)
@@ -66,9 +72,25 @@ class ReleaseDiff:
                 f"{c['unchanged']} unchanged")
 
 
-def added_removed(old: pd.Series, new: pd.Series) -> dict[str, list[str]]:
-    before, after = set(old.dropna().unique()), set(new.dropna().unique())  # a few names, not every row
-    return {"added": sorted(after - before), "removed": sorted(before - after)}
+def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
+    """These models, frameworks or hardware of a release in the vendor's order: models by the
+    first row printing them, frameworks by their first column, hardware as the vocabulary
+    lists it. Only the rows of `names` are looked at: usually there are none."""
+    if not names:
+        return []
+    if what == "hardware":
+        return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
+    rows = frame[frame[what].isin(names)]
+    if what == "framework":
+        return list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
+    rows = rows.sort_values(["source_page", "source_row"], kind="stable", na_position="first")
+    return list(dict.fromkeys(rows["model"].tolist()))
+
+
+def added_removed(old: pd.DataFrame, new: pd.DataFrame, what: str) -> dict[str, list[str]]:
+    """The names of `what` only one release has, each in its own release's order."""
+    before, after = set(old[what].dropna().unique()), set(new[what].dropna().unique())  # a few names, not every row
+    return {"added": in_vendor_order(new, what, after - before), "removed": in_vendor_order(old, what, before - after)}
 
 
 def side(frame: pd.DataFrame, name: str) -> pd.DataFrame:
@@ -96,8 +118,23 @@ def reasons(rows: pd.DataFrame, columns: dict[str, dict[str, list[str]]]) -> pd.
     return reason
 
 
+def vendor_order(rows: pd.DataFrame, change: np.ndarray) -> pd.DataFrame:
+    """The diff's rows by change (CHANGE_ORDER), then where the vendor prints them: the new
+    release's cell, else the old one's (page, row), then its column; the key breaks ties."""
+    def place(column: str) -> pd.Series:
+        return rows[f"new_{column}"].fillna(rows[f"old_{column}"])
+
+    hardware_rank = {name: i for i, name in enumerate(HARDWARE)}
+    order = rows.assign(_order=np.select([change == name for name in CHANGE_ORDER], range(len(CHANGE_ORDER))),
+                        _page=place("source_page"), _row=place("source_row"), _col=place("source_col"),
+                        _hw=rows["hardware"].map(hardware_rank))
+    by = ["_order", "_page", "_row", "model", "strategy", "seq_len", "_col", "_hw", "framework", "hardware"]
+    order = order.sort_values(by, kind="stable", na_position="first")
+    return order.drop(columns=["_order", "_page", "_row", "_col", "_hw"]).reset_index(drop=True)
+
+
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
-    columns = {what: added_removed(old[what], new[what]) for what in ("model", "framework", "hardware")}
+    columns = {what: added_removed(old, new, what) for what in ("model", "framework", "hardware")}
     rows = side(old, "old").merge(side(new, "new"), on=MATCH_KEY, how="outer", indicator=True)
     # Column operations, no Python call per row: the history (pipeline/history.py) diffs
     # every consecutive pair of releases.
@@ -106,8 +143,7 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
         same_value(rows).to_numpy(dtype=bool), "unchanged", "changed")))
     rows = rows.drop(columns="_merge").assign(change=change.astype(object))
     rows["reason"] = reasons(rows, columns)
-    rows["_order"] = np.select([change == name for name in CHANGE_ORDER], range(len(CHANGE_ORDER)))
-    rows = rows.sort_values(["_order"] + MATCH_KEY, kind="stable").drop(columns="_order").reset_index(drop=True)
+    rows = vendor_order(rows, change)
     ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE]
     return ReleaseDiff(old_release, new_release, rows[ordered], columns["framework"], columns["hardware"],
                        columns["model"])
@@ -135,13 +171,14 @@ def md_table(header: list[str], lines: list[list[object]]) -> list[str]:
 
 
 def model_pivot(rows: pd.DataFrame, prefix: str) -> list[str]:
-    """A model's rows as the vendor prints them: (strategy, seq_len) x framework/hardware."""
-    values = rows.assign(value=[units_text(s, u) for s, u in zip(rows[f"{prefix}_supported"],
-                                                                 rows[f"{prefix}_min_units"])])
-    table = values.pivot_table(index=["strategy", "seq_len"], columns=["framework", "hardware"], values="value",
-                               aggfunc="first", sort=True).fillna("")
-    header = ["strategy", "seq_len"] + [f"{fw} {hw}" for fw, hw in table.columns]
-    return md_table(header, [[s, q, *vals] for (s, q), vals in zip(table.index, table.values.tolist())])
+    """A model's rows as the vendor prints them: (strategy, seq_len) x framework/hardware,
+    rows and columns in the vendor table's order (`rows` come in it: vendor_order)."""
+    values = {(r.strategy, r.seq_len, r.framework, r.hardware): units_text(s, u) for r, s, u in zip(
+        rows.itertuples(index=False), rows[f"{prefix}_supported"], rows[f"{prefix}_min_units"])}
+    lines = list(dict.fromkeys(zip(rows["strategy"], rows["seq_len"])))
+    columns = vendor_column_order(rows, f"{prefix}_source_col")
+    header = ["strategy", "seq_len"] + [f"{fw} {hw}" for fw, hw in columns]
+    return md_table(header, [[s, q, *(values.get((s, q, fw, hw), "") for fw, hw in columns)] for s, q in lines])
 
 
 def names_line(label: str, names: list[str], rows: pd.DataFrame | None = None) -> str:
@@ -150,38 +187,62 @@ def names_line(label: str, names: list[str], rows: pd.DataFrame | None = None) -
     return f"- {label}: {', '.join(names)}" + (f" ({len(rows)} rows)" if rows is not None else "")
 
 
-def to_markdown(diff: ReleaseDiff) -> str:
-    out = [f"# mincards diff: {diff.old} -> {diff.new}", "", "## Columns", ""]
-    out.append(names_line("frameworks added", diff.frameworks["added"], diff.where("added", "framework")))
-    out.append(names_line("frameworks removed", diff.frameworks["removed"], diff.where("removed", "framework")))
-    out.append(names_line("hardware added", diff.hardware["added"], diff.where("added", "hardware")))
-    out.append(names_line("hardware removed", diff.hardware["removed"], diff.where("removed", "hardware")))
-    for change, prefix in (("added", "new"), ("removed", "old")):
-        models = diff.models[change]
-        out += ["", f"## Models {change} ({len(models)})", ""]
-        if not models:
-            out.append("none")
-        for model in models:
-            rows = diff.where(change, "model")
-            out += [f"### {model}", ""] + model_pivot(rows[rows["model"] == model], prefix) + [""]
+def columns_lines(diff: ReleaseDiff) -> list[str]:
+    """What the summary line counts, by name: the columns and models added or removed."""
+    return [names_line("frameworks added", diff.frameworks["added"], diff.where("added", "framework")),
+            names_line("frameworks removed", diff.frameworks["removed"], diff.where("removed", "framework")),
+            names_line("hardware added", diff.hardware["added"], diff.where("added", "hardware")),
+            names_line("hardware removed", diff.hardware["removed"], diff.where("removed", "hardware")),
+            names_line("models added", diff.models["added"], diff.where("added", "model")),
+            names_line("models removed", diff.models["removed"], diff.where("removed", "model"))]
+
+
+def changed_section(diff: ReleaseDiff) -> list[str]:
     changed = diff.where("changed")
-    out += ["", f"## Values changed ({len(changed)})", ""]
+    out = [f"## Values changed ({len(changed)})", ""]
     if changed.empty:
-        out.append("none")
+        return out + ["none", ""]
     for model, rows in changed.groupby("model", sort=False):
         out += [f"### {model}", ""] + md_table(
             ["strategy", "seq_len", "framework", "hardware", "old", "new", "old cell", "new cell"],
             [[r.strategy, r.seq_len, r.framework, r.hardware, units_text(r.old_supported, r.old_min_units),
               units_text(r.new_supported, r.new_min_units), cell_text(r, "old"), cell_text(r, "new")]
              for _, r in rows.iterrows()]) + [""]
-    for change, prefix in (("added", "new"), ("removed", "old")):
-        rows = diff.where(change, "configuration")
-        out += ["", f"## Configurations {change} for existing models and columns ({len(rows)})", ""]
-        out += md_table(["model", "strategy", "seq_len", "framework", "hardware", "value", "cell"],
-                        [[r.model, r.strategy, r.seq_len, r.framework, r.hardware,
-                          units_text(r[f"{prefix}_supported"], r[f"{prefix}_min_units"]), cell_text(r, prefix)]
-                         for _, r in rows.iterrows()]) if not rows.empty else ["none"]
-    out += ["", f"**Summary:** {diff.summary()}", ""]
+    return out
+
+
+def models_section(diff: ReleaseDiff, change: str) -> list[str]:
+    """Each model added (removed) as the new (old) release prints it."""
+    prefix = "new" if change == "added" else "old"
+    models = diff.models[change]
+    out = [f"## Models {change} ({len(models)})", ""]
+    if not models:
+        return out + ["none", ""]
+    rows = diff.where(change, "model")
+    for model in models:
+        out += [f"### {model}", ""] + model_pivot(rows[rows["model"] == model], prefix) + [""]
+    return out
+
+
+def configurations_section(diff: ReleaseDiff, change: str) -> list[str]:
+    prefix = "new" if change == "added" else "old"
+    rows = diff.where(change, "configuration")
+    out = [f"## Configurations {change} for existing models and columns ({len(rows)})", ""]
+    if rows.empty:
+        return out + ["none", ""]
+    return out + md_table(["model", "strategy", "seq_len", "framework", "hardware", "value", "cell"],
+                          [[r.model, r.strategy, r.seq_len, r.framework, r.hardware,
+                            units_text(r[f"{prefix}_supported"], r[f"{prefix}_min_units"]), cell_text(r, prefix)]
+                           for _, r in rows.iterrows()]) + [""]
+
+
+def to_markdown(diff: ReleaseDiff) -> str:
+    """The summary first, then the values that changed, then what was removed, then what
+    was added (the new models' tables are long, and seldom what a reader came for)."""
+    out = [f"# mincards diff: {diff.old} -> {diff.new}", "", f"**Summary:** {diff.summary()}", "",
+           *columns_lines(diff), "", *changed_section(diff)]
+    for change in ("removed", "added"):
+        out += models_section(diff, change) + configurations_section(diff, change)
     return "\n".join(out)
 
 

@@ -268,8 +268,9 @@ def release_files(result: ReleaseResult) -> ReleaseFiles:
                                   result.source_url, result.finding_table)
     with stage("report"):
         sources = [(s.path, s.sha256) for s in result.sources]
-        files.files["report.html"] = release_html(result.release, result.frame, result.findings,
-                                                  sources).encode("utf-8")
+        table = result.finding_table if result.finding_table is not None else finding_rows(result.frame)
+        files.files["report.html"] = release_html(result.release, result.frame, result.findings, sources,
+                                                  result.source_url, table).encode("utf-8")
         files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")
     return files
 

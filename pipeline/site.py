@@ -24,7 +24,8 @@ from pathlib import Path
 
 from .changelog import CHANGED_COLUMNS, TITLE as CHANGELOG_TITLE, Entry, ReleaseInfo, first_text
 from .diff import ReleaseDiff
-from .report import STYLE, UNIT_HUE, diff_summary, esc, heat_legend, heat_map
+from .report import (STYLE, UNIT_HUE, diff_summary, esc, finding_marks, heat_legend, heat_map, vendor_line,
+                     vendor_lines)
 from .units import PLURAL, UNIT_OF_HARDWARE, counted, units_note
 
 SITE = "site"
@@ -32,7 +33,7 @@ SITE_STYLE = STYLE + """
 html{-webkit-text-size-adjust:100%}
 body{max-width:1200px;overflow-wrap:anywhere}
 nav{margin-bottom:12px}nav a{margin-right:12px}
-table{display:block;overflow-x:auto;max-width:100%}
+table{display:block;overflow-x:auto;max-width:100%}.scroll>table,.wide>table{display:table;max-width:none}
 input[type=search]{font:inherit;padding:6px 8px;width:100%;max-width:28em;box-sizing:border-box}
 ul.models{columns:14em;padding-left:1.2em}
 ul.models li{break-inside:avoid}
@@ -97,13 +98,14 @@ def write_page(folder: Path, name: str, text: str) -> None:
     (folder / name).write_bytes(text.encode("utf-8"))
 
 
-def diff_page(folder: Path, diff: ReleaseDiff) -> None:
-    """diff/<old>..<new>.html of the site in `folder` (written by a worker of the run)."""
-    changed = diff.where("changed").to_dict("records")  # in key order; no grid here to point into
-    body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>",
+def diff_page(folder: Path, diff: ReleaseDiff, urls: dict[str, str | None] | None = None) -> None:
+    """diff/<old>..<new>.html of the site in `folder` (written by a worker of the run);
+    `urls`: each release's vendor page (release id -> URL)."""
+    changed = diff.where("changed").to_dict("records")  # in the vendor's order; no grid here to point into
+    body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>", *vendor_lines(diff, urls),
             f'<p>The changelog\'s entry: <a href="../changelog.html#r-{esc(diff.new)}">{esc(diff.new)}</a>. '
             f"The whole grid with every change marked: <code>mincards diff {esc(diff.old)} {esc(diff.new)} "
-            "--save DIR</code>.</p>", *diff_summary(diff, changed)]
+            "--format html -o FILE</code>.</p>", *diff_summary(diff, changed)]
     write_page(folder, f"diff/{diff_file(diff.old, diff.new)}", page(f"mincards diff {diff.old}..{diff.new}", body, 1))
 
 
@@ -148,8 +150,9 @@ class Site:
         self.write("changelog.html", page(CHANGELOG_TITLE, body))
 
     def index_page(self, infos: list[ReleaseInfo], entries: dict[str, Entry], models: list[tuple[str, str]],
-                   newest_frame) -> None:
-        """`models`: (name, what to say beside it) for every model of any release."""
+                   newest_frame, newest_findings=None) -> None:
+        """`models`: (name, what to say beside it) for every model of any release;
+        `newest_findings`: the newest release's findings as data (findings.parquet)."""
         newest = infos[-1]
         body = ["<h1>Minimum Ascend units per model</h1>",
                 f"<p>Huawei Cloud ModelArts' table 表1 模型最小卡数配置, {counted(len(infos), 'published release')}, "
@@ -163,8 +166,9 @@ class Site:
         body += [f'<li data-model="{esc(name)}"><a href="models/{esc(model_file(name))}">{esc(name)}</a>'
                  + (f' <span class="muted">{esc(note)}</span>' if note else "") + "</li>" for name, note in models]
         body += ["</ul>", "<h2>Releases</h2>", *releases_table(infos, entries),
-                 f"<h2>The newest release, {esc(newest.release)}</h2>", *heat_legend(),
-                 *heat_map(newest_frame)]
+                 f"<h2>The newest release, {esc(newest.release)}</h2>",
+                 vendor_line(newest.release, newest.source_url),
+                 *heat_legend(), *heat_map(newest_frame, finding_marks(newest_findings))]
         self.write("index.html", page("mincards: minimum Ascend units per model", body, script=True))
 
 

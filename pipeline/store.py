@@ -232,6 +232,18 @@ def load(folder: Path, name: str = TABLE) -> pd.DataFrame:
     return read_table(folder, name).to_pandas(types_mapper=pandas_dtype, use_threads=False)
 
 
+def source_url(table: pa.Table) -> str | None:
+    """The vendor page a published table was read from (its Parquet metadata; None when its
+    release had no SOURCE.md)."""
+    return (table.schema.metadata or {}).get(b"mincards.source_url", b"").decode("utf-8") or None
+
+
+def load_with_source(folder: Path) -> tuple[pd.DataFrame, str | None]:
+    """The published table (as load) and its vendor page's URL (source_url), read once."""
+    table = read_table(folder)
+    return table.to_pandas(types_mapper=pandas_dtype, use_threads=False), source_url(table)
+
+
 def load_all(build_dir: Path) -> dict[str, pd.DataFrame]:
     """Every published release, oldest first."""
     releases = published_releases(build_dir)

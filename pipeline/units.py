@@ -28,11 +28,13 @@ def vendor_column_order(frame, column: str = "source_col") -> list[tuple[str, st
     """(framework, hardware) pairs of a table (records, or a DataFrame) in the vendor table's column order: by the first grid column
     each pair's values come from, and within one column (a cell spanning both hardware
     columns) in the vocabulary's order, Snt9b before Snt9b23."""
-    rows = frame[["framework", "hardware", column]].to_dict("records") if hasattr(frame, "to_dict") else frame
     first: dict[tuple[str, str], int] = {}  # in order of appearance, as the sort below keeps ties
-    for row in rows:
-        pair = (row["framework"], row["hardware"])
-        first[pair] = min(first.get(pair, row[column]), row[column])
+    if hasattr(frame, "groupby"):  # a DataFrame: one pass in pandas, not a dict per row
+        first = frame.groupby(["framework", "hardware"], sort=False)[column].min().to_dict()
+    else:
+        for row in frame:
+            pair = (row["framework"], row["hardware"])
+            first[pair] = min(first.get(pair, row[column]), row[column])
     return sorted(first, key=lambda pair: (first[pair], HARDWARE_NAMES.index(pair[1])))
 
 

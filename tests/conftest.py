@@ -49,6 +49,24 @@ def builds(published, tmp_path_factory) -> dict[str, Path]:
             "synthetic": synthetic_build(tmp_path_factory.mktemp("synthetic"))}
 
 
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """One headless system Chromium for the session (tests/chromium.py), driven by Playwright,
+    with its profile and config in a temp folder; the page tests skip without it."""
+    from chromium import BROWSER, FLAGS, MISSING, home_env
+
+    if BROWSER is None:
+        pytest.skip(MISSING)
+    from playwright.sync_api import sync_playwright
+
+    home = tmp_path_factory.mktemp("chromium-home")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=BROWSER, args=[f for f in FLAGS if f != "--headless"],
+                                              env=home_env(home))
+        yield chromium
+        chromium.close()
+
+
 # Hypothesis profiles: `ci` (default) is deterministic and CI-sized; run
 # `pytest --hypothesis-profile=thorough` for a long randomized search.
 from hypothesis import settings  # noqa: E402

@@ -44,10 +44,11 @@ def test_changelog_of_the_real_releases(builds):
                                                  for s in manifest["sources"]))
     summary = [line for line in newest if line.startswith("- ")]
     assert summary == [
-        "- models added (20): gemma3-27b, internvl2.5-38b, internvl2.5-78b, internvl2.5-8b, qwen2.5-1.5b, "
-        "qwen2.5_vl-32b, qwen2.5_vl-3b, qwen2.5_vl-72b, qwen2.5_vl-7b, qwen2vl-2b, qwen2vl-72b, qwen2vl-7b, "
-        "qwen3-0.6b, qwen3-1.7b, qwen3-14b, qwen3-32b, qwen3-4b, qwen3-8b, qwen3_moe-235B_A22B, qwen3_moe-30B_A3B",
-        "- values up: 8", "- frameworks added (4): Llama-Factory, MindSpeed-MM, MindSpeed-RL, VeRL"]
+        # in the order of the vendor's page (its rows, its header), not the alphabet's
+        "- models added (20): qwen2.5-1.5b, qwen2vl-2b, qwen2vl-7b, qwen2vl-72b, qwen2.5_vl-3b, qwen2.5_vl-7b, "
+        "qwen2.5_vl-32b, qwen2.5_vl-72b, qwen3-0.6b, qwen3-1.7b, qwen3-4b, qwen3-8b, qwen3-14b, qwen3-32b, "
+        "qwen3_moe-30B_A3B, qwen3_moe-235B_A22B, internvl2.5-8b, internvl2.5-38b, internvl2.5-78b, gemma3-27b",
+        "- values up: 8", "- frameworks added (4): Llama-Factory, VeRL, MindSpeed-RL, MindSpeed-MM"]
     table = [tuple(c.strip() for c in line.strip("|").split("|")) for line in newest if line.startswith("| ")]
     assert table[0] == ("model", "strategy", "seq_len", "framework", "hardware", "old", "new", "change")
     assert sorted(table[1:]) == sorted(LAYOUT_CHANGES)

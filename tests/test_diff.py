@@ -10,13 +10,16 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
-from pipeline.diff import diff_releases, to_csv, to_json, to_markdown
+from pipeline.diff import diff_releases, to_csv, to_json, to_markdown, to_table
 
-NEW_MODELS = sorted([
+# in the order the vendor's page prints them (tests/fixtures/vendor/2025-10-22-cells.txt), not the alphabet's
+NEW_MODELS = [
     "qwen2.5-1.5b", "qwen2vl-2b", "qwen2vl-7b", "qwen2vl-72b", "qwen2.5_vl-3b", "qwen2.5_vl-7b",
     "qwen2.5_vl-32b", "qwen2.5_vl-72b", "qwen3-0.6b", "qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b",
     "qwen3-32b", "qwen3_moe-30B_A3B", "qwen3_moe-235B_A22B", "internvl2.5-8b", "internvl2.5-38b",
-    "internvl2.5-78b", "gemma3-27b"])
+    "internvl2.5-78b", "gemma3-27b"]
+# the header of tests/fixtures/vendor/2025-10-22-cells.txt, MindSpeed-LLM (in both releases) left out
+NEW_FRAMEWORKS = ["Llama-Factory", "VeRL", "MindSpeed-RL", "MindSpeed-MM"]
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +28,7 @@ def real(tidy):
 
 
 def test_real_releases_columns_and_models(real):
-    assert real.frameworks == {"added": ["Llama-Factory", "MindSpeed-MM", "MindSpeed-RL", "VeRL"], "removed": []}
+    assert real.frameworks == {"added": NEW_FRAMEWORKS, "removed": []}
     assert real.hardware == {"added": [], "removed": []}  # Snt9B -> Snt9b is not a change
     assert real.models == {"added": NEW_MODELS, "removed": []}
 
@@ -55,14 +58,48 @@ def test_real_releases_summary(real):
     assert real.differs
 
 
-def test_markdown_sections_in_order(real):
+def test_markdown_leads_with_the_change(real):
+    """Catches: the summary at the end, the 8 changed values after the ~170 lines of the new
+    models' tables, removed after added."""
     text = to_markdown(real)
-    order = ["## Columns", "## Models added (20)", "## Models removed (0)", "## Values changed (8)",
-             "## Configurations added", "## Configurations removed", "**Summary:**"]
+    order = ["**Summary:**", "- frameworks added:", "## Values changed (8)", "## Models removed (0)",
+             "## Configurations removed", "## Models added (20)", "## Configurations added"]
     positions = [text.index(h) for h in order]
     assert positions == sorted(positions)
-    assert "| full | 4096 | MindSpeed-LLM | Snt9b | 2 | 4 | r23 c4 | r24 c4 |" in text
-    assert "- frameworks added: Llama-Factory, MindSpeed-MM, MindSpeed-RL, VeRL (496 rows)" in text
+    assert text.splitlines()[2].startswith("**Summary:** 2025-05-07 -> 2025-10-22: 4 frameworks added")
+    assert text.index("| full | 4096 | MindSpeed-LLM | Snt9b | 2 | 4 | r23 c4 | r24 c4 |") < text.index("### qwen2.5-1.5b")
+    assert "- frameworks added: Llama-Factory, VeRL, MindSpeed-RL, MindSpeed-MM (496 rows)" in text
+
+
+def test_markdown_models_in_the_vendor_column_order(real):
+    """Catches: a new model's table with its framework columns in alphabetical order
+    (Llama-Factory, MindSpeed-LLM, MindSpeed-MM, ...) rather than the vendor's header's."""
+    text = to_markdown(real)
+    headers = [line for line in text.splitlines() if line.startswith("| strategy | seq_len | MindSpeed-LLM")]
+    vendor = ["MindSpeed-LLM", *NEW_FRAMEWORKS]
+    assert len(headers) == 20 and set(headers) == {
+        "| strategy | seq_len | " + " | ".join(f"{fw} {hw}" for fw in vendor for hw in ("Snt9b", "Snt9b23")) + " |"}
+    models = [line.removeprefix("### ") for line in text[text.index("## Models added"):].splitlines()
+              if line.startswith("### ")]
+    assert models == NEW_MODELS
+    # qwen2.5-1.5b as the page prints it (2025-10-22-cells.txt from line 232): MindSpeed-LLM 1 card / 2 DIE,
+    # MindSpeed-RL 8 / 8, '-' elsewhere
+    start = text.index("### qwen2.5-1.5b")
+    assert text[start:].splitlines()[4] == "| full | 4096 | 1 | 2 | - | - | - | - | 8 | 8 | - | - |"
+
+
+def test_table_lists_changed_then_removed_then_added(base):
+    """Catches: `--format table` listing the added rows before the changed values."""
+    old = base.copy()
+    i = old.index[(old.model == "glm4-9b") & (old.framework == "MindSpeed-LLM")][0]
+    old.loc[i, "min_units"] = 2
+    old = old[old.model != "qwen2.5-7b"]
+    new = base[base.framework != "VeRL"]
+    lines = to_table(diff_releases("A", old, "B", new)).splitlines()
+    assert lines[0].startswith("A -> B: 0 frameworks added, 1 removed;")
+    changes = [line.split()[0] for line in lines[3:]]
+    assert changes == sorted(changes, key=["changed", "removed", "added"].index)
+    assert changes.count("changed") == 1 and changes.count("removed") == 8 and changes.count("added") == 32
 
 
 def test_json_has_stable_keys_and_lineage(real):
@@ -161,3 +198,19 @@ def test_cli_diff_formats_exit_code_and_save(published, tmp_path):
     missing = runner.invoke(main, ["diff", "2024-01-01", "2025-10-22", "--build", str(build)])
     assert missing.exit_code == 1
     assert "no published release '2024-01-01' (expected a release id (2025-05-07, 2025-10-22)" in missing.output
+
+
+def test_cli_diff_format_html_writes_the_diff_page(published, tmp_path):
+    """Catches: `--format html` refused (the page only came from --save), a page to -o that is
+    not the one --save writes, a page that differs from one run to the next."""
+    runner = CliRunner()
+    page = tmp_path / "page.html"
+    args = ["diff", "2025-05-07", "2025-10-22", "--build", str(published), "--format", "HTML"]
+    written = runner.invoke(main, [*args, "-o", str(page), "--save", str(tmp_path / "saved")])
+    assert written.exit_code == 0 and written.output == ""
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "<h1>What changed: 2025-05-07 → 2025-10-22</h1>" in text
+    assert text.count('<td class="changed"') == 8
+    assert page.read_bytes() == (tmp_path / "saved" / "2025-05-07..2025-10-22.html").read_bytes()
+    again = runner.invoke(main, args)
+    assert again.exit_code == 0 and again.output == text

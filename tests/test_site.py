@@ -1,11 +1,10 @@
 """build/site/: every link resolves (every page, read with lxml), and in the system Chromium
-(`make browser`; tests/test_report.py finds it), driven by Playwright through one browser
+(`make browser`; tests/chromium.py finds it), driven by Playwright through one browser
 session from file:// URLs: typing in the search box hides the models that do not match, no
 page logs a console error, and no page is wider than a 420 px window. The synthetic build
 (tests/history_builds.py) has five releases, a revision, and models that leave and come back."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -13,7 +12,7 @@ import lxml.html
 import pyarrow.parquet as pq
 import pytest
 
-from test_report import BROWSER, FLAGS
+from chromium import open_page, overflow
 
 VENDOR_PAGES = {"https://support.huaweicloud.com/bestpractice-modelarts/modelarts_llm_train_5902044.html",
                 "https://support.huaweicloud.com/bestpractice-modelarts/modelarts_llm_train_590804.html"}
@@ -49,37 +48,6 @@ def test_every_link_of_every_page_resolves(builds):
     assert seen > 150  # on every page: the nav and the style sheet; on the index: every model and release
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    """One headless Chromium for the module, with its profile and config in a temp folder."""
-    if BROWSER is None:
-        pytest.skip("no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again")
-    from playwright.sync_api import sync_playwright
-
-    home = tmp_path_factory.mktemp("chromium-home")
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-           "XDG_CACHE_HOME": str(home / ".cache"), "XDG_RUNTIME_DIR": str(home / "run")}
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=BROWSER, args=[f for f in FLAGS if f != "--headless"],
-                                              env=env)
-        yield chromium
-        chromium.close()
-
-
-def open_page(browser, path: Path, width: int = 420):
-    page = browser.new_page(viewport={"width": width, "height": 800})
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(path.as_uri())
-    return page, errors
-
-
-def overflow(page) -> int:
-    """How far the page is wider than the window (0: nothing to scroll sideways)."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-
-
 def visible_models(page) -> list[str]:
     return page.evaluate("""Array.from(document.querySelectorAll('#models li'))
         .filter(li => !li.hidden && li.offsetParent !== null).map(li => li.dataset.model)""")
@@ -108,12 +76,13 @@ def test_typing_in_the_search_box_filters_the_models(builds, browser):
     assert errors == [] and overflow(page) == 0
 
 
-@pytest.mark.parametrize("path", ["index.html", "changelog.html", "models/llama3.1-8b.html",
-                                  "diff/2025-07-01..2025-07-01.2.html"])
-def test_pages_load_without_errors_and_fit_420_px(builds, browser, path):
+@pytest.mark.parametrize("path,width", [("index.html", 420), ("changelog.html", 420), ("models/llama3.1-8b.html", 420),
+                                        ("diff/2025-07-01..2025-07-01.2.html", 420), ("index.html", 1400),
+                                        ("diff/2025-07-01..2025-07-01.2.html", 1400)])
+def test_pages_load_without_errors_and_fit_the_window(builds, browser, path, width):
     """Catches: a table or a line too wide for a phone (the page scrolls sideways), a script
     or style sheet that does not load from file://, a console error."""
-    page, errors = open_page(browser, builds["synthetic"] / "site" / path)
+    page, errors = open_page(browser, builds["synthetic"] / "site" / path, width)
     assert page.evaluate("getComputedStyle(document.body).marginTop") != "8px"  # style.css was applied
     assert errors == [] and overflow(page) == 0
 
@@ -135,3 +104,36 @@ def test_a_model_page_shows_its_history_as_a_chart_and_a_table(builds):
         for r in runs]
     # the edits of tests/history_builds.py: llama3.1-8b full MindSpeed-LLM 4 -> 8 in the revision
     assert [row[9] for row in table if row[6] == "2025-07-01.2" and row[2] == "MindSpeed-LLM"] == ["up 4 → 8"] * 4
+
+
+def test_index_marks_the_newest_releases_finding_cells_and_pages_link_the_vendor(builds):
+    """Catches: the index's heat map without the marks of the newest release's findings
+    (findings.csv, read with the csv module), a diff page without each release's vendor page
+    and update date (a revision said as such)."""
+    import csv
+
+    site = builds["synthetic"] / "site"
+    with open(builds["synthetic"] / "2025-09-01" / "findings.csv", encoding="utf-8", newline="") as handle:
+        findings = {(r["model"], r["strategy"], r["seq_len"], r["framework"], r["hardware"]): r["finding"]
+                    for r in csv.DictReader(handle)}
+    root = lxml.html.fromstring((site / "index.html").read_bytes())
+    table = root.get_element_by_id("heatmap")
+    top, bottom = table.findall("thead/tr")
+    frameworks = [th.text_content() for th in top.findall("th")[3:] for _ in range(int(th.get("colspan", 1)))]
+    columns = list(zip(frameworks, [th.text_content() for th in bottom.findall("th")]))
+    marked = {}
+    for tr in table.findall("tbody/tr"):
+        model, strategy, seq_len, *cells = (td for td in tr.findall("td"))
+        for column, td in zip(columns, cells):
+            if "finding" in td.get("class", "").split():
+                marked[(model.text_content(), strategy.text_content(), seq_len.text_content(), *column)] = td
+    assert len(findings) == 14 and set(marked) == set(findings)
+    assert all(td.get("title").startswith(f"finding {findings[key]} (") for key, td in marked.items())
+    vendor = [p.text_content() for p in root.find_class("vendor") if p.tag == "p"]
+    assert vendor == ["Vendor page: 表1 模型最小卡数配置 (Huawei Cloud ModelArts), updated 2025-09-01."]
+    diff = lxml.html.fromstring((site / "diff" / "2025-07-01..2025-07-01.2.html").read_bytes())
+    lines = [p for p in diff.find_class("vendor") if p.tag == "p"]
+    assert [p.text_content().rsplit(", ", 1)[1] for p in lines] == [
+        "updated 2025-07-01.", "updated 2025-07-01 (revision 2 of that date)."]
+    assert [p.find("a").get("href") for p in lines] == [
+        "https://support.huaweicloud.com/bestpractice-modelarts/modelarts_llm_train_590804.html"] * 2

@@ -1,0 +1,37 @@
+"""The system Chromium (`make browser`), driven by Playwright for the page tests
+(tests/test_report.py, tests/test_site.py); never a downloaded browser. One browser per
+test session: the `browser` fixture of tests/conftest.py."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--enable-logging=stderr", "--v=0"]
+MISSING = "no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again"
+
+
+def home_env(home: Path) -> dict[str, str]:
+    """Chromium's profile, config and cache under `home`: it writes crash-report settings and
+    dconf files under $HOME and the XDG folders even with --user-data-dir, and the tests
+    change nothing outside their folders."""
+    return {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_CACHE_HOME": str(home / ".cache"), "XDG_RUNTIME_DIR": str(home / "run")}
+
+
+def open_page(browser, path: Path, width: int = 420):
+    """A page loaded in a window `width` px wide, and the list its console errors go to."""
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(path.as_uri())
+    return page, errors
+
+
+def overflow(page) -> int:
+    """How far the page is wider than the window (0: nothing to scroll sideways)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
