@@ -78,7 +78,8 @@ def answer_history(build_dir: Path, asked: str, filters: Filters) -> Answer:
     source = str(build_dir / HISTORY)
     releases = list(store.published_releases(build_dir))
     newest = store.load_records(store.published_releases(build_dir)[releases[-1]])
-    resolved = names.resolve(asked, sorted(set(history["model"])), labels(newest), source)
+    resolved = names.resolve(asked, sorted(set(history["model"])), labels(newest),
+                             f"the history of {len(releases)} releases")
     rows = history[history["model"].isin(resolved.models)]
     checked = filters.checked(rows, source, frameworks=sorted(set(history["framework"])))
     chosen = rows
