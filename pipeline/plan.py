@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from . import query, store
@@ -155,8 +156,10 @@ def node_steps(min_units: int, unit: str) -> list[int]:
 
 
 def two_figures(hours: float) -> float:
-    """Two significant figures, never 0: 23.148 -> 23, 0.003125 -> 0.0031, 123.4 -> 120."""
-    return round(hours, 1 - math.floor(math.log10(hours)))
+    """Two significant figures, halves rounded up, never 0: 23.148 -> 23, 0.625 -> 0.63,
+    0.00011574 -> 0.00012, 123.4 -> 120."""
+    exact = Decimal(repr(hours))
+    return float(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 1), rounding=ROUND_HALF_UP))
 
 
 def unit_counts(row: dict, work: Workload, hours: float | None, units: int | None) -> list[int]:

@@ -70,7 +70,7 @@ def check_output_folder(output: Path) -> None:
     folder = output.parent
     if not folder.is_dir():
         raise MissingFolder(str(folder), f"the folder of -o {output} does not exist",
-                            "an existing folder; create it first (mkdir -p)")
+                            "an existing folder: create it first, or write elsewhere")
 
 
 def as_usage_error(exc: MincardsError) -> click.UsageError:
