@@ -34,8 +34,8 @@ from . import query, store
 from .formats import Answer
 from .query import KEY, Filters, NoMatch, OptionError
 from .store import Row
-from .units import DIES_PER_CARD, HARDWARE, PLURAL, SINGULAR, UNIT_OF_HARDWARE, UNITS_PER_NODE, count, counted, \
-    nodes
+from .units import DIES_PER_CARD, HARDWARE, PLURAL, SINGULAR, UNIT_OF_HARDWARE, UNITS_PER_NODE, amount, count, \
+    counted, nodes
 
 FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "spare_units"]
 PLAN_COLUMNS = ["model", "hardware", "min_units", "units", "unit", "nodes", "hours", "configurations", "holds_for"]
@@ -86,7 +86,7 @@ def fit(frame: list[Row], room: Budget, filters: Filters, source: str) -> list[d
     rows = supported_rows(frame, filters, source)
     fits = [row for row in rows if row["min_units"] <= room.units]
     if not fits:
-        smallest = f"; the smallest minimum there is {min(row['min_units'] for row in rows)} {PLURAL[room.unit]}" \
+        smallest = f"; the smallest minimum there is {amount(min(row['min_units'] for row in rows), room.unit)}" \
             if rows else ""
         raise NoMatch(source, f"no configuration fits in {room} ({filters}){smallest}")
     return [{**query.records([row], FIT_COLUMNS[:-1])[0], "spare_units": room.units - row["min_units"]}
@@ -225,7 +225,7 @@ def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = 
         group.min_units = max(group.min_units, int(row["min_units"]))
         group.configs.append(row)
     if not groups and left_out and units is not None:
-        raise NoMatch(source, f"every matching configuration needs more than {units} units",
+        raise NoMatch(source, f"every matching configuration needs more than {counted(units, 'unit')}",
                       f"--units of at least {min(int(r['min_units']) for r in left_out)}")
     if not groups and left_out:
         raise NoMatch(source, f"no --tps for the hardware of the matching configurations "
@@ -260,7 +260,8 @@ def answer_fit(build_dir: Path, release: str | None, hardware: str, filters: Fil
                       f"{room}, release {release_id}; per framework the cheapest ({CHEAPEST})",
                       footer=f"configurations: how many of the model's fit; a framework's cell: min_units "
                              f"(strategy seq_len), min_units in {PLURAL[room.unit]}; empty: none fits")
-    return Answer(out, FIT_COLUMNS, title=f"{counted(len(out), 'configuration')} fit in {room}, release {release_id}",
+    return Answer(out, FIT_COLUMNS, title=f"{counted(len(out), 'configuration')} {'fits' if len(out) == 1 else 'fit'} in {room}, "
+                  f"release {release_id}",
                   footer=units)
 
 
