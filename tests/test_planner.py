@@ -197,6 +197,10 @@ def test_plan_without_hours_or_units_shows_the_minimum_then_whole_node_steps(pub
     # Snt9b23: 4 DIE, then 16, 32, 64, 128 DIE (1, 2, 4, 8 nodes of 16)
     dies = as_json(published, "plan", *QWEN7_FULL_4096_MS, "--tps", "1500", "--hardware", "Snt9b23")
     assert [(r["units"], r["nodes"]) for r in dies] == [(4, 1), (16, 1), (32, 2), (64, 4), (128, 8)]
+    # `qwen2.5-7b full 4096 4*Ascend 8*Ascend`: Llama-Factory's minimum is one whole node; the steps start above it
+    whole = as_json(published, "plan", "qwen2.5-7b", "--tokens", "2B", "--tps", "1500", "--strategy", "full",
+                    "--seq-len", "4096", "--framework", "Llama-Factory", "--hardware", "Snt9b")
+    assert [r["units"] for r in whole] == [8, 16, 32, 64, 128]
 
 
 def test_tps_is_given_per_hardware_and_a_bare_number_still_works(published):
