@@ -326,8 +326,8 @@ def explanation(groups: list[Group], work: Workload, hours: float | None, units:
         unit = SINGULAR[group.unit]
         row = next(c for c in group.configs if int(c["min_units"]) == group.min_units)
         rate = work.rate(hardware)
-        lines += [f"On {hardware} (its first row; the configuration with its largest minimum: {row['model']} {row['strategy']} {row['seq_len']} "
-                  f"{row['framework']}):",
+        lines += [f"On {hardware}, its first row ({row['model']} {row['strategy']} {row['seq_len']} "
+                  f"{row['framework']}: the row's largest minimum):",
                   f"  TPS = {rate:g} tokens/s per {unit}: --tps, your own measurement on {hardware} (the vendor "
                   "publishes none)",
                   f"  minimum = {count(group.min_units, group.unit)}: the vendor's table, {row['source_file']} row "
