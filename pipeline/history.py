@@ -20,22 +20,7 @@ import pandas as pd
 
 from .diff import MATCH_KEY, ReleaseDiff
 
-KEY_COLUMNS = list(MATCH_KEY)  # model, strategy, seq_len, framework, hardware
-# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
-# min_cards.parquet (what `mincards history` checks against the releases in build/)
-RELEASES_METADATA = "mincards.releases"
-KEY = KEY_COLUMNS + ["first_release"]
-COLUMNS = KEY_COLUMNS + ["supported", "min_units", "unit", "first_release", "last_release", "releases",
-                         "previous_min_units", "change"]
-# How a run began, against the release before it (the `change` column), as data.
-CHANGES = {
-    "added": "the key is in the table for the first time, or again after a removal",
-    "up": "min_units rose",
-    "down": "min_units fell",
-    "support_added": "'-' (not supported) became a number",
-    "support_removed": "a number became '-' (not supported)",
-    "removed": "the key left the table; supported and min_units are null until it comes back",
-}
+from .history_terms import CHANGES, COLUMNS, KEY, KEY_COLUMNS, RELEASES_METADATA  # noqa: F401 - imported from here too
 
 
 def plain(values: list) -> list:

@@ -154,13 +154,16 @@ def remove_leftovers(out_dir: Path) -> None:
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
 
 
-def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[str], across: bool = True) -> bool:
+def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[str], across: bool = True,
+                  interrupted: bool = False) -> bool:
     """Whether the artifacts that span releases (build/datapackage.json, and with `across`
     the history, changelog, database and site) must be built again: a release was added,
-    changed or removed, or one of them is missing. The one condition they all hang off: a
+    changed or removed, one of them is missing, or a killed run left its staging folder
+    (it may have died between swaps: some releases or some of these artifacts new, others
+    old, each whole but not describing the others). The one condition they all hang off: a
     run with nothing to rebuild writes nothing."""
     wanted = [out_dir / PACKAGE] + ([out_dir / name for name in ACROSS_FILES + ACROSS_FOLDERS] if across else [])
-    return bool(staged or removed) or not all(path.exists() for path in wanted)
+    return bool(staged or removed) or interrupted or not all(path.exists() for path in wanted)
 
 
 def removed_releases(out_dir: Path, keep: Collection[str] | None, staged: Collection[str] = ()) -> list[str]:
@@ -201,12 +204,14 @@ class Staging:
         self.steps = steps or Steps.from_env()
         self.staged: list[str] = []
         self.committed = False
+        self.interrupted = False
 
     def __enter__(self) -> Staging:
         self.created = not self.out_dir.exists()
         self._lock = contextlib.ExitStack()
         self._lock.enter_context(output_lock(self.out_dir, self.wait, self.waiting))
         try:
+            self.interrupted = bool(leftovers(self.out_dir))  # a killed run: rebuild what spans releases
             remove_leftovers(self.out_dir)
             self.work = self.out_dir / f"{STAGING}{os.getpid()}"
             self.work.mkdir()
@@ -229,7 +234,7 @@ class Staging:
         (they would describe other releases)."""
         out_dir, work, steps = self.out_dir, self.work, self.steps
         removed = removed_releases(out_dir, keep, self.staged)
-        if not build_changed(out_dir, self.staged, removed, self.across is not None):
+        if not build_changed(out_dir, self.staged, removed, self.across is not None, self.interrupted):
             work.rmdir()
             self.committed = True
             return Published([], [])

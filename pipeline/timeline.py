@@ -10,14 +10,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pandas as pd
-
 from . import names, store
 from .errors import ReleaseError, SourceError
 from .formats import Answer
-from .history import CHANGES, COLUMNS, RELEASES_METADATA
+from .history_terms import CHANGES, COLUMNS, RELEASES_METADATA
 from .query import Filters, labels
-from .units import HARDWARE, PLURAL
+from .store import Row
+from .units import HARDWARE, PLURAL, counted
 
 HISTORY = "history.parquet"
 REBUILD = "the history `mincards extract` wrote for the releases in this folder; run it again"
@@ -29,7 +28,7 @@ def made_of(build_dir: Path) -> list[dict]:
             for release, folder in store.published_releases(build_dir).items()]
 
 
-def read_history(build_dir: Path) -> pd.DataFrame:
+def read_history(build_dir: Path) -> list[Row]:
     """build/history.parquet, checked to describe exactly the releases published beside it."""
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -40,7 +39,7 @@ def read_history(build_dir: Path) -> pd.DataFrame:
     if not path.is_file():
         raise SourceError(str(path), "no history here", REBUILD)
     try:
-        table = pq.read_table(path)
+        table = pq.ParquetFile(path).read()  # read_table would import pandas
     except (pa.ArrowException, OSError) as exc:
         raise SourceError(str(path), f"not a readable Parquet file ({exc})", REBUILD) from None
     try:
@@ -50,18 +49,15 @@ def read_history(build_dir: Path) -> pd.DataFrame:
     if described != made_of(build_dir):
         have = [r["release"] for r in described] if isinstance(described, list) else "no release list"
         raise SourceError(str(path), f"the history describes other releases than build/ holds ({have})", REBUILD)
-    return table.to_pandas(types_mapper=store.pandas_dtype)
+    return table.select(COLUMNS).to_pylist()  # pyarrow alone: the reading commands never import pandas
 
 
-def run_records(rows: pd.DataFrame) -> list[dict]:
-    return rows[COLUMNS].to_dict("records")
-
-
-def history_title(models: list[str], rows: pd.DataFrame, releases: list[str]) -> str:
-    keys = rows[["model", "strategy", "seq_len", "framework", "hardware"]].drop_duplicates()
-    changed = int(rows["change"].isin(["up", "down", "support_added", "support_removed"]).sum())
-    return (f"{', '.join(models)}: {len(keys)} configurations over {len(releases)} releases ({releases[0]} to "
-            f"{releases[-1]}), {changed} values changed; one line per run of releases in which a value held")
+def history_title(models: list[str], rows: list[Row], releases: list[str]) -> str:
+    keys = {(row["model"], row["strategy"], row["seq_len"], row["framework"], row["hardware"]) for row in rows}
+    changed = sum(row["change"] in ("up", "down", "support_added", "support_removed") for row in rows)
+    return (f"{', '.join(models)}: {counted(len(keys), 'configuration')} over {counted(len(releases), 'release')} "
+            f"({releases[0]} to {releases[-1]}), {counted(changed, 'value')} changed; one line per run of releases "
+            "in which a value held")
 
 
 def history_footer() -> str:
@@ -78,17 +74,15 @@ def answer_history(build_dir: Path, asked: str, filters: Filters) -> Answer:
     source = str(build_dir / HISTORY)
     releases = list(store.published_releases(build_dir))
     newest = store.load_records(store.published_releases(build_dir)[releases[-1]])
-    resolved = names.resolve(asked, sorted(set(history["model"])), labels(newest),
+    resolved = names.resolve(asked, sorted({row["model"] for row in history}), labels(newest),
                              f"the history of {len(releases)} releases")
-    rows = history[history["model"].isin(resolved.models)]
-    checked = filters.checked(rows, source, frameworks=sorted(set(history["framework"])))
-    chosen = rows
-    for column, value in checked.wanted().items():
-        chosen = chosen[chosen[column] == value]
+    rows = [row for row in history if row["model"] in resolved.models]
+    checked = filters.checked(rows, source, frameworks=sorted({row["framework"] for row in history}))
+    chosen = checked.apply(rows)
     notes = [resolved.note] if resolved.note else []
-    if chosen.empty:
+    if not chosen:
         title = (f"{', '.join(resolved.models)}: an empty history: no configuration matching {checked} in any of "
                  f"the {len(releases)} releases ({releases[0]} to {releases[-1]})")
         return Answer([], COLUMNS, title=title, notes=notes)
-    return Answer(run_records(chosen), COLUMNS, title=history_title(resolved.models, chosen, releases),
+    return Answer(chosen, COLUMNS, title=history_title(resolved.models, chosen, releases),
                   footer=history_footer(), notes=notes)

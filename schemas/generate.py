@@ -2,7 +2,7 @@
 
     python -m schemas.generate          # rewrite schemas/min_cards.schema.json
     python -m schemas.generate --check  # exit 1 if the committed file is out of date
-    python -m schemas.generate --dictionary  # print the data dictionary (Markdown) for the README
+    python -m schemas.generate --dictionary  # print the data dictionary (Markdown) for docs/data.md
     python -m schemas.generate --dictionary --history  # the same for docs/history.md (history, releases)
 
 tests/test_data_package.py regenerates it and compares with what is committed.

@@ -2,6 +2,7 @@
 wrote the PDF; pages stitched; clear errors for PDFs that cannot be read."""
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import sys
@@ -25,10 +26,14 @@ PRODUCERS = ["browser-chromium.pdf", "browser-chromium-landscape.pdf", "weasypri
 LINEAGE_OF_FORMAT = ["source_file", "source_page", "raw_text"]  # differ by nature between HTML and PDF
 
 
+# Each input is read once per test process (grids are frozen): many tests look at the same
+# real page or fixture PDF from different sides.
+@functools.cache
 def html_of(release: str):
     return extract_html((RAW / release / "page.html").read_bytes(), f"raw/{release}/page.html")[0]
 
 
+@functools.cache
 def pdf_of(path):
     return extract_pdf(path.read_bytes(), path.name)
 
@@ -37,6 +42,7 @@ def squashed(grid):
     return fill_spans(grid).map(lambda text: "".join(text.split()))
 
 
+@functools.cache
 def page_tables(path):
     with pdfplumber.open(path) as pdf:
         regions = vendor_regions(pdf.pages).regions

@@ -75,7 +75,7 @@ class Server:
         self.httpd.routes = {}
         self.httpd.requests = []
         self.never = threading.Event()  # set only at teardown, to free a handler that waits on it
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
         self.thread.start()
 
     @property

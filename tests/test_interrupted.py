@@ -25,7 +25,7 @@ from pipeline import store
 from pipeline.cli import main
 from pipeline.errors import SourceError
 from pipeline.files import MANIFEST
-from pipeline.faults import FAULT_ENOSPC_ENV, FAULT_ENV, Steps
+from pipeline.faults import FAULT_ENOSPC_ENV, FAULT_ENV, KILL_AT_ENV, Steps
 from pipeline.publish import STAGING, Staging, output_lock, publish_all, stage_release, swap_release
 from pipeline.query import Filters, answer_query
 from pipeline.across import build_across
@@ -76,7 +76,8 @@ def versions(results, tmp_path_factory):
     publish_all(out, files_b_run, keep=[f.release for f in files_b_run], across=build_across)
     built["b_across"] = snapshot(out)
     assert built["a"]["2025-10-22"] != built["b"]["2025-10-22"] and "2025-05-07" not in built["b"]
-    return {"a": files_a, "b": files_b, "raw_b": raw_b, **{f"built_{k}": v for k, v in built.items()}}
+    return {"a": files_a, "b": files_b, "raw_b": raw_b, "b_run": files_b_run,
+            **{f"built_{k}": v for k, v in built.items()}}
 
 
 def publish_b_over_a(out, versions, steps: Steps, atomic: bool) -> None:
@@ -97,6 +98,32 @@ def killed_at(step: int, out, versions, atomic: bool) -> None:
             os._exit(code)
     _, status = os.waitpid(pid, 0)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, f"step {step}: no kill ({status})"
+
+
+def test_a_run_killed_between_its_swaps_is_completed_by_the_next(versions, tmp_path):
+    """Killed (SIGKILL: never held) right after it swapped in its changed release, before the
+    history, database, site and build/datapackage.json that describe it: the next run has no
+    release to extract and none to remove, and must still rebuild those from the releases
+    build/ now holds, because the staging folder the killed run left says it was cut short.
+    (It used to find every file present and leave them describing the old release for good.)"""
+    changed = versions["b_run"]  # 2025-05-07 kept as it is; 2025-10-22 changed
+    expected, out = tmp_path / "expected", tmp_path / "out"
+    for folder in (expected, out):
+        publish_all(folder, versions["a"], keep=["2025-05-07", "2025-10-22"], across=build_across)
+    publish_all(expected, changed, keep=["2025-05-07", "2025-10-22"], across=build_across)
+    pid = os.fork()
+    if pid == 0:  # the child: killed by its own fault point after the first swap
+        try:
+            os.environ[KILL_AT_ENV] = "swapping"
+            publish_all(out, changed, keep=["2025-05-07", "2025-10-22"], across=build_across)
+        finally:
+            os._exit(3)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
+    assert leftovers(out) and snapshot(out)["2025-10-22"] == snapshot(expected)["2025-10-22"]
+    assert snapshot(out)["datapackage.json"] != snapshot(expected)["datapackage.json"]  # the cut run's state
+    publish_all(out, [], keep=["2025-05-07", "2025-10-22"], across=build_across)  # nothing to extract
+    assert snapshot(out) == snapshot(expected) and not leftovers(out)
 
 
 def assert_each_release_whole(state, versions, step, absent_ok: bool = False):

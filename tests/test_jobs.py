@@ -45,6 +45,15 @@ def raw_five(tmp_path_factory):
     return raw
 
 
+@pytest.fixture(scope="module")
+def raw_five_pages(raw_five, tmp_path_factory):
+    """raw_five without its PDFs, for the tests whose subject is not the output's bytes:
+    failures, progress, the pool's window (each PDF costs a second to read)."""
+    raw = tmp_path_factory.mktemp("five-pages") / "raw"
+    shutil.copytree(raw_five, raw, ignore=shutil.ignore_patterns("*.pdf"))
+    return raw
+
+
 def build_files(out):
     """Every file of a build folder with its bytes (the lock holds the writer's pid: left out)."""
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
@@ -108,18 +117,18 @@ def test_an_error_survives_pickling_whole(tmp_path):
         assert (copy.file, copy.problems, copy.args) == (error.file, error.problems, error.args)
 
 
-def broken(raw_five, tmp_path):
-    """raw_five with two releases broken differently: the first in release order must be reported."""
+def broken(raw_five_pages, tmp_path):
+    """raw_five_pages with two releases broken differently: the first in release order must be reported."""
     raw = tmp_path / "raw"
-    shutil.copytree(raw_five, raw)
+    shutil.copytree(raw_five_pages, raw)
     for date, old, new in (("2025-06-01", ">4*Ascend<", ">4*Ascnd<"), ("2025-12-01", ">8*Ascend<", ">8*Ascnd<")):
         page = raw / date / "page.html"
         page.write_text(page.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     return raw
 
 
-def test_a_failing_release_fails_the_same_way_with_jobs_2(raw_five, tmp_path):
-    raw = broken(raw_five, tmp_path)
+def test_a_failing_release_fails_the_same_way_with_jobs_2(raw_five_pages, tmp_path):
+    raw = broken(raw_five_pages, tmp_path)
     runs = {jobs: extract(raw, "--out", tmp_path / f"out{jobs}", "--jobs", jobs) for jobs in ("1", "2")}
     for jobs, run in runs.items():
         assert run.exit_code == 1 and run.stdout == ""
@@ -129,8 +138,8 @@ def test_a_failing_release_fails_the_same_way_with_jobs_2(raw_five, tmp_path):
     assert type(runs["2"].exception) is SystemExit  # the message came from a MincardsError, not the pool
 
 
-def test_keep_going_with_jobs_2_lists_the_same_failures(raw_five, tmp_path):
-    raw = broken(raw_five, tmp_path)
+def test_keep_going_with_jobs_2_lists_the_same_failures(raw_five_pages, tmp_path):
+    raw = broken(raw_five_pages, tmp_path)
     runs = {jobs: extract(raw, "--out", tmp_path / f"out{jobs}", "--jobs", jobs, "--keep-going")
             for jobs in ("1", "2")}
     assert runs["1"].exit_code == runs["2"].exit_code == 1
@@ -163,14 +172,14 @@ def test_a_failure_after_releases_were_staged_leaves_the_build_as_it_was(results
     assert not fresh.exists()  # the run made the folder: it leaves no trace
 
 
-def test_the_pool_keeps_few_releases_in_flight_and_stops_early(raw_five, tmp_path, monkeypatch):
+def test_the_pool_keeps_few_releases_in_flight_and_stops_early(raw_five_pages, tmp_path, monkeypatch):
     """At most 2 x jobs releases in flight: when the caller is handed release k, releases
     k+1 .. k+4 (jobs=2) have been submitted and no more. Six releases, so that one more in
     flight shows (with five, a window of 4 and one of 5 submit the same releases by the first
     hand-over). The pool's submit is wrapped to record what was submitted, and still submits it."""
     from concurrent.futures import ProcessPoolExecutor
 
-    raw = broken(raw_five, tmp_path)
+    raw = broken(raw_five_pages, tmp_path)
     redated(raw, "2025-05-07", "2026-01-01")
     releases = find_releases(raw)
     assert len(releases) == 6
@@ -193,9 +202,9 @@ def test_the_pool_keeps_few_releases_in_flight_and_stops_early(raw_five, tmp_pat
     assert submitted == [r.id for r in releases]  # each once, in release order
 
 
-def test_progress_is_told_each_release_in_order(raw_five, tmp_path):
+def test_progress_is_told_each_release_in_order(raw_five_pages, tmp_path):
     calls = []
-    extract_to(raw_five, tmp_path / "out", jobs=1, progress=lambda *a: calls.append(a))
+    extract_to(raw_five_pages, tmp_path / "out", jobs=1, progress=lambda *a: calls.append(a))
     assert calls == [(0, 5, "2025-05-07"), (1, 5, "2025-06-01"), (2, 5, "2025-10-22"), (3, 5, "2025-11-01"),
                      (4, 5, "2025-12-01"), (5, 5, None)]
 
@@ -242,11 +251,13 @@ def on_a_terminal(*args) -> tuple[str, str]:
 
 
 def test_progress_is_shown_on_a_terminal_then_erased_and_not_with_quiet(tmp_path):
-    stdout, shown = on_a_terminal(RAW, "--out", tmp_path / "a", "--jobs", "2")
+    raw = tmp_path / "raw"  # the pages alone: the PDFs would only add time
+    shutil.copytree(RAW, raw, ignore=shutil.ignore_patterns("*.pdf"))
+    stdout, shown = on_a_terminal(raw, "--out", tmp_path / "a", "--jobs", "2")
     assert "extracting: 0/2 releases, 2025-05-07" in shown and "extracting: 2/2 releases" in shown
     assert shown.endswith("\r\033[K")  # the line is erased: only the results remain
     assert stdout.splitlines()[0].startswith("2025-05-07: 124 rows")
-    quiet_stdout, quiet_shown = on_a_terminal(RAW, "--out", tmp_path / "b", "--jobs", "2", "--quiet")
+    quiet_stdout, quiet_shown = on_a_terminal(raw, "--out", tmp_path / "b", "--jobs", "2", "--quiet")
     assert quiet_shown == "" and quiet_stdout == stdout.replace(str(tmp_path / "a"), str(tmp_path / "b"))
 
 

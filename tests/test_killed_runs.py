@@ -42,6 +42,20 @@ def raw_three(tmp_path_factory):
     return raw
 
 
+@pytest.fixture(scope="module")
+def built_three(raw_three, tmp_path_factory):
+    """raw_three published once; each test starts from a copy (an up-to-date build)."""
+    out = tmp_path_factory.mktemp("built3") / "build"
+    next_run_succeeds(raw_three, out)
+    return out
+
+
+def up_to_date_build(built_three: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "build"
+    shutil.copytree(built_three, out, symlinks=True)
+    return out
+
+
 def tagged_processes(tag: str) -> list[int]:
     """The processes whose environment carries the run's tag."""
     found = []
@@ -85,11 +99,10 @@ def next_run_succeeds(raw: Path, out: Path) -> None:
 
 @pytest.mark.parametrize("point,method", [("extracting", "fork"), ("handing-back", "fork"),
                                           ("between-releases", "fork"), ("extracting", "forkserver")])
-def test_a_killed_run_leaves_no_process_and_no_lock(raw_three, tmp_path, point, method):
+def test_a_killed_run_leaves_no_process_and_no_lock(raw_three, built_three, tmp_path, point, method):
     """Over an up-to-date build (the killed run forced): the next run has no release to
     extract, and must still remove what the killed one left."""
-    out = tmp_path / "build"
-    next_run_succeeds(raw_three, out)
+    out = up_to_date_build(built_three, tmp_path)
     done = run_killed(raw_three, out, point, method)
     assert done.returncode == -signal.SIGKILL, done.stderr
     next_run_succeeds(raw_three, out)
@@ -101,9 +114,8 @@ def build_state(out: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("how,status,said", [("TERM", 143, "SIGTERM"), ("INT-group", 130, "Ctrl-C")])
-def test_sigterm_and_ctrl_c_stop_cleanly_and_write_nothing(raw_three, tmp_path, how, status, said):
-    out = tmp_path / "build"
-    next_run_succeeds(raw_three, out)
+def test_sigterm_and_ctrl_c_stop_cleanly_and_write_nothing(raw_three, built_three, tmp_path, how, status, said):
+    out = up_to_date_build(built_three, tmp_path)
     before = build_state(out)
     done = run_killed(raw_three, out, f"extracting:{how}")
     assert done.returncode == status, done.stderr
@@ -113,17 +125,16 @@ def test_sigterm_and_ctrl_c_stop_cleanly_and_write_nothing(raw_three, tmp_path, 
 
 
 @pytest.mark.parametrize("how,status,said", [("TERM", 143, "SIGTERM"), ("INT", 130, "Ctrl-C")])
-def test_a_signal_during_the_swaps_lands_after_them(raw_three, tmp_path, how, status, said):
+def test_a_signal_during_the_swaps_lands_after_them(raw_three, built_three, tmp_path, how, status, said):
     """Ctrl-C or SIGTERM while the staged releases are swapped in (after the first of
     three) waits for the last swap: the run has published all of its releases, and says
     so. Held by the handler, not only by the signal mask: the kernel may hand the signal
     to one of pyarrow's threads, and Python runs the handler in the main thread anyway."""
-    out, fresh = tmp_path / "build", tmp_path / "fresh"
-    next_run_succeeds(raw_three, fresh)
+    out = tmp_path / "build"
     done = run_killed(raw_three, out, f"swapping:{how}", jobs="1")
     assert done.returncode == status, done.stderr
     assert done.stderr == f"stopped by {said} after the run had published every release\n"
-    assert build_state(out) == build_state(fresh) and not list(out.glob(f"{STAGING}*"))
+    assert build_state(out) == build_state(built_three) and not list(out.glob(f"{STAGING}*"))
 
 
 def test_the_lock_names_a_live_holder_and_wait_waits_for_it(raw_three, tmp_path):
