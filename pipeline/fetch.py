@@ -413,12 +413,30 @@ def fetch_one(source: Source, raw_dir: Path, client: Client, steps: Steps | None
     return Outcome(source, "new", release, f"new: {source.name}: release {date} -> {target}")
 
 
+def make_raw_folder(raw_dir: Path) -> None:
+    """A raw folder that does not exist yet is created (the first fetch starts one); its parent
+    must exist, so that a mistyped path is not silently made."""
+    if raw_dir.is_dir():
+        return
+    if raw_dir.exists():
+        raise FetchError(str(raw_dir), "not a folder", "the raw folder that holds the release folders")
+    if not raw_dir.parent.is_dir():
+        raise FetchError(str(raw_dir.parent), f"no such folder to create the raw folder {raw_dir.name!r} in",
+                         "an existing folder: create it first, or file elsewhere")
+    try:
+        raw_dir.mkdir()
+    except FileExistsError:  # another fetch made it meanwhile
+        pass
+    except OSError as exc:
+        raise FetchError(str(raw_dir), f"cannot create the raw folder ({exc.strerror or exc})",
+                         "a folder this user can write in") from None
+
+
 def fetch_all(sources: list[Source], raw_dir: Path, client: Client,
               steps: Steps | None = None) -> tuple[list[Outcome], list[FetchError]]:
     """Each source in turn, under the raw folder's lock, after removing what killed fetches
     left; one failing does not stop the others."""
-    if not raw_dir.is_dir():
-        raise FetchError(str(raw_dir), "not a folder", "the raw folder that holds the release folders")
+    make_raw_folder(raw_dir)
     steps = steps or Steps.from_env()
     outcomes, errors = [], []
     with filing_lock(raw_dir):

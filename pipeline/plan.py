@@ -1,12 +1,16 @@
 """A capacity planner's two questions over one release.
 
 `fit`: which supported configurations have a minimum within a budget of cards, DIEs
-or nodes on one kind of hardware, with what is left over.
+or nodes on one kind of hardware, with what is left over; or, `--by model`, one row per
+model with its cheapest configuration per framework (CHEAPEST).
 
 `plan`: the vendor's sizing rule for one model ("模型训练时间、集群规模预测" on the
 page): N = tokens / (time x TPS), rounded up; where N > 8, rounded up to a multiple of
 8; never below the model's minimum; and the training time at that N,
-time = tokens / (N x TPS x efficiency).
+time = tokens / (N x TPS x efficiency). Given neither a time nor a number of units, the
+trade-off: the time at the minimum, then at whole-node steps (1, 2, 4, 8 … nodes).
+Configurations with identical results are collapsed into one row naming what it holds
+for. TPS is the user's own measurement (the vendor gives none), per hardware.
 
 Units. N and TPS count the table's units: cards on Snt9b, DIEs on Snt9b23, which
 the page counts as equivalent (1 DIE ~ 1 Snt9b card). So --tps is tokens per second
@@ -23,16 +27,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from . import query, store
 from .formats import Answer
 from .query import KEY, Filters, NoMatch, OptionError
 from .store import Row
-from .units import DIES_PER_CARD, PLURAL, UNIT_OF_HARDWARE, UNITS_PER_NODE, count, nodes
+from .units import DIES_PER_CARD, HARDWARE, PLURAL, SINGULAR, UNIT_OF_HARDWARE, UNITS_PER_NODE, amount, count, \
+    counted, nodes
 
 FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "spare_units"]
-PLAN_COLUMNS = KEY + ["min_units", "units", "unit", "nodes", "hours"]
+PLAN_COLUMNS = ["model", "hardware", "min_units", "units", "unit", "nodes", "hours", "configurations", "holds_for"]
+STEPS = 4  # whole-node steps shown after the minimum when neither --hours nor --units is given
+CHEAPEST = "fewest units, then the shorter sequence length, then lora before full"
+STRATEGY_COST = {"lora": 0, "full": 1}  # lora trains a fraction of the weights
 ROUND_ABOVE = 8  # "N卡数>8时则需取整为8的倍数"
 EPSILON = 1e-9  # 16.000000000001 cards is 16 cards
 
@@ -77,24 +86,53 @@ def fit(frame: list[Row], room: Budget, filters: Filters, source: str) -> list[d
     rows = supported_rows(frame, filters, source)
     fits = [row for row in rows if row["min_units"] <= room.units]
     if not fits:
-        smallest = f"; the smallest minimum there is {min(row['min_units'] for row in rows)} {PLURAL[room.unit]}" \
+        smallest = f"; the smallest minimum there is {amount(min(row['min_units'] for row in rows), room.unit)}" \
             if rows else ""
         raise NoMatch(source, f"no configuration fits in {room} ({filters}){smallest}")
     return [{**query.records([row], FIT_COLUMNS[:-1])[0], "spare_units": room.units - row["min_units"]}
             for row in fits]
 
 
+class Cheapest(dict):
+    """One model's cheapest configuration on one framework: a record in JSON, `4 (lora 4096)` as text."""
+
+    def __str__(self) -> str:
+        return f"{self['min_units']} ({self['strategy']} {self['seq_len']})"
+
+
+def cheapest(rows: list[dict]) -> Cheapest:
+    """By CHEAPEST."""
+    best = min(rows, key=lambda r: (r["min_units"], r["seq_len"], STRATEGY_COST[r["strategy"]]))
+    return Cheapest({c: best[c] for c in ("strategy", "seq_len", "min_units", "spare_units")})
+
+
+def by_model(fits: list[dict], frameworks: list[str]) -> tuple[list[dict], list[str]]:
+    """One record per model: how many of its configurations fit, and the cheapest per framework
+    (None where none does); the frameworks in the vendor's order."""
+    frameworks = [fw for fw in frameworks if any(row["framework"] == fw for row in fits)]
+    out = []
+    for model, rows in query.grouped(fits, "model").items():
+        per_framework = query.grouped(rows, "framework")
+        out.append({"model": model, "configurations": len(rows),
+                    **{fw: cheapest(per_framework[fw]) if fw in per_framework else None for fw in frameworks}})
+    return out, ["model", "configurations", *frameworks]
+
+
 @dataclass(frozen=True)
 class Workload:
     tokens: float  # the training data's total tokens (all epochs)
-    tps: float  # tokens per second per unit (card on Snt9b, DIE on Snt9b23)
+    tps: float | dict[str, float]  # tokens per second per unit (card on Snt9b, DIE on Snt9b23), or per hardware
     efficiency: float = 1.0  # the linear speed-up ratio, 0 < e <= 1
 
-    def hours(self, units: int) -> float:
-        return self.tokens / (units * self.tps * self.efficiency) / 3600
+    def rate(self, hardware: str) -> float | None:
+        """The TPS given for this hardware, None when none was."""
+        return self.tps.get(hardware) if isinstance(self.tps, dict) else self.tps
 
-    def units_for(self, hours: float) -> float:
-        return self.tokens / (hours * 3600 * self.tps * self.efficiency)
+    def hours(self, units: int, hardware: str) -> float:
+        return self.tokens / (units * self.rate(hardware) * self.efficiency) / 3600
+
+    def units_for(self, hours: float, hardware: str) -> float:
+        return self.tokens / (hours * 3600 * self.rate(hardware) * self.efficiency)
 
 
 def sized(exact: float, min_units: int, unit: str) -> int:
@@ -107,64 +145,199 @@ def sized(exact: float, min_units: int, unit: str) -> int:
     return max(units, min_units)
 
 
+def node_steps(min_units: int, unit: str) -> list[int]:
+    """The minimum, then the first STEPS whole-node counts of 1, 2, 4, 8 … nodes above it."""
+    steps, machines = [min_units], 1
+    while len(steps) <= STEPS:
+        if machines * UNITS_PER_NODE[unit] > min_units:
+            steps.append(machines * UNITS_PER_NODE[unit])
+        machines *= 2
+    return steps
+
+
+def two_figures(hours: float) -> float:
+    """Two significant figures, halves rounded up, never 0: 23.148 -> 23, 0.625 -> 0.63,
+    0.00011574 -> 0.00012, 123.4 -> 120."""
+    exact = Decimal(repr(hours))
+    return float(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 1), rounding=ROUND_HALF_UP))
+
+
+def unit_counts(row: dict, work: Workload, hours: float | None, units: int | None) -> list[int]:
+    """The units a configuration is planned on: sized for `hours`, the given `units`, or the trade-off."""
+    minimum, unit = int(row["min_units"]), row["unit"]
+    if hours is not None:
+        return [sized(work.units_for(hours, row["hardware"]), minimum, unit)]
+    if units is not None:
+        return [units] if units >= minimum else []
+    return node_steps(minimum, unit)
+
+
+def phrase(strategies: dict[str, list[int]]) -> str:
+    """`full/lora 4096/8192`, or `full 4096/8192, lora 4096` when the sequence lengths differ."""
+    by_lengths: dict[tuple, list[str]] = {}
+    for strategy in sorted(strategies):
+        by_lengths.setdefault(tuple(strategies[strategy]), []).append(strategy)
+    return ", ".join(f"{'/'.join(names)} {'/'.join(map(str, lengths))}" for lengths, names in by_lengths.items())
+
+
+def holds_for(configs: list[dict], frameworks: list[str]) -> str:
+    """What one collapsed row holds for, frameworks in the vendor's order; frameworks with the
+    same strategies and sequence lengths share one phrase: `MindSpeed-LLM/Llama-Factory: lora 4096`."""
+    by_phrase: dict[str, list[str]] = {}
+    for framework in frameworks:
+        mine = [c for c in configs if c["framework"] == framework]
+        if mine:
+            strategies = {s: sorted({c["seq_len"] for c in rows}) for s, rows in query.grouped(mine, "strategy").items()}
+            by_phrase.setdefault(phrase(strategies), []).append(framework)
+    return "; ".join(f"{'/'.join(fws)}: {text}" for text, fws in by_phrase.items())
+
+
+@dataclass
+class Group:
+    """Configurations of one model on one hardware whose plans are identical."""
+    model: str
+    hardware: str
+    min_units: int  # the largest minimum among them (with no --hours or --units, the minimum of them all)
+    unit: str
+    steps: list[tuple[int, int, float]]  # (units, nodes, hours)
+    configs: list[dict]
+
+
 def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = None,
-         units: int | None = None) -> tuple[list[dict], list[dict]]:
-    """Units, nodes and hours for each supported configuration of `rows`: sized for `hours`,
-    or at a given number of `units` (configurations whose minimum is above it are left out,
-    and returned second)."""
-    if (hours is None) == (units is None):
-        raise OptionError(source, "--hours/--units", "give exactly one of --hours, --units")
-    planned, left_out = [], []
-    for row in query.records([row for row in rows if row["supported"]], KEY + ["min_units", "unit"]):
-        minimum = int(row["min_units"])
-        n = sized(work.units_for(hours), minimum, row["unit"]) if hours is not None else units
-        if n < minimum:
+         units: int | None = None) -> tuple[list[Group], list[dict]]:
+    """The plans of each supported configuration of `rows` (sized for `hours`, at `units`, or the
+    trade-off), identical ones collapsed into groups; and the configurations left out (their
+    minimum above `units`, or no TPS for their hardware)."""
+    if hours is not None and units is not None:
+        raise OptionError(source, "--hours/--units", "give at most one of --hours, --units")
+    columns = KEY + ["min_units", "unit", "source_file", "source_row", "source_col"]
+    # (with --hours or --units the minimum is an input, not a result: rows that differ in it alone are one row)
+    groups: dict[tuple, Group] = {}
+    left_out = []
+    for row in query.records([row for row in rows if row["supported"]], columns):
+        counts = unit_counts(row, work, hours, units) if work.rate(row["hardware"]) else []
+        if not counts:
             left_out.append(row)
             continue
-        planned.append({**row, "units": n, "nodes": nodes(n, row["unit"]), "hours": round(work.hours(n), 3)})
-    if not planned and left_out:
-        raise NoMatch(source, f"every matching configuration needs more than {units} units",
+        steps = [(n, nodes(n, row["unit"]), two_figures(work.hours(n, row["hardware"]))) for n in counts]
+        key = (row["model"], HARDWARE.index(row["hardware"]), tuple(steps))
+        group = groups.setdefault(key, Group(row["model"], row["hardware"], 0, row["unit"], steps, []))
+        group.min_units = max(group.min_units, int(row["min_units"]))
+        group.configs.append(row)
+    if not groups and left_out and units is not None:
+        raise NoMatch(source, f"every matching configuration needs more than {counted(units, 'unit')}",
                       f"--units of at least {min(int(r['min_units']) for r in left_out)}")
-    if not planned:
+    if not groups and left_out:
+        raise NoMatch(source, f"no --tps for the hardware of the matching configurations "
+                      f"({', '.join(sorted({r['hardware'] for r in left_out}))})", "--tps HARDWARE=TPS for it")
+    if not groups:
         raise NoMatch(source, "no matching configuration is supported (every cell is -)")
-    return planned, left_out
+    return [groups[key] for key in sorted(groups)], left_out
+
+
+def plan_records(groups: list[Group], frameworks: list[str]) -> list[dict]:
+    return [{"model": g.model, "hardware": g.hardware, "min_units": g.min_units, "units": n, "unit": g.unit,
+             "nodes": machines, "hours": h, "configurations": len(g.configs), "holds_for": holds_for(g.configs, frameworks)}
+            for g in groups for n, machines, h in g.steps]
 
 
 # --- the commands' answers ------------------------------------------------------------------
 
-PLAN_FOOTER = ("units: cards on Snt9b (8 per node), DIEs on Snt9b23 (16 per node; --tps per DIE). "
-               "units = tokens / (hours x 3600 x tps x efficiency), rounded up (to an even number of DIEs; "
-               "above 8 to a multiple of 8), never below min_units; hours = tokens / (units x tps x efficiency) / 3600")
-
-
 def answer_fit(build_dir: Path, release: str | None, hardware: str, filters: Filters, *, cards: int | None,
-               dies: int | None, nodes_: int | None) -> Answer:
-    """`mincards fit`: the configurations that fit a budget."""
+               dies: int | None, nodes_: int | None, by: str | None = None) -> Answer:
+    """`mincards fit`: the configurations that fit a budget; `by="model"`: one row per model."""
     release_id, folder = store.release_folder(build_dir, release)
     source = str(folder / store.TABLE)
     room = budget(hardware, source, cards=cards, dies=dies, nodes_=nodes_)
-    out = fit(store.load_records(folder), room, filters, source)
-    return Answer(out, FIT_COLUMNS, title=f"{len(out)} configurations fit in {room}, release {release_id}",
-                  footer=f"min_units and spare_units in {PLURAL[room.unit]}; min_nodes: "
-                         f"{UNITS_PER_NODE[room.unit]} {PLURAL[room.unit]} per node")
+    frame = store.load_records(folder)
+    out = fit(frame, room, filters, source)
+    units = f"min_units and spare_units in {PLURAL[room.unit]}; min_nodes: " \
+            f"{UNITS_PER_NODE[room.unit]} {PLURAL[room.unit]} per node"
+    if by == "model":
+        order = query.in_column_order([row for row in frame if row["hardware"] == room.hardware], "framework")
+        models, columns = by_model(out, order)
+        return Answer(models, columns, title=f"{counted(len(models), 'model')} with a configuration that fits in "
+                      f"{room}, release {release_id}; per framework the cheapest ({CHEAPEST})",
+                      footer=f"configurations: how many of the model's fit; a framework's cell: min_units "
+                             f"(strategy seq_len), min_units in {PLURAL[room.unit]}; empty: none fits")
+    return Answer(out, FIT_COLUMNS, title=f"{counted(len(out), 'configuration')} {'fits' if len(out) == 1 else 'fit'} in {room}, "
+                  f"release {release_id}",
+                  footer=units)
 
 
-def left_out_note(left_out: list[dict], units: int) -> str:
-    needs = ", ".join(f"{r['strategy']} {r['seq_len']} {r['framework']} {r['hardware']} ({r['min_units']})"
-                      for r in left_out)
-    return f"left out, their minimum is above {units} units: {needs}"
+def left_out_note(left_out: list[dict], work: Workload, units: int | None) -> list[str]:
+    notes = []
+    no_rate = sorted({r["hardware"] for r in left_out if not work.rate(r["hardware"])}, key=HARDWARE.index)
+    if no_rate:
+        notes.append(f"left out, no --tps for {', '.join(no_rate)}: give --tps HARDWARE=TPS")
+    above = [r for r in left_out if work.rate(r["hardware"])]
+    if above:
+        needs = ", ".join(f"{r['strategy']} {r['seq_len']} {r['framework']} {r['hardware']} ({r['min_units']})"
+                          for r in above)
+        notes.append(f"left out, their minimum is above {units}: {needs}")
+    return notes
+
+
+def rate_text(work: Workload) -> str:
+    """`1500 tokens/s per card on Snt9b, 800 tokens/s per DIE on Snt9b23`."""
+    given = [h for h in HARDWARE if work.rate(h)]
+    return ", ".join(f"{work.rate(h):g} tokens/s per {SINGULAR[UNIT_OF_HARDWARE[h]]} on {h}" for h in given)
+
+
+PLAN_FOOTER = ("units: cards on Snt9b (8 per node), DIEs on Snt9b23 (16 per node); TPS per card on Snt9b, per DIE "
+               "on Snt9b23. units = tokens / (hours x 3600 x tps x efficiency), rounded up (to an even number of "
+               "DIEs; above 8 to a multiple of 8), never below min_units; hours = tokens / (units x tps x "
+               "efficiency) / 3600, to two significant figures. Configurations with identical results share a "
+               "row (holds_for; min_units: the largest of their minimums); --explain shows the arithmetic")
 
 
 def answer_plan(build_dir: Path, release: str | None, asked: str, filters: Filters, work: Workload, *,
-                hours: float | None, units: int | None) -> Answer:
-    """`mincards plan MODEL`: units, nodes and hours per configuration."""
+                hours: float | None, units: int | None, explain: bool = False) -> Answer:
+    """`mincards plan MODEL`: units, nodes and hours, identical configurations collapsed."""
     release_id, folder = store.release_folder(build_dir, release)
     frame, source = store.load_records(folder), str(folder / store.TABLE)
-    resolved = query.find_models(frame, asked, source)
+    resolved = query.find_models(frame, asked, f"release {release_id}")
     rows = query.select(frame, resolved.models, filters, source)
-    planned, left_out = plan(rows, work, source, hours=hours, units=units)
-    goal = f"sized to finish within {hours:g} h" if hours is not None else f"on {units} units"
-    title = (f"{', '.join(resolved.models)}, release {release_id}: {work.tokens:,.0f} tokens at {work.tps:g} "
-             f"tokens/s per unit, efficiency {work.efficiency:g}, {goal}")
-    notes = ([resolved.note] if resolved.note else []) + ([left_out_note(left_out, units)] if left_out else [])
-    return Answer(planned, PLAN_COLUMNS, title=title, footer=PLAN_FOOTER, notes=notes)
+    groups, left_out = plan(rows, work, source, hours=hours, units=units)
+    goal = f"sized to finish within {hours:g} h" if hours is not None else f"on {units} units" \
+        if units is not None else f"the minimum, then {STEPS} whole-node steps (1, 2, 4, 8 … nodes)"
+    title = (f"{', '.join(resolved.models)}, release {release_id}: {work.tokens:,.0f} tokens; TPS (your "
+             f"measurement): {rate_text(work)}; efficiency {work.efficiency:g}; {goal}")
+    notes = ([resolved.note] if resolved.note else []) + left_out_note(left_out, work, units)
+    footer = PLAN_FOOTER + ("\n\n" + "\n".join(explanation(groups, work, hours, units)) if explain else "")
+    return Answer(plan_records(groups, query.in_column_order(frame, "framework")), PLAN_COLUMNS, title=title,
+                  footer=footer, notes=notes)
+
+
+# --- --explain -------------------------------------------------------------------------------
+
+def explanation(groups: list[Group], work: Workload, hours: float | None, units: int | None) -> list[str]:
+    """The vendor's formula with the numbers filled in, and where each number comes from, for the
+    first row of each hardware."""
+    lines = ["How the numbers are computed (the vendor's rule, 模型训练时间、集群规模预测 on its page):",
+             "  N = tokens / (time x TPS x efficiency)    time = tokens / (N x TPS x efficiency)",
+             f"  tokens = {work.tokens:,.0f}: --tokens, your training data (all epochs)",
+             f"  efficiency = {work.efficiency:g}: --efficiency (the vendor: ideal 1, typically above 0.9; "
+             "below 1 means more time or more units)"]
+    for hardware in HARDWARE:
+        group = next((g for g in groups if g.hardware == hardware), None)
+        if group is None:
+            continue
+        unit = SINGULAR[group.unit]
+        row = next(c for c in group.configs if int(c["min_units"]) == group.min_units)
+        rate = work.rate(hardware)
+        lines += [f"On {hardware}, its first row ({row['model']} {row['strategy']} {row['seq_len']} "
+                  f"{row['framework']}: the row's largest minimum):",
+                  f"  TPS = {rate:g} tokens/s per {unit}: --tps, your own measurement on {hardware} (the vendor "
+                  "publishes none)",
+                  f"  minimum = {count(group.min_units, group.unit)}: the vendor's table, {row['source_file']} row "
+                  f"{row['source_row']}, column {row['source_col']}"]
+        if hours is not None:
+            exact = work.units_for(hours, hardware)
+            lines.append(f"  N = {work.tokens:,.0f} / ({hours:g} h x 3600 s x {rate:g} x {work.efficiency:g}) = "
+                         f"{exact:.3g}, rounded up{', to an even number of DIEs' if group.unit == 'die' else ''}, "
+                         f"above 8 to a multiple of 8, never below the minimum: {count(group.steps[0][0], group.unit)}")
+        for n, _, h in group.steps:
+            lines.append(f"  time at {n} {PLURAL[group.unit] if n != 1 else unit} = {work.tokens:,.0f} / ({n} x "
+                         f"{rate:g} x {work.efficiency:g}) / 3600 s = {h:g} h")
+    return lines

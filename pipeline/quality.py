@@ -13,7 +13,7 @@ import pandas as pd
 
 from schemas.min_cards import source_place
 
-from .units import PLURAL
+from .units import amount
 
 # The checks, as data: what each finding type means, for the summary, report and README.
 CHECKS = {
@@ -70,22 +70,23 @@ def labelled(rows: pd.DataFrame, check: str, describe) -> pd.DataFrame:
 def lora_exceeds_full(frame: pd.DataFrame) -> pd.DataFrame:
     pairs = compare_pairs(frame, SAME_CONFIG + ["seq_len"], "strategy", "full", "lora")
     pairs = pairs[pairs["min_units_b"] > pairs["min_units_a"]]
-    return labelled(pairs, "lora_exceeds_full", lambda p: f"seq_len {p.seq_len}: lora {p.min_units_b} > "
-                    f"full {p.min_units_a} {PLURAL[p.unit_a]}")
+    return labelled(pairs, "lora_exceeds_full", lambda p: f"seq_len {p.seq_len}: lora "
+                    f"{amount(p.min_units_b, p.unit_b)} > full {amount(p.min_units_a, p.unit_a)}")
 
 
 def longer_sequence_fewer_units(frame: pd.DataFrame) -> pd.DataFrame:
     pairs = compare_pairs(frame, SAME_CONFIG + ["strategy"])
     pairs = pairs[(pairs["seq_len_b"] > pairs["seq_len_a"]) & (pairs["min_units_b"] < pairs["min_units_a"])]
     return labelled(pairs, "longer_sequence_fewer_units", lambda p: f"{p.strategy}: seq_len {p.seq_len_b} needs "
-                    f"{p.min_units_b} < {p.min_units_a} {PLURAL[p.unit_a]} at seq_len {p.seq_len_a}")
+                    f"{p.min_units_b} < {amount(p.min_units_a, p.unit_a)} at seq_len {p.seq_len_a}")
 
 
 def odd_die_count(frame: pd.DataFrame) -> pd.DataFrame:
     rows = supported(frame)
     rows = rows[(rows["unit"] == "die") & (rows["min_units"] % 2 == 1)]
     rows = rows.rename(columns={c: f"{c}_a" for c in rows.columns if c.startswith("source_") or c == "raw_text"})
-    return labelled(rows, "odd_die_count", lambda r: f"{r.strategy} seq_len {r.seq_len}: {r.min_units} DIE")
+    return labelled(rows, "odd_die_count",
+                    lambda r: f"{r.strategy} seq_len {r.seq_len}: {amount(r.min_units, r.unit)}")
 
 
 def model_never_supported(frame: pd.DataFrame) -> list[Finding]:

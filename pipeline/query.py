@@ -29,11 +29,11 @@ class NoMatch(MincardsError):
 
 
 def pick(value: str, valid: list[str], option: str, source: str) -> str:
-    """The valid value equal to `value` ignoring case."""
-    for candidate in valid:
-        if candidate.lower() == value.strip().lower():
-            return candidate
-    raise UnknownValue(source, option, value, valid)
+    """The valid value `value` spells, case and separators aside (pipeline/names.py)."""
+    chosen = names.choose(value, valid)
+    if chosen is None:
+        raise UnknownValue(source, option, value, valid)
+    return chosen
 
 
 def in_column_order(rows: list[Row], column: str) -> list[str]:
@@ -100,9 +100,10 @@ def labels(frame: list[Row]) -> dict[str, list[str]]:
     return {label: sorted(models[label]) for label in sorted(models)}
 
 
-def find_models(frame: list[Row], asked: str, source: str) -> names.Resolved:
-    """The published model names for what the user typed (see pipeline/names.py)."""
-    return names.resolve(asked, sorted({row["model"] for row in frame}), labels(frame), source)
+def find_models(frame: list[Row], asked: str, where: str) -> names.Resolved:
+    """The published model names for what the user typed (see pipeline/names.py); `where`
+    names what was searched in errors ("release 2025-10-22")."""
+    return names.resolve(asked, sorted({row["model"] for row in frame}), labels(frame), where)
 
 
 def select(frame: list[Row], models: list[str], filters: Filters, source: str) -> list[Row]:
@@ -195,7 +196,7 @@ def across_releases(frames: dict[str, list[Row]], asked: str, filters: Filters,
                     source: str) -> tuple[names.Resolved, list[dict], list[str]]:
     """One model's values in every release (a column per release), each change marked."""
     every = [row for rows in frames.values() for row in rows]
-    resolved = find_models(every, asked, source)
+    resolved = find_models(every, asked, f"any of the {len(frames)} releases")
     rows = select(every, resolved.models, filters, source)
     by_key = {key: {r: None for r in frames} for key in
               sorted({tuple(row[k] for k in KEY) for row in rows}, key=lambda k: tuple(map(str, k)))}
@@ -219,9 +220,9 @@ def across_title(models: list[str], releases: list[str]) -> str:
 
 def answer_query(build_dir: Path, release: str | None, asked: str, filters: Filters) -> Answer:
     """`mincards query MODEL`: the model's rows in one release."""
-    _, folder = store.release_folder(build_dir, release)
+    release_id, folder = store.release_folder(build_dir, release)
     frame, source = store.load_records(folder), str(folder / store.TABLE)
-    resolved = find_models(frame, asked, source)
+    resolved = find_models(frame, asked, f"release {release_id}")
     rows = select(frame, resolved.models, filters, source)
     return Answer(records(rows), RECORD_COLUMNS, notes=[resolved.note] if resolved.note else [],
                   table=to_table(rows))

@@ -252,17 +252,25 @@ def load_all(build_dir: Path) -> dict[str, pd.DataFrame]:
     return {release: load(folder) for release, folder in releases.items()}
 
 
-def model_names(build_dir: Path) -> list[str]:
-    """The newest release's model names, read cheaply for shell completion (no pandas,
-    no manifest check: a completion is a suggestion, not an answer)."""
+def newest_values(build_dir: Path, column: str) -> list[str]:
+    """A column's values in the newest release, read cheaply for shell completion (no
+    pandas, no manifest check: a completion is a suggestion, not an answer)."""
     releases = published_releases(build_dir)
     if not releases:
         return []
     try:
         records = json.loads((list(releases.values())[-1] / RECORDS).read_text(encoding="utf-8"))
-        return sorted({r["model"] for r in records})
+        return sorted({r[column] for r in records})
     except (OSError, ValueError, KeyError, TypeError):
         return []
+
+
+def model_names(build_dir: Path) -> list[str]:
+    return newest_values(build_dir, "model")
+
+
+def framework_names(build_dir: Path) -> list[str]:
+    return newest_values(build_dir, "framework")
 
 
 def default_build() -> Path:

@@ -74,7 +74,8 @@ def answer_history(build_dir: Path, asked: str, filters: Filters) -> Answer:
     source = str(build_dir / HISTORY)
     releases = list(store.published_releases(build_dir))
     newest = store.load_records(store.published_releases(build_dir)[releases[-1]])
-    resolved = names.resolve(asked, sorted({row["model"] for row in history}), labels(newest), source)
+    resolved = names.resolve(asked, sorted({row["model"] for row in history}), labels(newest),
+                             f"the history of {len(releases)} releases")
     rows = [row for row in history if row["model"] in resolved.models]
     checked = filters.checked(rows, source, frameworks=sorted({row["framework"] for row in history}))
     chosen = checked.apply(rows)

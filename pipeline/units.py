@@ -42,7 +42,11 @@ def nodes(units: int, unit: str) -> int:
     return -(-units // UNITS_PER_NODE[unit])
 
 
+def amount(units: int, unit: str) -> str:
+    """`1 card`, `8 cards`, `1 DIE`, `2 DIEs`."""
+    return f"{units} {PLURAL[unit] if units != 1 else SINGULAR[unit]}"
+
+
 def count(units: int, unit: str) -> str:
     """`8 cards (1 node)`, `32 DIEs (2 nodes)`."""
-    n = nodes(units, unit)
-    return f"{units} {PLURAL[unit] if units != 1 else SINGULAR[unit]} ({counted(n, 'node')})"
+    return f"{amount(units, unit)} ({counted(nodes(units, unit), 'node')})"

@@ -448,6 +448,20 @@ def test_the_command_says_new_then_up_to_date(server, raw):
     assert one.exit_code == 0 and "up to date: s1" in one.output  # named as in the sources file
 
 
+def test_the_command_creates_a_raw_folder_that_does_not_exist_yet(server, tmp_path):
+    """Catches: `fetch URL --raw DIR` refusing a DIR that does not exist yet (issue 19). A missing
+    parent is still an error naming it, and nothing is created."""
+    server.routes["/b.html"] = page(PAGE)
+    raw = tmp_path / "new-raw"
+    result = CliRunner().invoke(main, ["fetch", "--raw", str(raw), server.url("/b.html")])
+    assert result.exit_code == 0, result.output
+    assert (raw / "2025-10-22" / "page.html").read_bytes() == PAGE
+    deeper = tmp_path / "missing" / "raw"
+    refused = CliRunner().invoke(main, ["fetch", "--raw", str(deeper), server.url("/b.html")])
+    assert refused.exit_code == 1 and f"error: {tmp_path / 'missing'}: " in refused.output
+    assert not (tmp_path / "missing").exists()
+
+
 def test_the_command_exits_1_on_an_error_and_files_the_others(server, raw):
     server.routes["/b.html"] = page(PAGE)
     write_sources(raw, server, "/missing.html", "/b.html")

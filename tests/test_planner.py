@@ -102,52 +102,49 @@ def test_fit_with_nothing_small_enough_says_so(published):
 # --- plan ---------------------------------------------------------------------------------
 
 def plan(build, *args):
-    return {key(r): r for r in as_json(build, "plan", *args)}
+    """hardware -> (units, hours) of a plan whose configurations give one row per hardware."""
+    records = as_json(build, "plan", *args)
+    assert len({r["hardware"] for r in records}) == len(records), records
+    return {r["hardware"]: (r["units"], r["hours"]) for r in records}
 
 
 def test_plan_sizes_to_a_multiple_of_eight_above_eight(published):
     # 2e9 tokens / (24 h x 3600 s x 1500 tokens/s) = 15.43 units -> 16 -> 2 Snt9b nodes or 1 Snt9b23 node;
-    # at 16 units: 2e9 / (16 x 1500) / 3600 = 23.148 h
-    rows = plan(published, "qwen2.5-7b", "--tokens", "2B", "--tps", "1500", "--hours", "24", "--strategy", "full",
-                "--seq-len", "4096", "--framework", "MindSpeed-LLM")
-    assert rows == {
-        ("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b"):
-            {"model": "qwen2.5-7b", "strategy": "full", "seq_len": 4096, "framework": "MindSpeed-LLM",
-             "hardware": "Snt9b", "min_units": 4, "units": 16, "unit": "card", "nodes": 2, "hours": 23.148},
-        ("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b23"):
-            {"model": "qwen2.5-7b", "strategy": "full", "seq_len": 4096, "framework": "MindSpeed-LLM",
-             "hardware": "Snt9b23", "min_units": 4, "units": 16, "unit": "die", "nodes": 1, "hours": 23.148}}
+    # at 16 units: 2e9 / (16 x 1500) / 3600 = 23.148 h -> 23 (two significant figures)
+    records = as_json(published, "plan", "qwen2.5-7b", "--tokens", "2B", "--tps", "1500", "--hours", "24",
+                      "--strategy", "full", "--seq-len", "4096", "--framework", "MindSpeed-LLM")
+    assert records == [
+        {"model": "qwen2.5-7b", "hardware": "Snt9b", "min_units": 4, "units": 16, "unit": "card", "nodes": 2,
+         "hours": 23.0, "configurations": 1, "holds_for": "MindSpeed-LLM: full 4096"},
+        {"model": "qwen2.5-7b", "hardware": "Snt9b23", "min_units": 4, "units": 16, "unit": "die", "nodes": 1,
+         "hours": 23.0, "configurations": 1, "holds_for": "MindSpeed-LLM: full 4096"}]
 
 
 def test_plan_rounds_up_never_below_the_minimum_and_to_even_dies(published):
     # `qwen2.5-7b ... lora 2*Ascend 1*Ascend 2*Ascend`: lora 4096 MindSpeed-LLM 2 / 2, Llama-Factory 1 / 2.
-    # 9e6 tokens / (1 h x 3600 x 1000) = 2.5 units -> 3 cards; on Snt9b23 3 DIE -> 4 (2 DIE is the smallest step)
+    # 9e6 tokens / (1 h x 3600 x 1000) = 2.5 units -> 3 cards (0.833 h); on Snt9b23 3 DIE -> 4 (0.625 h -> 0.63)
     rows = plan(published, "qwen2.5-7b", "--tokens", "9e6", "--tps", "1000", "--hours", "1", "--strategy", "lora",
                 "--seq-len", "4096", "--framework", "llama-factory")
-    lf = ("qwen2.5-7b", "lora", 4096, "Llama-Factory")
-    assert (rows[(*lf, "Snt9b")]["units"], rows[(*lf, "Snt9b")]["hours"]) == (3, 0.833)
-    assert (rows[(*lf, "Snt9b23")]["units"], rows[(*lf, "Snt9b23")]["hours"]) == (4, 0.625)
-    # 1e8 tokens / (10 h x 3600 x 2000) = 1.4 -> 2, below the full 4096 MindSpeed-LLM minimum of 4
+    assert rows == {"Snt9b": (3, 0.83), "Snt9b23": (4, 0.63)}
+    # 1e8 tokens / (10 h x 3600 x 2000) = 1.4 -> 2, below the full 4096 MindSpeed-LLM minimum of 4: 3.472 h
     full = plan(published, "qwen2.5-7b", "--tokens", "1e8", "--tps", "2000", "--hours", "10", "--strategy", "full",
                 "--seq-len", "4096", "--framework", "MindSpeed-LLM", "--hardware", "Snt9b")
-    assert [(r["units"], r["hours"]) for r in full.values()] == [(4, 3.472)]
+    assert full == {"Snt9b": (4, 3.5)}
     # 33.12e6 / (1 h x 3600 x 1000) = 9.2 -> 10 -> 16 (above 8: a multiple of 8)
     big = plan(published, "qwen2.5-7b", "--tokens", "33.12e6", "--tps", "1000", "--hours", "1", "--strategy", "lora",
                "--seq-len", "4096", "--framework", "Llama-Factory", "--hardware", "Snt9b")
-    assert [r["units"] for r in big.values()] == [16]
+    assert big["Snt9b"][0] == 16
 
 
 def test_efficiency_below_one_costs_time_and_cards(published):
     """The vendor's page multiplies by the speed-up ratio; that would make training faster."""
     args = ["qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--strategy", "lora", "--seq-len", "4096",
             "--framework", "Llama-Factory", "--hardware", "Snt9b"]
-    ideal = plan(published, *args, "--units", "8")
-    lossy = plan(published, *args, "--units", "8", "--efficiency", "0.5")
-    # 1e9 / (8 x 1000) / 3600 = 34.722 h; at efficiency 0.5 twice that
-    assert [r["hours"] for r in ideal.values()] == [34.722]
-    assert [r["hours"] for r in lossy.values()] == [69.444]
-    # 1e9 / (10 h x 3600 x 1000) = 27.8 -> 32 cards; at 0.9: 30.9 -> 32; at 0.8: 34.7 -> 40
-    assert [r["units"] for r in plan(published, *args, "--hours", "10", "--efficiency", "0.8").values()] == [40]
+    # 1e9 / (8 x 1000) / 3600 = 34.722 h -> 35; at efficiency 0.5 twice that, 69.444 -> 69
+    assert plan(published, *args, "--units", "8") == {"Snt9b": (8, 35.0)}
+    assert plan(published, *args, "--units", "8", "--efficiency", "0.5") == {"Snt9b": (8, 69.0)}
+    # 1e9 / (10 h x 3600 x 1000) = 27.8 -> 32 cards; at 0.8: 34.7 -> 40
+    assert plan(published, *args, "--hours", "10", "--efficiency", "0.8")["Snt9b"][0] == 40
 
 
 def test_plan_with_too_few_units_leaves_out_what_does_not_fit_and_says_so(published):
@@ -155,19 +152,19 @@ def test_plan_with_too_few_units_leaves_out_what_does_not_fit_and_says_so(publis
                 "--format", "json")
     records = json.loads(result.stdout)
     # `qwen2.5-72b full 4096 32*Ascend 64*Ascend ...`: no full configuration runs on 16 units
-    assert records and all(r["strategy"] == "lora" and r["min_units"] <= 16 for r in records)
-    assert "left out, their minimum is above 16 units: full 4096" in result.stderr
-    assert list(records[0]) == ["model", "strategy", "seq_len", "framework", "hardware", "min_units", "units",
-                                "unit", "nodes", "hours"]
+    assert records and all("full" not in r["holds_for"] and r["min_units"] <= 16 for r in records)
+    assert "left out, their minimum is above 16: full 4096" in result.stderr
+    assert list(records[0]) == ["model", "hardware", "min_units", "units", "unit", "nodes", "hours",
+                                "configurations", "holds_for"]
 
 
 def test_nodes_are_rounded_up_in_plan_and_in_the_fit_budget(published):
     """Catches: nodes rounded down (12 cards shown as 1 node, 12 DIE as 0 nodes)."""
     # `qwen2.5-7b ... lora 2*Ascend 1*Ascend 2*Ascend`: Llama-Factory 1 card / 2 DIE, so 12 units run on both;
     # 12 cards / 8 per node = 1.5 -> 2 nodes; 12 DIE / 16 per node = 0.75 -> 1 node
-    rows = plan(published, "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--units", "12", "--strategy", "lora",
-                "--seq-len", "4096", "--framework", "Llama-Factory")
-    assert {k[4]: (r["units"], r["nodes"]) for k, r in rows.items()} == {"Snt9b": (12, 2), "Snt9b23": (12, 1)}
+    records = as_json(published, "plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--units", "12",
+                      "--strategy", "lora", "--seq-len", "4096", "--framework", "Llama-Factory")
+    assert {r["hardware"]: (r["units"], r["nodes"]) for r in records} == {"Snt9b": (12, 2), "Snt9b23": (12, 1)}
     # the budget line of fit: 12 cards = 1.5 nodes -> 2; 20 DIE = 1.25 nodes -> 2
     cards = ok(published, "fit", "--hardware", "Snt9b", "--cards", "12").stdout.splitlines()[0]
     assert cards.endswith(" fit in 12 cards (2 nodes) on Snt9b, release 2025-10-22"), cards
@@ -175,11 +172,99 @@ def test_nodes_are_rounded_up_in_plan_and_in_the_fit_budget(published):
     assert dies.endswith(" fit in 20 DIEs (2 nodes) on Snt9b23, release 2025-10-22"), dies
 
 
-def test_plan_needs_hours_or_units(published):
-    neither = run(published, "plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000")
-    assert neither.exit_code == 2 and "give exactly one of --hours, --units" in neither.stderr
+def test_plan_takes_hours_or_units_not_both(published):
+    both = run(published, "plan", "qwen2.5-7b", "--tokens", "1e9", "--tps", "1000", "--hours", "1", "--units", "8")
+    assert both.exit_code == 2 and "give at most one of --hours, --units" in both.stderr
     bad = run(published, "plan", "qwen2.5-7b", "--tokens", "lots", "--tps", "1000", "--hours", "1")
     assert bad.exit_code == 2 and "'lots' is not a number" in bad.stderr
+
+
+# --- plan: the trade-off, TPS per hardware, collapsed rows, --explain (issue 19) --------------
+
+QWEN7_FULL_4096_MS = ["qwen2.5-7b", "--tokens", "2B", "--strategy", "full", "--seq-len", "4096",
+                      "--framework", "MindSpeed-LLM"]
+
+
+def test_plan_without_hours_or_units_shows_the_minimum_then_whole_node_steps(published):
+    """Catches: plan refusing to answer without --hours/--units (it only ever gave one side of
+    the trade-off). `qwen2.5-7b full 4096 4*Ascend`: 4 cards, then 1, 2, 4, 8 nodes of 8 cards;
+    hours = 2e9 / (units x 1500) / 3600: 92.6, 46.3, 23.1, 11.6, 5.79 -> two significant figures."""
+    records = as_json(published, "plan", *QWEN7_FULL_4096_MS, "--tps", "1500", "--hardware", "Snt9b")
+    assert [(r["units"], r["nodes"], r["hours"]) for r in records] == [
+        (4, 1, 93.0), (8, 1, 46.0), (16, 2, 23.0), (32, 4, 12.0), (64, 8, 5.8)]
+    table = ok(published, "plan", *QWEN7_FULL_4096_MS, "--tps", "1500", "--hardware", "Snt9b").stdout
+    assert "the minimum, then 4 whole-node steps (1, 2, 4, 8 … nodes)" in table.splitlines()[0]
+    # Snt9b23: 4 DIE, then 16, 32, 64, 128 DIE (1, 2, 4, 8 nodes of 16)
+    dies = as_json(published, "plan", *QWEN7_FULL_4096_MS, "--tps", "1500", "--hardware", "Snt9b23")
+    assert [(r["units"], r["nodes"]) for r in dies] == [(4, 1), (16, 1), (32, 2), (64, 4), (128, 8)]
+    # `qwen2.5-7b full 4096 4*Ascend 8*Ascend`: Llama-Factory's minimum is one whole node; the steps start above it
+    whole = as_json(published, "plan", "qwen2.5-7b", "--tokens", "2B", "--tps", "1500", "--strategy", "full",
+                    "--seq-len", "4096", "--framework", "Llama-Factory", "--hardware", "Snt9b")
+    assert [r["units"] for r in whole] == [8, 16, 32, 64, 128]
+
+
+def test_tps_is_given_per_hardware_and_a_bare_number_still_works(published):
+    """Catches: one --tps applied per card on Snt9b and per DIE on Snt9b23 with no way to tell them apart.
+    At 16 units: 2e9 / (16 x 1500) / 3600 = 23.1 h on Snt9b; 2e9 / (16 x 800) / 3600 = 43.4 h on Snt9b23."""
+    args = ["qwen2.5-7b", "--tokens", "2B", "--units", "16", "--strategy", "lora", "--seq-len", "4096",
+            "--framework", "Llama-Factory"]
+    assert plan(published, *args, "--tps", "Snt9b=1500", "--tps", "snt9b23=800") == {"Snt9b": (16, 23.0),
+                                                                                    "Snt9b23": (16, 43.0)}
+    assert plan(published, *args, "--tps", "1500") == {"Snt9b": (16, 23.0), "Snt9b23": (16, 23.0)}
+    one = ok(published, "plan", *args, "--tps", "Snt9b=1500", "--format", "json")
+    assert [r["hardware"] for r in json.loads(one.stdout)] == ["Snt9b"]
+    assert "left out, no --tps for Snt9b23" in one.stderr
+    title = ok(published, "plan", *args, "--tps", "Snt9b=1500", "--tps", "Snt9b23=800").stdout.splitlines()[0]
+    assert "1500 tokens/s per card on Snt9b, 800 tokens/s per DIE on Snt9b23" in title
+    twice = run(published, "plan", *args, "--tps", "Snt9b=1", "--tps", "SNT9B=2")
+    assert twice.exit_code == 2 and "one per hardware" in twice.stderr
+    unknown = run(published, "plan", *args, "--tps", "Snt9c=1")
+    assert unknown.exit_code == 2 and "'Snt9c' in 'Snt9c=1' is not one of Snt9b, Snt9b23" in unknown.stderr
+
+
+def test_identical_results_are_one_row_naming_what_it_holds_for(published):
+    """Catches: a row per configuration when strategy, sequence length and framework do not change
+    the result. `qwen2.5-7b` on the page: 4 frameworks x full/lora x 4096/8192 on each hardware, every
+    minimum at most 8; sized for 24 h at 1500 tokens/s: 16 units for all of them."""
+    records = as_json(published, "plan", "qwen2.5-7b", "--tokens", "2B", "--tps", "1500", "--hours", "24")
+    assert [(r["hardware"], r["units"], r["configurations"], r["holds_for"]) for r in records] == [
+        ("Snt9b", 16, 16, "MindSpeed-LLM/Llama-Factory/VeRL/MindSpeed-RL: full/lora 4096/8192"),
+        ("Snt9b23", 16, 16, "MindSpeed-LLM/Llama-Factory/VeRL/MindSpeed-RL: full/lora 4096/8192")]
+    assert {r["min_units"] for r in records} == {8}  # the largest minimum among them
+
+
+def test_hours_have_two_significant_figures_and_are_never_zero(published):
+    """Catches: hours rounded to 3 decimals, printed as 0 for a small run: 1e4 tokens on 16 cards at
+    1500 tokens/s is 1e4 / (16 x 1500) / 3600 = 0.000116 h."""
+    args = ["qwen2.5-7b", "--tokens", "1e4", "--tps", "1500", "--units", "16", "--strategy", "full",
+            "--seq-len", "4096", "--framework", "MindSpeed-LLM", "--hardware", "Snt9b"]
+    assert plan(published, *args) == {"Snt9b": (16, 0.00012)}
+    line = ok(published, "plan", *args).stdout.splitlines()[2]
+    assert line.split()[6] == "0.00012"
+
+
+def test_explain_fills_in_the_vendors_formula_and_names_each_source(published):
+    """Catches: no way to see how a plan was computed or where its numbers come from."""
+    cell = as_json(published, "query", "qwen2.5-7b", "--strategy", "full", "--seq-len", "4096",
+                   "--framework", "MindSpeed-LLM", "--hardware", "Snt9b")[0]
+    result = ok(published, "plan", *QWEN7_FULL_4096_MS, "--tps", "Snt9b=1500", "--hours", "24", "--explain")
+    text = result.stdout
+    assert "N = tokens / (time x TPS x efficiency)" in text
+    assert "tokens = 2,000,000,000: --tokens, your training data (all epochs)" in text
+    assert "TPS = 1500 tokens/s per card: --tps, your own measurement on Snt9b" in text
+    assert (f"minimum = 4 cards (1 node): the vendor's table, {cell['source_file']} row {cell['source_row']}, "
+            f"column {cell['source_col']}") in text
+    # 2e9 / (24 x 3600 x 1500) = 15.43 -> 16 cards; 2e9 / (16 x 1500) / 3600 = 23.1 h
+    assert "N = 2,000,000,000 / (24 h x 3600 s x 1500 x 1) = 15.4, rounded up" in text
+    assert "16 cards (2 nodes)" in text and "time at 16 cards = 2,000,000,000 / (16 x 1500 x 1) / 3600 s = 23 h" in text
+    machine = ok(published, "plan", *QWEN7_FULL_4096_MS, "--tps", "Snt9b=1500", "--hours", "24", "--explain",
+                 "--format", "json")
+    assert json.loads(machine.stdout) and "note:   TPS = 1500 tokens/s per card" in machine.stderr
+
+
+def test_plan_help_says_tps_is_the_users_measurement_and_its_unit(published):
+    text = " ".join(CliRunner().invoke(main, ["plan", "--help"]).stdout.split())
+    assert "Your own measurement" in text and "per card on Snt9b and per DIE on Snt9b23" in text
 
 
 # --- names as users paste them --------------------------------------------------------------
@@ -209,7 +294,8 @@ def test_the_published_spelling_needs_no_note(published):
 def test_an_ambiguous_name_lists_the_candidates(published):
     result = run(published, "query", "deepseek-ai/DeepSeek")
     assert result.exit_code == 1
-    assert "ambiguous model: 'deepseek-ai/DeepSeek' could be any of 2 models: DeepSeek-R1, DeepSeek-V3" in result.stderr
+    assert result.stderr.startswith("error: deepseek-ai/DeepSeek: ambiguous model: could be any of 2 models of "
+                                     "release 2025-10-22: DeepSeek-R1, DeepSeek-V3")
     # a text model is not read as its vision-language sibling: no qwen2.5-3b in the table, only qwen2.5_vl-3b
     sibling = run(published, "query", "Qwen/Qwen2.5-3B-Instruct")
     assert sibling.exit_code == 1 and "unknown model" in sibling.stderr
@@ -287,7 +373,7 @@ def test_booleans_print_as_true_and_false_in_lower_case(published):
 
 
 def test_output_file_is_written_and_nothing_printed(published, tmp_path):
-    target = tmp_path / "out" / "fit.csv"
+    target = tmp_path / "fit.csv"
     result = ok(published, "fit", "--hardware", "Snt9b", "--nodes", "1", "--format", "csv", "-o", str(target))
     assert result.stdout == ""
     assert target.read_text(encoding="utf-8") == ok(published, "fit", "--hardware", "Snt9b", "--nodes", "1",

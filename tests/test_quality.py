@@ -15,10 +15,10 @@ from pipeline.quality import CHECKS, find_issues
 def test_newest_release_findings(tidy):
     findings = find_issues(tidy["2025-10-22"])
     assert findings[["check", "model", "framework", "hardware", "detail"]].values.tolist() == [
-        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b", "seq_len 4096: lora 8 > full 1 cards"],
-        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b", "seq_len 8192: lora 8 > full 1 cards"],
-        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b23", "seq_len 4096: lora 8 > full 2 DIEs"],
-        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b23", "seq_len 8192: lora 8 > full 2 DIEs"],
+        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b", "seq_len 4096: lora 8 cards > full 1 card"],
+        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b", "seq_len 8192: lora 8 cards > full 1 card"],
+        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b23", "seq_len 4096: lora 8 DIEs > full 2 DIEs"],
+        ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b23", "seq_len 8192: lora 8 DIEs > full 2 DIEs"],
         ["odd_die_count", "llama3.2-1b", "Llama-Factory", "Snt9b23",
          "full seq_len 4096: 1 DIE; full seq_len 8192: 1 DIE; lora seq_len 4096: 1 DIE; lora seq_len 8192: 1 DIE"],
         ["odd_die_count", "qwen2vl-2b", "Llama-Factory", "Snt9b23", "lora seq_len 4096: 1 DIE; lora seq_len 8192: 1 DIE"],
@@ -64,7 +64,7 @@ def test_strict_turns_findings_into_a_failure(tmp_path):
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert lines[0] == "error: raw/2025-10-22/page.html: data-quality findings (--strict): 6 problems"
-    assert lines[1] == ("  - lora_exceeds_full: qwen2-7b Llama-Factory Snt9b: seq_len 4096: lora 8 > full 1 cards "
+    assert lines[1] == ("  - lora_exceeds_full: qwen2-7b Llama-Factory Snt9b: seq_len 4096: lora 8 cards > full 1 card "
                         "[raw/2025-10-22/page.html row 14, column 6 ('1*Ascend'); raw/2025-10-22/page.html row 15, "
                         "column 6 ('8*Ascend')]")
     assert not out.exists()
@@ -86,7 +86,7 @@ def test_odd_die_counts_above_one_are_findings(tidy):
     for units in (3, 5):
         findings = find_issues(with_glm4_lora_8192_dies(tidy, units))
         assert findings.values.tolist() == [
-            ["odd_die_count", "glm4-9b", "MindSpeed-LLM", "Snt9b23", f"lora seq_len 8192: {units} DIE",
+            ["odd_die_count", "glm4-9b", "MindSpeed-LLM", "Snt9b23", f"lora seq_len 8192: {units} DIEs",
              f"raw/2025-05-07/page.html row 40, column 4 ('{units}*Ascend')"]]
 
 

@@ -1,7 +1,7 @@
 """The reading commands without pandas answer byte for byte as they did with pandas
 (tests/reference/: pipeline/query.py and pipeline/plan.py as they were), in every
 format, over both releases: every model, every filter value alone and in pairs (for two models), the
-catalog, fit budgets and plans; errors (no match, unknown value) with the same message."""
+catalog and fit budgets; errors (no match, unknown value) with the same message."""
 from __future__ import annotations
 
 import itertools
@@ -77,13 +77,8 @@ def test_the_commands_answer_as_with_pandas(published):
                 assert outcome(plan.answer_fit, published, release, hardware, filters, **args) == \
                     outcome(plan_pandas.answer_fit, published, release, hardware,
                             query_pandas.Filters(**vars(filters)), **args)
-        for asked, goal in itertools.product(("qwen2.5-7b", "qwen3_moe-235B_A22B", "qwen"),
-                                             ({"hours": 24.0, "units": None}, {"hours": None, "units": 16},
-                                              {"hours": None, "units": 2})):
-            work = plan.Workload(1e9, 1000.0, 0.9)
-            assert outcome(plan.answer_plan, published, release, asked, query.Filters(), work, **goal) == \
-                outcome(plan_pandas.answer_plan, published, release, asked, query_pandas.Filters(),
-                        plan_pandas.Workload(1e9, 1000.0, 0.9), **goal)
+        # plan's answers changed by design since (issue 19: trade-off, collapsed rows, two significant
+        # figures); tests/test_planner.py checks them against the page
     for asked in ("qwen2.5-7b", "qwen3_moe-235B_A22B", "Qwen3", "nothing"):
         for filters in (query.Filters(), query.Filters(hardware="Snt9b23"), query.Filters(framework="MindSpeed-LLM")):
             assert outcome(query.answer_across, published, asked, filters) == \

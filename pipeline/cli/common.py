@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .. import signals
+from .. import names, signals
 from ..errors import MincardsError, OptionError, Terminated
 from ..formats import FORMATS, Answer
 from ..units import HARDWARE, STRATEGIES
@@ -23,13 +23,54 @@ PASS_THROUGH = (click.ClickException, click.exceptions.Exit, click.Abort)
 
 
 class AnyCase(click.Choice):
-    """A choice in any case, whose error lists the values as the table spells them."""
+    """A choice spelled in any case and with any separators (names.choose: `llama factory`,
+    `SNT-9B23`), whose error lists the values as the table spells them."""
 
     def __init__(self, choices):
         super().__init__(choices, case_sensitive=False)
 
+    def convert(self, value, param, ctx):
+        chosen = names.choose(value, list(self.choices)) if isinstance(value, str) else None
+        return chosen if chosen is not None else super().convert(value, param, ctx)
+
     def get_invalid_choice_message(self, value, ctx) -> str:
         return f"{value!r} is not one of {', '.join(self.choices)}"
+
+
+class Size(click.ParamType):
+    """A number above 0 with an optional k/M/B/G/T suffix (names.size): 2.5e9, 2.5B, 500M."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        try:
+            return names.size(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+class SeqLen(click.ParamType):
+    """A sequence length, 4096 or 8K (= 8192; names.seq_len)."""
+
+    name = "tokens"
+
+    def convert(self, value, param, ctx):
+        try:
+            return names.seq_len(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+class MissingFolder(MincardsError):
+    kind = "no such folder"
+
+
+def check_output_folder(output: Path) -> None:
+    """-o writes into a folder that exists: a mistyped path is an error, not a new folder."""
+    folder = output.parent
+    if not folder.is_dir():
+        raise MissingFolder(str(folder), f"the folder of -o {output} does not exist",
+                            "an existing folder: create it first, or write elsewhere")
 
 
 def as_usage_error(exc: MincardsError) -> click.UsageError:
@@ -108,6 +149,8 @@ def stopped(exc: BaseException, note: str | None) -> None:
 
 def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
     """Notes to stderr; the answer to stdout, or written atomically to --output."""
+    if output is not None:
+        check_output_folder(output)
     text = answer if isinstance(answer, str) else answer.render(fmt)
     for line in () if isinstance(answer, str) else answer.notes:
         click.echo(f"note: {line}", err=True)
@@ -122,10 +165,18 @@ def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
 def complete_model(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion of MODEL from the newest release under --build / MINCARDS_BUILD."""
     from .. import store
-    from ..names import canonical
 
     build_dir = Path(ctx.params.get("build_dir") or store.default_build())
-    return [name for name in store.model_names(build_dir) if canonical(name).startswith(canonical(incomplete))]
+    return [name for name in store.model_names(build_dir) if names.matches(incomplete, [name])]
+
+
+def complete_framework(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of --framework from the newest release, by the same rule as the names."""
+    from .. import store
+
+    build_dir = Path(ctx.params.get("build_dir") or store.default_build())
+    return [name for name in store.framework_names(build_dir)
+            if names.vocabulary_key(name).startswith(names.vocabulary_key(incomplete))]
 
 
 # --- options shared by the reading commands ---
@@ -145,11 +196,13 @@ BUILD = click.option("--build", "build_dir", default="build", show_default=True,
 RELEASE = click.option("--release", metavar="YYYY-MM-DD", help="Release id (default: the newest under --build).")
 FILTERS = options(
     click.option("--strategy", type=AnyCase(STRATEGIES), help="full or lora."),
-    click.option("--seq-len", type=click.IntRange(min=1), help="Sequence length, e.g. 4096."),
-    click.option("--framework", help="e.g. MindSpeed-LLM, Llama-Factory (case-insensitive; the release's own)."),
+    click.option("--seq-len", type=SeqLen(), help="Sequence length in tokens: 4096, or 8K (= 8192), 32k."),
+    click.option("--framework", shell_complete=complete_framework,
+                 help="e.g. MindSpeed-LLM, Llama-Factory (the release's own; case, spaces and separators do not "
+                 "matter: llamafactory, \"llama factory\")."),
 )
 HARDWARE_FILTER = click.option("--hardware", type=AnyCase(HARDWARE),
-                               help="Snt9b (cards) or Snt9b23 (DIEs).")
+                               help="Snt9b (counted in cards) or Snt9b23 (counted in DIEs); any case, any separators.")
 
 
 def output_options(default: str = "table"):

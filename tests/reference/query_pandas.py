@@ -190,7 +190,7 @@ def across_releases(frames: dict[str, pd.DataFrame], asked: str, filters: Filter
                     source: str) -> tuple[names.Resolved, list[dict], list[str]]:
     """One model's values in every release (a column per release), each change marked."""
     every = pd.concat(frames.values(), ignore_index=True)
-    resolved = find_models(every, asked, source)
+    resolved = find_models(every, asked, f"any of the {len(frames)} releases")  # issue 19: errors name the name
     rows = select(every, resolved.models, filters, source)
     by_key = {key: {r: None for r in frames} for key in
               sorted(set(map(tuple, rows[KEY].itertuples(index=False))), key=lambda k: tuple(map(str, k)))}
@@ -214,9 +214,9 @@ def across_title(models: list[str], releases: list[str]) -> str:
 
 def answer_query(build_dir: Path, release: str | None, asked: str, filters: Filters) -> Answer:
     """`mincards query MODEL`: the model's rows in one release."""
-    _, folder = store.release_folder(build_dir, release)
+    release_id, folder = store.release_folder(build_dir, release)
     frame, source = store.load(folder), str(folder / store.TABLE)
-    resolved = find_models(frame, asked, source)
+    resolved = find_models(frame, asked, f"release {release_id}")  # issue 19: errors name the name
     rows = select(frame, resolved.models, filters, source)
     return Answer(records(rows), RECORD_COLUMNS, notes=[resolved.note] if resolved.note else [],
                   table=to_table(rows))
