@@ -11,24 +11,9 @@ import io
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from pipeline import names
-from pipeline.cli import main
-
-
-def run(build, *args):
-    return CliRunner().invoke(main, [*args, "--build", str(build)])
-
-
-def ok(build, *args):
-    result = run(build, *args)
-    assert result.exit_code == 0, result.output
-    return result
-
-
-def as_json(build, *args):
-    return json.loads(ok(build, *args, "--format", "json").stdout)
+from cli_run import as_json, ok, run
 
 
 # --- fit --by model ----------------------------------------------------------------------------

@@ -12,21 +12,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from cli_run import as_json, ok, run
 from pipeline.cli import main
-
-
-def run(build, *args, env=None):
-    return CliRunner().invoke(main, [*args, "--build", str(build)], env=env)
-
-
-def ok(build, *args):
-    result = run(build, *args)
-    assert result.exit_code == 0, result.output
-    return result
-
-
-def as_json(build, *args):
-    return json.loads(ok(build, *args, "--format", "json").stdout)
 
 
 def key(record):

@@ -37,28 +37,26 @@ class AnyCase(click.Choice):
         return f"{value!r} is not one of {', '.join(self.choices)}"
 
 
-class Size(click.ParamType):
-    """A number above 0 with an optional k/M/B/G/T suffix (names.size): 2.5e9, 2.5B, 500M."""
+class Parsed(click.ParamType):
+    """A value read by one of names.py's parsers (names.size: 2.5e9, 2.5B, 500M; names.seq_len:
+    4096, 8K = 8192); its ValueError is click's usage error."""
 
-    name = "number"
+    def __init__(self, parse, name: str):
+        self.parse, self.name = parse, name
 
     def convert(self, value, param, ctx):
         try:
-            return names.size(value)
+            return self.parse(value)
         except ValueError as exc:
             self.fail(str(exc), param, ctx)
 
 
-class SeqLen(click.ParamType):
-    """A sequence length, 4096 or 8K (= 8192; names.seq_len)."""
+def Size() -> Parsed:  # noqa: N802 - used like the click types it stands beside
+    return Parsed(names.size, "number")
 
-    name = "tokens"
 
-    def convert(self, value, param, ctx):
-        try:
-            return names.seq_len(value)
-        except ValueError as exc:
-            self.fail(str(exc), param, ctx)
+def SeqLen() -> Parsed:  # noqa: N802
+    return Parsed(names.seq_len, "tokens")
 
 
 class MissingFolder(MincardsError):
