@@ -120,10 +120,10 @@ def heat_map(frame: pd.DataFrame) -> list[str]:
 def findings_table(findings: pd.DataFrame) -> list[str]:
     if findings.empty:
         return ["<p>No findings.</p>"]
-    out = ['<table id="findings"><thead><tr><th>check</th><th>model</th><th>framework</th><th>hardware</th>'
+    out = ['<table id="findings"><thead><tr><th>rule</th><th>model</th><th>framework</th><th>hardware</th>'
            "<th>detail</th><th>cells</th></tr></thead><tbody>"]
     for f in findings.itertuples(index=False):
-        out.append(f'<tr class="finding"><td class="key">{esc(f.check)}</td><td>{esc(f.model)}</td>'
+        out.append(f'<tr class="finding"><td class="key">{esc(f.rule)}</td><td>{esc(f.model)}</td>'
                    f'<td>{esc(f.framework)}</td><td>{esc(f.hardware)}</td><td class="wrap">{esc(f.detail)}</td>'
                    f'<td class="wrap">{esc(f.cells)}</td></tr>')
     return out + ["</tbody></table>"]
@@ -153,8 +153,8 @@ def release_markdown(release: str, summary: str, findings: pd.DataFrame) -> str:
     if findings.empty:
         out.append("No findings.")
     else:
-        out += ["| check | model | framework | hardware | detail | cells |", "|---|---|---|---|---|---|"]
-        out += [f"| {f.check} | {f.model} | {f.framework} | {f.hardware} | {f.detail} | {f.cells} |"
+        out += ["| rule | model | framework | hardware | detail | cells |", "|---|---|---|---|---|---|"]
+        out += [f"| {f.rule} | {f.model} | {f.framework} | {f.hardware} | {f.detail} | {f.cells} |"
                 for _, f in findings.iterrows()]
     return "\n".join(out) + "\n"
 

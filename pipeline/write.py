@@ -60,9 +60,10 @@ def parquet_bytes(frame: pd.DataFrame, metadata: dict[str, str], schema: object 
     types and nullability, each field's description (and unit) as field metadata; columns
     of the contract missing from the frame (release, in a dataset partition) left out."""
     dropped = tuple(name for name in schema.columns if name not in frame.columns)
+    metadata = {**metadata, "pandas": contract.pandas_metadata(schema, drop=dropped)}
     schema = contract.arrow_schema(schema, drop=dropped, metadata=metadata)
     table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
-    # Keep only our metadata: pandas' own block embeds library versions, not data.
+    # Keep only our metadata: pandas' own block embeds library versions, not data (ours has none).
     table = table.replace_schema_metadata(schema.metadata)
     sink = io.BytesIO()
     pq.write_table(table, sink, compression="zstd")
@@ -103,9 +104,10 @@ def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,
     if findings is None:
         findings = findings_contract.validate_findings(finding_rows(frame), f"{release} findings")
     metadata = parquet_metadata(release, sources, source_url)
-    # In a Hive dataset the folder name carries the release; the column inside
-    # the file would clash with it when readers merge the partitions.
-    partition = parquet_bytes(frame.drop(columns="release"), metadata)
+    # The partition keeps its release column although its Hive folder name carries it too: a
+    # reader globbing the files with no options (polars, DuckDB) then has release, as text
+    # (a folder name release=2025-10-22 alone is read as a DATE, or not at all).
+    partition = parquet_bytes(frame, metadata)
     lines = json_lines(frame)  # the same records in the JSON array and the NDJSON
     files = {
         "min_cards.csv": csv_bytes(frame),

@@ -27,8 +27,8 @@ SCHEMA = pa.DataFrameSchema(
         "finding": pa.Column("Int64", pa.Check.gt(0), description=(
             "number of the finding within the release, from 1, in the order of report.md; the lines of one "
             "finding (every min_cards row it involves) share it")),
-        "check": pa.Column("string", pa.Check.isin(list(CHECKS)), description=(
-            "the plausibility check that found it: " + "; ".join(f"{name}: {text}" for name, text in CHECKS.items()))),
+        "rule": pa.Column("string", pa.Check.isin(list(CHECKS)), description=(
+            "the plausibility check that found it (named `rule`: `check` is a reserved word in SQL): " + "; ".join(f"{name}: {text}" for name, text in CHECKS.items()))),
         "model": _shared["model"],
         "strategy": _shared["strategy"],
         "seq_len": _shared["seq_len"],

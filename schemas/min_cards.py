@@ -70,6 +70,10 @@ class MinCards(pa.DataFrameModel):
         nullable=True, gt=0, metadata={"unit": "node", "present_iff": PRESENT_IFF},
         description="machines needed: ceil(min_units / units per node), " + units_text()
         + "; null iff not supported")
+    certain: Series[pd.BooleanDtype] = pa.Field(
+        description="false where the release folder's notes.toml declares the reading of the value's cell "
+        "uncertain (another reading of the page survives the evidence; the notes give the reason and the "
+        "alternative, report.md lists them); true otherwise")
     source_file: Series[pd.StringDtype] = pa.Field(
         str_length={"min_value": 1},
         description="the file the value was read from, raw/<release>/<file> (the HTML page when the release "

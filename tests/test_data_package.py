@@ -182,7 +182,7 @@ def test_findings_are_published_as_data(published):
     """2025-10-22's six findings (README, test_quality.py): qwen2-7b's Llama-Factory full and
     lora cells (LAYOUT.md: rows 14-17, columns 6-7) and the two 1*Ascend DIE cells."""
     csv_10 = published / "2025-10-22" / "findings.csv"
-    rows = sql("SELECT finding, \"check\", model, strategy, seq_len, hardware, source_row, source_col, raw_text "
+    rows = sql("SELECT finding, rule, model, strategy, seq_len, hardware, source_row, source_col, raw_text "
                "FROM read_csv(?, all_varchar = true) WHERE finding IN ('1', '6') ORDER BY finding, strategy, seq_len",
                str(csv_10))
     assert rows == [
@@ -194,13 +194,13 @@ def test_findings_are_published_as_data(published):
     # the numbers follow report.md's table, finding for finding
     report = (published / "2025-10-22" / "report.md").read_text(encoding="utf-8")
     listed = [line.split(" | ")[:2] for line in report.splitlines() if line.startswith("| ") and "_" in line]
-    numbered = sql("SELECT DISTINCT finding, \"check\", model FROM read_parquet(?) ORDER BY finding",
+    numbered = sql("SELECT DISTINCT finding, rule, model FROM read_parquet(?) ORDER BY finding",
                    str(published / "2025-10-22" / "findings.parquet"))
     assert [[f"| {check}", model] for _, check, model in numbered] == listed
     # 2025-05-07 has none: a header line, no rows, the same columns
     header = (published / "2025-05-07" / "findings.csv").read_text(encoding="utf-8")
     assert header == ",".join(findings_contract.COLUMNS) + "\n"
-    assert header.startswith("release,finding,check,model,strategy,seq_len,framework,hardware,detail,source_file,")
+    assert header.startswith("release,finding,rule,model,strategy,seq_len,framework,hardware,detail,source_file,")
 
 
 def test_the_findings_of_all_releases_read_as_one_dataset(published):
