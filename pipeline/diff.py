@@ -21,6 +21,7 @@ from .formats import json_value, to_ndjson as ndjson_lines, to_table as table_li
 MATCH_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 VALUE = ["supported", "min_units"]
 LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
+DOUBT = ["certain"]  # false where the release's notes.toml says the value's reading is uncertain
 SIDES = ("old", "new")
 CHANGE_ORDER = ["added", "removed", "changed", "unchanged"]
 
@@ -72,7 +73,9 @@ def added_removed(old: pd.Series, new: pd.Series) -> dict[str, list[str]]:
 
 
 def side(frame: pd.DataFrame, name: str) -> pd.DataFrame:
-    return frame[MATCH_KEY + VALUE + LINEAGE].rename(columns={c: f"{name}_{c}" for c in VALUE + LINEAGE})
+    frame = frame if "certain" in frame.columns else frame.assign(certain=True)
+    return frame[MATCH_KEY + VALUE + LINEAGE + DOUBT].rename(
+        columns={c: f"{name}_{c}" for c in VALUE + LINEAGE + DOUBT})
 
 
 def same_value(rows: pd.DataFrame) -> pd.Series:
@@ -108,7 +111,7 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     rows["reason"] = reasons(rows, columns)
     rows["_order"] = np.select([change == name for name in CHANGE_ORDER], range(len(CHANGE_ORDER)))
     rows = rows.sort_values(["_order"] + MATCH_KEY, kind="stable").drop(columns="_order").reset_index(drop=True)
-    ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE]
+    ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE + DOUBT]
     return ReleaseDiff(old_release, new_release, rows[ordered], columns["framework"], columns["hardware"],
                        columns["model"])
 
@@ -119,6 +122,15 @@ def units_text(supported: object, units: object) -> str:
     if pd.isna(supported):
         return ""
     return str(int(units)) if supported else "-"
+
+
+UNCERTAIN_NOTE = "? the value's reading was uncertain in that release (its notes.toml; report.md says why)"
+
+
+def side_text(row: pd.Series, name: str) -> str:
+    """One side's value, marked ? where that release declared its reading uncertain."""
+    doubt = row[f"{name}_certain"]
+    return units_text(row[f"{name}_supported"], row[f"{name}_min_units"]) + ("?" if doubt is False else "")
 
 
 def cell_text(row: pd.Series, name: str) -> str:
@@ -171,9 +183,11 @@ def to_markdown(diff: ReleaseDiff) -> str:
     for model, rows in changed.groupby("model", sort=False):
         out += [f"### {model}", ""] + md_table(
             ["strategy", "seq_len", "framework", "hardware", "old", "new", "old cell", "new cell"],
-            [[r.strategy, r.seq_len, r.framework, r.hardware, units_text(r.old_supported, r.old_min_units),
-              units_text(r.new_supported, r.new_min_units), cell_text(r, "old"), cell_text(r, "new")]
+            [[r.strategy, r.seq_len, r.framework, r.hardware, side_text(r, "old"), side_text(r, "new"),
+              cell_text(r, "old"), cell_text(r, "new")]
              for _, r in rows.iterrows()]) + [""]
+    if (changed[[f"{s}_certain" for s in SIDES]] == False).any(axis=None):  # noqa: E712 - NA stays NA
+        out += [UNCERTAIN_NOTE, ""]
     for change, prefix in (("added", "new"), ("removed", "old")):
         rows = diff.where(change, "configuration")
         out += ["", f"## Configurations {change} for existing models and columns ({len(rows)})", ""]
@@ -189,7 +203,7 @@ def side_record(row: pd.Series, name: str) -> dict | None:
     if pd.isna(row[f"{name}_supported"]):
         return None
     return {"supported": json_value(row[f"{name}_supported"]), "min_units": json_value(row[f"{name}_min_units"]),
-            "source": {c.removeprefix("source_"): json_value(row[f"{name}_{c}"]) for c in LINEAGE}}
+            "certain": json_value(row[f"{name}_certain"]), "source": {c.removeprefix("source_"): json_value(row[f"{name}_{c}"]) for c in LINEAGE}}
 
 
 def key_record(row: pd.Series) -> dict:
@@ -236,12 +250,14 @@ def differing_records(diff: ReleaseDiff) -> list[dict]:
     """One record per key that differs: the key, both values and both source cells."""
     rows = diff.rows[diff.rows["change"] != "unchanged"]
     return [{"change": r.change, "reason": r.reason, **{k: r[k] for k in MATCH_KEY},
-             "old": units_text(r.old_supported, r.old_min_units), "new": units_text(r.new_supported, r.new_min_units),
+             "old": side_text(r, "old"), "new": side_text(r, "new"),
              "old_cell": cell_text(r, "old"), "new_cell": cell_text(r, "new")} for _, r in rows.iterrows()]
 
 
 def to_table(diff: ReleaseDiff) -> str:
-    return f"{diff.summary()}\n\n" + table_lines(differing_records(diff), TABLE_COLUMNS)
+    records = differing_records(diff)
+    doubt = any(r["old"].endswith("?") or r["new"].endswith("?") for r in records)
+    return f"{diff.summary()}\n\n" + table_lines(records, TABLE_COLUMNS) + (f"\n{UNCERTAIN_NOTE}\n" if doubt else "")
 
 
 def to_ndjson(diff: ReleaseDiff) -> str:

@@ -19,7 +19,7 @@ from .units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, counted, unit
 
 KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 RECORD_COLUMNS = ["release", "model", "model_label", "strategy", "seq_len", "framework", "hardware", "supported",
-                  "min_units", "unit", "min_nodes", "source_file", "source_row", "source_col", "raw_text"]
+                  "min_units", "unit", "min_nodes", "certain", "source_file", "source_row", "source_col", "raw_text"]
 MODEL_COLUMNS = ["model", "family", "params_b", "active_params_b", "modality", "frameworks", "hardware"]
 UNITS_NOTE = f"units (nodes): {units_note()}; - not supported"
 
@@ -121,11 +121,23 @@ def records(rows: list[Row], columns: list[str] = RECORD_COLUMNS) -> list[dict]:
 
 # --- the table a person reads --------------------------------------------------------------
 
+UNCERTAIN_MARK = "?"
+
+
+def uncertain_note(rows: list[Row]) -> str:
+    """The footnote of an answer holding a value whose reading is uncertain (empty otherwise)."""
+    if all(row["certain"] for row in rows):
+        return ""
+    return (f"\n{UNCERTAIN_MARK} / certain false: the vendor's page admits another reading of this value "
+            "(raw/<release>/notes.toml; the release's report.md lists the reason and the other reading)")
+
+
 def cell(row: Row) -> str:
+    mark = "" if row["certain"] else UNCERTAIN_MARK
     if not row["supported"]:
-        return "-"
+        return "-" + mark
     nodes = int(row["min_nodes"])
-    return f"{int(row['min_units'])} ({counted(nodes, 'node')})"
+    return f"{int(row['min_units'])}{mark} ({counted(nodes, 'node')})"
 
 
 def model_table(rows: list[Row]) -> list[str]:
@@ -150,7 +162,7 @@ def to_table(rows: list[Row]) -> str:
     out = []
     for model_rows in grouped(rows, "model").values():
         out += model_table(model_rows) + [""]
-    out.append(UNITS_NOTE)
+    out.append(UNITS_NOTE + uncertain_note(rows))
     return "\n".join(out) + "\n"
 
 

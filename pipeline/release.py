@@ -275,7 +275,8 @@ def release_files(result: ReleaseResult) -> ReleaseFiles:
         sources = [(s.path, s.sha256) for s in result.sources]
         files.files["report.html"] = release_html(result.release, result.frame, result.findings,
                                                   sources).encode("utf-8")
-        files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")
+        files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings,
+                                                    result.uncertain).encode("utf-8")
     return files
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Sequence
 
 import pandas as pd
 
+from .notes import Uncertain
 from .diff import ReleaseDiff, to_markdown as diff_markdown, units_text
 from .quality import CHECKS
 from schemas.min_cards import source_place
@@ -28,6 +30,8 @@ thead{position:sticky;top:0;z-index:1}
 td.wrap{white-space:normal;text-align:left;min-width:16em;max-width:48em}
 td.na{background:repeating-linear-gradient(135deg,#eceff2 0 4px,#f8f9fb 4px 8px);color:#6b7682}
 td.changed{outline:3px solid #d4380d;outline-offset:-3px;font-weight:600}
+td.uncertain{background-image:repeating-linear-gradient(45deg,rgba(114,46,209,.45) 0 2px,transparent 2px 7px)!important;
+outline:2px dashed #722ed1;outline-offset:-2px}
 td.added{background:#effbe8;color:#237804}
 td.removed{background:#fff1f0;color:#a8071a;text-decoration:line-through}
 td.up{color:#a8071a}td.down{color:#237804}
@@ -62,7 +66,10 @@ def heat_legend() -> list[str]:
         lines.append(f'<p class="legend">{esc(PLURAL[unit])} on {esc(hardware)} ({UNITS_PER_NODE[unit]} per node): '
                      f"{swatches}</p>")
     return lines + ['<p class="legend"><span class="na" style="background:repeating-linear-gradient(135deg,'
-                    '#eceff2 0 4px,#f8f9fb 4px 8px)">-</span> not supported · <span>·</span> not listed; '
+                    '#eceff2 0 4px,#f8f9fb 4px 8px)">-</span> not supported · <span>·</span> not listed · '
+                    '<span class="uncertain" style="background-image:repeating-linear-gradient(45deg,'
+                    'rgba(114,46,209,.45) 0 2px,transparent 2px 7px);outline:2px dashed #722ed1">8?</span> '
+                    "uncertain reading (hatched; report.md lists the other reading); "
                     "hover a cell for the published cell it came from.</p>"]
 
 
@@ -90,13 +97,20 @@ def lineage(row: dict, prefix: str = "") -> str:
     return f"{row[f'{prefix}source_file']}, {source_place(row, prefix)}: {row[f'{prefix}raw_text']!r}"
 
 
+UNCERTAIN = "uncertain reading (notes.toml; see report.md)"  # the tooltip of a hatched cell
+
+
 def value_cell(row: dict | None) -> str:
     if row is None:
         return '<td class="na" title="not listed">·</td>'
+    # a cell notes.toml declares uncertain is hatched, and marked ? (pipeline/notes.py)
+    doubt = "" if row.get("certain", True) else " uncertain"
+    mark, note = ("", "") if not doubt else ("?", f"{UNCERTAIN}; ")
     if not row["supported"]:
-        return f'<td class="na" title="not supported; {esc(lineage(row))}">-</td>'
-    return (f'<td style="{heat_style(int(row["min_units"]), row["unit"])}" title="{esc(lineage(row))}">'
-            f'{int(row["min_units"])}</td>')
+        return f'<td class="na{doubt}" title="{note}not supported; {esc(lineage(row))}">-{mark}</td>'
+    css = f' class="{doubt.strip()}"' if doubt else ""
+    return (f'<td{css} style="{heat_style(int(row["min_units"]), row["unit"])}" title="{note}{esc(lineage(row))}">'
+            f'{int(row["min_units"])}{mark}</td>')
 
 
 def records_by_key(frame: pd.DataFrame) -> dict[tuple, dict]:
@@ -147,7 +161,19 @@ def release_html(release: str, frame: pd.DataFrame, findings: pd.DataFrame, sour
     return page(f"mincards {release}", body)
 
 
-def release_markdown(release: str, summary: str, findings: pd.DataFrame) -> str:
+def uncertain_markdown(uncertain: Sequence[Uncertain]) -> list[str]:
+    """The cells notes.toml declares uncertain, with the reason and the other reading."""
+    if not uncertain:
+        return []
+    out = [f"## Uncertain cells ({len(uncertain)})", "", "Declared in the release folder's notes.toml; published "
+           "with `certain = false`.", "", "| model | strategy | seq_len | framework | hardware | alternative | reason |",
+           "|---|---|---|---|---|---|---|"]
+    out += [f"| {u.model} | {u.strategy} | {u.seq_len} | {u.framework} | {u.hardware} | {u.alternative} | "
+            f"{u.reason.replace('|', chr(92) + '|')} |" for u in uncertain]
+    return out + [""]
+
+
+def release_markdown(release: str, summary: str, findings: pd.DataFrame, uncertain: Sequence[Uncertain] = ()) -> str:
     out = [f"# mincards release {release}", "", summary, "", f"## Data-quality findings ({len(findings)})", ""]
     out += [f"- `{name}`: {text}" for name, text in CHECKS.items()] + [""]
     if findings.empty:
@@ -156,6 +182,8 @@ def release_markdown(release: str, summary: str, findings: pd.DataFrame) -> str:
         out += ["| rule | model | framework | hardware | detail | cells |", "|---|---|---|---|---|---|"]
         out += [f"| {f.rule} | {f.model} | {f.framework} | {f.hardware} | {f.detail} | {f.cells} |"
                 for _, f in findings.iterrows()]
+    if uncertain:
+        out += [""] + uncertain_markdown(uncertain)[:-1]
     return "\n".join(out) + "\n"
 
 

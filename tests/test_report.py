@@ -176,7 +176,9 @@ def test_every_heat_map_cell_is_the_published_value_with_its_source_cell(build, 
                 assert td.text_content() == "·", key
                 continue
             seen.add(key)
-            assert td.text_content() == (row["min_units"] if row["supported"] == "True" else "-"), key
+            mark = "" if row["certain"] == "True" else "?"  # a cell notes.toml declares uncertain
+            assert td.text_content() == (row["min_units"] if row["supported"] == "True" else "-") + mark, key
+            assert ("uncertain" in td.get("class", "").split()) == (mark == "?"), key
             place = f"row {row['source_row']}, column {row['source_col']}"
             assert f"{row['source_file']}, {place}: {row['raw_text']!r}" in td.get("title"), key
     assert seen == set(published)  # every published row is on the page, once

@@ -16,7 +16,7 @@ from pipeline.units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, count
 
 KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 RECORD_COLUMNS = ["release", "model", "model_label", "strategy", "seq_len", "framework", "hardware", "supported",
-                  "min_units", "unit", "min_nodes", "source_file", "source_row", "source_col", "raw_text"]
+                  "min_units", "unit", "min_nodes", "certain", "source_file", "source_row", "source_col", "raw_text"]
 MODEL_COLUMNS = ["model", "family", "params_b", "active_params_b", "modality", "frameworks", "hardware"]
 UNITS_NOTE = f"units (nodes): {units_note()}; - not supported"
 
@@ -117,11 +117,19 @@ def records(rows: pd.DataFrame, columns: list[str] = RECORD_COLUMNS) -> list[dic
 
 # --- the table a person reads --------------------------------------------------------------
 
+def uncertain_note(certain: pd.Series) -> str:
+    if certain.astype(bool).all():
+        return ""
+    return ("\n? / certain false: the vendor's page admits another reading of this value "
+            "(raw/<release>/notes.toml; the release's report.md lists the reason and the other reading)")
+
+
 def cell(row: pd.Series) -> str:
+    mark = "" if row["certain"] else "?"
     if not row["supported"]:
-        return "-"
+        return "-" + mark
     nodes = int(row["min_nodes"])
-    return f"{int(row['min_units'])} ({counted(nodes, 'node')})"
+    return f"{int(row['min_units'])}{mark} ({counted(nodes, 'node')})"
 
 
 def model_table(rows: pd.DataFrame) -> list[str]:
@@ -145,7 +153,7 @@ def to_table(rows: pd.DataFrame) -> str:
     out = []
     for _, model_rows in rows.groupby("model", sort=True):
         out += model_table(model_rows) + [""]
-    out.append(UNITS_NOTE)
+    out.append(UNITS_NOTE + uncertain_note(rows["certain"]))
     return "\n".join(out) + "\n"
 
 
