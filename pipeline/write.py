@@ -104,9 +104,9 @@ def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,
     if findings is None:
         findings = findings_contract.validate_findings(finding_rows(frame), f"{release} findings")
     metadata = parquet_metadata(release, sources, source_url)
-    # The partition keeps its release column although its Hive folder name carries it too: a
-    # reader globbing the files with no options (polars, DuckDB) then has release, as text
-    # (a folder name release=2025-10-22 alone is read as a DATE, or not at all).
+    # The partition carries its release column, as text: its folder, dataset/<release>/, is no
+    # Hive key=value name, so every reader (pyarrow, pandas, polars, DuckDB) takes release from
+    # the file with no options, instead of a DATE or category guessed from a folder name.
     partition = parquet_bytes(frame, metadata)
     lines = json_lines(frame)  # the same records in the JSON array and the NDJSON
     files = {
@@ -209,7 +209,7 @@ PACKAGE_TITLE = "mincards: minimum Ascend NPUs per model"
 def package_description(across: Sequence[str] = ()) -> str:
     text = (f"{VENDOR_TABLE}, every release published in this folder, as validated tidy data. Resources "
             "min_cards-<release> and findings-<release>; the same tables as Parquet (<release>/*.parquet, "
-            "dataset/release=<release>/part-0.parquet) and JSON (<release>/min_cards.json, .jsonl).")
+            "dataset/<release>/part-0.parquet, each with its release column) and JSON (<release>/min_cards.json, .jsonl).")
     if "history" in across:
         text += (" Resource history: every configuration's value over the releases, one row per run of releases "
                  "in which it held (the same rows: history.parquet).")

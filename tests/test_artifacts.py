@@ -65,7 +65,7 @@ def artifacts(folder) -> list:
 def test_partition_holds_every_contract_column_release_included(built, release):
     """Catches: the partition without its release column (polars and DuckDB reading the files
     by a glob, with no options, lose the release or read it as a DATE from the folder name)."""
-    partition = read(built / "dataset" / f"release={release}" / "part-0.parquet")
+    partition = read(built / "dataset" / release / "part-0.parquet")
     table = read(built / release / "min_cards.parquet")
     assert list(partition.columns) == COLUMNS
     pd.testing.assert_frame_equal(partition, table)
@@ -73,7 +73,7 @@ def test_partition_holds_every_contract_column_release_included(built, release):
 
 def test_partition_keeps_the_lineage_of_a_cell_checked_by_hand(built):
     # raw/2025-10-22/page.html row 23, column 4 (MindSpeed-LLM / Snt9b of qwen2.5-1.5b) reads '1*Asce nd'.
-    partition = read(built / "dataset" / "release=2025-10-22" / "part-0.parquet")
+    partition = read(built / "dataset" / "2025-10-22" / "part-0.parquet")
     row = partition[(partition.model == "qwen2.5-1.5b") & (partition.strategy == "full")
                     & (partition.seq_len == 4096) & (partition.framework == "MindSpeed-LLM")
                     & (partition.hardware == "Snt9b")]
