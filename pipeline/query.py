@@ -128,8 +128,9 @@ def uncertain_note(rows: list[Row]) -> str:
     """The footnote of an answer holding a value whose reading is uncertain (empty otherwise)."""
     if all(row["certain"] for row in rows):
         return ""
-    return (f"\n{UNCERTAIN_MARK} / certain false: the vendor's page admits another reading of this value "
-            "(raw/<release>/notes.toml; the release's report.md lists the reason and the other reading)")
+    return (f"\nuncertain ({UNCERTAIN_MARK} after a value, or certain false): the vendor's page admits another "
+            "reading of this value (raw/<release>/notes.toml; the release's report.md gives the reason and the "
+            "other reading)")
 
 
 def cell(row: Row) -> str:

@@ -30,7 +30,9 @@ class MinCards(pa.DataFrameModel):
     release: Series[pd.StringDtype] = pa.Field(
         str_matches=RELEASE_PATTERN,
         description="the vendor page's update date (更新时间), YYYY-MM-DD, with .2 to .9 added for a later "
-        "revision the vendor published under the same date; also the release folder's name")
+        "revision the vendor published under the same date; also the release folder's name. Text in every file "
+        "(Parquet string, JSON string), never a date: a revision such as 2025-10-22.2 is no date, and as text "
+        "the ids sort in release order")
     model: Series[pd.StringDtype] = pa.Field(
         str_matches=NAME, description="published model name after token repair, compound names split "
         "(DeepSeek-V3/R1 -> DeepSeek-V3, DeepSeek-R1); no other renaming")

@@ -141,7 +141,7 @@ def test_query_marks_the_uncertain_values(published):
     table = run("query", "qwen2-7b", "--build", str(published), "--strategy", "lora", "--seq-len", "4096")
     line = next(line for line in table.splitlines() if line.startswith("lora"))
     assert line.split()[2:10] == ["4", "(1", "node)", "4?", "(1", "node)", "8?", "(1"]
-    assert "? / certain false: the vendor's page admits another reading" in table
+    assert "uncertain (? after a value, or certain false): the vendor's page admits another reading" in table
     rows = json.loads(run("query", "qwen2-7b", "--build", str(published), "--strategy", "lora", "--seq-len",
                           "4096", "--format", "json"))
     assert {(r["framework"], r["hardware"]) for r in rows if not r["certain"]} == {
@@ -163,7 +163,7 @@ def test_fit_and_plan_carry_the_flag(published):
     assert [r["certain"] for r in plan] == [False] * len(plan) and len(plan) == 8
     text = run("plan", "qwen2.5-14b", "--build", str(published), "--framework", "VeRL", "--tokens", "1e9",
                "--tps", "1000", "--units", "16")
-    assert "certain false: the vendor's page admits another reading" in text
+    assert "uncertain (? after a value, or certain false): the vendor's page admits another reading" in text
 
 
 def test_the_diff_says_a_changed_value_was_uncertain(tidy):

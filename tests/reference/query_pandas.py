@@ -120,8 +120,9 @@ def records(rows: pd.DataFrame, columns: list[str] = RECORD_COLUMNS) -> list[dic
 def uncertain_note(certain: pd.Series) -> str:
     if certain.astype(bool).all():
         return ""
-    return ("\n? / certain false: the vendor's page admits another reading of this value "
-            "(raw/<release>/notes.toml; the release's report.md lists the reason and the other reading)")
+    return ("\nuncertain (? after a value, or certain false): the vendor's page admits another "
+            "reading of this value (raw/<release>/notes.toml; the release's report.md gives the reason and the "
+            "other reading)")
 
 
 def cell(row: pd.Series) -> str:
