@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from .notes import Uncertain
-from .diff import ReleaseDiff, to_markdown as diff_markdown, units_text
+from .diff import ReleaseDiff, side_text, to_markdown as diff_markdown, units_text
 from .quality import CHECKS
 from schemas.min_cards import source_place
 
@@ -190,7 +190,7 @@ def release_markdown(release: str, summary: str, findings: pd.DataFrame, uncerta
 def diff_cell(row: dict | None, anchor: str | None = None) -> str:
     if row is None:
         return '<td class="na" title="in neither release">·</td>'
-    old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
+    old, new = (side_text(row, s) for s in ("old", "new"))  # ? where that release's reading is uncertain
     if row["change"] == "unchanged":
         return f'<td title="{esc(lineage(row, "new_"))}">{esc(new)}</td>'
     if row["change"] == "changed":
@@ -224,7 +224,7 @@ def nodes_of(row: dict, side: str) -> int | None:
 def change_line(row: dict) -> str:
     """One changed value: old -> new, which way, and what it does to the node count; the
     model links to the value's cell when the page has the grid (`anchor`)."""
-    old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
+    old, new = (side_text(row, s) for s in ("old", "new"))  # ? where that release's reading is uncertain
     old_nodes, new_nodes = nodes_of(row, "old"), nodes_of(row, "new")
     if old_nodes is None or new_nodes is None:
         way, css, node_text = ("now supported", "down", "") if old_nodes is None else ("no longer supported", "up", "")

@@ -86,7 +86,7 @@ def test_diff_page_counts_nodes_rounded_up(build):
     root = lxml.html.fromstring(pages(build)["diff"].read_text(encoding="utf-8"))
     changes = root.get_element_by_id("changes").findall("tbody/tr")
     # LAYOUT.md §6: 2 -> 4 and 2 -> 8, in cards (8 a node) and in DIEs (16 a node): one node before and after
-    assert [(tr[5].text_content(), tr[7].text_content()) for tr in changes] == [
+    assert [(tr[5].text_content().replace("?", ""), tr[7].text_content()) for tr in changes] == [
         (f"2 → {n} {unit}", "1 → 1") for n in (4, 8) for unit in ("cards", "DIEs")] * 2
 
 
@@ -111,9 +111,10 @@ def test_diff_page_opens_with_the_summary_and_the_changed_values(build, tmp_path
     assert [s.get("id") for s in root.iter("section")] == ["summary", "added-removed", "grid", "text"]
     changes = root.get_element_by_id("changes").findall("tbody/tr")
     # the 8 values LAYOUT.md §6 lists: qwen2-7b lora and qwen2.5-7b full, MindSpeed-LLM, both hardware
+    # (4?: the new value is read from LAYOUT.md's ambiguous row 13, declared in raw/2025-10-22/notes.toml)
     assert [(tr[0].text_content(), tr[1].text_content(), tr[2].text_content(), tr[4].text_content(),
              tr[5].text_content()) for tr in changes] == [
-        ("qwen2-7b", "lora", "4096", "Snt9b", "2 → 4 cards"), ("qwen2-7b", "lora", "4096", "Snt9b23", "2 → 4 DIEs"),
+        ("qwen2-7b", "lora", "4096", "Snt9b", "2 → 4 cards"), ("qwen2-7b", "lora", "4096", "Snt9b23", "2 → 4? DIEs"),
         ("qwen2-7b", "lora", "8192", "Snt9b", "2 → 8 cards"), ("qwen2-7b", "lora", "8192", "Snt9b23", "2 → 8 DIEs"),
         ("qwen2.5-7b", "full", "4096", "Snt9b", "2 → 4 cards"), ("qwen2.5-7b", "full", "4096", "Snt9b23", "2 → 4 DIEs"),
         ("qwen2.5-7b", "full", "8192", "Snt9b", "2 → 8 cards"), ("qwen2.5-7b", "full", "8192", "Snt9b23", "2 → 8 DIEs")]
