@@ -217,8 +217,11 @@ def across_releases(frames: dict[str, list[Row]], asked: str, filters: Filters,
     out = []
     for key, per_release in by_key.items():
         values = {r: value_text(row) for r, row in per_release.items()}
+        # shown with ? where that release's reading is uncertain; a change is a change of value only
+        shown = {r: text + ("" if row is None or row["certain"] else "?")
+                 for (r, text), row in zip(values.items(), per_release.values())}
         units = next(row["unit"] for row in per_release.values() if row is not None)
-        out.append({**dict(zip(KEY, key)), "unit": units, **values, "change": change_text(values)})
+        out.append({**dict(zip(KEY, key)), "unit": units, **shown, "change": change_text(values)})
     return resolved, out, KEY + ["unit", *frames, "change"]
 
 
@@ -240,12 +243,17 @@ def answer_query(build_dir: Path, release: str | None, asked: str, filters: Filt
                   table=to_table(rows))
 
 
+ACROSS_UNCERTAIN = ("? after a value: that release's reading of it is uncertain (raw/<release>/notes.toml; "
+                    "the release's report.md gives the reason and the other reading)")
+
+
 def answer_across(build_dir: Path, asked: str, filters: Filters) -> Answer:
     """`mincards query MODEL --all-releases`: a column per release, each change marked."""
     frames = store.load_all_records(build_dir)
     resolved, out, columns = across_releases(frames, asked, filters, str(build_dir))
+    doubt = any(str(record[r]).endswith("?") for record in out for r in frames)
     return Answer(out, columns, title=across_title(resolved.models, list(frames)),
-                  notes=[resolved.note] if resolved.note else [])
+                  footer=ACROSS_UNCERTAIN if doubt else None, notes=[resolved.note] if resolved.note else [])
 
 
 def answer_models(build_dir: Path, release: str | None) -> Answer:

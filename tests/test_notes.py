@@ -150,6 +150,16 @@ def test_query_marks_the_uncertain_values(published):
     assert "?" not in certain  # no footnote where nothing is uncertain
 
 
+def test_query_across_releases_marks_the_uncertain_release_and_keeps_the_change(published):
+    """Catches: the mark taken for a change of value (4? against 4), or left out across releases."""
+    lines = run("query", "qwen2-7b", "--build", str(published), "--all-releases", "--strategy", "lora",
+                "--seq-len", "4096", "--framework", "MindSpeed-LLM").splitlines()
+    rows = {line.split()[4]: line.split()[6:] for line in lines[2:] if line.startswith("qwen2-7b ")}
+    assert rows == {"Snt9b": ["2", "4", "2025-10-22:", "2", "->", "4"],
+                    "Snt9b23": ["2", "4?", "2025-10-22:", "2", "->", "4"]}
+    assert lines[-1].startswith("? after a value: that release's reading of it is uncertain")
+
+
 def test_fit_and_plan_carry_the_flag(published):
     """Catches: fit or plan answers losing the flag (an uncertain minimum planned as a fact)."""
     fits = run("fit", "--build", str(published), "--hardware", "Snt9b", "--cards", "8", "--framework", "VeRL",
