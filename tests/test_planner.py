@@ -113,10 +113,12 @@ def test_plan_sizes_to_a_multiple_of_eight_above_eight(published):
     assert rows == {
         ("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b"):
             {"model": "qwen2.5-7b", "strategy": "full", "seq_len": 4096, "framework": "MindSpeed-LLM",
-             "hardware": "Snt9b", "min_units": 4, "units": 16, "unit": "card", "nodes": 2, "hours": 23.148},
+             "hardware": "Snt9b", "min_units": 4, "units": 16, "unit": "card", "nodes": 2, "hours": 23.148,
+             "certain": True},  # LAYOUT.md row 22: CERTAIN
         ("qwen2.5-7b", "full", 4096, "MindSpeed-LLM", "Snt9b23"):
             {"model": "qwen2.5-7b", "strategy": "full", "seq_len": 4096, "framework": "MindSpeed-LLM",
-             "hardware": "Snt9b23", "min_units": 4, "units": 16, "unit": "die", "nodes": 1, "hours": 23.148}}
+             "hardware": "Snt9b23", "min_units": 4, "units": 16, "unit": "die", "nodes": 1, "hours": 23.148,
+             "certain": True}}
 
 
 def test_plan_rounds_up_never_below_the_minimum_and_to_even_dies(published):
@@ -158,7 +160,7 @@ def test_plan_with_too_few_units_leaves_out_what_does_not_fit_and_says_so(publis
     assert records and all(r["strategy"] == "lora" and r["min_units"] <= 16 for r in records)
     assert "left out, their minimum is above 16 units: full 4096" in result.stderr
     assert list(records[0]) == ["model", "strategy", "seq_len", "framework", "hardware", "min_units", "units",
-                                "unit", "nodes", "hours"]
+                                "unit", "nodes", "hours", "certain"]
 
 
 def test_nodes_are_rounded_up_in_plan_and_in_the_fit_budget(published):
