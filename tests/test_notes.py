@@ -192,6 +192,19 @@ def test_the_diff_says_a_changed_value_was_uncertain(tidy):
     assert changed[("Snt9b", 4096)]["new"]["certain"] is True
 
 
+def test_a_finding_resting_on_an_uncertain_reading_says_so(published):
+    """Catches: findings.csv/.parquet without the flag. The four lora_exceeds_full findings
+    (lora 8 > full 1/2 on qwen2-7b's Llama-Factory) pair a certain full cell (LAYOUT.md rows 12,
+    14) with an uncertain lora cell (rows 13, 15: reading (B) gives lora 1/2 and no finding);
+    the odd DIE counts (rows 7, 39) are certain."""
+    import pandas as pd
+
+    findings = pd.read_parquet(published / BIG / "findings.parquet")
+    lines = findings[["rule", "strategy", "certain"]].value_counts().sort_index().to_dict()
+    assert lines == {("lora_exceeds_full", "full", True): 4, ("lora_exceeds_full", "lora", False): 4,
+                     ("odd_die_count", "full", True): 2, ("odd_die_count", "lora", True): 4}
+
+
 def test_the_report_lists_the_uncertain_cells_with_reason_and_alternative(published):
     """Catches: the reason and the other reading kept out of what a reader sees."""
     report = (published / BIG / "report.md").read_text(encoding="utf-8")
