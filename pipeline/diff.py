@@ -129,8 +129,9 @@ UNCERTAIN_NOTE = "? the value's reading was uncertain in that release (its notes
 
 def side_text(row: pd.Series, name: str) -> str:
     """One side's value, marked ? where that release declared its reading uncertain."""
-    doubt = row[f"{name}_certain"]
-    return units_text(row[f"{name}_supported"], row[f"{name}_min_units"]) + ("?" if doubt is False else "")
+    certain = row[f"{name}_certain"]  # NA on the side where the key is missing
+    return units_text(row[f"{name}_supported"], row[f"{name}_min_units"]) + (
+        "" if pd.isna(certain) or certain else "?")
 
 
 def cell_text(row: pd.Series, name: str) -> str:
