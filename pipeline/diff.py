@@ -27,6 +27,7 @@ from .units import HARDWARE, vendor_column_order
 MATCH_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 VALUE = ["supported", "min_units"]
 LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
+DOUBT = ["certain"]  # false where the release's notes.toml says the value's reading is uncertain
 SIDES = ("old", "new")
 CHANGE_ORDER = ["changed", "removed", "added", "unchanged"]
 
@@ -94,7 +95,9 @@ def added_removed(old: pd.DataFrame, new: pd.DataFrame, what: str) -> dict[str, 
 
 
 def side(frame: pd.DataFrame, name: str) -> pd.DataFrame:
-    return frame[MATCH_KEY + VALUE + LINEAGE].rename(columns={c: f"{name}_{c}" for c in VALUE + LINEAGE})
+    frame = frame if "certain" in frame.columns else frame.assign(certain=True)
+    return frame[MATCH_KEY + VALUE + LINEAGE + DOUBT].rename(
+        columns={c: f"{name}_{c}" for c in VALUE + LINEAGE + DOUBT})
 
 
 def same_value(rows: pd.DataFrame) -> pd.Series:
@@ -144,7 +147,7 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     rows = rows.drop(columns="_merge").assign(change=change.astype(object))
     rows["reason"] = reasons(rows, columns)
     rows = vendor_order(rows, change)
-    ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE]
+    ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE + DOUBT]
     return ReleaseDiff(old_release, new_release, rows[ordered], columns["framework"], columns["hardware"],
                        columns["model"])
 
@@ -155,6 +158,16 @@ def units_text(supported: object, units: object) -> str:
     if pd.isna(supported):
         return ""
     return str(int(units)) if supported else "-"
+
+
+UNCERTAIN_NOTE = "? the value's reading was uncertain in that release (its notes.toml; report.md says why)"
+
+
+def side_text(row: pd.Series, name: str) -> str:
+    """One side's value, marked ? where that release declared its reading uncertain."""
+    certain = row[f"{name}_certain"]  # NA on the side where the key is missing
+    return units_text(row[f"{name}_supported"], row[f"{name}_min_units"]) + (
+        "" if pd.isna(certain) or certain else "?")
 
 
 def cell_text(row: pd.Series, name: str) -> str:
@@ -205,9 +218,11 @@ def changed_section(diff: ReleaseDiff) -> list[str]:
     for model, rows in changed.groupby("model", sort=False):
         out += [f"### {model}", ""] + md_table(
             ["strategy", "seq_len", "framework", "hardware", "old", "new", "old cell", "new cell"],
-            [[r.strategy, r.seq_len, r.framework, r.hardware, units_text(r.old_supported, r.old_min_units),
-              units_text(r.new_supported, r.new_min_units), cell_text(r, "old"), cell_text(r, "new")]
+            [[r.strategy, r.seq_len, r.framework, r.hardware, side_text(r, "old"), side_text(r, "new"),
+              cell_text(r, "old"), cell_text(r, "new")]
              for _, r in rows.iterrows()]) + [""]
+    if (changed[[f"{s}_certain" for s in SIDES]] == False).any(axis=None):  # noqa: E712 - NA stays NA
+        out += [UNCERTAIN_NOTE, ""]
     return out
 
 
@@ -250,7 +265,7 @@ def side_record(row: pd.Series, name: str) -> dict | None:
     if pd.isna(row[f"{name}_supported"]):
         return None
     return {"supported": json_value(row[f"{name}_supported"]), "min_units": json_value(row[f"{name}_min_units"]),
-            "source": {c.removeprefix("source_"): json_value(row[f"{name}_{c}"]) for c in LINEAGE}}
+            "certain": json_value(row[f"{name}_certain"]), "source": {c.removeprefix("source_"): json_value(row[f"{name}_{c}"]) for c in LINEAGE}}
 
 
 def key_record(row: pd.Series) -> dict:
@@ -297,12 +312,14 @@ def differing_records(diff: ReleaseDiff) -> list[dict]:
     """One record per key that differs: the key, both values and both source cells."""
     rows = diff.rows[diff.rows["change"] != "unchanged"]
     return [{"change": r.change, "reason": r.reason, **{k: r[k] for k in MATCH_KEY},
-             "old": units_text(r.old_supported, r.old_min_units), "new": units_text(r.new_supported, r.new_min_units),
+             "old": side_text(r, "old"), "new": side_text(r, "new"),
              "old_cell": cell_text(r, "old"), "new_cell": cell_text(r, "new")} for _, r in rows.iterrows()]
 
 
 def to_table(diff: ReleaseDiff) -> str:
-    return f"{diff.summary()}\n\n" + table_lines(differing_records(diff), TABLE_COLUMNS)
+    records = differing_records(diff)
+    doubt = any(r["old"].endswith("?") or r["new"].endswith("?") for r in records)
+    return f"{diff.summary()}\n\n" + table_lines(records, TABLE_COLUMNS) + (f"\n{UNCERTAIN_NOTE}\n" if doubt else "")
 
 
 def to_ndjson(diff: ReleaseDiff) -> str:

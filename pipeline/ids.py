@@ -3,7 +3,7 @@
 A page the vendor changes without changing its update date is kept as a revision of
 that date: `YYYY-MM-DD.N`, N from 2 to 9 (the first copy is the bare date, revision 1).
 One digit keeps plain string order the same as the order of the releases everywhere a
-release id is sorted (folder listings, the tables' key, Hive partitions, DuckDB), with no
+release id is sorted (folder listings, the tables' key, the dataset's folders, DuckDB), with no
 sort key to keep in step in several modules: 2025-10-22 < 2025-10-22.2 < 2025-10-22.9
 < 2025-10-23. Eight revisions of one date is far above anything seen; `mincards fetch`
 refuses a ninth with a message saying so.

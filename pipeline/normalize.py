@@ -126,7 +126,7 @@ def finish(frame: pd.DataFrame, release: str, source_file: str) -> pd.DataFrame:
     units = frame["min_units"].astype("Int64")
     nodes = -(-units // frame["units_per_node"].astype("Int64"))  # ceiling division
     frame = frame.assign(release=release, source_file=source_file, supported=supported,
-                         min_units=units, min_nodes=nodes)
+                         min_units=units, min_nodes=nodes, certain=True)  # notes.toml may say otherwise
     frame = frame[COLUMNS].astype(PANDAS_DTYPES)
     return frame.sort_values(KEY, kind="stable").reset_index(drop=True)
 

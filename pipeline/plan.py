@@ -37,8 +37,9 @@ from .store import Row
 from .units import DIES_PER_CARD, HARDWARE, PLURAL, SINGULAR, UNIT_OF_HARDWARE, UNITS_PER_NODE, amount, count, \
     counted, nodes
 
-FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "spare_units"]
-PLAN_COLUMNS = ["model", "hardware", "min_units", "units", "unit", "nodes", "hours", "configurations", "holds_for"]
+FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "certain", "spare_units"]
+PLAN_COLUMNS = ["model", "hardware", "min_units", "units", "unit", "nodes", "hours", "configurations", "holds_for",
+                "certain"]
 STEPS = 4  # whole-node steps shown after the minimum when neither --hours nor --units is given
 CHEAPEST = "fewest units, then the shorter sequence length, then lora before full"
 STRATEGY_COST = {"lora": 0, "full": 1}  # lora trains a fraction of the weights
@@ -97,13 +98,14 @@ class Cheapest(dict):
     """One model's cheapest configuration on one framework: a record in JSON, `4 (lora 4096)` as text."""
 
     def __str__(self) -> str:
-        return f"{self['min_units']} ({self['strategy']} {self['seq_len']})"
+        mark = "" if self["certain"] else query.UNCERTAIN_MARK
+        return f"{self['min_units']}{mark} ({self['strategy']} {self['seq_len']})"
 
 
 def cheapest(rows: list[dict]) -> Cheapest:
     """By CHEAPEST."""
     best = min(rows, key=lambda r: (r["min_units"], r["seq_len"], STRATEGY_COST[r["strategy"]]))
-    return Cheapest({c: best[c] for c in ("strategy", "seq_len", "min_units", "spare_units")})
+    return Cheapest({c: best[c] for c in ("strategy", "seq_len", "min_units", "certain", "spare_units")})
 
 
 def by_model(fits: list[dict], frameworks: list[str]) -> tuple[list[dict], list[str]]:
@@ -201,6 +203,7 @@ class Group:
     unit: str
     steps: list[tuple[int, int, float]]  # (units, nodes, hours)
     configs: list[dict]
+    certain: bool  # every minimum read from a cell the release does not declare uncertain
 
 
 def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = None,
@@ -210,7 +213,7 @@ def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = 
     minimum above `units`, or no TPS for their hardware)."""
     if hours is not None and units is not None:
         raise OptionError(source, "--hours/--units", "give at most one of --hours, --units")
-    columns = KEY + ["min_units", "unit", "source_file", "source_row", "source_col"]
+    columns = KEY + ["min_units", "unit", "certain", "source_file", "source_row", "source_col"]
     # (with --hours or --units the minimum is an input, not a result: rows that differ in it alone are one row)
     groups: dict[tuple, Group] = {}
     left_out = []
@@ -220,8 +223,9 @@ def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = 
             left_out.append(row)
             continue
         steps = [(n, nodes(n, row["unit"]), two_figures(work.hours(n, row["hardware"]))) for n in counts]
-        key = (row["model"], HARDWARE.index(row["hardware"]), tuple(steps))
-        group = groups.setdefault(key, Group(row["model"], row["hardware"], 0, row["unit"], steps, []))
+        # a row holds configurations whose minimums are all certain, or all uncertain
+        key = (row["model"], HARDWARE.index(row["hardware"]), not row["certain"], tuple(steps))
+        group = groups.setdefault(key, Group(row["model"], row["hardware"], 0, row["unit"], steps, [], row["certain"]))
         group.min_units = max(group.min_units, int(row["min_units"]))
         group.configs.append(row)
     if not groups and left_out and units is not None:
@@ -237,7 +241,8 @@ def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = 
 
 def plan_records(groups: list[Group], frameworks: list[str]) -> list[dict]:
     return [{"model": g.model, "hardware": g.hardware, "min_units": g.min_units, "units": n, "unit": g.unit,
-             "nodes": machines, "hours": h, "configurations": len(g.configs), "holds_for": holds_for(g.configs, frameworks)}
+             "nodes": machines, "hours": h, "configurations": len(g.configs), "holds_for": holds_for(g.configs, frameworks),
+             "certain": g.certain}
             for g in groups for n, machines, h in g.steps]
 
 
@@ -259,10 +264,12 @@ def answer_fit(build_dir: Path, release: str | None, hardware: str, filters: Fil
         return Answer(models, columns, title=f"{counted(len(models), 'model')} with a configuration that fits in "
                       f"{room}, release {release_id}; per framework the cheapest ({CHEAPEST})",
                       footer=f"configurations: how many of the model's fit; a framework's cell: min_units "
-                             f"(strategy seq_len), min_units in {PLURAL[room.unit]}; empty: none fits")
+                             f"(strategy seq_len), min_units in {PLURAL[room.unit]}; empty: none fits"
+                             + query.uncertain_note([cell for model in models for cell in model.values()
+                                                     if isinstance(cell, Cheapest)]))
     return Answer(out, FIT_COLUMNS, title=f"{counted(len(out), 'configuration')} {'fits' if len(out) == 1 else 'fit'} in {room}, "
                   f"release {release_id}",
-                  footer=units)
+                  footer=units + query.uncertain_note(out))
 
 
 def left_out_note(left_out: list[dict], work: Workload, units: int | None) -> list[str]:
@@ -304,9 +311,10 @@ def answer_plan(build_dir: Path, release: str | None, asked: str, filters: Filte
     title = (f"{', '.join(resolved.models)}, release {release_id}: {work.tokens:,.0f} tokens; TPS (your "
              f"measurement): {rate_text(work)}; efficiency {work.efficiency:g}; {goal}")
     notes = ([resolved.note] if resolved.note else []) + left_out_note(left_out, work, units)
-    footer = PLAN_FOOTER + ("\n\n" + "\n".join(explanation(groups, work, hours, units)) if explain else "")
-    return Answer(plan_records(groups, query.in_column_order(frame, "framework")), PLAN_COLUMNS, title=title,
-                  footer=footer, notes=notes)
+    records = plan_records(groups, query.in_column_order(frame, "framework"))
+    footer = PLAN_FOOTER + query.uncertain_note(records) \
+        + ("\n\n" + "\n".join(explanation(groups, work, hours, units)) if explain else "")
+    return Answer(records, PLAN_COLUMNS, title=title, footer=footer, notes=notes)
 
 
 # --- --explain -------------------------------------------------------------------------------

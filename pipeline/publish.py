@@ -59,13 +59,22 @@ LOCK_NAME = ".mincards.lock"
 
 
 def partition_folder(out_dir: Path, release: str) -> Path:
-    return out_dir / DATASET / f"release={release}"
+    """dataset/<release>/: named by the bare id, not Hive's release=<id>, so that no reader
+    infers a partition column from the folder name (DuckDB and polars would type it as a
+    DATE, pandas as a category clashing with the file's own release column): each file
+    carries its release as text, and every reader takes it from there with no options."""
+    return out_dir / DATASET / release
+
+
+def staged_partition(work: Path, release: str) -> Path:
+    """Where the partition is staged: beside the staged release folder, under another name."""
+    return work / f"partition-{release}"
 
 
 def manifest_bytes(files: ReleaseFiles) -> bytes:
     """What the release folder holds, and its dataset partition, each with its sha256."""
     entries = {name: data for name, data in files.files.items()}
-    entries[f"../{DATASET}/release={files.release}/{PARTITION_FILE}"] = files.partition
+    entries[f"../{DATASET}/{files.release}/{PARTITION_FILE}"] = files.partition
     manifest = {
         "release": files.release,
         "pipeline_version": files.pipeline_version,
@@ -100,7 +109,7 @@ def swap_in(staged: Path, target: Path, work: Path, steps: Steps, atomic: bool =
     elif atomic and exchange(staged, target):
         steps.step()  # target is the new folder; staged now holds the old one
     else:
-        os.rename(target, work / f"replaced-{target.name}")  # a moment without the release, never a mix
+        os.rename(target, work / f"replaced-{staged.name}")  # a moment without the release, never a mix
         steps.step()
         os.rename(staged, target)
         steps.step()
@@ -111,7 +120,7 @@ def swap_in(staged: Path, target: Path, work: Path, steps: Steps, atomic: bool =
 def stage_release(files: ReleaseFiles, work: Path, steps: Steps) -> None:
     """The release's dataset partition and its folder (with its manifest), written into
     the run's staging folder: nothing a reader sees changes yet."""
-    write_folder(work / f"release={files.release}", {PARTITION_FILE: files.partition}, steps)
+    write_folder(staged_partition(work, files.release), {PARTITION_FILE: files.partition}, steps)
     write_folder(work / files.release, {**files.files, MANIFEST: manifest_bytes(files)}, steps)
 
 
@@ -120,15 +129,15 @@ def swap_release(out_dir: Path, release: str, work: Path, steps: Steps, atomic: 
     the partition it names is the one beside it."""
     partition_dir = partition_folder(out_dir, release)
     partition_dir.parent.mkdir(exist_ok=True)
-    swap_in(work / partition_dir.name, partition_dir, work, steps, atomic)
+    swap_in(staged_partition(work, release), partition_dir, work, steps, atomic)
     swap_in(work / release, out_dir / release, work, steps, atomic)
 
 
 def unpublish(out_dir: Path, release: str, work: Path, steps: Steps) -> None:
     """Remove a release and its partition: moved out of sight first, then deleted."""
-    for folder in (out_dir / release, partition_folder(out_dir, release)):
+    for folder, name in ((out_dir / release, release), (partition_folder(out_dir, release), f"partition-{release}")):
         if folder.exists():
-            moved = work / f"removed-{folder.name}"
+            moved = work / f"removed-{name}"
             os.rename(folder, moved)
             steps.step()
             fsync_folder(folder.parent)
@@ -178,8 +187,7 @@ def published_ids(out_dir: Path) -> set[str]:
     ids = {p.name for p in out_dir.iterdir() if p.is_dir() and is_release_name(p.name)}
     dataset = out_dir / DATASET
     if dataset.is_dir():
-        ids |= {name for p in dataset.iterdir()
-                if p.name.startswith("release=") and is_release_name(name := p.name.removeprefix("release="))}
+        ids |= {p.name for p in dataset.iterdir() if is_release_name(p.name)}
     return ids
 
 

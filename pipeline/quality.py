@@ -24,7 +24,7 @@ CHECKS = {
     "odd_die_count": "an odd number of DIEs on Snt9b23, where the vendor states 2 DIE is the smallest unit",
     "model_never_supported": "a model listed in the release with no supported configuration at all",
 }
-FINDING_COLUMNS = ["check", "model", "framework", "hardware", "detail", "cells"]
+FINDING_COLUMNS = ["rule", "model", "framework", "hardware", "detail", "cells"]
 ROW_KEY = ["model", "strategy", "seq_len", "framework", "hardware"]  # a min_cards row within a release
 LINEAGE = ["source_file", "source_page", "source_row", "source_col", "raw_text"]
 SAME_CONFIG = ["model", "framework", "hardware"]
@@ -32,7 +32,7 @@ SAME_CONFIG = ["model", "framework", "hardware"]
 
 @dataclass(frozen=True)
 class Finding:
-    check: str
+    rule: str  # the check that found it (a key of CHECKS); `rule`, not `check`: a reserved word in SQL
     model: str
     framework: str
     hardware: str
@@ -63,8 +63,8 @@ def compare_pairs(frame: pd.DataFrame, on: list[str], split: str | None = None,
 
 
 def labelled(rows: pd.DataFrame, check: str, describe) -> pd.DataFrame:
-    """Tag rows with their check and a one-line description (also for no rows)."""
-    return rows.assign(check=check, detail=[describe(r) for r in rows.itertuples(index=False)])
+    """Tag rows with their check (column `rule`) and a one-line description (also for no rows)."""
+    return rows.assign(rule=check, detail=[describe(r) for r in rows.itertuples(index=False)])
 
 
 def lora_exceeds_full(frame: pd.DataFrame) -> pd.DataFrame:
@@ -111,12 +111,12 @@ def grouped(pairs: pd.DataFrame) -> list[Finding]:
     sides = ["_a", "_b"] if "source_row_b" in pairs.columns else ["_a"]
     pairs = pairs.assign(cells=pairs.apply(lambda p: "; ".join(cell_ref(p, s) for s in sides), axis=1))
     findings = []
-    for (check, model, framework, hardware, cells), group in pairs.groupby(
-            ["check", "model", "framework", "hardware", "cells"], sort=True):
+    for (rule, model, framework, hardware, cells), group in pairs.groupby(
+            ["rule", "model", "framework", "hardware", "cells"], sort=True):
         detail = "; ".join(dict.fromkeys(group["detail"]))
         rows = tuple(dict.fromkeys(side_key(pair, side) for pair in group.itertuples(index=False)
                                    for side in sides))
-        findings.append(Finding(check, model, framework, hardware, detail, cells, rows))
+        findings.append(Finding(rule, model, framework, hardware, detail, cells, rows))
     return findings
 
 
@@ -136,7 +136,7 @@ def findings_frame(findings: list[Finding]) -> pd.DataFrame:
     table = pd.DataFrame([{c: getattr(f, c) for c in FINDING_COLUMNS} for f in findings],
                          columns=FINDING_COLUMNS, dtype="string")
     order = {name: i for i, name in enumerate(CHECKS)}
-    return (table.assign(_order=table["check"].map(order))
+    return (table.assign(_order=table["rule"].map(order))
             .sort_values(["_order", "model", "framework", "hardware", "cells"], kind="stable")
             .drop(columns="_order").reset_index(drop=True))
 
@@ -149,13 +149,13 @@ def finding_rows(frame: pd.DataFrame, findings: list[Finding] | None = None) -> 
     release's all_findings when already computed: the checks are not cheap."""
     findings = all_findings(frame) if findings is None else findings
     order = findings_frame(findings)
-    number = {tuple(row): i for i, row in enumerate(order[["check", "model", "framework", "hardware", "cells"]]
+    number = {tuple(row): i for i, row in enumerate(order[["rule", "model", "framework", "hardware", "cells"]]
                                                      .itertuples(index=False, name=None), start=1)}
-    lineage = frame.set_index(ROW_KEY)[LINEAGE]
+    lineage = frame.set_index(ROW_KEY)[LINEAGE + ["certain"]]  # a finding may rest on an uncertain reading
     release = frame["release"].iloc[0] if len(frame) else None
-    records = [{"release": release, "finding": number[(f.check, f.model, f.framework, f.hardware, f.cells)],
-                "check": f.check, **dict(zip(ROW_KEY, key)), "detail": f.detail, **lineage.loc[key].to_dict()}
+    records = [{"release": release, "finding": number[(f.rule, f.model, f.framework, f.hardware, f.cells)],
+                "rule": f.rule, **dict(zip(ROW_KEY, key)), "detail": f.detail, **lineage.loc[key].to_dict()}
                for f in findings for key in f.rows]
-    columns = ["release", "finding", "check", *ROW_KEY, "detail", *LINEAGE]
+    columns = ["release", "finding", "rule", *ROW_KEY, "detail", *LINEAGE, "certain"]
     table = pd.DataFrame.from_records(records, columns=columns)
     return table.sort_values(["finding", *ROW_KEY], kind="stable").reset_index(drop=True)

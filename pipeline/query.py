@@ -19,7 +19,7 @@ from .units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, counted, unit
 
 KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
 RECORD_COLUMNS = ["release", "model", "model_label", "strategy", "seq_len", "framework", "hardware", "supported",
-                  "min_units", "unit", "min_nodes", "source_file", "source_row", "source_col", "raw_text"]
+                  "min_units", "unit", "min_nodes", "certain", "source_file", "source_row", "source_col", "raw_text"]
 MODEL_COLUMNS = ["model", "family", "params_b", "active_params_b", "modality", "frameworks", "hardware"]
 UNITS_NOTE = f"units (nodes): {units_note()}; - not supported"
 
@@ -122,11 +122,24 @@ def records(rows: list[Row], columns: list[str] = RECORD_COLUMNS) -> list[dict]:
 
 # --- the table a person reads --------------------------------------------------------------
 
+UNCERTAIN_MARK = "?"
+
+
+def uncertain_note(rows: list[Row]) -> str:
+    """The footnote of an answer holding a value whose reading is uncertain (empty otherwise)."""
+    if all(row["certain"] for row in rows):
+        return ""
+    return (f"\nuncertain ({UNCERTAIN_MARK} after a value, or certain false): the vendor's page admits another "
+            "reading of this value (raw/<release>/notes.toml; the release's report.md gives the reason and the "
+            "other reading)")
+
+
 def cell(row: Row) -> str:
+    mark = "" if row["certain"] else UNCERTAIN_MARK
     if not row["supported"]:
-        return "-"
+        return "-" + mark
     nodes = int(row["min_nodes"])
-    return f"{int(row['min_units'])} ({counted(nodes, 'node')})"
+    return f"{int(row['min_units'])}{mark} ({counted(nodes, 'node')})"
 
 
 def model_table(rows: list[Row]) -> list[str]:
@@ -151,7 +164,7 @@ def to_table(rows: list[Row]) -> str:
     out = []
     for model_rows in grouped(rows, "model").values():
         out += model_table(model_rows) + [""]
-    out.append(UNITS_NOTE)
+    out.append(UNITS_NOTE + uncertain_note(rows))
     return "\n".join(out) + "\n"
 
 
@@ -205,8 +218,11 @@ def across_releases(frames: dict[str, list[Row]], asked: str, filters: Filters,
     out = []
     for key, per_release in by_key.items():
         values = {r: value_text(row) for r, row in per_release.items()}
+        # shown with ? where that release's reading is uncertain; a change is a change of value only
+        shown = {r: text + ("" if row is None or row["certain"] else "?")
+                 for (r, text), row in zip(values.items(), per_release.values())}
         units = next(row["unit"] for row in per_release.values() if row is not None)
-        out.append({**dict(zip(KEY, key)), "unit": units, **values, "change": change_text(values)})
+        out.append({**dict(zip(KEY, key)), "unit": units, **shown, "change": change_text(values)})
     return resolved, out, KEY + ["unit", *frames, "change"]
 
 
@@ -228,12 +244,17 @@ def answer_query(build_dir: Path, release: str | None, asked: str, filters: Filt
                   table=to_table(rows))
 
 
+ACROSS_UNCERTAIN = ("? after a value: that release's reading of it is uncertain (raw/<release>/notes.toml; "
+                    "the release's report.md gives the reason and the other reading)")
+
+
 def answer_across(build_dir: Path, asked: str, filters: Filters) -> Answer:
     """`mincards query MODEL --all-releases`: a column per release, each change marked."""
     frames = store.load_all_records(build_dir)
     resolved, out, columns = across_releases(frames, asked, filters, str(build_dir))
+    doubt = any(str(record[r]).endswith("?") for record in out for r in frames)
     return Answer(out, columns, title=across_title(resolved.models, list(frames)),
-                  notes=[resolved.note] if resolved.note else [])
+                  footer=ACROSS_UNCERTAIN if doubt else None, notes=[resolved.note] if resolved.note else [])
 
 
 def answer_models(build_dir: Path, release: str | None) -> Answer:

@@ -24,6 +24,7 @@ from .ids import base_date
 from .inputs import RELEASES_LISTED, Release, find_releases  # noqa: F401 - the tests import them from here
 from .limits import DEFAULT, LimitError, Limits
 from .normalize import Normalized, normalize
+from .notes import NOTES_FILE, Uncertain, mark_uncertain, read_notes
 from .quality import all_findings, finding_rows, findings_frame
 from .report import release_html, release_markdown
 from .stages import stage
@@ -49,6 +50,7 @@ class ReleaseResult:
     findings: pd.DataFrame  # data-quality findings (pipeline/quality.py)
     source_url: str | None = None  # the vendor's public page, from raw/<release>/SOURCE.md
     finding_table: pd.DataFrame | None = None  # the findings as data, validated (findings.csv)
+    uncertain: tuple[Uncertain, ...] = ()  # the cells notes.toml declares uncertain (pipeline/notes.py)
 
     def summary(self) -> str:
         counts = [(len(self.frame), "row"), (self.frame["model"].nunique(), "model"),
@@ -210,12 +212,15 @@ def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult
     with stage("agreement"):
         for other in results[1:]:
             check_agreement(release.id, published, other)
+    # the notes name cells of the published table; sources that agree give it the same cells
+    notes = read_notes(release.folder, release.label)
+    frame = mark_uncertain(published.frame, notes, f"{release.label}/{NOTES_FILE}", published.info.path)
     with stage("quality"):
-        found = all_findings(published.frame)  # once: the report's table and the findings data share it
-        table = validate_findings(finding_rows(published.frame, found), f"{release.id} findings")
-    return ReleaseResult(release.id, published.frame, published.normalized.dense,
+        found = all_findings(frame)  # once: the report's table and the findings data share it
+        table = validate_findings(finding_rows(frame, found), f"{release.id} findings")
+    return ReleaseResult(release.id, frame, published.normalized.dense,
                          tuple(r.info for r in results), tuple(published.warnings), findings_frame(found),
-                         source_url(release), table)
+                         source_url(release), table, tuple(notes))
 
 
 class QualityError(MincardsError):
@@ -224,7 +229,7 @@ class QualityError(MincardsError):
 
 def check_strict(result: ReleaseResult) -> None:
     if not result.findings.empty:
-        problems = [Problem(Place(), f"{f.check}: {f.model} {f.framework} {f.hardware}: {f.detail} [{f.cells}]")
+        problems = [Problem(Place(), f"{f.rule}: {f.model} {f.framework} {f.hardware}: {f.detail} [{f.cells}]")
                     for f in result.findings.itertuples(index=False)]
         raise QualityError(result.sources[0].path, problems)
 
@@ -271,7 +276,8 @@ def release_files(result: ReleaseResult) -> ReleaseFiles:
         table = result.finding_table if result.finding_table is not None else finding_rows(result.frame)
         files.files["report.html"] = release_html(result.release, result.frame, result.findings, sources,
                                                   result.source_url, table).encode("utf-8")
-        files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings).encode("utf-8")
+        files.files["report.md"] = release_markdown(result.release, result.summary(), result.findings,
+                                                    result.uncertain).encode("utf-8")
     return files
 
 

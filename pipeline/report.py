@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Sequence
 
 import pandas as pd
 
-from .diff import ReleaseDiff, to_markdown as diff_markdown, units_text
+from .diff import ReleaseDiff, side_text, to_markdown as diff_markdown, units_text
 from .ids import base_date, revision
+from .notes import Uncertain
 from .quality import CHECKS
 from schemas.min_cards import source_place
 
@@ -41,6 +43,7 @@ td.finding{outline:2px dashed #a8071a;outline-offset:-4px}
 td.wrap{white-space:normal;text-align:left;min-width:16em;max-width:48em}
 td.na,td.added-na,.legend .na{background:repeating-linear-gradient(135deg,#eceff2 0 4px,#f8f9fb 4px 8px);color:#6b7682}
 td.changed{outline:3px solid #d4380d;outline-offset:-3px;font-weight:600}
+td.uncertain{background-image:repeating-linear-gradient(45deg,rgba(114,46,209,.45) 0 2px,transparent 2px 7px)!important}
 td.added{background:#effbe8;color:#237804}
 td.removed{background:#fff1f0;color:#a8071a;text-decoration:line-through}
 td.up{color:#a8071a}td.down{color:#237804}
@@ -79,7 +82,10 @@ def heat_legend() -> list[str]:
     return lines + ['<p class="legend"><span class="na" style="background:repeating-linear-gradient(135deg,'
                     '#eceff2 0 4px,#f8f9fb 4px 8px)">-</span> not supported · <span>·</span> not listed · '
                     '<span style="outline:2px dashed #a8071a;outline-offset:-4px">8</span> behind a data-quality '
-                    "finding; hover a cell for the published cell it came from (and the finding).</p>"]
+                    'finding · <span class="uncertain" style="background-image:repeating-linear-gradient(45deg,'
+                    'rgba(114,46,209,.45) 0 2px,transparent 2px 7px)">8?</span> '
+                    "uncertain reading (hatched; report.md lists the other reading); "
+                    "hover a cell for the published cell it came from (and the finding).</p>"]
 
 
 def page(title: str, body: list[str]) -> str:
@@ -108,16 +114,22 @@ def lineage(row: dict, prefix: str = "") -> str:
     return f"{row[f'{prefix}source_file']}, {source_place(row, prefix)}: {row[f'{prefix}raw_text']!r}"
 
 
+UNCERTAIN = "uncertain reading (notes.toml; see report.md)"  # the tooltip of a hatched cell
+
+
 def value_cell(row: dict | None, finding: str | None = None) -> str:
-    """A heat-map cell; `finding`: the data-quality findings it is behind, said first in its tooltip."""
+    """A heat-map cell; `finding`: the data-quality findings it is behind, said first in its
+    tooltip; a cell notes.toml declares uncertain is hatched and marked ? (pipeline/notes.py)."""
     if row is None:
         return '<td class="na" title="not listed">·</td>'
-    mark, said = (" finding", f"{finding}; ") if finding else ("", "")
+    classes = (["finding"] if finding else []) + ([] if row.get("certain", True) else ["uncertain"])
+    said = (f"{finding}; " if finding else "") + ("" if row.get("certain", True) else f"{UNCERTAIN}; ")
+    mark = "" if row.get("certain", True) else "?"
     if not row["supported"]:
-        return f'<td class="na{mark}" title="{esc(said)}not supported; {esc(lineage(row))}">-</td>'
-    css = ' class="finding"' if finding else ""
+        return f'<td class="{" ".join(["na"] + classes)}" title="{esc(said)}not supported; {esc(lineage(row))}">-{mark}</td>'
+    css = f' class="{" ".join(classes)}"' if classes else ""
     return (f'<td{css} style="{heat_style(int(row["min_units"]), row["unit"])}" title="{esc(said + lineage(row))}">'
-            f'{int(row["min_units"])}</td>')
+            f'{int(row["min_units"])}{mark}</td>')
 
 
 def finding_marks(table: pd.DataFrame | None) -> dict[tuple, str]:
@@ -129,7 +141,7 @@ def finding_marks(table: pd.DataFrame | None) -> dict[tuple, str]:
     said: dict[tuple, list[str]] = {}
     for line in table.to_dict("records"):
         key = tuple(line[c] for c in ROW_KEY + COLUMN_KEY)
-        said.setdefault(key, []).append(f"finding {line['finding']} ({line['check']}): {line['detail']}")
+        said.setdefault(key, []).append(f"finding {line['finding']} ({line['rule']}): {line['detail']}")
     return {key: "; ".join(dict.fromkeys(texts)) for key, texts in said.items()}
 
 
@@ -168,10 +180,10 @@ def heat_map(frame: pd.DataFrame, marks: dict[tuple, str] | None = None) -> list
 def findings_table(findings: pd.DataFrame) -> list[str]:
     if findings.empty:
         return ["<p>No findings.</p>"]
-    out = ['<div class="wide"><table id="findings"><thead><tr><th class="key">#</th><th>check</th><th>model</th>'
+    out = ['<div class="wide"><table id="findings"><thead><tr><th class="key">#</th><th>rule</th><th>model</th>'
            "<th>framework</th><th>hardware</th><th>detail</th><th>cells</th></tr></thead><tbody>"]
     for n, f in enumerate(findings.itertuples(index=False), start=1):  # numbered as findings.csv numbers them
-        out.append(f'<tr class="finding" id="finding-{n}"><td class="key">{n}</td><td>{esc(f.check)}</td>'
+        out.append(f'<tr class="finding" id="finding-{n}"><td class="key">{n}</td><td>{esc(f.rule)}</td>'
                    f'<td>{esc(f.model)}</td><td>{esc(f.framework)}</td><td>{esc(f.hardware)}</td>'
                    f'<td class="wrap">{esc(f.detail)}</td><td class="wrap">{esc(f.cells)}</td></tr>')
     return out + ["</tbody></table></div>"]
@@ -198,15 +210,29 @@ def release_html(release: str, frame: pd.DataFrame, findings: pd.DataFrame, sour
     return page(f"mincards {release}", body)
 
 
-def release_markdown(release: str, summary: str, findings: pd.DataFrame) -> str:
+def uncertain_markdown(uncertain: Sequence[Uncertain]) -> list[str]:
+    """The cells notes.toml declares uncertain, with the reason and the other reading."""
+    if not uncertain:
+        return []
+    out = [f"## Uncertain cells ({len(uncertain)})", "", "Declared in the release folder's notes.toml; published "
+           "with `certain = false`.", "", "| model | strategy | seq_len | framework | hardware | alternative | reason |",
+           "|---|---|---|---|---|---|---|"]
+    out += [f"| {u.model} | {u.strategy} | {u.seq_len} | {u.framework} | {u.hardware} | {u.alternative} | "
+            f"{u.reason.replace('|', chr(92) + '|')} |" for u in uncertain]
+    return out + [""]
+
+
+def release_markdown(release: str, summary: str, findings: pd.DataFrame, uncertain: Sequence[Uncertain] = ()) -> str:
     out = [f"# mincards release {release}", "", summary, "", f"## Data-quality findings ({len(findings)})", ""]
     out += [f"- `{name}`: {text}" for name, text in CHECKS.items()] + [""]
     if findings.empty:
         out.append("No findings.")
     else:
-        out += ["| check | model | framework | hardware | detail | cells |", "|---|---|---|---|---|---|"]
-        out += [f"| {f.check} | {f.model} | {f.framework} | {f.hardware} | {f.detail} | {f.cells} |"
+        out += ["| rule | model | framework | hardware | detail | cells |", "|---|---|---|---|---|---|"]
+        out += [f"| {f.rule} | {f.model} | {f.framework} | {f.hardware} | {f.detail} | {f.cells} |"
                 for _, f in findings.iterrows()]
+    if uncertain:
+        out += [""] + uncertain_markdown(uncertain)[:-1]
     return "\n".join(out) + "\n"
 
 
@@ -216,19 +242,21 @@ def diff_cell(row: dict | None, anchor: str | None = None, finding: str | None =
     framework column are) looks not supported, not like added support."""
     if row is None:
         return '<td class="na" title="in neither release">·</td>'
-    old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
+    old, new = (side_text(row, s) for s in ("old", "new"))  # ? where that release's reading is uncertain
     classes, said = [], f"{finding}; " if finding and row["change"] != "removed" else ""
     if said:
         classes.append("finding")
+    # by the value, not its text: an uncertain '-' reads '-?'
+    unsupported = row["change"] != "removed" and not bool(row["new_supported"])
     if row["change"] == "unchanged":
-        classes += ["na"] if new == "-" else []
+        classes += ["na"] if unsupported else []
         title, text = lineage(row, "new_"), new
     elif row["change"] == "changed":
         classes.insert(0, "changed")
         title, text = f"was {old} ({lineage(row, 'old_')}); now {lineage(row, 'new_')}", f"{old} → {new}"
     elif row["change"] == "added":
-        classes.insert(0, "added-na" if new == "-" else "added")
-        title, text = f"added ({row['reason']}); {'not supported; ' if new == '-' else ''}{lineage(row, 'new_')}", new
+        classes.insert(0, "added-na" if unsupported else "added")
+        title, text = f"added ({row['reason']}); {'not supported; ' if unsupported else ''}{lineage(row, 'new_')}", new
     else:
         classes.insert(0, "removed")
         title, text = f"removed ({row['reason']}); {lineage(row, 'old_')}", old
@@ -261,7 +289,7 @@ def change_line(row: dict) -> str:
     """One changed value: old -> new, which way, and what it does to the node count, right
     after the model (on a phone they are what fits on the screen), then the rest of the key;
     the model links to the value's cell when the page has the grid (`anchor`)."""
-    old, new = (units_text(row[f"{s}_supported"], row[f"{s}_min_units"]) for s in ("old", "new"))
+    old, new = (side_text(row, s) for s in ("old", "new"))  # ? where that release's reading is uncertain
     old_nodes, new_nodes = nodes_of(row, "old"), nodes_of(row, "new")
     if old_nodes is None or new_nodes is None:
         way, css, node_text = ("now supported", "down", "") if old_nodes is None else ("no longer supported", "up", "")

@@ -60,9 +60,10 @@ def parquet_bytes(frame: pd.DataFrame, metadata: dict[str, str], schema: object 
     types and nullability, each field's description (and unit) as field metadata; columns
     of the contract missing from the frame (release, in a dataset partition) left out."""
     dropped = tuple(name for name in schema.columns if name not in frame.columns)
+    metadata = {**metadata, "pandas": contract.pandas_metadata(schema, drop=dropped)}
     schema = contract.arrow_schema(schema, drop=dropped, metadata=metadata)
     table = pa.Table.from_pandas(frame, schema=schema, preserve_index=False)
-    # Keep only our metadata: pandas' own block embeds library versions, not data.
+    # Keep only our metadata: pandas' own block embeds library versions, not data (ours has none).
     table = table.replace_schema_metadata(schema.metadata)
     sink = io.BytesIO()
     pq.write_table(table, sink, compression="zstd")
@@ -103,9 +104,10 @@ def release_artifacts(release: str, frame: pd.DataFrame, dense: pd.DataFrame,
     if findings is None:
         findings = findings_contract.validate_findings(finding_rows(frame), f"{release} findings")
     metadata = parquet_metadata(release, sources, source_url)
-    # In a Hive dataset the folder name carries the release; the column inside
-    # the file would clash with it when readers merge the partitions.
-    partition = parquet_bytes(frame.drop(columns="release"), metadata)
+    # The partition carries its release column, as text: its folder, dataset/<release>/, is no
+    # Hive key=value name, so every reader (pyarrow, pandas, polars, DuckDB) takes release from
+    # the file with no options, instead of a DATE or category guessed from a folder name.
+    partition = parquet_bytes(frame, metadata)
     lines = json_lines(frame)  # the same records in the JSON array and the NDJSON
     files = {
         "min_cards.csv": csv_bytes(frame),
@@ -207,7 +209,7 @@ PACKAGE_TITLE = "mincards: minimum Ascend NPUs per model"
 def package_description(across: Sequence[str] = ()) -> str:
     text = (f"{VENDOR_TABLE}, every release published in this folder, as validated tidy data. Resources "
             "min_cards-<release> and findings-<release>; the same tables as Parquet (<release>/*.parquet, "
-            "dataset/release=<release>/part-0.parquet) and JSON (<release>/min_cards.json, .jsonl).")
+            "dataset/<release>/part-0.parquet, each with its release column) and JSON (<release>/min_cards.json, .jsonl).")
     if "history" in across:
         text += (" Resource history: every configuration's value over the releases, one row per run of releases "
                  "in which it held (the same rows: history.parquet).")

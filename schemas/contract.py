@@ -137,6 +137,25 @@ def arrow_schema(schema: pa.DataFrameSchema, drop: tuple[str, ...] = (),
     return pyarrow.schema(fields, metadata=metadata)
 
 
+# Contract type -> (pandas_type, numpy_type) of pandas' Parquet metadata: the nullable dtypes
+# the pipeline itself uses, so that min_units stays integral (Int64, not float64) in pandas.
+PANDAS_TYPES = {"string": ("unicode", "string"), "integer": ("int64", "Int64"), "number": ("float64", "Float64"),
+                "boolean": ("bool", "boolean")}
+
+
+def pandas_metadata(schema: pa.DataFrameSchema, drop: tuple[str, ...] = ()) -> str:
+    """The `pandas` key of a Parquet file's metadata, made from the contract (not by pandas, whose
+    own block names library versions): `pandas.read_parquet` with no options then gives each
+    column its contract dtype."""
+    import json
+
+    columns = [{"name": s.name, "field_name": s.name, "pandas_type": PANDAS_TYPES[s.kind][0],
+                "numpy_type": PANDAS_TYPES[s.kind][1], "metadata": None}
+               for s in column_specs(schema) if s.name not in drop]
+    return json.dumps({"index_columns": [], "column_indexes": [], "columns": columns,
+                       "creator": {"library": "mincards"}}, sort_keys=True)
+
+
 # --- Frictionless Table Schema -------------------------------------------------------
 
 def table_field(spec: ColumnSpec) -> dict:

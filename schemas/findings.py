@@ -16,7 +16,7 @@ from pipeline.quality import CHECKS
 from schemas.min_cards import SCHEMA as MIN_CARDS, failure_problems
 
 SHARED = ["release", "model", "strategy", "seq_len", "framework", "hardware",
-          "source_file", "source_page", "source_row", "source_col", "raw_text"]
+          "source_file", "source_page", "source_row", "source_col", "raw_text", "certain"]
 KEY = ["release", "finding", "model", "strategy", "seq_len", "framework", "hardware"]
 # What min_cards' descriptions say of "the value" is, in a finding, the row involved.
 _shared = {name: MIN_CARDS.columns[name] for name in SHARED}
@@ -27,8 +27,8 @@ SCHEMA = pa.DataFrameSchema(
         "finding": pa.Column("Int64", pa.Check.gt(0), description=(
             "number of the finding within the release, from 1, in the order of report.md; the lines of one "
             "finding (every min_cards row it involves) share it")),
-        "check": pa.Column("string", pa.Check.isin(list(CHECKS)), description=(
-            "the plausibility check that found it: " + "; ".join(f"{name}: {text}" for name, text in CHECKS.items()))),
+        "rule": pa.Column("string", pa.Check.isin(list(CHECKS)), description=(
+            "the plausibility check that found it (named `rule`: `check` is a reserved word in SQL): " + "; ".join(f"{name}: {text}" for name, text in CHECKS.items()))),
         "model": _shared["model"],
         "strategy": _shared["strategy"],
         "seq_len": _shared["seq_len"],
@@ -37,6 +37,8 @@ SCHEMA = pa.DataFrameSchema(
         "detail": pa.Column("string", pa.Check.str_length(min_value=1), description=(
             "what the finding says, as in report.md (the same text on every line of the finding)")),
         **{name: _shared[name] for name in ["source_file", "source_page", "source_row", "source_col", "raw_text"]},
+        # false where the row's value is an uncertain reading: the finding may be an artefact of it
+        "certain": _shared["certain"],
     },
     strict=True, ordered=True, unique=KEY,
     description="data-quality findings: one line per finding and min_cards row involved, with that row's cell",

@@ -30,7 +30,9 @@ class MinCards(pa.DataFrameModel):
     release: Series[pd.StringDtype] = pa.Field(
         str_matches=RELEASE_PATTERN,
         description="the vendor page's update date (更新时间), YYYY-MM-DD, with .2 to .9 added for a later "
-        "revision the vendor published under the same date; also the release folder's name")
+        "revision the vendor published under the same date; also the release folder's name. Text in every file "
+        "(Parquet string, JSON string), never a date: a revision such as 2025-10-22.2 is no date, and as text "
+        "the ids sort in release order")
     model: Series[pd.StringDtype] = pa.Field(
         str_matches=NAME, description="published model name after token repair, compound names split "
         "(DeepSeek-V3/R1 -> DeepSeek-V3, DeepSeek-R1); no other renaming")
@@ -70,6 +72,10 @@ class MinCards(pa.DataFrameModel):
         nullable=True, gt=0, metadata={"unit": "node", "present_iff": PRESENT_IFF},
         description="machines needed: ceil(min_units / units per node), " + units_text()
         + "; null iff not supported")
+    certain: Series[pd.BooleanDtype] = pa.Field(
+        description="false where the release folder's notes.toml declares the reading of the value's cell "
+        "uncertain (another reading of the page survives the evidence; the notes give the reason and the "
+        "alternative, report.md lists them); true otherwise")
     source_file: Series[pd.StringDtype] = pa.Field(
         str_length={"min_value": 1},
         description="the file the value was read from, raw/<release>/<file> (the HTML page when the release "

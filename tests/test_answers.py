@@ -31,9 +31,14 @@ def test_fit_by_model_gives_one_row_per_model_with_its_cheapest_configuration_pe
     # `llama3.1-8b lora 4096/8192 4*Ascend 1*Ascend 2*Ascend`: on Snt9b23 MindSpeed-LLM 4 DIE, Llama-Factory 2 DIE,
     # at both sequence lengths: the shorter is the cheaper
     assert by_name["llama3.1-8b"]["MindSpeed-LLM"] == {"strategy": "lora", "seq_len": 4096, "min_units": 4,
-                                                       "spare_units": 12}
+                                                       "certain": True, "spare_units": 12}
     assert by_name["llama3.1-8b"]["Llama-Factory"] == {"strategy": "lora", "seq_len": 4096, "min_units": 2,
-                                                       "spare_units": 14}
+                                                       "certain": True, "spare_units": 14}
+    # qwen2.5-14b's VeRL cells (LAYOUT.md rows 26-29, declared in raw/2025-10-22/notes.toml): the
+    # cheapest is an uncertain reading, and says so as text too
+    assert by_name["qwen2.5-14b"]["VeRL"]["certain"] is False
+    text = ok(published, *ONE_NODE_LORA, "--by", "model").stdout
+    assert "qwen2.5-14b" in text and "8? (lora 4096)" in text and "\nuncertain (? after a value" in text
     # `gemma3-27b`: Llama-Factory only
     assert by_name["gemma3-27b"]["MindSpeed-LLM"] is None
     assert list(models[0]) == ["model", "configurations", "MindSpeed-LLM", "Llama-Factory", "VeRL", "MindSpeed-RL"]
@@ -44,7 +49,8 @@ def test_fit_by_model_prefers_lora_when_units_and_sequence_length_tie(published)
     full and lora, 4096 and 8192: the cheapest on one Snt9b node is lora 4096."""
     models = {m["model"]: m for m in as_json(published, "fit", "--hardware", "Snt9b", "--nodes", "1",
                                              "--by", "model")}
-    assert models["qwen2.5-7b"]["VeRL"] == {"strategy": "lora", "seq_len": 4096, "min_units": 8, "spare_units": 0}
+    assert models["qwen2.5-7b"]["VeRL"] == {"strategy": "lora", "seq_len": 4096, "min_units": 8, "certain": True,
+                                           "spare_units": 0}
 
 
 @pytest.mark.parametrize("fmt", ["table", "csv", "md", "ndjson"])

@@ -63,16 +63,18 @@ def artifacts(folder) -> list:
 
 
 @pytest.mark.parametrize("release", RELEASES)
-def test_partition_holds_every_contract_column_but_release(built, release):
-    partition = read(built / "dataset" / f"release={release}" / "part-0.parquet")
+def test_partition_holds_every_contract_column_release_included(built, release):
+    """Catches: the partition without its release column (polars and DuckDB reading the files
+    by a glob, with no options, lose the release or read it as a DATE from the folder name)."""
+    partition = read(built / "dataset" / release / "part-0.parquet")
     table = read(built / release / "min_cards.parquet")
-    assert list(partition.columns) == [c for c in COLUMNS if c != "release"]
-    pd.testing.assert_frame_equal(partition, table.drop(columns="release"))
+    assert list(partition.columns) == COLUMNS
+    pd.testing.assert_frame_equal(partition, table)
 
 
 def test_partition_keeps_the_lineage_of_a_cell_checked_by_hand(built):
     # raw/2025-10-22/page.html row 23, column 4 (MindSpeed-LLM / Snt9b of qwen2.5-1.5b) reads '1*Asce nd'.
-    partition = read(built / "dataset" / "release=2025-10-22" / "part-0.parquet")
+    partition = read(built / "dataset" / "2025-10-22" / "part-0.parquet")
     row = partition[(partition.model == "qwen2.5-1.5b") & (partition.strategy == "full")
                     & (partition.seq_len == 4096) & (partition.framework == "MindSpeed-LLM")
                     & (partition.hardware == "Snt9b")]
@@ -153,7 +155,7 @@ def test_diff_page_marks_added_cells_as_added(built):
     # not supported (added-na), the others added (14 of them behind a finding of 2025-10-22 too)
     added = text.count('<td class="added"') + text.count('<td class="added finding"')
     assert added + text.count('<td class="added-na"') == 1226 and text.count('<td class="added finding"') == 14
-    assert added == len(re.findall(r'<td class="added[^"]*"[^>]*>\d+</td>', text))
+    assert added == len(re.findall(r'<td class="added[^"]*"[^>]*>\d+\??</td>', text))  # ? an uncertain reading
     assert text.count('<td class="removed"') == 0
     assert text.count('<td class="changed"') == 8
 

@@ -59,7 +59,7 @@ def test_summary_line_per_release(built):
 def test_every_artifact_is_written(built, tidy):
     out, _ = built
     expected = {f"{r}/{name}" for r in RELEASES for name in ARTIFACTS}
-    expected |= {f"dataset/release={r}/part-0.parquet" for r in RELEASES} | {"datapackage.json"}
+    expected |= {f"dataset/{r}/part-0.parquet" for r in RELEASES} | {"datapackage.json"}
     # made of every release together: the history, changelog, database and site
     expected |= {"history.parquet", "history.csv", "releases.csv", "CHANGELOG.md", "mincards.sqlite",
                  "datasette.json", "site/index.html", "site/changelog.html", "site/style.css", "site/site.js",

@@ -35,11 +35,11 @@ URLS = {  # the "**Public page:**" lines of raw/<release>/SOURCE.md, copied by h
     "2025-10-22": "https://support.huaweicloud.com/bestpractice-modelarts/modelarts_llm_train_590804.html",
 }
 KEY = ["release", "model", "strategy", "seq_len", "framework", "hardware"]
-NOT_NULL = KEY + ["model_label", "family", "modality", "supported", "unit", "source_file", "source_row",
+NOT_NULL = KEY + ["model_label", "family", "modality", "supported", "unit", "certain", "source_file", "source_row",
                   "source_col", "raw_text"]
 NULLABLE = ["params_b", "active_params_b", "min_units", "min_nodes", "source_page"]
 NOT_NULL_IN_ORDER = ["release", "model", "model_label", "family", "modality", "strategy", "seq_len", "framework",
-                     "hardware", "supported", "unit", "source_file", "source_row", "source_col", "raw_text"]
+                     "hardware", "supported", "unit", "certain", "source_file", "source_row", "source_col", "raw_text"]
 
 
 def sql(query: str, *params):
@@ -92,7 +92,7 @@ def test_json_schema_states_the_cross_column_rules():
     record = {"release": "2025-10-22", "model": "m-1b", "model_label": "m-1b", "family": "m", "params_b": 1.0,
               "active_params_b": None, "modality": "text", "strategy": "full", "seq_len": 4096, "framework": "F",
               "hardware": "Snt9b23", "supported": True, "min_units": 4, "unit": "die", "min_nodes": 1,
-              "source_file": "f", "source_page": None, "source_row": 3, "source_col": 4, "raw_text": "4*Ascend"}
+              "certain": True, "source_file": "f", "source_page": None, "source_row": 3, "source_col": 4, "raw_text": "4*Ascend"}
     validator = jsonschema.Draft202012Validator(schema["items"])
     assert validator.is_valid(record)
     assert not validator.is_valid({**record, "min_nodes": None})  # supported: nodes set too
@@ -123,24 +123,16 @@ def test_written_arrow_schemas_are_the_generated_ones(published):
     for release in RELEASES:
         written = pq.read_schema(published / release / "min_cards.parquet")
         assert written.remove_metadata().equals(contract.arrow_schema(min_cards.SCHEMA), check_metadata=True)
-        partition = pq.read_schema(published / "dataset" / f"release={release}" / "part-0.parquet")
-        assert partition.remove_metadata().equals(contract.arrow_schema(min_cards.SCHEMA, drop=("release",)),
-                                                  check_metadata=True)
+        partition = pq.read_schema(published / "dataset" / release / "part-0.parquet")
+        assert partition.remove_metadata().equals(contract.arrow_schema(min_cards.SCHEMA), check_metadata=True)
         findings = pq.read_schema(published / release / "findings.parquet")
         assert findings.remove_metadata().equals(contract.arrow_schema(findings_contract.SCHEMA), check_metadata=True)
 
 
-def test_pyarrow_and_duckdb_agree_that_release_is_a_string(published, tidy):
-    """The README's dataset snippets: both give release as a string."""
-    partitioning = ds.partitioning(pa.schema([("release", pa.string())]), flavor="hive")
-    table = ds.dataset(published / "dataset", format="parquet", partitioning=partitioning).to_table()
-    assert table.schema.field("release").type == pa.string()
-    assert sorted(set(table.column("release").to_pylist())) == list(RELEASES)
-    rows = sql("SELECT typeof(release), release, count(*) FROM read_parquet(?, hive_partitioning = true, "
-               "hive_types = {'release': VARCHAR}) GROUP BY ALL ORDER BY release",
-               str(published / "dataset" / "*" / "*.parquet"))
-    assert rows == [("VARCHAR", r, len(tidy[r])) for r in RELEASES]
-    # the keys are non-nullable in the dataset too
+def test_the_dataset_keeps_the_contracts_nullability(published):
+    """The keys are non-nullable in the dataset too (its readers with no options: test_readers.py)."""
+    table = ds.dataset(published / "dataset", format="parquet").to_table()
+    assert table.schema.field("release").type == pa.string() and not table.schema.field("release").nullable
     assert not table.schema.field("model").nullable and table.schema.field("min_units").nullable
 
 
@@ -182,7 +174,7 @@ def test_findings_are_published_as_data(published):
     """2025-10-22's six findings (README, test_quality.py): qwen2-7b's Llama-Factory full and
     lora cells (LAYOUT.md: rows 14-17, columns 6-7) and the two 1*Ascend DIE cells."""
     csv_10 = published / "2025-10-22" / "findings.csv"
-    rows = sql("SELECT finding, \"check\", model, strategy, seq_len, hardware, source_row, source_col, raw_text "
+    rows = sql("SELECT finding, rule, model, strategy, seq_len, hardware, source_row, source_col, raw_text "
                "FROM read_csv(?, all_varchar = true) WHERE finding IN ('1', '6') ORDER BY finding, strategy, seq_len",
                str(csv_10))
     assert rows == [
@@ -193,14 +185,15 @@ def test_findings_are_published_as_data(published):
     assert sql("SELECT count(DISTINCT finding), count(*) FROM read_csv(?)", str(csv_10)) == [(6, 14)]
     # the numbers follow report.md's table, finding for finding
     report = (published / "2025-10-22" / "report.md").read_text(encoding="utf-8")
-    listed = [line.split(" | ")[:2] for line in report.splitlines() if line.startswith("| ") and "_" in line]
-    numbered = sql("SELECT DISTINCT finding, \"check\", model FROM read_parquet(?) ORDER BY finding",
+    findings_part = report.split("## Uncertain cells")[0]
+    listed = [line.split(" | ")[:2] for line in findings_part.splitlines() if line.startswith("| ") and "_" in line]
+    numbered = sql("SELECT DISTINCT finding, rule, model FROM read_parquet(?) ORDER BY finding",
                    str(published / "2025-10-22" / "findings.parquet"))
     assert [[f"| {check}", model] for _, check, model in numbered] == listed
     # 2025-05-07 has none: a header line, no rows, the same columns
     header = (published / "2025-05-07" / "findings.csv").read_text(encoding="utf-8")
     assert header == ",".join(findings_contract.COLUMNS) + "\n"
-    assert header.startswith("release,finding,check,model,strategy,seq_len,framework,hardware,detail,source_file,")
+    assert header.startswith("release,finding,rule,model,strategy,seq_len,framework,hardware,detail,source_file,")
 
 
 def test_the_findings_of_all_releases_read_as_one_dataset(published):

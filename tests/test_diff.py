@@ -108,9 +108,9 @@ def test_json_has_stable_keys_and_lineage(real):
     first = doc["changed"][0]
     assert first == {"model": "qwen2-7b", "strategy": "lora", "seq_len": 4096, "framework": "MindSpeed-LLM",
                      "hardware": "Snt9b",
-                     "old": {"supported": True, "min_units": 2, "source": {"file": "raw/2025-05-07/page.html",
+                     "old": {"supported": True, "min_units": 2, "certain": True, "source": {"file": "raw/2025-05-07/page.html",
                              "page": None, "row": 15, "col": 4, "raw_text": "2*Ascend"}},
-                     "new": {"supported": True, "min_units": 4, "source": {"file": "raw/2025-10-22/page.html",
+                     "new": {"supported": True, "min_units": 4, "certain": True, "source": {"file": "raw/2025-10-22/page.html",
                              "page": None, "row": 15, "col": 4, "raw_text": "4*Ascend"}}}
     assert [m["model"] for m in doc["models"]["added"]] == NEW_MODELS
     assert sum(len(f["rows"]) for f in doc["frameworks"]["added"]) == 496

@@ -484,7 +484,7 @@ def test_fetch_then_extract_then_diff_a_revision(server, raw, tmp_path):
     extracted = runner.invoke(main, ["extract", str(raw), "--out", str(build)])
     assert extracted.exit_code == 0, extracted.output
     assert "2025-10-22.2: 1350 rows" in extracted.output
-    assert (build / "dataset" / "release=2025-10-22.2" / "part-0.parquet").is_file()
+    assert (build / "dataset" / "2025-10-22.2" / "part-0.parquet").is_file()
     diff = runner.invoke(main, ["diff", "--build", str(build), "2025-10-22", "2025-10-22.2", "--format", "json"])
     assert diff.exit_code == 0, diff.output
     changes = json.loads(diff.output)

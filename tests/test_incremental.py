@@ -111,6 +111,39 @@ def test_a_changed_note_rebuilds_the_release(build):
     assert rebuilt(build, before, SMALL)
 
 
+NOTE_ON_SMALL = """[[uncertain]]
+model = "qwen2-7b"
+strategy = "lora"
+seq_len = 4096
+framework = "MindSpeed-LLM"
+hardware = "Snt9b23"
+reason = "a test's declaration"
+alternative = "4"
+"""
+
+
+def test_a_new_or_changed_notes_toml_rebuilds_the_release_with_its_cells_flagged(build):
+    """Catches: notes.toml left out of the release's inputs (a release published before its
+    notes said a cell is uncertain would stay `certain = true`), or its edits ignored."""
+    notes = build.parent / "raw" / SMALL / "notes.toml"
+    notes.write_text(NOTE_ON_SMALL, encoding="utf-8")
+    before = state(build)
+    assert extract(build, "--release", SMALL) != [unchanged_line(build, SMALL)]
+    assert rebuilt(build, before, SMALL)
+    manifest = json.loads((build / SMALL / MANIFEST).read_bytes())
+    assert f"raw/{SMALL}/notes.toml" in [entry["path"] for entry in manifest["notes"]]
+    flagged = [line for line in (build / SMALL / "min_cards.csv").read_text(encoding="utf-8").splitlines()
+               if ",True,raw/" not in line][1:]  # certain is the column just before source_file
+    assert [line.split(",")[1:11:] for line in flagged] == [
+        ["qwen2-7b", "qwen2-7b", "qwen2", "7.0", "", "text", "lora", "4096", "MindSpeed-LLM", "Snt9b23"]]
+    notes.write_text(NOTE_ON_SMALL.replace("Snt9b23", "Snt9b"), encoding="utf-8")  # the same size, other bytes
+    before = state(build)
+    assert extract(build, "--release", SMALL) != [unchanged_line(build, SMALL)]
+    assert rebuilt(build, before, SMALL)
+    assert ",lora,4096,MindSpeed-LLM,Snt9b,True,2,card,1,False," in (build / SMALL / "min_cards.csv").read_text(
+        encoding="utf-8")
+
+
 def changed_code(tmp_path):
     """A copy of the pipeline's code with one byte more in one file."""
     root = tmp_path / "code"

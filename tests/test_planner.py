@@ -102,9 +102,11 @@ def test_plan_sizes_to_a_multiple_of_eight_above_eight(published):
                       "--strategy", "full", "--seq-len", "4096", "--framework", "MindSpeed-LLM")
     assert records == [
         {"model": "qwen2.5-7b", "hardware": "Snt9b", "min_units": 4, "units": 16, "unit": "card", "nodes": 2,
-         "hours": 23.0, "configurations": 1, "holds_for": "MindSpeed-LLM: full 4096"},
+         "hours": 23.0, "configurations": 1, "holds_for": "MindSpeed-LLM: full 4096",
+         "certain": True},  # LAYOUT.md row 22: CERTAIN
         {"model": "qwen2.5-7b", "hardware": "Snt9b23", "min_units": 4, "units": 16, "unit": "die", "nodes": 1,
-         "hours": 23.0, "configurations": 1, "holds_for": "MindSpeed-LLM: full 4096"}]
+         "hours": 23.0, "configurations": 1, "holds_for": "MindSpeed-LLM: full 4096",
+         "certain": True}]
 
 
 def test_plan_rounds_up_never_below_the_minimum_and_to_even_dies(published):
@@ -142,7 +144,7 @@ def test_plan_with_too_few_units_leaves_out_what_does_not_fit_and_says_so(publis
     assert records and all("full" not in r["holds_for"] and r["min_units"] <= 16 for r in records)
     assert "left out, their minimum is above 16: full 4096" in result.stderr
     assert list(records[0]) == ["model", "hardware", "min_units", "units", "unit", "nodes", "hours",
-                                "configurations", "holds_for"]
+                                "configurations", "holds_for", "certain"]
 
 
 def test_nodes_are_rounded_up_in_plan_and_in_the_fit_budget(published):

@@ -45,7 +45,7 @@ def test_the_manifest_names_every_artifact_with_its_sha256(raw_html_only, tmp_pa
     folder = out / "2025-10-22"
     on_disk = {p.name for p in folder.iterdir()} - {"manifest.json"}
     named = set(manifest["artifacts"])
-    assert named == on_disk | {"../dataset/release=2025-10-22/part-0.parquet"}
+    assert named == on_disk | {"../dataset/2025-10-22/part-0.parquet"}
     for name, entry in manifest["artifacts"].items():
         data = (folder / name).read_bytes()
         assert entry == {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}, name
@@ -61,15 +61,15 @@ def test_a_full_run_removes_releases_no_longer_in_raw(raw_html_only, tmp_path):
     result = run("extract", raw_html_only, "--out", out)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == f"2025-05-07: removed from {out} (no longer in {raw_html_only})"
-    assert not (out / "2025-05-07").exists() and not (out / "dataset" / "release=2025-05-07").exists()
-    assert sorted(p.name for p in (out / "dataset").iterdir()) == ["release=2025-10-22"]
+    assert not (out / "2025-05-07").exists() and not (out / "dataset" / "2025-05-07").exists()
+    assert sorted(p.name for p in (out / "dataset").iterdir()) == ["2025-10-22"]
     assert all(not name.startswith(".staging") for name in tree(out))
 
 
 def test_a_release_run_touches_only_the_releases_named(raw_html_only, tmp_path):
     out = tmp_path / "build"
     assert run("extract", raw_html_only, "--out", out).exit_code == 0
-    before = {name: (out / name).read_bytes() for name in tree(out) if name.startswith(("2025-05-07", "dataset/release=2025-05-07"))}
+    before = {name: (out / name).read_bytes() for name in tree(out) if name.startswith(("2025-05-07", "dataset/2025-05-07"))}
     shutil.rmtree(raw_html_only / "2025-05-07")
     (out / "2025-01-01").mkdir()  # not in raw/ either: a --release run leaves it alone
     result = run("extract", raw_html_only, "--out", out, "--release", "2025-10-22")

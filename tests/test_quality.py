@@ -14,7 +14,7 @@ from pipeline.quality import CHECKS, find_issues
 
 def test_newest_release_findings(tidy):
     findings = find_issues(tidy["2025-10-22"])
-    assert findings[["check", "model", "framework", "hardware", "detail"]].values.tolist() == [
+    assert findings[["rule", "model", "framework", "hardware", "detail"]].values.tolist() == [
         ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b", "seq_len 4096: lora 8 cards > full 1 card"],
         ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b", "seq_len 8192: lora 8 cards > full 1 card"],
         ["lora_exceeds_full", "qwen2-7b", "Llama-Factory", "Snt9b23", "seq_len 4096: lora 8 DIEs > full 2 DIEs"],
@@ -38,7 +38,7 @@ def test_longer_sequence_needing_fewer_units(tidy):
                     & (frame.hardware == "Snt9b")][0]
     frame.loc[i, ["min_units", "min_nodes"]] = [16, 2]
     findings = find_issues(frame)
-    assert findings[["check", "model", "detail"]].values.tolist() == [
+    assert findings[["rule", "model", "detail"]].values.tolist() == [
         ["longer_sequence_fewer_units", "qwen2.5-72b", "full: seq_len 8192 needs 16 < 32 cards at seq_len 4096"]]
 
 
@@ -47,7 +47,7 @@ def test_model_never_supported(tidy):
     mixtral = frame.model == "mixtral-8x7b"
     frame.loc[mixtral, ["supported", "min_units", "min_nodes"]] = [False, pd.NA, pd.NA]
     findings = find_issues(frame)
-    assert findings[["check", "model", "cells"]].values.tolist() == [
+    assert findings[["rule", "model", "cells"]].values.tolist() == [
         ["model_never_supported", "mixtral-8x7b", "4 rows, all '-'"]]
 
 
@@ -100,6 +100,6 @@ def test_two_dies_instead_of_one_clears_the_odd_finding(tidy):
     frame = tidy["2025-10-22"].copy()
     rows = (frame.model == "llama3.2-1b") & (frame.framework == "Llama-Factory") & (frame.hardware == "Snt9b23")
     frame.loc[rows, ["min_units", "min_nodes"]] = [2, 1]
-    odd = find_issues(frame).query("check == 'odd_die_count'")
+    odd = find_issues(frame).query("rule == 'odd_die_count'")
     assert odd[["model", "detail"]].values.tolist() == [
         ["qwen2vl-2b", "lora seq_len 4096: 1 DIE; lora seq_len 8192: 1 DIE"]]

@@ -107,7 +107,7 @@ def finding_keys(build, release: str) -> dict[tuple, set[str]]:
     with open(build / release / "findings.csv", encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             key = (row["model"], row["strategy"], row["seq_len"], row["framework"], row["hardware"])
-            keys.setdefault(key, set()).add(f"finding {row['finding']} ({row['check']}): {row['detail']}")
+            keys.setdefault(key, set()).add(f"finding {row['finding']} ({row['rule']}): {row['detail']}")
     return keys
 
 
@@ -154,6 +154,8 @@ def test_screenshot_at_420_px_shows_the_marked_cells(build, browser):
     cell = page.locator("#heatmap td.finding").first
     cell.scroll_into_view_if_needed()
     box = cell.bounding_box()
+    # where the mark may be drawn: the finding cells, and the legend's sample of it
+    allowed = [b for b in (e.bounding_box() for e in page.locator("#heatmap td.finding, .legend").all()) if b]
     shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     page.close()
     assert shot.size == (420, 800)
@@ -162,7 +164,11 @@ def test_screenshot_at_420_px_shows_the_marked_cells(build, browser):
     inside = shot.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
     mark = (168, 7, 26)
     assert sum(n for n, colour in inside.getcolors(10_000) if colour == mark) > 20
-    assert not any(colour == mark for _, colour in shot.crop((0, 0, 420, 40)).getcolors(10_000))  # only where marked
+    elsewhere = shot.copy()
+    for b in allowed:  # blank out where the mark belongs; none of its red may be left
+        elsewhere.paste((255, 255, 255), (int(b["x"]) - 1, int(b["y"]) - 1, int(b["x"] + b["width"]) + 2,
+                                          int(b["y"] + b["height"]) + 2))
+    assert not any(colour == mark for _, colour in elsewhere.getcolors(420 * 800))  # only where marked
 
 
 def test_unsupported_cells_added_look_unsupported_not_added(build, browser):
@@ -191,7 +197,7 @@ def test_diff_page_counts_nodes_rounded_up(build):
     root = lxml.html.fromstring(pages(build)["diff"].read_text(encoding="utf-8"))
     changes = root.get_element_by_id("changes").findall("tbody/tr")
     # LAYOUT.md §6: 2 -> 4 and 2 -> 8, in cards (8 a node) and in DIEs (16 a node): one node before and after
-    assert [(tr[1].text_content(), tr[3].text_content()) for tr in changes] == [
+    assert [(tr[1].text_content().replace("?", ""), tr[3].text_content()) for tr in changes] == [
         (f"2 → {n} {unit}", "1 → 1") for n in (4, 8) for unit in ("cards", "DIEs")] * 2
 
 
@@ -219,9 +225,10 @@ def test_diff_page_opens_with_the_summary_and_the_changed_values(build, browser)
     assert [s.get("id") for s in root.iter("section")] == ["summary", "added-removed", "grid", "text"]
     changes = root.get_element_by_id("changes").findall("tbody/tr")
     # the 8 values LAYOUT.md §6 lists: qwen2-7b lora and qwen2.5-7b full, MindSpeed-LLM, both hardware
+    # (4?: the new value is read from LAYOUT.md's ambiguous row 13, declared in raw/2025-10-22/notes.toml)
     assert [(tr[0].text_content(), tr[4].text_content(), tr[5].text_content(), tr[7].text_content(),
              tr[1].text_content()) for tr in changes] == [
-        ("qwen2-7b", "lora", "4096", "Snt9b", "2 → 4 cards"), ("qwen2-7b", "lora", "4096", "Snt9b23", "2 → 4 DIEs"),
+        ("qwen2-7b", "lora", "4096", "Snt9b", "2 → 4 cards"), ("qwen2-7b", "lora", "4096", "Snt9b23", "2 → 4? DIEs"),
         ("qwen2-7b", "lora", "8192", "Snt9b", "2 → 8 cards"), ("qwen2-7b", "lora", "8192", "Snt9b23", "2 → 8 DIEs"),
         ("qwen2.5-7b", "full", "4096", "Snt9b", "2 → 4 cards"), ("qwen2.5-7b", "full", "4096", "Snt9b23", "2 → 4 DIEs"),
         ("qwen2.5-7b", "full", "8192", "Snt9b", "2 → 8 cards"), ("qwen2.5-7b", "full", "8192", "Snt9b23", "2 → 8 DIEs")]
@@ -278,7 +285,9 @@ def test_every_heat_map_cell_is_the_published_value_with_its_source_cell(build, 
                 assert td.text_content() == "·", key
                 continue
             seen.add(key)
-            assert td.text_content() == (row["min_units"] if row["supported"] == "True" else "-"), key
+            mark = "" if row["certain"] == "True" else "?"  # a cell notes.toml declares uncertain
+            assert td.text_content() == (row["min_units"] if row["supported"] == "True" else "-") + mark, key
+            assert ("uncertain" in td.get("class", "").split()) == (mark == "?"), key
             place = f"row {row['source_row']}, column {row['source_col']}"
             assert f"{row['source_file']}, {place}: {row['raw_text']!r}" in td.get("title"), key
     assert seen == set(published)  # every published row is on the page, once

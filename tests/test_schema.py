@@ -100,7 +100,7 @@ def test_json_schema_rejects_what_the_contract_rejects():
     record = {"release": "2025-10-22", "model": "m-1b", "model_label": "m-1b", "family": "m",
               "params_b": 1.0, "active_params_b": None, "modality": "text", "strategy": "full",
               "seq_len": 4096, "framework": "F", "hardware": "Snt9b", "supported": False, "min_units": 4,
-              "unit": "card", "min_nodes": 1, "source_file": "f", "source_page": None, "source_row": 3,
+              "unit": "card", "min_nodes": 1, "certain": True, "source_file": "f", "source_page": None, "source_row": 3,
               "source_col": 4, "raw_text": "-"}
     validator = jsonschema.Draft202012Validator(JSON_SCHEMA)
     assert not validator.is_valid([record])  # units on an unsupported row

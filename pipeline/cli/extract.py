@@ -39,7 +39,7 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
             keep_going: bool, jobs: int | None, wait: bool, force: bool, quiet: bool, max_bytes: int, max_pages: int, max_cells: int,
             max_stream_bytes: int, max_seconds: float) -> None:
     """Turn each vendor release in RAW_DIR (default: raw) into validated CSV, Parquet
-    and JSON in --out, plus the Hive-partitioned dataset out/dataset/.
+    and JSON in --out, plus the dataset of every release, out/dataset/<release>/part-0.parquet.
 
     Releases are extracted --jobs at a time in worker processes and staged as they
     arrive; nothing is swapped in before every release passed: if one fails, the

@@ -33,8 +33,8 @@ from pipeline.formats import Answer
 from reference.query_pandas import KEY, Filters, NoMatch, OptionError
 from pipeline.units import DIES_PER_CARD, PLURAL, UNIT_OF_HARDWARE, UNITS_PER_NODE, count, nodes
 
-FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "spare_units"]
-PLAN_COLUMNS = KEY + ["min_units", "units", "unit", "nodes", "hours"]
+FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "certain", "spare_units"]
+PLAN_COLUMNS = KEY + ["min_units", "units", "unit", "nodes", "hours", "certain"]
 ROUND_ABOVE = 8  # "N卡数>8时则需取整为8的倍数"
 EPSILON = 1e-9  # 16.000000000001 cards is 16 cards
 
@@ -117,13 +117,14 @@ def plan(rows: pd.DataFrame, work: Workload, source: str, *, hours: float | None
     if (hours is None) == (units is None):
         raise OptionError(source, "--hours/--units", "give exactly one of --hours, --units")
     planned, left_out = [], []
-    for row in rows[rows["supported"].astype(bool)][KEY + ["min_units", "unit"]].to_dict("records"):
+    for row in rows[rows["supported"].astype(bool)][KEY + ["min_units", "unit", "certain"]].to_dict("records"):
         minimum = int(row["min_units"])
         n = sized(work.units_for(hours), minimum, row["unit"]) if hours is not None else units
         if n < minimum:
             left_out.append(row)
             continue
-        planned.append({**row, "units": n, "nodes": nodes(n, row["unit"]), "hours": round(work.hours(n), 3)})
+        planned.append({**row, "units": n, "nodes": nodes(n, row["unit"]), "hours": round(work.hours(n), 3),
+                        "certain": row["certain"]})
     if not planned and left_out:
         raise NoMatch(source, f"every matching configuration needs more than {units} units",
                       f"--units of at least {min(int(r['min_units']) for r in left_out)}")
@@ -148,7 +149,8 @@ def answer_fit(build_dir: Path, release: str | None, hardware: str, filters: Fil
     out = fit(store.load(folder), room, filters, source)
     return Answer(out, FIT_COLUMNS, title=f"{len(out)} configurations fit in {room}, release {release_id}",
                   footer=f"min_units and spare_units in {PLURAL[room.unit]}; min_nodes: "
-                         f"{UNITS_PER_NODE[room.unit]} {PLURAL[room.unit]} per node")
+                         f"{UNITS_PER_NODE[room.unit]} {PLURAL[room.unit]} per node"
+                         + query.uncertain_note(pd.Series([r["certain"] for r in out], dtype="boolean")))
 
 
 def left_out_note(left_out: list[dict], units: int) -> str:
@@ -169,4 +171,5 @@ def answer_plan(build_dir: Path, release: str | None, asked: str, filters: Filte
     title = (f"{', '.join(resolved.models)}, release {release_id}: {work.tokens:,.0f} tokens at {work.tps:g} "
              f"tokens/s per unit, efficiency {work.efficiency:g}, {goal}")
     notes = ([resolved.note] if resolved.note else []) + ([left_out_note(left_out, units)] if left_out else [])
-    return Answer(planned, PLAN_COLUMNS, title=title, footer=PLAN_FOOTER, notes=notes)
+    doubt = query.uncertain_note(pd.Series([r["certain"] for r in planned], dtype="boolean"))
+    return Answer(planned, PLAN_COLUMNS, title=title, footer=PLAN_FOOTER + doubt, notes=notes)
