@@ -20,8 +20,11 @@ extract: $(STAMP)
 
 # Changes nothing outside the clone: without chromium the browser tests are
 # skipped with a message naming `make browser`.
+# One test worker more than CPUs: many tests wait on a subprocess or a browser part of the
+# time; worksteal evens out the end of the run (measured: docs/testing.md).
+TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 # The reading commands (query, fit, models, plan, diff; answers and errors) run
 # STRESS_RUNS times against a fresh build, two at a time, the second half next to one

@@ -1,6 +1,7 @@
 """Shared paths and the real releases, extracted once per test session."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,11 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RELEASES = ("2025-05-07", "2025-10-22")
 # The vendor evidence the releases were reconstructed from, with its provenance.
 VENDOR = FIXTURES / "vendor"
+
+# `extract` without --jobs runs in this process: from a test process (not a `mincards` command)
+# workers start by forkserver and import the pipeline again, over a second per run. The tests of
+# --jobs name it, and test_jobs.py checks the default (the number of CPUs) with this unset.
+os.environ["MINCARDS_JOBS"] = "1"
 
 
 @pytest.fixture(scope="session")

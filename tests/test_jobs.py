@@ -89,12 +89,15 @@ def test_jobs_default_to_the_number_of_cpus(tmp_path, monkeypatch):
         return real_extract_to(raw_dir, out_dir, only, strict, limits, keep_going, jobs, *rest)
 
     monkeypatch.setattr(pipeline.run, "extract_to", extract_to)
+    monkeypatch.delenv("MINCARDS_JOBS")  # conftest.py's
     monkeypatch.setattr(os, "cpu_count", lambda: 3)  # a machine with 3 CPUs, whatever this one has
     raw = tmp_path / "raw"
     redated(raw, "2025-05-07", "2025-05-07")
     result = extract(raw, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert asked == [3]
+    monkeypatch.setenv("MINCARDS_JOBS", "2")  # a default of the user's own
+    assert extract(raw, "--out", tmp_path / "out", "--force").exit_code == 0 and asked == [3, 2]
 
 
 def real_error(tmp_path) -> MincardsError:
@@ -263,7 +266,9 @@ def test_progress_is_shown_on_a_terminal_then_erased_and_not_with_quiet(tmp_path
 
 def test_start_method(monkeypatch):
     monkeypatch.delenv(START_METHOD_ENV, raising=False)
-    assert start_method(command=True) == "fork"  # a fresh `mincards` process
+    fresh = subprocess.run([sys.executable, "-c", "from pipeline.workers import start_method; "
+                            "print(start_method(command=True))"], capture_output=True, text=True, check=True)
+    assert fresh.stdout == "fork\n"  # a fresh `mincards` process (this one may run threads of the test runner's)
     assert start_method(command=False) == "forkserver"  # a library caller
     assert start_method() == "forkserver"  # here: pytest, after pyarrow ran (CliRunner takes this too)
     for program, command in (("/usr/bin/mincards", True), ("/x/pipeline/__main__.py", True), ("/x/bin/pytest", False)):

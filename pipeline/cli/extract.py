@@ -19,9 +19,9 @@ from .common import EXIT_BAD_INPUT, reports_errors
 @click.option("--strict", is_flag=True, help="Treat data-quality findings as errors (nothing is written).")
 @click.option("--keep-going", is_flag=True,
               help="Publish the releases that pass even when others fail (the exit status is still 1).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, envvar="MINCARDS_JOBS",
               help="Releases extracted at once, each in its own process (1: all in this process). "
-                   "Default: the number of CPUs.")
+                   "Default: $MINCARDS_JOBS, else the number of CPUs.")
 @click.option("--wait", is_flag=True,
               help="If another run is writing to --out, wait for it to finish (default: refuse at once).")
 @click.option("--force", is_flag=True,
