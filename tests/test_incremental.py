@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import RAW, REPO
+from test_notes import uncertain_entry
 from pipeline.cli import main
 from pipeline.extract import EXTRACTORS
 from pipeline.files import MANIFEST
@@ -111,15 +112,7 @@ def test_a_changed_note_rebuilds_the_release(build):
     assert rebuilt(build, before, SMALL)
 
 
-NOTE_ON_SMALL = """[[uncertain]]
-model = "qwen2-7b"
-strategy = "lora"
-seq_len = 4096
-framework = "MindSpeed-LLM"
-hardware = "Snt9b23"
-reason = "a test's declaration"
-alternative = "4"
-"""
+NOTE_ON_SMALL = uncertain_entry("qwen2-7b", "lora", 4096, "MindSpeed-LLM", "Snt9b23", "a test's declaration", "4")
 
 
 def test_a_new_or_changed_notes_toml_rebuilds_the_release_with_its_cells_flagged(build):

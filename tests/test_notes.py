@@ -75,15 +75,14 @@ def write_notes(folder, text: str):
     return folder
 
 
-ENTRY = """[[uncertain]]
-model = "qwen2-7b"
-strategy = "lora"
-seq_len = 4096
-framework = "VeRL"
-hardware = "Snt9b"
-reason = "a reason"
-alternative = "8"
-"""
+def uncertain_entry(model: str, strategy: str, seq_len: int, framework: str, hardware: str,
+                    reason: str = "a reason", alternative: str = "8") -> str:
+    """One [[uncertain]] entry of a notes.toml, as a release folder declares it."""
+    return (f'[[uncertain]]\nmodel = "{model}"\nstrategy = "{strategy}"\nseq_len = {seq_len}\n'
+            f'framework = "{framework}"\nhardware = "{hardware}"\nreason = "{reason}"\nalternative = "{alternative}"\n')
+
+
+ENTRY = uncertain_entry("qwen2-7b", "lora", 4096, "VeRL", "Snt9b")
 
 
 @pytest.mark.parametrize("text, message", [
