@@ -21,7 +21,6 @@ We divide instead: efficiency below 1 means more time, or more cards.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,43 +29,12 @@ import pandas as pd
 from pipeline import store
 from reference import query_pandas as query
 from pipeline.formats import Answer
+from pipeline.plan import Budget, budget, sized  # noqa: F401 - needs no pandas: the pipeline's own
 from reference.query_pandas import KEY, Filters, NoMatch, OptionError
-from pipeline.units import DIES_PER_CARD, PLURAL, UNIT_OF_HARDWARE, UNITS_PER_NODE, count, nodes
+from pipeline.units import PLURAL, UNITS_PER_NODE, nodes
 
 FIT_COLUMNS = KEY + ["min_units", "unit", "min_nodes", "certain", "spare_units"]
 PLAN_COLUMNS = KEY + ["min_units", "units", "unit", "nodes", "hours", "certain"]
-ROUND_ABOVE = 8  # "N卡数>8时则需取整为8的倍数"
-EPSILON = 1e-9  # 16.000000000001 cards is 16 cards
-
-
-@dataclass(frozen=True)
-class Budget:
-    hardware: str
-    units: int
-
-    @property
-    def unit(self) -> str:
-        return UNIT_OF_HARDWARE[self.hardware]
-
-    def __str__(self) -> str:
-        return f"{count(self.units, self.unit)} on {self.hardware}"
-
-
-def budget(hardware: str, source: str, *, cards: int | None = None, dies: int | None = None,
-           nodes_: int | None = None) -> Budget:
-    """What the machine offers, in the hardware's unit: on Snt9b23 a card is 2 DIE, a node 16 DIE."""
-    given = [name for name, value in (("--cards", cards), ("--dies", dies), ("--nodes", nodes_)) if value is not None]
-    if len(given) != 1:
-        raise OptionError(source, "--cards/--dies/--nodes", "give exactly one of --cards, --dies, --nodes"
-                          + (f" (got {', '.join(given)})" if given else ""))
-    unit = UNIT_OF_HARDWARE[hardware]
-    if dies is not None and unit == "card":
-        raise OptionError(source, "--dies", f"{hardware} is counted in cards, not DIEs; use --cards or --nodes")
-    if nodes_ is not None:
-        return Budget(hardware, nodes_ * UNITS_PER_NODE[unit])
-    if cards is not None:
-        return Budget(hardware, cards * (DIES_PER_CARD if unit == "die" else 1))
-    return Budget(hardware, dies)
 
 
 def supported_rows(frame: pd.DataFrame, filters: Filters, source: str) -> pd.DataFrame:
@@ -97,16 +65,6 @@ class Workload:
 
     def units_for(self, hours: float) -> float:
         return self.tokens / (hours * 3600 * self.tps * self.efficiency)
-
-
-def sized(exact: float, min_units: int, unit: str) -> int:
-    """The page's rounding: whole units (even DIEs), a multiple of 8 above 8, never below the minimum."""
-    units = max(math.ceil(exact - EPSILON), 1)
-    if unit == "die":
-        units += units % DIES_PER_CARD
-    if units > ROUND_ABOVE:
-        units = -(-units // ROUND_ABOVE) * ROUND_ABOVE
-    return max(units, min_units)
 
 
 def plan(rows: pd.DataFrame, work: Workload, source: str, *, hours: float | None = None,

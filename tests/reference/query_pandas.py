@@ -10,8 +10,10 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline import names, store
-from pipeline.errors import MincardsError
 from pipeline.formats import Answer
+# what needs no pandas is the pipeline's own: only the pandas path is kept here as it was
+from pipeline.errors import OptionError, UnknownValue  # noqa: F401 - imported from here too
+from pipeline.query import NoMatch, across_title, change_text  # noqa: F401 - imported from here too
 from pipeline.units import HARDWARE, PLURAL, STRATEGIES, UNIT_OF_HARDWARE, counted, units_note, vendor_column_order
 
 KEY = ["model", "strategy", "seq_len", "framework", "hardware"]
@@ -19,28 +21,6 @@ RECORD_COLUMNS = ["release", "model", "model_label", "strategy", "seq_len", "fra
                   "min_units", "unit", "min_nodes", "certain", "source_file", "source_row", "source_col", "raw_text"]
 MODEL_COLUMNS = ["model", "family", "params_b", "active_params_b", "modality", "frameworks", "hardware"]
 UNITS_NOTE = f"units (nodes): {units_note()}; - not supported"
-
-
-class NoMatch(MincardsError):
-    kind = "no match"
-
-
-class OptionError(MincardsError):
-    """Options that cannot be used together or as given; the CLI reports it as a usage error."""
-    kind = "bad option"
-
-    def __init__(self, source: str, option: str, message: str):
-        self.option, self.detail = option, message
-        super().__init__(source, message)
-
-
-class UnknownValue(OptionError):
-    """An option value that is none of the valid ones."""
-    kind = "unknown value"
-
-    def __init__(self, source: str, option: str, value: object, valid: list[str]):
-        self.value, self.valid = value, valid
-        super().__init__(source, option, f"{value!r} is not one of {', '.join(valid)}")
 
 
 def pick(value: str, valid: list[str], option: str, source: str) -> str:
@@ -180,21 +160,6 @@ def value_text(row: pd.Series | None) -> str:
     return str(int(row["min_units"])) if row["supported"] else "-"
 
 
-def change_text(values: dict[str, str]) -> str:
-    """`2025-10-22: 2 -> 4`, `added in 2025-10-22`, `removed in …`; empty when nothing changed."""
-    changes, previous = [], None
-    for release, value in values.items():
-        if previous is not None and value != previous[1]:
-            if not previous[1]:
-                changes.append(f"added in {release}")
-            elif not value:
-                changes.append(f"removed in {release}")
-            else:
-                changes.append(f"{release}: {previous[1]} -> {value}")
-        previous = (release, value)
-    return "; ".join(changes)
-
-
 def across_releases(frames: dict[str, pd.DataFrame], asked: str, filters: Filters,
                     source: str) -> tuple[names.Resolved, list[dict], list[str]]:
     """One model's values in every release (a column per release), each change marked."""
@@ -214,12 +179,6 @@ def across_releases(frames: dict[str, pd.DataFrame], asked: str, filters: Filter
         units = next(row["unit"] for row in per_release.values() if row is not None)
         out.append({**dict(zip(KEY, key)), "unit": units, **shown, "change": change_text(values)})
     return resolved, out, KEY + ["unit", *frames, "change"]
-
-
-def across_title(models: list[str], releases: list[str]) -> str:
-    return (f"{', '.join(models)} across {len(releases)} releases ({', '.join(releases)}); "
-            f"units: {', '.join(f'{p} on {h}' for h, p in zip(HARDWARE, PLURAL.values()))}; "
-            "- not supported, empty: not in that release")
 
 
 # --- the commands' answers ------------------------------------------------------------------
