@@ -140,12 +140,25 @@ def test_without_an_atomic_exchange_the_build_is_the_same(results, tmp_path):
                for n in tree(tmp_path / "True"))
 
 
+def record_swaps(monkeypatch, events: list, name=Path) -> None:
+    """os.rename, os.replace and the atomic exchange wrapped to record ("swap", name(target)) in
+    `events`, in the order the real calls, which they still make, happen."""
+    def moved(real):
+        def move(src, dst, *args, **kwargs):
+            events.append(("swap", name(dst)))
+            return real(src, dst, *args, **kwargs)
+        return move
+
+    for owner, attribute in ((os, "rename"), (os, "replace"), (publish_module, "exchange")):
+        monkeypatch.setattr(owner, attribute, moved(getattr(owner, attribute)))
+
+
 def test_each_staged_file_is_fsynced_before_the_rename_that_publishes_it(results, tmp_path, monkeypatch):
     """Catches: staged files renamed into place unsynced (a crash could then publish empty or
     partial files under a complete-looking release). os.fsync, the renames and the atomic
     exchange are wrapped to record the order of the real calls, which they still make."""
     events = []
-    real_fsync, real_rename, real_replace, real_exchange = os.fsync, os.rename, os.replace, publish_module.exchange
+    real_fsync = os.fsync
 
     def fsync(fd):
         info = os.fstat(fd)
@@ -153,16 +166,8 @@ def test_each_staged_file_is_fsynced_before_the_rename_that_publishes_it(results
             events.append(("fsync", (info.st_dev, info.st_ino)))
         real_fsync(fd)
 
-    def moved(real):
-        def move(src, dst, *args, **kwargs):
-            events.append(("swap", Path(dst)))
-            return real(src, dst, *args, **kwargs)
-        return move
-
     monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(os, "rename", moved(real_rename))
-    monkeypatch.setattr(os, "replace", moved(real_replace))
-    monkeypatch.setattr(publish_module, "exchange", moved(real_exchange))
+    record_swaps(monkeypatch, events)
     out = tmp_path / "build"
     files = [release_files(results["2025-05-07"])]
     for run_number in (1, 2):  # into an empty folder (renames), then over the first (exchanges)
@@ -204,23 +209,14 @@ def test_the_cross_release_files_are_made_durable_before_the_renames_that_publis
     from pipeline.across import FILES, FOLDERS, build_across
 
     events = []
-    real_sync, real_replace, real_rename = across_module.sync_filesystem, os.replace, os.rename
-    real_exchange = publish_module.exchange
+    real_sync = across_module.sync_filesystem
 
     def sync(folder):
         events.append(("sync", None))
         real_sync(folder)
 
-    def moved(real):
-        def move(src, dst, *args, **kwargs):
-            events.append(("swap", Path(dst).name))
-            return real(src, dst, *args, **kwargs)
-        return move
-
     monkeypatch.setattr(across_module, "sync_filesystem", sync)
-    monkeypatch.setattr(os, "replace", moved(real_replace))
-    monkeypatch.setattr(os, "rename", moved(real_rename))
-    monkeypatch.setattr(publish_module, "exchange", moved(real_exchange))
+    record_swaps(monkeypatch, events, name=lambda dst: Path(dst).name)
     out = tmp_path / "build"
     publish_all(out, [release_files(results["2025-05-07"])], across=build_across)
     swaps = [i for i, (kind, name) in enumerate(events) if kind == "swap" and name in FILES + FOLDERS]
