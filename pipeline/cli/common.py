@@ -51,12 +51,8 @@ class Parsed(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
-def Size() -> Parsed:  # noqa: N802 - used like the click types it stands beside
-    return Parsed(names.size, "number")
-
-
-def SeqLen() -> Parsed:  # noqa: N802
-    return Parsed(names.seq_len, "tokens")
+SIZE = Parsed(names.size, "number")  # token counts: 2.5e9, 2.5B, 500M
+SEQ_LEN = Parsed(names.seq_len, "tokens")  # 4096, 8K
 
 
 class MissingFolder(MincardsError):
@@ -194,7 +190,7 @@ BUILD = click.option("--build", "build_dir", default="build", show_default=True,
 RELEASE = click.option("--release", metavar="YYYY-MM-DD", help="Release id (default: the newest under --build).")
 FILTERS = options(
     click.option("--strategy", type=AnyCase(STRATEGIES), help="full or lora."),
-    click.option("--seq-len", type=SeqLen(), help="Sequence length in tokens: 4096, or 8K (= 8192), 32k."),
+    click.option("--seq-len", type=SEQ_LEN, help="Sequence length in tokens: 4096, or 8K (= 8192), 32k."),
     click.option("--framework", shell_complete=complete_framework,
                  help="e.g. MindSpeed-LLM, Llama-Factory (the release's own; case, spaces and separators do not "
                  "matter: llamafactory, \"llama factory\")."),

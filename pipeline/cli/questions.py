@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from .common import BUILD, FILTERS, HARDWARE_FILTER, RELEASE, AnyCase, Size, complete_model, filters_of, \
+from .common import BUILD, FILTERS, HARDWARE_FILTER, RELEASE, SIZE, AnyCase, complete_model, filters_of, \
     output_options, reports_errors, show
 from .. import names
 from ..units import HARDWARE
@@ -128,7 +128,7 @@ def rates(given: tuple[tuple[str | None, float], ...]) -> dict[str, float]:
 
 @click.command()
 @click.argument("model", shell_complete=complete_model)
-@click.option("--tokens", required=True, type=Size(), help="Total training tokens, all epochs (2.5e9, 2.5B).")
+@click.option("--tokens", required=True, type=SIZE, help="Total training tokens, all epochs (2.5e9, 2.5B).")
 @click.option("--tps", required=True, multiple=True, type=Throughput(),
               help="Your own measurement of training throughput, in tokens per second per card on Snt9b and per "
               "DIE on Snt9b23 (the vendor publishes none): one number for both, or per hardware, "
