@@ -203,7 +203,12 @@ class Group:
     unit: str
     steps: list[tuple[int, int, float]]  # (units, nodes, hours)
     configs: list[dict]
-    certain: bool  # every minimum read from a cell the release does not declare uncertain
+
+    @property
+    def certain(self) -> bool:
+        """Every minimum read from a cell the release does not declare uncertain (a group is
+        all certain or all uncertain: plan() keys groups by it)."""
+        return all(c["certain"] for c in self.configs)
 
 
 def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = None,
@@ -225,7 +230,7 @@ def plan(rows: list[Row], work: Workload, source: str, *, hours: float | None = 
         steps = [(n, nodes(n, row["unit"]), two_figures(work.hours(n, row["hardware"]))) for n in counts]
         # a row holds configurations whose minimums are all certain, or all uncertain
         key = (row["model"], HARDWARE.index(row["hardware"]), not row["certain"], tuple(steps))
-        group = groups.setdefault(key, Group(row["model"], row["hardware"], 0, row["unit"], steps, [], row["certain"]))
+        group = groups.setdefault(key, Group(row["model"], row["hardware"], 0, row["unit"], steps, []))
         group.min_units = max(group.min_units, int(row["min_units"]))
         group.configs.append(row)
     if not groups and left_out and units is not None:

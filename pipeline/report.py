@@ -122,9 +122,10 @@ def value_cell(row: dict | None, finding: str | None = None) -> str:
     tooltip; a cell notes.toml declares uncertain is hatched and marked ? (pipeline/notes.py)."""
     if row is None:
         return '<td class="na" title="not listed">·</td>'
-    classes = (["finding"] if finding else []) + ([] if row.get("certain", True) else ["uncertain"])
-    said = (f"{finding}; " if finding else "") + ("" if row.get("certain", True) else f"{UNCERTAIN}; ")
-    mark = "" if row.get("certain", True) else "?"
+    certain = row.get("certain", True)
+    classes = (["finding"] if finding else []) + ([] if certain else ["uncertain"])
+    said = (f"{finding}; " if finding else "") + ("" if certain else f"{UNCERTAIN}; ")
+    mark = "" if certain else "?"
     if not row["supported"]:
         return f'<td class="{" ".join(["na"] + classes)}" title="{esc(said)}not supported; {esc(lineage(row))}">-{mark}</td>'
     css = f' class="{" ".join(classes)}"' if classes else ""
