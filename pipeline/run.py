@@ -100,7 +100,7 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
     # Decided without the lock first, so that a run with nothing to do writes nothing (not
     # even the lock's holder); decided again under the lock before anything is written. What
     # a killed run left is something to do: the next run removes it, whatever else it does.
-    if not build_changed(out_dir, to_extract(), removed_releases(out_dir, keep)) and not leftovers(out_dir):
+    if not build_changed(out_dir, to_extract(), removed_releases(out_dir, keep), interrupted=bool(leftovers(out_dir))):
         return [unchanged(r) for r in releases], [], None
     from .release import Failure
 
