@@ -73,6 +73,12 @@ class ReleaseDiff:
                 f"{c['unchanged']} unchanged")
 
 
+def na_first(value: object) -> tuple:
+    """A sort key on which a missing value (None, NA, NaN) comes before every value, as
+    pandas sorts with na_position="first"."""
+    return (0, 0) if missing(value) else (1, value)
+
+
 def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
     """These models, frameworks or hardware of a release in the vendor's order: models by the
     first row printing them, frameworks by their first column, hardware as the vocabulary
@@ -81,11 +87,15 @@ def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
         return []
     if what == "hardware":
         return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
-    rows = frame[frame[what].isin(names)]
     if what == "framework":
+        rows = frame.loc[frame[what].isin(names).to_numpy(), ["framework", "hardware", "source_col"]]
         return list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
-    rows = rows.sort_values(["source_page", "source_row"], kind="stable", na_position="first")
-    return list(dict.fromkeys(rows["model"].tolist()))
+    rows = frame.loc[frame["model"].isin(names).to_numpy(), ["model", "source_page", "source_row"]]
+    first: dict[str, tuple] = {}  # model -> its first (page, row, position), a missing page first
+    for position, (model, page, row) in enumerate(zip(*(rows[c].tolist() for c in rows.columns))):
+        place = (na_first(page), na_first(row), position)
+        first[model] = min(first.get(model, place), place)
+    return sorted(first, key=first.__getitem__)
 
 
 def added_removed(old: pd.DataFrame, new: pd.DataFrame, what: str) -> dict[str, list[str]]:
@@ -94,62 +104,102 @@ def added_removed(old: pd.DataFrame, new: pd.DataFrame, what: str) -> dict[str, 
     return {"added": in_vendor_order(new, what, after - before), "removed": in_vendor_order(old, what, before - after)}
 
 
-def side(frame: pd.DataFrame, name: str) -> pd.DataFrame:
-    frame = frame if "certain" in frame.columns else frame.assign(certain=True)
-    return frame[MATCH_KEY + VALUE + LINEAGE + DOUBT].rename(
-        columns={c: f"{name}_{c}" for c in VALUE + LINEAGE + DOUBT})
+def sided(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame if "certain" in frame.columns else frame.assign(certain=True)
 
 
-def same_value(rows: pd.DataFrame) -> pd.Series:
-    units_equal = (rows["old_min_units"] == rows["new_min_units"]).fillna(False) | (
-        rows["old_min_units"].isna() & rows["new_min_units"].isna())
-    return (rows["old_supported"] == rows["new_supported"]).fillna(False) & units_equal
+def keys_of(frame: pd.DataFrame) -> list[tuple]:
+    return list(zip(*(frame[column].tolist() for column in MATCH_KEY)))
 
 
-def reasons(rows: pd.DataFrame, columns: dict[str, dict[str, list[str]]]) -> pd.Series:
-    """Why each key was added or removed ("" when it was not): the first of its model,
-    framework or hardware that was added or removed with it, else "configuration".
-    Column operations: this runs on every extract (the HTML/PDF agreement check)."""
-    reason = pd.Series("", index=rows.index, dtype=object)
-    pending = rows["change"].isin(("added", "removed"))
-    if not pending.any():
-        return reason  # the sources agree: the usual case of the agreement check
-    reason[pending] = "configuration"
-    for what in ("hardware", "framework", "model"):  # the last assigned wins: model first
-        for change in ("added", "removed"):
-            reason[(rows["change"] == change) & rows[what].isin(columns[what][change])] = what
-    return reason
+def missing(value: object) -> bool:
+    return value is None or value is pd.NA or value != value  # NaN in a column of plain floats
 
 
-def vendor_order(rows: pd.DataFrame, change: np.ndarray) -> pd.DataFrame:
-    """The diff's rows by change (CHANGE_ORDER), then where the vendor prints them: the new
-    release's cell, else the old one's (page, row), then its column; the key breaks ties."""
-    def place(column: str) -> pd.Series:
-        return rows[f"new_{column}"].fillna(rows[f"old_{column}"])
+def same_value(old: tuple, new: tuple) -> bool:
+    """(supported, min_units) equal; a missing support is never equal, missing units are."""
+    (old_supported, old_units), (new_supported, new_units) = old, new
+    if missing(old_supported) or missing(new_supported) or old_supported != new_supported:
+        return False
+    return missing(old_units) and missing(new_units) or \
+        not missing(old_units) and not missing(new_units) and old_units == new_units
 
+
+def reason_of(change: str, key: tuple, columns: dict[str, dict[str, list[str]]]) -> str:
+    """Why a key was added or removed ("" when it was not): the first of its model,
+    framework or hardware that was added or removed with it, else "configuration"."""
+    if change not in ("added", "removed"):
+        return ""
+    model, _, _, framework, hardware = key
+    for what, name in (("model", model), ("framework", framework), ("hardware", hardware)):
+        if name in columns[what][change]:
+            return what
+    return "configuration"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One release's rows as plain lists: its keys, and per key its row."""
+    frame: pd.DataFrame
+    keys: list[tuple]
+    row_of: dict[tuple, int]
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> Side:
+        keys = keys_of(frame)
+        row_of = {key: i for i, key in enumerate(keys)}
+        if len(row_of) < len(keys):
+            raise ValueError("diff_releases needs one row per key on each side (the contract's key)")
+        return cls(frame, keys, row_of)
+
+    def values(self, columns: list[str]) -> list[tuple]:
+        return list(zip(*(self.frame[column].tolist() for column in columns)))
+
+
+def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str, str]]:
+    """(old row, new row, change, reason) of every key of either release (-1 where a release
+    has no row for it), in the vendor's order (CHANGE_ORDER, then where the vendor prints
+    it, then the key)."""
+    rank = {name: i for i, name in enumerate(CHANGE_ORDER)}
     hardware_rank = {name: i for i, name in enumerate(HARDWARE)}
-    order = rows.assign(_order=np.select([change == name for name in CHANGE_ORDER], range(len(CHANGE_ORDER))),
-                        _page=place("source_page"), _row=place("source_row"), _col=place("source_col"),
-                        _hw=rows["hardware"].map(hardware_rank))
-    by = ["_order", "_page", "_row", "model", "strategy", "seq_len", "_col", "_hw", "framework", "hardware"]
-    order = order.sort_values(by, kind="stable", na_position="first")
-    return order.drop(columns=["_order", "_page", "_row", "_col", "_hw"]).reset_index(drop=True)
+    old_values, new_values = old.values(VALUE), new.values(VALUE)
+    places = {"old": old.values(["source_page", "source_row", "source_col"]),
+              "new": new.values(["source_page", "source_row", "source_col"])}
+    keyed = []
+    for key in new.keys + [key for key in old.keys if key not in new.row_of]:
+        at_old, at_new = old.row_of.get(key, -1), new.row_of.get(key, -1)
+        change = "added" if at_old < 0 else "removed" if at_new < 0 else \
+            "unchanged" if same_value(old_values[at_old], new_values[at_new]) else "changed"
+        page, row, col = places["new"][at_new] if at_new >= 0 else places["old"][at_old]
+        model, strategy, seq_len, framework, hardware = key
+        keyed.append(((rank[change], na_first(page), row, model, strategy, seq_len, col,
+                       na_first(hardware_rank.get(hardware)), framework, hardware),
+                      (at_old, at_new, change, reason_of(change, key, columns))))
+    keyed.sort(key=lambda pair: pair[0])
+    return [classification for _, classification in keyed]
+
+
+def taken(frame: pd.DataFrame, at: np.ndarray) -> pd.DataFrame:
+    """A frame's rows at these positions, missing (as a join leaves them) where one is -1."""
+    return frame.reset_index(drop=True).reindex(at).reset_index(drop=True)
 
 
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
+    """Every key of either release classified. Each side holds one row per key (the
+    contract's). Plain Python over the keys and one take per side, no join: the history
+    (pipeline/across.py) diffs every consecutive pair of releases."""
+    old, new = sided(old), sided(new)
     columns = {what: added_removed(old, new, what) for what in ("model", "framework", "hardware")}
-    rows = side(old, "old").merge(side(new, "new"), on=MATCH_KEY, how="outer", indicator=True)
-    # Column operations, no Python call per row: the history (pipeline/history.py) diffs
-    # every consecutive pair of releases.
-    status = rows["_merge"].to_numpy()
-    change = np.where(status == "left_only", "removed", np.where(status == "right_only", "added", np.where(
-        same_value(rows).to_numpy(dtype=bool), "unchanged", "changed")))
-    rows = rows.drop(columns="_merge").assign(change=change.astype(object))
-    rows["reason"] = reasons(rows, columns)
-    rows = vendor_order(rows, change)
-    ordered = ["change", "reason"] + MATCH_KEY + [f"{s}_{c}" for s in SIDES for c in VALUE + LINEAGE + DOUBT]
-    return ReleaseDiff(old_release, new_release, rows[ordered], columns["framework"], columns["hardware"],
-                       columns["model"])
+    old_side, new_side = Side.of(old), Side.of(new)
+    at_old, at_new, change, reason = [list(c) for c in zip(*classified(old_side, new_side, columns))] or [[]] * 4
+    at_old, at_new = np.array(at_old, dtype=np.int64), np.array(at_new, dtype=np.int64)
+    either = np.where(at_new >= 0, at_new + len(old), at_old)  # in old's rows followed by new's
+    sides = [taken(frame[VALUE + LINEAGE + DOUBT], at).add_prefix(f"{name}_")
+             for name, frame, at in (("old", old, at_old), ("new", new, at_new))]
+    classes = pd.DataFrame({"change": np.array(change, dtype=object), "reason": pd.Series(reason, dtype=object)})
+    rows = pd.concat([classes,
+                      taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True), either), *sides], axis=1)
+    return ReleaseDiff(old_release, new_release, rows, columns["framework"], columns["hardware"], columns["model"])
 
 
 # --- rendering -----------------------------------------------------------------------------

@@ -8,9 +8,11 @@ import shutil
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from hypothesis import Phase, given, settings, strategies as st
 
 from pipeline.cli import main
 from pipeline.diff import diff_releases, to_csv, to_json, to_markdown, to_table
+from tests.reference import diff_pandas
 
 # in the order the vendor's page prints them (tests/fixtures/vendor/2025-10-22-cells.txt), not the alphabet's
 NEW_MODELS = [
@@ -214,3 +216,39 @@ def test_cli_diff_format_html_writes_the_diff_page(published, tmp_path):
     assert page.read_bytes() == (tmp_path / "saved" / "2025-05-07..2025-10-22.html").read_bytes()
     again = runner.invoke(main, args)
     assert again.exit_code == 0 and again.output == text
+
+
+# --- the join-free classification against the join it replaced -------------------------------
+
+@st.composite
+def edited_pairs(draw, frames):
+    """Two releases made from the real ones: rows dropped, values changed or made
+    unsupported, rows reordered, a model renamed, certainty flipped, rows on pages (as
+    a PDF's), sources swapped."""
+    old, new = draw(st.permutations(frames)) if draw(st.booleans()) else [draw(st.sampled_from(frames))] * 2
+    new = new.copy()
+    n = len(new)
+    if draw(st.booleans()):  # 40 rows a page: ordered by page first, a row number repeats on each page
+        new["source_page"], new["source_row"] = new["source_row"] // 40 + 1, new["source_row"] % 40
+    picked = draw(st.lists(st.integers(0, n - 1), max_size=40, unique=True))
+    new.loc[new.index[picked], "min_units"] = new["min_units"].iloc[picked] * 2
+    unsupported = draw(st.lists(st.integers(0, n - 1), max_size=10, unique=True))
+    new.loc[new.index[unsupported], ["supported", "min_units"]] = [False, pd.NA]
+    if draw(st.booleans()):
+        new["model"] = new["model"].replace({new["model"].iloc[0]: "renamed-7b"})
+    if draw(st.booleans()):
+        new["certain"] = [i % 5 != 0 for i in range(n)]
+    keep = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    new = new[keep].sample(frac=1, random_state=draw(st.integers(0, 2**16)))
+    return old[[i % 3 != 0 or draw(st.booleans()) for i in range(len(old))]], new
+
+
+@given(data=st.data())
+@settings(max_examples=20, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # shrinking 1,350-row frames takes minutes
+def test_every_key_is_classified_and_ordered_as_the_join_did(tidy, data):
+    """A key matched to the wrong row, a missing value counted as equal, a reason of the
+    wrong priority or a row out of the vendor's order all show as a frame difference."""
+    old, new = data.draw(edited_pairs([tidy["2025-05-07"], tidy["2025-10-22"]]))
+    ours, joined = diff_releases("A", old, "B", new), diff_pandas.diff_releases("A", old, "B", new)
+    pd.testing.assert_frame_equal(ours.rows, joined.rows)
+    assert (ours.models, ours.frameworks, ours.hardware) == (joined.models, joined.frameworks, joined.hardware)
