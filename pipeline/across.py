@@ -130,9 +130,7 @@ def write_history(database: Database, work: Path, made_of: list[dict]) -> tuple[
     schema = contract.arrow_schema(history_contract.SCHEMA, metadata=metadata)
     supported = HISTORY_COLUMNS.index("supported")
     csv_file = CountedFile(work / HISTORY_CSV)
-    text = io.TextIOWrapper(csv_file, encoding="utf-8", newline="", write_through=True)
-    writer = csv.writer(text, lineterminator="\n")  # None as an empty field, booleans as True/False
-    writer.writerow(HISTORY_COLUMNS)
+    csv_file.write(csv_lines([HISTORY_COLUMNS]))
     with pq.ParquetWriter(work / HISTORY_PARQUET, schema, compression="zstd") as parquet:
         while chunk := rows.fetchmany(CHUNK):
             values = [list(column) for column in zip(*chunk)]
@@ -141,9 +139,16 @@ def write_history(database: Database, work: Path, made_of: list[dict]) -> tuple[
             history_contract.validate_history(table.to_pandas(types_mapper=store.pandas_dtype),
                                               str(work.parent / HISTORY_PARQUET))
             parquet.write_table(table)
-            writer.writerows(zip(*values))
-    text.detach()
+            csv_file.write(csv_lines(zip(*values)))
     return csv_file.close()
+
+
+def csv_lines(rows) -> bytes:
+    """Rows as CSV text, a chunk at a time (a write per row through the counted file cost
+    as much as making the lines): None as an empty field, booleans as True/False."""
+    text = io.StringIO(newline="")
+    csv.writer(text, lineterminator="\n").writerows(rows)
+    return text.getvalue().encode("utf-8")
 
 
 def write_releases(database: Database, work: Path) -> tuple[int, str]:
@@ -242,21 +247,22 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
     """One release against the one before it (or against nothing): the diff decides what
     changed; the site's page of the pair is written here."""
     release, folder = new
-    old_frame = read_release(old[1])[1] if old else None
+    old_table, old_frame = read_release(old[1]) if old else (None, None)
     table, frame = read_release(folder)
     info = release_info(release, folder, table, frame, store.read_table(folder, store.FINDINGS))
     diff = diff_releases(old[0], old_frame, release, frame) if old else \
         diff_releases("", frame.iloc[:0], release, frame)
     kinds = change_kinds(diff)
     if old:
-        diff_page(site, diff, {old[0]: store.source_url(read_release(old[1])[0]), release: info.source_url})
+        diff_page(site, diff, {old[0]: store.source_url(old_table), release: info.source_url})
     return Pair(info, entry(info, diff, kinds) if old else entry(info, None),
                 change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
 
 
 def add_release(database: Database, position: int, folder: Path, pair: Pair) -> None:
-    """A release's rows, findings and changes into the database."""
-    table, _ = read_release(folder)
+    """A release's rows, findings and changes into the database (its table read as Arrow
+    alone: the frame is the workers' business)."""
+    table = store.read_table(folder)
     database.insert("releases", [releases_row(pair.info)])
     database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
     database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS), findings_contract.COLUMNS))
