@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from . import faults, signals
+from . import faults, signals, without_data_synthesis
 
 START_METHOD_ENV = "MINCARDS_START_METHOD"  # fork, forkserver or spawn: overrides the choice below
 PR_SET_PDEATHSIG = 1
@@ -60,6 +60,7 @@ def worker_started(run_parent: int) -> None:
     SIGTERM are for the run's process, which stops the workers itself."""
     global _run_parent
     _run_parent = run_parent
+    without_data_synthesis()  # a forkserver's worker starts from a fresh interpreter
     if sys.platform == "linux":
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import click
 
-from .. import __version__
+from .. import __version__, without_data_synthesis
 from .diff import diff
 from .extract import extract
 from .fetch import fetch
@@ -38,6 +38,7 @@ def main() -> None:
         mincards extract raw --out build
         mincards fit --hardware Snt9b --nodes 1 --strategy lora --seq-len 4096
     """
+    without_data_synthesis()
 
 
 for command in (extract, fetch, query, models, fit, plan, diff, history):
