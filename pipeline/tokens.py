@@ -65,12 +65,14 @@ def printed(text: str) -> str:
     `／`, `－`, Kangxi radicals) into the ordinary ones, except superscripts, subscripts,
     circled numbers and fractions (KEEP_AS_PUBLISHED). Every extractor and parser reads
     text through this one function."""
-    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    if visible.isascii():
+    if text.isascii():  # no format character, nothing to fold
+        return text
+    visible = "".join(ch for ch in text if ch < "\x80" or unicodedata.category(ch) != "Cf")
+    if unicodedata.is_normalized("NFKC", visible):  # nothing to fold, so nothing kept from folding
         return visible
     pieces, start = [], 0
     for index, char in enumerate(visible):
-        if is_kept(char):
+        if char >= "\x80" and is_kept(char):
             pieces += [unicodedata.normalize("NFKC", visible[start:index]), char]
             start = index + 1
     pieces.append(unicodedata.normalize("NFKC", visible[start:]))
