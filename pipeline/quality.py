@@ -151,10 +151,12 @@ def finding_rows(frame: pd.DataFrame, findings: list[Finding] | None = None) -> 
     order = findings_frame(findings)
     number = {tuple(row): i for i, row in enumerate(order[["rule", "model", "framework", "hardware", "cells"]]
                                                      .itertuples(index=False, name=None), start=1)}
-    lineage = frame.set_index(ROW_KEY)[LINEAGE + ["certain"]]  # a finding may rest on an uncertain reading
+    kept = LINEAGE + ["certain"]  # a finding may rest on an uncertain reading
+    lineage = dict(zip(zip(*(frame[c].tolist() for c in ROW_KEY)),  # by key, one pass (not a .loc per row)
+                       (dict(zip(kept, values)) for values in zip(*(frame[c].tolist() for c in kept)))))
     release = frame["release"].iloc[0] if len(frame) else None
     records = [{"release": release, "finding": number[(f.rule, f.model, f.framework, f.hardware, f.cells)],
-                "rule": f.rule, **dict(zip(ROW_KEY, key)), "detail": f.detail, **lineage.loc[key].to_dict()}
+                "rule": f.rule, **dict(zip(ROW_KEY, key)), "detail": f.detail, **lineage[key]}
                for f in findings for key in f.rows]
     columns = ["release", "finding", "rule", *ROW_KEY, "detail", *LINEAGE, "certain"]
     table = pd.DataFrame.from_records(records, columns=columns)
