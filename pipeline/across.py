@@ -259,14 +259,14 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
                 change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
 
 
-def add_release(database: Database, position: int, folder: Path, pair: Pair) -> None:
+def add_release(database: Database, folder: Path, pair: Pair) -> None:
     """A release's rows, findings and changes into the database (its table read as Arrow
     alone: the frame is the workers' business)."""
     table = store.read_table(folder)
     database.insert("releases", [releases_row(pair.info)])
     database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
     database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS), findings_contract.COLUMNS))
-    database.add_changes(position, pair.info.release, pair.changes)
+    database.add_changes(pair.info.release, pair.changes)
 
 
 def compare_run(first: int, releases: list[tuple[str, Path]], site: Path) -> list[Pair]:
@@ -308,7 +308,7 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
                 if isinstance(outcome, MincardsError):
                     raise outcome
                 for position, pair in enumerate(outcome, start=first):
-                    add_release(database, position, releases[ordered[position]], pair)
+                    add_release(database, releases[ordered[position]], pair)
                     entries[pair.info.release] = pair.entry
                     infos.append(pair.info)
                     made_of.append({"release": pair.info.release, "sha256": pair.sha256})

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .files import current_umask
-from .history import CHANGE_COLUMNS, runs_sql
+from .history import COLUMNS as HISTORY_COLUMNS, KEY_COLUMNS, Runs
 from schemas import contract, findings, history, min_cards, releases
 
 DATABASE = "mincards.sqlite"
@@ -69,20 +69,23 @@ class Database:
     # --- the history, from the changes of each release (pipeline/history.py) ---
 
     def start_history(self) -> None:
-        """Temporary tables (outside the database file) for the changes of each release."""
-        self.connection.execute(f"CREATE TEMP TABLE changes ({', '.join(CHANGE_COLUMNS)})")
-        self.connection.execute("CREATE TEMP TABLE positions (position INTEGER PRIMARY KEY, release TEXT)")
+        """A temporary table (outside the database file) for the runs as they close."""
+        self.runs = Runs()
+        self.connection.execute(f"CREATE TEMP TABLE closed (position, {', '.join(HISTORY_COLUMNS)})")
 
-    def add_changes(self, position: int, release: str, rows: list[tuple]) -> None:
-        self.connection.execute("INSERT INTO temp.positions VALUES (?, ?)", (position, release))
-        self.connection.executemany(f"INSERT INTO temp.changes VALUES ({', '.join('?' * len(CHANGE_COLUMNS))})",
-                                    rows)
+    def add_changes(self, release: str, rows: list[tuple]) -> None:
+        self.close(self.runs.add(release, rows))
+
+    def close(self, runs: list[tuple]) -> None:
+        self.connection.executemany(f"INSERT INTO temp.closed VALUES ({', '.join('?' * (len(HISTORY_COLUMNS) + 1))})",
+                                    runs)
 
     def finish_history(self) -> None:
         """The history table, its rows inserted in key order (its index built in one pass)."""
-        self.connection.execute("INSERT INTO history " + runs_sql("temp.changes", "temp.positions"))
-        self.connection.execute("DROP TABLE temp.changes")
-        self.connection.execute("DROP TABLE temp.positions")
+        self.close(self.runs.rest())
+        self.connection.execute(f"INSERT INTO history SELECT {', '.join(HISTORY_COLUMNS)} FROM temp.closed "
+                                f"ORDER BY {', '.join(KEY_COLUMNS)}, position")
+        self.connection.execute("DROP TABLE temp.closed")
 
     def commit(self) -> None:
         """What is written so far, readable by other connections (the workers); writing goes on."""

@@ -47,9 +47,9 @@ def change_kinds(diff: ReleaseDiff) -> pd.DataFrame:
 # Each release contributes one CHANGE row per key whose run begins there (its position in
 # release order, the key, the new value, the kind). A run lasts from its change to the
 # release before the key's next change, or to the newest release; its previous_min_units
-# is the min_units of the key's change before. SQLite says that with window functions
-# over the changes (pipeline/database.py holds them in a temporary table), so the runs
-# never wait in memory.
+# is the min_units of the key's change before. `Runs` holds one open run per key; a run
+# closes when its key's next change arrives, and the database keeps the closed ones
+# (pipeline/database.py), so memory holds the keys, never the history.
 CHANGE_COLUMNS = ["position", *KEY_COLUMNS, "supported", "min_units", "unit", "change"]
 
 
@@ -61,18 +61,35 @@ def change_rows(position: int, kinds: pd.DataFrame, unit_of: dict[str, str]) -> 
                     plain(kinds["new_min_units"].tolist()), [unit_of[h] for h in keys[-1]], kinds["kind"].tolist()))
 
 
-def runs_sql(changes: str, releases: str) -> str:
-    """The history rows (COLUMNS, in KEY order) from a table of CHANGE rows and a table of
-    (position, release) for every release in order."""
-    key = ", ".join(KEY_COLUMNS)
-    return f"""
-        WITH runs AS (
-            SELECT c.*, LEAD(position) OVER by_key AS next, LAG(min_units) OVER by_key AS previous_min_units
-            FROM {changes} AS c WINDOW by_key AS (PARTITION BY {key} ORDER BY position)
-        ), newest AS (SELECT max(position) AS position FROM {releases})
-        SELECT {key}, supported, min_units, unit, first.release, last.release,
-               COALESCE(next, newest.position + 1) - runs.position, previous_min_units, change
-        FROM runs, newest
-        JOIN {releases} AS first ON first.position = runs.position
-        JOIN {releases} AS last ON last.position = COALESCE(next, newest.position + 1) - 1
-        ORDER BY {key}, first.release"""
+class Runs:
+    """The history's runs as the releases arrive in release order: each key's open run (its
+    first position, value, unit, change and the min_units of the run before)."""
+
+    def __init__(self) -> None:
+        self.open: dict[tuple, tuple] = {}
+        self.releases: list[str] = []
+
+    def add(self, release: str, changes: list[tuple]) -> list[tuple]:
+        """The next release and its CHANGE rows; the runs they close, as (position, *COLUMNS)."""
+        position = len(self.releases)
+        self.releases.append(release)
+        closed = []
+        for at, *key, supported, min_units, unit, change in changes:
+            if at != position:
+                raise ValueError(f"{release}: a change of position {at} given at position {position}")
+            key = tuple(key)
+            run = self.open.get(key)
+            if run is not None:
+                closed.append(self.row(key, run, position))
+            self.open[key] = (position, supported, min_units, unit, change, run[2] if run else None)
+        return closed
+
+    def rest(self) -> list[tuple]:
+        """The runs still open after the newest release: they last to it."""
+        return [self.row(key, run, len(self.releases)) for key, run in self.open.items()]
+
+    def row(self, key: tuple, run: tuple, end: int) -> tuple:
+        """A run that lasts until the release before position `end`, as (position, *COLUMNS)."""
+        first, supported, min_units, unit, change, previous = run
+        return (first, *key, supported, min_units, unit, self.releases[first], self.releases[end - 1], end - first,
+                previous, change)
