@@ -11,11 +11,8 @@ from pipeline.units import HARDWARE, vendor_column_order
 
 
 def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
-    """These models, frameworks or hardware of a release in the vendor's order: models by the
-    first row printing them, frameworks by their first column, hardware as the vocabulary
-    lists it. Only the rows of `names` are looked at: usually there are none."""
-    if not names:
-        return []
+    """The pandas way: the rows of `names` sorted by where they are printed (hardware by the
+    vocabulary, unknown names after it)."""
     if what == "hardware":
         return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
     rows = frame[frame[what].isin(names)]
