@@ -257,9 +257,10 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
     own = {name: d for name, d in declared.items() if name.startswith("--")}
     if not own:
         return parent.custom
+    written = {**parent.custom, **{name: list(d.tokens) for name, d in own.items()}}  # one may use another
     custom = dict(parent.custom)
     for name, d in own.items():
-        value = substituted(d.tokens, custom) if uses_var(d.tokens) else list(d.tokens)
+        value = substituted(d.tokens, written)
         custom.pop(name, None) if value is None else custom.__setitem__(name, value)
     return custom
 
