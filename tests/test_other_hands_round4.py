@@ -17,7 +17,7 @@ import urllib.parse
 import pytest
 
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
-from pipeline.errors import CellError
+from pipeline.errors import CellError, MincardsError
 
 VALUE_CELL = re.compile(r'(<p id="modelarts_llm_train_590804__p\d+">)(\d+\*Ascend)</p>')
 
@@ -135,3 +135,24 @@ def test_a_declarative_shadow_root_is_drawn_not_its_children():
     problems = cell_errors(stale_digits([(shadow.format("6"), "</span>"), (shadow.format("<slot></slot>"), "</span>")]))
     assert len(problems) == 1  # the pass-through one shows its `1` (a count, 1N, as a reader sees it)
     assert re.search(r"'\[shadow root\] \d+\*Ascend' is not a unit count", problems[0])
+
+
+# --- rows of layout ---------------------------------------------------------------------------------
+
+WORD_SIZING_ROW = ("<![if !supportMisalignedColumns]><tr height=0>" + "<td width=64 style='border:none'></td>" * 13
+                   + "</tr><![endif]>")
+
+
+def test_rows_a_reader_sees_no_text_in_are_layout_not_data(reference):
+    """Catches: Word's "Save as Web Page" ends a table with merged cells with a zero-height row
+    of empty sizing cells (`<![if !supportMisalignedColumns]><tr height=0>…`), and editors leave
+    a blank row of `&nbsp;` cells: each was read as a row of 13 empty values and the page
+    refused (13 cell errors). A row with no text, that no cell spans into or out of, is layout
+    (the vendor table has no empty cells of its own); one inside a merged cell is still an error."""
+    blank = "<tr>" + "<td>&nbsp;</td>" * 13 + "</tr>"
+    html = PAGE_HTML.replace("</tbody>", f"{blank}{WORD_SIZING_ROW}</tbody>", 1)
+    same_rows(read(html)[2].frame, reference[1])
+    inside = PAGE_HTML.replace('<tr id="modelarts_llm_train_590804__row0033">', "<tr>" + "<td></td>" * 11 + "</tr>"
+                               '<tr id="modelarts_llm_train_590804__row0033">', 1)  # under llama3.1-8b's spans
+    with pytest.raises(MincardsError, match=r"row 5: the row fills 11 of 13 columns"):
+        read(inside)
