@@ -156,3 +156,16 @@ def test_rows_a_reader_sees_no_text_in_are_layout_not_data(reference):
                                '<tr id="modelarts_llm_train_590804__row0033">', 1)  # under llama3.1-8b's spans
     with pytest.raises(MincardsError, match=r"row 5: the row fills 11 of 13 columns"):
         read(inside)
+
+
+def test_non_breaking_hyphens_in_model_names_are_hyphens(reference):
+    """Catches: a CMS or an editor that keeps names from breaking at a line's end writes their
+    hyphens as U+2011 (`&#8209;`, or the hyphen U+2010): NFKC leaves both apart, and the page
+    was refused (`MindSpeed‑LLM规格卡数/DIE` an unrecognised heading, 'llama3.1‑8b' not a model name). A reader sees a hyphen. Dashes
+    and the minus sign still are not hyphens (a range, a negative number): an error."""
+    html = re.sub(r'(<p id="[^"]+">[A-Za-z][^<]*?)-', "\\1&#8209;", PAGE_HTML)  # each name's first hyphen
+    html = html.replace("DeepSeek&#8209;V3/R1", "DeepSeek&#8208;V3/R1")
+    assert html.count("&#8209;") > 30
+    same_rows(read(html)[2].frame, reference[1])
+    with pytest.raises(CellError, match=r"'llama3\.1–8b' is not a model name"):
+        read(PAGE_HTML.replace(">llama3.1-8b<", ">llama3.1&#8211;8b<", 1))
