@@ -72,7 +72,7 @@ def printed(text: str) -> str:
     text through this one function."""
     if text.isascii():  # no format character, nothing to fold
         return text
-    visible = "".join(ch for ch in text if ch < "\x80" or unicodedata.category(ch) != "Cf")
+    visible = "".join(ch for ch in text if ch < "\x80" or unicodedata.category(ch) != "Cf").translate(HYPHENS)
     if unicodedata.is_normalized("NFKC", visible):  # nothing to fold, so nothing kept from folding
         return visible
     pieces, start = [], 0
@@ -81,7 +81,7 @@ def printed(text: str) -> str:
             pieces += [unicodedata.normalize("NFKC", visible[start:index]), char]
             start = index + 1
     pieces.append(unicodedata.normalize("NFKC", visible[start:]))
-    return "".join(pieces).translate(HYPHENS)
+    return "".join(pieces)
 
 
 def squash(text: str) -> str:
