@@ -37,6 +37,10 @@ MODEL_NAME = re.compile(rf"(?P<family>[A-Za-z][A-Za-z0-9._-]*?)-(?P<tail>(?:{SIZ
 # `½` next to a count would silently become part of the number, so they are kept as
 # published (and the cell then fails to parse, naming itself).
 KEEP_AS_PUBLISHED = frozenset({"<super>", "<sub>", "<circle>", "<fraction>"})
+# The hyphen and the non-breaking hyphen (`&#8209;`, which editors and CMSs put in names so they
+# do not break at the line's end) are the hyphen-minus a reader sees; NFKC leaves them apart.
+# Dashes (figure, en, em) and the minus sign are not folded: a range or a negative number.
+HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 
 
 class TokenError(ValueError):
@@ -63,11 +67,12 @@ def printed(text: str) -> str:
     zero-width spaces and joiners, U+2060, a stray BOM, soft hyphens, direction marks) are
     dropped, and NFKC folds full-width and other compatibility forms (`Ｓｎｔ９ｂ`, `＊`,
     `／`, `－`, Kangxi radicals) into the ordinary ones, except superscripts, subscripts,
-    circled numbers and fractions (KEEP_AS_PUBLISHED). Every extractor and parser reads
+    circled numbers and fractions (KEEP_AS_PUBLISHED); the hyphens U+2010 and U+2011 are the
+    hyphen-minus (HYPHENS). Every extractor and parser reads
     text through this one function."""
     if text.isascii():  # no format character, nothing to fold
         return text
-    visible = "".join(ch for ch in text if ch < "\x80" or unicodedata.category(ch) != "Cf")
+    visible = "".join(ch for ch in text if ch < "\x80" or unicodedata.category(ch) != "Cf").translate(HYPHENS)
     if unicodedata.is_normalized("NFKC", visible):  # nothing to fold, so nothing kept from folding
         return visible
     pieces, start = [], 0

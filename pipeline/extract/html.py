@@ -52,9 +52,20 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
         for tr in table.rows[skip:]:
             r = len(rows) + 1
             # place names the n-th cell of the row: its grid column is not known yet
-            rows.append([cell_spec(cell, Place(row=r, col=n, part=part), source, table.styles)
-                         for n, cell in enumerate(table.cells(tr), start=1)])
+            row = [cell_spec(cell, Place(row=r, col=n, part=part), source, table.styles)
+                   for n, cell in enumerate(table.cells(tr), start=1)]
+            if not blank_row(row, rows):
+                rows.append(row)
     return rows
+
+
+def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:
+    """A row a reader sees no text in, that no cell spans into or out of: layout, not data
+    (Word's `<tr height=0>` of empty sizing cells after a table with merged cells, a spacer
+    row). The vendor table has no empty cells of its own, so such a row is never one of its."""
+    if any(cell.text.strip() or cell.rowspan != 1 for cell in row):
+        return False
+    return not any(cell.rowspan > len(rows) - r for r, earlier in enumerate(rows) for cell in earlier)
 
 
 def check_part_widths(parts: list[Table], cells: list[Cell], source: str) -> None:

@@ -15,7 +15,9 @@ the file, never minutes of work.
 """
 from __future__ import annotations
 
+import base64
 import re
+import urllib.parse
 from dataclasses import dataclass
 
 import cssselect2
@@ -44,6 +46,7 @@ table { display: table } caption { display: table-caption } thead { display: tab
 tbody { display: table-row-group } tfoot { display: table-footer-group } tr { display: table-row }
 td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }
 head, script, style, template, noscript, title, link, meta, base { display: none }
+datalist, noembed, noframes, rp, area, param { display: none }
 sup { vertical-align: super } sub { vertical-align: sub }
 s, strike, del { text-decoration: line-through }
 """
@@ -67,6 +70,9 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
     def one(longhand: str, text: str) -> Declaration:
         return Declaration(longhand, text, tuple(tokens), important)
+
+    if name.startswith("--") or uses_var(tokens):  # expanded once var() is substituted (html_style.py)
+        return [Declaration(name, value, tuple(tokens), important)]
 
     if name in ("margin", "padding"):
         if not words:
@@ -96,10 +102,24 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         return [one("background-color", colour)]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
+    if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
+        return [one("font-size", size)] if (size := font_size_of(parts)) else []
     if name == "inset":
         return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
                 one("top", words[0])] if words else []
     return [one(name, value if name == "content" else value.lower())]
+
+
+def font_size_of(parts: list) -> str | None:
+    """The size in a `font` shorthand: its first length or percentage, or a unitless 0 (a
+    number other than 0 is a weight), before the family (`font: 0/0 a`, the image-replacement
+    idiom, sets the size 0)."""
+    for token in parts:
+        if token.type in ("dimension", "percentage") or (token.type == "number" and token.value == 0):
+            return tinycss2.serialize([token]).strip().lower()
+        if token.type in ("string", "literal"):
+            return None
+    return None
 
 
 BORDER_STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
@@ -116,11 +136,54 @@ def is_colour(word: str) -> bool:
 
 def declarations(tokens_or_text) -> list[Declaration]:
     """A declaration block (a rule's content, or a `style` attribute) as Declarations; custom
-    properties (`--tw-content`) and malformed declarations are left out, as browsers do."""
+    properties (`--bg`, case-sensitive) are kept for var(); malformed declarations are left
+    out, as browsers do."""
     out = []
     for item in tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True):
-        if item.type == "declaration" and not item.lower_name.startswith("--"):
-            out.extend(expanded(item.lower_name, item.value, item.important))
+        if item.type == "declaration":
+            name = item.name if item.name.startswith("--") else item.lower_name
+            out.extend(expanded(name, item.value, item.important))
+    return out
+
+
+def uses_var(tokens) -> bool:
+    """Does a value refer to a custom property (var(), at any depth)?"""
+    for token in tokens:
+        if token.type == "function" and (token.lower_name == "var" or uses_var(token.arguments)):
+            return True
+        if token.type in ("() block", "[] block", "{} block") and uses_var(token.content):
+            return True
+    return False
+
+
+def substituted(tokens, custom: dict, depth: int = 0) -> list | None:
+    """The value with each var(--name, fallback) replaced by the custom property's value (or
+    its fallback); None when one is undefined without a fallback (the declaration is then
+    invalid at computed-value time, as in a browser) or nests too deep (a cycle)."""
+    if depth > MAX_NESTING:
+        return None
+    out = []
+    for token in tokens:
+        if token.type == "function" and token.lower_name == "var":
+            args = list(token.arguments)
+            name = next((t.value for t in args if t.type == "ident"), "")
+            comma = next((i for i, t in enumerate(args) if t.type == "literal" and t.value == ","), None)
+            value = custom.get(name)
+            if value is None and comma is not None:
+                value = args[comma + 1:]
+            if value is None:
+                return None
+            inner = substituted(value, custom, depth + 1)
+            if inner is None:
+                return None
+            out.extend(inner)
+        elif token.type == "function" and uses_var(token.arguments):
+            inner = substituted(token.arguments, custom, depth + 1)
+            if inner is None:
+                return None
+            out.append(tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name, inner))
+        else:
+            out.append(token)
     return out
 
 
@@ -169,12 +232,55 @@ def relaxed(selector: str) -> list | None:
 EVERYTHING = cssselect2.compile_selector_list("*")
 
 
-def add_rule(rule, mode: str, within: str, sheets: Sheets) -> None:
-    """One style rule, each selector of its list added to the matcher its mode says."""
+@dataclass(frozen=True)
+class NestedRule:
+    """A rule nested in another (CSS nesting), with its selector list made whole."""
+    prelude: list
+    content: list
+
+
+def nested_selectors(parents: list[str], child: str) -> str:
+    """A nested rule's selectors as a whole list: `&` is the parent (`:is(parent)`), and a
+    selector without it is relative to the parent, as a descendant or after its combinator."""
+    whole = [c.replace("&", f":is({p})") if "&" in c else f":is({p}) {c}"
+             for p in parents for c in split_selectors(tinycss2.parse_component_value_list(child))]
+    return ", ".join(whole)
+
+
+def add_nested(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None:
+    """The rules nested in a style rule: style rules under it, and @media (and the other
+    group rules) holding declarations for it, decided as at the top level."""
+    parents = split_selectors(rule.prelude)
+    for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
+        if depth >= MAX_NESTING:
+            return
+        if item.type == "qualified-rule":
+            selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
+            add_rule(NestedRule(tinycss2.parse_component_value_list(selectors), item.content), mode, within, sheets,
+                     depth + 1)
+        elif item.type == "at-rule" and item.content is not None:
+            inner, head = group_mode(item, mode)
+            if inner != "drop":
+                add_rule(NestedRule(rule.prelude, item.content), inner, f"{within} {head}".strip(), sheets, depth + 1)
+
+
+def group_mode(rule, mode: str) -> tuple[str, str]:
+    """What a group at-rule makes of the rules inside it (see add_rules), and its head as written."""
+    name = rule.lower_at_keyword
+    head = " ".join(f"@{rule.at_keyword} {tinycss2.serialize(rule.prelude)}".split())
+    if name == "media":
+        inner = {True: mode, False: "drop", None: "check"}[desktop_applies(tinycss2.serialize(rule.prelude))]
+        inner = "check" if inner == "apply" and mode == "check" else inner
+    else:
+        inner = "check" if name in CONDITIONAL else "drop"
+    return inner, head
+
+
+def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
+    """One style rule, each selector of its list added to the matcher its mode says; the rules
+    nested in it after it (a browser puts its own declarations first)."""
     decls = tuple(declarations(rule.content))
-    if not decls:
-        return
-    for selector_text in split_selectors(rule.prelude):
+    for selector_text in split_selectors(rule.prelude) if decls else ():
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
         try:
             compiled = cssselect2.compile_selector_list(selector_text)
@@ -192,6 +298,7 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets) -> None:
             else:
                 sheets.undecided.add_selector(selector, Rule(label, decls))
                 sheets.undecided_count += 1
+    add_nested(rule, mode, within, sheets, depth)
 
 
 PSEUDO_ELEMENT_AT_END = re.compile(r"::[A-Za-z-]+(\([^)]*\))?\s*$")
@@ -219,13 +326,7 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
         if rule.type == "qualified-rule":
             add_rule(rule, mode, within, sheets)
         elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
-            name = rule.lower_at_keyword
-            head = " ".join(f"@{rule.at_keyword} {tinycss2.serialize(rule.prelude)}".split())
-            if name == "media":
-                inner = {True: mode, False: "drop", None: "check"}[desktop_applies(tinycss2.serialize(rule.prelude))]
-                inner = "check" if inner == "apply" and mode == "check" else inner
-            else:
-                inner = "check" if name in CONDITIONAL else "drop"
+            inner, head = group_mode(rule, mode)
             if inner != "drop":
                 add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True),
                           inner, f"{within} {head}".strip(), sheets, depth + 1)
@@ -235,18 +336,40 @@ def page_sheets(root: etree._Element) -> Sheets:
     """The rules of every <style> a reader's browser applies (not one inside a template or
     noscript, not one for another medium, not one of another type)."""
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher())
-    for style in root.iter("style"):
-        if any(a.tag in ("template", "noscript") for a in style.iterancestors()):
+    for element in root.iter("style", "link"):
+        if any(a.tag in ("template", "noscript") for a in element.iterancestors()):
             continue
-        if (style.get("type") or "text/css").strip().lower() != "text/css":
-            continue  # a template in a <style type=…>
-        answer = desktop_applies(style.get("media") or "")
+        text = sheet_text(element)
+        if text is None:
+            continue
+        answer = desktop_applies(element.get("media") or "")
         if answer is False:
             continue  # a sheet for print or phones only
-        rules = tinycss2.parse_stylesheet("".join(style.itertext()), skip_comments=True, skip_whitespace=True)
-        add_rules(rules, "apply" if answer else "check", "" if answer else f"<style media={style.get('media')!r}>",
-                  sheets)
+        rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
+        add_rules(rules, "apply" if answer else "check", "" if answer else
+                  f"<{element.tag} media={element.get('media')!r}>", sheets)
     return sheets
+
+
+def sheet_text(element: etree._Element) -> str | None:
+    """The CSS of a <style>, or of a <link rel=stylesheet> whose sheet is in the page itself
+    (a data: URL, as single-file savers such as monolith write a page's sheets); None for a
+    sheet of another type, an alternate one, or one elsewhere (never fetched)."""
+    if element.tag == "style":
+        if (element.get("type") or "text/css").strip().lower() != "text/css":
+            return None  # a template in a <style type=…>
+        return "".join(element.itertext())
+    rel = (element.get("rel") or "").lower().split()
+    href = (element.get("href") or "").strip()
+    if "stylesheet" not in rel or "alternate" in rel or not href[:5].lower() == "data:":
+        return None
+    head, _, body = href[5:].partition(",")
+    if head.split(";")[0].strip().lower() not in ("text/css", ""):
+        return None
+    data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if head.lower().endswith(";base64") \
+        else urllib.parse.unquote_to_bytes(body)
+    charset = next((p.split("=", 1)[1] for p in head.split(";") if p.strip().lower().startswith("charset=")), "utf-8")
+    return data.decode(charset.strip() or "utf-8", errors="replace")
 
 
 # --- matching, with its work bounded -----------------------------------------------------------
@@ -311,7 +434,7 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
 def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
     """The declaration that wins for each property on the element (or on its ::before/::after)."""
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
-    if pseudo is None and element.get("hidden") is not None:
+    if pseudo is None and (element.get("hidden") is not None or not_rendered(element, tag)):
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None
@@ -319,6 +442,25 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
         entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d) for d in declarations(style)]
     entries.sort(key=lambda e: e[0])
     return {d.name: d for _, _, d in entries}
+
+
+HINTED_BY_ATTRIBUTES = frozenset({"dialog", "input", "audio"})  # not_rendered reads their attributes
+
+
+def not_rendered(element: etree._Element, tag: str) -> bool:
+    """What a browser's UA sheet removes by the element's attributes or place: a dialog not
+    open, a hidden input, an audio without controls, and the content of a closed <details>
+    but its summary."""
+    if tag == "dialog":
+        return element.get("open") is None
+    if tag == "input":
+        return (element.get("type") or "").strip().lower() == "hidden"
+    if tag == "audio":
+        return element.get("controls") is None
+    parent = element.getparent()
+    if parent is None or parent.tag != "details" or parent.get("open") is not None:
+        return False
+    return not (tag == "summary" and next(iter(parent.iterchildren("summary")), None) is element)
 
 
 def pseudo_elements(element: etree._Element, matched: Matched) -> set[str]:

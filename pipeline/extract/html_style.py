@@ -19,14 +19,14 @@ says (`<p>8</p><p>16*Ascend</p>` stays two lines, an error, rather than 816).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from lxml import etree
 from tinycss2.color4 import parse_color
 
 from ..errors import Place, Problem, SourceError
-from .html_cascade import (Declaration, Sheets, cascaded, check_undecided, matched_rules, page_sheets,
-                           pseudo_elements)
+from .html_cascade import (HINTED_BY_ATTRIBUTES, Declaration, Sheets, cascaded, check_undecided, expanded,
+                           matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 CONTRAST_FLOOR = 1.25  # WCAG contrast ratio below which text does not stand out from its background
@@ -108,6 +108,7 @@ class Style:
     visibility: str = "visible"
     font_zero: bool = False
     color: tuple = BLACK
+    fill: tuple | None = None  # -webkit-text-fill-color where set (it paints the glyphs instead of color)
     background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
     faded: bool = False  # opacity 0 here or on an ancestor
     off_screen: bool = False  # moved off the screen here or with an ancestor
@@ -115,6 +116,7 @@ class Style:
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
     mark: bool = False  # a footnote mark or a struck value: set apart in brackets
     items: bool = False  # a flex or grid container: each child is a box of its own
+    custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above once (finish), read for every piece of text
     removed: bool = False  # display:none: not laid out at all
     shown: bool = True  # visibility visible
@@ -124,8 +126,9 @@ class Style:
 
 def finish(style: Style) -> Style:
     """The style with its derived values set."""
-    unseen = (style.font_zero or style.faded or style.off_screen or style.indent_off or style.color[3] == 0
-              or contrast(style.color, style.background) < CONTRAST_FLOOR)
+    ink = style.fill if style.fill is not None else style.color
+    unseen = (style.font_zero or style.faded or style.off_screen or style.indent_off or ink[3] == 0
+              or contrast(ink, style.background) < CONTRAST_FLOOR)
     block = not (style.display.startswith("inline") or style.display in ("contents", "ruby", "none"))
     return replace(style, removed=style.display == "none", shown=style.visibility == "visible", block=block,
                    unseen=unseen)
@@ -176,6 +179,15 @@ def color(declared, parent: Style, element) -> tuple:
     return found or parent.color
 
 
+def fill(declared, parent: Style, colour: tuple) -> tuple:
+    """The colour the glyphs are filled with: -webkit-text-fill-color (inherited) where set,
+    else the colour (`-webkit-text-fill-color: transparent` hides text whatever its colour)."""
+    value = value_of(declared, "-webkit-text-fill-color")
+    if value is None or value == "inherit":
+        return parent.fill if parent.fill is not None else None
+    return None if value in ("currentcolor", "initial", "unset") else rgba(value, colour)
+
+
 def background(declared, parent: Style, element) -> tuple:
     value = value_of(declared, "background-color") or element.get("bgcolor")
     found = rgba(value, parent.color) if value else None
@@ -183,8 +195,11 @@ def background(declared, parent: Style, element) -> tuple:
 
 
 def faded(declared, parent: Style) -> bool:
+    """Opacity 0, here or on an ancestor, by `opacity` or by the `opacity()` filter."""
     value = value_of(declared, "opacity")
-    return parent.faded or (value is not None and length(value) is not None and length(value)[0] <= 0)
+    filtered = re.search(r"(?:^|\s)opacity\(\s*([^)]*)\)", value_of(declared, "filter") or "")
+    return parent.faded or any(v is not None and length(v) is not None and length(v)[0] <= 0
+                               for v in (value, filtered and filtered[1]))
 
 
 def off_screen(declared, parent: Style) -> bool:
@@ -237,13 +252,46 @@ def mark(declared, tag: str) -> bool:
         or "line-through" in decoration
 
 
+def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
+    """The element's custom properties: its parent's, and its own (their var() resolved)."""
+    own = {name: d for name, d in declared.items() if name.startswith("--")}
+    if not own:
+        return parent.custom
+    written = {**parent.custom, **{name: list(d.tokens) for name, d in own.items()}}  # one may use another
+    custom = dict(parent.custom)
+    for name, d in own.items():
+        value = substituted(d.tokens, written)
+        custom.pop(name, None) if value is None else custom.__setitem__(name, value)
+    return custom
+
+
+def with_vars(declared: dict[str, Declaration], custom: dict) -> dict[str, Declaration]:
+    """The declarations with var() substituted, then expanded as written that way (a
+    shorthand into the longhands this reader uses); one whose variable is undefined is
+    dropped, as a browser drops it at computed-value time."""
+    if not any(uses_var(d.tokens) for name, d in declared.items() if not name.startswith("--")):
+        return declared
+    out = {}
+    for name, d in declared.items():
+        if name.startswith("--") or not uses_var(d.tokens):
+            out.setdefault(name, d)
+            continue
+        tokens = substituted(d.tokens, custom)
+        for longhand in expanded(name, tokens, d.important) if tokens is not None else ():
+            out[longhand.name] = longhand
+    return out
+
+
 def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
+    custom = custom_properties(declared, parent)
+    declared = with_vars(declared, custom)
     shown_as = display(declared, parent)
+    colour = color(declared, parent, element)
     return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
-                 color=color(declared, parent, element), background=background(declared, parent, element),
+                 color=colour, fill=fill(declared, parent, colour), background=background(declared, parent, element),
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent),
                  indent_off=indent_off(declared, parent), own_box=own_box(declared, parent, shown_as),
-                 mark=mark(declared, tag), items=shown_as in ITEMS_OF))
+                 mark=mark(declared, tag), items=shown_as in ITEMS_OF, custom=custom))
 
 
 # --- generated text (::before, ::after) ----------------------------------------------------------
@@ -274,6 +322,11 @@ def generated_text(declared: dict[str, Declaration], element: etree._Element, so
 
 # --- the page's styles ------------------------------------------------------------------------------
 
+def parent_tag(element: etree._Element) -> str | None:
+    parent = element.getparent()
+    return parent.tag if parent is not None else None
+
+
 class Styles:
     """The computed style of every element of a page, computed on demand from the root down."""
 
@@ -296,7 +349,7 @@ class Styles:
         tag = element.tag if isinstance(element.tag, str) else ""
         attrib = element.attrib
         plain = not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib)) \
-            and element not in self.matched
+            and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
         if plain:  # most elements: the browser's defaults for the tag; many share one parent style
             key = (id(parent), tag)
             if key not in self.plain:
@@ -320,6 +373,8 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
     """Whether declarations on an element (or its pseudo-element) could change what a reader sees
     of its text: hide it, set it apart or out of sight, give it a box of its own, add text."""
     declared = {d.name: d for d in declarations}
+    if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
+        return True  # its value depends on custom properties the element inherits: not decided here
     if pseudo in ("before", "after", "marker"):
         return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
     probe = computed(declared, ROOT, etree.Element("span"), "span")

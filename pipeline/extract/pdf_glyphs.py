@@ -18,6 +18,10 @@ centre inside it, and neither may be left out silently:
 - glyphs crossing the table's outer border with their centre outside it (text
   overflowing a side of the table, a line set over its top or bottom rule that is not
   the rest of a cell): an error.
+- glyphs beside the table in a column whose rules run on past its side but are never
+  closed (a table wider than the page, cut by it inside a column: Chromium draws the
+  rows' rules on past the page's edge and the text up to it, `Mind` of `MindSpeed-RL`):
+  an error, never a table read without its last columns.
 
 Errors name the page, the position (points from the page's top-left) and the text.
 """
@@ -90,6 +94,36 @@ def check_border(chars: list[dict], bbox: tuple, page: int, source: str) -> None
         raise LayoutError(source, Problem(
             Place(page=page), f"text printed across the vendor table's border, in no cell ({where(line)})",
             "every glyph in the table's columns inside one cell"))
+
+
+def rows_run_on(page_edges: list[dict], bbox: tuple) -> tuple[float, float]:
+    """How far the horizontal rules of the table's rows run on past its left and right sides
+    (the table's own sides when none does): rules starting at a side (or crossing it) between
+    the table's top and bottom rules, the rows of a column pdfplumber did not close."""
+    x0, top, x1, bottom = bbox
+    rows = [e for e in page_edges if e["orientation"] == "h" and top - CROSSING <= e["top"] <= bottom + CROSSING]
+    left = min([x0] + [e["x0"] for e in rows if e["x0"] < x0 - CROSSING and e["x1"] >= x0 - CROSSING])
+    right = max([x1] + [e["x1"] for e in rows if e["x1"] > x1 + CROSSING and e["x0"] <= x1 + CROSSING])
+    return left, right
+
+
+def check_rows_run_on(chars: list[dict], bbox: tuple, run_on: tuple[float, float] | None, page: int,
+                      source: str) -> None:
+    """No glyph may lie beside the table, on its rows, under rules that run on past its side:
+    that is a column of the table left unclosed (cut by the page's edge), not read."""
+    if run_on is None:
+        return
+    x0, top, x1, bottom = bbox
+    beside = [ch for ch in chars if ch["text"].strip() and top < centre(ch)[1] < bottom
+              and (run_on[0] <= centre(ch)[0] < x0 or x1 < centre(ch)[0] <= run_on[1])]
+    if beside:
+        line = char_lines(beside)[0]
+        side = "left" if centre(line[0])[0] < x0 else "right"
+        raise LayoutError(source, Problem(
+            Place(page=page), f"text printed in the vendor table's rows past its {side} side, in a column whose "
+            f"rules run on to {run_on[0 if side == 'left' else 1]:.0f} pt but never close ({where(line)}): the "
+            "table was cut (by the page's edge?)", "the whole table inside the page, every column ruled on both "
+            "sides"))
 
 
 def add_overflow(table: PageTable, chars: list[list[dict]], band: list[list[dict]], source: str) -> None:

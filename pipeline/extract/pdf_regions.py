@@ -15,7 +15,7 @@ from .html import UPDATE_LINE
 from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running, upright
 from .pdf_cells import (TOLERANCE, PageTable, cell_chars, column_boundaries, drop_overprints, page_table,
                         region_edges, set_text)
-from .pdf_glyphs import add_overflow, check_border, lines_below
+from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_below, rows_run_on
 from .pdf_textlayer import TextLayer, unmapped
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
@@ -43,6 +43,7 @@ class Region:
     source: str = ""
     limits: Limits = DEFAULT
     below: list[list[dict]] = field(default_factory=list)  # lines of text directly below the table
+    run_on: tuple[float, float] | None = None  # how far the rows' rules run on past its left and right sides
 
     def table(self, xs: list[float] | None = None) -> PageTable:
         table = page_table(self.edges, self.bbox, self.page, xs, self.source, self.limits)
@@ -55,6 +56,7 @@ class Region:
         """The vendor table's part on this page (`glyphs`: the page's characters set square): no
         glyph in its columns left out (pdf_glyphs)."""
         check_border(glyphs, self.bbox, self.page, self.source)
+        check_rows_run_on(glyphs, self.bbox, self.run_on, self.page, self.source)
         self.below = [drop_overprints(line) for line in lines_below(glyphs, self.bbox)]
 
 
@@ -70,7 +72,8 @@ def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: st
     x0, top, x1, bottom = bbox
     chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
              and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom and square(ch)]
-    return Region(page_number, bbox, table_edges, drop_overprints(chars), source, limits)
+    return Region(page_number, bbox, table_edges, drop_overprints(chars), source, limits,
+                  run_on=rows_run_on(edges, bbox))
 
 
 def square_glyphs(page) -> list[dict]:

@@ -118,9 +118,11 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
         last_row = offset - 1
         bottom = [c for c in placed if c.row + c.rowspan - 1 == last_row]
         band = [c for c in body if c.row == 0]
-        split = band_continues_row(bottom, band, key_cols, source, offset + 1)  # the last row goes on in the band
+        # the last row goes on in the band; never a header row (a part of the header alone at the
+        # foot of a page, the table moved overleaf with its header repeated: the band begins the body)
+        split = offset > depth and band_continues_row(bottom, band, key_cols, source, offset + 1)
         shift = offset - (1 if split else 0)
-        model = None if split else model_goes_on(bottom, band, model_cols)
+        model = None if split or offset <= depth else model_goes_on(bottom, band, model_cols)
         for cell in body:
             above = None
             if cell.row == 0 and split:

@@ -16,6 +16,25 @@ SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
 
 
+def option_shown(select: etree._Element) -> str:
+    options = list(select.iter("option"))
+    chosen = next((o for o in options if o.get("selected") is not None), options[0] if options else None)
+    return "".join(chosen.itertext()) if chosen is not None else ""
+
+
+# Replaced and embedded elements: a box of its own whose children are not text flowing in
+# the line (fallback content, options, a frame's source). What each shows that a reader might
+# take for text (an image's alt text, a field's value, the chosen option, a drawing's text) is
+# set apart in brackets, so a cell holding it is an error; one showing nothing is a separation.
+REPLACED = {
+    "img": lambda e: e.get("alt") or "", "input": lambda e: e.get("value") or e.get("placeholder") or "",
+    "select": option_shown, "textarea": lambda e: "".join(e.itertext()),
+    "object": lambda e: "".join(e.itertext()), "svg": lambda e: "".join(e.itertext()),
+    "embed": lambda e: "", "iframe": lambda e: "", "canvas": lambda e: "", "video": lambda e: "",
+    "audio": lambda e: "", "progress": lambda e: "", "meter": lambda e: "",
+}
+
+
 def tag_of(element: etree._Element) -> str:
     """The lower-case tag name; '' for comments, processing instructions and entities."""
     return element.tag.lower() if isinstance(element.tag, str) else ""
@@ -59,6 +78,21 @@ def generated(styles: Styles, element: etree._Element, which: str) -> str:
     return before + as_seen(text, style) + after
 
 
+def shadow_text(element: etree._Element) -> bool:
+    """Is the element drawn from a declarative shadow root (a <template shadowrootmode>, as
+    single-file savers write web components) that is not a plain pass-through of its children:
+    text of its own, or no default <slot>? A browser draws that tree, not the children."""
+    template = next((t for t in element.iterchildren("template")
+                     if t.get("shadowrootmode") is not None or t.get("shadowroot") is not None), None)
+    if template is None:
+        return False
+    own_text = [template.text or ""]
+    for e in template.iterdescendants():
+        own_text += [e.text or "" if isinstance(e.tag, str) and e.tag not in SILENT_TAGS else "", e.tail or ""]
+    default_slot = any(slot.get("name") is None for slot in template.iter("slot"))
+    return bool("".join(own_text).strip()) or not default_slot
+
+
 def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     tag = element.tag if isinstance(element.tag, str) else ""
     if tag in SILENT_TAGS:
@@ -66,6 +100,17 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     style = styles.of(element)
     if style.removed:
         return
+    if tag in REPLACED:
+        shown = REPLACED[tag](element).strip()
+        out.append(f" [{shown}] " if shown and style.shown else " ")
+        return
+    if shadow_text(element):
+        out.append(" [shadow root] ")  # drawn from its own tree, not from the children read here
+        return
+    if tag == "details" and element.get("open") is None:  # closed: its first summary alone is drawn
+        element = next(iter(element.iterchildren("summary")), None)
+        if element is None:
+            return
     before, after = opening(style, tag)
     if tag == "br":
         out.append("\n")
