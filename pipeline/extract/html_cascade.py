@@ -25,6 +25,7 @@ import tinycss2
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
+from .css_math import MATH
 from .html_media import desktop_applies
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
@@ -112,10 +113,11 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
 def font_size_of(parts: list) -> str | None:
     """The size in a `font` shorthand: its first length or percentage, or a unitless 0 (a
-    number other than 0 is a weight), before the family (`font: 0/0 a`, the image-replacement
-    idiom, sets the size 0)."""
+    number other than 0 is a weight) or math function, before the family (`font: 0/0 a`, the
+    image-replacement idiom, sets the size 0)."""
     for token in parts:
-        if token.type in ("dimension", "percentage") or (token.type == "number" and token.value == 0):
+        if token.type in ("dimension", "percentage") or (token.type == "number" and token.value == 0) \
+                or (token.type == "function" and token.lower_name in MATH):
             return tinycss2.serialize([token]).strip().lower()
         if token.type in ("string", "literal"):
             return None

@@ -9,8 +9,11 @@ computed value, each from the element's winning declarations and its parent's co
 - set apart as a mark (vertical-align super/sub, a line-through): in brackets;
 - out of sight though laid out (`unseen`): font-size 0, opacity 0, a colour without contrast
   against the nearest background colour (transparent, white on white), text moved off-screen
-  (text-indent, position, clip, the visually-hidden pattern); set apart in brackets too, so a
-  cell holding it is an error, never a number a reader does not see;
+  (text-indent, position, clip, a clip-path shape, the visually-hidden pattern), glyphs piled on
+  one another (a negative letter-spacing or word-spacing); set apart in brackets too, so a cell
+  holding it is an error, never a number a reader does not see. A value this reader cannot
+  evaluate exactly in a property that decides this (`calc(1em - 16px)`, env(), a polygon) is
+  taken as out of sight, never ignored (math functions of plain lengths are evaluated, css_math.py);
 - text added by ::before and ::after (`content`: strings and attr(); counters are an error).
 
 CSS only ever adds separations: an HTML block element keeps its line break whatever its display
@@ -25,6 +28,7 @@ from lxml import etree
 from tinycss2.color4 import parse_color
 
 from ..errors import Place, Problem, SourceError
+from .css_math import evaluated, has_function, positive_floor
 from .html_cascade import (HINTED_BY_ATTRIBUTES, Declaration, Sheets, cascaded, check_undecided, expanded,
                            matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
 
@@ -40,14 +44,27 @@ BLOCK_TAGS = frozenset({
 SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
 OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline-flow-root"})
 ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
-LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))(px|pt|pc|cm|mm|in|em|rem|ex|ch|vw|vh|%)?")
+LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
 PX_PER = {None: 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "em": 16.0,
           "rem": 16.0, "ex": 8.0, "ch": 8.0, "vw": 10.24, "vh": 7.68}
+# Properties whose value decides whether a reader sees text: one with a function is evaluated
+# exactly (calc(0px) -> 0px), or is UNDECIDED, which each reads as out of sight.
+DECIDING = frozenset({"font-size", "opacity", "filter", "text-indent", "left", "right", "top", "bottom",
+                      "margin-left", "width", "height", "clip", "clip-path", "letter-spacing", "word-spacing"})
+UNDECIDED = "undecided"
+# Properties where a positive lower bound decides (a size not zero, a spacing not negative)
+SIGN_DECIDES = frozenset({"font-size", "opacity", "letter-spacing", "word-spacing", "width", "height", "margin-left"})
+# clip-path values that clip nothing of the text: none, or a box's own edges
+CLIPS_NOTHING = frozenset({"none", "initial", "unset", "revert", "inherit", "margin-box", "border-box", "padding-box",
+                           "content-box", "fill-box", "stroke-box", "view-box"})
 WHITE, BLACK = (1.0, 1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 1.0)
+# A text colour this reader cannot compute (color-mix(), a relative colour, calc() in rgb()):
+# taken as no ink, so the text is out of sight rather than read in a colour it may not have.
+UNKNOWN_INK = (0.0, 0.0, 0.0, 0.0)
 
 
 def length(value: str) -> tuple[float, str | None] | None:
-    """A CSS length as (number, unit), None for anything else (keywords, calc())."""
+    """A CSS length as (number, unit), None for anything else (keywords, UNDECIDED)."""
     match = LENGTH.fullmatch(value.strip())
     return (float(match[1]), match[2]) if match else None
 
@@ -55,7 +72,7 @@ def length(value: str) -> tuple[float, str | None] | None:
 def pixels(value: str) -> float | None:
     """A length in CSS pixels (em and rem at the default 16px); None for percentages and others."""
     found = length(value)
-    return None if found is None or found[1] == "%" else found[0] * PX_PER[found[1]]
+    return None if found is None or found[1] not in PX_PER else found[0] * PX_PER[found[1]]
 
 
 def is_zero(value: str) -> bool:
@@ -113,6 +130,8 @@ class Style:
     faded: bool = False  # opacity 0 here or on an ancestor
     off_screen: bool = False  # moved off the screen here or with an ancestor
     indent_off: bool = False  # text-indent (inherited) takes the text off the screen
+    letters_piled: bool = False  # a negative letter-spacing (inherited): glyphs drawn over one another
+    words_piled: bool = False  # a negative word-spacing (inherited): words drawn over one another
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
     mark: bool = False  # a footnote mark or a struck value: set apart in brackets
     items: bool = False  # a flex or grid container: each child is a box of its own
@@ -127,8 +146,8 @@ class Style:
 def finish(style: Style) -> Style:
     """The style with its derived values set."""
     ink = style.fill if style.fill is not None else style.color
-    unseen = (style.font_zero or style.faded or style.off_screen or style.indent_off or ink[3] == 0
-              or contrast(ink, style.background) < CONTRAST_FLOOR)
+    unseen = (style.font_zero or style.faded or style.off_screen or style.indent_off or style.letters_piled
+              or style.words_piled or ink[3] == 0 or contrast(ink, style.background) < CONTRAST_FLOOR)
     block = not (style.display.startswith("inline") or style.display in ("contents", "ruby", "none"))
     return replace(style, removed=style.display == "none", shown=style.visibility == "visible", block=block,
                    unseen=unseen)
@@ -167,6 +186,8 @@ def font_zero(declared, parent: Style) -> bool:
     value = value_of(declared, "font-size")
     if value is None or value == "inherit":
         return parent.font_zero
+    if value == UNDECIDED:
+        return True
     found = length(value)
     if found is not None:
         return found[0] == 0 or (parent.font_zero and found[1] in ("em", "%", "ex", "ch"))
@@ -176,7 +197,7 @@ def font_zero(declared, parent: Style) -> bool:
 def color(declared, parent: Style, element) -> tuple:
     value = value_of(declared, "color") or (element.get("color") if element.tag == "font" else None)
     found = rgba(value, parent.color) if value else None
-    return found or parent.color
+    return found or (UNKNOWN_INK if value and has_function(value) else parent.color)
 
 
 def fill(declared, parent: Style, colour: tuple) -> tuple:
@@ -185,7 +206,9 @@ def fill(declared, parent: Style, colour: tuple) -> tuple:
     value = value_of(declared, "-webkit-text-fill-color")
     if value is None or value == "inherit":
         return parent.fill if parent.fill is not None else None
-    return None if value in ("currentcolor", "initial", "unset") else rgba(value, colour)
+    if value in ("currentcolor", "initial", "unset"):
+        return None
+    return rgba(value, colour) or (UNKNOWN_INK if has_function(value) else None)
 
 
 def background(declared, parent: Style, element) -> tuple:
@@ -198,8 +221,8 @@ def faded(declared, parent: Style) -> bool:
     """Opacity 0, here or on an ancestor, by `opacity` or by the `opacity()` filter."""
     value = value_of(declared, "opacity")
     filtered = re.search(r"(?:^|\s)opacity\(\s*([^)]*)\)", value_of(declared, "filter") or "")
-    return parent.faded or any(v is not None and length(v) is not None and length(v)[0] <= 0
-                               for v in (value, filtered and filtered[1]))
+    return parent.faded or UNDECIDED in (value, value_of(declared, "filter")) or any(
+        v is not None and length(v) is not None and length(v)[0] <= 0 for v in (value, filtered and filtered[1]))
 
 
 def off_screen(declared, parent: Style) -> bool:
@@ -208,23 +231,57 @@ def off_screen(declared, parent: Style) -> bool:
     if parent.off_screen:
         return True
     positioned = value_of(declared, "position") in ("absolute", "fixed", "relative")
-    if positioned and any(far(value_of(declared, side) or "0") for side in ("left", "right", "top", "bottom")):
+    sides = [value_of(declared, side) or "0" for side in ("left", "right", "top", "bottom")]
+    if positioned and any(far(side) or side == UNDECIDED for side in sides):
         return True
-    if far(value_of(declared, "margin-left") or "0") and (value_of(declared, "margin-left") or "").startswith("-"):
+    margin = value_of(declared, "margin-left") or "0"
+    if margin == UNDECIDED or (far(margin) and margin.startswith("-")):
         return True
     clip = value_of(declared, "clip") or ""
-    if clip.startswith("rect(") and len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1:
+    if clip == UNDECIDED or clip.startswith("rect(") and len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1:
         return True
-    clip_path = value_of(declared, "clip-path") or ""
-    if re.match(r"inset\(\s*(50|[5-9]\d|\d{3,})%|circle\(\s*0", clip_path):
+    if clipped_away(value_of(declared, "clip-path")):
         return True
-    tiny = all((pixels(value_of(declared, side) or "x") or 99) <= 1 for side in ("width", "height"))
+    tiny = all(size == UNDECIDED or (pixels(size or "x") or 99) <= 1
+               for size in (value_of(declared, "width"), value_of(declared, "height")))
     return tiny and value_of(declared, "overflow") in ("hidden", "clip")
+
+
+def clipped_away(value: str | None) -> bool:
+    """Whether a clip-path may hide the text: inset() by half the box or more, or by a length
+    off any screen; any other shape (polygon(), circle(), path(), url()), which this reader
+    does not lay over the text, is taken to hide it."""
+    if value is None or all(word in CLIPS_NOTHING for word in value.split()):
+        return False
+    inset = re.fullmatch(r"inset\(([^()]*)\)(\s+[a-z-]+)?", value)
+    if inset is None:
+        return True
+    amounts = [length(word) for word in inset[1].split(" round ")[0].split()]
+    if not amounts or len(amounts) > 4 or None in amounts:
+        return True
+    top, right = amounts[0], amounts[1] if len(amounts) > 1 else amounts[0]
+    bottom, left = amounts[2] if len(amounts) > 2 else top, amounts[3] if len(amounts) > 3 else right
+    return any(far(f"{n}{unit or ''}") for n, unit in amounts if unit != "%") or any(
+        sum(n for n, unit in pair if unit == "%") >= 100 for pair in ((top, bottom), (left, right)))
 
 
 def indent_off(declared, parent: Style) -> bool:
     value = value_of(declared, "text-indent")
-    return parent.indent_off if value is None or value == "inherit" else far(value)
+    return parent.indent_off if value is None or value == "inherit" else value == UNDECIDED or far(value)
+
+
+def piled(declared, name: str, inherited: bool) -> bool:
+    """letter-spacing or word-spacing (inherited) below zero: glyphs or words drawn over one
+    another (`-1em` piles a number's digits into one); zero, normal and positive values read."""
+    value = value_of(declared, name)
+    if value in (None, "inherit", "unset"):
+        return inherited
+    if value == UNDECIDED:
+        return True
+    found = length(value)
+    if found is None:
+        return inherited if value not in ("normal", "initial", "revert") else False
+    return found[0] < 0
 
 
 def own_box(declared, parent: Style, shown_as: str) -> bool:
@@ -282,15 +339,35 @@ def with_vars(declared: dict[str, Declaration], custom: dict) -> dict[str, Decla
     return out
 
 
+def exact(declared: dict[str, Declaration]) -> dict[str, Declaration]:
+    """The declarations with the functions in a deciding property's value evaluated
+    (`calc(1px - 1px)` -> `0px`), else bounded where a bound decides (`clamp(12px, 1em, 20px)`
+    is a size of at least 12px), else UNDECIDED."""
+    if not any(name in DECIDING and "(" in d.value for name, d in declared.items()):
+        return declared
+    out = dict(declared)
+    for name, d in declared.items():
+        value = value_of(declared, name)
+        if name == "filter" and ("progid:" in value or value.startswith("alpha(")):
+            continue  # Internet Explorer's filters: other browsers drop them
+        if name in DECIDING and "(" in value and has_function(value):
+            floor = positive_floor(value) if name in SIGN_DECIDES else None
+            out[name] = replace(d, value=evaluated(value) or floor or UNDECIDED)
+    return out
+
+
 def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
     custom = custom_properties(declared, parent)
-    declared = with_vars(declared, custom)
+    declared = exact(with_vars(declared, custom))
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  color=colour, fill=fill(declared, parent, colour), background=background(declared, parent, element),
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent),
-                 indent_off=indent_off(declared, parent), own_box=own_box(declared, parent, shown_as),
+                 indent_off=indent_off(declared, parent),
+                 letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
+                 words_piled=piled(declared, "word-spacing", parent.words_piled),
+                 own_box=own_box(declared, parent, shown_as),
                  mark=mark(declared, tag), items=shown_as in ITEMS_OF, custom=custom))
 
 
