@@ -22,7 +22,8 @@ HIDING = [  # each on a stale `1` before a value: a reader does not see it
     "clip-path:ellipse(0 0)", "clip-path:url(#nothing)",
     "font-size:calc(0px)", "font-size:calc(1px - 1px)", "font-size:calc(2 * 0px)", "font-size:min(0px, 12px)",
     "font-size:clamp(0px, 0px, 0px)", "font-size:calc(1em - 16px)", "font-size:clamp(0px, 1em, 2em)",
-    "font:calc(0px)/0 a", "opacity:calc(2 * 0)", "opacity:max(0, 0)", "text-indent:calc(-10000px)", "position:relative;left:calc(-5000px - 5000px)",
+    "font:calc(0px)/0 a", "opacity:calc(2 * 0)", "opacity:max(0, 0)", "text-indent:calc(-10000px)",
+    "position:relative;left:calc(-5000px - 5000px)",
     "width:calc(1px);height:calc(0px + 1px);overflow:hidden", "letter-spacing:-1em", "letter-spacing:-0.1px",
     "letter-spacing:calc(-1em)", "word-spacing:-1em", "filter:opacity(calc(0))",
     "color:color-mix(in srgb, white 100%, black)", "color:rgb(calc(255) 255 255)",
@@ -53,10 +54,11 @@ def styled(hiding: list[str], in_sight: list[str]) -> str:
 def test_values_not_evaluated_never_publish_a_digit_a_reader_does_not_see():
     """Catches: clip-path shapes but inset() and circle(0), calc()/min()/max()/clamp() in
     font-size, opacity, text-indent, offsets and the visually-hidden box, negative
-    letter-spacing or word-spacing, and colours tinycss2 cannot compute were ignored: the stale digit was read (4 cards published
-    as 14, exit 0). Each is now an error naming its cell (`[1]4*Ascend`); a value evaluated to
-    a visible size, a small positive spacing or `clip-path:none` still reads the value as it is
-    (a refusal of one would be an extra error, `[4*Ascend]`)."""
+    letter-spacing or word-spacing, and colours tinycss2 cannot compute were ignored: the
+    stale digit was read (4 cards published as 14, exit 0). Each is now an error naming its
+    cell (`[1]4*Ascend`); a value evaluated to a visible size, a lower bound that keeps a size
+    above zero, a small positive spacing, `clip-path:none` or Internet Explorer's filter still
+    read the value as it is (a refusal of one would be an extra error, `[4*Ascend]`)."""
     with pytest.raises(CellError) as caught:
         read(styled(HIDING, IN_SIGHT))
     problems = [str(p) for p in caught.value.problems]

@@ -248,9 +248,10 @@ def off_screen(declared, parent: Style) -> bool:
 
 
 def clipped_away(value: str | None) -> bool:
-    """Whether a clip-path may hide the text: inset() by half the box or more, or by a length
-    off any screen; any other shape (polygon(), circle(), path(), url()), which this reader
-    does not lay over the text, is taken to hide it."""
+    """Whether a clip-path may hide the text: inset() by half the box or more from a side (a
+    line of text is centred, so half of it or more is gone) or by a length off any screen;
+    any other shape (polygon(), circle(), path(), url()), which this reader does not lay over
+    the text, is taken to hide it."""
     if value is None or all(word in CLIPS_NOTHING for word in value.split()):
         return False
     inset = re.fullmatch(r"inset\(([^()]*)\)(\s+[a-z-]+)?", value)
@@ -259,10 +260,7 @@ def clipped_away(value: str | None) -> bool:
     amounts = [length(word) for word in inset[1].split(" round ")[0].split()]
     if not amounts or len(amounts) > 4 or None in amounts:
         return True
-    top, right = amounts[0], amounts[1] if len(amounts) > 1 else amounts[0]
-    bottom, left = amounts[2] if len(amounts) > 2 else top, amounts[3] if len(amounts) > 3 else right
-    return any(far(f"{n}{unit or ''}") for n, unit in amounts if unit != "%") or any(
-        sum(n for n, unit in pair if unit == "%") >= 100 for pair in ((top, bottom), (left, right)))
+    return any(n >= 50 if unit == "%" else far(f"{n}{unit or ''}") for n, unit in amounts)
 
 
 def indent_off(declared, parent: Style) -> bool:
