@@ -51,7 +51,7 @@ PX_PER = {None: 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 
 # exactly (calc(0px) -> 0px), or is UNDECIDED, which each reads as out of sight.
 DECIDING = frozenset({"font-size", "opacity", "filter", "text-indent", "left", "right", "top", "bottom",
                       "margin-left", "width", "height", "clip", "clip-path", "letter-spacing", "word-spacing"})
-UNDECIDED = "undecided"
+UNDECIDED = "\x00undecided"  # never a value as written: tinycss2 turns NUL into U+FFFD
 # Properties where a positive lower bound decides (a size not zero, a spacing not negative)
 SIGN_DECIDES = frozenset({"font-size", "opacity", "letter-spacing", "word-spacing", "width", "height", "margin-left"})
 # clip-path values that clip nothing of the text: none, or a box's own edges
