@@ -24,14 +24,14 @@ HIDING = [  # each on a stale `1` before a value: a reader does not see it
     "font-size:clamp(0px, 0px, 0px)", "font-size:calc(1em - 16px)", "font-size:clamp(0px, 1em, 2em)",
     "font:calc(0px)/0 a", "opacity:calc(2 * 0)", "opacity:max(0, 0)", "text-indent:calc(-10000px)",
     "position:relative;left:calc(-5000px - 5000px)",
-    "width:calc(1px);height:calc(0px + 1px);overflow:hidden", "letter-spacing:-1em", "letter-spacing:-0.1px",
+    "width:calc(1px);height:calc(0px + 1px);overflow:hidden", "letter-spacing:-1em", "letter-spacing:-2px", "word-spacing:-20%",
     "letter-spacing:calc(-1em)", "word-spacing:-1em", "filter:opacity(calc(0))",
     "color:color-mix(in srgb, white 100%, black)", "color:rgb(calc(255) 255 255)",
     "-webkit-text-fill-color:rgb(from white r g b)",
 ]
 IN_SIGHT = [  # each on a whole value: a reader sees it as it is
     "font-size:calc(10px + 4px)", "font-size:clamp(12px, 1em, 20px)", "letter-spacing:0.5px", "letter-spacing:0",
-    "letter-spacing:normal", "word-spacing:2px", "clip-path:none", "opacity:calc(1)", "text-indent:calc(2px * 2)",
+    "letter-spacing:normal", "word-spacing:2px", "letter-spacing:-0.02em", "letter-spacing:-1px", "clip-path:none", "opacity:calc(1)", "text-indent:calc(2px * 2)",
     "filter:alpha(opacity=100)", "color:rgb(0 0 0)",
 ]
 

@@ -268,9 +268,15 @@ def indent_off(declared, parent: Style) -> bool:
     return parent.indent_off if value is None or value == "inherit" else value == UNDECIDED or far(value)
 
 
+# Tighter than this, glyphs or words may be drawn over one another; a design's tracking
+# (-0.01em to -0.05em, a headline's -1px) keeps them apart.
+SPACING_FLOOR_EM = -0.1
+
+
 def piled(declared, name: str, inherited: bool) -> bool:
-    """letter-spacing or word-spacing (inherited) below zero: glyphs or words drawn over one
-    another (`-1em` piles a number's digits into one); zero, normal and positive values read."""
+    """letter-spacing or word-spacing (inherited) tighter than SPACING_FLOOR_EM: glyphs or words
+    drawn over one another (`-1em` piles a number's digits into one); a slight negative
+    tracking, zero, normal and positive values read. Lengths are taken at the default 16px."""
     value = value_of(declared, name)
     if value in (None, "inherit", "unset"):
         return inherited
@@ -279,7 +285,11 @@ def piled(declared, name: str, inherited: bool) -> bool:
     found = length(value)
     if found is None:
         return inherited if value not in ("normal", "initial", "revert") else False
-    return found[0] < 0
+    if found[0] >= 0:
+        return False
+    px = pixels(value)
+    ems = found[0] / 100 if found[1] == "%" else px / 16 if px is not None else None
+    return ems is None or ems < SPACING_FLOOR_EM  # a unit not taken to ems (vw): tighter than any floor
 
 
 def own_box(declared, parent: Style, shown_as: str) -> bool:
