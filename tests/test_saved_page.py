@@ -16,6 +16,8 @@ from pipeline.cli import main
 from pipeline.errors import MincardsError
 from pipeline.extract import SavedFiles, extract_html
 from pipeline.files import MANIFEST
+from pipeline.limits import Limits
+from pipeline.normalize import normalize
 
 RELEASE = "2025-10-22"
 PAGE = (RAW / RELEASE / "page.html").read_text(encoding="utf-8")
@@ -72,8 +74,6 @@ def test_text_a_saved_sheet_makes_unseen_is_an_error_naming_the_cell(tmp_path):
     """Catches: a saved sheet's `color:white` ignored (a digit nobody sees published as 14)."""
     page = saved_page(tmp_path, {"page_files/site.css": ".old{color:white}"})
     with pytest.raises(MincardsError) as error:
-        from pipeline.normalize import normalize
-
         normalize(extracted(page), RELEASE)
     assert "row 3, column 4" in str(error.value) and "'[1]4*Ascend'" in str(error.value)
 
@@ -103,8 +103,6 @@ def test_a_linked_sheet_missing_from_the_folder_is_a_warning_and_the_page_is_rea
 def test_a_sheet_over_the_byte_limit_or_not_utf8_is_an_error_naming_it(tmp_path):
     """Catches: a sheet read whatever its size, or decoded with replacement characters."""
     page = saved_page(tmp_path, {"page_files/site.css": ".old{display:none}"})
-    from pipeline.limits import Limits
-
     files = SavedFiles.beside(page, f"raw/{RELEASE}", Limits(max_bytes=10))
     with pytest.raises(MincardsError, match=f"raw/{RELEASE}/page_files/site.css.*18 bytes"):
         extract_html(page.read_bytes(), "page.html", files=files)
