@@ -9,8 +9,8 @@ one that holds in none (print, phones) is dropped. A rule this reader cannot dec
 `@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`, or a
 selector cssselect2 cannot match) is an error naming it where it matches an element of the
 vendor table and would change what a reader sees of it (`check_undecided`); what such a
-selector reaches is over-estimated (its unknown parts left out). External sheets are never
-fetched. Work is bounded: a sheet needing over MAX_STEPS steps to match is an error naming
+selector reaches is over-estimated (its unknown parts left out). Remote sheets are never
+fetched; given the page's folder, sheets saved beside it are read from it (html_files.py). Work is bounded: a sheet needing over MAX_STEPS steps to match is an error naming
 the file, never minutes of work.
 """
 from __future__ import annotations
