@@ -141,13 +141,26 @@ def pipeline_version(root: Path | None = None, dependencies: dict[str, str] | No
 
 # --- a release's inputs ----------------------------------------------------------------
 
-def file_entry(path: Path, label: str) -> dict:
-    return {"path": f"{label}/{path.name}", "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+def file_entry(path: Path, label: str, folder: Path | None = None) -> dict:
+    name = path.relative_to(folder).as_posix() if folder else path.name
+    return {"path": f"{label}/{name}", "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+
+
+def saved_files(folder: Path) -> list[Path]:
+    """Every regular file in the release folder's subfolders (a browser's "save complete" writes
+    `page_files/` beside the page: the extractor reads the style sheets there), by path; not
+    hidden ones, not through a link out of the folder (the extractor never follows one)."""
+    root = folder.resolve()
+    found = [p for sub in folder.iterdir() if sub.is_dir() and not sub.name.startswith(".")
+             for p in sub.rglob("*") if not any(part.startswith(".") for part in p.relative_to(folder).parts)
+             and p.is_file() and p.resolve().is_relative_to(root)]
+    return sorted(found, key=lambda p: p.relative_to(folder).as_posix())
 
 
 def release_inputs(release: Release) -> dict:
     """The sha256 of each file of the release folder: its sources (as the manifest lists
-    them, HTML first) and its notes (SOURCE.md and any other file beside them, by name).
+    them, HTML first) and its notes (SOURCE.md and any other file beside them, by name, then
+    the files in its subfolders, such as the style sheets a saved page links, by path).
     None when the folder cannot be read as a release: extraction then says why."""
     try:
         files = [p for p in release.folder.iterdir() if not p.name.startswith(".") and p.is_file()]
@@ -155,7 +168,8 @@ def release_inputs(release: Release) -> dict:
                          key=lambda p: (p.suffix.lower() == ".pdf", p.name))
         notes = sorted((p for p in files if p.suffix.lower() not in SOURCE_SUFFIXES), key=lambda p: p.name)
         return {"sources": [file_entry(p, release.label) for p in sources],
-                "notes": [file_entry(p, release.label) for p in notes]}
+                "notes": [file_entry(p, release.label) for p in notes]
+                + [file_entry(p, release.label, release.folder) for p in saved_files(release.folder)]}
     except OSError:
         return None
 

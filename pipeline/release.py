@@ -18,7 +18,7 @@ import pandas as pd
 
 from .errors import MincardsError, Place, Problem, ReleaseError, SourceError
 from .diff import diff_releases
-from .extract import EXTRACTORS, check_kind
+from .extract import EXTRACTORS, SavedFiles, check_kind
 from .faults import point
 from .ids import base_date
 from .inputs import RELEASES_LISTED, Release, find_releases  # noqa: F401 - the tests import them from here
@@ -167,7 +167,9 @@ def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> So
     kind, extractor = EXTRACTORS[path.suffix.lower()]
     with stage(f"extract {kind}"):
         check_kind(data, kind, source)
-        grid, updated = extractor(data, source, limits)  # each call starts its own clock
+        # a page reads the sheets saved beside it in the release folder (a browser's "save complete")
+        saved = {"files": SavedFiles.beside(path, release.label, limits)} if kind == "html" else {}
+        grid, updated = extractor(data, source, limits, **saved)  # each call starts its own clock
         warnings = check_update_date(release, source, updated) + [f"{source}: {w}" for w in grid.warnings]
     with stage("normalize"):
         normalized = normalize(grid, release.id)

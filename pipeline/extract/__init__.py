@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from ..errors import SourceError
 from .html import decode_page, extract_html
+from .html_files import SavedFiles
 from .pdf import extract_pdf
 
 # suffix -> (kind, extractor); every extractor takes (bytes, source, limits) and
-# returns (Grid, update date or None)
+# returns (Grid, update date or None); the HTML one also takes `files`, the folder the page was
+# saved in (html_files.SavedFiles), for the style sheets saved beside it
 EXTRACTORS = {".html": ("html", extract_html), ".htm": ("html", extract_html), ".pdf": ("pdf", extract_pdf)}
 MAGIC = ((b"%PDF-", "a PDF"), (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"),
          (b"GIF8", "a GIF image"), (b"PK\x03\x04", "a ZIP archive"), (b"\x1f\x8b", "gzip data"))
@@ -42,4 +44,4 @@ def check_kind(data: bytes, kind: str, source: str) -> None:
         decode_page(data, source)  # binary data: the same rule and the same message as the extractor's
 
 
-__all__ = ["EXTRACTORS", "check_kind", "extract_html", "extract_pdf", "sniff"]
+__all__ = ["EXTRACTORS", "SavedFiles", "check_kind", "extract_html", "extract_pdf", "sniff"]

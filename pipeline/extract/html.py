@@ -8,11 +8,14 @@ network access; HTML has no external entities to expand.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lxml import etree
 
 from ..errors import LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
+from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
 from .html_tables import MAX_SPAN, Table, collapsed_columns, find_vendor_table, span_value
@@ -101,9 +104,15 @@ def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -
     return Grid.from_cells(source, cells)
 
 
-def extract_html(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Grid, str | None]:
-    """Return the vendor table's grid and the page's update date (None if the page has none)."""
+def extract_html(data: bytes, source: str, limits: Limits = DEFAULT,
+                 files: SavedFiles | None = None) -> tuple[Grid, str | None]:
+    """Return the vendor table's grid and the page's update date (None if the page has none).
+    Given the folder the page was saved in (`files`), the style sheets saved beside it are
+    applied too; each one linked but not found there is a warning of the grid."""
     root = parse_document(data, source)
-    reading = read_page(root, source)
+    reading = read_page(root, source, files)
     parts = find_vendor_table(root, reading, source)
-    return grid_from_parts(parts, source, limits), update_date(reading)
+    grid = grid_from_parts(parts, source, limits)
+    if files and files.warnings:
+        grid = replace(grid, warnings=(*grid.warnings, *files.warnings))
+    return grid, update_date(reading)

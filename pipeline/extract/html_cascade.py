@@ -9,8 +9,8 @@ one that holds in none (print, phones) is dropped. A rule this reader cannot dec
 `@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`, or a
 selector cssselect2 cannot match) is an error naming it where it matches an element of the
 vendor table and would change what a reader sees of it (`check_undecided`); what such a
-selector reaches is over-estimated (its unknown parts left out). External sheets are never
-fetched. Work is bounded: a sheet needing over MAX_STEPS steps to match is an error naming
+selector reaches is over-estimated (its unknown parts left out). Remote sheets are never
+fetched; given the page's folder, sheets saved beside it are read from it (html_files.py). Work is bounded: a sheet needing over MAX_STEPS steps to match is an error naming
 the file, never minutes of work.
 """
 from __future__ import annotations
@@ -26,9 +26,11 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_math import MATH
+from .html_files import SavedFiles
 from .html_media import desktop_applies
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
+MAX_IMPORT_DEPTH = 4  # @import inside an imported sheet; real sites import one or two deep
 MAX_NESTING = 16  # @media inside @media; real sheets nest one or two deep
 CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document"})
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
@@ -334,44 +336,102 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
                           inner, f"{within} {head}".strip(), sheets, depth + 1)
 
 
-def page_sheets(root: etree._Element) -> Sheets:
-    """The rules of every <style> a reader's browser applies (not one inside a template or
-    noscript, not one for another medium, not one of another type)."""
+def page_sheets(root: etree._Element, files: SavedFiles | None = None) -> Sheets:
+    """The rules of every sheet a reader's browser applies, in document order: <style> elements
+    (not one inside a template or noscript, not one for another medium, not one of another type),
+    <link rel=stylesheet> with a data: URL, and, given the folder the page was saved in, sheets
+    saved beside it (a relative URL) with the sheets they @import."""
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher())
     for element in root.iter("style", "link"):
         if any(a.tag in ("template", "noscript") for a in element.iterancestors()):
             continue
-        text = sheet_text(element)
-        if text is None:
-            continue
         answer = desktop_applies(element.get("media") or "")
         if answer is False:
             continue  # a sheet for print or phones only
-        rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-        add_rules(rules, "apply" if answer else "check", "" if answer else
-                  f"<{element.tag} media={element.get('media')!r}>", sheets)
+        found = sheet_text(element, files)
+        if found is None:
+            continue
+        text, base = found
+        mode = "apply" if answer else "check"
+        within = "" if answer else f"<{element.tag} media={element.get('media')!r}>"
+        if base != (files.page if files else None):  # a sheet from a file: its rules are named with it
+            within = f"{within} {files.label}/{base}".strip()
+        add_sheet(text, mode, within, sheets, files, base)
     return sheets
 
 
-def sheet_text(element: etree._Element) -> str | None:
-    """The CSS of a <style>, or of a <link rel=stylesheet> whose sheet is in the page itself
-    (a data: URL, as single-file savers such as monolith write a page's sheets); None for a
-    sheet of another type, an alternate one, or one elsewhere (never fetched)."""
+def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
+              chain: tuple[str, ...] = ()) -> None:
+    """A whole sheet: the sheets its leading @import rules name, in place, then its own rules."""
+    rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
+    for index, rule in enumerate(rules):
+        if rule.type != "at-rule" or rule.lower_at_keyword not in ("import", "charset", "layer") \
+                or (rule.lower_at_keyword == "layer" and rule.content is not None):
+            break  # @import after another rule is ignored, as a browser ignores it
+        if rule.lower_at_keyword == "import" and files is not None and base is not None:
+            add_import(rule, mode, within, sheets, files, base, chain)
+    add_rules(rules, mode, within, sheets)
+
+
+def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles, base: str,
+               chain: tuple[str, ...]) -> None:
+    """An @import of a sheet saved beside the page (a relative URL), with its media queries
+    decided as an @media's; one with layer() or supports() is undecided. Bounded depth; a cycle
+    is not followed twice."""
+    prelude = [t for t in rule.prelude if t.type not in ("whitespace", "comment")]
+    if not prelude or len(chain) >= MAX_IMPORT_DEPTH:
+        return
+    first = prelude[0]
+    if first.type in ("url", "string"):
+        href = first.value
+    elif first.type == "function" and first.lower_name == "url" and first.arguments:
+        href = next((t.value for t in first.arguments if t.type == "string"), "")
+    else:
+        return
+    rest = prelude[1:]
+    condition = tinycss2.serialize(rest).strip()
+    head = " ".join(f"@import {tinycss2.serialize(rule.prelude)}".split())
+    if any((t.type == "ident" and t.lower_value == "layer") or (t.type == "function" and t.lower_name in
+                                                                 ("layer", "supports")) for t in rest):
+        mode, within = "check", f"{within} {head}".strip()
+    elif condition:
+        answer = desktop_applies(condition)
+        if answer is False:
+            return
+        if answer is None:
+            mode, within = "check", f"{within} {head}".strip()
+    inside = files.inside(href, base, base)
+    if inside is None or inside in chain or inside == base:
+        return
+    within = f"{within} {files.label}/{inside}".strip()
+    add_sheet(files.sheet(inside), mode, within, sheets, files, inside, (*chain, base))
+
+
+def sheet_text(element: etree._Element, files: SavedFiles | None = None) -> tuple[str, str | None] | None:
+    """The CSS of a <style> or a <link rel=stylesheet>, and the file its relative URLs are
+    resolved from (inside the release folder; None without one): a link's sheet is in the page
+    itself (a data: URL, as single-file savers such as monolith write a page's sheets) or, given
+    the page's folder, saved beside it (a relative URL, as a browser's "save complete" writes
+    them). None for a sheet of another type, an alternate one, or one elsewhere (never fetched)."""
+    page = files.page if files else None
     if element.tag == "style":
         if (element.get("type") or "text/css").strip().lower() != "text/css":
             return None  # a template in a <style type=…>
-        return "".join(element.itertext())
+        return "".join(element.itertext()), page
     rel = (element.get("rel") or "").lower().split()
     href = (element.get("href") or "").strip()
-    if "stylesheet" not in rel or "alternate" in rel or not href[:5].lower() == "data:":
+    if "stylesheet" not in rel or "alternate" in rel:
         return None
+    if href[:5].lower() != "data:":
+        inside = files.inside(href, page, page) if files else None
+        return (files.sheet(inside), inside) if inside else None
     head, _, body = href[5:].partition(",")
     if head.split(";")[0].strip().lower() not in ("text/css", ""):
         return None
     data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if head.lower().endswith(";base64") \
         else urllib.parse.unquote_to_bytes(body)
     charset = next((p.split("=", 1)[1] for p in head.split(";") if p.strip().lower().startswith("charset=")), "utf-8")
-    return data.decode(charset.strip() or "utf-8", errors="replace")
+    return data.decode(charset.strip() or "utf-8", errors="replace"), page
 
 
 # --- matching, with its work bounded -----------------------------------------------------------

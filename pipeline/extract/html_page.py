@@ -19,6 +19,7 @@ from lxml import etree
 
 from ..errors import SourceError
 from ..tokens import printed
+from .html_files import SavedFiles
 from .html_style import Styles
 from .html_tree import html5_tree
 from .text import SILENT_TAGS
@@ -167,9 +168,10 @@ class Reading:
         return "".join(text for _, text in self.texts)
 
 
-def read_page(root: etree._Element, source: str) -> Reading:
-    """The page as a reader sees it, its style sheets applied (html_style.Styles)."""
-    reading = Reading(Styles(root, source))
+def read_page(root: etree._Element, source: str, files: SavedFiles | None = None) -> Reading:
+    """The page as a reader sees it, its style sheets applied (html_style.Styles), with those
+    saved beside it given the folder it sits in."""
+    reading = Reading(Styles(root, source, files))
     reading.walk(root)
     return reading
 

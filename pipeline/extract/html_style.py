@@ -29,6 +29,7 @@ from tinycss2.color4 import parse_color
 
 from ..errors import Place, Problem, SourceError
 from .css_math import evaluated, has_function, positive_floor
+from .html_files import SavedFiles
 from .html_cascade import (HINTED_BY_ATTRIBUTES, Declaration, Sheets, cascaded, check_undecided, expanded,
                            matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
 
@@ -415,9 +416,9 @@ def parent_tag(element: etree._Element) -> str | None:
 class Styles:
     """The computed style of every element of a page, computed on demand from the root down."""
 
-    def __init__(self, root: etree._Element, source: str):
+    def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
         self.source = source
-        sheets: Sheets = page_sheets(root)
+        sheets: Sheets = page_sheets(root, files)
         check_undecided(root, sheets, changes_reading, source)
         self.matched = matched_rules(root, sheets, source)
         self.computed: dict[etree._Element, Style] = {}

@@ -1,0 +1,133 @@
+"""The files a page saved "complete" by a browser keeps beside it: `page.html` and a folder
+`page_files/` holding the site's style sheets, linked by relative URL. A sheet is read from
+the release folder only: a relative URL (no scheme, no host, no leading `/`) that resolves,
+symlinks and all, to a regular file inside it. Remote sheets are never fetched; a relative
+URL naming no file, or a file outside the folder, is a warning naming the page and the URL
+(a browser shows the page without that sheet too). Each sheet is within the source byte
+limit and decoded as CSS says (a BOM, else `@charset`, else UTF-8), strictly: bytes that
+are not text in that encoding are an error naming the sheet.
+
+The files read here are inputs of the release: pipeline/inputs.py hashes every file in the
+release folder's subfolders, so a run re-extracts when a sheet changes.
+"""
+from __future__ import annotations
+
+import codecs
+import os
+import posixpath
+import re
+import stat
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from ..errors import SourceError
+from ..limits import DEFAULT, LimitError, Limits
+
+MAX_SHEETS = 256  # sheets applied for one page, each @import counted: a saved page has a few dozen
+CHARSET_RULE = re.compile(rb'\A@charset "([^"]{1,40})";')  # as CSS Syntax reads it: this exact form
+
+
+@dataclass
+class SavedFiles:
+    """The release folder a page sits in, from which the sheets its relative URLs name are read."""
+
+    folder: Path  # the release folder
+    label: str  # how its files are named in messages: raw/<release>
+    page: str  # the page's path inside the folder, posix: `page.html`
+    limits: Limits = DEFAULT
+    warnings: list[str] = field(default_factory=list)
+    read: list[str] = field(default_factory=list)  # labels of the sheets applied, in order
+    texts: dict[str, str] = field(default_factory=dict)  # inside path -> decoded text (each file read once)
+
+    @classmethod
+    def beside(cls, page: Path, label: str, limits: Limits = DEFAULT) -> SavedFiles:
+        """For a page directly in its release folder, `label` naming that folder."""
+        return cls(page.parent, label, page.name, limits)
+
+    def inside(self, href: str, base: str, referrer: str) -> str | None:
+        """The path inside the folder a relative URL names, from the file `base` (posix, inside
+        the folder); None for a remote or absolute URL (never read) and, with a warning naming
+        `referrer` and the URL, for one that leads out of the folder or to no file."""
+        parts = urllib.parse.urlsplit(href.strip())
+        if parts.scheme or parts.netloc or href.strip().startswith(("/", "\\")) or not parts.path:
+            return None
+        joined = posixpath.normpath(posixpath.join(posixpath.dirname(base), urllib.parse.unquote(parts.path)))
+        if joined.startswith("../") or joined == ".." or PurePosixPath(joined).is_absolute():
+            self.warn(referrer, href, "leads out of the release folder")
+            return None
+        path = self.folder / joined
+        try:
+            real = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            self.warn(referrer, href, f"names no file ({self.label}/{joined})")
+            return None
+        if not real.is_relative_to(self.folder.resolve()):
+            self.warn(referrer, href, "is a link out of the release folder")
+            return None
+        if not real.is_file():
+            self.warn(referrer, href, f"names no file ({self.label}/{joined} is not a regular file)")
+            return None
+        return joined
+
+    def warn(self, referrer: str, href: str, why: str) -> None:
+        self.warnings.append(f"the style sheet {href!r} linked from {self.label}/{referrer} {why}; "
+                             "it is not applied (a browser shows the page without it too)")
+
+    def sheet(self, inside: str) -> str:
+        """The text of the sheet at `inside` (a path `inside` returned)."""
+        label = f"{self.label}/{inside}"
+        if len(self.read) >= MAX_SHEETS:
+            raise LimitError(f"{self.label}/{self.page}", f"the page applies over {MAX_SHEETS} style sheets "
+                             "(each @import counted)", f"at most {MAX_SHEETS}")
+        self.read.append(label)
+        if inside not in self.texts:
+            self.texts[inside] = decoded_sheet(read_file(self.folder / inside, label, self.limits), label)
+        return self.texts[inside]
+
+
+def read_file(path: Path, label: str, limits: Limits) -> bytes:
+    """A regular file's bytes within the byte limit, read through one open file (never a pipe)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise SourceError(label, f"cannot read the style sheet ({exc.strerror})", "a readable file") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SourceError(label, "the style sheet is not a regular file", "a file")
+        limits.check_bytes(label, info.st_size)
+        with open(fd, "rb", closefd=False) as handle:
+            data = handle.read(limits.max_bytes + 1)
+    except OSError as exc:
+        raise SourceError(label, f"cannot read the style sheet ({exc.strerror})", "a readable file") from None
+    finally:
+        os.close(fd)
+    limits.check_bytes(label, len(data))
+    return data
+
+
+def sheet_encoding(data: bytes) -> tuple[str, bytes]:
+    """The encoding CSS Syntax decodes a sheet with (a BOM, else `@charset "x";` at the very start,
+    a UTF-16 label read as UTF-8, else UTF-8), and the bytes without the BOM."""
+    for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+                      (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(bom):
+            return name, data[len(bom):]
+    declared = CHARSET_RULE.match(data)
+    if declared:
+        try:
+            name = codecs.lookup(declared.group(1).decode("ascii").strip().lower()).name
+        except (LookupError, UnicodeDecodeError):
+            name = "utf-8"
+        return ("utf-8" if name.startswith(("utf-16", "utf-32")) else name), data
+    return "utf-8", data
+
+
+def decoded_sheet(data: bytes, label: str) -> str:
+    encoding, body = sheet_encoding(data)
+    try:
+        return body.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise SourceError(label, f"the style sheet is not {encoding} text (byte {exc.start:,})",
+                          "a UTF-8 style sheet, or one whose BOM or @charset rule names its encoding") from None
