@@ -106,6 +106,26 @@ def extracted(tmp_path_factory) -> tuple[Path, str]:
 
 
 @pytest.fixture(scope="session")
+def extracted_pages(tmp_path_factory) -> tuple[Path, Path]:
+    """raw/ without its PDFs (each release's page.html alone) and its build by `mincards extract`,
+    made once: for tests of what a second run does over a first (copy both before changing
+    either; a copied build is up to date for the copied raw/)."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    def extract(folder: Path) -> None:
+        for release in RELEASES:
+            (folder / "raw" / release).mkdir(parents=True)
+            shutil.copy(RAW / release / "page.html", folder / "raw" / release / "page.html")
+        result = CliRunner().invoke(main, ["extract", str(folder / "raw"), "--out", str(folder / "build")])
+        assert result.exit_code == 0, result.output
+
+    folder = shared(tmp_path_factory, "extracted-pages", extract)
+    return folder / "raw", folder / "build"
+
+
+@pytest.fixture(scope="session")
 def tidy(results) -> dict:
     return {release: result.frame for release, result in results.items()}
 
@@ -142,11 +162,13 @@ def browser(tmp_path_factory):
         chromium.close()
 
 
-# Hypothesis profiles: `ci` (default) is deterministic and CI-sized; run
+# Hypothesis profiles: `ci` (default, `make test`) is deterministic and sized for the suite's
+# time; `deep` (`make test-deep`) the same with twice the examples; run
 # `pytest --hypothesis-profile=thorough` for a long randomized search.
 from hypothesis import settings  # noqa: E402
 
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True, database=None,
+settings.register_profile("ci", max_examples=30, deadline=None, derandomize=True, database=None,
                           print_blob=True)
+settings.register_profile("deep", settings.get_profile("ci"), max_examples=60)
 settings.register_profile("thorough", max_examples=1500, deadline=None, print_blob=True)
 settings.load_profile("ci")
