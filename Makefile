@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup extract test stress bench diff site browser font clean raw-html raw-pdf fixtures update
+.PHONY: setup extract test test-deep stress bench diff site browser font clean raw-html raw-pdf fixtures update
 
 setup: $(STAMP)
 
@@ -25,6 +25,11 @@ extract: $(STAMP)
 TEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
+
+# The same suite with the property tests' deeper profile (tests/conftest.py `deep`: twice the
+# examples of `make test`'s `ci`).
+test-deep: $(STAMP)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=deep
 
 # The reading commands (query, fit, models, plan, diff; answers and errors) run
 # STRESS_RUNS times against a fresh build, two at a time, the second half next to one

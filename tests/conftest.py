@@ -1,7 +1,12 @@
 """Shared paths and the real releases, extracted once per test session."""
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
+import pickle
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,18 +31,98 @@ def vendor_dir() -> Path:
     return VENDOR
 
 
+def tree_digest(folder: Path) -> str:
+    """One hash of every path under `folder` and every file's bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        digest.update(str(path.relative_to(folder)).encode() + b"\0")
+        if path.is_file():
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+SHARED: dict[Path, str] = {}  # the shared folders this process uses -> their digest when made
+
+
+def shared(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
+    """The folder `name`, filled by make(folder) once per test session: under pytest-xdist the
+    first worker to ask makes it while holding a lock, the others wait for it and read the same
+    folder (each worker used to build the releases again). For data the tests only read: the
+    session ends with a check (`shared_data_unchanged`) that no test wrote into it."""
+    root = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        root = root.parent  # the session's folder, above the workers' own
+    folder, made = root / f"shared-{name}", root / f"shared-{name}.sha256"
+    with open(root / f"shared-{name}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a failed attempt left
+            folder.mkdir()
+            make(folder)
+            made.write_text(tree_digest(folder))
+        SHARED[folder] = made.read_text()
+    return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_data_unchanged():
+    """Fails the session (an error at its last teardown) if a test wrote into shared data."""
+    yield
+    changed = [str(folder) for folder, digest in SHARED.items() if tree_digest(folder) != digest]
+    assert not changed, f"a test wrote into the session's shared data (copy it first): {changed}"
+
+
 @pytest.fixture(scope="session")
-def results() -> dict[str, ReleaseResult]:
-    return {r.release: r for r in extract_all(RAW)}
+def results(tmp_path_factory) -> dict[str, ReleaseResult]:
+    def extract(folder: Path) -> None:
+        (folder / "results.pickle").write_bytes(pickle.dumps({r.release: r for r in extract_all(RAW)}))
+
+    return pickle.loads((shared(tmp_path_factory, "results", extract) / "results.pickle").read_bytes())
 
 
 @pytest.fixture(scope="session")
 def published(results, tmp_path_factory) -> Path:
     """The real releases published once into a build folder, for tests that only read it
     (copy it before running anything that writes)."""
-    out = tmp_path_factory.mktemp("published") / "build"
-    publish(list(results.values()), out)
-    return out
+    return shared(tmp_path_factory, "published", lambda folder: publish(list(results.values()), folder / "build")) \
+        / "build"
+
+
+@pytest.fixture(scope="session")
+def extracted(tmp_path_factory) -> tuple[Path, str]:
+    """raw/ as `mincards extract raw --out DIR` writes it (click's runner, in this process), made
+    once: the build folder and what the command printed. Read only."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    def extract(folder: Path) -> None:
+        result = CliRunner().invoke(main, ["extract", str(RAW), "--out", str(folder / "build")])
+        assert result.exit_code == 0, result.output
+        (folder / "output.txt").write_text(result.output, encoding="utf-8")
+
+    folder = shared(tmp_path_factory, "extracted", extract)
+    return folder / "build", (folder / "output.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def extracted_pages(tmp_path_factory) -> tuple[Path, Path]:
+    """raw/ without its PDFs (each release's page.html alone) and its build by `mincards extract`,
+    made once: for tests of what a second run does over a first (copy both before changing
+    either; a copied build is up to date for the copied raw/)."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    def extract(folder: Path) -> None:
+        for release in RELEASES:
+            (folder / "raw" / release).mkdir(parents=True)
+            shutil.copy(RAW / release / "page.html", folder / "raw" / release / "page.html")
+        result = CliRunner().invoke(main, ["extract", str(folder / "raw"), "--out", str(folder / "build")])
+        assert result.exit_code == 0, result.output
+
+    folder = shared(tmp_path_factory, "extracted-pages", extract)
+    return folder / "raw", folder / "build"
 
 
 @pytest.fixture(scope="session")
@@ -51,8 +136,12 @@ def builds(published, tmp_path_factory) -> dict[str, Path]:
     once: "real" (the two real releases) and "synthetic" (tests/history_builds.py). Read only."""
     from history_builds import real_build, synthetic_build
 
-    return {"real": real_build(published, tmp_path_factory.mktemp("real") / "build"),
-            "synthetic": synthetic_build(tmp_path_factory.mktemp("synthetic"))}
+    def build(folder: Path) -> None:
+        real_build(published, folder / "real" / "build")
+        synthetic_build(folder / "synthetic")
+
+    folder = shared(tmp_path_factory, "builds", build)
+    return {"real": folder / "real" / "build", "synthetic": folder / "synthetic" / "build"}
 
 
 @pytest.fixture(scope="session")
@@ -73,11 +162,13 @@ def browser(tmp_path_factory):
         chromium.close()
 
 
-# Hypothesis profiles: `ci` (default) is deterministic and CI-sized; run
+# Hypothesis profiles: `ci` (default, `make test`) is deterministic and sized for the suite's
+# time; `deep` (`make test-deep`) the same with twice the examples; run
 # `pytest --hypothesis-profile=thorough` for a long randomized search.
 from hypothesis import settings  # noqa: E402
 
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True, database=None,
+settings.register_profile("ci", max_examples=30, deadline=None, derandomize=True, database=None,
                           print_blob=True)
+settings.register_profile("deep", settings.get_profile("ci"), max_examples=60)
 settings.register_profile("thorough", max_examples=1500, deadline=None, print_blob=True)
 settings.load_profile("ci")

@@ -34,11 +34,8 @@ def snapshot(folder):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("build")
-    result = run("extract", str(RAW), "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out, result.output
+def built(extracted):
+    return extracted  # the session's `extract raw --out DIR`: (the build, what it printed)
 
 
 @pytest.fixture

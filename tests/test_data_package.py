@@ -268,12 +268,9 @@ def test_frictionless_finds_a_broken_value_and_a_dangling_finding(published, tmp
     assert ("findings-2025-10-22", "foreign-key") in errors
 
 
-def test_the_frictionless_command_validates_a_fresh_build(tmp_path):
-    """The acceptance check, as a user runs it after `make extract`."""
-    out = tmp_path / "build"
-    extract = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(RAW), "--out", str(out)],
-                             capture_output=True, text=True)
-    assert extract.returncode == 0, extract.stderr
+def test_the_frictionless_command_validates_a_fresh_build(extracted):
+    """The acceptance check, as a user runs it after `make extract` (the session's run of it)."""
+    out, _ = extracted
     command = Path(sys.executable).with_name("frictionless")
     result = subprocess.run([str(command), "validate", "datapackage.json"], cwd=out, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

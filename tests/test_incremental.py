@@ -3,8 +3,8 @@ pipeline's code or an output-deciding library changed (or with --force); a run w
 nothing changed prints `unchanged` for each release, imports neither pandas nor the
 extractors, and leaves every file of the build as it was (bytes, mtime, inode).
 
-One real build is made per module; each test works on a copy of it (and of raw/ when it
-changes a file), so a test extracts at most the small release."""
+One real build is made per session (conftest.py `extracted`); each test works on a copy of
+it (and of raw/ when it changes a file), so a test extracts at most the small release."""
 from __future__ import annotations
 
 import json
@@ -29,10 +29,8 @@ SMALL, BIG = "2025-05-07", "2025-10-22"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("incremental") / "build"
-    extract_to(RAW, out)
-    return out
+def built(extracted):
+    return extracted[0]  # the session's `extract raw --out DIR`
 
 
 @pytest.fixture

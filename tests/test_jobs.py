@@ -254,8 +254,9 @@ def on_a_terminal(*args) -> tuple[str, str]:
 
 
 def test_progress_is_shown_on_a_terminal_then_erased_and_not_with_quiet(tmp_path):
-    raw = tmp_path / "raw"  # the pages alone: the PDFs would only add time
-    shutil.copytree(RAW, raw, ignore=shutil.ignore_patterns("*.pdf"))
+    raw = tmp_path / "raw"  # the small page twice: the big one or the PDFs would only add time
+    for date in ("2025-05-07", "2025-06-01"):
+        redated(raw, "2025-05-07", date)
     stdout, shown = on_a_terminal(raw, "--out", tmp_path / "a", "--jobs", "2")
     assert "extracting: 0/2 releases, 2025-05-07" in shown and "extracting: 2/2 releases" in shown
     assert shown.endswith("\r\033[K")  # the line is erased: only the results remain

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW
+from test_jobs import redated
 from pipeline.cli import main
 from pipeline.publish import LOCK_NAME, STAGING, output_lock
 from pipeline.faults import KILL_AT_ENV
@@ -31,14 +31,12 @@ GONE_WITHIN = 10.0  # seconds: turns a leftover process into a failure, never a 
 
 @pytest.fixture(scope="module")
 def raw_three(tmp_path_factory):
-    """Three HTML-only releases: with --jobs 2 one is still queued when another is
-    handed back, and the PDFs would only add time."""
+    """Three HTML-only releases, each the small page (2025-05-07, then redated): with --jobs 2
+    one is still queued when another is handed back. The fault points are reached whatever a
+    release holds; the big page or the PDFs would only add time."""
     raw = tmp_path_factory.mktemp("raw3") / "raw"
-    for release in ("2025-05-07", "2025-10-22"):
-        (raw / release).mkdir(parents=True)
-        shutil.copy(RAW / release / "page.html", raw / release / "page.html")
-    (raw / "2025-10-22.2").mkdir()
-    shutil.copy(RAW / "2025-10-22" / "page.html", raw / "2025-10-22.2" / "page.html")
+    for date in ("2025-05-07", "2025-06-01", "2025-07-01"):
+        redated(raw, "2025-05-07", date)
     return raw
 
 

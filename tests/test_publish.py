@@ -13,7 +13,6 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW
 from pipeline.cli import main
 from pipeline import publish as publish_module
 from pipeline.publish import LOCK_NAME, publish_all
@@ -25,22 +24,25 @@ def run(*args):
 
 
 @pytest.fixture
-def raw_html_only(tmp_path):
+def raw_html_only(extracted_pages, tmp_path):
     """Both releases, HTML only (the PDFs add time and nothing to what is tested here)."""
-    raw = tmp_path / "raw"
-    for release in ("2025-05-07", "2025-10-22"):
-        (raw / release).mkdir(parents=True)
-        shutil.copy(RAW / release / "page.html", raw / release / "page.html")
-    return raw
+    shutil.copytree(extracted_pages[0], tmp_path / "raw")
+    return tmp_path / "raw"
+
+
+@pytest.fixture
+def built(extracted_pages, raw_html_only, tmp_path):
+    """raw_html_only's build, as a first `mincards extract` wrote it (a copy of the session's)."""
+    shutil.copytree(extracted_pages[1], tmp_path / "build")
+    return tmp_path / "build"
 
 
 def tree(folder):
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
 
 
-def test_the_manifest_names_every_artifact_with_its_sha256(raw_html_only, tmp_path):
-    out = tmp_path / "build"
-    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+def test_the_manifest_names_every_artifact_with_its_sha256(raw_html_only, built):
+    out = built
     manifest = json.loads((out / "2025-10-22" / "manifest.json").read_text(encoding="utf-8"))
     folder = out / "2025-10-22"
     on_disk = {p.name for p in folder.iterdir()} - {"manifest.json"}
@@ -54,9 +56,8 @@ def test_the_manifest_names_every_artifact_with_its_sha256(raw_html_only, tmp_pa
     assert manifest["release"] == "2025-10-22"
 
 
-def test_a_full_run_removes_releases_no_longer_in_raw(raw_html_only, tmp_path):
-    out = tmp_path / "build"
-    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+def test_a_full_run_removes_releases_no_longer_in_raw(raw_html_only, built):
+    out = built
     shutil.rmtree(raw_html_only / "2025-05-07")
     result = run("extract", raw_html_only, "--out", out)
     assert result.exit_code == 0, result.output
@@ -66,9 +67,8 @@ def test_a_full_run_removes_releases_no_longer_in_raw(raw_html_only, tmp_path):
     assert all(not name.startswith(".staging") for name in tree(out))
 
 
-def test_a_release_run_touches_only_the_releases_named(raw_html_only, tmp_path):
-    out = tmp_path / "build"
-    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+def test_a_release_run_touches_only_the_releases_named(raw_html_only, built):
+    out = built
     before = {name: (out / name).read_bytes() for name in tree(out) if name.startswith(("2025-05-07", "dataset/2025-05-07"))}
     shutil.rmtree(raw_html_only / "2025-05-07")
     (out / "2025-01-01").mkdir()  # not in raw/ either: a --release run leaves it alone
@@ -78,9 +78,8 @@ def test_a_release_run_touches_only_the_releases_named(raw_html_only, tmp_path):
     assert (out / "2025-01-01").is_dir()
 
 
-def test_a_failing_release_with_keep_going_is_not_removed(raw_html_only, tmp_path):
-    out = tmp_path / "build"
-    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+def test_a_failing_release_with_keep_going_is_not_removed(raw_html_only, built):
+    out = built
     page = raw_html_only / "2025-05-07" / "page.html"
     page.write_text(page.read_text(encoding="utf-8").replace(">4*Ascend<", ">4*Ascnd<", 1), encoding="utf-8")
     result = run("extract", raw_html_only, "--out", out, "--keep-going")
@@ -88,9 +87,8 @@ def test_a_failing_release_with_keep_going_is_not_removed(raw_html_only, tmp_pat
     assert (out / "2025-05-07" / "min_cards.parquet").is_file()  # still in raw/: kept as it was
 
 
-def test_readers_refuse_a_table_its_manifest_does_not_name(raw_html_only, tmp_path):
-    out = tmp_path / "build"
-    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+def test_readers_refuse_a_table_its_manifest_does_not_name(raw_html_only, built):
+    out = built
     table = out / "2025-10-22" / "min_cards.parquet"
     frame = pq.read_table(table).to_pandas()
     frame.loc[frame["min_units"] == 512, "min_units"] = 5  # a hand edit after publication
@@ -120,9 +118,8 @@ def test_readers_refuse_an_edit_that_keeps_the_size(published, tmp_path):
                                         "release's manifest names (changed after it was published)")
 
 
-def test_readers_refuse_a_release_without_a_manifest(raw_html_only, tmp_path):
-    out = tmp_path / "build"
-    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+def test_readers_refuse_a_release_without_a_manifest(raw_html_only, built):
+    out = built
     (out / "2025-10-22" / "manifest.json").unlink()
     result = run("query", "qwen2.5-7b", "--build", out)
     assert result.exit_code == 1
@@ -182,13 +179,12 @@ def test_each_staged_file_is_fsynced_before_the_rename_that_publishes_it(results
             assert synced and swapped and synced[0] < swapped[0], (run_number, str(path.relative_to(out)))
 
 
-def test_a_broken_release_descriptor_is_named_and_the_build_descriptor_kept(raw_html_only, tmp_path):
+def test_a_broken_release_descriptor_is_named_and_the_build_descriptor_kept(raw_html_only, built):
     """build/datapackage.json is rebuilt from every release folder's descriptor, written
     in pieces: a descriptor someone broke is named, the previous build descriptor stays
     whole (no half-written file, no temporary left), and extracting that release (its
     files no longer those of its manifest) mends it."""
-    out = tmp_path / "build"
-    assert run("extract", raw_html_only, "--out", out).exit_code == 0
+    out = built
     before = (out / "datapackage.json").read_bytes()
     (out / "2025-05-07" / "datapackage.json").write_text("{broken", encoding="utf-8")
     result = run("extract", raw_html_only, "--out", out, "--release", "2025-10-22", "--force")  # rebuilds the package
