@@ -21,7 +21,7 @@ from .errors import MincardsError
 from .inputs import Release, find_releases, is_unchanged, pipeline_version, release_inputs
 from .limits import DEFAULT, Limits
 from .publish import Published, Staging, build_changed, leftovers, removed_releases
-from .workers import fault_point, freeze_imported, in_order
+from .workers import fault_point, in_order, libraries_settled
 
 if TYPE_CHECKING:  # extraction and the writers (pandas) are imported only when a release is extracted
     from .release import Failure
@@ -102,13 +102,12 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
     # a killed run left is something to do: the next run removes it, whatever else it does.
     if not build_changed(out_dir, to_extract(), removed_releases(out_dir, keep), interrupted=bool(leftovers(out_dir))):
         return [unchanged(r) for r in releases], [], None
-    from .release import Failure
+    with libraries_settled():  # pandas and the extractors: only once something is to be written
+        from .across import build_across
+        from .release import Failure
 
     rendered: dict[str, Rendered] = {}
     failures: list[Failure] = []
-    from .across import build_across  # pandas: only once something is to be written
-
-    freeze_imported()
 
     across = functools.partial(build_across, jobs=jobs, method=method)
     with Staging(out_dir, wait=wait, waiting=waiting, across=across) as staging:
