@@ -14,15 +14,17 @@ import json
 import os
 import platform
 import re
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
-from .errors import Place, Problem, ReleaseError
+from .errors import Place, Problem, ReleaseError, SourceError
 from .faults import point
 from .files import MANIFEST
 from .ids import is_release_name
+from .limits import LimitError, Limits
 
 # Where a test can act in the middle of a run (pipeline/faults.py): raw/ may change under it.
 RELEASES_LISTED = "releases listed"  # find_releases has listed the raw folder
@@ -204,3 +206,36 @@ def is_unchanged(release: Release, out_dir: Path, pipeline: dict, strict: bool =
     now = release_inputs(release)
     return (now is not None and now["sources"] == recorded["sources"] and now["notes"] == recorded["notes"]
             and artifacts_intact(out_dir, release.id))
+
+
+def read_source(path: Path, label: str, limits: Limits) -> bytes:
+    """The file's bytes, read once through one open file (what is checked is what is read,
+    whatever happens to the name meanwhile): a regular file within the size bound, and
+    never more than the bound read, even from a file that grows while it is read. Opened
+    without blocking, so a pipe named page.html is refused instead of waited on."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise SourceError(label, "is a link to a file that does not exist", "a file") from None
+        raise SourceError(label, "the file is gone: it was removed after its folder was listed",
+                          "the release folder left alone while mincards extract reads it") from None
+    except OSError as exc:
+        raise SourceError(label, f"cannot read the file ({exc.strerror})", "a readable file") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SourceError(label, "is a folder", "a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SourceError(label, "is not a regular file (a pipe or a device?)", "a file")
+        limits.check_bytes(label, info.st_size)
+        with open(fd, "rb", closefd=False) as handle:
+            data = handle.read(limits.max_bytes + 1)
+    except OSError as exc:
+        raise SourceError(label, f"cannot read the file ({exc.strerror})", "a readable file") from None
+    finally:
+        os.close(fd)
+    if len(data) > limits.max_bytes:
+        raise LimitError(label, f"the file grew past {limits.max_bytes:,} bytes while it was read",
+                         f"at most {limits.max_bytes:,} (--max-bytes)")
+    return data

@@ -8,9 +8,7 @@ rendered; pipeline/run.py runs every release of the extract command.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +19,7 @@ from .diff import diff_releases
 from .extract import EXTRACTORS, SavedFiles, check_kind
 from .faults import point
 from .ids import base_date
-from .inputs import RELEASES_LISTED, Release, find_releases  # noqa: F401 - the tests import them from here
+from .inputs import RELEASES_LISTED, Release, find_releases, read_source  # noqa: F401 - the tests import them from here
 from .limits import DEFAULT, LimitError, Limits
 from .normalize import Normalized, normalize
 from .notes import NOTES_FILE, Uncertain, mark_uncertain, read_notes
@@ -106,39 +104,6 @@ def release_sources(release: Release) -> list[Path]:
             raise ReleaseError(release.label, f"{kinds.count(kind)} {kind.upper()} files ({names})",
                                f"at most one {kind.upper()} file per release")
     return files
-
-
-def read_source(path: Path, label: str, limits: Limits) -> bytes:
-    """The file's bytes, read once through one open file (what is checked is what is read,
-    whatever happens to the name meanwhile): a regular file within the size bound, and
-    never more than the bound read, even from a file that grows while it is read. Opened
-    without blocking, so a pipe named page.html is refused instead of waited on."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except FileNotFoundError:
-        if os.path.lexists(path):
-            raise SourceError(label, "is a link to a file that does not exist", "a file") from None
-        raise SourceError(label, "the file is gone: it was removed after its folder was listed",
-                          "the release folder left alone while mincards extract reads it") from None
-    except OSError as exc:
-        raise SourceError(label, f"cannot read the file ({exc.strerror})", "a readable file") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise SourceError(label, "is a folder", "a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise SourceError(label, "is not a regular file (a pipe or a device?)", "a file")
-        limits.check_bytes(label, info.st_size)
-        with open(fd, "rb", closefd=False) as handle:
-            data = handle.read(limits.max_bytes + 1)
-    except OSError as exc:
-        raise SourceError(label, f"cannot read the file ({exc.strerror})", "a readable file") from None
-    finally:
-        os.close(fd)
-    if len(data) > limits.max_bytes:
-        raise LimitError(label, f"the file grew past {limits.max_bytes:,} bytes while it was read",
-                         f"at most {limits.max_bytes:,} (--max-bytes)")
-    return data
 
 
 def check_update_date(release: Release, source: str, updated: str | None) -> list[str]:

@@ -13,15 +13,14 @@ release folder's subfolders, so a run re-extracts when a sheet changes.
 from __future__ import annotations
 
 import codecs
-import os
 import posixpath
 import re
-import stat
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from ..errors import SourceError
+from ..inputs import read_source
 from ..limits import DEFAULT, LimitError, Limits
 
 MAX_SHEETS = 256  # sheets applied for one page, each @import counted: a saved page has a few dozen
@@ -82,29 +81,8 @@ class SavedFiles:
                              "(each @import counted)", f"at most {MAX_SHEETS}")
         self.read.append(label)
         if inside not in self.texts:
-            self.texts[inside] = decoded_sheet(read_file(self.folder / inside, label, self.limits), label)
+            self.texts[inside] = decoded_sheet(read_source(self.folder / inside, label, self.limits), label)
         return self.texts[inside]
-
-
-def read_file(path: Path, label: str, limits: Limits) -> bytes:
-    """A regular file's bytes within the byte limit, read through one open file (never a pipe)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError as exc:
-        raise SourceError(label, f"cannot read the style sheet ({exc.strerror})", "a readable file") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SourceError(label, "the style sheet is not a regular file", "a file")
-        limits.check_bytes(label, info.st_size)
-        with open(fd, "rb", closefd=False) as handle:
-            data = handle.read(limits.max_bytes + 1)
-    except OSError as exc:
-        raise SourceError(label, f"cannot read the style sheet ({exc.strerror})", "a readable file") from None
-    finally:
-        os.close(fd)
-    limits.check_bytes(label, len(data))
-    return data
 
 
 def sheet_encoding(data: bytes) -> tuple[str, bytes]:
