@@ -18,7 +18,8 @@ from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
-from .html_tables import MAX_SPAN, Table, collapsed_columns, find_vendor_table, span_value
+from .html_tables import (MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, collapsed_columns, find_vendor_table,
+                          row_drawn_apart, sections_drawn_apart, span_value, table_drawn_apart)
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -62,6 +63,39 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     return rows
 
 
+def drawn_apart(element: etree._Element, declaration: str, place: Place) -> Problem:
+    return Problem(place, f"<{element.tag}> {OUT_OF_ORDER} ({declaration})",
+                   "the vendor table's cells drawn where its grid puts them: no float, offset, transform, "
+                   "right-to-left or vertical text, or other display on the table, its rows and cells")
+
+
+def check_drawn_in_order(parts: list[Table], source: str) -> None:
+    """A browser draws every cell of the vendor table in its place in the grid, or a reader sees
+    another value in a column than the one read: a flexbox row, a floated or moved cell, a
+    mirrored or right-to-left table, a body row group shown as a header are errors naming them."""
+    problems, r = [], 0
+    for index, table in enumerate(parts, start=1):
+        part = index if len(parts) > 1 else None
+        styles, rows = table.styles, table.rows[body_start(table, parts[0]) if index > 1 else 0:]
+        sections = sections_drawn_apart(table.element, rows, styles)
+        found = table_drawn_apart(table.element, styles)
+        if found:
+            problems.append(drawn_apart(table.element, found, Place(row=r + 1 if rows else None, part=part)))
+        for tr in rows:
+            r += 1
+            if tr in sections:
+                problems.append(drawn_apart(*sections[tr], Place(row=r, part=part)))
+            found = row_drawn_apart(tr, styles)
+            if found:
+                problems.append(drawn_apart(tr, found, Place(row=r, part=part)))
+            for n, cell in enumerate(table.cells(tr), start=1):
+                inside = cell_drawn_apart(cell, styles)
+                if inside:
+                    problems.append(drawn_apart(*inside, Place(row=r, col=n, part=part)))
+    if problems:
+        raise LayoutError(source, problems)
+
+
 def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:
     """A row a reader sees no text in, that no cell spans into or out of: layout, not data
     (Word's `<tr height=0>` of empty sizing cells after a table with merged cells, a spacer
@@ -96,6 +130,7 @@ def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
 
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:
     check_no_collapsed_columns(parts, source)
+    check_drawn_in_order(parts, source)
     limits.check_cells(source, sum(len(t.cells(tr)) for t in parts for tr in t.rows))
     rows = stitched_rows(parts, source)
     limits.check_cells(source, sum(c.rowspan * c.colspan for row in rows for c in row))

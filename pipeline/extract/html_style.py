@@ -14,7 +14,11 @@ computed value, each from the element's winning declarations and its parent's co
   holding it is an error, never a number a reader does not see. A value this reader cannot
   evaluate exactly in a property that decides this (`calc(1em - 16px)`, env(), a polygon) is
   taken as out of sight, never ignored (math functions of plain lengths are evaluated, css_math.py);
-- text added by ::before and ::after (`content`: strings and attr(); counters are an error).
+- text added by ::before and ::after (`content`: strings and attr(); counters are an error);
+- drawn in another place than its own (`moved`, `shifted`, `flipped`, `direction`, `writing_mode`):
+  floated, positioned with offsets, transformed, mirrored or turned, right to left or vertical; the
+  table's reader (html_tables.py) refuses such a box in the vendor table, where it draws cells out of
+  the grid's order.
 
 CSS only ever adds separations: an HTML block element keeps its line break whatever its display
 says (`<p>8</p><p>16*Ascend</p>` stays two lines, an error, rather than 816).
@@ -136,6 +140,11 @@ class Style:
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
     mark: bool = False  # a footnote mark or a struck value: set apart in brackets
     items: bool = False  # a flex or grid container: each child is a box of its own
+    direction: str = "ltr"  # inherited; `dir` or `direction` (rtl mirrors a table's columns)
+    writing_mode: str = "horizontal-tb"  # inherited (vertical turns a table's rows into columns)
+    moved: str = ""  # the declaration drawing this box off its place: float, out of flow, offsets, a transform
+    shifted: str = ""  # of those, one that moves its content too: offsets or a transform
+    flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above once (finish), read for every piece of text
     removed: bool = False  # display:none: not laid out at all
@@ -370,6 +379,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     declared = exact(with_vars(declared, custom))
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
+    shift = shifted(declared)
     return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  color=colour, fill=fill(declared, parent, colour), background=background(declared, parent, element),
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent),
@@ -377,7 +387,116 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
-                 mark=mark(declared, tag), items=shown_as in ITEMS_OF, custom=custom))
+                 mark=mark(declared, tag), items=shown_as in ITEMS_OF, custom=custom,
+                 direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
+                 moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent)))
+
+
+# --- where a box is drawn ----------------------------------------------------------------------
+
+OFFSETS = ("left", "right", "top", "bottom", "inset", "inset-inline", "inset-block", "inset-inline-start",
+           "inset-inline-end", "inset-block-start", "inset-block-end")
+NOT_AN_OFFSET = frozenset({"auto", "initial", "unset", "revert", "inherit"})
+TRANSFORMS = ("transform", "translate", "rotate", "scale")
+FUNCTION = re.compile(r"([a-z0-9-]+)\(([^()]*)\)")
+# transform functions that move a box without mirroring or turning it; with these arguments, not at all
+TRANSLATIONS = frozenset({"translate", "translatex", "translatey", "translate3d", "translatez", "perspective"})
+SCALINGS = frozenset({"scale", "scalex", "scaley", "scale3d", "scalez"})
+
+
+def numbers_of(arguments: str) -> list[float] | None:
+    """The arguments of a transform function as numbers (units dropped), None if one is not."""
+    found = [length(word) for word in re.split(r"[\s,]+", arguments.strip()) if word]
+    return None if None in found else [n for n, _ in found]
+
+
+def transform_kind(name: str, value: str) -> str:
+    """'none' (draws the box where it is), 'moves' (translates, or scales it up or down) or
+    'turns' (mirrors, rotates, skews, or anything not worked out here: calc(), matrix())."""
+    if value in ("none", "initial", "unset", "revert") or not value:
+        return "none"
+    if name != "transform":  # the individual properties: translate, rotate, scale (CSS Transforms 2)
+        found = numbers_of(value)
+        if found is None:
+            return "turns"
+        if name == "translate":
+            return "none" if not any(found) else "moves"
+        if name == "rotate":
+            return "none" if not any(found) else "turns"
+        return "none" if all(n == 1 for n in found) else "moves" if all(n > 0 for n in found) else "turns"
+    functions = FUNCTION.findall(value)
+    if not functions or FUNCTION.sub("", value).strip():
+        return "turns"
+    kinds = set()
+    for function, arguments in functions:
+        found = numbers_of(arguments)
+        if found is None:
+            return "turns"
+        if function in ("translatez", "perspective") or (function == "translate3d" and not any(found[:2])):
+            kinds.add("none")  # depth only: the drawing's place on the page does not change
+        elif function in TRANSLATIONS:
+            kinds.add("moves" if any(found) else "none")
+        elif function in SCALINGS:
+            kinds.add("none" if all(n == 1 for n in found) else "moves" if all(n > 0 for n in found) else "turns")
+        elif function.startswith(("rotate", "skew")) and not any(found[-1:] if function == "rotate3d" else found):
+            kinds.add("none")
+        elif function == "matrix" and found == [1, 0, 0, 1, 0, 0]:
+            kinds.add("none")
+        else:
+            return "turns"
+    return "turns" if "turns" in kinds else "moves" if "moves" in kinds else "none"
+
+
+def written(declared, name: str) -> str:
+    return f"{name}: {value_of(declared, name)}"
+
+
+def shifted(declared) -> str:
+    """The declaration that draws the box and its content elsewhere than its place: a position
+    with an offset that is not zero (sticky only moves it while the page scrolls), a transform."""
+    position = value_of(declared, "position")
+    if position in ("relative", "absolute", "fixed"):
+        for side in OFFSETS:
+            value = value_of(declared, side)
+            if value is not None and not all(w in NOT_AN_OFFSET or is_zero(w) for w in value.split()):
+                return f"position: {position}; {written(declared, side)}"
+    for name in TRANSFORMS:
+        if transform_kind(name, value_of(declared, name) or "none") != "none":
+            return written(declared, name)
+    return ""
+
+
+def moved(declared, shift: str) -> str:
+    """The declaration that takes the box off its place: a shift, a float, out of the flow."""
+    if value_of(declared, "float") not in (None, "none", "initial", "unset", "revert", "inherit"):
+        return written(declared, "float")
+    if value_of(declared, "position") in ("absolute", "fixed"):
+        return shift or written(declared, "position")
+    return shift
+
+
+def flipped(declared, parent: Style) -> str:
+    """A transform here or on an ancestor that mirrors, turns or skews what it draws: columns
+    drawn right to left, rows bottom to top."""
+    if parent.flipped:
+        return parent.flipped
+    return next((written(declared, name) for name in TRANSFORMS
+                 if transform_kind(name, value_of(declared, name) or "none") == "turns"), "")
+
+
+def direction(declared, parent: Style, element) -> str:
+    value = value_of(declared, "direction")
+    if value in ("ltr", "rtl"):
+        return value
+    hint = (element.get("dir") or "").strip().lower()
+    return hint if hint in ("ltr", "rtl", "auto") else parent.direction
+
+
+def writing_mode(declared, parent: Style) -> str:
+    value = value_of(declared, "writing-mode") or value_of(declared, "-webkit-writing-mode")
+    if value in (None, "inherit", "unset"):
+        return parent.writing_mode
+    return "horizontal-tb" if value in ("initial", "revert", "lr", "lr-tb", "rl", "rl-tb") else value
 
 
 # --- generated text (::before, ::after) ----------------------------------------------------------
@@ -434,7 +553,8 @@ class Styles:
     def compute(self, element: etree._Element, parent: Style) -> Style:
         tag = element.tag if isinstance(element.tag, str) else ""
         attrib = element.attrib
-        plain = not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib)) \
+        plain = not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib
+                                  or "dir" in attrib)) \
             and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
         if plain:  # most elements: the browser's defaults for the tag; many share one parent style
             key = (id(parent), tag)

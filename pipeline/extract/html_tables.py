@@ -21,7 +21,7 @@ from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..tokens import UNITS, squash
 from .html_page import Reading
-from .html_style import Styles
+from .html_style import ROOT, Style, Styles
 from .text import is_silent, tag_of
 
 ASCII_NUMBER = re.compile(r"[0-9]+")
@@ -110,6 +110,83 @@ def collapsed_columns(table: etree._Element, styles: Styles) -> list[int]:
                 columns += range(at, at + width)
             at += width
     return columns
+
+
+# --- where a browser draws the table's cells --------------------------------------------------
+
+# A table shown as one of these still lays its rows out as a table (an anonymous table box
+# inside a block, as for the responsive `table{display:block;overflow-x:auto}`).
+TABLE_DISPLAYS = frozenset({"table", "inline-table", "block", "inline-block", "flow-root"})
+GROUP_DISPLAYS = frozenset({"table-header-group", "table-row-group", "table-footer-group"})
+GROUP_TAGS = ("thead", "tbody", "tfoot")
+OUT_OF_ORDER = "draws cells out of the table's order"
+
+
+def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
+    """What draws this element (of the table, or inside a cell) elsewhere than the grid puts it:
+    right to left or vertical text, a mirroring or turning transform, declared here or (for the
+    table) around it; for a part of the table (row group, row, cell) any float, position out of
+    the flow or with offsets, or transform; for content inside a cell, offsets or a transform;
+    for the table itself (part None), nothing else: moved whole, its cells keep their order."""
+    for name, value, default in (("direction", style.direction, "ltr"),
+                                 ("writing-mode", style.writing_mode, "horizontal-tb")):
+        if value != default and value != getattr(outside, name.replace("-", "_")):
+            return f"{name}: {value}"
+    if style.flipped and style.flipped != outside.flipped:
+        return style.flipped
+    return "" if part is None else style.moved if part else style.shifted
+
+
+def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
+    """The table's own placement: its display and what it inherits from the page around it."""
+    style = styles.of(table)
+    if style.display not in TABLE_DISPLAYS:
+        return f"display: {style.display}"
+    return drawn_apart(style, ROOT, part=None)
+
+
+def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozenset) -> str:
+    style = styles.of(element)
+    if style.display not in displays:
+        return f"display: {style.display}"
+    return drawn_apart(style, styles.of(element.getparent()), part=True)
+
+
+def row_drawn_apart(tr: etree._Element, styles: Styles) -> str:
+    return part_drawn_apart(tr, styles, frozenset({"table-row"}))
+
+
+def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
+    """The cell, or the first element inside it, that a browser draws out of the cell's place."""
+    found = part_drawn_apart(cell, styles, frozenset({"table-cell"}))
+    if found:
+        return cell, found
+    for inner in cell.iterdescendants():
+        if tag_of(inner) and not is_silent(inner) and not styles.of(inner).removed:
+            found = drawn_apart(styles.of(inner), styles.of(inner.getparent()), part=False)
+            if found:
+                return inner, found
+    return None
+
+
+def sections_drawn_apart(table: etree._Element, rows: list[etree._Element], styles: Styles) -> dict[
+        etree._Element, tuple[etree._Element, str]]:
+    """The first row of each row group a browser draws elsewhere than in document order: the
+    first header group on top, the first footer group at the bottom (a <tfoot> before the
+    body, a body row group shown as a header), or a group shown otherwise (display:block)."""
+    sections = {}  # group element (the table for rows outside any group) -> its first row
+    for tr in rows:
+        group = next((g for g in tr.iterancestors(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))), table)
+        sections.setdefault(group, tr)
+    display = {g: "table-row-group" if g is table else styles.of(g).display for g in sections}
+    found = {sections[g]: (g, f"display: {display[g]}") for g in sections if display[g] not in GROUP_DISPLAYS}
+    order = list(sections)
+    header = next((g for g in order if display[g] == "table-header-group"), None)
+    footer = next((g for g in order if display[g] == "table-footer-group"), None)
+    for group, place in ((header, 0), (footer, -1)):  # a browser draws it first (last) whatever its place
+        if group is not None and order[place] is not group:
+            found.setdefault(sections[group], (group, f"display: {display[group]}"))
+    return found
 
 
 @dataclass(eq=False)
