@@ -134,7 +134,9 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
             return f"{name}: {value}"
     if style.flipped and style.flipped != outside.flipped:
         return style.flipped
-    return "" if part is None else style.moved if part else style.shifted
+    if part is None or style.off_screen:  # moved off the screen: out of sight, a cell error of its own
+        return ""
+    return style.moved if part else style.shifted
 
 
 def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
