@@ -541,7 +541,7 @@ class Styles:
         check_undecided(root, sheets, changes_reading, source)
         self.matched = matched_rules(root, sheets, source)
         self.computed: dict[etree._Element, Style] = {}
-        self.plain: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
+        self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)
@@ -550,17 +550,21 @@ class Styles:
             found = self.computed[element] = self.compute(element, self.of(parent) if parent is not None else ROOT)
         return found
 
+    def plain(self, element: etree._Element, tag: str) -> bool:
+        """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
+        attribute): most elements. The defaults never move, turn or float an element."""
+        attrib = element.attrib
+        return not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib
+                                or "dir" in attrib)) \
+            and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
+
     def compute(self, element: etree._Element, parent: Style) -> Style:
         tag = element.tag if isinstance(element.tag, str) else ""
-        attrib = element.attrib
-        plain = not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib
-                                  or "dir" in attrib)) \
-            and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
-        if plain:  # most elements: the browser's defaults for the tag; many share one parent style
+        if self.plain(element, tag):  # most elements: the browser's defaults for the tag; many share one parent style
             key = (id(parent), tag)
-            if key not in self.plain:
-                self.plain[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
-            return self.plain[key][1]
+            if key not in self.shared:
+                self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
+            return self.shared[key][1]
         return computed(cascaded(element, tag, self.matched), parent, element, tag)
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:

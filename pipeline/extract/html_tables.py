@@ -164,7 +164,8 @@ def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Eleme
     if found:
         return cell, found
     for inner in cell.iterdescendants():
-        if tag_of(inner) and not is_silent(inner) and not styles.of(inner).removed:
+        tag = tag_of(inner)
+        if tag and not styles.plain(inner, tag) and not is_silent(inner) and not styles.of(inner).removed:
             found = drawn_apart(styles.of(inner), styles.of(inner.getparent()), part=False)
             if found:
                 return inner, found
@@ -205,7 +206,15 @@ class Table:
         return self.reading.styles
 
     def cells(self, tr: etree._Element) -> list[etree._Element]:
-        return row_cells(tr, self.styles)
+        """The row's cells, found once (the grid and the drawing-order check both read them)."""
+        found = self.found_cells.get(tr)
+        if found is None:
+            found = self.found_cells[tr] = row_cells(tr, self.styles)
+        return found
+
+    @cached_property
+    def found_cells(self) -> dict[etree._Element, list[etree._Element]]:
+        return {}
 
     @cached_property
     def rows(self) -> list[etree._Element]:
