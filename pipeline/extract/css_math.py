@@ -94,6 +94,7 @@ def spelled_unit(quantity: Quantity) -> str | None:
 
 
 def split_commas(tokens) -> list[list]:
+    """Component values at their top-level commas (a function's arguments, a selector list)."""
     pieces, current = [], []
     for token in tokens:
         if token.type == "literal" and token.value == ",":

@@ -25,7 +25,7 @@ import tinycss2
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
-from .css_math import MATH
+from .css_math import MATH, split_commas
 from .html_files import SavedFiles
 from .html_media import desktop_applies
 
@@ -310,15 +310,7 @@ PSEUDO_ELEMENT_AT_END = re.compile(r"::[A-Za-z-]+(\([^)]*\))?\s*$")
 
 def split_selectors(prelude) -> list[str]:
     """The selector list at its top-level commas (tinycss2 keeps brackets and functions whole)."""
-    pieces, current = [], []
-    for token in prelude:
-        if token.type == "literal" and token.value == ",":
-            pieces.append(current)
-            current = []
-        else:
-            current.append(token)
-    pieces.append(current)
-    return [text for text in (tinycss2.serialize(p).strip() for p in pieces) if text]
+    return [text for text in (tinycss2.serialize(p).strip() for p in split_commas(prelude)) if text]
 
 
 def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
