@@ -8,6 +8,7 @@ network access; HTML has no external entities to expand.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from lxml import etree
@@ -46,14 +47,19 @@ def body_start(table: Table, first: Table) -> int:
     return len(first.header) if table.repeats_header_of(first) else 0
 
 
-def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
-    """All parts' rows in one table: later parts without the header rows they repeat. Rows are
-    numbered over the stitched table; each cell keeps its part (None for a one-piece table)."""
-    first, rows = parts[0], []
+def stitched_parts(parts: list[Table]) -> Iterator[tuple[Table, int | None, list[etree._Element]]]:
+    """Each part, its number (None for a one-piece table) and the rows it adds to the stitched
+    table: later parts without the header rows they repeat."""
     for index, table in enumerate(parts, start=1):
-        part = index if len(parts) > 1 else None
-        skip = body_start(table, first) if index > 1 else 0
-        for tr in table.rows[skip:]:
+        yield table, index if len(parts) > 1 else None, table.rows[body_start(table, parts[0]) if index > 1 else 0:]
+
+
+def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
+    """All parts' rows in one table (stitched_parts). Rows are numbered over the stitched table;
+    each cell keeps its part (None for a one-piece table)."""
+    rows = []
+    for table, part, trs in stitched_parts(parts):
+        for tr in trs:
             r = len(rows) + 1
             # place names the n-th cell of the row: its grid column is not known yet
             row = [cell_spec(cell, Place(row=r, col=n, part=part), source, table.styles)
@@ -74,9 +80,8 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
     another value in a column than the one read: a flexbox row, a floated or moved cell, a
     mirrored or right-to-left table, a body row group shown as a header are errors naming them."""
     problems, r = [], 0
-    for index, table in enumerate(parts, start=1):
-        part = index if len(parts) > 1 else None
-        styles, rows = table.styles, table.rows[body_start(table, parts[0]) if index > 1 else 0:]
+    for table, part, rows in stitched_parts(parts):
+        styles = table.styles
         sections = sections_drawn_apart(table.element, rows, styles)
         found = table_drawn_apart(table.element, styles)
         if found:
