@@ -108,8 +108,9 @@ def sided(frame: pd.DataFrame) -> pd.DataFrame:
     return frame if "certain" in frame.columns else frame.assign(certain=True)
 
 
-def keys_of(frame: pd.DataFrame) -> list[tuple]:
-    return list(zip(*(frame[column].tolist() for column in MATCH_KEY)))
+def rows_of(frame: pd.DataFrame, columns: list[str]) -> list[tuple]:
+    """The frame's rows as tuples of these columns' plain values, one tolist per column."""
+    return list(zip(*(frame[column].tolist() for column in columns)))
 
 
 def missing(value: object) -> bool:
@@ -146,14 +147,14 @@ class Side:
 
     @classmethod
     def of(cls, frame: pd.DataFrame) -> Side:
-        keys = keys_of(frame)
+        keys = rows_of(frame, MATCH_KEY)
         row_of = {key: i for i, key in enumerate(keys)}
         if len(row_of) < len(keys):
             raise ValueError("diff_releases needs one row per key on each side (the contract's key)")
         return cls(frame, keys, row_of)
 
     def values(self, columns: list[str]) -> list[tuple]:
-        return list(zip(*(self.frame[column].tolist() for column in columns)))
+        return rows_of(self.frame, columns)
 
 
 def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str, str]]:
