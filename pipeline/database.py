@@ -74,15 +74,15 @@ class Database:
         self.connection.execute(f"CREATE TEMP TABLE closed (position, {', '.join(HISTORY_COLUMNS)})")
 
     def add_changes(self, release: str, rows: list[tuple]) -> None:
-        self.close(self.runs.add(release, rows))
+        self.keep_closed(self.runs.add(release, rows))
 
-    def close(self, runs: list[tuple]) -> None:
+    def keep_closed(self, runs: list[tuple]) -> None:
         self.connection.executemany(f"INSERT INTO temp.closed VALUES ({', '.join('?' * (len(HISTORY_COLUMNS) + 1))})",
                                     runs)
 
     def finish_history(self) -> None:
         """The history table, its rows inserted in key order (its index built in one pass)."""
-        self.close(self.runs.rest())
+        self.keep_closed(self.runs.rest())
         self.connection.execute(f"INSERT INTO history SELECT {', '.join(HISTORY_COLUMNS)} FROM temp.closed "
                                 f"ORDER BY {', '.join(KEY_COLUMNS)}, position")
         self.connection.execute("DROP TABLE temp.closed")
