@@ -119,6 +119,7 @@ def collapsed_columns(table: etree._Element, styles: Styles) -> list[int]:
 TABLE_DISPLAYS = frozenset({"table", "inline-table", "block", "inline-block", "flow-root"})
 GROUP_DISPLAYS = frozenset({"table-header-group", "table-row-group", "table-footer-group"})
 GROUP_TAGS = ("thead", "tbody", "tfoot")
+ROW_DISPLAY, CELL_DISPLAY = frozenset({"table-row"}), frozenset({"table-cell"})  # the one display each may have
 OUT_OF_ORDER = "draws cells out of the table's order"
 
 
@@ -155,12 +156,12 @@ def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozense
 
 
 def row_drawn_apart(tr: etree._Element, styles: Styles) -> str:
-    return part_drawn_apart(tr, styles, frozenset({"table-row"}))
+    return part_drawn_apart(tr, styles, ROW_DISPLAY)
 
 
 def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
     """The cell, or the first element inside it, that a browser draws out of the cell's place."""
-    found = part_drawn_apart(cell, styles, frozenset({"table-cell"}))
+    found = part_drawn_apart(cell, styles, CELL_DISPLAY)
     if found:
         return cell, found
     for inner in cell.iterdescendants():

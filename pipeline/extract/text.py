@@ -82,6 +82,8 @@ def shadow_text(element: etree._Element) -> bool:
     """Is the element drawn from a declarative shadow root (a <template shadowrootmode>, as
     single-file savers write web components) that is not a plain pass-through of its children:
     text of its own, or no default <slot>? A browser draws that tree, not the children."""
+    if not len(element):  # a shadow root is a child: a leaf has none (most elements; asked of each)
+        return False
     template = next((t for t in element.iterchildren("template")
                      if t.get("shadowrootmode") is not None or t.get("shadowroot") is not None), None)
     if template is None:
@@ -104,7 +106,7 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         shown = REPLACED[tag](element).strip()
         out.append(f" [{shown}] " if shown and style.shown else " ")
         return
-    if len(element) and shadow_text(element):  # a shadow root is a child: a leaf has none
+    if shadow_text(element):
         out.append(" [shadow root] ")  # drawn from its own tree, not from the children read here
         return
     if tag == "details" and element.get("open") is None:  # closed: its first summary alone is drawn
