@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 from pathlib import Path
 
 import pandas as pd
@@ -28,6 +30,7 @@ from .report import release_html, release_markdown
 from .stages import stage
 from .publish import Published, publish_all
 from .units import counted
+from .workers import fault_point, meanwhile
 from .write import ReleaseFiles, SourceInfo, release_artifacts
 from schemas.findings import validate_findings
 from schemas.min_cards import source_place, validate_min_cards
@@ -36,6 +39,8 @@ from schemas.min_cards import source_place, validate_min_cards
 # Where a test can act in the middle of a run (pipeline/faults.py): raw/ may change under it.
 SOURCES_LISTED = "sources listed"  # a release folder has been listed; its sources are read next
 SOURCE_READ = "source read"  # a source's bytes are in hand: everything after uses them, never the file
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -125,10 +130,19 @@ class SourceResult:
     warnings: list[str]
 
 
-def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> SourceResult:
+def read_release_source(release: Release, path: Path, limits: Limits = DEFAULT) -> tuple[SourceInfo, bytes]:
+    """A source's bytes, read once within the bounds, and what the manifest records of them:
+    everything after uses these bytes, never the file."""
     source = f"{release.label}/{path.name}"
     data = read_source(path, source, limits)
     point(SOURCE_READ, path)
+    return SourceInfo(source, hashlib.sha256(data).hexdigest()), data
+
+
+def extract_source(release: Release, path: Path, info: SourceInfo, data: bytes,
+                   limits: Limits = DEFAULT) -> SourceResult:
+    source = info.path
+    fault_point("reading-sources")  # the sources after the published one are in workers by now (jobs > 1)
     kind, extractor = EXTRACTORS[path.suffix.lower()]
     with stage(f"extract {kind}"):
         check_kind(data, kind, source)
@@ -141,7 +155,7 @@ def extract_source(release: Release, path: Path, limits: Limits = DEFAULT) -> So
     with stage("contract"):
         frame = validate_min_cards(normalized.frame, source)
     warnings += [f"{source}: {w}" for w in normalized.warnings]
-    return SourceResult(SourceInfo(source, hashlib.sha256(data).hexdigest()), normalized, frame, warnings)
+    return SourceResult(info, normalized, frame, warnings)
 
 
 class DisagreementError(MincardsError):
@@ -172,22 +186,49 @@ def check_agreement(release: str, published: SourceResult, other: SourceResult) 
 def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult:
     """Extract every source of the release; with HTML and PDF both, they must agree, and
     the HTML is published."""
+    return extract_release_then(release, lambda result: None, limits)[0]
+
+
+def extract_release_then(release: Release, then: Callable[[ReleaseResult], T], limits: Limits = DEFAULT,
+                         jobs: int = 1, method: str | None = None) -> tuple[ReleaseResult, T]:
+    """extract_release, and `then(result)` (its rendering) done while the sources after the
+    published one are extracted beside it, in up to jobs - 1 worker processes (with jobs 1,
+    here after it). Their errors, and any disagreement, come first, as when they were read
+    first. Returns the result and what `then` returned."""
     paths = release_sources(release)
     point(SOURCES_LISTED, paths)
-    results = [extract_source(release, path, limits) for path in paths]
-    published = results[0]
-    with stage("agreement"):
-        for other in results[1:]:
-            check_agreement(release.id, published, other)
+    read = [read_release_source(release, path, limits) for path in paths]
+    others = [(release, path, info, data, limits) for path, (info, data) in zip(paths[1:], read[1:])]
+    with meanwhile(extract_source, others, jobs - 1, method) as outcomes_of_others:
+        published = extract_source(release, paths[0], *read[0], limits)
+        try:
+            rendered = then(result := published_result(release, published, [info for info, _ in read]))
+            later = None
+        except MincardsError as error:
+            later = error
+        outcomes = outcomes_of_others()
+        for outcome in outcomes:
+            if isinstance(outcome, MincardsError):
+                raise outcome
+        with stage("agreement"):
+            for other in outcomes:
+                check_agreement(release.id, published, other)
+        if later is not None:
+            raise later
+    return result, rendered
+
+
+def published_result(release: Release, published: SourceResult, sources: list[SourceInfo]) -> ReleaseResult:
+    """The release as its published source gives it (the notes' uncertain cells marked, the
+    data-quality findings), with every source it was read from."""
     # the notes name cells of the published table; sources that agree give it the same cells
     notes = read_notes(release.folder, release.label)
     frame = mark_uncertain(published.frame, notes, f"{release.label}/{NOTES_FILE}", published.info.path)
     with stage("quality"):
         found = all_findings(frame)  # once: the report's table and the findings data share it
         table = validate_findings(finding_rows(frame, found), f"{release.id} findings")
-    return ReleaseResult(release.id, frame, published.normalized.dense,
-                         tuple(r.info for r in results), tuple(published.warnings), findings_frame(found),
-                         source_url(release), table, tuple(notes))
+    return ReleaseResult(release.id, frame, published.normalized.dense, tuple(sources),
+                         tuple(published.warnings), findings_frame(found), source_url(release), table, tuple(notes))
 
 
 class QualityError(MincardsError):

@@ -38,20 +38,25 @@ class Rendered:
 
 
 def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT,
-                   pipeline: dict | None = None) -> Rendered:
+                   pipeline: dict | None = None, jobs: int = 1,
+                   method: str | None = None) -> Rendered:
     """One release extracted, validated (and checked under --strict) and rendered, with
     what its manifest records for a later run to compare: its notes (hashed before they
     are read: a note changed meanwhile is seen as changed next time), the pipeline's
-    version and the number of findings."""
-    from .release import check_strict, extract_release, release_files
+    version and the number of findings. With jobs > 1, its other sources (the PDF beside
+    the page) are extracted in worker processes while this one renders the published one."""
+    from .release import check_strict, extract_release_then, release_files
 
     fault_point("extracting")
     notes = (release_inputs(release) or {}).get("notes")
-    result = extract_release(release, limits)
-    if strict:
-        check_strict(result)
-    inputs = {"notes": notes, "pipeline": pipeline or pipeline_version(), "findings": len(result.findings)}
-    files = replace(release_files(result), inputs=inputs)
+
+    def render(result):
+        if strict:
+            check_strict(result)
+        inputs = {"notes": notes, "pipeline": pipeline or pipeline_version(), "findings": len(result.findings)}
+        return replace(release_files(result), inputs=inputs)
+
+    result, files = extract_release_then(release, render, limits, jobs, method)
     return Rendered(result.release, files, result.summary(), result.warnings)
 
 
@@ -66,7 +71,8 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
     jobs > 1, in that many worker processes, at most 2 x jobs releases in flight (so the
     results waiting for their turn stay few, whatever the number of releases). Stopping
     the iteration cancels the releases not started."""
-    calls = [(release, strict, limits, pipeline) for release in releases]
+    # one release alone is rendered here, its sources side by side in the workers
+    calls = [(release, strict, limits, pipeline, jobs if len(releases) == 1 else 1, method) for release in releases]
     outcomes = in_order(render_release, calls, jobs, method, handed_back=lambda: fault_point("handing-back"))
     try:
         for (release, *_), outcome in outcomes:

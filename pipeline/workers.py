@@ -132,14 +132,51 @@ def stop_workers(pool) -> None:
 
 # --- calls in order, in worker processes ---------------------------------------------------
 
+class Workers:
+    """A pool of `jobs` worker processes for `function`, started as `start_method` says and
+    ending with the run. `close(finished=False)`: the run stopped early (a failure, Ctrl-C,
+    SIGTERM), so no call still running is wanted and the workers end mid-call."""
+
+    def __init__(self, function: Callable, jobs: int, method: str | None = None):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        method = method or start_method()
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload([function.__module__])
+        self.function = function
+        self.pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_started,
+                                        initargs=(os.getpid(),))
+
+    def submit(self, args: tuple):
+        with signals.held():  # a worker forked here starts with Ctrl-C held until it ignores it
+            return self.pool.submit(self.function, *args)
+
+    def close(self, finished: bool) -> None:
+        if not finished:
+            stop_workers(self.pool)
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def outcome_of(future) -> object:
+    """A call's result, or the MincardsError it raised."""
+    from .errors import MincardsError
+
+    try:
+        return future.result()
+    except MincardsError as error:
+        return error
+
+
 def in_order(function: Callable, calls: list[tuple], jobs: int = 1, method: str | None = None,
              handed_back: Callable[[], None] | None = None) -> Iterator[tuple[tuple, object]]:
     """(args, function(*args)) for each args of `calls`, in their order, as each one is
     ready; a MincardsError a call raises is its result. With jobs > 1, in that many worker
-    processes (started as `start_method` says, ending with the run), at most 2 x jobs calls
-    in flight, so the results waiting for their turn stay few whatever the number of calls;
-    `handed_back()` runs in this process as each worker's result arrives. Stopping the
-    iteration cancels the calls not started and ends the workers mid-call."""
+    processes (`Workers`), at most 2 x jobs calls in flight, so the results waiting for their
+    turn stay few whatever the number of calls; `handed_back()` runs in this process as each
+    worker's result arrives. Stopping the iteration cancels the calls not started and ends
+    the workers mid-call."""
     from .errors import MincardsError
 
     if jobs <= 1 or len(calls) <= 1:
@@ -150,46 +187,56 @@ def in_order(function: Callable, calls: list[tuple], jobs: int = 1, method: str 
                 outcome = error
             yield args, outcome
         return
-    import multiprocessing
     from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
 
-    method = method or start_method()
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload([function.__module__])
-    pool = ProcessPoolExecutor(min(jobs, len(calls)), mp_context=context, initializer=worker_started,
-                               initargs=(os.getpid(),))
+    workers = Workers(function, min(jobs, len(calls)), method)
     finished = False
-
-    def submit(args: tuple):
-        with signals.held():  # a worker forked here starts with Ctrl-C held until it ignores it
-            return args, pool.submit(function, *args)
-
     try:
         pending = deque()
         queue = iter(calls)
         for args in queue:
-            pending.append(submit(args))
+            pending.append((args, workers.submit(args)))
             if len(pending) >= 2 * jobs:
                 break
         while pending:
             args, future = pending.popleft()
-            try:
-                outcome = future.result()
-            except MincardsError as error:
-                outcome = error
+            outcome = outcome_of(future)
             if handed_back:
                 handed_back()
             for more in queue:
-                pending.append(submit(more))
+                pending.append((more, workers.submit(more)))
                 break
             yield args, outcome
         finished = True
     finally:
-        if not finished:  # stopped early (a failure, Ctrl-C, SIGTERM): no call still running is wanted
-            stop_workers(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
+        workers.close(finished)
+
+
+@contextlib.contextmanager
+def meanwhile(function: Callable, calls: list[tuple], jobs: int = 1,
+              method: str | None = None) -> Iterator[Callable[[], list[object]]]:
+    """function(*args) for each args of `calls`, started in up to `jobs` worker processes
+    while the block goes on; the block calls what it is given to wait for the outcomes, in
+    the calls' order (a MincardsError a call raised is its outcome). With jobs < 1, or no
+    calls, they run in this process when waited for. Leaving the block before waiting, or by
+    an exception, ends the workers mid-call."""
+    if jobs < 1 or not calls:
+        yield lambda: [outcome for _, outcome in in_order(function, calls)]
+        return
+    workers = Workers(function, min(jobs, len(calls)), method)
+    futures = [workers.submit(args) for args in calls]
+    waited = False
+
+    def outcomes() -> list[object]:
+        nonlocal waited
+        results = [outcome_of(future) for future in futures]
+        waited = True
+        return results
+
+    try:
+        yield outcomes
+    finally:
+        workers.close(waited)
 
 
 # --- fault points, for the kill tests ----------------------------------------------------

@@ -20,6 +20,7 @@ from pipeline.errors import CellError, MincardsError, Place, Problem
 from pipeline.publish import LOCK_NAME, STAGING, Staging, publish_all
 from pipeline.release import DisagreementError, extract_release, find_releases, release_files
 from pipeline.run import extract_to, render_each
+from pipeline.stages import timed
 from pipeline.workers import START_METHOD_ENV, start_method, started_as_command
 
 
@@ -139,6 +140,48 @@ def test_a_failing_release_fails_the_same_way_with_jobs_2(raw_five_pages, tmp_pa
     assert runs["2"].stderr == runs["1"].stderr
     assert runs["1"].stderr.startswith("error: raw/2025-06-01/page.html: cell value: ")
     assert type(runs["2"].exception) is SystemExit  # the message came from a MincardsError, not the pool
+
+
+@pytest.fixture(scope="module")
+def raw_one(tmp_path_factory):
+    """One release with its page and its PDF (the smaller real one): the run a cron job
+    makes when the vendor updated the page."""
+    raw = tmp_path_factory.mktemp("one") / "raw"
+    shutil.copytree(RAW / "2025-05-07", raw / "2025-05-07")
+    return raw
+
+
+def test_one_release_reads_its_pdf_in_a_worker_while_this_process_renders_the_page(raw_one, tmp_path):
+    """Catches: the PDF of a lone release extracted after the page in the run's own process
+    (the second CPU idle for the longest part of the run), and any output that depends on
+    where it was read. The stage marks (pipeline/stages.py) count this process's work only."""
+    outputs = {}
+    for jobs in (1, 2):
+        with timed() as seconds:
+            done, failures, _ = extract_to(raw_one, tmp_path / f"out{jobs}", jobs=jobs)
+        assert not failures and [r.summary for r in done] == [
+            "2025-05-07: 124 rows, 17 models, 1 framework, 0 warnings, 0 findings; page.html and doc.pdf agree"]
+        outputs[jobs] = build_files(tmp_path / f"out{jobs}"), set(seconds)
+    assert outputs[1][0] == outputs[2][0]
+    assert {"extract html", "extract pdf", "agreement"} <= outputs[1][1]
+    assert "extract html" in outputs[2][1] and "agreement" in outputs[2][1] and "extract pdf" not in outputs[2][1]
+
+
+@pytest.mark.parametrize("old, new, error", [
+    (">512*Ascend<", ">256*Ascend<", "error: raw/2025-05-07/page.html and raw/2025-05-07/doc.pdf: sources disagree: "),
+    (">512*Ascend<", ">512*Ascnd<", "error: raw/2025-05-07/page.html: cell value: "),
+], ids=["the pdf disagrees", "the page is broken"])
+def test_one_release_fails_the_same_way_whichever_process_reads_its_pdf(raw_one, tmp_path, old, new, error):
+    """The PDF read in a worker: its disagreement is reported as when it was read after the
+    page, and a broken page is reported first (its PDF then never counts)."""
+    raw = tmp_path / "raw"
+    shutil.copytree(raw_one, raw)
+    page = raw / "2025-05-07" / "page.html"
+    page.write_text(page.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    runs = {jobs: extract(raw, "--out", tmp_path / f"out{jobs}", "--jobs", jobs) for jobs in ("1", "2")}
+    assert runs["1"].exit_code == runs["2"].exit_code == 1
+    assert runs["2"].stderr == runs["1"].stderr and runs["1"].stderr.startswith(error), runs["1"].stderr
+    assert not (tmp_path / "out1").exists() and not (tmp_path / "out2").exists()
 
 
 def test_keep_going_with_jobs_2_lists_the_same_failures(raw_five_pages, tmp_path):

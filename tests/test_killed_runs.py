@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import RAW
 from test_jobs import redated
 from pipeline.cli import main
 from pipeline.publish import LOCK_NAME, STAGING, output_lock
@@ -104,6 +105,17 @@ def test_a_killed_run_leaves_no_process_and_no_lock(raw_three, built_three, tmp_
     done = run_killed(raw_three, out, point, method)
     assert done.returncode == -signal.SIGKILL, done.stderr
     next_run_succeeds(raw_three, out)
+
+
+@pytest.mark.parametrize("how,status,method", [("", -signal.SIGKILL, "fork"), (":TERM", 143, "forkserver")])
+def test_a_run_killed_while_a_worker_reads_its_lone_release_pdf_leaves_nothing(tmp_path, how, status, method):
+    """One release with its page and PDF: the PDF is in a worker while the run's process
+    reads the page, and the run's process is signalled there."""
+    raw, out = tmp_path / "raw", tmp_path / "build"
+    shutil.copytree(RAW / "2025-05-07", raw / "2025-05-07")
+    done = run_killed(raw, out, "reading-sources" + how, method)
+    assert done.returncode == status, done.stderr
+    next_run_succeeds(raw, out)  # what a kill left (the staging folder) is removed
 
 
 def build_state(out: Path) -> dict[str, bytes]:
