@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 from pathlib import Path
 
 import pandas as pd
@@ -30,7 +28,7 @@ from .report import release_html, release_markdown
 from .stages import stage
 from .publish import Published, publish_all
 from .units import counted
-from .workers import fault_point, meanwhile
+from .workers import fault_point
 from .write import ReleaseFiles, SourceInfo, release_artifacts
 from schemas.findings import validate_findings
 from schemas.min_cards import source_place, validate_min_cards
@@ -39,8 +37,6 @@ from schemas.min_cards import source_place, validate_min_cards
 # Where a test can act in the middle of a run (pipeline/faults.py): raw/ may change under it.
 SOURCES_LISTED = "sources listed"  # a release folder has been listed; its sources are read next
 SOURCE_READ = "source read"  # a source's bytes are in hand: everything after uses them, never the file
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -183,39 +179,32 @@ def check_agreement(release: str, published: SourceResult, other: SourceResult) 
     raise DisagreementError(f"{published.info.path} and {other.info.path}", problems)
 
 
-def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult:
-    """Extract every source of the release; with HTML and PDF both, they must agree, and
-    the HTML is published."""
-    return extract_release_then(release, lambda result: None, limits)[0]
-
-
-def extract_release_then(release: Release, then: Callable[[ReleaseResult], T], limits: Limits = DEFAULT,
-                         jobs: int = 1, method: str | None = None) -> tuple[ReleaseResult, T]:
-    """extract_release, and `then(result)` (its rendering) done while the sources after the
-    published one are extracted beside it, in up to jobs - 1 worker processes (with jobs 1,
-    here after it). Their errors, and any disagreement, come first, as when they were read
-    first. Returns the result and what `then` returned."""
+def read_release(release: Release, limits: Limits = DEFAULT) -> list[tuple[Path, SourceInfo, bytes]]:
+    """The release's sources, listed (the published one first) and each read once."""
     paths = release_sources(release)
     point(SOURCES_LISTED, paths)
-    read = [read_release_source(release, path, limits) for path in paths]
-    others = [(release, path, info, data, limits) for path, (info, data) in zip(paths[1:], read[1:])]
-    with meanwhile(extract_source, others, jobs - 1, method) as outcomes_of_others:
-        published = extract_source(release, paths[0], *read[0], limits)
-        try:
-            rendered = then(result := published_result(release, published, [info for info, _ in read]))
-            later = None
-        except MincardsError as error:
-            later = error
-        outcomes = outcomes_of_others()
-        for outcome in outcomes:
-            if isinstance(outcome, MincardsError):
-                raise outcome
-        with stage("agreement"):
-            for other in outcomes:
-                check_agreement(release.id, published, other)
-        if later is not None:
-            raise later
-    return result, rendered
+    return [(path, *read_release_source(release, path, limits)) for path in paths]
+
+
+def check_sources(release: str, published: SourceResult, others: list[SourceResult | MincardsError]) -> None:
+    """The other sources of a release against its published one: their own errors first, in
+    their order, then any disagreement."""
+    for other in others:
+        if isinstance(other, MincardsError):
+            raise other
+    with stage("agreement"):
+        for other in others:
+            check_agreement(release, published, other)
+
+
+def extract_release(release: Release, limits: Limits = DEFAULT) -> ReleaseResult:
+    """Extract every source of the release; with HTML and PDF both, they must agree, and
+    the HTML is published. In one process; pipeline/run.py spreads the sources of its
+    releases over the run's workers."""
+    sources = read_release(release, limits)
+    published = extract_source(release, *sources[0], limits)
+    check_sources(release.id, published, [extract_source(release, *source, limits) for source in sources[1:]])
+    return published_result(release, published, [info for _, info, _ in sources])
 
 
 def published_result(release: Release, published: SourceResult, sources: list[SourceInfo]) -> ReleaseResult:

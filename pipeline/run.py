@@ -1,8 +1,9 @@
 """The whole extract run: every release rendered, in worker processes when asked (`jobs`),
 and staged in build/ as each one arrives; all swapped in together once every release
-passed, so one bad release leaves build/ untouched. Workers send back bytes and lines,
-never DataFrames, and at most 2 x jobs releases are in flight: the parent's memory stays
-flat whatever the number of releases.
+passed, so one bad release leaves build/ untouched. Workers send back bytes and lines (and
+the frame of a release's published source, until its other sources were compared with it),
+and at most 2 x jobs calls are in flight: the parent's memory stays flat whatever the
+number of releases.
 
 A release whose inputs (its files and the pipeline's version, pipeline/inputs.py) are
 what its published manifest records is not extracted again; a run in which every
@@ -24,8 +25,8 @@ from .publish import Published, Staging, build_changed, leftovers, removed_relea
 from .workers import fault_point, in_order, libraries_settled
 
 if TYPE_CHECKING:  # extraction and the writers (pandas) are imported only when a release is extracted
-    from .release import Failure
-    from .write import ReleaseFiles
+    from .release import Failure, SourceResult
+    from .write import ReleaseFiles, SourceInfo
 
 
 @dataclass(frozen=True)
@@ -37,27 +38,97 @@ class Rendered:
     warnings: tuple[str, ...]
 
 
-def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT,
-                   pipeline: dict | None = None, jobs: int = 1,
-                   method: str | None = None) -> Rendered:
-    """One release extracted, validated (and checked under --strict) and rendered, with
-    what its manifest records for a later run to compare: its notes (hashed before they
-    are read: a note changed meanwhile is seen as changed next time), the pipeline's
-    version and the number of findings. With jobs > 1, its other sources (the PDF beside
-    the page) are extracted in worker processes while this one renders the published one."""
-    from .release import check_strict, extract_release_then, release_files
+@dataclass(frozen=True)
+class PageRendered:
+    """What the worker that rendered a release's published source sends back: the release
+    rendered, or the error met after the source was read (its notes, --strict), which counts
+    only once its other sources are read and agree; and the published source, to compare them with."""
+    rendered: Rendered | None
+    later: MincardsError | None
+    published: SourceResult
+
+
+def render_published(release: Release, strict: bool, limits: Limits, pipeline: dict | None,
+                     source: tuple, sources: list[SourceInfo]) -> PageRendered:
+    """A release's published source (`source`: its path, what the manifest records of it, its
+    bytes) extracted, validated (and checked under --strict) and rendered as the release, with
+    what its manifest records for a later run to compare: every source, its notes (hashed
+    before they are read: a note changed meanwhile is seen as changed next time), the
+    pipeline's version and the number of findings."""
+    from .release import check_strict, extract_source, published_result, release_files
 
     fault_point("extracting")
     notes = (release_inputs(release) or {}).get("notes")
-
-    def render(result):
+    published = extract_source(release, *source, limits)
+    try:
+        result = published_result(release, published, sources)
         if strict:
             check_strict(result)
-        inputs = {"notes": notes, "pipeline": pipeline or pipeline_version(), "findings": len(result.findings)}
-        return replace(release_files(result), inputs=inputs)
+    except MincardsError as error:
+        return PageRendered(None, error, published)
+    inputs = {"notes": notes, "pipeline": pipeline or pipeline_version(), "findings": len(result.findings)}
+    files = replace(release_files(result), inputs=inputs)
+    return PageRendered(Rendered(result.release, files, result.summary(), result.warnings), None, published)
 
-    result, files = extract_release_then(release, render, limits, jobs, method)
-    return Rendered(result.release, files, result.summary(), result.warnings)
+
+def completed(release: Release, page: PageRendered, others: list) -> Rendered:
+    """The release, once its other sources (their results or errors) were compared with its
+    published one: the errors in the order a reader of the sources one by one meets them."""
+    from .release import check_sources
+
+    check_sources(release.id, page.published, others)
+    if page.later is not None:
+        raise page.later
+    return page.rendered
+
+
+def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT,
+                   pipeline: dict | None = None) -> Rendered:
+    """One release rendered in this process: its sources read, the published one rendered,
+    the others extracted and compared with it."""
+    from .release import extract_source, read_release
+
+    sources = read_release(release, limits)
+    infos = [info for _, info, _ in sources]
+    page = render_published(release, strict, limits, pipeline, sources[0], infos)
+    return completed(release, page, [extract_source(release, *source, limits) for source in sources[1:]])
+
+
+def run_call(kind: str, release: Release, last: bool, *args):
+    """One call of release_calls, in whichever process runs it."""
+    from .release import extract_source
+
+    if kind == "release":
+        return render_release(release, *args)
+    if kind == "page":
+        return render_published(release, *args)
+    if kind == "other source":
+        return extract_source(release, *args)
+    raise args[0]  # "failed": the error met reading the release
+
+
+def release_calls(releases: list[Release], strict: bool, limits: Limits, pipeline: dict | None,
+                  jobs: int) -> Iterator[tuple]:
+    """The calls that render each release, in release order, made as the workers are ready
+    for them. With one process, a release is one call. With more, a release's sources are
+    calls of their own: its other sources (a PDF beside the page, the longest part of most
+    releases) go first, so that they start first, and the page is rendered meanwhile; the
+    sources are read here, once, and handed over as bytes. A release whose folder cannot be
+    listed or read is a call that fails with its error, in its place."""
+    from .release import read_release
+
+    for release in releases:
+        if jobs <= 1:
+            yield "release", release, True, strict, limits, pipeline
+            continue
+        try:
+            sources = read_release(release, limits)
+        except MincardsError as error:
+            yield "failed", release, True, error
+            continue
+        for source in sources[1:]:
+            yield "other source", release, False, *source, limits
+        yield "page", release, True, strict, limits, pipeline, sources[0], [info for _, info, _ in sources]
 
 
 def unchanged(release: Release) -> Rendered:
@@ -68,14 +139,23 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
                 method: str | None = None,
                 pipeline: dict | None = None) -> Iterator[tuple[Release, Rendered | MincardsError]]:
     """Each release rendered, or its error, in release order, as each one is ready. With
-    jobs > 1, in that many worker processes, at most 2 x jobs releases in flight (so the
+    jobs > 1, in that many worker processes, at most 2 x jobs calls in flight (so the
     results waiting for their turn stay few, whatever the number of releases). Stopping
-    the iteration cancels the releases not started."""
-    # one release alone is rendered here, its sources side by side in the workers
-    calls = [(release, strict, limits, pipeline, jobs if len(releases) == 1 else 1, method) for release in releases]
-    outcomes = in_order(render_release, calls, jobs, method, handed_back=lambda: fault_point("handing-back"))
+    the iteration cancels the calls not started."""
+    calls = release_calls(releases, strict, limits, pipeline, jobs)
+    outcomes = in_order(run_call, calls, jobs, method, handed_back=lambda: fault_point("handing-back"))
+    others = []
     try:
-        for (release, *_), outcome in outcomes:
+        for (kind, release, last, *_), outcome in outcomes:
+            if not last:
+                others.append(outcome)
+                continue
+            if isinstance(outcome, PageRendered):
+                try:
+                    outcome = completed(release, outcome, others)
+                except MincardsError as error:
+                    outcome = error
+            others = []
             yield release, outcome
     finally:
         outcomes.close()

@@ -6,13 +6,14 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import gc
+import itertools
 import os
 import select
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from . import faults, signals, without_data_synthesis
@@ -169,18 +170,21 @@ def outcome_of(future) -> object:
         return error
 
 
-def in_order(function: Callable, calls: list[tuple], jobs: int = 1, method: str | None = None,
+def in_order(function: Callable, calls: Iterable[tuple], jobs: int = 1, method: str | None = None,
              handed_back: Callable[[], None] | None = None) -> Iterator[tuple[tuple, object]]:
     """(args, function(*args)) for each args of `calls`, in their order, as each one is
     ready; a MincardsError a call raises is its result. With jobs > 1, in that many worker
     processes (`Workers`), at most 2 x jobs calls in flight, so the results waiting for their
-    turn stay few whatever the number of calls; `handed_back()` runs in this process as each
-    worker's result arrives. Stopping the iteration cancels the calls not started and ends
-    the workers mid-call."""
+    turn stay few whatever the number of calls (`calls` is taken from as they go out: it may
+    make each one then); `handed_back()` runs in this process as each worker's result
+    arrives. Stopping the iteration cancels the calls not started and ends the workers
+    mid-call."""
     from .errors import MincardsError
 
-    if jobs <= 1 or len(calls) <= 1:
-        for args in calls:
+    queue = iter(calls)
+    window = list(itertools.islice(queue, 2 * jobs)) if jobs > 1 else []
+    if len(window) <= 1:  # one process: each call made as it is run
+        for args in itertools.chain(window, queue):
             try:
                 outcome = function(*args)
             except MincardsError as error:
@@ -189,15 +193,10 @@ def in_order(function: Callable, calls: list[tuple], jobs: int = 1, method: str 
         return
     from collections import deque
 
-    workers = Workers(function, min(jobs, len(calls)), method)
+    workers = Workers(function, min(jobs, len(window)), method)
     finished = False
     try:
-        pending = deque()
-        queue = iter(calls)
-        for args in queue:
-            pending.append((args, workers.submit(args)))
-            if len(pending) >= 2 * jobs:
-                break
+        pending = deque((args, workers.submit(args)) for args in window)
         while pending:
             args, future = pending.popleft()
             outcome = outcome_of(future)
@@ -210,33 +209,6 @@ def in_order(function: Callable, calls: list[tuple], jobs: int = 1, method: str 
         finished = True
     finally:
         workers.close(finished)
-
-
-@contextlib.contextmanager
-def meanwhile(function: Callable, calls: list[tuple], jobs: int = 1,
-              method: str | None = None) -> Iterator[Callable[[], list[object]]]:
-    """function(*args) for each args of `calls`, started in up to `jobs` worker processes
-    while the block goes on; the block calls what it is given to wait for the outcomes, in
-    the calls' order (a MincardsError a call raised is its outcome). With jobs < 1, or no
-    calls, they run in this process when waited for. Leaving the block before waiting, or by
-    an exception, ends the workers mid-call."""
-    if jobs < 1 or not calls:
-        yield lambda: [outcome for _, outcome in in_order(function, calls)]
-        return
-    workers = Workers(function, min(jobs, len(calls)), method)
-    futures = [workers.submit(args) for args in calls]
-    waited = False
-
-    def outcomes() -> list[object]:
-        nonlocal waited
-        results = [outcome_of(future) for future in futures]
-        waited = True
-        return results
-
-    try:
-        yield outcomes
-    finally:
-        workers.close(waited)
 
 
 # --- fault points, for the kill tests ----------------------------------------------------
