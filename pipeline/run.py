@@ -39,7 +39,7 @@ class Rendered:
 
 
 @dataclass(frozen=True)
-class PageRendered:
+class RenderedSource:
     """What the worker that rendered a release's published source sends back: the release
     rendered, or the error met after the source was read (its notes, --strict), which counts
     only once its other sources are read and agree; and the published source, to compare them with."""
@@ -49,7 +49,7 @@ class PageRendered:
 
 
 def render_published(release: Release, strict: bool, limits: Limits, pipeline: dict | None,
-                     source: tuple, sources: list[SourceInfo]) -> PageRendered:
+                     source: tuple, sources: list[SourceInfo]) -> RenderedSource:
     """A release's published source (`source`: its path, what the manifest records of it, its
     bytes) extracted, validated (and checked under --strict) and rendered as the release, with
     what its manifest records for a later run to compare: every source, its notes (hashed
@@ -65,21 +65,21 @@ def render_published(release: Release, strict: bool, limits: Limits, pipeline: d
         if strict:
             check_strict(result)
     except MincardsError as error:
-        return PageRendered(None, error, published)
+        return RenderedSource(None, error, published)
     inputs = {"notes": notes, "pipeline": pipeline or pipeline_version(), "findings": len(result.findings)}
     files = replace(release_files(result), inputs=inputs)
-    return PageRendered(Rendered(result.release, files, result.summary(), result.warnings), None, published)
+    return RenderedSource(Rendered(result.release, files, result.summary(), result.warnings), None, published)
 
 
-def completed(release: Release, page: PageRendered, others: list) -> Rendered:
+def completed(release: Release, rendered: RenderedSource, others: list) -> Rendered:
     """The release, once its other sources (their results or errors) were compared with its
     published one: the errors in the order a reader of the sources one by one meets them."""
     from .release import check_sources
 
-    check_sources(release.id, page.published, others)
-    if page.later is not None:
-        raise page.later
-    return page.rendered
+    check_sources(release.id, rendered.published, others)
+    if rendered.later is not None:
+        raise rendered.later
+    return rendered.rendered
 
 
 def render_release(release: Release, strict: bool = False, limits: Limits = DEFAULT,
@@ -90,8 +90,8 @@ def render_release(release: Release, strict: bool = False, limits: Limits = DEFA
 
     sources = read_release(release, limits)
     infos = [info for _, info, _ in sources]
-    page = render_published(release, strict, limits, pipeline, sources[0], infos)
-    return completed(release, page, [extract_source(release, *source, limits) for source in sources[1:]])
+    rendered = render_published(release, strict, limits, pipeline, sources[0], infos)
+    return completed(release, rendered, [extract_source(release, *source, limits) for source in sources[1:]])
 
 
 def run_call(kind: str, release: Release, last: bool, *args):
@@ -100,7 +100,7 @@ def run_call(kind: str, release: Release, last: bool, *args):
 
     if kind == "release":
         return render_release(release, *args)
-    if kind == "page":
+    if kind == "published source":
         return render_published(release, *args)
     if kind == "other source":
         return extract_source(release, *args)
@@ -128,7 +128,8 @@ def release_calls(releases: list[Release], strict: bool, limits: Limits, pipelin
             continue
         for source in sources[1:]:
             yield "other source", release, False, *source, limits
-        yield "page", release, True, strict, limits, pipeline, sources[0], [info for _, info, _ in sources]
+        infos = [info for _, info, _ in sources]
+        yield "published source", release, True, strict, limits, pipeline, sources[0], infos
 
 
 def unchanged(release: Release) -> Rendered:
@@ -150,7 +151,7 @@ def render_each(releases: list[Release], strict: bool = False, limits: Limits = 
             if not last:
                 others.append(outcome)
                 continue
-            if isinstance(outcome, PageRendered):
+            if isinstance(outcome, RenderedSource):
                 try:
                     outcome = completed(release, outcome, others)
                 except MincardsError as error:

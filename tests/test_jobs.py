@@ -163,10 +163,11 @@ def test_with_workers_a_release_pdf_is_a_call_of_its_own_and_goes_first(raw_five
 
     calls = [(kind, release.id, last, source_of(kind, args).name)
              for kind, release, last, *args in release_calls(releases, False, DEFAULT, None, jobs=2)]
-    assert calls == [("other source", "2025-05-07", False, "doc.pdf"), ("page", "2025-05-07", True, "page.html"),
-                     ("page", "2025-06-01", True, "page.html"),
-                     ("other source", "2025-10-22", False, "doc.pdf"), ("page", "2025-10-22", True, "page.html"),
-                     ("page", "2025-11-01", True, "page.html"), ("page", "2025-12-01", True, "page.html")]
+    published, other = "published source", "other source"
+    assert calls == [(other, "2025-05-07", False, "doc.pdf"), (published, "2025-05-07", True, "page.html"),
+                     (published, "2025-06-01", True, "page.html"),
+                     (other, "2025-10-22", False, "doc.pdf"), (published, "2025-10-22", True, "page.html"),
+                     (published, "2025-11-01", True, "page.html"), (published, "2025-12-01", True, "page.html")]
     assert [(kind, release.id) for kind, release, *_ in release_calls(releases, False, DEFAULT, None, jobs=1)] == \
         [("release", r.id) for r in releases]
 
