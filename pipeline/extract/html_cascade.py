@@ -52,6 +52,8 @@ head, script, style, template, noscript, title, link, meta, base { display: none
 datalist, noembed, noframes, rp, area, param { display: none }
 sup { vertical-align: super } sub { vertical-align: sub }
 s, strike, del { text-decoration: line-through }
+ul, ol, menu, dir { padding-left: 40px } blockquote, figure { margin-left: 40px; margin-right: 40px }
+dd { margin-left: 40px }
 """
 
 
@@ -100,9 +102,11 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
             if style is not None or name in ("border", "border-left", "border-right"):
                 out.append(one(f"border-{side}-style", style or "none"))
         return out
-    if name == "background":
+    if name == "background":  # its colour, and the images painted over it (url(), gradients)
         colour = next((w for w in words if is_colour(w)), "transparent")
-        return [one("background-color", colour)]
+        images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
+            t.type == "function" and t.lower_name not in COLOUR_FUNCTIONS)]
+        return [one("background-color", colour), one("background-image", ", ".join(images) or "none")]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
@@ -126,16 +130,20 @@ def font_size_of(parts: list) -> str | None:
     return None
 
 
+# Functions that write a colour (the others in a `background` are images: url(), gradients, image-set())
+COLOUR_FUNCTIONS = frozenset({"rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color",
+                              "color-mix", "light-dark", "var", "calc", "env"})
 BORDER_STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
                            "outset"})
 
 
 def is_colour(word: str) -> bool:
-    from tinycss2.color4 import parse_color
-    try:
-        return parse_color(word) is not None
-    except Exception:  # noqa: BLE001 (tinycss2 raises on some malformed input)
-        return False
+    """A colour as a `background` writes it: one css_colour computes, or a colour function
+    (color-mix(), a relative colour) it does not (still the background's colour, not an image)."""
+    from .css_colour import rgba
+    if word.split("(", 1)[0] in COLOUR_FUNCTIONS and "(" in word:
+        return True
+    return rgba(word, (0.0, 0.0, 0.0, 1.0)) is not None
 
 
 def declarations(tokens_or_text) -> list[Declaration]:

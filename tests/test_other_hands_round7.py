@@ -1,0 +1,197 @@
+"""Pages made by other hands, round 7: what a browser draws of a cell's text, beyond its size,
+colour and place: a box that clips its text away (a zero height, a line-height of 0, size
+containment, `content-visibility: hidden`, with the overflow hidden) or cuts lines off (a fixed
+height), a negative margin or text-indent that draws the text into the next column or over
+its neighbour, bidirectional controls and right-to-left characters that reorder the digits, a
+background or text colour this reader could not compute (color-mix(), light-dark(), lab(),
+system colours, gradients and images behind the text, a dark colour scheme), and filters,
+blending, masks and `-webkit-text-security` that leave the text unreadable. Each once
+published a value a reader does not see as written, exit 0 (lab() crashed the extractor).
+
+Each case is checked in the system Chromium (screenshots) to hide, cut, move, reorder or
+obscure the text as described; each is now an error naming the cell (and, for boxes that draw
+text elsewhere, the element and the declaration). What draws the text whole and in place still
+reads: a row or cell of zero height (a browser grows it to its text), scroll boxes, a slight
+negative margin, a Word hanging indent, colours tinycss2 does not convert but that are worked
+out here, light gradients, a backdrop blur, grayscale.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from page_variants import PAGE_HTML, read, with_sheet
+from pipeline.errors import CellError, LayoutError
+
+VALUE_CELL = re.compile(r'<p (id="modelarts_llm_train_590804__p\d+")>(\d+\*Ascend)</p>')
+
+
+def on_cells(cases: list[tuple[str, str]]) -> str:
+    """The page with each case on a value cell of its own (every third one): (a rule for the
+    cell's paragraph `.cK`, `td:has(.cK)` or `tr:has(.cK)`, written with {c}, and the markup
+    of the paragraph's text, {v} the value, `FIRST + K` cards: each case's own)."""
+    cells = [c for i, c in enumerate(VALUE_CELL.finditer(PAGE_HTML)) if i % 3 == 0]
+    assert len(cells) >= len(cases)
+    out, css, last = [], [], 0
+    for k, ((rule, markup), cell) in enumerate(zip(cases, cells)):
+        value = f"{FIRST + k}*Ascend"  # which case a problem is of
+        out += [PAGE_HTML[last:cell.start()], f'<p {cell[1]} class="c{k}">{markup.format(v=value)}</p>']
+        css.append(rule.replace("{c}", f".c{k}"))
+        last = cell.end()
+    return with_sheet(" ".join(css), "".join(out) + PAGE_HTML[last:])
+
+
+def cell_problems(cases: list[tuple[str, str]]) -> list[str]:
+    with pytest.raises(CellError) as caught:
+        read(on_cells(cases))
+    return [str(p) for p in caught.value.problems]
+
+
+def layout_problems(cases: list[tuple[str, str]]) -> list[str]:
+    with pytest.raises(LayoutError) as caught:
+        read(on_cells(cases))
+    return [str(p) for p in caught.value.problems]
+
+
+FIRST = 101
+
+
+def unseen(problems: list[str]) -> list[int]:
+    """The cases whose whole value a problem names as set apart out of sight (`'[103*Ascend]'`)."""
+    return sorted(int(m[1]) - FIRST for p in problems
+                  if (m := re.search(r"column \d+: '\[(\d+)\*Ascend\]' is not a unit count", p)))
+
+
+V = "{v}"
+CLIPPED_AWAY = [  # each on a paragraph: the browser shows the cell empty
+    ("{c}{height:0;overflow:hidden}", V), ("{c}{max-height:0;overflow:hidden}", V),
+    ("{c}{line-height:0;overflow:hidden}", V), ("{c}{height:.5em;overflow:clip}", V),
+    ("{c}{width:0;overflow:hidden}", V), ("{c}{contain:strict}", V), ("{c}{content-visibility:hidden}", V),
+    ("{c} span{display:inline-block;height:0;overflow:hidden}", "<span>{v}</span>"),
+    ("{c}{height:0;overflow:auto}", V), ("td:has({c}){line-height:0} {c}{overflow:hidden}", V),
+]
+SHOWN_WHOLE = [  # a browser grows a row and a cell to their text; scroll boxes; no fixed height
+    ("td:has({c}){height:0;overflow:hidden}", V), ("tr:has({c}){height:0;line-height:0;overflow:hidden}", V),
+    ("td:has({c}){max-height:0;overflow:hidden}", V), ("{c}{overflow:hidden}", V),
+    ("{c}{height:100%;overflow:hidden}", V), ("{c}{max-height:200px;overflow:auto}", V),
+    ("{c}{contain:content}", V), ("{c}{content-visibility:auto}", V), ("{c}{line-height:1;overflow:hidden}", V),
+    ("{c} span{height:0;overflow:hidden}", "<span>{v}</span>"),  # an inline box has no height
+]
+
+
+def test_text_a_box_clips_away_is_an_error_and_rows_and_cells_of_zero_height_still_read():
+    """Catches: a paragraph of zero height (or max-height, line-height 0, width 0, size
+    containment, content-visibility:hidden) with its overflow hidden was read as its text,
+    though a browser shows the cell empty: 4*Ascend published, exit 0. A row or cell of zero
+    height with its overflow hidden is grown to its text by a browser, and still reads (a
+    rule too wide would add an error of its own)."""
+    problems = cell_problems(CLIPPED_AWAY + SHOWN_WHOLE)
+    assert unseen(problems) == list(range(len(CLIPPED_AWAY))) and len(problems) == len(CLIPPED_AWAY), problems
+
+
+def test_a_box_of_a_fixed_height_that_clips_its_overflow_is_an_error_naming_it():
+    """Catches: a box of a fixed height with its overflow hidden around the table (a collapsed
+    "show more" section: a reader sees its first rows) or inside a cell (lines cut off:
+    `DeepSeek-V3/` of DeepSeek-V3/R1) was read whole. Each is named with its declarations;
+    a scroll box (`overflow:auto`) a reader scrolls still reads."""
+    cases = [("{c}{height:40px;overflow:hidden}", V),
+             ("{c}{display:-webkit-box;-webkit-line-clamp:1;-webkit-box-orient:vertical;overflow:hidden}", V),
+             (".tablenoborder{max-height:300px;overflow:hidden} body{max-height:900px;overflow-y:auto}", V)]
+    problems = layout_problems(cases)
+    assert any("row 1: <table> draws cells out of the table's order (max-height: 300px; overflow: hidden)" in p
+               for p in problems), problems
+    assert sum("<p> draws cells out of the table's order (height: 40px; overflow: hidden)" in p for p in problems) == 1
+    assert sum("(line-clamp: 1; overflow: hidden)" in p for p in problems) == 1
+    assert len(problems) == 3, problems
+
+
+MOVED_OUT = [  # (case, the declaration named): text drawn into the column before or after, or over itself
+    (("{c}{margin-left:-40px}", V), "margin-left: -40px"), (("{c}{text-indent:-2em}", V), "text-indent: -2em"),
+    (("td:has({c}){text-indent:-30px}", V), "text-indent: -30px"),
+    (("td:has({c}){text-align:right} {c}{margin-right:-40px}", V), "margin-right: -40px"),
+    (("{c} span{margin-left:-0.6em}", "1<span>6</span>*Ascend"), "margin-left: -0.6em"),  # 1 and 6 drawn as one
+    (("{c}{margin-left:-8px;padding-left:2px}", V), "margin-left: -8px"),
+]
+IN_PLACE = [  # within the cell's padding (4px), compensated, a cell's margin (none applies), positive
+    ("{c}{margin-left:-2px}", V), ("{c}{margin-left:18pt;text-indent:-18pt}", V),  # Word's hanging indent
+    ("{c}{margin-left:-10px;padding-left:10px}", V), ("td:has({c}){margin-left:-300px}", V),
+    ("{c}{text-indent:2em}", V), ("{c} span{margin-left:-1px}", "1<span>6</span>*Ascend"),
+    ("{c}{margin:0 -3px}", V),
+]
+
+
+def test_negative_margins_and_indents_that_draw_text_out_of_its_cell_are_errors_naming_them():
+    """Catches: a negative margin or text-indent drawing a cell's text into the column before
+    (or, with text-align:right, after) it, or an inline box's negative margin drawing `6` over
+    `1` (a reader sees one smudged digit), was read as in place: 16 published, exit 0. Each is
+    an error naming the element and the declaration; a nudge within the cell's padding, Word's
+    hanging indent and a margin on the cell itself (margins do not apply to cells) still read."""
+    problems = layout_problems([case for case, _ in MOVED_OUT] + IN_PLACE)
+    for _, declaration in MOVED_OUT:
+        assert sum(f"draws cells out of the table's order ({declaration})" in p for p in problems) == 1, declaration
+    assert len(problems) == len(MOVED_OUT), problems
+
+
+COLOURS_HIDING = [  # black text unless said
+    ("{c}{background:color-mix(in srgb, black 100%, white)}", V), ("{c}{background-color:light-dark(#000, #fff)}", V),
+    ("{c}{background:url(texture.png)}", V), ("{c}{background-image:linear-gradient(#000, #000)}", V),
+    ("{c}{color:#777;background:linear-gradient(to right, #000, #fff)}", V),  # grey on the gradient's middle
+    ("{c}{color:#fff;background-color:currentcolor}", V), ("{c}{color:Canvas}", V),
+    ("{c}{color:lab(100 0 0)}", V), ("{c}{color:oklch(1 0 0)}", V), ("{c}{color:color(display-p3 1 1 1)}", V),
+    ("{c}{background:rgb(from white r g b)}", V), ("{c}{color:color(a98-rgb 1 1 1)}", V),
+]
+COLOURS_SHOWN = [
+    ("{c}{color:WindowText;background:Window}", V), ("{c}{background:ButtonFace}", V),
+    ("{c}{background:light-dark(#fff, #000)}", V), ("{c}{color:lab(20% 0 0)}", V), ("{c}{color:oklch(0.3 0.1 250)}", V),
+    ("{c}{background:linear-gradient(#fff, #eee)}", V), ("{c}{background:#fff linear-gradient(to right, #0001, #0000)}", V),
+    ("{c}{background:none}", V),
+]
+
+
+def test_colours_this_reader_cannot_decide_leave_the_text_out_of_sight():
+    """Catches: a background tinycss2 does not compute (color-mix(), light-dark(), a relative
+    colour), an image or a gradient behind the text, `background-color: currentcolor` (taken as
+    the parent's colour) and system colours were ignored, so black or white text was read on
+    a background a browser paints the same colour; lab()/oklch()/color() crashed the extractor
+    (NotImplementedError). Colours worked out here (lab(), system colours, light-dark(), light
+    gradients) still read."""
+    problems = cell_problems(COLOURS_HIDING + COLOURS_SHOWN)
+    assert unseen(problems) == list(range(len(COLOURS_HIDING))) and len(problems) == len(COLOURS_HIDING), problems
+
+
+@pytest.mark.parametrize("page", [
+    with_sheet(":root{color-scheme:dark} td p{color:#111}"),
+    PAGE_HTML.replace("<head>", '<head><meta name="color-scheme" content="dark"><style>td p{color:#222}</style>', 1)],
+    ids=["css", "meta"])
+def test_dark_text_on_a_dark_scheme_page_is_out_of_sight(page):
+    """Catches: a page of the dark colour scheme (Chromium paints the canvas nearly black) was
+    taken as white, so dark text on it was read."""
+    with pytest.raises(CellError) as caught:
+        read(page)
+    assert len(caught.value.problems) > 700
+
+
+FILTERS_HIDING = [
+    ("{c}{filter:blur(4px)}", V), ("td:has({c}){filter:blur(2px)}", V), ("{c}{filter:invert(1)}", V),
+    ("{c}{background:#fff;filter:contrast(0)}", V), ("{c}{filter:brightness(0);background:#fff}", V),
+    ("{c}{filter:url(#smudge)}", V), ("{c}{backdrop-filter:brightness(0)}", V), ("{c}{opacity:.05}", V),
+    ("td:has({c}){background:#fff} {c}{mix-blend-mode:lighten}", V), ("{c}{mask-image:linear-gradient(transparent, transparent)}", V),
+    ("{c}{-webkit-mask:url(m.svg)}", V), ("{c}{-webkit-text-security:disc}", V),
+]
+FILTERS_SHOWN = [
+    ("{c}{filter:blur(.5px)}", V), ("{c}{filter:grayscale(1) sepia(.3)}", V),
+    ("{c}{filter:drop-shadow(1px 1px 1px #000) brightness(1.1)}", V), ("{c}{opacity:.8}", V),
+    ("{c}{backdrop-filter:blur(4px)}", V), ("{c}{mix-blend-mode:normal;mask:none;filter:none}", V),
+    ("{c}{filter:invert(1);background:#fff;color:#000}", V),
+]
+
+
+def test_filters_blending_and_masks_that_leave_text_unreadable_are_out_of_sight():
+    """Catches: a blur, an inverting or flattening filter, a backdrop filter, a partial opacity
+    that leaves the text faint, a blend mode, a mask and -webkit-text-security (bullets for
+    glyphs) were ignored and the value published, though a browser draws it blurred, white on
+    white, grey on grey, black on black, masked away or as dots. A slight blur, grayscale, a
+    drop shadow and an inverted box with its own background still read."""
+    problems = cell_problems(FILTERS_HIDING + FILTERS_SHOWN)
+    assert unseen(problems) == list(range(len(FILTERS_HIDING))) and len(problems) == len(FILTERS_HIDING), problems
