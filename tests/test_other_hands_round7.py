@@ -133,6 +133,20 @@ def test_negative_margins_and_indents_that_draw_text_out_of_its_cell_are_errors_
     assert len(problems) == len(MOVED_OUT), problems
 
 
+REORDERING = ["\u202e61\u202c*Ascend", "\u202b61\u202c*Ascend", "\u202d16\u202c*Ascend", "\u206761\u2069*Ascend",
+              "\u2068\u05d016\u2069*Ascend", "6\u200f1*Ascend", "6\u061c1*Ascend", "16*Ascend\u05d0", "1\u0666*Ascend"]
+
+
+def test_text_a_browser_draws_reordered_is_an_error_naming_the_character():
+    """Catches: bidirectional overrides, embeddings, isolates and right-to-left marks (format
+    characters, dropped when the text is read) let `U+202E 61` be published as 61 though a
+    browser shows 16; a right-to-left letter or an Arabic digit reorders the text beside it."""
+    problems = cell_problems([("{c}{}", text) for text in REORDERING])
+    assert len(problems) == len(REORDERING), problems
+    assert all("which a browser draws reordering the text" in p for p in problems), problems
+    assert any("U+202E RIGHT-TO-LEFT OVERRIDE" in p for p in problems)
+
+
 COLOURS_HIDING = [  # black text unless said
     ("{c}{background:color-mix(in srgb, black 100%, white)}", V), ("{c}{background-color:light-dark(#000, #fff)}", V),
     ("{c}{background:url(texture.png)}", V), ("{c}{background-image:linear-gradient(#000, #000)}", V),

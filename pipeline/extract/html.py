@@ -8,12 +8,13 @@ network access; HTML has no external entities to expand.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import replace
 
 from lxml import etree
 
-from ..errors import LayoutError, Place, Problem
+from ..errors import CellError, LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
@@ -54,18 +55,46 @@ def stitched_parts(parts: list[Table]) -> Iterator[tuple[Table, int | None, list
         yield table, index if len(parts) > 1 else None, table.rows[body_start(table, parts[0]) if index > 1 else 0:]
 
 
+# Characters the Unicode bidirectional algorithm draws out of their order, or that reorder the
+# text around them: right-to-left letters (R, AL), Arabic digits (AN: `16/٣٢` is drawn `٣٢/16`),
+# the embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the right-to-left
+# marks (U+200F, U+061C), which a reader never sees but which turn `‮16` into 61.
+REORDERING = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def reordering(text: str) -> str | None:
+    """The first character of the text a browser would not draw in the order it is written."""
+    if text.isascii():
+        return None
+    return next((ch for ch in text if unicodedata.bidirectional(ch) in REORDERING), None)
+
+
+def reordered(spec: CellSpec, place: Place) -> Problem | None:
+    found = reordering(spec.raw_text)
+    if found is None:
+        return None
+    name = unicodedata.name(found, "")
+    return Problem(place, f"the cell's text holds U+{ord(found):04X} {name}, which a browser draws reordering "
+                   f"the text ({spec.raw_text!r})", "text drawn in the order it is written: no bidirectional "
+                   "controls, right-to-left letters or Arabic digits")
+
+
 def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     """All parts' rows in one table (stitched_parts). Rows are numbered over the stitched table;
-    each cell keeps its part (None for a one-piece table)."""
-    rows = []
+    each cell keeps its part (None for a one-piece table). A cell whose text a browser draws in
+    another order than it is written (bidirectional controls, right-to-left text) is an error."""
+    rows, problems = [], []
     for table, part, trs in stitched_parts(parts):
         for tr in trs:
             r = len(rows) + 1
             # place names the n-th cell of the row: its grid column is not known yet
-            row = [cell_spec(cell, Place(row=r, col=n, part=part), source, table.styles)
-                   for n, cell in enumerate(table.cells(tr), start=1)]
+            places = [Place(row=r, col=n, part=part) for n in range(1, len(table.cells(tr)) + 1)]
+            row = [cell_spec(cell, place, source, table.styles) for cell, place in zip(table.cells(tr), places)]
+            problems += [found for spec, place in zip(row, places) if (found := reordered(spec, place))]
             if not blank_row(row, rows):
                 rows.append(row)
+    if problems:
+        raise CellError(source, problems)
     return rows
 
 
