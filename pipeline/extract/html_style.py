@@ -14,6 +14,13 @@ computed value, each from the element's winning declarations and its parent's co
   holding it is an error, never a number a reader does not see. A value this reader cannot
   evaluate exactly in a property that decides this (`calc(1em - 16px)`, env(), a polygon) is
   taken as out of sight, never ignored (math functions of plain lengths are evaluated, css_math.py);
+  also text a box clips away (lower or narrower than a line, its overflow hidden; size containment;
+  content-visibility hidden), on a background it cannot tell the colour of (an image, color-mix():
+  css_colour.py computes the rest), or through a filter, blend mode or mask that leaves it unreadable
+  (colour filters are applied to the text and its background);
+- where a cell's text starts and ends (`edges`): margins, padding and text-indent added up from the
+  cell's content edge, for html_tables.py to refuse text drawn past the cell or over its neighbour;
+  and (`cut`) a box of a fixed height that clips its overflow, which may cut lines or rows off;
 - text added by ::before and ::after (`content`: strings and attr(); counters are an error);
 - drawn in another place than its own (`moved`, `shifted`, `flipped`, `direction`, `writing_mode`):
   floated, positioned with offsets, transformed, mirrored or turned, right to left or vertical; the
