@@ -496,7 +496,8 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
 def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
     """The declaration that wins for each property on the element (or on its ::before/::after)."""
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
-    if pseudo is None and (element.get("hidden") is not None or not_rendered(element, tag)):
+    if pseudo is None and (element.get("hidden") is not None or element.get("popover") is not None
+                           or not_rendered(element, tag)):  # a popover is shown only when opened (by script)
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None

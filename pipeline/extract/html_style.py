@@ -47,6 +47,7 @@ from .html_cascade import (HINTED_BY_ATTRIBUTES, Declaration, Sheets, cascaded, 
                            matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
+FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
 CONTRAST_FLOOR = 1.25  # WCAG contrast ratio below which text does not stand out from its background
 BLOCK_TAGS = frozenset({
     "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
@@ -182,6 +183,9 @@ class Style:
     display: str = "inline"
     visibility: str = "visible"
     font_zero: bool = False
+    font_px: float = 16.0  # the font size (inherited), times the zoom of the element and its ancestors
+    zoom: float = 1.0  # the zoom of the element and its ancestors
+    transform: str = "none"  # text-transform (inherited): uppercase, lowercase, capitalize
     color: tuple = BLACK
     fill: tuple | None = None  # -webkit-text-fill-color where set (it paints the glyphs instead of color)
     background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
@@ -225,7 +229,7 @@ class Style:
 def finish(style: Style) -> Style:
     """The style with its derived values set."""
     ink = style.fill if style.fill is not None else style.color
-    unseen = (style.font_zero or style.faded or style.off_screen or style.clipped or style.indent_off
+    unseen = (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped or style.indent_off
               or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown or ink[3] == 0
               or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops) else
                   any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
@@ -275,6 +279,53 @@ def font_zero(declared, parent: Style) -> bool:
     if found is not None:
         return found[0] == 0 or (parent.font_zero and found[1] in ("em", "%", "ex", "ch"))
     return parent.font_zero and value in ("smaller", "larger")
+
+
+FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
+                 "xx-large": 32.0, "xxx-large": 48.0}
+FONT_RELATIVE = {"em": 1.0, "%": 0.01, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
+
+
+def font_px(declared, parent: Style) -> tuple[float, float]:
+    """(the font size in px times the zoom, the zoom), both inherited: em and % of the parent's
+    size, rem and keywords of the default 16px, every size times the zoom of the element and
+    its ancestors (a zoom of 0 is taken as 1, as Chromium takes it)."""
+    zoom = parent.zoom
+    written = value_of(declared, "zoom")
+    if written not in (None, "normal", "reset", "initial", "unset", "inherit", "revert", UNDECIDED):
+        found = length(written)
+        if found is not None and found[1] in (None, "%") and found[0] > 0:
+            zoom *= found[0] / 100 if found[1] == "%" else found[0]
+    size = parent.font_px / parent.zoom  # the parent's size before zooming
+    value = value_of(declared, "font-size")
+    if value is not None and value not in ("inherit", "unset", UNDECIDED):
+        found = length(value)
+        if value in FONT_KEYWORDS or value in ("initial", "revert"):
+            size = FONT_KEYWORDS.get(value, 16.0)
+        elif value in ("smaller", "larger"):
+            size = size / 1.2 if value == "smaller" else size * 1.2
+        elif found is not None and found[1] in FONT_RELATIVE:
+            size *= found[0] * FONT_RELATIVE[found[1]]
+        elif found is not None and found[1] == "rem":
+            size = found[0] * 16.0
+        elif found is not None and (px := pixels(value)) is not None:
+            size = px
+    return size * zoom, zoom
+
+
+def sizes(declared, parent: Style) -> dict:
+    if "font-size" not in declared and "zoom" not in declared:
+        return dict(font_px=parent.font_px, zoom=parent.zoom)
+    size, zoom = font_px(declared, parent)
+    return dict(font_px=size, zoom=zoom)
+
+
+def text_transform(declared, parent: Style) -> str:
+    value = value_of(declared, "text-transform")
+    if value is None or value == "inherit":
+        return parent.transform
+    words = value.split()
+    return next((w for w in words if w in ("uppercase", "lowercase", "capitalize")), "none")
 
 
 def ink_of(value: str | None, current: tuple, dark: bool) -> tuple | None:
@@ -530,6 +581,7 @@ NEVER_CLIPS = frozenset({"inline", "contents", "none", "ruby", "table-row", "tab
                          "table-footer-group", "table-cell", "table-column", "table-column-group", "table",
                          "inline-table"})
 LINE_FLOOR = 0.8 * 16  # px: a box lower (or narrower) than this shows no line (no glyph) of 16px text whole
+IMAGE_CONTENT = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|cross-fade|[a-z-]*gradient)\(")
 CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain"})  # without one, no box clips
 CLIPPING, SCROLLING = frozenset({"hidden", "clip"}), frozenset({"auto", "scroll", "overlay"})
 
@@ -570,6 +622,8 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None) -> tup
         return True, parent.cut
     if value_of(declared, "content-visibility") == "hidden":
         return True, parent.cut
+    if "content" in declared and IMAGE_CONTENT.search(value_of(declared, "content")):
+        return True, parent.cut  # an element's `content: url()` draws the image instead of its content
     if shown_as in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS):
         return False, parent.cut
     words = (value_of(declared, "overflow") or "visible").split()
@@ -753,6 +807,8 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     lines = line_height(declared, parent)
     clipped, cut = clipping(declared, parent, shown_as, lines)
     return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
+                 **sizes(declared, parent),
+                 transform=text_transform(declared, parent),
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
@@ -941,7 +997,7 @@ class Styles:
         attribute): most elements. The defaults never move, turn or float an element."""
         attrib = element.attrib
         return not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib
-                                or "dir" in attrib)) \
+                                or "dir" in attrib or "popover" in attrib)) \
             and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
 
     def compute(self, element: etree._Element, parent: Style) -> Style:
@@ -952,6 +1008,17 @@ class Styles:
                 self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
             return self.shared[key][1]
         return computed(cascaded(element, tag, self.matched), parent, element, tag)
+
+    def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
+        """The style of the ::before or ::after box the element has (`content` not none or
+        normal, an empty string included); None without one."""
+        if which not in pseudo_elements(element, self.matched):
+            return None
+        declared = cascaded(element, "", self.matched, which)
+        if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
+            return None
+        style = computed(declared, self.of(element), element, "")
+        return None if style.removed else style
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style; None for none."""

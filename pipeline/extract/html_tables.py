@@ -139,7 +139,9 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
         return style.cut
     if part is None or style.off_screen:  # moved off the screen: out of sight, a cell error of its own
         return ""
-    return style.moved if part else style.shifted
+    if part or style.moved.startswith("position"):  # out of the flow: drawn over the text around it
+        return style.moved
+    return style.shifted
 
 
 def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
@@ -171,15 +173,33 @@ def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Eleme
     style = styles.of(cell)
     if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
         return cell, style.edge
+    found = pseudo_drawn_apart(cell, styles)
+    if found:
+        return cell, found
     for inner in cell.iterdescendants():
         tag = tag_of(inner)
         if tag and not styles.plain(inner, tag) and not is_silent(inner) and not styles.of(inner).removed:
             inside = styles.of(inner)
             found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
-                inside.edge and overhang(inside, cell_padding(cell, style)))
+                inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
             if found:
                 return inner, found
     return None
+
+
+def pseudo_drawn_apart(element: etree._Element, styles: Styles) -> str:
+    """A ::before or ::after box of the element (`content` other than none, an empty string too)
+    drawn out of the flow, moved or turned: over the text beside it (an opaque box laid over a
+    cell hides its value)."""
+    if element not in styles.matched:
+        return ""
+    for which in ("before", "after"):
+        style = styles.pseudo_box(element, which)
+        if style is not None:
+            found = drawn_apart(style, styles.of(element), part=False)
+            if found:
+                return f"::{which} {found}"
+    return ""
 
 
 EDGE_TOLERANCE = 1.6  # px (0.1em at 16px): a design's nudge, like a slight negative letter-spacing

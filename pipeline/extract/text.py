@@ -30,6 +30,7 @@ REPLACED = {
     "img": lambda e: e.get("alt") or "", "input": lambda e: e.get("value") or e.get("placeholder") or "",
     "select": option_shown, "textarea": lambda e: "".join(e.itertext()),
     "object": lambda e: "".join(e.itertext()), "svg": lambda e: "".join(e.itertext()),
+    "math": lambda e: "".join(e.itertext()),  # MathML: fractions, powers, rows laid out apart
     "embed": lambda e: "", "iframe": lambda e: "", "canvas": lambda e: "", "video": lambda e: "",
     "audio": lambda e: "", "progress": lambda e: "", "meter": lambda e: "",
 }
@@ -46,12 +47,30 @@ def is_silent(element: etree._Element) -> bool:
 
 
 def as_seen(text: str, style: Style) -> str:
-    """Text as a reader sees it in this style: left out where hidden; set apart like a struck
+    """Text as a reader sees it in this style: left out where hidden; in the case
+    `text-transform` draws it in; set apart like a struck
     value where out of sight (a cell holding it is an error, never a silent number), except
     whitespace (the inline-block spacing trick)."""
     if not style.shown:
         return ""
+    if style.transform != "none":
+        text = transformed(text, style.transform)
     return f"[{text}]" if style.unseen and text.strip() else text
+
+
+# A letter that begins a word for `text-transform: capitalize`: after the start or a character
+# other than a letter, digit, underscore or apostrophe (Chromium: `deepseek-v3/r1` is drawn
+# `Deepseek-V3/R1`, `a_b` stays, `7b` stays: its first typographic unit is the digit).
+WORD_START = re.compile(r"(?:^|(?<=[^\w'’]))([^\W\d_])")
+
+
+def transformed(text: str, transform: str) -> str:
+    """The text as `text-transform` draws it."""
+    if transform == "uppercase":
+        return text.upper()
+    if transform == "lowercase":
+        return text.lower()
+    return WORD_START.sub(lambda m: m[1].upper(), text)
 
 
 def opening(style: Style, tag: str) -> tuple[str, str]:
@@ -66,6 +85,8 @@ def opening(style: Style, tag: str) -> tuple[str, str]:
         before, after = "", ""
     if style.mark:
         before, after = before + "[", "]" + after
+    if tag == "q":  # the browser's quotation marks around it (its ::before and ::after)
+        before, after = before + "“", "”" + after
     return before, after
 
 
