@@ -20,8 +20,9 @@ from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
-from .html_tables import (MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, collapsed_columns, find_vendor_table,
-                          row_drawn_apart, sections_drawn_apart, span_value, table_drawn_apart)
+from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, collapsed_columns,
+                          find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, span_value,
+                          table_drawn_apart)
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -83,19 +84,35 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     """All parts' rows in one table (stitched_parts). Rows are numbered over the stitched table;
     each cell keeps its part (None for a one-piece table). A cell whose text a browser draws in
     another order than it is written (bidirectional controls, right-to-left text) is an error."""
-    rows, problems = [], []
+    rows, problems, cut = [], [], []
     for table, part, trs in stitched_parts(parts):
-        for tr in trs:
+        groups = [row_group(tr, table.element) for tr in trs]
+        for i, tr in enumerate(trs):
             r = len(rows) + 1
             # place names the n-th cell of the row: its grid column is not known yet
             places = [Place(row=r, col=n, part=part) for n in range(1, len(table.cells(tr)) + 1)]
             row = [cell_spec(cell, place, source, table.styles) for cell, place in zip(table.cells(tr), places)]
             problems += [found for spec, place in zip(row, places) if (found := reordered(spec, place))]
+            cut += [cut_span(spec.rowspan, groups[i], place) for spec, place in zip(row, places)
+                    if spec.rowspan > 1 and i + spec.rowspan - 1 < len(trs) and groups[i + spec.rowspan - 1] is not groups[i]]
             if not blank_row(row, rows):
                 rows.append(row)
+    if cut:
+        raise LayoutError(source, cut)
     if problems:
         raise CellError(source, problems)
     return rows
+
+
+def row_group(tr: etree._Element, table: etree._Element) -> etree._Element:
+    """The row's group: its <thead>, <tbody> or <tfoot> in this table, else the table."""
+    return next((g for g in tr.iterancestors(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))), table)
+
+
+def cut_span(rowspan: int, group: etree._Element, place: Place) -> Problem:
+    return Problem(place, f"rowspan={rowspan} runs past the end of its row group (<{group.tag}>): a browser ends the "
+                   "cell there and draws the next group's rows a column over", "a merged cell within its "
+                   "<thead>, <tbody> or <tfoot>")
 
 
 def drawn_apart(element: etree._Element, declaration: str, place: Place) -> Problem:
