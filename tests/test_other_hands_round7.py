@@ -285,3 +285,16 @@ def layout_problems_of(html: str) -> list[str]:
     with pytest.raises(LayoutError) as caught:
         read(html)
     return [str(p) for p in caught.value.problems]
+
+
+def test_a_latin_1_label_is_read_as_windows_1252_as_browsers_read_it():
+    """Catches: a page labelled iso-8859-1 (Word, old CMSs) was decoded as Python's latin-1,
+    where byte 0x85 is a line break (NEL, whitespace, dropped at the end of a cell): `4*Ascend`
+    published while Chromium shows `4*Ascend…` (WHATWG: every Latin-1 label is windows-1252;
+    checked in Chromium). Now the ellipsis is read, and the cell is an error."""
+    cell = VALUE_CELL.search(PAGE_HTML)
+    html = PAGE_HTML[:cell.end() - len("</p>")] + "\x00" + PAGE_HTML[cell.end() - len("</p>"):]
+    data = html.replace('<meta charset="utf-8">', '<meta charset="iso-8859-1">', 1).encode(
+        "ascii", "xmlcharrefreplace").replace(b"\x00", b"\x85")
+    with pytest.raises(CellError, match=r"row 3, column 4: '4\*Ascend…' is not a unit count"):
+        read(data)
