@@ -223,17 +223,22 @@ DRAWN_OTHERWISE = [  # (case, the cell text a problem names, as drawn)
     (("{c}{}", "<math><mfrac><mn>1</mn><mn>6</mn></mfrac></math>*Ascend"), "'[16] *Ascend'"),  # drawn ⅙
     (("{c}{}", "<math><msup><mn>8</mn><mn>4</mn></msup></math>*Ascend"), "'[84] *Ascend'"),  # drawn 8⁴
     (("{c}{content:url(data:image/gif;base64,R0lGODlhAQABAAAAACw=)}", V), "'[{v}]'"),  # an image instead
+    (("{c}{}", '<ol start="2"><li>{v}</li></ol>'), "'[2.] {v}'"),  # the list's number drawn before it
+    (("{c}{display:list-item;list-style:decimal inside}", V), "'[1.] {v}'"),
 ]
 SIZES_SHOWN = [("{c}{font-size:10px}", V), ("{c}{font-size:x-small}", V), ("{c}{zoom:0}", V), ("{c}{zoom:2}", V),
-               ("{c}{font-size:.8em} {c} span{font-size:.8em}", "<span>{v}</span>")]
+               ("{c}{font-size:.8em} {c} span{font-size:.8em}", "<span>{v}</span>"),
+               ("{c}{}", "<ul><li>{v}</li></ul>"), ("td:has({c}) ol{list-style:none}", "<ol><li>{v}</li></ol>")]
 
 
 def test_text_drawn_as_a_speck_in_quotes_as_mathematics_or_replaced_is_an_error():
     """Catches: a stale digit in a font size of 1px, 0.05em or under `zoom:.01` (a speck in
     Chromium), the quotation marks a browser draws around <q>, MathML drawn as a fraction or a
-    power, and an element's `content: url()` (the image drawn instead of its text) were read
-    as plain text: 14 or 16 or 84 cards published, exit 0. Each is now an error naming its cell
-    as drawn; sizes of 10px, x-small, zoom 0 (Chromium takes it as 1) and 2 still read."""
+    power, an element's `content: url()` (the image drawn instead of its text) and an ordered
+    list's number (`2. 4*Ascend`) were read as plain text: 14 or 16 or 84 cards published,
+    exit 0. Each is now an error naming its cell
+    as drawn; sizes of 10px, x-small, zoom 0 (Chromium takes it as 1) and 2, a bulleted list
+    and a list without markers still read."""
     problems = cell_problems([case for case, _ in DRAWN_OTHERWISE] + SIZES_SHOWN)
     for k, (_, text) in enumerate(DRAWN_OTHERWISE):
         assert sum(text.format(v=f"{FIRST + k}*Ascend") + " is not a unit count" in p for p in problems) == 1, text

@@ -54,6 +54,7 @@ sup { vertical-align: super } sub { vertical-align: sub }
 s, strike, del { text-decoration: line-through }
 ul, ol, menu, dir { padding-left: 40px } blockquote, figure { margin-left: 40px; margin-right: 40px }
 dd { margin-left: 40px }
+ol { list-style-type: decimal } ul, menu, dir { list-style-type: disc }
 """
 
 
@@ -107,6 +108,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
             t.type == "function" and t.lower_name not in COLOUR_FUNCTIONS)]
         return [one("background-color", colour), one("background-image", ", ".join(images) or "none")]
+    if name == "list-style":  # its marker's type (a counter style, a string, none), the rest left out
+        kind = next((w for w in words if w not in ("inside", "outside") and not w.startswith(("url(", "image"))
+                     and not w.endswith("gradient(")), "disc")
+        return [one("list-style-type", kind)]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font

@@ -186,6 +186,7 @@ class Style:
     font_px: float = 16.0  # the font size (inherited), times the zoom of the element and its ancestors
     zoom: float = 1.0  # the zoom of the element and its ancestors
     transform: str = "none"  # text-transform (inherited): uppercase, lowercase, capitalize
+    marker: str = "disc"  # list-style-type (inherited): what a list item's marker draws
     color: tuple = BLACK
     fill: tuple | None = None  # -webkit-text-fill-color where set (it paints the glyphs instead of color)
     background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
@@ -808,7 +809,8 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     clipped, cut = clipping(declared, parent, shown_as, lines)
     return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **sizes(declared, parent),
-                 transform=text_transform(declared, parent),
+                 transform=text_transform(declared, parent), marker=value_of(declared, "list-style-type")
+                 if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,

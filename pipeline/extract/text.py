@@ -116,6 +116,24 @@ def shadow_text(element: etree._Element) -> bool:
     return bool("".join(own_text).strip()) or not default_slot
 
 
+# Markers that draw no number or text: a bullet before a value changes nothing a reader reads.
+BULLETS = frozenset({"none", "disc", "circle", "square", "disclosure-open", "disclosure-closed", "initial", "unset"})
+
+
+def marker_text(item: etree._Element, kind: str) -> str:
+    """What a list item's marker draws: a string as written, else its number (its `value`, or
+    its place after its list's `start`) and a dot, whatever the counter style."""
+    if kind[:1] in ("'", '"'):
+        return kind[1:-1]
+    value = (item.get("value") or "").strip()
+    if value.lstrip("-").isdigit():
+        return f"{value}."
+    parent = item.getparent()
+    start = (parent.get("start") or "1").strip() if parent is not None else "1"
+    before = sum(1 for sibling in item.itersiblings(preceding=True) if sibling.tag == "li")
+    return f"{(int(start) if start.lstrip('-').isdigit() else 1) + before}."
+
+
 def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     tag = element.tag if isinstance(element.tag, str) else ""
     if tag in SILENT_TAGS:
@@ -135,6 +153,8 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         if element is None:
             return
     before, after = opening(style, tag)
+    if style.display == "list-item" and style.marker not in BULLETS:
+        before += f"[{marker_text(element, style.marker)}] "  # the number a browser draws before the item
     if tag == "br":
         out.append("\n")
     out.append(before)
