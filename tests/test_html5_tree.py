@@ -60,16 +60,40 @@ def test_a_table_set_aside_as_a_wrapper_while_holding_body_rows_is_an_error():
 CASES = json.loads(FIXTURE.read_text(encoding="utf-8"))["cases"]
 
 
+def spans_cut(tree: str) -> bool:
+    """Whether the tree has a cell whose rowspan runs past the last row of its row group while
+    the table goes on: a browser ends the cell at the group's end (HTML's table model; checked
+    in Chromium's layout for the stored case 86, whose stray `</tbody>` between the rows of a
+    model block sets the next rows a column over)."""
+    root = etree.HTML(tree)
+    for table in root.iter("table"):
+        groups = [g for g in table if g.tag in ("thead", "tbody", "tfoot")]
+        for n, group in enumerate(groups):
+            rows = [r for r in group if r.tag == "tr"]
+            for i, row in enumerate(rows):
+                if n + 1 < len(groups) and any(int(c.get("rowspan") or 1) > len(rows) - i
+                                               for c in row if c.tag in ("td", "th")):
+                    return True
+    return False
+
+
 def test_malformed_pages_read_as_chromium_builds_them():
     """Each stored page (tools/browser_trees.py) reads as the tree Chromium built from it, and
-    a page whose mistakes a browser repairs gives the table as drawn."""
+    a page whose mistakes a browser repairs gives the table as drawn; one whose stray end tag
+    closed a row group inside a merged cell (a browser ends the cell there: drawn broken) is an
+    error naming the cell."""
+    cut = 0
     for number, case in enumerate(CASES):
         ours = reading(case["page"])
         assert ours == reading(case["browser"]), f"case {number}: {case['page']}"
-        if case["shown"] is not None:
+        if case["shown"] is not None and spans_cut(case["browser"]):
+            cut += 1
+            assert ours[0] == "error" and "runs past the end of its row group" in ours[1], f"case {number}"
+        elif case["shown"] is not None:
             assert ours[0] == "2025-01-01", f"case {number}: {ours[1]}"
             assert sorted(cell[:5] for cell in ours[1]) == sorted(map(tuple, case["shown"])), f"case {number}"
     assert sum(case["shown"] is None for case in CASES) >= 5  # nested tables, read as the browser nests them
+    assert cut >= 1  # case 86 at least
 
 
 @pytest.mark.skipif(BROWSER is None, reason="no chromium on this machine: `make browser` installs it")

@@ -8,19 +8,21 @@ network access; HTML has no external entities to expand.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import replace
 
 from lxml import etree
 
-from ..errors import LayoutError, Place, Problem
+from ..errors import CellError, LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
-from .html_tables import (MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, collapsed_columns, find_vendor_table,
-                          row_drawn_apart, sections_drawn_apart, span_value, table_drawn_apart)
+from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, collapsed_columns,
+                          find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, span_value,
+                          table_drawn_apart)
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -54,19 +56,63 @@ def stitched_parts(parts: list[Table]) -> Iterator[tuple[Table, int | None, list
         yield table, index if len(parts) > 1 else None, table.rows[body_start(table, parts[0]) if index > 1 else 0:]
 
 
+# Characters the Unicode bidirectional algorithm draws out of their order, or that reorder the
+# text around them: right-to-left letters (R, AL), Arabic digits (AN: `16/٣٢` is drawn `٣٢/16`),
+# the embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the right-to-left
+# marks (U+200F, U+061C), which a reader never sees but which turn `‮16` into 61.
+REORDERING = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def reordering(text: str) -> str | None:
+    """The first character of the text a browser would not draw in the order it is written."""
+    if text.isascii():
+        return None
+    return next((ch for ch in text if unicodedata.bidirectional(ch) in REORDERING), None)
+
+
+def reordered(spec: CellSpec, place: Place) -> Problem | None:
+    found = reordering(spec.raw_text)
+    if found is None:
+        return None
+    name = unicodedata.name(found, "")
+    return Problem(place, f"the cell's text holds U+{ord(found):04X} {name}, which a browser draws reordering "
+                   f"the text ({spec.raw_text!r})", "text drawn in the order it is written: no bidirectional "
+                   "controls, right-to-left letters or Arabic digits")
+
+
 def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     """All parts' rows in one table (stitched_parts). Rows are numbered over the stitched table;
-    each cell keeps its part (None for a one-piece table)."""
-    rows = []
+    each cell keeps its part (None for a one-piece table). A cell whose text a browser draws in
+    another order than it is written (bidirectional controls, right-to-left text) is an error."""
+    rows, problems, cut = [], [], []
     for table, part, trs in stitched_parts(parts):
-        for tr in trs:
+        groups = [row_group(tr, table.element) for tr in trs]
+        for i, tr in enumerate(trs):
             r = len(rows) + 1
             # place names the n-th cell of the row: its grid column is not known yet
-            row = [cell_spec(cell, Place(row=r, col=n, part=part), source, table.styles)
-                   for n, cell in enumerate(table.cells(tr), start=1)]
+            places = [Place(row=r, col=n, part=part) for n in range(1, len(table.cells(tr)) + 1)]
+            row = [cell_spec(cell, place, source, table.styles) for cell, place in zip(table.cells(tr), places)]
+            problems += [found for spec, place in zip(row, places) if (found := reordered(spec, place))]
+            cut += [cut_span(spec.rowspan, groups[i], place) for spec, place in zip(row, places)
+                    if spec.rowspan > 1 and i + spec.rowspan - 1 < len(trs) and groups[i + spec.rowspan - 1] is not groups[i]]
             if not blank_row(row, rows):
                 rows.append(row)
+    if cut:
+        raise LayoutError(source, cut)
+    if problems:
+        raise CellError(source, problems)
     return rows
+
+
+def row_group(tr: etree._Element, table: etree._Element) -> etree._Element:
+    """The row's group: its <thead>, <tbody> or <tfoot> in this table, else the table."""
+    return next((g for g in tr.iterancestors(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))), table)
+
+
+def cut_span(rowspan: int, group: etree._Element, place: Place) -> Problem:
+    return Problem(place, f"rowspan={rowspan} runs past the end of its row group (<{group.tag}>): a browser ends the "
+                   "cell there and draws the next group's rows a column over", "a merged cell within its "
+                   "<thead>, <tbody> or <tfoot>")
 
 
 def drawn_apart(element: etree._Element, declaration: str, place: Place) -> Problem:

@@ -52,6 +52,9 @@ head, script, style, template, noscript, title, link, meta, base { display: none
 datalist, noembed, noframes, rp, area, param { display: none }
 sup { vertical-align: super } sub { vertical-align: sub }
 s, strike, del { text-decoration: line-through }
+ul, ol, menu, dir { padding-left: 40px } blockquote, figure { margin-left: 40px; margin-right: 40px }
+dd { margin-left: 40px }
+ol { list-style-type: decimal } ul, menu, dir { list-style-type: disc }
 """
 
 
@@ -100,9 +103,15 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
             if style is not None or name in ("border", "border-left", "border-right"):
                 out.append(one(f"border-{side}-style", style or "none"))
         return out
-    if name == "background":
+    if name == "background":  # its colour, and the images painted over it (url(), gradients)
         colour = next((w for w in words if is_colour(w)), "transparent")
-        return [one("background-color", colour)]
+        images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
+            t.type == "function" and t.lower_name not in COLOUR_FUNCTIONS)]
+        return [one("background-color", colour), one("background-image", ", ".join(images) or "none")]
+    if name == "list-style":  # its marker's type (a counter style, a string, none), the rest left out
+        kind = next((w for w in words if w not in ("inside", "outside") and not w.startswith(("url(", "image"))
+                     and not w.endswith("gradient(")), "disc")
+        return [one("list-style-type", kind)]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
@@ -126,16 +135,20 @@ def font_size_of(parts: list) -> str | None:
     return None
 
 
+# Functions that write a colour (the others in a `background` are images: url(), gradients, image-set())
+COLOUR_FUNCTIONS = frozenset({"rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color",
+                              "color-mix", "light-dark", "var", "calc", "env"})
 BORDER_STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
                            "outset"})
 
 
 def is_colour(word: str) -> bool:
-    from tinycss2.color4 import parse_color
-    try:
-        return parse_color(word) is not None
-    except Exception:  # noqa: BLE001 (tinycss2 raises on some malformed input)
-        return False
+    """A colour as a `background` writes it: one css_colour computes, or a colour function
+    (color-mix(), a relative colour) it does not (still the background's colour, not an image)."""
+    from .css_colour import rgba
+    if word.split("(", 1)[0] in COLOUR_FUNCTIONS and "(" in word:
+        return True
+    return rgba(word, (0.0, 0.0, 0.0, 1.0)) is not None
 
 
 def declarations(tokens_or_text) -> list[Declaration]:
@@ -488,7 +501,8 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
 def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
     """The declaration that wins for each property on the element (or on its ::before/::after)."""
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
-    if pseudo is None and (element.get("hidden") is not None or not_rendered(element, tag)):
+    if pseudo is None and (element.get("hidden") is not None or element.get("popover") is not None
+                           or not_rendered(element, tag)):  # a popover is shown only when opened (by script)
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None

@@ -37,9 +37,35 @@ ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>
 # Encoding Standard): every GB2312 label is GBK (Windows code page 936, what Word, Notepad and
 # IE write under it; Python's gb2312 refuses its em dash and middle dot), every Big5 label is
 # Big5-HKSCS. Labels Python does not know at all (x-gbk, x-x-big5) are listed too.
+# Likewise every Latin-1 and ASCII label is windows-1252 (bytes 0x80-0x9F are `…`, `–`, `’`, not
+# C1 controls: Python's latin-1 read 0x85 as a line break), ISO-8859-9 is windows-1254, TIS-620 and
+# ISO-8859-11 are windows-874, Shift_JIS is Windows-31J and EUC-KR is windows-949.
 WEB_LABELS = {**dict.fromkeys(("gb2312", "chinese", "csgb2312", "csiso58gb231280", "gb_2312", "gb_2312-80",
                                "iso-ir-58", "x-gbk"), "gbk"),
-              **dict.fromkeys(("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"), "big5hkscs")}
+              **dict.fromkeys(("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"), "big5hkscs"),
+              **dict.fromkeys(("ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1",
+                               "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1",
+                               "us-ascii", "windows-1252", "x-cp1252"), "cp1252"),
+              **dict.fromkeys(("cp1254", "csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599",
+                               "iso_8859-9", "iso_8859-9:1989", "l5", "latin5", "windows-1254", "x-cp1254"), "cp1254"),
+              **dict.fromkeys(("dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874"), "cp874"),
+              **dict.fromkeys(("csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j",
+                               "x-sjis"), "cp932"),
+              **dict.fromkeys(("cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987",
+                               "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"), "cp949")}
+
+
+def single_byte_gaps(error: UnicodeDecodeError) -> tuple[str, int]:
+    """The bytes windows-125x leave undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D in 1252) are, for a
+    browser, the C1 control of that number (WHATWG's index); anything else stays an error."""
+    if error.end - error.start == 1:  # only asked for windows-1252, -1254 and -874 (decode_page)
+        byte = error.object[error.start]
+        if 0x80 <= byte <= 0x9F:
+            return chr(byte), error.end
+    raise error
+
+
+codecs.register_error("mincards-web-single-byte", single_byte_gaps)
 CONTENT_CHARSET = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
@@ -87,7 +113,8 @@ def decode_page(data: bytes, source: str) -> str:
     kind check and the extractor both call this, so they cannot disagree."""
     encoding = sniff_encoding(data)
     try:
-        text = data.decode(encoding)
+        text = data.decode(encoding, errors="mincards-web-single-byte" if encoding in ("cp1252", "cp1254", "cp874")
+                           else "strict")
     except UnicodeDecodeError as exc:
         raise SourceError(source, f"the file is binary data, not {encoding} text (byte {exc.start})",
                           "an HTML page") from None

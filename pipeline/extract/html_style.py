@@ -14,6 +14,13 @@ computed value, each from the element's winning declarations and its parent's co
   holding it is an error, never a number a reader does not see. A value this reader cannot
   evaluate exactly in a property that decides this (`calc(1em - 16px)`, env(), a polygon) is
   taken as out of sight, never ignored (math functions of plain lengths are evaluated, css_math.py);
+  also text a box clips away (lower or narrower than a line, its overflow hidden; size containment;
+  content-visibility hidden), on a background it cannot tell the colour of (an image, color-mix():
+  css_colour.py computes the rest), or through a filter, blend mode or mask that leaves it unreadable
+  (colour filters are applied to the text and its background);
+- where a cell's text starts and ends (`edges`): margins, padding and text-indent added up from the
+  cell's content edge, for html_tables.py to refuse text drawn past the cell or over its neighbour;
+  and (`cut`) a box of a fixed height that clips its overflow, which may cut lines or rows off;
 - text added by ::before and ::after (`content`: strings and attr(); counters are an error);
 - drawn in another place than its own (`moved`, `shifted`, `flipped`, `direction`, `writing_mode`):
   floated, positioned with offsets, transformed, mirrored or turned, right to left or vertical; the
@@ -27,17 +34,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from math import cos, radians, sin
 
+import tinycss2
 from lxml import etree
-from tinycss2.color4 import parse_color
 
 from ..errors import Place, Problem, SourceError
-from .css_math import evaluated, has_function, positive_floor
+from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
+from .css_math import evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
 from .html_cascade import (HINTED_BY_ATTRIBUTES, Declaration, Sheets, cascaded, check_undecided, expanded,
                            matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
+FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
 CONTRAST_FLOOR = 1.25  # WCAG contrast ratio below which text does not stand out from its background
 BLOCK_TAGS = frozenset({
     "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
@@ -55,10 +65,12 @@ PX_PER = {None: 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 
 # Properties whose value decides whether a reader sees text: one with a function is evaluated
 # exactly (calc(0px) -> 0px), or is UNDECIDED, which each reads as out of sight.
 DECIDING = frozenset({"font-size", "opacity", "filter", "text-indent", "left", "right", "top", "bottom",
-                      "margin-left", "width", "height", "clip", "clip-path", "letter-spacing", "word-spacing"})
+                      "margin-left", "margin-right", "width", "height", "max-width", "max-height", "line-height",
+                      "clip", "clip-path", "letter-spacing", "word-spacing", "backdrop-filter"})
 UNDECIDED = "\x00undecided"  # never a value as written: tinycss2 turns NUL into U+FFFD
 # Properties where a positive lower bound decides (a size not zero, a spacing not negative)
-SIGN_DECIDES = frozenset({"font-size", "opacity", "letter-spacing", "word-spacing", "width", "height", "margin-left"})
+SIGN_DECIDES = frozenset({"font-size", "opacity", "letter-spacing", "word-spacing", "width", "height", "max-width",
+                          "max-height", "line-height", "margin-left", "margin-right"})
 # clip-path values that clip nothing of the text: none, or a box's own edges
 CLIPS_NOTHING = frozenset({"none", "initial", "unset", "revert", "inherit", "margin-box", "border-box", "padding-box",
                            "content-box", "fill-box", "stroke-box", "view-box"})
@@ -93,20 +105,6 @@ def far(value: str) -> bool:
     return abs(found[0]) >= 100 if found[1] in ("%", "vw") else abs(found[0] * PX_PER.get(found[1], 1.0)) >= WINDOW
 
 
-def rgba(value: str, current: tuple) -> tuple | None:
-    """A colour as sRGB (r, g, b, alpha), `currentcolor` the inherited colour; None if not one."""
-    if value in ("currentcolor", "inherit"):
-        return current
-    try:
-        colour = parse_color(value)
-    except Exception:  # noqa: BLE001 (malformed input)
-        return None
-    if colour is None or isinstance(colour, str):
-        return current if colour == "currentcolor" else None
-    srgb = colour.to("srgb")
-    return (*(min(1.0, max(0.0, c)) for c in srgb.coordinates), srgb.alpha)
-
-
 def over(colour: tuple, background: tuple) -> tuple:
     """The colour drawn over an opaque background (alpha blended)."""
     a = colour[3]
@@ -123,18 +121,94 @@ def contrast(colour: tuple, background: tuple) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
+# --- colour filters (filter, backdrop-filter, a partial opacity) on sRGB colours ------------------
+
+def tinted(colour: tuple, tints: tuple) -> tuple:
+    """A colour through colour filters (Filter Effects 1's functions, innermost first)."""
+    r, g, b, a = colour
+    for name, amount in tints:
+        if name == "opacity":
+            a *= amount
+        elif name == "brightness":
+            r, g, b = r * amount, g * amount, b * amount
+        elif name == "contrast":
+            r, g, b = ((c - 0.5) * amount + 0.5 for c in (r, g, b))
+        elif name == "invert":
+            r, g, b = (c * (1 - amount) + (1 - c) * amount for c in (r, g, b))
+        else:  # grayscale, sepia, saturate, hue-rotate: a colour matrix
+            m = colour_matrix(name, amount)
+            r, g, b = (m[i][0] * r + m[i][1] * g + m[i][2] * b for i in range(3))
+        r, g, b = (min(1.0, max(0.0, c)) for c in (r, g, b))
+    return r, g, b, a
+
+
+def colour_matrix(name: str, amount: float) -> tuple:
+    if name == "grayscale":
+        k = 1 - min(1.0, amount)
+        return ((0.2126 + 0.7874 * k, 0.7152 - 0.7152 * k, 0.0722 - 0.0722 * k),
+                (0.2126 - 0.2126 * k, 0.7152 + 0.2848 * k, 0.0722 - 0.0722 * k),
+                (0.2126 - 0.2126 * k, 0.7152 - 0.7152 * k, 0.0722 + 0.9278 * k))
+    if name == "sepia":
+        k = 1 - min(1.0, amount)
+        return ((0.393 + 0.607 * k, 0.769 - 0.769 * k, 0.189 - 0.189 * k),
+                (0.349 - 0.349 * k, 0.686 + 0.314 * k, 0.168 - 0.168 * k),
+                (0.272 - 0.272 * k, 0.534 - 0.534 * k, 0.131 + 0.869 * k))
+    if name == "saturate":
+        k = amount
+        return ((0.213 + 0.787 * k, 0.715 - 0.715 * k, 0.072 - 0.072 * k),
+                (0.213 - 0.213 * k, 0.715 + 0.285 * k, 0.072 - 0.072 * k),
+                (0.213 - 0.213 * k, 0.715 - 0.715 * k, 0.072 + 0.928 * k))
+    c, s = cos(radians(amount)), sin(radians(amount))  # hue-rotate, amount in degrees
+    return ((0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928),
+            (0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283),
+            (0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072))
+
+
+def least_contrast(ink: tuple, background: tuple, tints: tuple, inside: bool) -> float:
+    """The text's contrast with what is behind it through the colour filters of its element and
+    ancestors: with the background painted inside the filtered box (an opaque background of the
+    filtered element or within it: filtered with the text), that; otherwise the least of it and
+    of the background outside it (the text alone filtered), since which one is not worked out."""
+    if not tints:
+        return contrast(ink, background)
+    text, behind = over(tinted(over(ink, background), tints), background), over(tinted(background, tints), background)
+    if inside:
+        return contrast(text, behind)
+    return min(contrast(over(tinted(ink, tints), background), background), contrast(text, behind))
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """An element's computed style, as far as it decides what a reader sees of its text."""
     display: str = "inline"
     visibility: str = "visible"
     font_zero: bool = False
+    font_px: float = 16.0  # the font size (inherited), times the zoom of the element and its ancestors
+    zoom: float = 1.0  # the zoom of the element and its ancestors
+    transform: str = "none"  # text-transform (inherited): uppercase, lowercase, capitalize
+    marker: str = "disc"  # list-style-type (inherited): what a list item's marker draws
     color: tuple = BLACK
     fill: tuple | None = None  # -webkit-text-fill-color where set (it paints the glyphs instead of color)
     background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
+    backdrops: tuple = ()  # other colours the text may lie on (a gradient's, inherited)
+    backdrop_unknown: bool = False  # behind the text, something this reader cannot tell the colour of
+    tints: tuple = ()  # the colour filters of the element and its ancestors, innermost first
+    painted_inside: bool = False  # an opaque background painted inside the filtered box, under the text
+    veiled: bool = False  # blurred, blended, masked or its glyphs replaced, here or on an ancestor
+    dark: bool = False  # the page is of the dark colour scheme (light-dark() picks its second colour)
     faded: bool = False  # opacity 0 here or on an ancestor
     off_screen: bool = False  # moved off the screen here or with an ancestor
+    clipped: bool = False  # inside a box too small to show a line of it, its overflow hidden
+    cut: str = ""  # the declarations of a box around it of a fixed height, its overflow hidden
+    line_height: float | None = None  # px, inherited; None for normal
     indent_off: bool = False  # text-indent (inherited) takes the text off the screen
+    indent: float = 0.0  # the text-indent, px (inherited)
+    inset: float = 0.0  # px from the nearest cell's content edge to this box's, left (margins and padding)
+    inset_end: float = 0.0  # the same on the right
+    own_start: float = 0.0  # the element's own margin and padding on the left (an inline box's overlap)
+    own_end: float = 0.0
+    edge: str = ""  # the declaration of a negative margin or indent here or around it, in its cell
+    padding: tuple = (None, None)  # a cell's padding, left and right (px), where declared
     letters_piled: bool = False  # a negative letter-spacing (inherited): glyphs drawn over one another
     words_piled: bool = False  # a negative word-spacing (inherited): words drawn over one another
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
@@ -156,14 +230,18 @@ class Style:
 def finish(style: Style) -> Style:
     """The style with its derived values set."""
     ink = style.fill if style.fill is not None else style.color
-    unseen = (style.font_zero or style.faded or style.off_screen or style.indent_off or style.letters_piled
-              or style.words_piled or ink[3] == 0 or contrast(ink, style.background) < CONTRAST_FLOOR)
+    unseen = (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped or style.indent_off
+              or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown or ink[3] == 0
+              or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops) else
+                  any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
+                      for b in (style.background, *style.backdrops))))
     block = not (style.display.startswith("inline") or style.display in ("contents", "ruby", "none"))
     return replace(style, removed=style.display == "none", shown=style.visibility == "visible", block=block,
                    unseen=unseen)
 
 
 ROOT = finish(Style(display="block"))
+DARK_ROOT = finish(Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark=True))
 
 
 # --- one function per computed value (declared: the winning declarations; parent: its style) ---
@@ -204,10 +282,65 @@ def font_zero(declared, parent: Style) -> bool:
     return parent.font_zero and value in ("smaller", "larger")
 
 
+FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
+                 "xx-large": 32.0, "xxx-large": 48.0}
+FONT_RELATIVE = {"em": 1.0, "%": 0.01, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
+
+
+def font_px(declared, parent: Style) -> tuple[float, float]:
+    """(the font size in px times the zoom, the zoom), both inherited: em and % of the parent's
+    size, rem and keywords of the default 16px, every size times the zoom of the element and
+    its ancestors (a zoom of 0 is taken as 1, as Chromium takes it)."""
+    zoom = parent.zoom
+    written = value_of(declared, "zoom")
+    if written not in (None, "normal", "reset", "initial", "unset", "inherit", "revert", UNDECIDED):
+        found = length(written)
+        if found is not None and found[1] in (None, "%") and found[0] > 0:
+            zoom *= found[0] / 100 if found[1] == "%" else found[0]
+    size = parent.font_px / parent.zoom  # the parent's size before zooming
+    value = value_of(declared, "font-size")
+    if value is not None and value not in ("inherit", "unset", UNDECIDED):
+        found = length(value)
+        if value in FONT_KEYWORDS or value in ("initial", "revert"):
+            size = FONT_KEYWORDS.get(value, 16.0)
+        elif value in ("smaller", "larger"):
+            size = size / 1.2 if value == "smaller" else size * 1.2
+        elif found is not None and found[1] in FONT_RELATIVE:
+            size *= found[0] * FONT_RELATIVE[found[1]]
+        elif found is not None and found[1] == "rem":
+            size = found[0] * 16.0
+        elif found is not None and (px := pixels(value)) is not None:
+            size = px
+    return size * zoom, zoom
+
+
+def sizes(declared, parent: Style) -> dict:
+    if "font-size" not in declared and "zoom" not in declared:
+        return dict(font_px=parent.font_px, zoom=parent.zoom)
+    size, zoom = font_px(declared, parent)
+    return dict(font_px=size, zoom=zoom)
+
+
+def text_transform(declared, parent: Style) -> str:
+    value = value_of(declared, "text-transform")
+    if value is None or value == "inherit":
+        return parent.transform
+    words = value.split()
+    return next((w for w in words if w in ("uppercase", "lowercase", "capitalize")), "none")
+
+
+def ink_of(value: str | None, current: tuple, dark: bool) -> tuple | None:
+    """A colour for text: None if the value is none (the declaration is dropped); a colour this
+    reader cannot compute (color-mix(), a relative colour) as no ink."""
+    if not value:
+        return None
+    found = rgba(value, current, dark)
+    return UNKNOWN_INK if found == UNCOMPUTED or (found is None and has_function(value)) else found
+
+
 def color(declared, parent: Style, element) -> tuple:
     value = value_of(declared, "color") or (element.get("color") if element.tag == "font" else None)
-    found = rgba(value, parent.color) if value else None
-    return found or (UNKNOWN_INK if value and has_function(value) else parent.color)
+    return ink_of(value, parent.color, parent.dark) or parent.color
 
 
 def fill(declared, parent: Style, colour: tuple) -> tuple:
@@ -218,13 +351,84 @@ def fill(declared, parent: Style, colour: tuple) -> tuple:
         return parent.fill if parent.fill is not None else None
     if value in ("currentcolor", "initial", "unset"):
         return None
-    return rgba(value, colour) or (UNKNOWN_INK if has_function(value) else None)
+    return ink_of(value, colour, parent.dark)
 
 
-def background(declared, parent: Style, element) -> tuple:
+# Functions of an image a background may paint behind the text; of them, the gradients' colours
+# are worked out, any other (an image file, image-set(), cross-fade()) cannot be.
+GRADIENT = re.compile(r"(?:-webkit-|-moz-|-o-)?(?:repeating-)?(?:linear|radial|conic)-gradient")
+GRADIENT_SAMPLES = 8  # colours taken between two stops (a gradient from black to white passes grey)
+
+
+def gradient_colours(value: str, current: tuple, dark: bool) -> list[tuple] | None:
+    """The colours of a background-image of gradients, sampled between their stops; None for
+    an image or a colour this reader cannot tell."""
+    out = []
+    for token in tinycss2.parse_component_value_list(value):
+        if token.type in ("whitespace", "comment") or (token.type == "literal" and token.value == ","):
+            continue
+        if token.type == "ident" and token.lower_value == "none":
+            continue
+        if token.type != "function" or not GRADIENT.fullmatch(token.lower_name):
+            return None
+        stops = []
+        for argument in split_commas(token.arguments):
+            words = [t for t in argument if t.type not in ("whitespace", "comment")]
+            colours = [rgba(tinycss2.serialize([t]), current, dark) for t in words
+                       if t.type in ("hash", "function") or (t.type == "ident" and t.lower_value not in GRADIENT_WORDS)]
+            if any(c is None or c == UNCOMPUTED for c in colours):
+                return None
+            stops += colours
+        if not stops:
+            return None
+        for a, b in zip(stops, stops[1:] or stops):
+            out += [tuple(x + (y - x) * k / GRADIENT_SAMPLES for x, y in zip(a, b)) for k in range(GRADIENT_SAMPLES + 1)]
+    return out
+
+
+GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "at", "circle", "ellipse", "closest-side",
+                            "closest-corner", "farthest-side", "farthest-corner", "from", "in", "srgb", "srgb-linear",
+                            "oklab", "oklch", "lab", "lch", "hsl", "hwb", "xyz", "xyz-d50", "xyz-d65", "display-p3",
+                            "shorter", "longer", "increasing", "decreasing", "hue"})
+
+
+PAINTING = frozenset({"background-color", "background-image", "backdrop-filter"})
+
+
+def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple, tuple, bool, bool]:
+    """What the text lies on: the nearest background colour (the element's over its parent's,
+    `currentcolor` its own colour), the other colours of a gradient painted over it, and whether
+    something is painted there this reader cannot tell the colour of (an image, a colour it
+    cannot compute, a backdrop-filter it does not work out): an opaque colour of its own covers
+    what its ancestors painted (the last answer: whether it paints one)."""
+    if declared.keys().isdisjoint(PAINTING) and "bgcolor" not in element.attrib:
+        return parent.background, parent.backdrops, parent.backdrop_unknown, False
     value = value_of(declared, "background-color") or element.get("bgcolor")
-    found = rgba(value, parent.color) if value else None
-    return parent.background if found is None or found[3] == 0 else over(found, parent.background)
+    found = rgba(value, colour, parent.dark) if value else None
+    base, backdrops, unknown, opaque = parent.background, parent.backdrops, parent.backdrop_unknown, False
+    behind = value_of(declared, "backdrop-filter")
+    if behind not in (None, "none", "initial", "unset", "inherit", "revert"):
+        tints = colour_filters(behind, behind=True)
+        if tints is None:
+            unknown = True
+        else:
+            base, backdrops = tinted(base, tints), tuple(tinted(b, tints) for b in backdrops)
+    if found == UNCOMPUTED or (found is None and value and has_function(value)):
+        unknown = True
+    elif found is not None and found[3] > 0:
+        if found[3] >= 1:
+            backdrops, unknown, opaque = (), False, True
+        base, backdrops = over(found, base), tuple(over(found, b) for b in backdrops)
+    image = value_of(declared, "background-image")
+    if image not in (None, "none", "initial", "unset", "revert"):
+        if image == "inherit":
+            return base, parent.backdrops, parent.backdrop_unknown, opaque
+        painted = gradient_colours(image, colour, parent.dark)
+        if painted is None:
+            unknown = True
+        else:
+            backdrops += tuple(over(c, base) for c in painted)
+    return base, backdrops, unknown, opaque
 
 
 def faded(declared, parent: Style) -> bool:
@@ -276,6 +480,224 @@ def clipped_away(value: str | None) -> bool:
 def indent_off(declared, parent: Style) -> bool:
     value = value_of(declared, "text-indent")
     return parent.indent_off if value is None or value == "inherit" else value == UNDECIDED or far(value)
+
+
+# --- filters, blending, masks ---------------------------------------------------------------------
+
+FILTER_DEFAULTS = {"brightness": 1.0, "contrast": 1.0, "grayscale": 1.0, "invert": 1.0, "opacity": 1.0,
+                   "saturate": 1.0, "sepia": 1.0, "hue-rotate": 0.0, "blur": 0.0}
+FILTER_FUNCTION = re.compile(r"\s*([a-z-]+)\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*")
+BLUR_FLOOR = 1.0  # px: a blur radius above this blurs 16px text past reading (checked in Chromium)
+NO_EFFECT = frozenset({"none", "initial", "unset", "revert", "normal"})
+
+
+def colour_filters(value: str, behind: bool = False) -> tuple | None:
+    """A filter list as colour filters (name, amount), a blur no wider than BLUR_FLOOR and
+    drop-shadow() dropped (they leave the glyphs readable); None for one that may make text
+    unreadable or that this reader does not work out: a wider blur (but `behind`, for a
+    backdrop-filter), url() (an SVG filter), a value it cannot evaluate."""
+    if value == UNDECIDED:
+        return None
+    out, at = [], 0
+    while at < len(value):
+        match = FILTER_FUNCTION.match(value, at)
+        if match is None:
+            return None
+        name, argument = match[1], match[2].strip()
+        at = match.end()
+        if name == "drop-shadow":
+            continue
+        if name not in FILTER_DEFAULTS:
+            return None
+        amount = FILTER_DEFAULTS[name]
+        if argument:
+            found = length(argument)
+            if found is None:
+                return None
+            number, unit = found
+            if name == "blur":
+                amount = pixels(argument)
+                if amount is None:
+                    return None
+            elif name == "hue-rotate":
+                amount = number * {"deg": 1.0, None: 1.0, "turn": 360.0, "rad": 57.29577951308232,
+                                   "grad": 0.9}.get(unit, float("nan"))
+                if amount != amount:
+                    return None
+            else:
+                amount = number / 100 if unit == "%" else number
+        if name == "blur":
+            if amount > BLUR_FLOOR and not behind:  # a backdrop's blur leaves a plain colour as it is
+                return None
+            continue
+        if name == "hue-rotate" and amount % 360 == 0 or name != "hue-rotate" and amount == (
+                0.0 if name in ("grayscale", "invert", "sepia") else 1.0):
+            continue
+        out.append((name, amount))
+    return tuple(out)
+
+
+MASKS = ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "mask-border", "mask-border-source",
+         "-webkit-mask-box-image", "-webkit-mask-box-image-source")
+
+
+FILTERING = frozenset({"filter", "opacity", "mix-blend-mode", "-webkit-text-security", *MASKS})
+
+
+def filtering(declared, parent: Style) -> tuple[tuple, bool]:
+    """The colour filters the element's text is drawn through (its own `filter` and a partial
+    `opacity`, after its ancestors'), and whether it is veiled: blurred past reading, filtered by
+    what this reader does not work out, blended with what is behind it (mix-blend-mode: the
+    result depends on the backdrop of its stacking context), masked (mask-image), or drawn as
+    bullets (-webkit-text-security)."""
+    tints, veiled = parent.tints, parent.veiled
+    if declared.keys().isdisjoint(FILTERING):
+        return tints, veiled
+    value = value_of(declared, "filter")
+    if value not in (None, "none", "initial", "unset", "revert", "inherit") and not (
+            "progid:" in value or value.startswith("alpha(")):  # Internet Explorer's filters: others drop them
+        own = colour_filters(value)
+        if own is None:
+            veiled = True
+        else:
+            tints = own + tints
+    opacity = value_of(declared, "opacity")
+    found = length(opacity) if opacity not in (None, UNDECIDED) else None
+    if found is not None and 0 < (amount := found[0] / 100 if found[1] == "%" else found[0]) < 1:
+        tints = (("opacity", amount),) + tints
+    if value_of(declared, "mix-blend-mode") not in (None, *NO_EFFECT, "inherit"):
+        veiled = True
+    if any(value_of(declared, name) not in (None, *NO_EFFECT, "inherit") for name in MASKS):
+        veiled = True
+    if value_of(declared, "-webkit-text-security") not in (None, *NO_EFFECT, "inherit"):
+        veiled = True  # inherited: each glyph drawn as a disc, circle or square
+    return tints, veiled
+
+
+# --- boxes that clip their text ---------------------------------------------------------------------
+
+# Boxes whose height is their content's whatever they declare (a browser grows a row and a cell
+# to hold their text), and inline boxes (no height): they never clip their text away.
+NEVER_CLIPS = frozenset({"inline", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
+                         "table-footer-group", "table-cell", "table-column", "table-column-group", "table",
+                         "inline-table"})
+LINE_FLOOR = 0.8 * 16  # px: a box lower (or narrower) than this shows no line (no glyph) of 16px text whole
+IMAGE_CONTENT = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|cross-fade|[a-z-]*gradient)\(")
+CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain"})  # without one, no box clips
+CLIPPING, SCROLLING = frozenset({"hidden", "clip"}), frozenset({"auto", "scroll", "overlay"})
+
+
+def line_height(declared, parent: Style) -> float | None:
+    """The line height in px at the default 16px (a number times 16), inherited; None for normal."""
+    value = value_of(declared, "line-height")
+    if value is None or value == "inherit":
+        return parent.line_height
+    if value == UNDECIDED:
+        return 0.0
+    found = length(value)
+    if found is None:
+        return None if value in ("normal", "initial", "unset", "revert") else parent.line_height
+    number, unit = found
+    return number * 16 if unit is None else number * 0.16 if unit == "%" else pixels(value)
+
+
+def definite(declared, names: tuple[str, ...]) -> tuple[float | None, str]:
+    """The least of the sizes declared (px; a percentage or auto is not definite) and its declaration."""
+    best, written_as = None, ""
+    for name in names:
+        value = value_of(declared, name)
+        if value is None:
+            continue
+        size = 0.0 if value == UNDECIDED else pixels(value)
+        if size is not None and (best is None or size < best):
+            best, written_as = size, f"{name}: {value}"
+    return best, written_as
+
+
+def clipping(declared, parent: Style, shown_as: str, lines: float | None) -> tuple[bool, str]:
+    """(clipped, cut): whether the box shows none of its text whole (a height or width below a
+    line, a line-height of about 0, size containment, `content-visibility: hidden`, with its
+    overflow hidden), and the declarations of a box of a fixed height that clips its overflow
+    (it may cut lines or rows off: which ones, this reader does not lay out)."""
+    if parent.clipped:
+        return True, parent.cut
+    if value_of(declared, "content-visibility") == "hidden":
+        return True, parent.cut
+    if "content" in declared and IMAGE_CONTENT.search(value_of(declared, "content")):
+        return True, parent.cut  # an element's `content: url()` draws the image instead of its content
+    if shown_as in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS):
+        return False, parent.cut
+    words = (value_of(declared, "overflow") or "visible").split()
+    across = value_of(declared, "overflow-x") or words[0]
+    down = value_of(declared, "overflow-y") or words[-1]
+    contain = (value_of(declared, "contain") or "").split()
+    painted = bool({"strict", "content", "paint"} & set(contain))
+    height, high = definite(declared, ("height", "max-height"))
+    if height is None and {"strict", "size"} & set(contain):
+        height, high = 0.0, f"contain: {value_of(declared, 'contain')}"
+    width, wide = definite(declared, ("width", "max-width"))
+    clips_down, clips_across = down in CLIPPING or painted, across in CLIPPING or painted
+    if (clips_down or down in SCROLLING) and height is not None and height < LINE_FLOOR:
+        return True, parent.cut
+    if clips_down and height is None and lines is not None and lines < LINE_FLOOR:
+        return True, parent.cut
+    if (clips_across or across in SCROLLING) and width is not None and width < LINE_FLOOR:
+        return True, parent.cut
+    if clips_down and height is not None:
+        return False, f"{high}; overflow: {down if down in CLIPPING else 'clip'}"
+    clamp = value_of(declared, "-webkit-line-clamp") or value_of(declared, "line-clamp")
+    if clips_down and clamp not in (None, "none", "initial", "unset"):
+        return False, f"line-clamp: {clamp}; overflow: {down}"
+    if down in SCROLLING and height is not None:
+        return False, ""  # a reader scrolls it: what a box around it cuts off, not this one
+    return False, parent.cut
+
+
+# --- where a cell's text starts and ends ------------------------------------------------------------
+
+def side(value: str | None, negative_only: bool = False) -> float:
+    """A margin or padding in px (em at 16px); auto, a positive percentage and none count 0,
+    a negative percentage or a value not worked out as far to the negative side."""
+    if value is None or value in ("auto", "0", "initial", "unset", "inherit", "revert"):
+        return 0.0
+    if value == UNDECIDED:
+        return float("-inf")
+    px = pixels(value)
+    if px is None:
+        found = length(value)
+        return float("-inf") if found is None or found[0] < 0 else 0.0
+    return min(px, 0.0) if negative_only else px
+
+
+EDGES = frozenset({"text-indent", "margin-left", "margin-right", "padding-left", "padding-right"})
+
+
+def edges(declared, parent: Style, shown_as: str) -> dict:
+    """Where the element's text starts and ends against its cell's content box: the margins and
+    padding of it and its ancestors within the cell (px, em at 16px), its own (an inline box's
+    negative margin draws it over what is before or after it), and the text-indent (inherited):
+    a cell's margins do not apply, its padding is recorded for the check (html_tables.py)."""
+    if declared.keys().isdisjoint(EDGES) and not shown_as.startswith("table"):
+        return dict(indent=parent.indent, inset=parent.inset, inset_end=parent.inset_end, own_start=0.0,
+                    own_end=0.0, edge=parent.edge)
+    indent_value = value_of(declared, "text-indent")
+    indent = parent.indent
+    if indent_value is not None and indent_value != "inherit":
+        first = (indent_value.split() or ["0"])[0]
+        indent = side(first) if first not in ("hanging", "each-line") else 0.0
+    if shown_as == "table-cell":
+        pads = tuple(None if (v := value_of(declared, f"padding-{s}")) is None else max(side(v), 0.0)
+                     for s in ("left", "right"))
+        return dict(indent=indent, inset=0.0, inset_end=0.0, own_start=0.0, own_end=0.0, padding=pads,
+                    edge=f"text-indent: {indent_value}" if indent < 0 and indent_value else "")
+    if shown_as.startswith("table") and shown_as != "table-caption":
+        return dict(indent=indent, inset=0.0, inset_end=0.0, own_start=0.0, own_end=0.0, edge="")
+    start = side(value_of(declared, "margin-left")) + max(side(value_of(declared, "padding-left")), 0.0)
+    end = side(value_of(declared, "margin-right")) + max(side(value_of(declared, "padding-right")), 0.0)
+    edge = next((f"{name}: {value_of(declared, name)}" for name in ("margin-left", "margin-right", "text-indent")
+                 if side(value_of(declared, name), negative_only=True) < 0), parent.edge)
+    return dict(indent=indent, inset=parent.inset + start, inset_end=parent.inset_end + end, own_start=start,
+                own_end=end, edge=edge)
 
 
 # Tighter than this, glyphs or words may be drawn over one another; a design's tracking
@@ -380,10 +802,19 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     shift = shifted(declared)
+    base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour)
+    tints, veiled = filtering(declared, parent)
+    inside = opaque or (parent.painted_inside if tints is parent.tints else False)
+    lines = line_height(declared, parent)
+    clipped, cut = clipping(declared, parent, shown_as, lines)
     return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
-                 color=colour, fill=fill(declared, parent, colour), background=background(declared, parent, element),
-                 faded=faded(declared, parent), off_screen=off_screen(declared, parent),
-                 indent_off=indent_off(declared, parent),
+                 **sizes(declared, parent),
+                 transform=text_transform(declared, parent), marker=value_of(declared, "list-style-type")
+                 if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
+                 color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
+                 backdrop_unknown=unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
+                 faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
+                 line_height=lines, indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
@@ -532,6 +963,18 @@ def parent_tag(element: etree._Element) -> str | None:
     return parent.tag if parent is not None else None
 
 
+def dark_page(root: etree._Element, matched) -> bool:
+    """Whether the page is drawn in the dark colour scheme (a dark canvas, white text): the root
+    element's `color-scheme`, else `<meta name=color-scheme>`, names dark and not light (a desktop
+    in light mode picks light where both are offered)."""
+    declared = value_of(cascaded(root, root.tag if isinstance(root.tag, str) else "", matched), "color-scheme")
+    if declared in (None, "normal", "initial", "unset", "revert", "inherit"):
+        meta = next((m for m in root.iter("meta") if (m.get("name") or "").strip().lower() == "color-scheme"), None)
+        declared = (meta.get("content") or "").lower() if meta is not None else ""
+    words = declared.replace(",", " ").split()
+    return "dark" in words and "light" not in words
+
+
 class Styles:
     """The computed style of every element of a page, computed on demand from the root down."""
 
@@ -542,12 +985,13 @@ class Styles:
         self.matched = matched_rules(root, sheets, source)
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
+        self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)
         if found is None:
             parent = element.getparent()
-            found = self.computed[element] = self.compute(element, self.of(parent) if parent is not None else ROOT)
+            found = self.computed[element] = self.compute(element, self.of(parent) if parent is not None else self.root)
         return found
 
     def plain(self, element: etree._Element, tag: str) -> bool:
@@ -555,7 +999,7 @@ class Styles:
         attribute): most elements. The defaults never move, turn or float an element."""
         attrib = element.attrib
         return not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib
-                                or "dir" in attrib)) \
+                                or "dir" in attrib or "popover" in attrib)) \
             and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
 
     def compute(self, element: etree._Element, parent: Style) -> Style:
@@ -566,6 +1010,17 @@ class Styles:
                 self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
             return self.shared[key][1]
         return computed(cascaded(element, tag, self.matched), parent, element, tag)
+
+    def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
+        """The style of the ::before or ::after box the element has (`content` not none or
+        normal, an empty string included); None without one."""
+        if which not in pseudo_elements(element, self.matched):
+            return None
+        declared = cascaded(element, "", self.matched, which)
+        if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
+            return None
+        style = computed(declared, self.of(element), element, "")
+        return None if style.removed else style
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style; None for none."""

@@ -135,9 +135,13 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
             return f"{name}: {value}"
     if style.flipped and style.flipped != outside.flipped:
         return style.flipped
+    if style.cut and style.cut != outside.cut:  # a box of a fixed height that may cut rows or lines off
+        return style.cut
     if part is None or style.off_screen:  # moved off the screen: out of sight, a cell error of its own
         return ""
-    return style.moved if part else style.shifted
+    if part or style.moved.startswith("position"):  # out of the flow: drawn over the text around it
+        return style.moved
+    return style.shifted
 
 
 def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
@@ -160,17 +164,67 @@ def row_drawn_apart(tr: etree._Element, styles: Styles) -> str:
 
 
 def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
-    """The cell, or the first element inside it, that a browser draws out of the cell's place."""
+    """The cell, or the first element inside it, that a browser draws out of the cell's place, or
+    whose text it draws past the cell's edges (a negative margin or text-indent beyond the
+    cell's padding) or over its neighbour's (an inline box's negative margin)."""
     found = part_drawn_apart(cell, styles, CELL_DISPLAY)
+    if found:
+        return cell, found
+    style = styles.of(cell)
+    if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
+        return cell, style.edge
+    found = pseudo_drawn_apart(cell, styles)
     if found:
         return cell, found
     for inner in cell.iterdescendants():
         tag = tag_of(inner)
         if tag and not styles.plain(inner, tag) and not is_silent(inner) and not styles.of(inner).removed:
-            found = drawn_apart(styles.of(inner), styles.of(inner.getparent()), part=False)
+            inside = styles.of(inner)
+            found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
+                inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
             if found:
                 return inner, found
     return None
+
+
+def pseudo_drawn_apart(element: etree._Element, styles: Styles) -> str:
+    """A ::before or ::after box of the element (`content` other than none, an empty string too)
+    drawn out of the flow, moved or turned: over the text beside it (an opaque box laid over a
+    cell hides its value)."""
+    if element not in styles.matched:
+        return ""
+    for which in ("before", "after"):
+        style = styles.pseudo_box(element, which)
+        if style is not None:
+            found = drawn_apart(style, styles.of(element), part=False)
+            if found:
+                return f"::{which} {found}"
+    return ""
+
+
+EDGE_TOLERANCE = 1.6  # px (0.1em at 16px): a design's nudge, like a slight negative letter-spacing
+
+
+def cell_padding(cell: etree._Element, style: Style) -> tuple[float, float]:
+    """The cell's padding, left and right: declared, else its table's `cellpadding`, else the
+    browser's 1px."""
+    table = next(cell.iterancestors("table"), None)
+    written = (table.get("cellpadding") or "").strip() if table is not None else ""
+    default = float(written) if written.isdigit() else 1.0
+    return tuple(default if p is None else p for p in style.padding)
+
+
+def overhang(style: Style, pads: tuple[float, float]) -> str:
+    """The declaration of a negative margin or text-indent that draws an element's text past
+    its cell's padding, into the next column, or (an inline box's) over the text beside it."""
+    if not style.edge or style.off_screen or style.indent_off:  # off the screen: out of sight, a cell error
+        return ""
+    if style.display.startswith("inline") and min(style.own_start, style.own_end) < -EDGE_TOLERANCE:
+        return style.edge
+    start = style.inset + (min(style.indent, 0.0) if style.block else 0.0)
+    if start < -(pads[0] + EDGE_TOLERANCE) or style.inset_end < -(pads[1] + EDGE_TOLERANCE):
+        return style.edge
+    return ""
 
 
 def sections_drawn_apart(table: etree._Element, rows: list[etree._Element], styles: Styles) -> dict[

@@ -30,6 +30,7 @@ REPLACED = {
     "img": lambda e: e.get("alt") or "", "input": lambda e: e.get("value") or e.get("placeholder") or "",
     "select": option_shown, "textarea": lambda e: "".join(e.itertext()),
     "object": lambda e: "".join(e.itertext()), "svg": lambda e: "".join(e.itertext()),
+    "math": lambda e: "".join(e.itertext()),  # MathML: fractions, powers, rows laid out apart
     "embed": lambda e: "", "iframe": lambda e: "", "canvas": lambda e: "", "video": lambda e: "",
     "audio": lambda e: "", "progress": lambda e: "", "meter": lambda e: "",
 }
@@ -46,12 +47,30 @@ def is_silent(element: etree._Element) -> bool:
 
 
 def as_seen(text: str, style: Style) -> str:
-    """Text as a reader sees it in this style: left out where hidden; set apart like a struck
+    """Text as a reader sees it in this style: left out where hidden; in the case
+    `text-transform` draws it in; set apart like a struck
     value where out of sight (a cell holding it is an error, never a silent number), except
     whitespace (the inline-block spacing trick)."""
     if not style.shown:
         return ""
+    if style.transform != "none":
+        text = transformed(text, style.transform)
     return f"[{text}]" if style.unseen and text.strip() else text
+
+
+# A letter that begins a word for `text-transform: capitalize`: after the start or a character
+# other than a letter, digit, underscore or apostrophe (Chromium: `deepseek-v3/r1` is drawn
+# `Deepseek-V3/R1`, `a_b` stays, `7b` stays: its first typographic unit is the digit).
+WORD_START = re.compile(r"(?:^|(?<=[^\w'’]))([^\W\d_])")
+
+
+def transformed(text: str, transform: str) -> str:
+    """The text as `text-transform` draws it."""
+    if transform == "uppercase":
+        return text.upper()
+    if transform == "lowercase":
+        return text.lower()
+    return WORD_START.sub(lambda m: m[1].upper(), text)
 
 
 def opening(style: Style, tag: str) -> tuple[str, str]:
@@ -66,6 +85,8 @@ def opening(style: Style, tag: str) -> tuple[str, str]:
         before, after = "", ""
     if style.mark:
         before, after = before + "[", "]" + after
+    if tag == "q":  # the browser's quotation marks around it (its ::before and ::after)
+        before, after = before + "“", "”" + after
     return before, after
 
 
@@ -95,6 +116,24 @@ def shadow_text(element: etree._Element) -> bool:
     return bool("".join(own_text).strip()) or not default_slot
 
 
+# Markers that draw no number or text: a bullet before a value changes nothing a reader reads.
+BULLETS = frozenset({"none", "disc", "circle", "square", "disclosure-open", "disclosure-closed", "initial", "unset"})
+
+
+def marker_text(item: etree._Element, kind: str) -> str:
+    """What a list item's marker draws: a string as written, else its number (its `value`, or
+    its place after its list's `start`) and a dot, whatever the counter style."""
+    if kind[:1] in ("'", '"'):
+        return kind[1:-1]
+    value = (item.get("value") or "").strip()
+    if value.lstrip("-").isdigit():
+        return f"{value}."
+    parent = item.getparent()
+    start = (parent.get("start") or "1").strip() if parent is not None else "1"
+    before = sum(1 for sibling in item.itersiblings(preceding=True) if sibling.tag == "li")
+    return f"{(int(start) if start.lstrip('-').isdigit() else 1) + before}."
+
+
 def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     tag = element.tag if isinstance(element.tag, str) else ""
     if tag in SILENT_TAGS:
@@ -114,6 +153,8 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         if element is None:
             return
     before, after = opening(style, tag)
+    if style.display == "list-item" and style.marker not in BULLETS:
+        before += f"[{marker_text(element, style.marker)}] "  # the number a browser draws before the item
     if tag == "br":
         out.append("\n")
     out.append(before)

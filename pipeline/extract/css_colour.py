@@ -1,0 +1,150 @@
+"""CSS colours as sRGB (r, g, b, alpha), as a browser computes them, for the text-against-
+background check (html_style.py): what tinycss2 parses (its own conversions cover sRGB, HSL,
+HWB), the CSS Color 4 spaces it parses but does not convert (lab(), lch(), oklab(), oklch(),
+color(display-p3 | srgb-linear | xyz …)), worked out here with the specification's matrices,
+the system colours (CanvasText, WindowText, which Word writes) with Chromium's values for a
+light page, and light-dark() (its first colour for a light page, its second for a dark one).
+
+`rgba` answers a colour, None for a value that is no colour (a browser drops the declaration),
+or UNCOMPUTED for one it computes and this reader does not: color-mix(), a relative colour
+(`rgb(from …)`), another colour space, a system colour of a dark page. The caller never takes
+an UNCOMPUTED colour for another one: ink it cannot compute is taken as no ink, a background it
+cannot compute as one the text may not stand out from.
+"""
+from __future__ import annotations
+
+from math import cos, radians, sin
+
+import tinycss2
+from tinycss2.color4 import parse_color
+
+from .css_math import split_commas
+
+UNCOMPUTED = "uncomputed"
+
+# Chromium 156's computed values for a page of the light scheme (getComputedStyle, checked in
+# the system Chromium); the deprecated CSS2 names included, as Word and old sites write them.
+SYSTEM = {name.lower(): (r / 255, g / 255, b / 255, a) for name, (r, g, b, a) in {
+    "Canvas": (255, 255, 255, 1.0), "CanvasText": (0, 0, 0, 1.0), "LinkText": (0, 0, 238, 1.0),
+    "VisitedText": (85, 26, 139, 1.0), "ActiveText": (255, 0, 0, 1.0), "ButtonFace": (239, 239, 239, 1.0),
+    "ButtonText": (0, 0, 0, 1.0), "ButtonBorder": (0, 0, 0, 1.0), "Field": (255, 255, 255, 1.0),
+    "FieldText": (0, 0, 0, 1.0), "Highlight": (0, 65, 198, 0.8), "HighlightText": (255, 255, 255, 1.0),
+    "SelectedItem": (25, 103, 210, 1.0), "SelectedItemText": (255, 255, 255, 1.0), "Mark": (255, 255, 0, 1.0),
+    "MarkText": (0, 0, 0, 1.0), "GrayText": (128, 128, 128, 1.0), "AccentColor": (0, 117, 255, 1.0),
+    "AccentColorText": (255, 255, 255, 1.0), "ActiveBorder": (0, 0, 0, 1.0), "ActiveCaption": (255, 255, 255, 1.0),
+    "AppWorkspace": (255, 255, 255, 1.0), "Background": (255, 255, 255, 1.0), "ButtonHighlight": (239, 239, 239, 1.0),
+    "ButtonShadow": (239, 239, 239, 1.0), "CaptionText": (0, 0, 0, 1.0), "InactiveBorder": (0, 0, 0, 1.0),
+    "InactiveCaption": (255, 255, 255, 1.0), "InactiveCaptionText": (128, 128, 128, 1.0),
+    "InfoBackground": (255, 255, 255, 1.0), "InfoText": (0, 0, 0, 1.0), "Menu": (255, 255, 255, 1.0),
+    "MenuText": (0, 0, 0, 1.0), "Scrollbar": (255, 255, 255, 1.0), "ThreeDDarkShadow": (0, 0, 0, 1.0),
+    "ThreeDFace": (239, 239, 239, 1.0), "ThreeDHighlight": (0, 0, 0, 1.0), "ThreeDLightShadow": (0, 0, 0, 1.0),
+    "ThreeDShadow": (0, 0, 0, 1.0), "Window": (255, 255, 255, 1.0), "WindowFrame": (0, 0, 0, 1.0),
+    "WindowText": (0, 0, 0, 1.0)}.items()}
+# A page of the dark scheme (`<meta name=color-scheme content=dark>`, `:root{color-scheme:dark}`):
+# Chromium paints the canvas rgb(18, 18, 18) and the text white; its other system colours are
+# not taken here.
+DARK_CANVAS, DARK_TEXT = (18 / 255, 18 / 255, 18 / 255, 1.0), (1.0, 1.0, 1.0, 1.0)
+DARK_SYSTEM = {"canvas": DARK_CANVAS, "canvastext": DARK_TEXT}
+
+XYZ_TO_LINEAR_SRGB = ((3.2409699419045226, -1.537383177570094, -0.4986107602930034),
+                      (-0.9692436362808796, 1.8759675015077202, 0.04155505740717559),
+                      (0.05563007969699366, -0.20397695888897652, 1.0569715142428786))
+D50_TO_D65 = ((0.955473421488075, -0.02309845494876471, 0.06325924320057072),
+              (-0.0283697093338637, 1.0099953980813041, 0.021041441191917323),
+              (0.012314014864481998, -0.020507649298898964, 1.330365926242124))
+LINEAR_P3_TO_XYZ = ((0.4865709486482162, 0.26566769316909306, 0.1982172852343625),
+                    (0.2289745640697488, 0.6917385218365064, 0.079286914093745),
+                    (0.0, 0.04511338185890264, 1.043944368900976))
+D50_WHITE = (0.3457 / 0.3585, 1.0, (1.0 - 0.3457 - 0.3585) / 0.3585)
+
+
+def times(matrix, vector) -> tuple[float, float, float]:
+    return tuple(sum(m * v for m, v in zip(row, vector)) for row in matrix)
+
+
+def gamma(linear: float) -> float:
+    """sRGB's transfer function (display-p3 shares it)."""
+    sign, x = (-1.0 if linear < 0 else 1.0), abs(linear)
+    return sign * (1.055 * x ** (1 / 2.4) - 0.055 if x > 0.0031308 else 12.92 * x)
+
+
+def ungamma(encoded: float) -> float:
+    sign, x = (-1.0 if encoded < 0 else 1.0), abs(encoded)
+    return sign * (((x + 0.055) / 1.055) ** 2.4 if x > 0.04045 else x / 12.92)
+
+
+def lab_to_xyz_d50(lightness: float, a: float, b: float) -> tuple[float, float, float]:
+    kappa, epsilon = 24389 / 27, 216 / 24389
+    f1 = (lightness + 16) / 116
+    f0, f2 = a / 500 + f1, f1 - b / 200
+    x = f0 ** 3 if f0 ** 3 > epsilon else (116 * f0 - 16) / kappa
+    y = f1 ** 3 if lightness > kappa * epsilon else lightness / kappa
+    z = f2 ** 3 if f2 ** 3 > epsilon else (116 * f2 - 16) / kappa
+    return x * D50_WHITE[0], y * D50_WHITE[1], z * D50_WHITE[2]
+
+
+def oklab_to_linear_srgb(lightness: float, a: float, b: float) -> tuple[float, float, float]:
+    l_ = (lightness + 0.3963377774 * a + 0.2158037573 * b) ** 3
+    m_ = (lightness - 0.1055613458 * a - 0.0638541728 * b) ** 3
+    s_ = (lightness - 0.0894841775 * a - 1.2914855480 * b) ** 3
+    return (4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_,
+            -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_,
+            -0.0041960863 * l_ - 0.7034186147 * m_ + 1.7076147010 * s_)
+
+
+def polar(lightness: float, chroma: float, hue: float) -> tuple[float, float, float]:
+    hue = 0.0 if hue != hue else hue  # a powerless (NaN) hue
+    return lightness, chroma * cos(radians(hue)), chroma * sin(radians(hue))
+
+
+def linear_srgb(space: str, c: tuple) -> tuple[float, float, float] | None:
+    """A colour of a CSS Color 4 space as linear sRGB; None for a space not worked out here."""
+    if space == "srgb-linear":
+        return c
+    if space in ("lab", "lch"):
+        return times(XYZ_TO_LINEAR_SRGB, times(D50_TO_D65, lab_to_xyz_d50(*(polar(*c) if space == "lch" else c))))
+    if space in ("oklab", "oklch"):
+        return oklab_to_linear_srgb(*(polar(*c) if space == "oklch" else c))
+    if space in ("xyz", "xyz-d65"):
+        return times(XYZ_TO_LINEAR_SRGB, c)
+    if space == "xyz-d50":
+        return times(XYZ_TO_LINEAR_SRGB, times(D50_TO_D65, c))
+    if space == "display-p3":
+        return times(XYZ_TO_LINEAR_SRGB, times(LINEAR_P3_TO_XYZ, tuple(ungamma(v) for v in c)))
+    return None
+
+
+def clipped(coordinates, alpha: float) -> tuple:
+    return (*(min(1.0, max(0.0, v)) for v in coordinates), min(1.0, max(0.0, alpha)))
+
+
+def light_dark(value: str, dark: bool) -> str | None:
+    """The colour light-dark() picks, as written; None if it is not light-dark() of two."""
+    tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type not in ("whitespace", "comment")]
+    if len(tokens) != 1 or tokens[0].type != "function" or tokens[0].lower_name != "light-dark":
+        return None
+    arguments = split_commas(tokens[0].arguments)
+    return tinycss2.serialize(arguments[1 if dark else 0]).strip() if len(arguments) == 2 else None
+
+
+def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
+    """A colour as sRGB (r, g, b, alpha), `currentcolor` the colour given; None if the value is
+    not a colour; UNCOMPUTED for a colour this reader does not compute."""
+    word = value.strip().lower()
+    if word in ("currentcolor", "inherit"):
+        return current
+    if word in SYSTEM:
+        return DARK_SYSTEM.get(word, UNCOMPUTED) if dark else SYSTEM[word]
+    if word.startswith("light-dark("):
+        picked = light_dark(value, dark)
+        return rgba(picked, current, dark) if picked else None
+    try:
+        colour = parse_color(value)
+    except Exception:  # noqa: BLE001 (malformed input)
+        return None
+    if colour is None or isinstance(colour, str):
+        return current if colour == "currentcolor" else None
+    if colour.space in ("srgb", "hsl", "hwb"):
+        return clipped(colour.to("srgb").coordinates, colour.alpha)
+    linear = linear_srgb(colour.space, tuple(float(v) for v in colour.coordinates))
+    return UNCOMPUTED if linear is None else clipped((gamma(v) for v in linear), colour.alpha)
