@@ -185,7 +185,6 @@ class Style:
     font_zero: bool = False
     font_px: float = 16.0  # the font size (inherited), times the zoom of the element and its ancestors
     zoom: float = 1.0  # the zoom of the element and its ancestors
-    transform: str = "none"  # text-transform (inherited): uppercase, lowercase, capitalize
     marker: str = "disc"  # list-style-type (inherited): what a list item's marker draws
     color: tuple = BLACK
     fill: tuple | None = None  # -webkit-text-fill-color where set (it paints the glyphs instead of color)
@@ -319,14 +318,6 @@ def sizes(declared, parent: Style) -> dict:
         return dict(font_px=parent.font_px, zoom=parent.zoom)
     size, zoom = font_px(declared, parent)
     return dict(font_px=size, zoom=zoom)
-
-
-def text_transform(declared, parent: Style) -> str:
-    value = value_of(declared, "text-transform")
-    if value is None or value == "inherit":
-        return parent.transform
-    words = value.split()
-    return next((w for w in words if w in ("uppercase", "lowercase", "capitalize")), "none")
 
 
 def ink_of(value: str | None, current: tuple, dark: bool) -> tuple | None:
@@ -809,7 +800,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     clipped, cut = clipping(declared, parent, shown_as, lines)
     return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **sizes(declared, parent),
-                 transform=text_transform(declared, parent), marker=value_of(declared, "list-style-type")
+                 marker=value_of(declared, "list-style-type")
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,

@@ -47,30 +47,13 @@ def is_silent(element: etree._Element) -> bool:
 
 
 def as_seen(text: str, style: Style) -> str:
-    """Text as a reader sees it in this style: left out where hidden; in the case
-    `text-transform` draws it in; set apart like a struck
+    """Text as a reader sees it in this style: left out where hidden; set apart like a struck
     value where out of sight (a cell holding it is an error, never a silent number), except
-    whitespace (the inline-block spacing trick)."""
+    whitespace (the inline-block spacing trick). `text-transform` is not applied: a letter's
+    case changes no number and no name (the vendor's spelling is the published key)."""
     if not style.shown:
         return ""
-    if style.transform != "none":
-        text = transformed(text, style.transform)
     return f"[{text}]" if style.unseen and text.strip() else text
-
-
-# A letter that begins a word for `text-transform: capitalize`: after the start or a character
-# other than a letter, digit, underscore or apostrophe (Chromium: `deepseek-v3/r1` is drawn
-# `Deepseek-V3/R1`, `a_b` stays, `7b` stays: its first typographic unit is the digit).
-WORD_START = re.compile(r"(?:^|(?<=[^\w'’]))([^\W\d_])")
-
-
-def transformed(text: str, transform: str) -> str:
-    """The text as `text-transform` draws it."""
-    if transform == "uppercase":
-        return text.upper()
-    if transform == "lowercase":
-        return text.lower()
-    return WORD_START.sub(lambda m: m[1].upper(), text)
 
 
 def opening(style: Style, tag: str) -> tuple[str, str]:
