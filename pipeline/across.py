@@ -222,11 +222,14 @@ def datasette_package(newest: Path, resources: tuple[dict, ...]) -> dict:
 @dataclass(frozen=True)
 class Pair:
     """What a worker sends back for a release: its changes against the release before
-    (history rows to be), its changelog entry, and what the database says of it."""
+    (history rows to be), its changelog entry, and what the database says of it: its
+    rows, as the worker read them (the parent reads no release table again)."""
     info: ReleaseInfo
     entry: Entry
     changes: list[tuple]  # pipeline/history.py CHANGE_COLUMNS
     sha256: str  # of its min_cards.parquet
+    min_cards: list[tuple]  # schemas/min_cards.py COLUMNS
+    findings: list[tuple]  # schemas/findings.py COLUMNS
 
 
 _last_read: list = []  # [(folder, table, frame)]: the release this process read last
@@ -249,23 +252,23 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
     release, folder = new
     old_table, old_frame = read_release(old[1]) if old else (None, None)
     table, frame = read_release(folder)
-    info = release_info(release, folder, table, frame, store.read_table(folder, store.FINDINGS))
+    found = store.read_table(folder, store.FINDINGS)
+    info = release_info(release, folder, table, frame, found)
     diff = diff_releases(old[0], old_frame, release, frame) if old else \
         diff_releases("", frame.iloc[:0], release, frame)
     kinds = change_kinds(diff)
     if old:
         diff_page(site, diff, {old[0]: store.source_url(old_table), release: info.source_url})
     return Pair(info, entry(info, diff, kinds) if old else entry(info, None),
-                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
+                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1],
+                table_rows(table, min_cards_contract.COLUMNS), table_rows(found, findings_contract.COLUMNS))
 
 
-def add_release(database: Database, folder: Path, pair: Pair) -> None:
-    """A release's rows, findings and changes into the database (its table read as Arrow
-    alone: the frame is the workers' business)."""
-    table = store.read_table(folder)
+def add_release(database: Database, pair: Pair) -> None:
+    """A release's rows, findings and changes into the database."""
     database.insert("releases", [releases_row(pair.info)])
-    database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
-    database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS), findings_contract.COLUMNS))
+    database.insert("min_cards", pair.min_cards)
+    database.insert("findings", pair.findings)
     database.add_changes(pair.info.release, pair.changes)
 
 
@@ -304,11 +307,11 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         jobs = jobs if len(calls) >= jobs else 1
         runs = in_order(compare_run, calls, jobs, method)
         try:
-            for (first, _, _), outcome in runs:
+            for _, outcome in runs:
                 if isinstance(outcome, MincardsError):
                     raise outcome
-                for position, pair in enumerate(outcome, start=first):
-                    add_release(database, releases[ordered[position]], pair)
+                for pair in outcome:
+                    add_release(database, pair)
                     entries[pair.info.release] = pair.entry
                     infos.append(pair.info)
                     made_of.append({"release": pair.info.release, "sha256": pair.sha256})
