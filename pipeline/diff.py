@@ -79,7 +79,7 @@ def na_first(value: object) -> tuple:
     return (0, 0) if missing(value) else (1, value)
 
 
-def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
+def in_vendor_order(side: Side, what: str, names: set) -> list[str]:
     """These models, frameworks or hardware of a release in the vendor's order: models by the
     first row printing them, frameworks by their first column, hardware as the vocabulary
     lists it. Only the rows of `names` are looked at: usually there are none."""
@@ -88,19 +88,20 @@ def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
     if what == "hardware":
         return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
     if what == "framework":
-        rows = frame.loc[frame[what].isin(names).to_numpy(), ["framework", "hardware", "source_col"]]
+        rows = [{"framework": framework, "hardware": hardware, "source_col": col}
+                for (_, _, _, framework, hardware), (_, _, col) in zip(side.keys, side.places) if framework in names]
         return list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
-    rows = frame.loc[frame["model"].isin(names).to_numpy(), ["model", "source_page", "source_row"]]
     first: dict[str, tuple] = {}  # model -> its first (page, row, position), a missing page first
-    for position, (model, page, row) in enumerate(zip(*(rows[c].tolist() for c in rows.columns))):
-        place = (na_first(page), na_first(row), position)
-        first[model] = min(first.get(model, place), place)
+    for position, ((model, *_), (page, row, _)) in enumerate(zip(side.keys, side.places)):
+        if model in names:
+            place = (na_first(page), na_first(row), position)
+            first[model] = min(first.get(model, place), place)
     return sorted(first, key=first.__getitem__)
 
 
-def added_removed(old: pd.DataFrame, new: pd.DataFrame, what: str) -> dict[str, list[str]]:
+def added_removed(old: Side, new: Side, what: str) -> dict[str, list[str]]:
     """The names of `what` only one release has, each in its own release's order."""
-    before, after = set(old[what].dropna().unique()), set(new[what].dropna().unique())  # a few names, not every row
+    before, after = old.names(what), new.names(what)
     return {"added": in_vendor_order(new, what, after - before), "removed": in_vendor_order(old, what, before - after)}
 
 
@@ -138,12 +139,17 @@ def reason_of(change: str, key: tuple, columns: dict[str, dict[str, list[str]]])
     return "configuration"
 
 
+PLACE = ["source_page", "source_row", "source_col"]
+
+
 @dataclass(frozen=True)
 class Side:
-    """One release's rows as plain lists: its keys, and per key its row."""
+    """One release's rows as plain lists: its keys, per key its row, and each row's place
+    in the vendor table (PLACE)."""
     frame: pd.DataFrame
     keys: list[tuple]
     row_of: dict[tuple, int]
+    places: list[tuple]
 
     @classmethod
     def of(cls, frame: pd.DataFrame) -> Side:
@@ -151,10 +157,15 @@ class Side:
         row_of = {key: i for i, key in enumerate(keys)}
         if len(row_of) < len(keys):
             raise ValueError("diff_releases needs one row per key on each side (the contract's key)")
-        return cls(frame, keys, row_of)
+        return cls(frame, keys, row_of, rows_of(frame, PLACE))
 
     def values(self, columns: list[str]) -> list[tuple]:
         return rows_of(self.frame, columns)
+
+    def names(self, what: str) -> set:
+        """The models, frameworks or hardware of the release (a part of the key), from its keys."""
+        at = MATCH_KEY.index(what)
+        return {name for name in {key[at] for key in self.keys} if not missing(name)}
 
 
 def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str, str]]:
@@ -164,14 +175,12 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
     rank = {name: i for i, name in enumerate(CHANGE_ORDER)}
     hardware_rank = {name: i for i, name in enumerate(HARDWARE)}
     old_values, new_values = old.values(VALUE), new.values(VALUE)
-    places = {"old": old.values(["source_page", "source_row", "source_col"]),
-              "new": new.values(["source_page", "source_row", "source_col"])}
     keyed = []
     for key in new.keys + [key for key in old.keys if key not in new.row_of]:
         at_old, at_new = old.row_of.get(key, -1), new.row_of.get(key, -1)
         change = "added" if at_old < 0 else "removed" if at_new < 0 else \
             "unchanged" if same_value(old_values[at_old], new_values[at_new]) else "changed"
-        page, row, col = places["new"][at_new] if at_new >= 0 else places["old"][at_old]
+        page, row, col = new.places[at_new] if at_new >= 0 else old.places[at_old]
         model, strategy, seq_len, framework, hardware = key
         keyed.append(((rank[change], na_first(page), row, model, strategy, seq_len, col,
                        na_first(hardware_rank.get(hardware)), framework, hardware),
@@ -190,8 +199,8 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     contract's). Plain Python over the keys and one take per side, no join: the history
     (pipeline/across.py) diffs every consecutive pair of releases."""
     old, new = sided(old), sided(new)
-    columns = {what: added_removed(old, new, what) for what in ("model", "framework", "hardware")}
     old_side, new_side = Side.of(old), Side.of(new)
+    columns = {what: added_removed(old_side, new_side, what) for what in ("model", "framework", "hardware")}
     at_old, at_new, change, reason = [list(c) for c in zip(*classified(old_side, new_side, columns))] or [[]] * 4
     at_old, at_new = np.array(at_old, dtype=np.int64), np.array(at_new, dtype=np.int64)
     either = np.where(at_new >= 0, at_new + len(old), at_old)  # in old's rows followed by new's
