@@ -42,8 +42,10 @@ class ReleaseDiff:
     models: dict[str, list[str]]
 
     def where(self, change: str, reason: str | None = None) -> pd.DataFrame:
-        rows = self.rows[self.rows["change"] == change]
-        return rows if reason is None else rows[rows["reason"] == reason]
+        chosen = self.rows["change"] == change
+        if reason is not None:  # one mask: each filter of the rows takes every column
+            chosen &= self.rows["reason"] == reason
+        return self.rows[chosen]
 
     def counts(self) -> dict[str, int]:
         counts = {}
@@ -88,14 +90,14 @@ def in_vendor_order(side: Side, what: str, names: set) -> list[str]:
     if what == "hardware":
         return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
     if what == "framework":
-        rows = [{"framework": framework, "hardware": hardware, "source_col": col}
-                for (_, _, _, framework, hardware), (_, _, col) in zip(side.keys, side.places) if framework in names]
+        rows = [{"framework": side.keys[i][3], "hardware": side.keys[i][4], "source_col": side.places[i][2]}
+                for i in side.rows_with(what, names)]
         return list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
     first: dict[str, tuple] = {}  # model -> its first (page, row, position), a missing page first
-    for position, ((model, *_), (page, row, _)) in enumerate(zip(side.keys, side.places)):
-        if model in names:
-            place = (na_first(page), na_first(row), position)
-            first[model] = min(first.get(model, place), place)
+    for position in side.rows_with(what, names):
+        model, (page, row, _) = side.keys[position][0], side.places[position]
+        place = (na_first(page), na_first(row), position)
+        first[model] = min(first.get(model, place), place)
     return sorted(first, key=first.__getitem__)
 
 
@@ -166,6 +168,11 @@ class Side:
         """The models, frameworks or hardware of the release (a part of the key), from its keys."""
         at = MATCH_KEY.index(what)
         return {name for name in {key[at] for key in self.keys} if not missing(name)}
+
+    def rows_with(self, what: str, names: set) -> list[int]:
+        """The positions of the rows whose model, framework or hardware is one of `names`."""
+        at = MATCH_KEY.index(what)
+        return [i for i, key in enumerate(self.keys) if key[at] in names]
 
 
 def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str, str]]:
