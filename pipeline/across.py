@@ -118,13 +118,24 @@ def csv_text(frame: pd.DataFrame, header: bool) -> bytes:
     return frame.to_csv(index=False, header=header, lineterminator="\n").encode("utf-8")
 
 
-def write_history(database: Database, work: Path, made_of: list[dict]) -> tuple[int, str]:
+def reading(database: Path) -> contextlib.closing[sqlite3.Connection]:
+    """A read-only connection to the (committed) database, as a worker opens it."""
+    return contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True))
+
+
+def write_history(database: Path, work: Path, made_of: list[dict]) -> tuple[int, str]:
     """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
     checked against the contract; returns the CSV's size and sha256. The rows go from
-    SQLite to Arrow and to the CSV writer as plain values (pandas only for the check)."""
+    SQLite to Arrow and to the CSV writer as plain values (pandas only for the check).
+    Run in a worker beside the model pages (write_from_history)."""
+    with reading(database) as connection:
+        return write_history_rows(connection, work, made_of)
+
+
+def write_history_rows(connection: sqlite3.Connection, work: Path, made_of: list[dict]) -> tuple[int, str]:
     columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
     order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
-    rows = database.query(f"SELECT {columns} FROM history ORDER BY {order}")
+    rows = connection.execute(f"SELECT {columns} FROM history ORDER BY {order}")
     metadata = {"mincards.table": "history", RELEASES_METADATA: json.dumps(made_of),
                 "mincards.pipeline_version": __version__}
     schema = contract.arrow_schema(history_contract.SCHEMA, metadata=metadata)
@@ -173,7 +184,7 @@ def model_pages(database: Path, site: Path, models: list[str], releases: list[st
     """The site's pages of these models, from the history in the (committed) database;
     (model, note) for the index. Run in the workers, each with its own connection."""
     listed = []
-    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
+    with reading(database) as connection:
         for model in models:
             runs = model_runs(connection, model)
             model_page(site, model, runs, releases)
@@ -183,17 +194,26 @@ def model_pages(database: Path, site: Path, models: list[str], releases: list[st
     return listed
 
 
-def write_models(database: Database, site: Site, releases: list[str], jobs: int,
-                 method: str | None) -> list[tuple[str, str]]:
-    """One page per model of any release, the models shared out among `jobs` workers."""
+def run_call(function, *args):
+    """function(*args): lets one pool run calls of different functions."""
+    return function(*args)
+
+
+def write_from_history(database: Database, work: Path, site: Site, made_of: list[dict], releases: list[str],
+                       jobs: int, method: str | None) -> tuple[tuple[int, str], list[tuple[str, str]]]:
+    """history.parquet and .csv, and one page per model of any release, written from the
+    committed history by `jobs` workers at once (the history files one call, the models
+    shared out among the others): the CSV's (size, sha256), and (model, note) for the index."""
     models = [model for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model")]
-    shares = [(database.path, site.folder, models[i::max(jobs, 1)], releases) for i in range(max(jobs, 1))]
-    listed = []
-    for _, outcome in in_order(model_pages, [share for share in shares if share[2]], jobs, method):
+    shares = [models[i::max(jobs, 1)] for i in range(max(jobs, 1))]
+    calls = [(write_history, database.path, work, made_of)] + \
+        [(model_pages, database.path, site.folder, share, releases) for share in shares if share]
+    outcomes = [outcome for _, outcome in in_order(run_call, calls, jobs, method)]
+    for outcome in outcomes:
         if isinstance(outcome, MincardsError):
             raise outcome
-        listed += outcome
-    return sorted(listed)
+    history_file, *listed = outcomes
+    return history_file, sorted(model for share in listed for model in share)
 
 
 def across_resources(history_file: tuple[int, str], releases_file: tuple[int, str]) -> tuple[dict, dict]:
@@ -318,15 +338,14 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         finally:
             runs.close()
         database.finish_history()
+        database.commit()  # the workers read the history from the file
         steps.writing(work / HISTORY_PARQUET)
-        history_file = write_history(database, work, made_of)
+        history_file, models = write_from_history(database, work, site, made_of, ordered, jobs, method)
         steps.step(HISTORY_PARQUET)
         steps.writing(work / RELEASES_CSV)
         resources = across_resources(history_file, write_releases(database, work))
         steps.step(RELEASES_CSV)
         steps.writing(work / SITE)
-        database.commit()  # the workers read the history from the file
-        models = write_models(database, site, ordered, jobs, method)
         newest_first = [entries[release] for release in reversed(ordered)]
         site.changelog_page(newest_first)
         newest = releases[ordered[-1]]
