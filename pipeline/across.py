@@ -73,7 +73,7 @@ def release_info(release: str, folder: Path, table: pa.Table, frame: pd.DataFram
     manifest, _ = store.manifest_entry(folder, store.TABLE)
     url = store.source_url(table)
     frameworks = tuple(dict.fromkeys(framework for framework, _ in vendor_column_order(frame)))
-    present = set(frame["hardware"])
+    present = set(table.column("hardware").unique().to_pylist())  # not a Python pass over the frame's rows
     return ReleaseInfo(release, base_date(release), revision(release), url,
                        tuple((s["path"], s["sha256"]) for s in manifest["sources"]), len(frame),
                        int(frame["model"].nunique()), len(set(found.column("finding").to_pylist())),
