@@ -196,9 +196,13 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
     return [classification for _, classification in keyed]
 
 
-def taken(frame: pd.DataFrame, at: np.ndarray) -> pd.DataFrame:
-    """A frame's rows at these positions, missing (as a join leaves them) where one is -1."""
-    return frame.reset_index(drop=True).reindex(at).reset_index(drop=True)
+def taken(frame: pd.DataFrame, columns: list[str], at: np.ndarray, prefix: str = "") -> dict[str, object]:
+    """These columns of a frame at these positions, missing (as a join leaves them) where one
+    is -1: each column's array taken as reindex takes it (a numpy column promoted only where
+    a value is missing), without building a frame and an index per side."""
+    return {prefix + column: pd.api.extensions.take(
+        frame[column].array if isinstance(frame[column].dtype, pd.api.extensions.ExtensionDtype)
+        else frame[column].to_numpy(), at, allow_fill=True) for column in columns}
 
 
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
@@ -211,11 +215,11 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     at_old, at_new, change, reason = [list(c) for c in zip(*classified(old_side, new_side, columns))] or [[]] * 4
     at_old, at_new = np.array(at_old, dtype=np.int64), np.array(at_new, dtype=np.int64)
     either = np.where(at_new >= 0, at_new + len(old), at_old)  # in old's rows followed by new's
-    sides = [taken(frame[VALUE + LINEAGE + DOUBT], at).add_prefix(f"{name}_")
-             for name, frame, at in (("old", old, at_old), ("new", new, at_new))]
     classes = pd.DataFrame({"change": np.array(change, dtype=object), "reason": pd.Series(reason, dtype=object)})
-    rows = pd.concat([classes,
-                      taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True), either), *sides], axis=1)
+    rows = pd.DataFrame({**classes, **taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True),
+                                            MATCH_KEY, either),
+                         **taken(old, VALUE + LINEAGE + DOUBT, at_old, "old_"),
+                         **taken(new, VALUE + LINEAGE + DOUBT, at_new, "new_")})
     return ReleaseDiff(old_release, new_release, rows, columns["framework"], columns["hardware"], columns["model"])
 
 
