@@ -129,14 +129,21 @@ def same_value(old: tuple, new: tuple) -> bool:
         not missing(old_units) and not missing(new_units) and old_units == new_units
 
 
-def reason_of(change: str, key: tuple, columns: dict[str, dict[str, list[str]]]) -> str:
+def reasons(columns: dict[str, dict[str, list[str]]]) -> dict[str, list[tuple[str, int, set]]]:
+    """For an added and for a removed key, what may explain it, in turn: (model, framework
+    or hardware, its place in the key, the names added or removed)."""
+    kinds = ("model", "framework", "hardware")
+    return {change: [(what, MATCH_KEY.index(what), set(columns[what][change])) for what in kinds]
+            for change in ("added", "removed")}
+
+
+def reason_of(change: str, key: tuple, explained: dict[str, list[tuple[str, int, set]]]) -> str:
     """Why a key was added or removed ("" when it was not): the first of its model,
     framework or hardware that was added or removed with it, else "configuration"."""
-    if change not in ("added", "removed"):
+    if change not in explained:
         return ""
-    model, _, _, framework, hardware = key
-    for what, name in (("model", model), ("framework", framework), ("hardware", hardware)):
-        if name in columns[what][change]:
+    for what, at, names in explained[change]:
+        if key[at] in names:
             return what
     return "configuration"
 
@@ -181,6 +188,7 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
     it, then the key)."""
     rank = {name: i for i, name in enumerate(CHANGE_ORDER)}
     hardware_rank = {name: i for i, name in enumerate(HARDWARE)}
+    explained = reasons(columns)
     old_values, new_values = old.values(VALUE), new.values(VALUE)
     keyed = []
     for key in new.keys + [key for key in old.keys if key not in new.row_of]:
@@ -191,7 +199,7 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
         model, strategy, seq_len, framework, hardware = key
         keyed.append(((rank[change], na_first(page), row, model, strategy, seq_len, col,
                        na_first(hardware_rank.get(hardware)), framework, hardware),
-                      (at_old, at_new, change, reason_of(change, key, columns))))
+                      (at_old, at_new, change, reason_of(change, key, explained))))
     keyed.sort(key=lambda pair: pair[0])
     return [classification for _, classification in keyed]
 
