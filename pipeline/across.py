@@ -43,7 +43,7 @@ from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
 from .stages import stage
 from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
-from .workers import in_order
+from .workers import in_order, new_objects_collected
 from .files import ACROSS_FILES, ACROSS_FOLDERS, sync_filesystem
 from .write import RELEASE_PACKAGE, PACKAGE_TITLE, csv_resource, package_description
 from schemas import contract, findings as findings_contract, history as history_contract, \
@@ -306,7 +306,7 @@ def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = No
     the first error (a release that cannot be read back, a broken contract) with nothing of
     it left in place: the caller's staging folder is deleted."""
     steps = steps or Steps()
-    with stage("across releases"):
+    with stage("across releases"), new_objects_collected():
         return write_across(releases, work, steps, jobs, method)
 
 
