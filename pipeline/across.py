@@ -43,7 +43,7 @@ from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
 from .stages import stage
 from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
-from .workers import in_order
+from .workers import in_order, new_objects_collected
 from .files import ACROSS_FILES, ACROSS_FOLDERS, sync_filesystem
 from .write import RELEASE_PACKAGE, PACKAGE_TITLE, csv_resource, package_description
 from schemas import contract, findings as findings_contract, history as history_contract, \
@@ -73,7 +73,7 @@ def release_info(release: str, folder: Path, table: pa.Table, frame: pd.DataFram
     manifest, _ = store.manifest_entry(folder, store.TABLE)
     url = store.source_url(table)
     frameworks = tuple(dict.fromkeys(framework for framework, _ in vendor_column_order(frame)))
-    present = set(frame["hardware"])
+    present = set(table.column("hardware").unique().to_pylist())  # not a Python pass over the frame's rows
     return ReleaseInfo(release, base_date(release), revision(release), url,
                        tuple((s["path"], s["sha256"]) for s in manifest["sources"]), len(frame),
                        int(frame["model"].nunique()), len(set(found.column("finding").to_pylist())),
@@ -118,13 +118,24 @@ def csv_text(frame: pd.DataFrame, header: bool) -> bytes:
     return frame.to_csv(index=False, header=header, lineterminator="\n").encode("utf-8")
 
 
-def write_history(database: Database, work: Path, made_of: list[dict]) -> tuple[int, str]:
+def reading(database: Path) -> contextlib.closing[sqlite3.Connection]:
+    """A read-only connection to the (committed) database, as a worker opens it."""
+    return contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True))
+
+
+def write_history(database: Path, work: Path, made_of: list[dict]) -> tuple[int, str]:
     """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
     checked against the contract; returns the CSV's size and sha256. The rows go from
-    SQLite to Arrow and to the CSV writer as plain values (pandas only for the check)."""
+    SQLite to Arrow and to the CSV writer as plain values (pandas only for the check).
+    Run in a worker beside the model pages (write_from_history)."""
+    with reading(database) as connection:
+        return write_history_rows(connection, work, made_of)
+
+
+def write_history_rows(connection: sqlite3.Connection, work: Path, made_of: list[dict]) -> tuple[int, str]:
     columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
     order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
-    rows = database.query(f"SELECT {columns} FROM history ORDER BY {order}")
+    rows = connection.execute(f"SELECT {columns} FROM history ORDER BY {order}")
     metadata = {"mincards.table": "history", RELEASES_METADATA: json.dumps(made_of),
                 "mincards.pipeline_version": __version__}
     schema = contract.arrow_schema(history_contract.SCHEMA, metadata=metadata)
@@ -173,7 +184,7 @@ def model_pages(database: Path, site: Path, models: list[str], releases: list[st
     """The site's pages of these models, from the history in the (committed) database;
     (model, note) for the index. Run in the workers, each with its own connection."""
     listed = []
-    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
+    with reading(database) as connection:
         for model in models:
             runs = model_runs(connection, model)
             model_page(site, model, runs, releases)
@@ -183,17 +194,26 @@ def model_pages(database: Path, site: Path, models: list[str], releases: list[st
     return listed
 
 
-def write_models(database: Database, site: Site, releases: list[str], jobs: int,
-                 method: str | None) -> list[tuple[str, str]]:
-    """One page per model of any release, the models shared out among `jobs` workers."""
+def run_call(function, *args):
+    """function(*args): lets one pool run calls of different functions."""
+    return function(*args)
+
+
+def write_from_history(database: Database, work: Path, site: Site, made_of: list[dict], releases: list[str],
+                       jobs: int, method: str | None) -> tuple[tuple[int, str], list[tuple[str, str]]]:
+    """history.parquet and .csv, and one page per model of any release, written from the
+    committed history by `jobs` workers at once (the history files one call, the models
+    shared out among the others): the CSV's (size, sha256), and (model, note) for the index."""
     models = [model for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model")]
-    shares = [(database.path, site.folder, models[i::max(jobs, 1)], releases) for i in range(max(jobs, 1))]
-    listed = []
-    for _, outcome in in_order(model_pages, [share for share in shares if share[2]], jobs, method):
+    shares = [models[i::max(jobs, 1)] for i in range(max(jobs, 1))]
+    calls = [(write_history, database.path, work, made_of)] + \
+        [(model_pages, database.path, site.folder, share, releases) for share in shares if share]
+    outcomes = [outcome for _, outcome in in_order(run_call, calls, jobs, method)]
+    for outcome in outcomes:
         if isinstance(outcome, MincardsError):
             raise outcome
-        listed += outcome
-    return sorted(listed)
+    history_file, *listed = outcomes
+    return history_file, sorted(model for share in listed for model in share)
 
 
 def across_resources(history_file: tuple[int, str], releases_file: tuple[int, str]) -> tuple[dict, dict]:
@@ -222,11 +242,14 @@ def datasette_package(newest: Path, resources: tuple[dict, ...]) -> dict:
 @dataclass(frozen=True)
 class Pair:
     """What a worker sends back for a release: its changes against the release before
-    (history rows to be), its changelog entry, and what the database says of it."""
+    (history rows to be), its changelog entry, and what the database says of it: its
+    rows, as the worker read them (the parent reads no release table again)."""
     info: ReleaseInfo
     entry: Entry
     changes: list[tuple]  # pipeline/history.py CHANGE_COLUMNS
     sha256: str  # of its min_cards.parquet
+    min_cards: list[tuple]  # schemas/min_cards.py COLUMNS
+    findings: list[tuple]  # schemas/findings.py COLUMNS
 
 
 _last_read: list = []  # [(folder, table, frame)]: the release this process read last
@@ -249,23 +272,23 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
     release, folder = new
     old_table, old_frame = read_release(old[1]) if old else (None, None)
     table, frame = read_release(folder)
-    info = release_info(release, folder, table, frame, store.read_table(folder, store.FINDINGS))
+    found = store.read_table(folder, store.FINDINGS)
+    info = release_info(release, folder, table, frame, found)
     diff = diff_releases(old[0], old_frame, release, frame) if old else \
         diff_releases("", frame.iloc[:0], release, frame)
     kinds = change_kinds(diff)
     if old:
         diff_page(site, diff, {old[0]: store.source_url(old_table), release: info.source_url})
     return Pair(info, entry(info, diff, kinds) if old else entry(info, None),
-                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
+                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1],
+                table_rows(table, min_cards_contract.COLUMNS), table_rows(found, findings_contract.COLUMNS))
 
 
-def add_release(database: Database, folder: Path, pair: Pair) -> None:
-    """A release's rows, findings and changes into the database (its table read as Arrow
-    alone: the frame is the workers' business)."""
-    table = store.read_table(folder)
+def add_release(database: Database, pair: Pair) -> None:
+    """A release's rows, findings and changes into the database."""
     database.insert("releases", [releases_row(pair.info)])
-    database.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
-    database.insert("findings", table_rows(store.read_table(folder, store.FINDINGS), findings_contract.COLUMNS))
+    database.insert("min_cards", pair.min_cards)
+    database.insert("findings", pair.findings)
     database.add_changes(pair.info.release, pair.changes)
 
 
@@ -283,7 +306,7 @@ def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = No
     the first error (a release that cannot be read back, a broken contract) with nothing of
     it left in place: the caller's staging folder is deleted."""
     steps = steps or Steps()
-    with stage("across releases"):
+    with stage("across releases"), new_objects_collected():
         return write_across(releases, work, steps, jobs, method)
 
 
@@ -304,26 +327,25 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         jobs = jobs if len(calls) >= jobs else 1
         runs = in_order(compare_run, calls, jobs, method)
         try:
-            for (first, _, _), outcome in runs:
+            for _, outcome in runs:
                 if isinstance(outcome, MincardsError):
                     raise outcome
-                for position, pair in enumerate(outcome, start=first):
-                    add_release(database, releases[ordered[position]], pair)
+                for pair in outcome:
+                    add_release(database, pair)
                     entries[pair.info.release] = pair.entry
                     infos.append(pair.info)
                     made_of.append({"release": pair.info.release, "sha256": pair.sha256})
         finally:
             runs.close()
         database.finish_history()
+        database.commit()  # the workers read the history from the file
         steps.writing(work / HISTORY_PARQUET)
-        history_file = write_history(database, work, made_of)
+        history_file, models = write_from_history(database, work, site, made_of, ordered, jobs, method)
         steps.step(HISTORY_PARQUET)
         steps.writing(work / RELEASES_CSV)
         resources = across_resources(history_file, write_releases(database, work))
         steps.step(RELEASES_CSV)
         steps.writing(work / SITE)
-        database.commit()  # the workers read the history from the file
-        models = write_models(database, site, ordered, jobs, method)
         newest_first = [entries[release] for release in reversed(ordered)]
         site.changelog_page(newest_first)
         newest = releases[ordered[-1]]

@@ -42,8 +42,10 @@ class ReleaseDiff:
     models: dict[str, list[str]]
 
     def where(self, change: str, reason: str | None = None) -> pd.DataFrame:
-        rows = self.rows[self.rows["change"] == change]
-        return rows if reason is None else rows[rows["reason"] == reason]
+        chosen = self.rows["change"] == change
+        if reason is not None:  # one mask: each filter of the rows takes every column
+            chosen &= self.rows["reason"] == reason
+        return self.rows[chosen]
 
     def counts(self) -> dict[str, int]:
         counts = {}
@@ -79,7 +81,7 @@ def na_first(value: object) -> tuple:
     return (0, 0) if missing(value) else (1, value)
 
 
-def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
+def in_vendor_order(side: Side, what: str, names: set) -> list[str]:
     """These models, frameworks or hardware of a release in the vendor's order: models by the
     first row printing them, frameworks by their first column, hardware as the vocabulary
     lists it. Only the rows of `names` are looked at: usually there are none."""
@@ -88,19 +90,20 @@ def in_vendor_order(frame: pd.DataFrame, what: str, names: set) -> list[str]:
     if what == "hardware":
         return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
     if what == "framework":
-        rows = frame.loc[frame[what].isin(names).to_numpy(), ["framework", "hardware", "source_col"]]
+        rows = [{"framework": side.keys[i][3], "hardware": side.keys[i][4], "source_col": side.places[i][2]}
+                for i in side.rows_with(what, names)]
         return list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
-    rows = frame.loc[frame["model"].isin(names).to_numpy(), ["model", "source_page", "source_row"]]
     first: dict[str, tuple] = {}  # model -> its first (page, row, position), a missing page first
-    for position, (model, page, row) in enumerate(zip(*(rows[c].tolist() for c in rows.columns))):
+    for position in side.rows_with(what, names):
+        model, (page, row, _) = side.keys[position][0], side.places[position]
         place = (na_first(page), na_first(row), position)
         first[model] = min(first.get(model, place), place)
     return sorted(first, key=first.__getitem__)
 
 
-def added_removed(old: pd.DataFrame, new: pd.DataFrame, what: str) -> dict[str, list[str]]:
+def added_removed(old: Side, new: Side, what: str) -> dict[str, list[str]]:
     """The names of `what` only one release has, each in its own release's order."""
-    before, after = set(old[what].dropna().unique()), set(new[what].dropna().unique())  # a few names, not every row
+    before, after = old.names(what), new.names(what)
     return {"added": in_vendor_order(new, what, after - before), "removed": in_vendor_order(old, what, before - after)}
 
 
@@ -126,24 +129,36 @@ def same_value(old: tuple, new: tuple) -> bool:
         not missing(old_units) and not missing(new_units) and old_units == new_units
 
 
-def reason_of(change: str, key: tuple, columns: dict[str, dict[str, list[str]]]) -> str:
+def reasons(columns: dict[str, dict[str, list[str]]]) -> dict[str, list[tuple[str, int, set]]]:
+    """For an added and for a removed key, what may explain it, in turn: (model, framework
+    or hardware, its place in the key, the names added or removed)."""
+    kinds = ("model", "framework", "hardware")
+    return {change: [(what, MATCH_KEY.index(what), set(columns[what][change])) for what in kinds]
+            for change in ("added", "removed")}
+
+
+def reason_of(change: str, key: tuple, explained: dict[str, list[tuple[str, int, set]]]) -> str:
     """Why a key was added or removed ("" when it was not): the first of its model,
     framework or hardware that was added or removed with it, else "configuration"."""
-    if change not in ("added", "removed"):
+    if change not in explained:
         return ""
-    model, _, _, framework, hardware = key
-    for what, name in (("model", model), ("framework", framework), ("hardware", hardware)):
-        if name in columns[what][change]:
+    for what, at, names in explained[change]:
+        if key[at] in names:
             return what
     return "configuration"
 
 
+PLACE = ["source_page", "source_row", "source_col"]
+
+
 @dataclass(frozen=True)
 class Side:
-    """One release's rows as plain lists: its keys, and per key its row."""
+    """One release's rows as plain lists: its keys, per key its row, and each row's place
+    in the vendor table (PLACE)."""
     frame: pd.DataFrame
     keys: list[tuple]
     row_of: dict[tuple, int]
+    places: list[tuple]
 
     @classmethod
     def of(cls, frame: pd.DataFrame) -> Side:
@@ -151,10 +166,20 @@ class Side:
         row_of = {key: i for i, key in enumerate(keys)}
         if len(row_of) < len(keys):
             raise ValueError("diff_releases needs one row per key on each side (the contract's key)")
-        return cls(frame, keys, row_of)
+        return cls(frame, keys, row_of, rows_of(frame, PLACE))
 
     def values(self, columns: list[str]) -> list[tuple]:
         return rows_of(self.frame, columns)
+
+    def names(self, what: str) -> set:
+        """The models, frameworks or hardware of the release (a part of the key), from its keys."""
+        at = MATCH_KEY.index(what)
+        return {name for name in {key[at] for key in self.keys} if not missing(name)}
+
+    def rows_with(self, what: str, names: set) -> list[int]:
+        """The positions of the rows whose model, framework or hardware is one of `names`."""
+        at = MATCH_KEY.index(what)
+        return [i for i, key in enumerate(self.keys) if key[at] in names]
 
 
 def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str, str]]:
@@ -163,26 +188,29 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
     it, then the key)."""
     rank = {name: i for i, name in enumerate(CHANGE_ORDER)}
     hardware_rank = {name: i for i, name in enumerate(HARDWARE)}
+    explained = reasons(columns)
     old_values, new_values = old.values(VALUE), new.values(VALUE)
-    places = {"old": old.values(["source_page", "source_row", "source_col"]),
-              "new": new.values(["source_page", "source_row", "source_col"])}
     keyed = []
     for key in new.keys + [key for key in old.keys if key not in new.row_of]:
         at_old, at_new = old.row_of.get(key, -1), new.row_of.get(key, -1)
         change = "added" if at_old < 0 else "removed" if at_new < 0 else \
             "unchanged" if same_value(old_values[at_old], new_values[at_new]) else "changed"
-        page, row, col = places["new"][at_new] if at_new >= 0 else places["old"][at_old]
+        page, row, col = new.places[at_new] if at_new >= 0 else old.places[at_old]
         model, strategy, seq_len, framework, hardware = key
         keyed.append(((rank[change], na_first(page), row, model, strategy, seq_len, col,
                        na_first(hardware_rank.get(hardware)), framework, hardware),
-                      (at_old, at_new, change, reason_of(change, key, columns))))
+                      (at_old, at_new, change, reason_of(change, key, explained))))
     keyed.sort(key=lambda pair: pair[0])
     return [classification for _, classification in keyed]
 
 
-def taken(frame: pd.DataFrame, at: np.ndarray) -> pd.DataFrame:
-    """A frame's rows at these positions, missing (as a join leaves them) where one is -1."""
-    return frame.reset_index(drop=True).reindex(at).reset_index(drop=True)
+def taken(frame: pd.DataFrame, columns: list[str], at: np.ndarray, prefix: str = "") -> dict[str, object]:
+    """These columns of a frame at these positions, missing (as a join leaves them) where one
+    is -1: each column's array taken as reindex takes it (a numpy column promoted only where
+    a value is missing), without building a frame and an index per side."""
+    return {prefix + column: pd.api.extensions.take(
+        frame[column].array if isinstance(frame[column].dtype, pd.api.extensions.ExtensionDtype)
+        else frame[column].to_numpy(), at, allow_fill=True) for column in columns}
 
 
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
@@ -190,16 +218,16 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     contract's). Plain Python over the keys and one take per side, no join: the history
     (pipeline/across.py) diffs every consecutive pair of releases."""
     old, new = sided(old), sided(new)
-    columns = {what: added_removed(old, new, what) for what in ("model", "framework", "hardware")}
     old_side, new_side = Side.of(old), Side.of(new)
+    columns = {what: added_removed(old_side, new_side, what) for what in ("model", "framework", "hardware")}
     at_old, at_new, change, reason = [list(c) for c in zip(*classified(old_side, new_side, columns))] or [[]] * 4
     at_old, at_new = np.array(at_old, dtype=np.int64), np.array(at_new, dtype=np.int64)
     either = np.where(at_new >= 0, at_new + len(old), at_old)  # in old's rows followed by new's
-    sides = [taken(frame[VALUE + LINEAGE + DOUBT], at).add_prefix(f"{name}_")
-             for name, frame, at in (("old", old, at_old), ("new", new, at_new))]
     classes = pd.DataFrame({"change": np.array(change, dtype=object), "reason": pd.Series(reason, dtype=object)})
-    rows = pd.concat([classes,
-                      taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True), either), *sides], axis=1)
+    rows = pd.DataFrame({**classes, **taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True),
+                                            MATCH_KEY, either),
+                         **taken(old, VALUE + LINEAGE + DOUBT, at_old, "old_"),
+                         **taken(new, VALUE + LINEAGE + DOUBT, at_new, "new_")})
     return ReleaseDiff(old_release, new_release, rows, columns["framework"], columns["hardware"], columns["model"])
 
 

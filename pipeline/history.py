@@ -31,7 +31,10 @@ def plain(values: list) -> list:
 def change_kinds(diff: ReleaseDiff) -> pd.DataFrame:
     """The keys the diff reports as different, each with how its new run begins (`kind`):
     MATCH_KEY, change and reason (the diff's), kind, and both sides' supported and min_units."""
-    rows = diff.rows[diff.rows["change"] != "unchanged"]
+    sides = [f"{side}_{column}" for side in ("old", "new") for column in ("supported", "min_units")]
+    # The columns first, then the rows: each row filter takes every column it is given.
+    rows = diff.rows[MATCH_KEY + ["change", "reason"] + sides]
+    rows = rows[(rows["change"] != "unchanged").to_numpy()]
     old_supported = rows["old_supported"].fillna(False).to_numpy(dtype=bool)
     new_supported = rows["new_supported"].fillna(False).to_numpy(dtype=bool)
     rose = (rows["new_min_units"] > rows["old_min_units"]).fillna(False).to_numpy(dtype=bool)
@@ -39,8 +42,7 @@ def change_kinds(diff: ReleaseDiff) -> pd.DataFrame:
     kind = np.select([change == "added", change == "removed", ~old_supported & new_supported,
                       old_supported & ~new_supported, rose],
                      ["added", "removed", "support_added", "support_removed", "up"], "down")
-    sides = [f"{side}_{column}" for side in ("old", "new") for column in ("supported", "min_units")]
-    return rows[MATCH_KEY + ["change", "reason"] + sides].assign(kind=kind)
+    return rows.assign(kind=kind)
 
 
 # --- from the changes of each release to the runs ------------------------------------------

@@ -192,6 +192,9 @@ def extract_to(raw_dir: Path, out_dir: Path, only: tuple[str, ...] = (), strict:
     with libraries_settled():  # pandas and the extractors: only once something is to be written
         from .across import build_across
         from .release import Failure
+        from schemas.contract import validation_ready
+
+        validation_ready()
 
     rendered: dict[str, Rendered] = {}
     failures: list[Failure] = []

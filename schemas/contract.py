@@ -180,6 +180,16 @@ def table_schema(schema: pa.DataFrameSchema, primary_key: list[str]) -> dict:
 SQLITE_TYPES = {"string": "TEXT", "integer": "INTEGER", "number": "REAL", "boolean": "INTEGER"}
 
 
+def validation_ready() -> None:
+    """Pandera's pandas backends registered, as the first validation of a process registers them
+    (importing pandera's check strategies, hypothesis among them: ~0.1 s of CPU). The extract run
+    calls it before forking its workers: each then inherits them instead of registering them
+    again, and the run's own validations after the workers (the history's) find them ready."""
+    import pandas as pd
+
+    pa.DataFrameSchema({}).validate(pd.DataFrame())
+
+
 def sql_name(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
