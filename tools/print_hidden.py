@@ -8,6 +8,9 @@
   draws it black under an ExtGState of fill alpha 0) and `color:#fafafa` (a grey without
   contrast). pdfplumber extracts all three: the extractor published 14, 12 and 18 cards where
   the print shows 4, 2 and 8, with exit 0.
+- tests/fixtures/pdf/marks-2025-05-07.pdf: the same page with a footnote mark before two
+  values, `<sup>1</sup>4*Ascend` and `<sub>2</sub>2*Ascend` (Chromium sets them smaller, off the
+  baseline): read as 14 and 22 cards before, with exit 0.
 - tests/fixtures/pdf/poster-2025-05-07.pdf: the same page printed plainly, then split by
   `mutool poster -y 2` into half-page tiles: each tile keeps the whole page's content and
   shows half of it through its MediaBox (the second tile's starts at y = 421 pt); the
@@ -41,14 +44,19 @@ HIDDEN = {
     "modelarts_llm_train_5902044__p0114": '<span style="color:#fafafa">1</span>',  # 8*Ascend
 }
 MEDIABOX = b"/MediaBox [20 20 575.92 822.88]"
+# cell -> a footnote mark set before or after its value, as vendors' tables carry them
+MARKS = {
+    "modelarts_llm_train_5902044__p0013": "<sup>1</sup>",  # 4*Ascend: read 14 before
+    "modelarts_llm_train_5902044__p0058": "<sub>2</sub>",  # 2*Ascend: read 22 before
+}
 
 
 def run(*command: str) -> None:
     subprocess.run(command, check=True, capture_output=True, timeout=120)
 
 
-def with_hidden_text(html: str) -> str:
-    for cell, span in HIDDEN.items():
+def with_hidden_text(html: str, spans: dict[str, str] = HIDDEN) -> str:
+    for cell, span in spans.items():
         html, found = re.subn(f'(<p id="{cell}">)', lambda m: m.group(1) + span, html)
         assert found == 1, cell
     return html
@@ -65,6 +73,7 @@ def main() -> int:
         tmp = Path(folder)
         html = print_ready_html(RELEASE)
         printed(with_hidden_text(html), FIXTURES / "hidden-text-2025-05-07.pdf", tmp)
+        printed(with_hidden_text(html, MARKS), FIXTURES / "marks-2025-05-07.pdf", tmp)
         plain = tmp / "plain.pdf"
         printed(html, plain, tmp)
         run("mutool", "poster", "-y", "2", str(plain), str(FIXTURES / "poster-2025-05-07.pdf"))
@@ -76,7 +85,7 @@ def main() -> int:
         with fixed.open("wb") as out:
             subprocess.run(["fix-qdf", str(qdf)], check=True, stdout=out, timeout=60)
         run("qpdf", str(fixed), str(FIXTURES / "mediabox-2025-05-07.pdf"))
-    for name in ("hidden-text", "poster", "mediabox"):
+    for name in ("hidden-text", "marks", "poster", "mediabox"):
         print(FIXTURES / f"{name}-{RELEASE}.pdf")
     return 0
 
