@@ -79,3 +79,17 @@ def test_a_footnote_mark_set_off_the_baseline_is_kept_apart():
     with pytest.raises(CellError, match=r"page 1, row 3, column 4: '\[1\]4\*Ascend' is not a unit count(.|\n)*"
                                         r"page 1, row 13, column 5: '\[2\]2\*As\\ncend' is not a unit count"):
         rows(grid)
+
+
+def test_an_invisible_glyph_laid_across_a_rule_is_an_error():
+    """Catches: the 2025-05-07 print with a `1` in the invisible text render mode (as OCR tools
+    lay text over a scan) laid by `qpdf --overlay` across the left rule of a `4*Ascend` cell
+    gave exit 0 with 14 cards: the rule's ink inside the glyph's box was taken for the glyph's.
+    The table's ruling is masked out of the box a glyph is looked for in."""
+    data = (PDF / "invisible-layer-2025-05-07.pdf").read_bytes()
+    with pdfplumber.open(PDF / "invisible-layer-2025-05-07.pdf") as pdf:
+        [one] = [ch for ch in pdf.pages[0].chars if ch["fontname"] == "STSongStd-Light"]  # the layer's one glyph
+    assert one["text"] == "1"
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table that the page does not show "
+                                          r"\(at 230 pt from the left, 298 pt from the top: '1'\)"):
+        extract_pdf(data, "doc.pdf")

@@ -11,6 +11,10 @@
 - tests/fixtures/pdf/marks-2025-05-07.pdf: the same page with a footnote mark before two
   values, `<sup>1</sup>4*Ascend` and `<sub>2</sub>2*Ascend` (Chromium sets them smaller, off the
   baseline): read as 14 and 22 cards before, with exit 0.
+- tests/fixtures/pdf/invisible-layer-2025-05-07.pdf: the plain print with a `1` in the
+  invisible text render mode (3 Tr, how OCR tools lay their text over a scan) drawn by reportlab
+  across the left rule of the first `4*Ascend` cell and laid over page 1 by `qpdf --overlay`:
+  read as 14 cards before (the rule's ink was taken for the glyph's), with exit 0.
 - tests/fixtures/pdf/poster-2025-05-07.pdf: the same page printed plainly, then split by
   `mutool poster -y 2` into half-page tiles: each tile keeps the whole page's content and
   shows half of it through its MediaBox (the second tile's starts at y = 421 pt); the
@@ -20,7 +24,7 @@
   in qpdf's QDF form, rebuilt by `fix-qdf` and `qpdf`): nothing of the table is cut, and it
   is read exactly (it stopped with the same internal error).
 
-Needs Debian's chromium, fonts-wqy-zenhei, qpdf and mupdf-tools.
+Needs Debian's chromium, fonts-wqy-zenhei, qpdf and mupdf-tools, and reportlab.
 """
 from __future__ import annotations
 
@@ -68,6 +72,31 @@ def printed(html: str, out: Path, tmp: Path) -> None:
     render_with_browser(page, out)
 
 
+def invisible_layer(plain: Path, out: Path, tmp: Path) -> None:
+    """`plain` with an invisible `1` (render mode 3) set just before the first `4*Ascend` of
+    the table on page 1, laid over it by qpdf."""
+    import pdfplumber
+    from reportlab.pdfgen.canvas import Canvas
+    from render_pdf import CID_FONT, register_cid_font
+    with pdfplumber.open(plain) as pdf:
+        page = pdf.pages[0]
+        width, height, chars = float(page.width), float(page.height), page.chars
+        table_top = page.find_tables()[0].bbox[1]
+        first = next(ch for i, ch in enumerate(chars) if ch["top"] > table_top
+                     and "".join(c["text"] for c in chars[i:i + 8]) == "4*Ascend")
+    register_cid_font()
+    layer = tmp / "layer.pdf"
+    canvas = Canvas(str(layer), pagesize=(width, height))
+    text = canvas.beginText(first["x0"] - 0.56 * first["size"], height - first["bottom"] + 0.2 * first["size"])
+    text.setFont(CID_FONT, first["size"])
+    text.setTextRenderMode(3)
+    text.textOut("1")
+    canvas.drawText(text)
+    canvas.showPage()
+    canvas.save()
+    run("qpdf", str(plain), "--overlay", str(layer), "--to=1", "--", str(out))
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
@@ -76,6 +105,7 @@ def main() -> int:
         printed(with_hidden_text(html, MARKS), FIXTURES / "marks-2025-05-07.pdf", tmp)
         plain = tmp / "plain.pdf"
         printed(html, plain, tmp)
+        invisible_layer(plain, FIXTURES / "invisible-layer-2025-05-07.pdf", tmp)
         run("mutool", "poster", "-y", "2", str(plain), str(FIXTURES / "poster-2025-05-07.pdf"))
         qdf = tmp / "qdf.pdf"
         run("qpdf", "--qdf", "--object-streams=disable", str(plain), str(qdf))
@@ -85,7 +115,7 @@ def main() -> int:
         with fixed.open("wb") as out:
             subprocess.run(["fix-qdf", str(qdf)], check=True, stdout=out, timeout=60)
         run("qpdf", str(fixed), str(FIXTURES / "mediabox-2025-05-07.pdf"))
-    for name in ("hidden-text", "marks", "poster", "mediabox"):
+    for name in ("hidden-text", "marks", "invisible-layer", "poster", "mediabox"):
         print(FIXTURES / f"{name}-{RELEASE}.pdf")
     return 0
 

@@ -17,8 +17,10 @@ contrast), or lies off the rendering, is not seen, and is an error naming the pa
 the position and the text. The box is narrowed by a pixel at each side (a neighbour's
 anti-aliased edge is not this glyph's ink) and reaches a fifth of the font size above
 and below it (an underscore or an accent is inked just outside pdfminer's box). The
-test only ever errs towards seeing: a hidden glyph under a rule or touching another
-glyph's ink is taken as seen, never a seen glyph as hidden.
+table's rules (a point each side of their edges) are masked out of the box: a glyph drawn
+over a rule (an invisible `1` laid across a cell's left rule, before its value) shows ink only
+beside it. The test otherwise errs towards seeing: a hidden glyph touching another glyph's ink
+is taken as seen, never a seen glyph as hidden.
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ from .pdf_textlayer import unmapped
 SCALE = 2.0  # pixels per point of the rendering
 CONTRAST = 1.25  # WCAG contrast ratio below which text cannot be told from its background
 REACH = 0.2  # of the font size: how far above and below its box a glyph may be inked
+RULE = 1.0  # points each side of a ruling edge (snapped, perhaps off the rule's middle) its ink may reach
 
 
 def _linear(level: np.ndarray) -> np.ndarray:
@@ -85,15 +88,20 @@ class Sight:
         finally:
             shown.close()
 
-    def unseen(self, page, glyphs: list[dict]) -> tuple[list[dict], list[dict]]:
+    def unseen(self, page, glyphs: list[dict], rules: list[dict] = ()) -> tuple[list[dict], list[dict]]:
         """The glyphs (pdfplumber's characters of `page`) that show no ink on the page, and
-        those lying off its visible area."""
+        those lying off its visible area. The ink of `rules` (the table's ruling edges) is not
+        a glyph's: a glyph drawn over a rule shows ink only beside it."""
         glyphs = [ch for ch in glyphs if printable(ch["text"])]
         if not glyphs:
             return [], []
         image = self.rendering(page)
         height, width = image.shape
         left, top = page.cropbox[0], page.cropbox[1]
+        ruled = np.zeros(image.shape, dtype=bool)  # the pixels the ruling inks
+        for edge in rules:
+            ruled[max(int((edge["top"] - RULE - top) * SCALE), 0):max(int(np.ceil((edge["bottom"] + RULE - top) * SCALE)), 0),
+                  max(int((edge["x0"] - RULE - left) * SCALE), 0):max(int(np.ceil((edge["x1"] + RULE - left) * SCALE)), 0)] = True
         hidden, off = [], []
         for ch in glyphs:
             reach = REACH * ch["size"]
@@ -104,14 +112,16 @@ class Sight:
             if x0 >= width or x1 <= 0 or y0 >= height or y1 <= 0:
                 off.append(ch)
                 continue
-            box = image[max(y0, 0):min(y1, height), max(x0, 0):min(x1, width)]
+            rows, cols = slice(max(y0, 0), min(y1, height)), slice(max(x0, 0), min(x1, width))
+            box = image[rows, cols][~ruled[rows, cols]]
             if box.size == 0 or (LUMINANCE[box.max()] + 0.05) / (LUMINANCE[box.min()] + 0.05) < CONTRAST:
                 hidden.append(ch)
         return hidden, off
 
-    def check(self, page, number: int, glyphs: list[dict], source: str) -> None:
-        """Every glyph read from the vendor table on this page (`glyphs`) is seen on it."""
-        hidden, off = self.unseen(page, glyphs)
+    def check(self, page, number: int, glyphs: list[dict], rules: list[dict], source: str) -> None:
+        """Every glyph read from the vendor table on this page (`glyphs`) is seen on it, beside
+        its ruling (`rules`)."""
+        hidden, off = self.unseen(page, glyphs, rules)
         if off:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table outside the page's visible area ({where(char_lines(off)[0])}"

@@ -186,7 +186,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_inside(taken, page, source)
             glyphs = glyphs if glyphs is not None else square_glyphs(page)
             taken.account_for_glyphs(glyphs)
-            sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], source)
+            sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after, scan.lines = printed_lines(after_table(glyphs, taken)), printed_lines(glyphs)
         page.close()
