@@ -113,8 +113,10 @@ class Sight:
                 off.append(ch)
                 continue
             rows, cols = slice(max(y0, 0), min(y1, height)), slice(max(x0, 0), min(x1, width))
-            box = image[rows, cols][~ruled[rows, cols]]
-            if box.size == 0 or (LUMINANCE[box.max()] + 0.05) / (LUMINANCE[box.min()] + 0.05) < CONTRAST:
+            box = image[rows, cols]
+            if box.size and ruled[rows, cols].any():  # the rules' ink is not the glyph's
+                box = box[~ruled[rows, cols]]
+            if box.size == 0 or LUMINANCE[box.max()] + 0.05 < CONTRAST * (LUMINANCE[box.min()] + 0.05):
                 hidden.append(ch)
         return hidden, off
 
