@@ -243,7 +243,7 @@ def check_inside(region: Region, page, source: str) -> None:
     printed past that side of the page beside the table; a table whose border lies on the
     page's side with nothing past it (Chromium printing with no margins) is whole and read (a
     table cut inside a column has no rule on the page's side, and does not reach it). A table
-    ruled past the edge is all in the file and is read; one reaching the top or the bottom is
+    ruled past the edge is read (its text past the edge is pdf_ink's error: not seen); one reaching the top or the bottom is
     at a page break (printed without margins), which the stitching reads."""
     x0, top, x1, bottom = region.bbox
     left, _, right, _ = page.bbox
