@@ -124,7 +124,7 @@ fixtures: $(STAMP)
 	@missing=""; \
 	command -v soffice >/dev/null 2>&1 || missing="$$missing libreoffice-writer-nogui"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	for tool in pdftoppm:poppler-utils img2pdf:img2pdf gs:ghostscript qpdf:qpdf; do \
+	for tool in pdftoppm:poppler-utils img2pdf:img2pdf gs:ghostscript qpdf:qpdf mutool:mupdf-tools; do \
 	  command -v $${tool%%:*} >/dev/null 2>&1 || missing="$$missing $${tool#*:}"; done; \
 	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
 	fc-list 2>/dev/null | grep -q wqy-zenhei || missing="$$missing fonts-wqy-zenhei"; \
@@ -137,6 +137,7 @@ fixtures: $(STAMP)
 	$(BIN)/python tools/print_breaks.py
 	$(BIN)/python tools/print_guide.py
 	$(BIN)/python tools/print_unreadable.py
+	$(BIN)/python tools/print_hidden.py
 	$(BIN)/python tools/print_producers.py
 
 clean:

@@ -34,7 +34,7 @@ SOURCE_SUFFIXES = (".html", ".htm", ".pdf")
 
 # The libraries whose versions can change the bytes a release is built into.
 OUTPUT_DEPENDENCIES = ("cssselect2", "lxml", "numpy", "pandas", "pandera", "pdfminer.six", "pdfplumber", "pyarrow",
-                       "selectolax", "tinycss2")
+                       "pypdfium2", "selectolax", "tinycss2")  # pypdfium2: what a PDF's page shows (pdf_ink)
 # The pipeline's own code: every file of these packages (next to this one) counts.
 CODE_PACKAGES = ("pipeline", "schemas")
 CODE_SUFFIXES = (".py", ".json")

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from conftest import REPO
 from pipeline.extract.html import extract_html
+from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.grid import CellSpec, Grid
 from pipeline.tokens import squash
@@ -227,7 +228,16 @@ def test_pdf_grid_round_trips(data, tmp_path_factory):
     style = render_pdf.Style(**pdf_style(data.draw, grid), font_name=render_pdf.CID_FONT)
     out = tmp_path_factory.mktemp("pdf") / "random.pdf"
     render_pdf.render(grid, "2025-01-01", out, style, "random")
-    got, updated = extract_pdf(out.read_bytes(), "random.pdf")
+    try:
+        got, updated = extract_pdf(out.read_bytes(), "random.pdf")
+    except LayoutError as error:  # a table drawn wider than the page: its text past the edge is not seen
+        if "outside the page's visible area" not in str(error):
+            raise
+        import pdfplumber
+        with pdfplumber.open(out) as pdf:
+            assert any(ch["x1"] > page.width or ch["bottom"] > page.height for page in pdf.pages for ch in page.chars
+                       if ch["text"].strip())
+        return
     assert updated == "2025-01-01"
     assert sorted((c.row, c.col, c.rowspan, c.colspan, squash(c.text)) for c in got.cells) == sorted(
         (r, c, rs, cs, squash(t)) for r, c, rs, cs, t in expected(cells))

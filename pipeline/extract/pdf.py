@@ -9,6 +9,8 @@ One stage per module:
                  ruled tables), going on only from the top of the next page
   pdf_cells      one page's table -> cells with spans and text, from edge geometry
   pdf_glyphs     every glyph in the table's columns in one cell (a line drawn below the rule)
+  pdf_ink        every glyph read is one the page shows (rendered: not white on white,
+                 transparent, covered or outside the visible area)
   pdf_stitch     the pages' cells -> one table (repeated headers dropped, cells and
                  rows cut by a page break joined)
 """
@@ -24,6 +26,7 @@ from ..header import CAPTION, KEY_HEADINGS
 from ..limits import DEFAULT, Limits
 from .pdf_cells import cluster, column_boundaries
 from .pdf_guards import check_streams, open_pdf
+from .pdf_ink import Sight
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
 from .pdf_warnings import as_warnings, library_warnings
@@ -45,7 +48,7 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
         try:
             limits.check_pages(source, len(pdf.pages))
             check_streams(data, source, limits)
-            scan = vendor_regions(pdf.pages, source, limits)
+            scan = vendor_regions(pdf.pages, source, limits, Sight(data))
         except PdfminerException as exc:
             raise SourceError(source, f"the PDF cannot be read ({exc})", "a well-formed PDF") from None
         total = len(pdf.pages)

@@ -255,14 +255,35 @@ def char_lines(chars: list[dict]) -> list[list[dict]]:
     return [line for line in lines if line_text(line)]
 
 
+MARK_SIZE = 0.9  # a glyph set smaller than this share of its line's size, ...
+MARK_SHIFT = 0.15  # ... its box's foot this share of that size above or below the line's, is a mark
+
+
+def marks(line: list[dict]) -> list[bool]:
+    """Which glyphs of the line are superscripts or subscripts (a footnote mark `¹` before
+    `4*Ascend`, set smaller on a raised baseline): smaller than the line's text and shifted
+    off its baseline (a smaller glyph on the same baseline, or a larger one, is none)."""
+    size = max(ch["size"] for ch in line)
+    if all(ch["size"] >= size * MARK_SIZE for ch in line):
+        return [False] * len(line)
+    feet = sorted(ch["bottom"] for ch in line if ch["size"] >= size * MARK_SIZE)
+    foot = feet[len(feet) // 2]
+    return [ch["size"] < size * MARK_SIZE and abs(ch["bottom"] - foot) > size * MARK_SHIFT for ch in line]
+
+
 def line_text(line: list[dict]) -> str:
-    """A gap wider than a quarter of the font size is a space."""
-    text = line[0]["text"]
-    for prev, char in zip(line, line[1:]):
+    """A gap wider than a quarter of the font size is a space. Superscripts and subscripts
+    are set apart in brackets (`[1]4*Ascend`), as the HTML reader sets apart <sup> and <sub>,
+    so a cell holding one is an error naming it, never 14 cards."""
+    marked = marks(line)
+    text = "[" + line[0]["text"] if marked[0] else line[0]["text"]
+    for i, (prev, char) in enumerate(zip(line, line[1:]), start=1):
         gap = char["x0"] - prev["x1"]
+        if marked[i - 1] and not marked[i]:
+            text += "]"
         text += (" " if gap > char["size"] / 4 and not text.endswith(" ") and char["text"] != " " else "")
-        text += char["text"]
-    return text.strip()
+        text += ("[" if marked[i] and not marked[i - 1] else "") + char["text"]
+    return (text + ("]" if marked[-1] else "")).strip()
 
 
 def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float, pad: float) -> None:

@@ -46,14 +46,15 @@ def mark_of(match: re.Match) -> Mark | None:
 def page_mark(page, table_bbox: tuple | None) -> Mark | None:
     """The page number printed in the page's top or bottom margin, outside the table's box;
     None when there is none, or more than one (a mark that cannot be told apart)."""
-    height, width = float(page.height), float(page.width)
+    left, head, right, foot = map(float, page.bbox)  # a MediaBox need not start at 0, 0 (pdfcrop, mutool poster)
+    height = foot - head
     numbers = set()
-    for top, bottom in ((0.0, height * MARGIN), (height * (1 - MARGIN), height)):
+    for top, bottom, is_head in ((head, head + height * MARGIN, True), (foot - height * MARGIN, foot, False)):
         if table_bbox is not None:  # the table's own cells are never a page mark
-            top, bottom = (max(top, table_bbox[3]), bottom) if top > 0 else (top, min(bottom, table_bbox[1]))
+            top, bottom = (top, min(bottom, table_bbox[1])) if is_head else (max(top, table_bbox[3]), bottom)
         if bottom - top < 1:
             continue
-        text = printed(page.crop((0, top, width, bottom)).extract_text() or "")
+        text = printed(page.crop((left, top, right, bottom)).extract_text() or "")
         numbers |= {mark for m in PAGE_MARK.finditer(text) if (mark := mark_of(m)) is not None}
     return numbers.pop() if len(numbers) == 1 else None
 

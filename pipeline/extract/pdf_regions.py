@@ -16,6 +16,7 @@ from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, 
 from .pdf_cells import (TOLERANCE, PageTable, cell_chars, column_boundaries, drop_overprints, page_table,
                         region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_below, rows_run_on
+from .pdf_ink import Sight
 from .pdf_textlayer import TextLayer, unmapped
 
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
@@ -144,15 +145,23 @@ class Scan:
     after: list[PrintedLine] = field(default_factory=list)  # those of them below the table
 
 
-def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
+def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT, sight: Sight | None = None) -> Scan:
     """The vendor table on its first page (found by its header text, not its position, among
     any number of tables) and its continuation at the top of each following page (see
     continuation). Every page is read, one at a time and released (memory does not grow
     with the document): a table headed like the vendor table that is not read as part of it
     (a second copy, a part printed beside the first rather than after it) is an error, as
     is a table left open at the bottom of a page that does not go on overleaf (a page
-    missing)."""
-    limits = limits.running()
+    missing). Every glyph read from the table is one the page shows (`sight`, pdf_ink; the
+    rendering of the document `pages` come from when None)."""
+    sight = sight if sight is not None else Sight.of(pages)
+    try:
+        return scan_pages(pages, source, limits.running(), sight)
+    finally:
+        sight.close()
+
+
+def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
     scan = Scan()
     ended = False
     for number, page in enumerate(pages, start=1):
@@ -177,6 +186,7 @@ def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT) -> Scan:
             check_inside(taken, page, source)
             glyphs = glyphs if glyphs is not None else square_glyphs(page)
             taken.account_for_glyphs(glyphs)
+            sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after, scan.lines = printed_lines(after_table(glyphs, taken)), printed_lines(glyphs)
         page.close()
@@ -233,7 +243,7 @@ def check_inside(region: Region, page, source: str) -> None:
     printed past that side of the page beside the table; a table whose border lies on the
     page's side with nothing past it (Chromium printing with no margins) is whole and read (a
     table cut inside a column has no rule on the page's side, and does not reach it). A table
-    ruled past the edge is all in the file and is read; one reaching the top or the bottom is
+    ruled past the edge is read (its text past the edge is pdf_ink's error: not seen); one reaching the top or the bottom is
     at a page break (printed without margins), which the stitching reads."""
     x0, top, x1, bottom = region.bbox
     left, _, right, _ = page.bbox
