@@ -138,7 +138,7 @@ def read_release_source(release: Release, path: Path, limits: Limits = DEFAULT) 
 def extract_source(release: Release, path: Path, info: SourceInfo, data: bytes,
                    limits: Limits = DEFAULT) -> SourceResult:
     source = info.path
-    fault_point("reading-sources")  # the sources after the published one are in workers by now (jobs > 1)
+    fault_point("reading-sources")  # with jobs > 1, each source of the release is in a worker by now
     kind, extractor = EXTRACTORS[path.suffix.lower()]
     with stage(f"extract {kind}"):
         check_kind(data, kind, source)
