@@ -52,15 +52,18 @@ stress: bytecode
 	@if [ "$(STRESS_KILLS)" -gt 0 ]; then MINCARDS_SOAK_KILLS=$(STRESS_KILLS) $(BIN)/python -m pytest -q -s -p no:xdist -m soak tests/test_killed_runs.py; fi
 
 # Asked for explicitly (CI does): install Debian's chromium for the report-page
-# tests. Needs root and apt; says what to do otherwise.
+# tests, with the CJK fonts it prints the vendor page's Chinese in (fonts-noto-cjk; the print
+# tests skip without it) and that `make bench` renders PDFs in (fonts-wqy-zenhei). Needs root
+# and apt; says what to do otherwise.
 browser:
-	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
-	  echo "chromium is installed"; \
+	@if { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; } && test -f $(FONT) && \
+	   fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then \
+	  echo "chromium and the CJK fonts are installed"; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null && \
-	  echo "installed Debian's chromium"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk fonts-wqy-zenhei >/dev/null && \
+	  echo "installed Debian's chromium, fonts-noto-cjk and fonts-wqy-zenhei"; \
 	else \
-	  echo "cannot install chromium here: run 'sudo apt-get install chromium' (Debian) and 'make test' again" >&2; \
+	  echo "cannot install chromium here: run 'sudo apt-get install chromium fonts-noto-cjk fonts-wqy-zenhei' (Debian) and 'make test' again" >&2; \
 	  exit 1; \
 	fi
 

@@ -37,7 +37,7 @@ OUTPUT_DEPENDENCIES = ("cssselect2", "lxml", "numpy", "pandas", "pandera", "pdfm
                        "pypdfium2", "selectolax", "tinycss2")  # pypdfium2: what a PDF's page shows (pdf_ink)
 # The pipeline's own code: every file of these packages (next to this one) counts.
 CODE_PACKAGES = ("pipeline", "schemas")
-CODE_SUFFIXES = (".py", ".json")
+CODE_SUFFIXES = (".py", ".json", ".ttf")  # .ttf: the box font decides which PDF glyphs are seen (pdf_fonts)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -12,6 +13,20 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--enable-logging=stderr", "--v=0"]
 MISSING = "no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again"
+NO_CJK_FONT = ("no Noto Sans CJK on this machine for Chromium to print the vendor page's Chinese in: `make browser` "
+               "installs fonts-noto-cjk (Debian, root), then run `make test` again")
+
+
+def has_cjk_font() -> bool:
+    """Does fontconfig know Noto Sans CJK, the font Chromium prints the vendor page's Chinese
+    in? Without a CJK font it prints empty boxes, and the print is not the vendor's table;
+    with another one (WenQuanYi) the lines wrap and the pages break elsewhere than the tests
+    that print it were written for."""
+    try:
+        listed = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Noto Sans CJK" in listed.stdout
 
 
 def home_env(home: Path) -> dict[str, str]:

@@ -162,6 +162,16 @@ def browser(tmp_path_factory):
         chromium.close()
 
 
+@pytest.fixture(scope="session")
+def printer(browser):
+    """The browser, to print the vendor page with: skips where no font draws its Chinese."""
+    from chromium import NO_CJK_FONT, has_cjk_font
+
+    if not has_cjk_font():
+        pytest.skip(NO_CJK_FONT)
+    return browser
+
+
 # Hypothesis profiles: `ci` (default, `make test`) is deterministic and sized for the suite's
 # time; `deep` (`make test-deep`) the same with twice the examples; run
 # `pytest --hypothesis-profile=thorough` for a long randomized search.

@@ -1,5 +1,5 @@
 """PDFs made by other hands, round 3: the real vendor page printed by the system Chromium
-(`make browser`; skipped without it) as a user prints it, with the page sizes and scales of
+(`make browser`, with a CJK font; skipped without them) as a user prints it, with the page sizes and scales of
 its print dialog, on which the extractor once exited 0 with the wrong rows or refused an
 ordinary print. Each is printed here, now, through Playwright (tests/chromium.py)."""
 from __future__ import annotations
@@ -47,14 +47,14 @@ def page_texts(data: bytes) -> list[str]:
         return [printed_text(page.extract_text() or "") for page in pdf.pages]  # Kangxi radicals folded
 
 
-def test_a_table_cut_by_the_page_inside_a_column_is_an_error(browser):
+def test_a_table_cut_by_the_page_inside_a_column_is_an_error(printer):
     """Catches: the 2025-10-22 page printed on A5 (Chromium's defaults otherwise) is wider
     than the page: Chromium cuts it inside the MindSpeed-RL column, drawing that column's
     rules on past the page's edge and its text up to it (`Mind`, `Snt9`, `-`). pdfplumber's
     table ends at the last closed column, so the extractor published 810 rows (3 of the 5
     frameworks) with exit 0. Text in the table's rows under rules that run on past its side
     is a column left unread: an error naming the page and the text."""
-    data = printed(browser, "2025-10-22", format="A5")
+    data = printed(printer, "2025-10-22", format="A5")
     first = page_texts(data)[0]
     assert "MindSpeed-LLM" in first and "MindSpeed-RL" not in first and "Mind" in first.split("Llama")[-1]
     with pytest.raises(LayoutError, match=r"page 1: text printed in the vendor table's rows past its right side.*"
@@ -62,13 +62,13 @@ def test_a_table_cut_by_the_page_inside_a_column_is_an_error(browser):
         extract_pdf(data, "doc.pdf")
 
 
-def test_a_first_page_holding_only_the_header_rows_is_read(browser):
+def test_a_first_page_holding_only_the_header_rows_is_read(printer):
     """Catches: the 2025-05-07 page printed on A4 landscape at 150%: the table's header rows
     fit at the foot of page 1 and Chromium moved the body overleaf, the header repeated.
     The first body row was taken for the rest of a header row cut by the break (its cells do
     not line up with the header's), and the print refused: 'the first row below the header
     begins no strategy or sequence length of its own'. A header row is never continued."""
-    data = printed(browser, "2025-05-07", format="A4", landscape=True, scale=1.5)
+    data = printed(printer, "2025-05-07", format="A4", landscape=True, scale=1.5)
     pages = page_texts(data)
     assert "支持模型参数量" in pages[0] and "llama3.1-8b" not in pages[0]  # page 1: the header alone
     assert pages[1].lstrip().startswith("支持模型参数量") and "llama3.1-8b" in pages[1]  # repeated overleaf

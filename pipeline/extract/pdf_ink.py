@@ -31,6 +31,7 @@ import numpy as np
 import pypdfium2 as pdfium
 
 from ..errors import LayoutError, Place, Problem
+from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_cells import char_lines
 from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
