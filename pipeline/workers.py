@@ -19,6 +19,14 @@ from pathlib import Path
 from . import faults, signals, without_data_synthesis
 
 START_METHOD_ENV = "MINCARDS_START_METHOD"  # fork, forkserver or spawn: overrides the choice below
+# What a forkserver imports before it forks a worker: the modules the workers' calls run (a
+# release's extraction, the cross-release build), which import the data libraries at their
+# top. The pipeline's own modules import those lazily (a question answered without them), so
+# a server that imported only the called function's module left each worker to import
+# pandas, pyarrow and the extractors again (~1.5 s of CPU a worker, 4 workers a run). A
+# process's server starts with its first pool and keeps that pool's imports for the later
+# ones, so it is given every worker's.
+FORKSERVER_PRELOAD = ("pipeline.release", "pipeline.across")
 PR_SET_PDEATHSIG = 1
 PARENT_POLL_SECONDS = 1.0
 
@@ -163,7 +171,7 @@ class Workers:
         method = method or start_method()
         context = multiprocessing.get_context(method)
         if method == "forkserver":
-            context.set_forkserver_preload([function.__module__])
+            context.set_forkserver_preload([function.__module__, *FORKSERVER_PRELOAD])
         self.function = function
         self.pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_started,
                                         initargs=(os.getpid(),))

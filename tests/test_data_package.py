@@ -7,6 +7,8 @@ never taken from the code under test; the generated files are also regenerated a
 compared with what is committed or written."""
 from __future__ import annotations
 
+# duckdb and frictionless are imported by the tests that use them: every pytest worker imports every test
+# file, and these take ~0.1-0.4 s each.
 import hashlib
 import json
 import shutil
@@ -14,8 +16,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import duckdb
-import frictionless
 import jsonschema
 import pyarrow as pa
 import pyarrow.dataset as ds
@@ -43,6 +43,7 @@ NOT_NULL_IN_ORDER = ["release", "model", "model_label", "family", "modality", "s
 
 
 def sql(query: str, *params):
+    import duckdb
     return duckdb.connect().execute(query, list(params)).fetchall()
 
 
@@ -210,6 +211,7 @@ def test_the_findings_of_all_releases_read_as_one_dataset(published):
 # --- the data package ----------------------------------------------------------------
 
 def test_frictionless_validates_the_data_package(published):
+    import frictionless
     report = frictionless.validate(str(published / "datapackage.json"))
     assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "note"])
     assert sorted(task.name for task in report.tasks) == sorted(
@@ -250,6 +252,7 @@ def test_frictionless_finds_a_broken_value_and_a_dangling_finding(published, tmp
     """The descriptor is not vacuous: a value the contract forbids, and a finding whose
     row is not in min_cards, are reported (with the hashes dropped so that only the
     schema speaks)."""
+    import frictionless
     out = tmp_path / "build"
     shutil.copytree(published, out)
     package = json.loads((out / "datapackage.json").read_text(encoding="utf-8"))
@@ -320,6 +323,7 @@ def described(out: Path) -> list[str]:
 
 
 def test_the_data_package_follows_removals_and_release_runs(results, tmp_path):
+    import frictionless
     files = {r: release_files(result) for r, result in results.items()}
     out = tmp_path / "build"
     publish_all(out, list(files.values()), keep=list(RELEASES))
@@ -335,6 +339,7 @@ def test_the_data_package_follows_removals_and_release_runs(results, tmp_path):
 
 
 def test_each_release_folder_is_a_data_package_of_its_own(published):
+    import frictionless
     for release in RELEASES:
         package = json.loads((published / release / "datapackage.json").read_text(encoding="utf-8"))
         assert [r["path"] for r in package["resources"]] == ["min_cards.csv", "findings.csv"]

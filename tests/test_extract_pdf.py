@@ -17,6 +17,7 @@ from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.cjk import printed_text
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import cluster, column_boundaries, extract_pdf, vendor_regions
+from pipeline.grid import Grid
 from pipeline.normalize import fill_spans, normalize
 from pipeline.tokens import squash
 
@@ -36,6 +37,14 @@ def html_of(release: str):
 @functools.cache
 def pdf_of(path):
     return extract_pdf(path.read_bytes(), path.name)
+
+
+def head(grid, rows: int):
+    """The grid's first `rows` rows (the header included), cells running on past them cut
+    there: a table as long as a test needs, rendered and read in a fraction of the time."""
+    from dataclasses import replace
+    cells = [replace(c, rowspan=min(c.rowspan, rows - c.row)) for c in grid.cells if c.row < rows]
+    return Grid.from_cells(grid.source_file, cells)
 
 
 def squashed(grid):
@@ -279,7 +288,7 @@ def test_an_empty_band_below_the_header_is_the_rest_of_the_row_above(rects, tmp_
     bottom, going on as an empty band below the repeated header (as LibreOffice Writer draws
     it): read as a row of its own it gave 'qwen2-72b / full / 8192 ... is listed 2 times'."""
     render_pdf = renderer()
-    html = html_of("2025-10-22")
+    html = head(html_of("2025-10-22"), 40)  # three pages
     style = render_pdf.Style(font_name=render_pdf.CID_FONT, borders_as_rects=rects, close_at_break=True,
                              split_row=19)
     out = tmp_path / "split.pdf"
@@ -291,7 +300,8 @@ def test_an_empty_band_below_the_header_is_the_rest_of_the_row_above(rects, tmp_
     assert not [c for c in tables[0].cells if c.open_bottom]
     grid, _ = pdf_of(out)
     assert squashed(grid).equals(squashed(html))
-    assert len(normalize(grid, "2025-10-22").frame) == 1350
+    assert normalize(grid, "2025-10-22").frame.drop(columns=LINEAGE_OF_FORMAT).equals(
+        normalize(html, "2025-10-22").frame.drop(columns=LINEAGE_OF_FORMAT))
 
 
 def draw_boxes(canvas, boxes) -> None:
@@ -339,7 +349,7 @@ def test_the_rest_of_a_row_alone_on_the_last_page_is_kept(tmp_path):
     only the row's tail, with no rule above it, so pdfplumber finds no table there; its
     text ('4096/' / '8192' over the break) must still come back."""
     render_pdf = renderer()
-    html = html_of("2025-10-22")
+    html = head(html_of("2025-10-22"), 43)  # its last row: 4096/8192
     style = render_pdf.Style(font_name=render_pdf.CID_FONT, repeat_header=False, split_row=html.n_rows - 1,
                              key_widths=(90, 46, 30))  # the sequence length wraps
     out = tmp_path / "tail.pdf"

@@ -7,10 +7,11 @@ The expected kinds are worked out here from the diff's two values, not by the co
 writes the history (pipeline/history.py change_kinds)."""
 from __future__ import annotations
 
+# frictionless is imported by the tests that use them: every pytest worker imports every test
+# file, and these take ~0.1-0.4 s each.
 import json
 import shutil
 
-import frictionless
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
@@ -96,6 +97,7 @@ def test_history_follows_its_contract_in_parquet_csv_and_the_data_package(builds
     """Catches: history.parquet written without the schema generated from the contract
     (types, nullability, descriptions), a CSV that is not the Parquet's rows, a data package
     that does not describe history.csv and releases.csv as written."""
+    import frictionless
     build = builds["synthetic"]
     table = pq.read_table(build / "history.parquet")
     generated = contract.arrow_schema(history_contract.SCHEMA)

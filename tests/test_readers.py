@@ -7,11 +7,11 @@ release id is a date or a revision of one, 2025-10-22.2: pipeline/ids.py), min_u
 integer (null where not supported), certain a boolean."""
 from __future__ import annotations
 
+# duckdb and polars are imported by the tests that use them: every pytest worker imports every test
+# file, and these take ~0.1-0.4 s each.
 import sqlite3
 
-import duckdb
 import pandas as pd
-import polars as pl
 import pyarrow as pa
 import pyarrow.dataset as ds
 
@@ -26,6 +26,8 @@ def test_every_reader_takes_release_as_text_from_the_dataset_with_no_options(pub
     """Catches: the partitions without their release column (polars globbing the files loses
     it) or in Hive folders release=<id> (DuckDB then reads release as a DATE, pandas fails to
     merge the folder's category with the file's text)."""
+    import polars as pl
+    import duckdb
     expected = {release: len(tidy[release]) for release in RELEASES}
     dataset = published / "dataset"
     table = ds.dataset(dataset, format="parquet").to_table()
@@ -69,6 +71,7 @@ def test_polars_reads_the_ndjson_with_the_parquet_files_schema(published, tidy):
     """The NDJSON carries no types: where a column is null in the first rows polars infers
     (active_params_b, source_page), its recipe takes the schema of the release's Parquet file.
     Catches: the NDJSON and the Parquet file disagreeing on a column or a value."""
+    import polars as pl
     for release in RELEASES:
         schema = pl.read_parquet_schema(published / release / "min_cards.parquet")
         ndjson = pl.read_ndjson(published / release / "min_cards.jsonl", schema=schema)
@@ -79,6 +82,7 @@ def test_polars_reads_the_ndjson_with_the_parquet_files_schema(published, tidy):
 def test_the_findings_rule_column_needs_no_quoting_in_sql(published, builds):
     """Catches: the findings column named `check`, a reserved word (DuckDB and SQLite refuse
     it unquoted: a syntax error)."""
+    import duckdb
     rows = duckdb.connect().execute(
         "SELECT rule, count(*) FROM read_parquet(?) GROUP BY rule ORDER BY rule",
         [str(published / "2025-10-22" / "findings.parquet")]).fetchall()
