@@ -5,6 +5,7 @@ import fcntl
 import hashlib
 import os
 import pickle
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -123,6 +124,17 @@ def extracted_pages(tmp_path_factory) -> tuple[Path, Path]:
 
     folder = shared(tmp_path_factory, "extracted-pages", extract)
     return folder / "raw", folder / "build"
+
+
+def redated(raw, source: str, date: str) -> None:
+    """A copy of release `source` (its page and SOURCE.md, not its PDF) as release `date`."""
+    folder = raw / date
+    folder.mkdir(parents=True)
+    page = (RAW / source / "page.html").read_text(encoding="utf-8")
+    page, count = re.subn(r"更新时间：\d{4}-\d{2}-\d{2}", f"更新时间：{date}", page)
+    assert count == 1
+    (folder / "page.html").write_text(page, encoding="utf-8")
+    shutil.copy(RAW / source / "SOURCE.md", folder / "SOURCE.md")
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW
+from conftest import RAW, redated
 from pipeline import store
 from pipeline.cli import main
 from pipeline.errors import SourceError
@@ -53,16 +53,19 @@ def leftovers(out):
 
 
 @pytest.fixture(scope="module")
-def versions(results, tmp_path_factory):
-    """Version A: both real releases. Version B: raw/ with 2025-05-07 gone and one value
-    of 2025-10-22 changed (its PDF left out so that the release agrees with itself).
+def versions(tmp_path_factory):
+    """Version A: two releases, 2025-05-07 and a copy of it dated 2025-10-22 (the kill tests
+    publish each version dozens of times: a release the size of the real 2025-10-22 made them
+    the suite's slowest). Version B: 2025-05-07 gone and one value of 2025-10-22 changed.
     Each as rendered releases, the ids a full run keeps, and its complete build."""
+    raw_a = tmp_path_factory.mktemp("raw-a") / "raw"
+    redated(raw_a, "2025-05-07", "2025-05-07")
+    redated(raw_a, "2025-05-07", "2025-10-22")
     raw_b = tmp_path_factory.mktemp("raw") / "raw"
-    (raw_b / "2025-10-22").mkdir(parents=True)
-    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
-    (raw_b / "2025-10-22" / "page.html").write_text(page.replace(">512*Ascend<", ">256*Ascend<", 1),
-                                                    encoding="utf-8")
-    files_a = [release_files(r) for r in results.values()]
+    redated(raw_b, "2025-05-07", "2025-10-22")
+    page = raw_b / "2025-10-22" / "page.html"
+    page.write_text(page.read_text(encoding="utf-8").replace(">512*Ascend<", ">256*Ascend<", 1), encoding="utf-8")
+    files_a = [release_files(r) for r in extract_all(raw_a)]
     files_b = [release_files(r) for r in extract_all(raw_b)]
     built = {}
     for name, files in (("a", files_a), ("b", files_b)):
@@ -268,7 +271,7 @@ def test_a_full_disk_is_one_clear_error_from_the_command(versions, tmp_path):
 # --- readers while releases are published --------------------------------------------------
 
 KEEP = {"a": ["2025-05-07", "2025-10-22"], "b": ["2025-10-22"]}
-CHANGED_MODEL = "qwen3_moe-235B_A22B"  # version B changes one of its values
+CHANGED_MODEL = "DeepSeek-R1"  # version B changes one of its values
 
 
 def answer(build) -> str:

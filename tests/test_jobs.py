@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW
+from conftest import RAW, redated
 from pipeline.cli import main
 from pipeline.cli.extract import Progress
 from pipeline.errors import CellError, MincardsError, Place, Problem
@@ -23,17 +23,6 @@ from pipeline.release import DisagreementError, extract_release, find_releases, 
 from pipeline.limits import DEFAULT
 from pipeline.run import extract_to, release_calls, render_each
 from pipeline.workers import START_METHOD_ENV, start_method, started_as_command
-
-
-def redated(raw, source: str, date: str) -> None:
-    """A copy of release `source` (its page and SOURCE.md, not its PDF) as release `date`."""
-    folder = raw / date
-    folder.mkdir(parents=True)
-    page = (RAW / source / "page.html").read_text(encoding="utf-8")
-    page, count = re.subn(r"更新时间：\d{4}-\d{2}-\d{2}", f"更新时间：{date}", page)
-    assert count == 1
-    (folder / "page.html").write_text(page, encoding="utf-8")
-    shutil.copy(RAW / source / "SOURCE.md", folder / "SOURCE.md")
 
 
 @pytest.fixture(scope="module")

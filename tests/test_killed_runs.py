@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW
-from test_jobs import redated
+from conftest import RAW, redated
+
 from pipeline.cli import main
 from pipeline.publish import LOCK_NAME, STAGING, output_lock
 from pipeline.faults import KILL_AT_ENV
