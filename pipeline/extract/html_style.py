@@ -55,8 +55,11 @@ BLOCK_TAGS = frozenset({
     "center", "details", "summary", "dialog", "dir", "fieldset", "legend", "figure", "figcaption", "footer",
     "header", "hgroup", "hr", "listing", "main", "menu", "nav", "plaintext", "search", "xmp", "form"})
 # Content that is not part of the word beside it whatever the style: a footnote mark, a
-# subscript, a struck-out old value, an edit's insertion or deletion.
-SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
+# subscript, a struck-out old value, an edit's insertion or deletion, a ruby annotation (drawn
+# above its base).
+SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins", "rt"})
+# vertical-align values that keep an inline box on the line's baseline
+ON_BASELINE = frozenset({"baseline", "initial", "unset", "revert", "revert-layer"})
 OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline-flow-root"})
 ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
 LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
@@ -734,10 +737,17 @@ def own_box(declared, parent: Style, shown_as: str) -> bool:
     return False
 
 
-def mark(declared, tag: str) -> bool:
+def raised(declared, shown_as: str) -> bool:
+    """An inline box raised or lowered out of the line (any vertical-align but the baseline:
+    super, sub, a length, a percentage, top, text-top, middle…), drawn apart like a <sup>; a
+    block or a cell's vertical-align places its lines, not its text against its neighbours'."""
+    value = value_of(declared, "vertical-align")
+    return value is not None and value not in ON_BASELINE and not is_zero(value) and shown_as.startswith("inline")
+
+
+def mark(declared, tag: str, shown_as: str) -> bool:
     decoration = value_of(declared, "text-decoration-line") or ""
-    return tag in SEPARATE_TAGS or value_of(declared, "vertical-align") in ("super", "sub") \
-        or "line-through" in decoration
+    return tag in SEPARATE_TAGS or raised(declared, shown_as) or "line-through" in decoration
 
 
 def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
@@ -809,7 +819,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
-                 mark=mark(declared, tag), items=shown_as in ITEMS_OF, custom=custom,
+                 mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent)))
 
@@ -966,6 +976,12 @@ def dark_page(root: etree._Element, matched) -> bool:
     return "dark" in words and "light" not in words
 
 
+# Elements a browser generates no ::before/::after box for (void and replaced elements: checked in
+# Chromium; an <object>'s fallback, a broken image's alt text and <hr> do get them).
+NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", "progress", "meter", "iframe", "video",
+                             "audio", "canvas", "embed", "svg", "col", "colgroup"})
+
+
 class Styles:
     """The computed style of every element of a page, computed on demand from the root down."""
 
@@ -1005,7 +1021,7 @@ class Styles:
     def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
         """The style of the ::before or ::after box the element has (`content` not none or
         normal, an empty string included); None without one."""
-        if which not in pseudo_elements(element, self.matched):
+        if which not in pseudo_elements(element, self.matched) or element.tag in NO_PSEUDO_BOXES:
             return None
         declared = cascaded(element, "", self.matched, which)
         if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
@@ -1015,7 +1031,8 @@ class Styles:
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style; None for none."""
-        if element not in self.matched or which not in pseudo_elements(element, self.matched):
+        if element not in self.matched or which not in pseudo_elements(element, self.matched) \
+                or element.tag in NO_PSEUDO_BOXES:
             return None
         declared = cascaded(element, "", self.matched, which)
         style = computed(declared, self.of(element), element, "")
