@@ -58,3 +58,19 @@ def test_text_raised_out_of_the_line_is_set_apart_like_a_superscript():
     problems = cell_problems(RAISED + ON_THE_LINE)
     assert len(problems) == len(RAISED), problems
     assert all("[1]" in p for p in problems), problems
+
+
+ROW = '<tr id="modelarts_llm_train_590804__row0087">'
+
+
+def test_a_hidden_row_whose_cells_set_themselves_visible_is_read(reference):
+    """Catches: `tr.vh{visibility:hidden} tr.vh td{visibility:visible}` dropped the row (40
+    rows lost, exit 0), though visibility is inherited and each cell sets it back: Chromium
+    draws the row's cells. A hidden row none of whose cells is visible, and a collapsed row
+    (Chromium paints none of its cells), are still left out."""
+    html = PAGE_HTML.replace(ROW, ROW.replace("<tr ", '<tr class="vh" '), 1)
+    _, _, frame = read(with_sheet("tr.vh{visibility:hidden} tr.vh td{visibility:visible}", html))
+    same_rows(frame.frame, reference[1])
+    for css in ("tr.vh{visibility:hidden}", "tr.vh{visibility:collapse} tr.vh td{visibility:visible}"):
+        _, _, frame = read(with_sheet(css, html))
+        assert len(frame.frame) < len(reference[1]), css

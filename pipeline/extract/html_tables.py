@@ -59,8 +59,24 @@ def table_rows(table: etree._Element, styles: Styles) -> list[etree._Element]:
     any other wrapper (<div>, <form>, <span>, a custom element: browsers show those rows);
     not the rows of a nested table, of a script or template, nor rows the page hides."""
     return [tr for tr in table.iter("tr") if owned_by(tr, table, ("table", "td", "th"))
-            and not hidden(tr, styles) and not any(hidden(a, styles) for a in tr.iterancestors("thead", "tbody", "tfoot")
-                                               if owned_by(a, table, ("table", "td", "th")))]
+            and row_shown(tr, styles) and not any(removed_or_collapsed(a, styles) for a in tr.iterancestors(*GROUP_TAGS)
+                                                  if owned_by(a, table, ("table", "td", "th")))]
+
+
+def removed_or_collapsed(element: etree._Element, styles: Styles) -> bool:
+    """A row or row group not drawn at all: display:none, or visibility:collapse (Chromium
+    draws a collapsed row at no height, its cells not painted even where they set visible)."""
+    style = styles.of(element)
+    return style.removed or style.visibility == "collapse"
+
+
+def row_shown(tr: etree._Element, styles: Styles) -> bool:
+    """A row drawn with some text: not removed or collapsed, and shown, or hidden (its own or
+    its group's visibility:hidden) with a cell of its own that sets itself visible again
+    (visibility is inherited, and each cell's own decides: Chromium shows it)."""
+    if removed_or_collapsed(tr, styles):
+        return False
+    return styles.of(tr).shown or any(styles.of(cell).shown for cell in row_cells(tr, styles))
 
 
 def row_cells(tr: etree._Element, styles: Styles) -> list[etree._Element]:
