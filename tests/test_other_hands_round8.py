@@ -74,3 +74,14 @@ def test_a_hidden_row_whose_cells_set_themselves_visible_is_read(reference):
     for css in ("tr.vh{visibility:hidden}", "tr.vh{visibility:collapse} tr.vh td{visibility:visible}"):
         _, _, frame = read(with_sheet(css, html))
         assert len(frame.frame) < len(reference[1]), css
+
+
+def test_the_browser_sheets_sizes_are_followed_to_the_speck_floor():
+    """Catches: twelve nested <small> (Chromium: a speck of about 2.5px, like a subscript's dot)
+    read `1` into 14*Ascend: the browser's own sheet (small smaller, big larger, sub and sup
+    smaller, rt 50%, the headings' sizes) was not part of the cascade. One <small>, <sub>, an
+    <h6> still read."""
+    problems = cell_problems([("{c}{}", "<small>" * 12 + "1" + "</small>" * 12 + "{v}"),
+                              ("{c}{}", "<small><small>{v}</small></small>"), ("{c}{}", "<h6>{v}</h6>"),
+                              ("{c}{}", "<big><small>{v}</small></big>")])
+    assert len(problems) == 1 and "'[1]101*Ascend' is not a unit count" in problems[0], problems

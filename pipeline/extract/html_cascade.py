@@ -50,7 +50,9 @@ tbody { display: table-row-group } tfoot { display: table-footer-group } tr { di
 td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }
 head, script, style, template, noscript, title, link, meta, base { display: none }
 datalist, noembed, noframes, rp, area, param { display: none }
-sup { vertical-align: super } sub { vertical-align: sub }
+sup { vertical-align: super; font-size: smaller } sub { vertical-align: sub; font-size: smaller }
+small { font-size: smaller } big { font-size: larger } rt { font-size: 50% }
+h1 { font-size: 2em } h2 { font-size: 1.5em } h3 { font-size: 1.17em } h5 { font-size: .83em } h6 { font-size: .67em }
 s, strike, del { text-decoration: line-through }
 ul, ol, menu, dir { padding-left: 40px } blockquote, figure { margin-left: 40px; margin-right: 40px }
 dd { margin-left: 40px }
