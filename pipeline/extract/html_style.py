@@ -221,6 +221,7 @@ class Style:
     moved: str = ""  # the declaration drawing this box off its place: float, out of flow, offsets, a transform
     shifted: str = ""  # of those, one that moves its content too: offsets or a transform
     flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
+    unmodelled: str = ""  # a declaration here or on an ancestor that may change what its text shows, not modelled
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above once (finish), read for every piece of text
     removed: bool = False  # display:none: not laid out at all
@@ -821,7 +822,8 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  own_box=own_box(declared, parent, shown_as),
                  mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
-                 moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent)))
+                 moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
+                 unmodelled=unmodelled(declared, parent)))
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -929,6 +931,34 @@ def writing_mode(declared, parent: Style) -> str:
     if value in (None, "inherit", "unset"):
         return parent.writing_mode
     return "horizontal-tb" if value in ("initial", "revert", "lr", "lr-tb", "rl", "rl-tb") else value
+
+
+# --- what this reader does not model ---------------------------------------------------------------
+
+INERT = frozenset({"none", "initial", "unset", "revert", "revert-layer", "inherit", "normal"})
+STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
+
+
+def strokes(value: str) -> bool:
+    """A text stroke of some width (`6px #fff`, `thin`): painted over the glyphs' edges."""
+    return any(w in ("thin", "medium", "thick") or (length(w) is not None and length(w)[0] != 0)
+               for w in value.split())
+
+
+def unmodelled(declared, parent: Style) -> str:
+    """The declaration, here or on an ancestor (each reaches the text inside), that may change
+    what the text shows in a way this reader does not work out: an animation (its keyframes may
+    fade, hide, move or recolour it, for ever with `forwards` or `paused`), a text stroke
+    (painted over the glyphs: a wide white one paints them out), font-size-adjust (its size
+    from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box)."""
+    if parent.unmodelled:
+        return parent.unmodelled
+    for name in ("animation", "animation-name", "font-size-adjust", "offset-path", "offset"):
+        value = value_of(declared, name)
+        if value is not None and value not in INERT:
+            return written(declared, name)
+    return next((written(declared, name) for name in STROKES
+                 if value_of(declared, name) is not None and strokes(value_of(declared, name))), "")
 
 
 # --- generated text (::before, ::after) ----------------------------------------------------------
@@ -1055,5 +1085,5 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return probe.mark or probe.unseen or not probe.shown
     if pseudo is not None:
         return False
-    return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark
+    return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
             or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))

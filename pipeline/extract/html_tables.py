@@ -203,6 +203,26 @@ def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Eleme
     return None
 
 
+def cell_unmodelled(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
+    """The cell, or the first element inside it holding text (or its ::before/::after box),
+    drawn with a declaration that may change what the text shows and that this reader does not
+    model (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path)."""
+    found = styles.of(cell).unmodelled
+    if found:
+        return cell, found
+    for inner in cell.iterdescendants():
+        tag = tag_of(inner)
+        if not tag or styles.plain(inner, tag) or is_silent(inner) or styles.of(inner).removed:
+            continue
+        if styles.of(inner).unmodelled and "".join(inner.itertext()).strip():
+            return inner, styles.of(inner).unmodelled
+        for which in ("before", "after"):
+            box = styles.pseudo_box(inner, which) if inner in styles.matched else None
+            if box is not None and box.unmodelled:
+                return inner, f"::{which} {box.unmodelled}"
+    return None
+
+
 def pseudo_drawn_apart(element: etree._Element, styles: Styles) -> str:
     """A ::before or ::after box of the element (`content` other than none, an empty string too)
     drawn out of the flow, moved or turned: over the text beside it (an opaque box laid over a
