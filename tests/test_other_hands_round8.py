@@ -107,3 +107,16 @@ def test_what_this_reader_does_not_model_on_the_tables_text_is_an_error_naming_i
     assert all("which may change what its text shows and which this reader does not model" in p for p in problems)
     assert "<span> is drawn with `-webkit-text-stroke: 6px #fff`" in problems[2], problems
     assert "<td> is drawn with `animation-name: h`" in problems[4], problems
+
+
+@pytest.mark.parametrize("css", [".x{display:none garbage}", ".x{visibility:gone}", ".x{font-size:-1px}",
+                                 ".x{opacity:0 0}", ".x{color:#fffffg}", ".x{display:none} span.x{all:unset}",
+                                 ".x{display:none} span.x{all:revert}", ".x{--d:none garbage} .x{display:var(--d)}"])
+def test_an_invalid_value_is_dropped_and_all_resets_as_a_browser_does(reference, css):
+    """Catches: `.x{display:none garbage}` (invalid: Chromium ignores it) hid the 6 of 16*Ascend
+    and `span.x{all:unset}` after `.x{display:none}` (Chromium shows the 6) did not undo it: 1
+    published, exit 0. Invalid values of the properties the reader computes are dropped as a
+    browser's parser drops them (var() ones once substituted), and `all` sets its CSS-wide
+    keyword on each of them."""
+    _, _, frame = read(on_value('1<span class="x">6</span>*Ascend', css, cell=SIXTEEN))
+    same_rows(frame.frame, reference[1])

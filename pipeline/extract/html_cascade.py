@@ -26,6 +26,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_math import MATH, split_commas
+from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_files import SavedFiles
 from .html_media import desktop_applies
 
@@ -81,6 +82,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
     if name.startswith("--") or uses_var(tokens):  # expanded once var() is substituted (html_style.py)
         return [Declaration(name, value, tuple(tokens), important)]
+    if name == "all":  # a CSS-wide keyword for every property this reader computes (css_values.py)
+        return [one(longhand, value.lower()) for longhand in ALL_RESETS] if value.lower() in CSS_WIDE else []
 
     if name in ("margin", "padding"):
         if not words:
@@ -159,7 +162,7 @@ def declarations(tokens_or_text) -> list[Declaration]:
     out, as browsers do."""
     out = []
     for item in tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True):
-        if item.type == "declaration":
+        if item.type == "declaration" and valid_value(item.lower_name, item.value):  # else dropped, as browsers do
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))
     return out

@@ -41,9 +41,10 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
+from .css_values import valid_value
 from .css_math import evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
-from .html_cascade import (HINTED_BY_ATTRIBUTES, Declaration, Sheets, cascaded, check_undecided, expanded,
+from .html_cascade import (HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded, check_undecided, expanded,
                            matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
@@ -743,6 +744,8 @@ def raised(declared, shown_as: str) -> bool:
     super, sub, a length, a percentage, top, text-top, middle…), drawn apart like a <sup>; a
     block or a cell's vertical-align places its lines, not its text against its neighbours'."""
     value = value_of(declared, "vertical-align")
+    if value in ("super", "sub"):  # a footnote mark whatever the box (a cell so styled too: refused)
+        return True
     return value is not None and value not in ON_BASELINE and not is_zero(value) and shown_as.startswith("inline")
 
 
@@ -776,6 +779,8 @@ def with_vars(declared: dict[str, Declaration], custom: dict) -> dict[str, Decla
             out.setdefault(name, d)
             continue
         tokens = substituted(d.tokens, custom)
+        if tokens is not None and not valid_value(name, tokens):
+            continue  # invalid at computed-value time: unset, as if not declared
         for longhand in expanded(name, tokens, d.important) if tokens is not None else ():
             out[longhand.name] = longhand
     return out
@@ -798,9 +803,40 @@ def exact(declared: dict[str, Declaration]) -> dict[str, Declaration]:
     return out
 
 
+# Properties this reader computes that CSS inherits (unset is inherit for them, initial for others)
+INHERITED = frozenset({"visibility", "font-size", "color", "-webkit-text-fill-color", "letter-spacing", "word-spacing",
+                       "line-height", "text-indent", "list-style-type", "writing-mode", "direction",
+                       "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust"})
+RESETS = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
+
+
+def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaration]:
+    """The CSS-wide keywords (as `all: unset` writes them for every property) made plain for
+    the functions below: revert is the browser sheet's value for the tag, else unset; unset
+    is inherit for an inherited property, else initial; an initial non-inherited value and an
+    inherited one are as if not declared (the functions' default, the parent's)."""
+    if not any(d.value in RESETS for d in declared.values()):
+        return declared
+    out = {}
+    for name, d in declared.items():
+        value = d.value
+        if value in ("revert", "revert-layer"):
+            ua = next((u for u in reversed(UA_BY_TAG.get(tag, ())) if u.name == name), None)
+            if ua is not None:
+                out[name] = ua
+                continue
+            value = "unset"
+        if value == "unset":
+            value = "inherit" if name in INHERITED else "initial"
+        if (value == "initial" and name not in INHERITED) or (value == "inherit" and name in INHERITED):
+            continue
+        out[name] = d if value == d.value else replace(d, value=value)
+    return out
+
+
 def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
     custom = custom_properties(declared, parent)
-    declared = exact(with_vars(declared, custom))
+    declared = exact(css_wide(with_vars(declared, custom), tag))
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     shift = shifted(declared)
