@@ -20,7 +20,7 @@ from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
-from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, collapsed_columns,
+from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, cell_unmodelled, collapsed_columns,
                           find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, span_value,
                           table_drawn_apart)
 from .text import cell_lines, collapse_lines
@@ -147,6 +147,25 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         raise LayoutError(source, problems)
 
 
+def check_modelled(parts: list[Table], source: str) -> None:
+    """A cell whose text is drawn with what this reader does not model (an animation, a text
+    stroke, font-size-adjust, a motion path: Style.unmodelled) may show a reader another value
+    than the one read: an error naming the cell, the element and the declaration."""
+    problems, r = [], 0
+    for table, part, rows in stitched_parts(parts):
+        for tr in rows:
+            r += 1
+            for n, cell in enumerate(table.cells(tr), start=1):
+                found = cell_unmodelled(cell, table.styles)
+                if found:
+                    problems.append(Problem(Place(row=r, col=n, part=part), f"<{found[0].tag}> is drawn with "
+                                            f"`{found[1]}`, which may change what its text shows and which this "
+                                            "reader does not model", "the table's text without animations, text "
+                                            "strokes, font-size-adjust or motion paths"))
+    if problems:
+        raise CellError(source, problems)
+
+
 def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:
     """A row a reader sees no text in, that no cell spans into or out of: layout, not data
     (Word's `<tr height=0>` of empty sizing cells after a table with merged cells, a spacer
@@ -182,6 +201,7 @@ def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:
     check_no_collapsed_columns(parts, source)
     check_drawn_in_order(parts, source)
+    check_modelled(parts, source)
     limits.check_cells(source, sum(len(t.cells(tr)) for t in parts for tr in t.rows))
     rows = stitched_rows(parts, source)
     limits.check_cells(source, sum(c.rowspan * c.colspan for row in rows for c in row))

@@ -26,6 +26,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_math import MATH, split_commas
+from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_files import SavedFiles
 from .html_media import desktop_applies
 
@@ -50,7 +51,9 @@ tbody { display: table-row-group } tfoot { display: table-footer-group } tr { di
 td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }
 head, script, style, template, noscript, title, link, meta, base { display: none }
 datalist, noembed, noframes, rp, area, param { display: none }
-sup { vertical-align: super } sub { vertical-align: sub }
+sup { vertical-align: super; font-size: smaller } sub { vertical-align: sub; font-size: smaller }
+small { font-size: smaller } big { font-size: larger } rt { font-size: 50% }
+h1 { font-size: 2em } h2 { font-size: 1.5em } h3 { font-size: 1.17em } h5 { font-size: .83em } h6 { font-size: .67em }
 s, strike, del { text-decoration: line-through }
 ul, ol, menu, dir { padding-left: 40px } blockquote, figure { margin-left: 40px; margin-right: 40px }
 dd { margin-left: 40px }
@@ -79,6 +82,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
     if name.startswith("--") or uses_var(tokens):  # expanded once var() is substituted (html_style.py)
         return [Declaration(name, value, tuple(tokens), important)]
+    if name == "all":  # a CSS-wide keyword for every property this reader computes (css_values.py)
+        return [one(longhand, value.lower()) for longhand in ALL_RESETS] if value.lower() in CSS_WIDE else []
 
     if name in ("margin", "padding"):
         if not words:
@@ -157,7 +162,7 @@ def declarations(tokens_or_text) -> list[Declaration]:
     out, as browsers do."""
     out = []
     for item in tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True):
-        if item.type == "declaration":
+        if item.type == "declaration" and valid_value(item.lower_name, item.value):  # else dropped, as browsers do
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))
     return out

@@ -41,9 +41,10 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
+from .css_values import valid_value
 from .css_math import evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
-from .html_cascade import (HINTED_BY_ATTRIBUTES, Declaration, Sheets, cascaded, check_undecided, expanded,
+from .html_cascade import (HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded, check_undecided, expanded,
                            matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
@@ -55,8 +56,11 @@ BLOCK_TAGS = frozenset({
     "center", "details", "summary", "dialog", "dir", "fieldset", "legend", "figure", "figcaption", "footer",
     "header", "hgroup", "hr", "listing", "main", "menu", "nav", "plaintext", "search", "xmp", "form"})
 # Content that is not part of the word beside it whatever the style: a footnote mark, a
-# subscript, a struck-out old value, an edit's insertion or deletion.
-SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins"})
+# subscript, a struck-out old value, an edit's insertion or deletion, a ruby annotation (drawn
+# above its base).
+SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins", "rt"})
+# vertical-align values that keep an inline box on the line's baseline
+ON_BASELINE = frozenset({"baseline", "initial", "unset", "revert", "revert-layer"})
 OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline-flow-root"})
 ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
 LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
@@ -218,6 +222,7 @@ class Style:
     moved: str = ""  # the declaration drawing this box off its place: float, out of flow, offsets, a transform
     shifted: str = ""  # of those, one that moves its content too: offsets or a transform
     flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
+    unmodelled: str = ""  # a declaration here or on an ancestor that may change what its text shows, not modelled
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above once (finish), read for every piece of text
     removed: bool = False  # display:none: not laid out at all
@@ -734,10 +739,19 @@ def own_box(declared, parent: Style, shown_as: str) -> bool:
     return False
 
 
-def mark(declared, tag: str) -> bool:
+def raised(declared, shown_as: str) -> bool:
+    """An inline box raised or lowered out of the line (any vertical-align but the baseline:
+    super, sub, a length, a percentage, top, text-top, middle…), drawn apart like a <sup>; a
+    block or a cell's vertical-align places its lines, not its text against its neighbours'."""
+    value = value_of(declared, "vertical-align")
+    if value in ("super", "sub"):  # a footnote mark whatever the box (a cell so styled too: refused)
+        return True
+    return value is not None and value not in ON_BASELINE and not is_zero(value) and shown_as.startswith("inline")
+
+
+def mark(declared, tag: str, shown_as: str) -> bool:
     decoration = value_of(declared, "text-decoration-line") or ""
-    return tag in SEPARATE_TAGS or value_of(declared, "vertical-align") in ("super", "sub") \
-        or "line-through" in decoration
+    return tag in SEPARATE_TAGS or raised(declared, shown_as) or "line-through" in decoration
 
 
 def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
@@ -765,6 +779,8 @@ def with_vars(declared: dict[str, Declaration], custom: dict) -> dict[str, Decla
             out.setdefault(name, d)
             continue
         tokens = substituted(d.tokens, custom)
+        if tokens is not None and not valid_value(name, tokens):
+            continue  # invalid at computed-value time: unset, as if not declared
         for longhand in expanded(name, tokens, d.important) if tokens is not None else ():
             out[longhand.name] = longhand
     return out
@@ -787,9 +803,40 @@ def exact(declared: dict[str, Declaration]) -> dict[str, Declaration]:
     return out
 
 
+# Properties this reader computes that CSS inherits (unset is inherit for them, initial for others)
+INHERITED = frozenset({"visibility", "font-size", "color", "-webkit-text-fill-color", "letter-spacing", "word-spacing",
+                       "line-height", "text-indent", "list-style-type", "writing-mode", "direction",
+                       "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust"})
+RESETS = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
+
+
+def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaration]:
+    """The CSS-wide keywords (as `all: unset` writes them for every property) made plain for
+    the functions below: revert is the browser sheet's value for the tag, else unset; unset
+    is inherit for an inherited property, else initial; an initial non-inherited value and an
+    inherited one are as if not declared (the functions' default, the parent's)."""
+    if not any(d.value in RESETS for d in declared.values()):
+        return declared
+    out = {}
+    for name, d in declared.items():
+        value = d.value
+        if value in ("revert", "revert-layer"):
+            ua = next((u for u in reversed(UA_BY_TAG.get(tag, ())) if u.name == name), None)
+            if ua is not None:
+                out[name] = ua
+                continue
+            value = "unset"
+        if value == "unset":
+            value = "inherit" if name in INHERITED else "initial"
+        if (value == "initial" and name not in INHERITED) or (value == "inherit" and name in INHERITED):
+            continue
+        out[name] = d if value == d.value else replace(d, value=value)
+    return out
+
+
 def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
     custom = custom_properties(declared, parent)
-    declared = exact(with_vars(declared, custom))
+    declared = exact(css_wide(with_vars(declared, custom), tag))
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     shift = shifted(declared)
@@ -809,9 +856,10 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
-                 mark=mark(declared, tag), items=shown_as in ITEMS_OF, custom=custom,
+                 mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
-                 moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent)))
+                 moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
+                 unmodelled=unmodelled(declared, parent)))
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -921,6 +969,34 @@ def writing_mode(declared, parent: Style) -> str:
     return "horizontal-tb" if value in ("initial", "revert", "lr", "lr-tb", "rl", "rl-tb") else value
 
 
+# --- what this reader does not model ---------------------------------------------------------------
+
+INERT = frozenset({"none", "initial", "unset", "revert", "revert-layer", "inherit", "normal"})
+STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
+
+
+def strokes(value: str) -> bool:
+    """A text stroke of some width (`6px #fff`, `thin`): painted over the glyphs' edges."""
+    return any(w in ("thin", "medium", "thick") or (length(w) is not None and length(w)[0] != 0)
+               for w in value.split())
+
+
+def unmodelled(declared, parent: Style) -> str:
+    """The declaration, here or on an ancestor (each reaches the text inside), that may change
+    what the text shows in a way this reader does not work out: an animation (its keyframes may
+    fade, hide, move or recolour it, for ever with `forwards` or `paused`), a text stroke
+    (painted over the glyphs: a wide white one paints them out), font-size-adjust (its size
+    from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box)."""
+    if parent.unmodelled:
+        return parent.unmodelled
+    for name in ("animation", "animation-name", "font-size-adjust", "offset-path", "offset"):
+        value = value_of(declared, name)
+        if value is not None and value not in INERT:
+            return written(declared, name)
+    return next((written(declared, name) for name in STROKES
+                 if value_of(declared, name) is not None and strokes(value_of(declared, name))), "")
+
+
 # --- generated text (::before, ::after) ----------------------------------------------------------
 
 def generated_text(declared: dict[str, Declaration], element: etree._Element, source: str) -> str:
@@ -966,6 +1042,12 @@ def dark_page(root: etree._Element, matched) -> bool:
     return "dark" in words and "light" not in words
 
 
+# Elements a browser generates no ::before/::after box for (void and replaced elements: checked in
+# Chromium; an <object>'s fallback, a broken image's alt text and <hr> do get them).
+NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", "progress", "meter", "iframe", "video",
+                             "audio", "canvas", "embed", "svg", "col", "colgroup"})
+
+
 class Styles:
     """The computed style of every element of a page, computed on demand from the root down."""
 
@@ -1005,7 +1087,7 @@ class Styles:
     def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
         """The style of the ::before or ::after box the element has (`content` not none or
         normal, an empty string included); None without one."""
-        if which not in pseudo_elements(element, self.matched):
+        if which not in pseudo_elements(element, self.matched) or element.tag in NO_PSEUDO_BOXES:
             return None
         declared = cascaded(element, "", self.matched, which)
         if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
@@ -1015,7 +1097,8 @@ class Styles:
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style; None for none."""
-        if element not in self.matched or which not in pseudo_elements(element, self.matched):
+        if element not in self.matched or which not in pseudo_elements(element, self.matched) \
+                or element.tag in NO_PSEUDO_BOXES:
             return None
         declared = cascaded(element, "", self.matched, which)
         style = computed(declared, self.of(element), element, "")
@@ -1038,5 +1121,5 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return probe.mark or probe.unseen or not probe.shown
     if pseudo is not None:
         return False
-    return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark
+    return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
             or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))

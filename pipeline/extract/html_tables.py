@@ -59,8 +59,24 @@ def table_rows(table: etree._Element, styles: Styles) -> list[etree._Element]:
     any other wrapper (<div>, <form>, <span>, a custom element: browsers show those rows);
     not the rows of a nested table, of a script or template, nor rows the page hides."""
     return [tr for tr in table.iter("tr") if owned_by(tr, table, ("table", "td", "th"))
-            and not hidden(tr, styles) and not any(hidden(a, styles) for a in tr.iterancestors("thead", "tbody", "tfoot")
-                                               if owned_by(a, table, ("table", "td", "th")))]
+            and row_shown(tr, styles) and not any(removed_or_collapsed(a, styles) for a in tr.iterancestors(*GROUP_TAGS)
+                                                  if owned_by(a, table, ("table", "td", "th")))]
+
+
+def removed_or_collapsed(element: etree._Element, styles: Styles) -> bool:
+    """A row or row group not drawn at all: display:none, or visibility:collapse (Chromium
+    draws a collapsed row at no height, its cells not painted even where they set visible)."""
+    style = styles.of(element)
+    return style.removed or style.visibility == "collapse"
+
+
+def row_shown(tr: etree._Element, styles: Styles) -> bool:
+    """A row drawn with some text: not removed or collapsed, and shown, or hidden (its own or
+    its group's visibility:hidden) with a cell of its own that sets itself visible again
+    (visibility is inherited, and each cell's own decides: Chromium shows it)."""
+    if removed_or_collapsed(tr, styles):
+        return False
+    return styles.of(tr).shown or any(styles.of(cell).shown for cell in row_cells(tr, styles))
 
 
 def row_cells(tr: etree._Element, styles: Styles) -> list[etree._Element]:
@@ -184,6 +200,26 @@ def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Eleme
                 inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
             if found:
                 return inner, found
+    return None
+
+
+def cell_unmodelled(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
+    """The cell, or the first element inside it holding text (or its ::before/::after box),
+    drawn with a declaration that may change what the text shows and that this reader does not
+    model (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path)."""
+    found = styles.of(cell).unmodelled
+    if found:
+        return cell, found
+    for inner in cell.iterdescendants():
+        tag = tag_of(inner)
+        if not tag or styles.plain(inner, tag) or is_silent(inner) or styles.of(inner).removed:
+            continue
+        if styles.of(inner).unmodelled and "".join(inner.itertext()).strip():
+            return inner, styles.of(inner).unmodelled
+        for which in ("before", "after"):
+            box = styles.pseudo_box(inner, which) if inner in styles.matched else None
+            if box is not None and box.unmodelled:
+                return inner, f"::{which} {box.unmodelled}"
     return None
 
 

@@ -12,7 +12,11 @@ from lxml import etree
 from .html_style import BLOCK_TAGS, Style, Styles
 
 # Elements whose content no reader sees: it is never cell text, page text or an update date.
-SILENT_TAGS = frozenset({"script", "style", "template", "noscript"})
+# Chromium never draws a <noembed> (nor <noscript>: scripts run), nor a <template>'s content,
+# whatever their display.
+SILENT_TAGS = frozenset({"script", "style", "template", "noscript", "noembed"})
+# Of those, the ones whose text Chromium draws once a sheet gives them a display (checked).
+DRAWN_WHEN_DISPLAYED = frozenset({"script", "style"})
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
 
 
@@ -119,7 +123,7 @@ def marker_text(item: etree._Element, kind: str) -> str:
 
 def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     tag = element.tag if isinstance(element.tag, str) else ""
-    if tag in SILENT_TAGS:
+    if tag in SILENT_TAGS and tag not in DRAWN_WHEN_DISPLAYED:
         return
     style = styles.of(element)
     if style.removed:
