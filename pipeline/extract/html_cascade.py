@@ -25,6 +25,7 @@ import tinycss2
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
+from .css_colour import legacy_colour
 from .css_math import MATH, split_commas
 from .html_files import SavedFiles
 from .html_media import desktop_applies
@@ -504,12 +505,35 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
     if pseudo is None and (element.get("hidden") is not None or element.get("popover") is not None
                            or not_rendered(element, tag)):  # a popover is shown only when opened (by script)
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
+    if pseudo is None:
+        entries += [((AUTHOR, (0, 0, 0, 0), -1), None, d) for d in presentational_hints(element, tag)]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None
     if style:
         entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d) for d in declarations(style)]
     entries.sort(key=lambda e: e[0])
     return {d.name: d for _, _, d in entries}
+
+
+# The colour attributes HTML maps to CSS (its "presentational hints"): on these elements only, each
+# read by the rules for parsing a legacy colour value, never as CSS.
+COLOUR_HINTS = {"font": (("color", "color"),), "body": (("text", "color"), ("bgcolor", "background-color")),
+                **dict.fromkeys(("table", "thead", "tbody", "tfoot", "tr", "td", "th"),
+                                (("bgcolor", "background-color"),))}
+
+
+def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]:
+    """The declarations an element's colour attributes stand for: author declarations before
+    every rule of the page's sheets (specificity 0), so any rule or style attribute overrides
+    them; an attribute the legacy rules reject (`transparent`, empty) sets nothing."""
+    out = []
+    for attribute, name in COLOUR_HINTS.get(tag, ()):
+        value = element.get(attribute)
+        colour = legacy_colour(value) if value is not None else None
+        if colour is not None:
+            text = "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
+            out.append(Declaration(name, text, tuple(tinycss2.parse_component_value_list(text)), False))
+    return out
 
 
 HINTED_BY_ATTRIBUTES = frozenset({"dialog", "input", "audio"})  # not_rendered reads their attributes
