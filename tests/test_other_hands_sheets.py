@@ -72,3 +72,143 @@ def test_a_legacy_body_text_colour_applies_to_the_page():
     """`<body text="ffffff">` draws every text white on the white canvas: no table a reader sees."""
     with pytest.raises(MincardsError):
         read(PAGE_HTML.replace("<body>", '<body text="ffffff">', 1))
+
+
+# --- encodings browsers replace ------------------------------------------------------------------
+
+@pytest.mark.parametrize("meta", ['<meta charset="hz-gb-2312">', '<meta charset=" ISO-2022-KR ">',
+                                  '<meta http-equiv="Content-Type" content="text/html; charset=iso-2022-cn">'])
+def test_a_page_labelled_with_an_encoding_browsers_replace_is_refused(meta):
+    """Catches: a page labelled hz-gb-2312 (or iso-2022-kr) was decoded by Python's codec and its
+    1,350 rows published; the Encoding Standard maps these labels to the replacement encoding,
+    and a browser shows one U+FFFD. Now one error naming the label, from the file-kind check and
+    the extractor alike."""
+    from pipeline.extract import check_kind
+    data = PAGE_HTML.replace('<meta charset="utf-8">', meta, 1).encode("ascii", "xmlcharrefreplace")
+    for reading in (lambda: check_kind(data, "html", "page.html"), lambda: read(data)):
+        with pytest.raises(SourceError, match=r"declares the encoding '.*', which browsers decode as the "
+                                              r"'replacement' encoding"):
+            reading()
+
+
+def test_a_data_url_sheet_labelled_with_a_replaced_encoding_is_refused():
+    html = with_sheet("").replace("<style></style>", '<link rel="stylesheet" href="data:text/css;charset=hz-gb-2312,'
+                                  '.x%7Bdisplay:none%7D">', 1)
+    with pytest.raises(SourceError, match=r"style sheet in a data: URL.*'hz-gb-2312'.*replacement"):
+        read(html)
+
+
+# --- which sheets a browser applies --------------------------------------------------------------
+
+STALE = '1<span class="x">6</span>*Ascend'  # the 6 hidden: 1*Ascend; shown: 16*Ascend, the page's value
+
+
+def with_stale_six(head: str) -> str:
+    """The page's first 16*Ascend written with its 6 in `.x`, and `head` added to its <head>."""
+    cell = re.search(r"<p (id=\"[^\"]+\")>16\*Ascend</p>", PAGE_HTML)
+    html = PAGE_HTML[:cell.start()] + f"<p {cell[1]}>{STALE}</p>" + PAGE_HTML[cell.end():]
+    return html.replace("</head>", head + "</head>", 1)
+
+
+HIDE = ".x%7Bdisplay:none%7D"
+
+
+@pytest.mark.parametrize("head", [
+    f'<link rel="stylesheet" disabled href="data:text/css,{HIDE}">',
+    f'<link rel="stylesheet" type="text/plain" href="data:text/css,{HIDE}">',
+    f'<link rel="alternate stylesheet" title="Big" href="data:text/css,{HIDE}">',
+    '<style title="Default">p{margin:0}</style><style title="Compact">.x{display:none}</style>',
+    f'<meta http-equiv="Default-Style" content="Wide"><link rel="stylesheet" title="Compact" href="data:text/css,{HIDE}">',
+    '<style type="text/x-template">.x{display:none}</style>',
+], ids=["disabled", "type", "alternate", "second-title-set", "default-style", "style-type"])
+def test_a_sheet_a_browser_leaves_out_is_not_applied(head, reference):
+    """Catches: a disabled <link>, one of another type, and a sheet of a title set other than
+    the preferred one (the first title, or <meta http-equiv=Default-Style>) were applied: the 6
+    hidden, 1*Ascend published where a browser shows 16*Ascend."""
+    same_rows(read(with_stale_six(head))[2].frame, reference[1])
+
+
+@pytest.mark.parametrize("head", [
+    '<style title="Compact">.x{display:none}</style><style title="Default">p{margin:0}</style>',
+    '<style>@import url("data:text/css,.x{display:none}");</style>',
+    f'<style>@import url("data:text/css;base64,{__import__("base64").b64encode(b".x{display:none}").decode()}");</style>',
+    '<style>@namespace url(http://www.w3.org/1999/xhtml); .x{display:none}</style>',
+    '<style>@namespace h url(http://www.w3.org/1999/xhtml); h|span.x{display:none}</style>',
+], ids=["first-title-set", "import-data", "import-base64", "namespace-html", "namespace-prefix"])
+def test_a_sheet_a_browser_applies_hides_what_it_hides(head):
+    """Catches: `@import url(data:…)` in a <style> was silently dropped (the hidden 1 read). The
+    preferred title set, and rules in the HTML namespace, apply."""
+    grid = read(with_stale_six(head))[0]
+    assert stale_cell(grid) == "1*Ascend"
+
+
+def stale_cell(grid) -> str:
+    """The raw text of the cell with_stale_six changed (where the page's grid has its first 16*Ascend)."""
+    original = read(PAGE_HTML)[0]
+    place = next((c.row, c.col) for c in original.cells if c.raw_text == "16*Ascend")
+    return next(c.raw_text for c in grid.cells if (c.row, c.col) == place)
+
+
+def test_rules_of_another_namespace_match_no_html_element(reference):
+    """Catches: `@namespace url(svg); .x{display:none}` was applied to HTML elements (cssselect2
+    takes a default namespace for type selectors only); a browser matches SVG elements alone."""
+    head = '<style>@namespace url(http://www.w3.org/2000/svg); .x{display:none}</style>'
+    same_rows(read(with_stale_six(head))[2].frame, reference[1])
+
+
+@pytest.mark.parametrize("head", [
+    f'<link rel="preload" as="style" href="data:text/css,{HIDE}" onload="this.onload=null;this.rel=\'stylesheet\'">',
+    f'<link rel="stylesheet" media="print" href="data:text/css,{HIDE}" onload="this.media=\'all\'">',
+])
+def test_a_sheet_only_a_script_applies_is_an_error_where_it_would_change_the_table(head):
+    """Catches: loadCSS's `<link rel=preload as=style onload="this.rel='stylesheet'">` (and the
+    media=print switch) was left out, while a browser's script applies it: 16*Ascend published
+    where a browser shows 1*Ascend. This reader runs no script: its rules are checked as
+    undecided ones are, an error where they would change what a reader sees of the table."""
+    with pytest.raises(SourceError, match=r"\(a sheet a script may apply\)\) may hide, mark or add text"):
+        read(with_stale_six(head))
+
+
+def test_a_relative_sheet_resolves_from_base_href_inside_the_release_folder(tmp_path):
+    """Catches: with `<base href="css/">`, `<link href="site.css">` was read from the page's own
+    folder (a decoy site.css there), where a browser loads css/site.css (which hides the 6)."""
+    from pipeline.extract import SavedFiles, extract_html
+    folder = tmp_path / "raw" / "2025-10-22"
+    (folder / "css").mkdir(parents=True)
+    (folder / "css" / "site.css").write_text(".x{display:none}", encoding="utf-8")
+    (folder / "site.css").write_text("p{margin:0}", encoding="utf-8")
+    page = folder / "page.html"
+    page.write_text(with_stale_six('<base href="css/"><link rel="stylesheet" href="site.css">'), encoding="utf-8")
+    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html",
+                           files=SavedFiles.beside(page, "raw/2025-10-22"))
+    assert stale_cell(grid) == "1*Ascend"
+
+
+# --- how selectors match in an HTML page -------------------------------------------------------------
+
+def test_class_and_id_selectors_are_case_insensitive_in_quirks_mode_only():
+    """Catches: a page without a doctype (quirks mode) with `.STALE{display:none}` and
+    `<span class=stale>6</span>` published 16*Ascend where a browser hides the 6
+    (class and id selectors match ASCII case-insensitively in quirks mode). With the doctype
+    the class stays case-sensitive, as browsers match it."""
+    from pipeline.extract.html_tree import quirks_mode
+    html = with_stale_six("<style>.X{display:none} #NONE{color:red}</style>")
+    assert PAGE_HTML.startswith("<!DOCTYPE html>")
+    assert stale_cell(read(html.replace("<!DOCTYPE html>", "", 1))[0]) == "1*Ascend"
+    assert stale_cell(read(html)[0]) == "16*Ascend"
+    assert [quirks_mode(t) for t in ('<!-- c --><!DOCTYPE html>', '<?xml version="1.0"?><!DOCTYPE html>',
+                                     '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">',
+                                     '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "x">')] == \
+        [False, False, True, False]
+
+
+@pytest.mark.parametrize("rule, shown", [('span[lang="en"]', "1*Ascend"), ('span[lang="en" s]', "16*Ascend"),
+                                         ('span[data-k="en"]', "16*Ascend"), (':not([dir=RTL]) > span[lang|=en]',
+                                                                              "1*Ascend")])
+def test_attribute_values_of_htmls_case_insensitive_list_match_case_insensitively(rule, shown):
+    """Catches: `span[lang="en"]{display:none}` left `<span lang="EN">` shown (cssselect2 matches
+    every value case-sensitively); HTML lists the attributes (lang, type, dir, …) whose values
+    match ASCII case-insensitively, other attributes and an `s` flag stay case-sensitive."""
+    html = with_stale_six(f"<style>{rule}{{display:none}}</style>")
+    html = html.replace(STALE, STALE.replace('class="x"', 'class="x" lang="EN" data-k="EN"'), 1)
+    assert stale_cell(read(html)[0]) == shown

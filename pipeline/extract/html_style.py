@@ -971,7 +971,7 @@ class Styles:
 
     def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
         self.source = source
-        sheets: Sheets = page_sheets(root, files)
+        sheets: Sheets = page_sheets(root, files, source)
         check_undecided(root, sheets, changes_reading, source)
         self.matched = matched_rules(root, sheets, source)
         self.computed: dict[etree._Element, Style] = {}
