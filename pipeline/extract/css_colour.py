@@ -148,3 +148,36 @@ def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
         return clipped(colour.to("srgb").coordinates, colour.alpha)
     linear = linear_srgb(colour.space, tuple(float(v) for v in colour.coordinates))
     return UNCOMPUTED if linear is None else clipped((gamma(v) for v in linear), colour.alpha)
+
+
+# --- presentational colour attributes (<font color>, bgcolor, <body text>) ---------------------
+
+HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+ASCII_WHITESPACE = "\t\n\f\r "
+
+
+def legacy_colour(value: str) -> tuple | None:
+    """A colour attribute read by HTML's "rules for parsing a legacy colour value" (the HTML
+    Standard, step by step): `ffffff` without its `#` is white, `fffffff` is #fffff0, `chucknorris`
+    is #c00000; None where the rules fail (empty, `transparent`), and the attribute is then no
+    colour at all. Browsers read every such attribute this way, never as CSS."""
+    text = value.strip(ASCII_WHITESPACE)
+    if not text or text.lower() == "transparent":
+        return None
+    if text.isascii() and text.isalpha():  # a named colour (CSS's list): tinycss2 knows them
+        named = parse_color(text)
+        if named is not None and not isinstance(named, str):
+            return clipped(named.to("srgb").coordinates, 1.0)
+    if len(text) == 4 and text[0] == "#" and all(c in HEX_DIGITS for c in text[1:]):
+        return tuple(int(c, 16) * 17 / 255 for c in text[1:]) + (1.0,)
+    text = "".join("00" if ord(c) > 0xFFFF else c for c in text)[:128]
+    text = text[1:] if text.startswith("#") else text
+    text = "".join(c if c in HEX_DIGITS else "0" for c in text)
+    text += "0" * (-len(text) % 3 or (3 if not text else 0))
+    size = len(text) // 3
+    parts = [text[i * size:(i + 1) * size] for i in range(3)]
+    if size > 8:
+        parts, size = [p[size - 8:] for p in parts], 8
+    while size > 2 and all(p[0] == "0" for p in parts):
+        parts, size = [p[1:] for p in parts], size - 1
+    return tuple(int(p[:2], 16) / 255 for p in parts) + (1.0,)

@@ -16,18 +16,24 @@ the file, never minutes of work.
 from __future__ import annotations
 
 import base64
+import posixpath
 import re
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import cssselect2
 import tinycss2
+from cssselect2.tree import _split_etree_tag
 from lxml import etree
+from webencodings import ascii_lower
 
 from ..errors import Place, Problem, SourceError
+from .css_colour import legacy_colour
 from .css_math import MATH, split_commas
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
-from .html_files import SavedFiles
+from .html_files import SavedFiles, decoded_sheet
+from .html_tree import in_quirks_mode
 from .html_media import desktop_applies
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
@@ -238,6 +244,8 @@ class Sheets:
     undecided: cssselect2.Matcher
     applied_count: int = 0
     undecided_count: int = 0
+    quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
+    namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
 
 
 def relaxed(selector: str) -> list | None:
@@ -252,6 +260,52 @@ def relaxed(selector: str) -> list | None:
 
 
 EVERYTHING = cssselect2.compile_selector_list("*")
+
+# Attributes whose values HTML's selectors match ASCII case-insensitively on HTML elements (the
+# HTML Standard, "case-sensitivity of selectors"): `[lang="en"]` matches lang="EN".
+CASE_INSENSITIVE_ATTRIBUTES = frozenset("""accept accept-charset align alink axis bgcolor charset checked clear
+codetype color compact declare defer dir direction disabled enctype face frame hreflang http-equiv lang language link
+media method multiple nohref noresize noshade nowrap readonly rel rev rules scope scrolling selected shape target text
+type valign valuetype vlink""".split())
+COMBINATOR = frozenset({">", "+", "~"})
+
+
+def as_html_matches(tokens: list, quirks: bool, default_namespace: bool) -> list:
+    """A selector's tokens rewritten so that cssselect2 matches as a browser does in an HTML
+    document: an attribute of HTML's case-insensitive list without a flag gets ` i`; in quirks
+    mode class and id names are ASCII lower-cased (the wrapper lower-cases the element's); with
+    a default @namespace, a compound without a type selector gets `*` (cssselect2 applies the
+    default namespace to type selectors only; functions' arguments keep theirs, as CSS says)."""
+    out, compound_start = [], True
+    for token in tokens:
+        if default_namespace and compound_start and (
+                token.type in ("hash", "[] block", "function") or token.type == "literal" and token.value in ".:"):
+            out.append(tinycss2.ast.LiteralToken(token.source_line, token.source_column, "*"))
+        compound_start = token.type in ("whitespace", "comment") or (token.type == "literal" and token.value in COMBINATOR)
+        if token.type == "[] block":
+            token = flagged(token)
+        elif quirks and token.type == "hash":
+            token = tinycss2.ast.HashToken(token.source_line, token.source_column, ascii_lower(token.value),
+                                           token.is_identifier)
+        elif quirks and token.type == "ident" and out and out[-1].type == "literal" and out[-1].value == ".":
+            token = tinycss2.ast.IdentToken(token.source_line, token.source_column, ascii_lower(token.value))
+        elif token.type == "function":
+            token = tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
+                                               as_html_matches(token.arguments, quirks, False))
+        out.append(token)
+    return out
+
+
+def flagged(block) -> object:
+    """An attribute selector of HTML's case-insensitive list, without a flag, with ` i`."""
+    words = [t for t in block.content if t.type not in ("whitespace", "comment")]
+    named = len(words) >= 3 and words[0].type == "ident" and words[1].type == "literal" and words[1].value != "|"
+    if not named or words[0].lower_value not in CASE_INSENSITIVE_ATTRIBUTES or words[-1].type == "ident" and \
+            len(words) >= 4 and words[-1].lower_value in ("i", "s"):
+        return block
+    space = tinycss2.ast.WhitespaceToken(block.source_line, block.source_column, " ")
+    flag = tinycss2.ast.IdentToken(block.source_line, block.source_column, "i")
+    return tinycss2.ast.SquareBracketsBlock(block.source_line, block.source_column, [*block.content, space, flag])
 
 
 @dataclass(frozen=True)
@@ -304,8 +358,10 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
     decls = tuple(declarations(rule.content))
     for selector_text in split_selectors(rule.prelude) if decls else ():
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
+        html_text = tinycss2.serialize(as_html_matches(tinycss2.parse_component_value_list(selector_text),
+                                                       sheets.quirks, None in sheets.namespaces))
         try:
-            compiled = cssselect2.compile_selector_list(selector_text)
+            compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
         except cssselect2.SelectorError:
             if PSEUDO_ELEMENT_AT_END.search(selector_text):
                 continue  # ::-webkit-scrollbar, ::selection: boxes that are not the text
@@ -346,48 +402,132 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
                           inner, f"{within} {head}".strip(), sheets, depth + 1)
 
 
-def page_sheets(root: etree._Element, files: SavedFiles | None = None) -> Sheets:
-    """The rules of every sheet a reader's browser applies, in document order: <style> elements
-    (not one inside a template or noscript, not one for another medium, not one of another type),
-    <link rel=stylesheet> with a data: URL, and, given the folder the page was saved in, sheets
-    saved beside it (a relative URL) with the sheets they @import."""
-    sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher())
-    for element in root.iter("style", "link"):
-        if any(a.tag in ("template", "noscript") for a in element.iterancestors()):
-            continue
-        answer = desktop_applies(element.get("media") or "")
-        if answer is False:
-            continue  # a sheet for print or phones only
-        found = sheet_text(element, files)
+XHTML, SVG, MATHML = "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML"
+# A <link> whose sheet a script may apply (loadCSS: rel=preload as=style with
+# onload="this.rel='stylesheet'", or media=print with onload="this.media='all'"): an event handler
+# attribute, or a preloaded style sheet, which only a script turns into one.
+SCRIPT_HANDLERS = ("onload", "onerror")
+
+
+def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: str = "page") -> Sheets:
+    """The rules of every sheet a reader's browser applies, in document order (sheet_modes):
+    <style> elements and <link rel=stylesheet> with a data: URL or, given the folder the page
+    was saved in, a relative one (resolved from <base href>), with the sheets they @import.
+    The rules of a sheet the browser may or may not apply (its media depends on the window, a
+    script may apply it) are checked (check_undecided)."""
+    sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root))
+    base = document_base(root, files)
+    for element, mode, within in sheet_modes(root):
+        found = sheet_text(element, files, base, source)
         if found is None:
             continue
-        text, base = found
-        mode = "apply" if answer else "check"
-        within = "" if answer else f"<{element.tag} media={element.get('media')!r}>"
-        if base != (files.page if files else None):  # a sheet from a file: its rules are named with it
-            within = f"{within} {files.label}/{base}".strip()
-        add_sheet(text, mode, within, sheets, files, base)
+        text, sheet_base, file = found
+        if file is not None:  # a sheet from a file: its rules are named with it
+            within = f"{within} {files.label}/{file}".strip()
+        add_sheet(text, mode, within, sheets, files, sheet_base, source)
     return sheets
 
 
+def sheet_modes(root: etree._Element):
+    """(element, mode, what to name its rules by) for each <style> and <link> whose sheet a
+    browser may apply: "apply" where it does whatever the window, "check" where that depends on
+    the window (its media) or on a script (loadCSS's preload and media switches). Left out as
+    browsers leave them out: a sheet inside a template or noscript, for other media only, of
+    another type, a disabled or alternate link, and a titled sheet of another set than the
+    preferred one (the first title, or <meta http-equiv=default-style>)."""
+    preferred = next((m.get("content") for m in root.iter("meta")
+                      if (m.get("http-equiv") or "").strip().lower() == "default-style" and m.get("content")), None)
+    for element in root.iter("style", "link"):
+        if any(a.tag in ("template", "noscript") for a in element.iterancestors()):
+            continue
+        scripted = element.tag == "link" and any(element.get(h) is not None for h in SCRIPT_HANDLERS)
+        kind = sheet_kind(element)
+        if kind is None and not scripted:
+            continue
+        title = (element.get("title") or "") if kind == "sheet" else ""
+        if title and preferred is None:
+            preferred = title
+        answer = desktop_applies(element.get("media") or "")
+        if kind == "sheet" and (not title or title == preferred) and answer:
+            yield element, "apply", ""
+        elif kind == "sheet" and (not title or title == preferred) and answer is None:
+            yield element, "check", f"<{element.tag} media={element.get('media')!r}>"
+        elif scripted or kind == "preload":
+            yield element, "check", f"<link rel={element.get('rel')!r}> (a sheet a script may apply)"
+
+
+def sheet_kind(element: etree._Element) -> str | None:
+    """"sheet" for a style sheet a browser applies as written (a <style> of CSS, a <link
+    rel=stylesheet> not disabled, not alternate, of no type or text/css), "preload" for a link
+    preloading one, None otherwise."""
+    kind = (element.get("type") or "").strip().lower()
+    if element.tag == "style":
+        return "sheet" if kind in ("", "text/css") else None
+    rel = (element.get("rel") or "").lower().split()
+    if "stylesheet" in rel:
+        applied = "alternate" not in rel and element.get("disabled") is None and kind in ("", "text/css")
+        return "sheet" if applied else None
+    if "preload" in rel and (element.get("as") or "").strip().lower() == "style":
+        return "preload"
+    return None
+
+
+def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
+    """Where the page's relative URLs resolve from, as a path inside the release folder: the
+    first <base href> (a folder of the release, `css/`) joined to the page's, else the page;
+    None where they resolve elsewhere (an absolute or remote base: never read, with a warning)."""
+    if files is None:
+        return None
+    href = next((b.get("href") for b in root.iter("base") if b.get("href") is not None
+                 and not any(a.tag == "template" for a in b.iterancestors())), None)
+    if href is None:
+        return files.page
+    parts = urllib.parse.urlsplit(href.strip())
+    if parts.scheme or parts.netloc or href.strip().startswith(("/", "\\")):
+        files.warnings.append(f"the page {files.label}/{files.page} sets <base href={href!r}>: its style sheets "
+                              "with relative URLs are not read from the release folder (a browser loads them from "
+                              "there)")
+        return None
+    return posixpath.join(posixpath.dirname(files.page), urllib.parse.unquote(parts.path))
+
+
 def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
-              chain: tuple[str, ...] = ()) -> None:
-    """A whole sheet: the sheets its leading @import rules name, in place, then its own rules."""
+              source: str, chain: tuple[str, ...] = ()) -> None:
+    """A whole sheet: the sheets its leading @import rules name, in place, then its own rules,
+    their selectors read with its leading @namespace rules."""
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-    for index, rule in enumerate(rules):
-        if rule.type != "at-rule" or rule.lower_at_keyword not in ("import", "charset", "layer") \
-                or (rule.lower_at_keyword == "layer" and rule.content is not None):
-            break  # @import after another rule is ignored, as a browser ignores it
-        if rule.lower_at_keyword == "import" and files is not None and base is not None:
-            add_import(rule, mode, within, sheets, files, base, chain)
+    namespaces = {}
+    for rule in rules:
+        name = rule.lower_at_keyword if rule.type == "at-rule" else None
+        if name not in ("import", "charset", "layer", "namespace") or (name == "layer" and rule.content is not None):
+            break  # @import and @namespace after another rule are ignored, as a browser ignores them
+        if name == "import" and not namespaces:
+            add_import(rule, mode, within, sheets, files, base, source, chain)
+        elif name == "namespace":
+            namespaces.update(namespace_rule(rule))
+    outer, sheets.namespaces = sheets.namespaces, namespaces
     add_rules(rules, mode, within, sheets)
+    sheets.namespaces = outer
 
 
-def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles, base: str,
-               chain: tuple[str, ...]) -> None:
-    """An @import of a sheet saved beside the page (a relative URL), with its media queries
-    decided as an @media's; one with layer() or supports() is undecided. Bounded depth; a cycle
-    is not followed twice."""
+def namespace_rule(rule) -> dict:
+    """An @namespace rule as {prefix or None: url}; the HTML namespace stands for the
+    elements of an HTML page (cssselect2 sees them without one), so it is left out."""
+    words = [t for t in rule.prelude if t.type not in ("whitespace", "comment")]
+    prefix = words.pop(0).value if len(words) == 2 and words[0].type == "ident" else None
+    if len(words) != 1 or words[0].type not in ("url", "string") and not (
+            words[0].type == "function" and words[0].lower_name == "url"):
+        return {}
+    url = words[0].value if words[0].type != "function" else next(
+        (t.value for t in words[0].arguments if t.type == "string"), "")
+    return {prefix: url}
+
+
+def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
+               source: str, chain: tuple[str, ...]) -> None:
+    """An @import of a sheet in a data: URL or saved beside the page (a relative URL), with its
+    media queries decided as an @media's; one with layer() or supports() is undecided. Bounded
+    depth; a cycle is not followed twice."""
     prelude = [t for t in rule.prelude if t.type not in ("whitespace", "comment")]
     if not prelude or len(chain) >= MAX_IMPORT_DEPTH:
         return
@@ -410,38 +550,48 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles, 
             return
         if answer is None:
             mode, within = "check", f"{within} {head}".strip()
+    if href.strip()[:5].lower() == "data:":
+        text = data_url_sheet(href.strip(), source)
+        if text is not None:  # a data: URL is no base for the relative URLs inside it
+            add_sheet(text, mode, f"{within} @import data:".strip(), sheets, files, None, source, (*chain, "data:"))
+        return
+    if files is None or base is None:
+        return
     inside = files.inside(href, base, base)
     if inside is None or inside in chain or inside == base:
         return
     within = f"{within} {files.label}/{inside}".strip()
-    add_sheet(files.sheet(inside), mode, within, sheets, files, inside, (*chain, base))
+    add_sheet(files.sheet(inside), mode, within, sheets, files, inside, source, (*chain, base))
 
 
-def sheet_text(element: etree._Element, files: SavedFiles | None = None) -> tuple[str, str | None] | None:
-    """The CSS of a <style> or a <link rel=stylesheet>, and the file its relative URLs are
-    resolved from (inside the release folder; None without one): a link's sheet is in the page
-    itself (a data: URL, as single-file savers such as monolith write a page's sheets) or, given
-    the page's folder, saved beside it (a relative URL, as a browser's "save complete" writes
-    them). None for a sheet of another type, an alternate one, or one elsewhere (never fetched)."""
-    page = files.page if files else None
+def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | None,
+               source: str) -> tuple[str, str | None, str | None] | None:
+    """The CSS of a <style> or a <link>, the path its relative URLs resolve from (inside the
+    release folder; None without one) and the file it was read from (None for one in the page):
+    a link's sheet is in the page itself (a data: URL, as single-file savers such as monolith
+    write a page's sheets) or, given the page's folder, saved beside it (a relative URL, as a
+    browser's "save complete" writes them). None for one elsewhere (never fetched)."""
     if element.tag == "style":
-        if (element.get("type") or "text/css").strip().lower() != "text/css":
-            return None  # a template in a <style type=…>
-        return "".join(element.itertext()), page
-    rel = (element.get("rel") or "").lower().split()
+        return "".join(element.itertext()), base, None
     href = (element.get("href") or "").strip()
-    if "stylesheet" not in rel or "alternate" in rel:
-        return None
-    if href[:5].lower() != "data:":
-        inside = files.inside(href, page, page) if files else None
-        return (files.sheet(inside), inside) if inside else None
+    if href[:5].lower() == "data:":
+        text = data_url_sheet(href, source)
+        return None if text is None else (text, None, None)
+    inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
+    return (files.sheet(inside), inside, inside) if inside else None
+
+
+def data_url_sheet(href: str, source: str) -> str | None:
+    """The sheet a data: URL holds (plain or base64), decoded as CSS says with the URL's charset
+    (html_files.decoded_sheet); None for a URL of another type (a browser applies none)."""
     head, _, body = href[5:].partition(",")
     if head.split(";")[0].strip().lower() not in ("text/css", ""):
         return None
     data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if head.lower().endswith(";base64") \
         else urllib.parse.unquote_to_bytes(body)
-    charset = next((p.split("=", 1)[1] for p in head.split(";") if p.strip().lower().startswith("charset=")), "utf-8")
-    return data.decode(charset.strip() or "utf-8", errors="replace"), page
+    charset = next((p.split("=", 1)[1].strip() for p in head.split(";") if p.strip().lower().startswith("charset=")),
+                   None)
+    return decoded_sheet(data, f"{source} (a style sheet in a data: URL)", charset)
 
 
 # --- matching, with its work bounded -----------------------------------------------------------
@@ -458,11 +608,46 @@ class Budget:
                                                    "page (a few hundred rules)"))
 
 
-def counted_wrapper(budget: Budget) -> type[cssselect2.ElementWrapper]:
+class HTMLElement(cssselect2.ElementWrapper):
+    """An element as a browser's selectors see it in an HTML page: in the HTML namespace, SVG's
+    or MathML's inside <svg> or <math> (lxml holds them without one), and in quirks mode with
+    its classes and id lower-cased (as_html_matches lower-cases the selectors')."""
+
+    quirks = False
+
+    @cached_property
+    def local_name(self):
+        return _split_etree_tag(self.etree_element.tag)[1]
+
+    @cached_property
+    def namespace_url(self):
+        written, name = _split_etree_tag(self.etree_element.tag)
+        if written or name in ("svg", "math"):
+            return written or (SVG if name == "svg" else MATHML)
+        parent = self.parent
+        if parent is None or parent.namespace_url == XHTML or parent.local_name in HTML_INSIDE_FOREIGN:
+            return XHTML
+        return parent.namespace_url
+
+    @cached_property
+    def classes(self):
+        found = super().classes
+        return {ascii_lower(c) for c in found} if self.quirks else found
+
+    @cached_property
+    def id(self):
+        found = super().id
+        return ascii_lower(found) if self.quirks and found else found
+
+
+HTML_INSIDE_FOREIGN = frozenset({"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext"})
+
+
+def counted_wrapper(budget: Budget, quirks: bool = False) -> type[cssselect2.ElementWrapper]:
     """cssselect2's element wrapper, charging every walk over ancestors or earlier siblings to
     the budget (a hostile `div div div … td` on a deep page would otherwise take hours)."""
 
-    class Counted(cssselect2.ElementWrapper):
+    class Counted(HTMLElement):
         @property
         def ancestors(self):
             found = super().ancestors
@@ -475,6 +660,7 @@ def counted_wrapper(budget: Budget) -> type[cssselect2.ElementWrapper]:
             budget.spend(len(found))
             return found
 
+    Counted.quirks = quirks
     return Counted
 
 
@@ -494,7 +680,7 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
     if not sheets.applied_count:
         return found
     budget = Budget(source)
-    for wrapper in counted_wrapper(budget).from_html_root(root).iter_subtree():
+    for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
         budget.spend(candidates(sheets.applied, wrapper))
         for specificity, order, pseudo, rule in sheets.applied.match(wrapper):
             for d in rule.declarations:
@@ -509,12 +695,35 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
     if pseudo is None and (element.get("hidden") is not None or element.get("popover") is not None
                            or not_rendered(element, tag)):  # a popover is shown only when opened (by script)
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
+    if pseudo is None:
+        entries += [((AUTHOR, (0, 0, 0, 0), -1), None, d) for d in presentational_hints(element, tag)]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None
     if style:
         entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d) for d in declarations(style)]
     entries.sort(key=lambda e: e[0])
     return {d.name: d for _, _, d in entries}
+
+
+# The colour attributes HTML maps to CSS (its "presentational hints"): on these elements only, each
+# read by the rules for parsing a legacy colour value, never as CSS.
+COLOUR_HINTS = {"font": (("color", "color"),), "body": (("text", "color"), ("bgcolor", "background-color")),
+                **dict.fromkeys(("table", "thead", "tbody", "tfoot", "tr", "td", "th"),
+                                (("bgcolor", "background-color"),))}
+
+
+def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]:
+    """The declarations an element's colour attributes stand for: author declarations before
+    every rule of the page's sheets (specificity 0), so any rule or style attribute overrides
+    them; an attribute the legacy rules reject (`transparent`, empty) sets nothing."""
+    out = []
+    for attribute, name in COLOUR_HINTS.get(tag, ()):
+        value = element.get(attribute)
+        colour = legacy_colour(value) if value is not None else None
+        if colour is not None:
+            text = "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
+            out.append(Declaration(name, text, tuple(tinycss2.parse_component_value_list(text)), False))
+    return out
 
 
 HINTED_BY_ATTRIBUTES = frozenset({"dialog", "input", "audio"})  # not_rendered reads their attributes
@@ -559,7 +768,7 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, sourc
     if not inside:
         return
     budget = Budget(source)
-    for wrapper in counted_wrapper(budget).from_html_root(root).iter_subtree():
+    for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
         if wrapper.etree_element not in inside:
             continue
         budget.spend(candidates(sheets.undecided, wrapper))

@@ -19,6 +19,8 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+import webencodings
+
 from ..errors import SourceError
 from ..inputs import read_source
 from ..limits import DEFAULT, LimitError, Limits
@@ -85,25 +87,51 @@ class SavedFiles:
         return self.texts[inside]
 
 
-def sheet_encoding(data: bytes) -> tuple[str, bytes]:
-    """The encoding CSS Syntax decodes a sheet with (a BOM, else `@charset "x";` at the very start,
-    a UTF-16 label read as UTF-8, else UTF-8), and the bytes without the BOM."""
+# The Encoding Standard's "replacement" encoding: the labels of encodings browsers no longer
+# decode (hz-gb-2312, iso-2022-kr, iso-2022-cn, …) give one U+FFFD for the whole resource.
+REPLACEMENT = "replacement"
+
+
+def browser_codec(label: str) -> str | None:
+    """The Python codec a browser's decoder for an encoding label matches (the WHATWG Encoding
+    Standard's label table, from webencodings: every GB2312 label is GBK, every Latin-1 and ASCII
+    label windows-1252, Shift_JIS Windows-31J, …), REPLACEMENT for the labels it decodes as one
+    U+FFFD, None for a label browsers do not know (utf-7, cp437: they ignore it)."""
+    found = webencodings.lookup(label)
+    if found is None:
+        return None
+    return REPLACEMENT if found.name == REPLACEMENT else found.codec_info.name
+
+
+def replaced(label: str, source: str, what: str) -> SourceError:
+    return SourceError(source, f"the {what} declares the encoding {label!r}, which browsers decode as the "
+                       "'replacement' encoding: a browser shows one U+FFFD and nothing else of it",
+                       f"{'an HTML page' if what == 'page' else 'a style sheet'} in UTF-8 or another encoding "
+                       "a browser decodes")
+
+
+def sheet_encoding(data: bytes, label: str, protocol: str | None = None) -> tuple[str, bytes]:
+    """The encoding CSS Syntax decodes a sheet with (a BOM, else the charset its URL gives (a
+    data: URL's), else `@charset "x";` at the very start, a UTF-16 label read as UTF-8, else
+    UTF-8), and the bytes without the BOM; a label of the replacement encoding is an error
+    naming the sheet."""
     for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                       (codecs.BOM_UTF16_BE, "utf-16-be")):
         if data.startswith(bom):
             return name, data[len(bom):]
     declared = CHARSET_RULE.match(data)
-    if declared:
-        try:
-            name = codecs.lookup(declared.group(1).decode("ascii").strip().lower()).name
-        except (LookupError, UnicodeDecodeError):
-            name = "utf-8"
+    named = protocol if protocol and browser_codec(protocol) else declared.group(1).decode("ascii", "replace") \
+        if declared else None
+    if named:
+        name = browser_codec(named) or "utf-8"
+        if name == REPLACEMENT:
+            raise replaced(named, label, "style sheet")
         return ("utf-8" if name.startswith(("utf-16", "utf-32")) else name), data
     return "utf-8", data
 
 
-def decoded_sheet(data: bytes, label: str) -> str:
-    encoding, body = sheet_encoding(data)
+def decoded_sheet(data: bytes, label: str, protocol: str | None = None) -> str:
+    encoding, body = sheet_encoding(data, label, protocol)
     try:
         return body.decode(encoding)
     except UnicodeDecodeError as exc:

@@ -19,7 +19,7 @@ from lxml import etree
 
 from ..errors import SourceError
 from ..tokens import printed
-from .html_files import SavedFiles
+from .html_files import REPLACEMENT, SavedFiles, browser_codec, replaced
 from .html_style import Styles
 from .html_tree import html5_tree
 from .text import SILENT_TAGS
@@ -33,26 +33,6 @@ XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za
 COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
 META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
 ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
-# Labels browsers decode with a larger encoding than Python's codec of that name (the WHATWG
-# Encoding Standard): every GB2312 label is GBK (Windows code page 936, what Word, Notepad and
-# IE write under it; Python's gb2312 refuses its em dash and middle dot), every Big5 label is
-# Big5-HKSCS. Labels Python does not know at all (x-gbk, x-x-big5) are listed too.
-# Likewise every Latin-1 and ASCII label is windows-1252 (bytes 0x80-0x9F are `…`, `–`, `’`, not
-# C1 controls: Python's latin-1 read 0x85 as a line break), ISO-8859-9 is windows-1254, TIS-620 and
-# ISO-8859-11 are windows-874, Shift_JIS is Windows-31J and EUC-KR is windows-949.
-WEB_LABELS = {**dict.fromkeys(("gb2312", "chinese", "csgb2312", "csiso58gb231280", "gb_2312", "gb_2312-80",
-                               "iso-ir-58", "x-gbk"), "gbk"),
-              **dict.fromkeys(("big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"), "big5hkscs"),
-              **dict.fromkeys(("ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1",
-                               "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1",
-                               "us-ascii", "windows-1252", "x-cp1252"), "cp1252"),
-              **dict.fromkeys(("cp1254", "csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599",
-                               "iso_8859-9", "iso_8859-9:1989", "l5", "latin5", "windows-1254", "x-cp1254"), "cp1254"),
-              **dict.fromkeys(("dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874"), "cp874"),
-              **dict.fromkeys(("csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j",
-                               "x-sjis"), "cp932"),
-              **dict.fromkeys(("cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987",
-                               "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"), "cp949")}
 
 
 def single_byte_gaps(error: UnicodeDecodeError) -> tuple[str, int]:
@@ -86,32 +66,42 @@ def meta_charset(head: bytes) -> bytes | None:
     return None
 
 
+def declared_label(data: bytes) -> str | None:
+    """The encoding label the page's first bytes declare: an XML declaration's, else the first
+    <meta> that names one."""
+    declaration = XML_ENCODING.match(data[:4096])
+    declared = declaration.group(1) if declaration else meta_charset(data[:4096])
+    return declared.decode("ascii", "replace") if declared else None
+
+
 def sniff_encoding(data: bytes) -> str:
     """BOM, then an XML declaration's encoding, then <meta charset> (or http-equiv
-    content-type), then UTF-8: a page saved from the browser says which. A declaration or
+    content-type), then UTF-8: a page saved from the browser says which. Labels are resolved
+    as browsers resolve them (html_files.browser_codec: the WHATWG table), a label they do not
+    know is ignored; REPLACEMENT for the labels browsers decode as one U+FFFD. A declaration or
     <meta> that claims UTF-16 is read as UTF-8, as browsers do: a page whose declaration could
     be read byte by byte is not UTF-16."""
     for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16"),
                       (codecs.BOM_UTF16_BE, "utf-16")):
         if data.startswith(bom):
             return name
-    declaration = XML_ENCODING.match(data[:4096])
-    declared = declaration.group(1) if declaration else meta_charset(data[:4096])
-    if declared:
-        try:
-            label = declared.decode("ascii").strip().lower()
-            name = codecs.lookup(WEB_LABELS.get(label, label)).name
-        except (LookupError, UnicodeDecodeError):
-            return "utf-8"
-        return "utf-8" if name.startswith("utf-16") or name.startswith("utf-32") else name
-    return "utf-8"
+    label = declared_label(data)
+    name = browser_codec(label) if label else None
+    if name is None:
+        return "utf-8"
+    if name == "x-user-defined":
+        return "cp1252"  # as the HTML Standard's prescan takes it
+    return "utf-8" if name.startswith(("utf-16", "utf-32")) else name
 
 
 def decode_page(data: bytes, source: str) -> str:
     """The page's text, or one error naming the file: bytes that are not text in the encoding
-    sniff_encoding finds (a NUL included: no HTML page holds one) are binary data. The file
-    kind check and the extractor both call this, so they cannot disagree."""
+    sniff_encoding finds (a NUL included: no HTML page holds one) are binary data, and a page
+    of the replacement encoding is no page a browser shows. The file kind check and the
+    extractor both call this, so they cannot disagree."""
     encoding = sniff_encoding(data)
+    if encoding == REPLACEMENT:
+        raise replaced(declared_label(data), source, "page")
     try:
         text = data.decode(encoding, errors="mincards-web-single-byte" if encoding in ("cp1252", "cp1254", "cp874")
                            else "strict")

@@ -335,7 +335,7 @@ def ink_of(value: str | None, current: tuple, dark: bool) -> tuple | None:
 
 
 def color(declared, parent: Style, element) -> tuple:
-    value = value_of(declared, "color") or (element.get("color") if element.tag == "font" else None)
+    value = value_of(declared, "color")  # <font color>, <body text>: presentational hints (html_cascade.py)
     return ink_of(value, parent.color, parent.dark) or parent.color
 
 
@@ -397,9 +397,9 @@ def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple,
     something is painted there this reader cannot tell the colour of (an image, a colour it
     cannot compute, a backdrop-filter it does not work out): an opaque colour of its own covers
     what its ancestors painted (the last answer: whether it paints one)."""
-    if declared.keys().isdisjoint(PAINTING) and "bgcolor" not in element.attrib:
+    if declared.keys().isdisjoint(PAINTING):  # bgcolor is a presentational hint (html_cascade.py)
         return parent.background, parent.backdrops, parent.backdrop_unknown, False
-    value = value_of(declared, "background-color") or element.get("bgcolor")
+    value = value_of(declared, "background-color")
     found = rgba(value, colour, parent.dark) if value else None
     base, backdrops, unknown, opaque = parent.background, parent.backdrops, parent.backdrop_unknown, False
     behind = value_of(declared, "backdrop-filter")
@@ -1053,7 +1053,7 @@ class Styles:
 
     def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
         self.source = source
-        sheets: Sheets = page_sheets(root, files)
+        sheets: Sheets = page_sheets(root, files, source)
         check_undecided(root, sheets, changes_reading, source)
         self.matched = matched_rules(root, sheets, source)
         self.computed: dict[etree._Element, Style] = {}

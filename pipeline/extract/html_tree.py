@@ -121,9 +121,73 @@ def check_limits_first(text: str, source: str) -> None:
     check_fatal(parser.error_log, source)
 
 
+# The document's mode, as the HTML Standard's "initial" insertion mode sets it from the doctype
+# token: no doctype (anything but whitespace and comments before the first tag), a name other
+# than html, or one of the legacy public and system identifiers is quirks mode (an XML
+# declaration before it is a bogus comment: an XHTML save keeps its mode).
+LEADING_DOCTYPE = re.compile(r"\A\ufeff?(?:[\t\n\f\r ]|<!--.*?-->|<\?[^>]*>)*<!doctype(?=[\t\n\f\r />])([^>]*)>", re.I | re.S)
+DOCTYPE_PARTS = re.compile(r"""\A[\t\n\f\r ]*([^\t\n\f\r >]*)[\t\n\f\r ]*(?:(public|system)[\t\n\f\r ]*"""
+                           r"""(?:"([^"]*)"|'([^']*)')?[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)')?)?""", re.I)
+QUIRKS_PUBLIC_PREFIXES = tuple(p.lower() for p in (
+    "+//Silmaril//dtd html Pro v0r11 19970101//", "-//AS//DTD HTML 3.0 asWedit + extensions//",
+    "-//AdvaSoft Ltd//DTD HTML 3.0 asWedit + extensions//", "-//IETF//DTD HTML 2.0 Level 1//",
+    "-//IETF//DTD HTML 2.0 Level 2//", "-//IETF//DTD HTML 2.0 Strict Level 1//", "-//IETF//DTD HTML 2.0 Strict Level 2//",
+    "-//IETF//DTD HTML 2.0 Strict//", "-//IETF//DTD HTML 2.0//", "-//IETF//DTD HTML 2.1E//", "-//IETF//DTD HTML 3.0//",
+    "-//IETF//DTD HTML 3.2 Final//", "-//IETF//DTD HTML 3.2//", "-//IETF//DTD HTML 3//", "-//IETF//DTD HTML Level 0//",
+    "-//IETF//DTD HTML Level 1//", "-//IETF//DTD HTML Level 2//", "-//IETF//DTD HTML Level 3//",
+    "-//IETF//DTD HTML Strict Level 0//", "-//IETF//DTD HTML Strict Level 1//", "-//IETF//DTD HTML Strict Level 2//",
+    "-//IETF//DTD HTML Strict Level 3//", "-//IETF//DTD HTML Strict//", "-//IETF//DTD HTML//",
+    "-//Metrius//DTD Metrius Presentational//", "-//Microsoft//DTD Internet Explorer 2.0 HTML Strict//",
+    "-//Microsoft//DTD Internet Explorer 2.0 HTML//", "-//Microsoft//DTD Internet Explorer 2.0 Tables//",
+    "-//Microsoft//DTD Internet Explorer 3.0 HTML Strict//", "-//Microsoft//DTD Internet Explorer 3.0 HTML//",
+    "-//Microsoft//DTD Internet Explorer 3.0 Tables//", "-//Netscape Comm. Corp.//DTD HTML//",
+    "-//Netscape Comm. Corp.//DTD Strict HTML//", "-//O'Reilly and Associates//DTD HTML 2.0//",
+    "-//O'Reilly and Associates//DTD HTML Extended 1.0//", "-//O'Reilly and Associates//DTD HTML Extended Relaxed 1.0//",
+    "-//SQ//DTD HTML 2.0 HoTMetaL + extensions//",
+    "-//SoftQuad Software//DTD HoTMetaL PRO 6.0::19990601::extensions to HTML 4.0//",
+    "-//SoftQuad//DTD HoTMetaL PRO 4.0::19971010::extensions to HTML 4.0//", "-//Spyglass//DTD HTML 2.0 Extended//",
+    "-//Sun Microsystems Corp.//DTD HotJava HTML//", "-//Sun Microsystems Corp.//DTD HotJava Strict HTML//",
+    "-//W3C//DTD HTML 3 1995-03-24//", "-//W3C//DTD HTML 3.2 Draft//", "-//W3C//DTD HTML 3.2 Final//",
+    "-//W3C//DTD HTML 3.2//", "-//W3C//DTD HTML 3.2S Draft//", "-//W3C//DTD HTML 4.0 Frameset//",
+    "-//W3C//DTD HTML 4.0 Transitional//", "-//W3C//DTD HTML Experimental 19960712//",
+    "-//W3C//DTD HTML Experimental 970421//", "-//W3C//DTD W3 HTML//", "-//W3O//DTD W3 HTML 3.0//",
+    "-//WebTechs//DTD Mozilla HTML 2.0//", "-//WebTechs//DTD Mozilla HTML//"))
+QUIRKS_PUBLIC_IDS = frozenset({"-//w3o//dtd w3 html strict 3.0//en//", "-/w3c/dtd html 4.0 transitional/en", "html"})
+QUIRKS_WITHOUT_SYSTEM_ID = ("-//w3c//dtd html 4.01 frameset//", "-//w3c//dtd html 4.01 transitional//")
+QUIRKS_SYSTEM_ID = "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"
+MODE_MARK = "mincards-mode"  # a processing instruction before <html>: outside the tree selectors walk
+
+
+def quirks_mode(text: str) -> bool:
+    """Whether a browser renders the page in quirks mode (class and id selectors then match
+    ASCII case-insensitively)."""
+    doctype = LEADING_DOCTYPE.match(text)
+    if doctype is None:
+        return True
+    parts = DOCTYPE_PARTS.match(doctype[1])
+    name, keyword = parts[1].lower(), (parts[2] or "").lower()
+    public = (parts[3] if parts[3] is not None else parts[4]) if keyword == "public" else None
+    system = (parts[5] if parts[5] is not None else parts[6]) if keyword == "public" else \
+        (parts[3] if parts[3] is not None else parts[4]) if keyword == "system" else None
+    if name != "html" or (keyword and public is None and system is None):
+        return True  # a keyword without its identifier sets force-quirks
+    public, system = (public or "").lower(), (system or "").lower()
+    return (public in QUIRKS_PUBLIC_IDS or public.startswith(QUIRKS_PUBLIC_PREFIXES) or system == QUIRKS_SYSTEM_ID
+            or (system == "" and keyword == "public" and public.startswith(QUIRKS_WITHOUT_SYSTEM_ID)))
+
+
+def in_quirks_mode(root: etree._Element) -> bool:
+    mark = root.getprevious()
+    return mark is not None and getattr(mark, "target", None) == MODE_MARK and mark.text == "quirks"
+
+
 def html5_tree(text: str, source: str) -> etree._Element:
-    """The tree a browser builds from the page's text, as an lxml element (<html>)."""
+    """The tree a browser builds from the page's text, as an lxml element (<html>), its mode
+    marked before it (in_quirks_mode)."""
     check_limits_first(text, source)
     document = LexborHTMLParser(text)
     root = reparsed(document.html, source)
-    return root if root is not None else copied(document, source)
+    root = root if root is not None else copied(document, source)
+    if quirks_mode(text):
+        root.addprevious(etree.PI(MODE_MARK, "quirks"))
+    return root
