@@ -245,6 +245,7 @@ class Sheets:
     applied_count: int = 0
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
+    registered: list = field(default_factory=list)  # the @property rules, as written
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
 
 
@@ -395,6 +396,8 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
     for rule in rules:
         if rule.type == "qualified-rule":
             add_rule(rule, mode, within, sheets)
+        elif rule.type == "at-rule" and rule.lower_at_keyword == "property":
+            sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
         elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
             inner, head = group_mode(rule, mode)
             if inner != "drop":
@@ -425,7 +428,19 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
         if file is not None:  # a sheet from a file: its rules are named with it
             within = f"{within} {files.label}/{file}".strip()
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
+    refuse_registered(sheets, source)
     return sheets
+
+
+def refuse_registered(sheets: Sheets, source: str) -> None:
+    """A custom property registered by @property takes its initial value where it is not set
+    and need not inherit: `color: var(--c)` is white where the registration says so, and the
+    var() rules this reader applies (html_style.custom_properties) know nothing of it. Not
+    modelled, so refused rather than read with the wrong colour or size."""
+    if sheets.registered:
+        raise SourceError(source, Problem(
+            Place(), f"the page's style sheet registers a custom property ({sheets.registered[0]}), whose "
+            "initial value and inheritance this reader does not apply", "style sheets without @property"))
 
 
 def sheet_modes(root: etree._Element):
