@@ -1,0 +1,106 @@
+"""PDFs made by other hands, round 5: a hidden glyph laid over part of a visible one, a form
+field's widget over a value, a table whose one-row parts pdfplumber finds only in part, a
+note set small above a value. On each the extractor once exited 0 with the wrong rows. The
+inputs are made here: the real print raw/2025-10-22/doc.pdf with a page drawn by reportlab
+laid over it (pypdfium2, as stamp tools do), or small tables drawn by reportlab."""
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import RAW
+from pdf_drawing import HEADER, XS, canvas_font  # noqa: F401  (a fixture)
+from pipeline.errors import LayoutError
+from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+
+REAL = RAW / "2025-10-22" / "doc.pdf"
+FOUR = (231.0, 658.8898)  # page 1: where the real print sets `4*Ascend` (llama3.1-8b, full, 4096, MindSpeed-LLM)
+
+
+def overlaid(out, draw) -> bytes:
+    """The real print with what `draw(canvas)` draws (PDF coordinates) laid over page 1."""
+    from reportlab.pdfgen.canvas import Canvas
+    document = pdfium.PdfDocument(str(REAL))
+    width, height = document[0].get_size()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    overlay = pdfium.PdfDocument(buffer.getvalue())
+    page = document[0]
+    page.insert_obj(overlay.page_as_xobject(0, document).as_pageobject())
+    page.gen_content()
+    document.save(str(out))
+    return out.read_bytes()
+
+
+def one_at(dx: float, mode: int = 0, grey: float = 0.0):
+    """A `1` (Helvetica 9 pt, 5 pt wide) set `dx` points left of the real `4`, in text render
+    mode `mode` and fill grey `grey`."""
+    def draw(canvas):
+        text = canvas.beginText(FOUR[0] - dx, FOUR[1])
+        text.setFont("Helvetica", 9)
+        text.setTextRenderMode(mode)
+        text.setFillGray(grey)
+        text.textOut("1")
+        canvas.drawText(text)
+    return draw
+
+
+@pytest.mark.parametrize("mode, grey", [(3, 0.0), (0, 1.0)], ids=["invisible", "white"])
+def test_a_hidden_glyph_over_half_of_a_visible_one_is_not_seen_by_its_ink(mode, grey, tmp_path):
+    """Catches: a `1` in the invisible render mode (or white) set over the left half of the
+    real print's `4` gave exit 0 with 14 cards where the page shows 4: its box touched the 4's
+    ink, and a glyph was taken as seen by any ink in its box. A glyph is seen only by ink in
+    the part of its box no other glyph's box covers."""
+    data = overlaid(tmp_path / "o.pdf", one_at(2.5, mode, grey))
+    with pdfplumber.open(tmp_path / "o.pdf") as pdf:  # the feature: the text layer reads 14
+        line = sorted((c for c in pdf.pages[0].chars if abs(c["y0"] - FOUR[1]) < 3 and 225 < c["x0"] < 240),
+                      key=lambda c: c["x0"])
+        assert "".join(c["text"] for c in line[:3]) == "14*" and line[0]["x1"] - line[1]["x0"] > 2
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table that the page does not show "
+                                          r"\(at 228 pt from the left, 176 pt from the top: '1'\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_glyph_drawn_mostly_over_another_is_an_error(tmp_path):
+    """A visible `1` drawn over four fifths of the real `4` (a smudge no reader reads as 14):
+    too little of its box is its own to tell whether it is seen; an error, not a pass."""
+    data = overlaid(tmp_path / "o.pdf", one_at(1.0))
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table drawn over other text "
+                                          r"\(at 230 pt from the left, 176 pt from the top: '14'\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_form_field_over_a_value_hides_what_it_covers(canvas_font, tmp_path):
+    """Catches: a text field whose widget is filled white, laid over the `1` of `16*Ascend`,
+    gave exit 0 with 16 cards where a viewer shows 6*Ascend: pdfium rendered the page without
+    its forms. The page is rendered as viewers draw it, forms and annotations included."""
+    from reportlab.lib.colors import white
+    from reportlab.pdfgen.canvas import Canvas
+    canvas = Canvas(str(tmp_path / "f.pdf"), invariant=1)
+    rows = [(x0, x1, top, bottom, lines[0]) for x0, x1, top, bottom, lines in HEADER]
+    rows += [(XS[0], XS[1], 100, 120, "llama3-8b"), (XS[1], XS[2], 100, 120, "full"),
+             (XS[2], XS[3], 100, 120, "4096"), (XS[3], XS[4], 100, 120, "8*Ascend"),
+             (XS[4], XS[5], 100, 120, "16*Ascend")]
+    for x0, x1, top, bottom, text in rows:
+        canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
+        canvas.setFont(canvas_font, 8)
+        canvas.drawString(x0 + 3, 842 - top - 11, text)
+    one = canvas.stringWidth("1", canvas_font, 8)
+    canvas.acroForm.textfield(name="cover", x=XS[4] + 2.8, y=842 - 120 + 2, width=one + 0.4, height=14,
+                              fillColor=white, borderWidth=0, borderColor=white, value="")
+    canvas.showPage()
+    canvas.save()
+    data = (tmp_path / "f.pdf").read_bytes()
+    with pdfplumber.open(tmp_path / "f.pdf") as pdf:  # the feature: a widget, over the 1 of the text layer's 16
+        assert [a["data"]["Subtype"].name for a in pdf.pages[0].annots] == ["Widget"]
+        assert "16*Ascend" in pdf.pages[0].extract_text()
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table that the page does not show "
+                                          r"\(at 263 pt from the left, \d+ pt from the top: '1'\)"):
+        extract_pdf(data, "f.pdf")
