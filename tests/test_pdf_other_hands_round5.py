@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import RAW
-from pdf_drawing import HEADER, XS, canvas_font  # noqa: F401  (a fixture)
+from pdf_drawing import HEADER, XS, boxes_pdf, canvas_font  # noqa: F401  (a fixture)
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -104,3 +104,49 @@ def test_a_form_field_over_a_value_hides_what_it_covers(canvas_font, tmp_path):
     with pytest.raises(LayoutError, match=r"page 1: text in the vendor table that the page does not show "
                                           r"\(at 263 pt from the left, \d+ pt from the top: '1'\)"):
         extract_pdf(data, "f.pdf")
+
+
+ROW_A = [(XS[0], XS[1], 100, 120, ["llama3-8b"]), (XS[1], XS[2], 100, 120, ["full"]),
+         (XS[2], XS[3], 100, 120, ["4096"]), (XS[3], XS[4], 100, 120, ["8*Ascend"]),
+         (XS[4], XS[5], 100, 120, ["16*Ascend"])]
+
+
+def one_row_pages(model_column: bool) -> list:
+    """Page 1: the header and one row, closed. Pages 2 and 3: one row each at the top of the
+    page, as Chromium prints `tbody tr {break-after: page}` without a repeated header; the
+    model cell goes on from page 2 to page 3 (open below on 2, above on 3), so that pdfplumber
+    finds on each only the columns right of it. Without `model_column`, pages 2 and 3 hold
+    no model column at all (a part narrower than the table)."""
+    model = [(XS[0], XS[1], 60, 80, ["qwen2.5-7b"], False, True), (XS[0], XS[1], 60, 80, [], True, False)]
+    rest = [[(XS[1], XS[2], 60, 80, ["full"]), (XS[2], XS[3], 60, 80, ["4096"]),
+             (XS[3], XS[4], 60, 80, ["8*Ascend"]), (XS[4], XS[5], 60, 80, ["16*Ascend"])],
+            [(XS[1], XS[2], 60, 80, ["lora"]), (XS[2], XS[3], 60, 80, ["4096"]),
+             (XS[3], XS[4], 60, 80, ["4*Ascend"]), (XS[4], XS[5], 60, 80, ["8*Ascend"])]]
+    return [(HEADER + ROW_A, [])] + [(([model[i]] if model_column else []) + rest[i], []) for i in (0, 1)]
+
+
+def test_one_row_parts_found_only_in_part_are_read_as_the_table_going_on(canvas_font, tmp_path):
+    """Catches: Chromium's print with `thead {display: table-row-group} tbody tr
+    {break-after: page}` (one row a page, the header not repeated) gave exit 0 with 40 of 1350
+    rows (8 of 124 for 2025-05-07): on the pages where a merged cell goes on below, pdfplumber
+    finds only the columns right of it, so the table was taken to end after its last whole
+    part. The ruling at the top of the next page, ruled on both of the table's sides and with
+    its columns, is the table going on."""
+    data = boxes_pdf(tmp_path / "r.pdf", canvas_font, one_row_pages(model_column=True))
+    with pdfplumber.open(tmp_path / "r.pdf") as pdf:  # the feature: page 2's table found without its model column
+        found = pdf.pages[1].find_tables({"vertical_strategy": "lines", "horizontal_strategy": "lines"})
+        assert [round(t.bbox[0]) for t in found] == [XS[1]]
+    frame = normalize(extract_pdf(data, "r.pdf")[0], "2025-10-22").frame
+    assert sorted(set(frame.model_label)) == ["llama3-8b", "qwen2.5-7b"]
+    assert sorted(set(frame.strategy)) == ["full", "lora"] and len(frame) == 6
+    assert list(frame[frame.model_label == "qwen2.5-7b"].min_units) == [8, 16, 4, 8]
+
+
+def test_a_part_in_the_tables_columns_not_read_as_its_continuation_is_an_error(canvas_font, tmp_path):
+    """The page after a part that filled its page begins with ruled cells in some of the
+    table's columns that cannot be read as the table going on (not ruled at its left side):
+    an error naming the page, never the table ended there without a word."""
+    data = boxes_pdf(tmp_path / "r.pdf", canvas_font, one_row_pages(model_column=False))
+    with pytest.raises(LayoutError, match=r"page 2: the page begins with ruled cells in the vendor table's "
+                                          r"columns right after its part on page 1"):
+        extract_pdf(data, "r.pdf")
