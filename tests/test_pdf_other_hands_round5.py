@@ -13,7 +13,7 @@ import pytest
 
 from conftest import RAW
 from pdf_drawing import HEADER, XS, boxes_pdf, canvas_font  # noqa: F401  (a fixture)
-from pipeline.errors import LayoutError
+from pipeline.errors import CellError, LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 
@@ -150,3 +150,19 @@ def test_a_part_in_the_tables_columns_not_read_as_its_continuation_is_an_error(c
     with pytest.raises(LayoutError, match=r"page 2: the page begins with ruled cells in the vendor table's "
                                           r"columns right after its part on page 1"):
         extract_pdf(data, "r.pdf")
+
+
+def test_a_note_set_small_above_a_value_is_kept_apart(canvas_font, tmp_path):
+    """Catches: Chromium's print of `<ruby>4<rt>1</rt></ruby>*Ascend` gave exit 0 with 14
+    cards: the annotation `1`, set at half the size on a line of its own above the 4, was read
+    as the first line of the value wrapped. A line set clearly smaller than its cell's text is
+    set apart, as a superscript within a line is: the cell is an error naming it."""
+    row = [(x0, x1, 100, 130, ["", *lines]) for x0, x1, _, _, lines in ROW_A[:4]]
+    row.append((XS[4], XS[5], 100, 130, ["", "4*Ascend"]))
+    data = boxes_pdf(tmp_path / "n.pdf", canvas_font, [(HEADER + row, [(XS[4] + 4, 111, "1", 4)])])
+    with pdfplumber.open(tmp_path / "n.pdf") as pdf:  # the feature: the 1 on a line of its own above the 4
+        one = next(c for c in pdf.pages[0].chars if c["text"] == "1" and c["size"] == 4)
+        four = next(c for c in pdf.pages[0].chars if c["text"] == "4" and c["x0"] > XS[4] and c["top"] > 100)
+        assert one["bottom"] <= four["top"] + 0.5 and four["x0"] - 1 < one["x0"] < four["x1"]
+    with pytest.raises(CellError, match=r"page 1, row 3, column 5: '\[1\]\\n4\*Ascend' is not a unit count"):
+        normalize(extract_pdf(data, "n.pdf")[0], "2025-10-22")
