@@ -61,11 +61,11 @@ def test_a_glyph_the_file_does_not_carry_in_the_background_colour_is_still_unsee
     file does not carry shows no ink; black shows it."""
     white = drawn(tmp_path, "STSong-Light", "14", colour=(1, 1, 1))
     with pdfplumber.open(io.BytesIO(white)) as pdf:
-        hidden, off = Sight(white).unseen(pdf.pages[0], pdf.pages[0].chars)
+        hidden, off, _ = Sight(white).unseen(pdf.pages[0], pdf.pages[0].chars)
     assert [ch["text"] for ch in hidden] == ["1", "4"] and not off
     black = drawn(tmp_path, "STSong-Light", "14")
     with pdfplumber.open(io.BytesIO(black)) as pdf:
-        assert Sight(black).unseen(pdf.pages[0], pdf.pages[0].chars) == ([], [])
+        assert Sight(black).unseen(pdf.pages[0], pdf.pages[0].chars) == ([], [], [])
 
 
 @pytest.mark.parametrize("font", ["Helvetica", "Times-Roman"])

@@ -31,7 +31,7 @@ def test_text_the_page_does_not_show_is_an_error():
     data = (PDF / "hidden-text-2025-05-07.pdf").read_bytes()
     with pdfplumber.open(PDF / "hidden-text-2025-05-07.pdf") as pdf:
         chars = pdf.pages[0].chars
-        hidden, off = Sight(data).unseen(pdf.pages[0], chars)
+        hidden, off, _ = Sight(data).unseen(pdf.pages[0], chars)
     assert [ch["text"] for ch in hidden] == ["1", "1", "1"] and not off  # three, and no other glyph of the page
     after = [next(ch["text"] for ch in chars if abs(ch["top"] - one["top"]) < 1 and abs(ch["x0"] - one["x1"]) < 1)
              for one in hidden]

@@ -198,7 +198,7 @@ def set_text(table: PageTable, chars: list[list[dict]]) -> None:
     placed = []
     for cell, mine in zip(table.cells, chars):
         lines = char_lines(mine)
-        cell.lines = [line_text(line) for line in lines]
+        cell.lines = cell_text(lines)
         if lines:
             placed.append((cell, lines, table.xs[cell.col], table.xs[cell.col + cell.colspan]))
     pad = padding(placed)
@@ -284,6 +284,16 @@ def line_text(line: list[dict]) -> str:
         text += (" " if gap > char["size"] / 4 and not text.endswith(" ") and char["text"] != " " else "")
         text += ("[" if marked[i] and not marked[i - 1] else "") + char["text"]
     return (text + ("]" if marked[-1] else "")).strip()
+
+
+def cell_text(lines: list[list[dict]]) -> list[str]:
+    """The text of a cell's lines. A line set clearly smaller than the cell's text (MARK_SIZE of
+    its largest line) is a note set above or below the value (a ruby annotation, a raised
+    note), not a wrap of it: it is set apart in brackets, as a superscript within a line is,
+    so that `1` over `4*Ascend` is an error naming it, never 14 cards."""
+    size = max((ch["size"] for line in lines for ch in inked(line)), default=0.0)
+    return [f"[{line_text(line)}]" if all(ch["size"] < size * MARK_SIZE for ch in inked(line)) else line_text(line)
+            for line in lines]
 
 
 def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float, pad: float) -> None:

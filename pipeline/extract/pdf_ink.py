@@ -4,7 +4,7 @@ A PDF's text layer holds glyphs no reader sees, and pdfplumber extracts them all
 text in the background's colour (white on white, a near-white grey), drawn fully
 transparent (CSS `color: transparent`, `-webkit-text-fill-color: transparent`, an
 ExtGState fill alpha of 0) or in the invisible text render mode (the text layer laid
-over a scan), covered by an opaque box (a fake redaction, a value pasted over), and
+over a scan), covered by an opaque box (a fake redaction, a value pasted over, a form field's widget), and
 glyphs outside the page's visible area (a CropBox cutting the table, pages tiled by
 `mutool poster`, which keep the whole page's content on every tile). A hidden `1`
 before `4*Ascend` reads 14 where the print shows 4: a silent wrong number.
@@ -19,8 +19,11 @@ anti-aliased edge is not this glyph's ink) and reaches a fifth of the font size 
 and below it (an underscore or an accent is inked just outside pdfminer's box). The
 table's rules (a point each side of their edges) are masked out of the box: a glyph drawn
 over a rule (an invisible `1` laid across a cell's left rule, before its value) shows ink only
-beside it. The test otherwise errs towards seeing: a hidden glyph touching another glyph's ink
-is taken as seen, never a seen glyph as hidden.
+beside it. So are the other glyphs' boxes: a glyph is seen only by ink in the part of its box
+that no other glyph's box covers, so that a hidden `1` laid over half of the visible `4` is not
+taken as seen by the 4's ink. Neighbours in a real print touch or overlap by a fraction of a
+point; a glyph with less than OWN of its box (narrowed by a pixel at each side, as are the
+others') its own is drawn over another, cannot be judged, and is an error.
 """
 from __future__ import annotations
 
@@ -40,6 +43,7 @@ SCALE = 2.0  # pixels per point of the rendering
 CONTRAST = 1.25  # WCAG contrast ratio below which text cannot be told from its background
 REACH = 0.2  # of the font size: how far above and below its box a glyph may be inked
 RULE = 1.0  # points each side of a ruling edge (snapped, perhaps off the rule's middle) its ink may reach
+OWN = 0.5  # of a glyph's box: the least that no other glyph's box may cover for its ink to be judged
 
 
 def _linear(level: np.ndarray) -> np.ndarray:
@@ -56,6 +60,61 @@ def printable(text: str) -> bool:
     (pdf_textlayer), not looked at here."""
     return not unmapped({"text": text}) and any(not ch.isspace() and unicodedata.category(ch) != "Cf"
                                                 for ch in text)
+
+
+def rule_mask(shape: tuple[int, int], rules: list[dict], origin: tuple[float, float]) -> np.ndarray:
+    """The pixels the ruling inks (a point each side of each edge)."""
+    left, top = origin
+    ruled = np.zeros(shape, dtype=bool)
+    for edge in rules:
+        ruled[max(int((edge["top"] - RULE - top) * SCALE), 0):max(int(np.ceil((edge["bottom"] + RULE - top) * SCALE)), 0),
+              max(int((edge["x0"] - RULE - left) * SCALE), 0):max(int(np.ceil((edge["x1"] + RULE - left) * SCALE)), 0)] = True
+    return ruled
+
+
+def glyph_box(ch: dict, origin: tuple[float, float], narrow: int) -> tuple[int, int, int, int]:
+    """The glyph's box in pixels (top, bottom, left, right), narrowed by `narrow` pixels at
+    each side and, for slanted text (a synthetic italic), to its advance at mid-height: the
+    box of a slanted glyph runs over its neighbours' by the slant."""
+    left, top = origin
+    x0, x1 = ch["x0"], ch["x1"]
+    a, b = ch["matrix"][:2]
+    slant = (x1 - x0) - ch["adv"] * a if a > 0 and b == 0 else 0.0  # the box's width past the advance
+    if slant > 0:
+        x0, x1 = x0 + slant / 2, x1 - slant / 2
+    return (int((ch["top"] - top) * SCALE) + narrow, int(np.ceil((ch["bottom"] - top) * SCALE)) - narrow,
+            int((x0 - left) * SCALE) + narrow, int(np.ceil((x1 - left) * SCALE)) - narrow)
+
+
+def window(ch: dict, origin: tuple[float, float]) -> tuple[int, int, int, int]:
+    """The pixels looked at for the glyph's ink: its box narrowed by a pixel at the left and
+    right, reaching REACH of its size above and below it."""
+    left, top = origin
+    reach = REACH * ch["size"]
+    return (int((ch["top"] - reach - top) * SCALE), int(np.ceil((ch["bottom"] + reach - top) * SCALE)),
+            int((ch["x0"] - left) * SCALE) + 1, int(np.ceil((ch["x1"] - left) * SCALE)) - 1)
+
+
+def coverage(shape: tuple[int, int], boxes: list[tuple[int, int, int, int]]) -> np.ndarray:
+    covered = np.zeros(shape, dtype=np.int32)
+    for y0, y1, x0, x1 in boxes:
+        if y1 > max(y0, 0) and x1 > max(x0, 0):
+            covered[max(y0, 0):y1, max(x0, 0):x1] += 1
+    return covered
+
+
+def own_box(box: tuple[int, int, int, int], rows: slice, cols: slice) -> np.ndarray:
+    """1 on the pixels of the window rows x cols that lie in `box`, 0 elsewhere (its reach)."""
+    y0, y1, x0, x1 = box
+    ys = np.arange(rows.start, rows.stop)
+    xs = np.arange(cols.start, cols.stop)
+    return (((ys >= y0) & (ys < y1))[:, None] & ((xs >= x0) & (xs < x1))[None, :]).astype(np.int32)
+
+
+def own_share(others: np.ndarray, box: tuple[int, int, int, int], rows: slice, cols: slice) -> float:
+    """The share of the glyph's box (on the page) that no other glyph's box covers."""
+    inside = own_box(box, rows, cols).astype(bool)
+    return float((others[inside] == 0).mean()) if inside.any() else 1.0
 
 
 class Sight:
@@ -79,57 +138,69 @@ class Sight:
 
     def rendering(self, page) -> np.ndarray:
         """The page's visible area (its CropBox) in grey levels, turned as pdfplumber reads
-        the page (a page read as stored, without its /Rotate, is rendered so too)."""
+        the page (a page read as stored, without its /Rotate, is rendered so too), with its
+        annotations and form fields drawn from their appearance streams, as viewers draw them:
+        a widget laid over a value covers it."""
         if self.doc is None:
             self.doc = pdfium.PdfDocument(self.data)
+            self.doc.init_forms()  # form fields drawn as a viewer draws them (before any page is loaded)
         shown = self.doc[page.page_number - 1]
         try:
             turn = (page.rotation - shown.get_rotation()) % 360
-            return shown.render(scale=SCALE, rotation=turn, grayscale=True).to_numpy()
+            return shown.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=True,
+                                draw_annots=True).to_numpy()
         finally:
             shown.close()
 
-    def unseen(self, page, glyphs: list[dict], rules: list[dict] = ()) -> tuple[list[dict], list[dict]]:
-        """The glyphs (pdfplumber's characters of `page`) that show no ink on the page, and
-        those lying off its visible area. The ink of `rules` (the table's ruling edges) is not
-        a glyph's: a glyph drawn over a rule shows ink only beside it."""
+    def unseen(self, page, glyphs: list[dict], rules: list[dict] = ()) -> tuple[list[dict], list[dict], list[dict]]:
+        """The glyphs (pdfplumber's characters of `page`) that show no ink on the page, those
+        lying off its visible area, and those drawn over other glyphs (too little of their box
+        their own to tell). The ink of `rules` (the table's ruling edges) and of the other
+        glyphs' boxes is not a glyph's: a glyph drawn over a rule or another glyph shows ink
+        only beside them."""
         glyphs = [ch for ch in glyphs if printable(ch["text"])]
         if not glyphs:
-            return [], []
+            return [], [], []
         image = self.rendering(page)
+        origin = page.cropbox[0], page.cropbox[1]
+        ruled = rule_mask(image.shape, rules, origin)
+        # Each pixel's glyphs: whose ink may reach it (their boxes to the pixels their edges
+        # touch), and whose box it lies well inside (narrowed by a pixel: a neighbour set a
+        # fraction of a point into a glyph's box leaves it its own).
+        boxes = [glyph_box(ch, origin, 0) for ch in glyphs]
+        cores = [glyph_box(ch, origin, 1) for ch in glyphs]
+        inked, held = coverage(image.shape, boxes), coverage(image.shape, cores)
+        hidden, off, crowded = [], [], []
         height, width = image.shape
-        left, top = page.cropbox[0], page.cropbox[1]
-        ruled = np.zeros(image.shape, dtype=bool)  # the pixels the ruling inks
-        for edge in rules:
-            ruled[max(int((edge["top"] - RULE - top) * SCALE), 0):max(int(np.ceil((edge["bottom"] + RULE - top) * SCALE)), 0),
-                  max(int((edge["x0"] - RULE - left) * SCALE), 0):max(int(np.ceil((edge["x1"] + RULE - left) * SCALE)), 0)] = True
-        hidden, off = [], []
-        for ch in glyphs:
-            reach = REACH * ch["size"]
-            x0 = int((ch["x0"] - left) * SCALE) + 1
-            x1 = int(np.ceil((ch["x1"] - left) * SCALE)) - 1
-            y0 = int((ch["top"] - reach - top) * SCALE)
-            y1 = int(np.ceil((ch["bottom"] + reach - top) * SCALE))
+        for ch, box, core in zip(glyphs, boxes, cores):
+            y0, y1, x0, x1 = window(ch, origin)
             if x0 >= width or x1 <= 0 or y0 >= height or y1 <= 0:
                 off.append(ch)
                 continue
             rows, cols = slice(max(y0, 0), min(y1, height)), slice(max(x0, 0), min(x1, width))
-            box = image[rows, cols]
-            if box.size and ruled[rows, cols].any():  # the rules' ink is not the glyph's
-                box = box[~ruled[rows, cols]]
-            if box.size == 0 or LUMINANCE[box.max()] + 0.05 < CONTRAST * (LUMINANCE[box.min()] + 0.05):
+            if own_share(held[rows, cols] - own_box(core, rows, cols), core, rows, cols) < OWN:
+                crowded.append(ch)
+                continue
+            others = inked[rows, cols] - own_box(box, rows, cols)  # other glyphs whose ink may reach each pixel
+            shown = image[rows, cols][~ruled[rows, cols] & (others == 0)]
+            if shown.size == 0 or LUMINANCE[shown.max()] + 0.05 < CONTRAST * (LUMINANCE[shown.min()] + 0.05):
                 hidden.append(ch)
-        return hidden, off
+        return hidden, off, crowded
 
     def check(self, page, number: int, glyphs: list[dict], rules: list[dict], source: str) -> None:
         """Every glyph read from the vendor table on this page (`glyphs`) is seen on it, beside
         its ruling (`rules`)."""
-        hidden, off = self.unseen(page, glyphs, rules)
+        hidden, off, crowded = self.unseen(page, glyphs, rules)
         if off:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table outside the page's visible area ({where(char_lines(off)[0])}"
                 "): the page's CropBox or MediaBox leaves it out (cut off by a crop?)",
                 "every glyph read from the table inside the page's visible area"))
+        if crowded:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"text in the vendor table drawn over other text ({where(char_lines(crowded)[0])}"
+                "): too little of its box is its own to tell whether the page shows it",
+                "every glyph read from the table beside the others, not over them"))
         if hidden:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table that the page does not show ({where(char_lines(hidden)[0])}"

@@ -208,19 +208,49 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], s
     """The vendor table goes on at the top of a page only, and only after a part that filled
     the page before (below it nothing but the running footer): the page's first table when
     it has the table's columns and nothing above it but the running header (its own header
-    repeated or not); or, after a part left open, the ruling going on at the top of the page
-    (the rest of a row, too short to be found as a table). A table further down the page,
-    or after a part followed by more text, is another table (a long document has many)."""
+    repeated or not); or the ruling going on at the top of the page between the table's sides,
+    after a part left open (the rest of a row, too short to be found as a table) or with the
+    table's columns (a part of one row whose cells carried on from the page before leave
+    pdfplumber only some of its columns). A table further down the page, or after a part
+    followed by more text, is another table (a long document has many); one at the top of
+    the page in some of the table's columns that is not read as its continuation is an error."""
     if not running(scan.after, printed_lines(glyphs)):
         return None
     first, last = scan.regions[0], scan.regions[-1]
     top = next(iter(regions), None)
     if top is not None and same_columns(top, first) and at_top(top, glyphs, scan):
         return top
-    if left_open(last):
-        rest = open_rest(page, number, first, source, limits)
-        return rest if rest is not None and at_top(rest, glyphs, scan) else None
+    rest = open_rest(page, number, first, source, limits)
+    rest = rest if rest is not None and at_top(rest, glyphs, scan) else None
+    if rest is not None and (left_open(last) or ruled_across(rest) and same_columns(rest, first)):
+        return rest
+    check_not_left_out([r for r in (top, rest) if r is not None and at_top(r, glyphs, scan)], first, number,
+                       source)
     return None
+
+
+def ruled_across(region: Region) -> bool:
+    """Are there vertical rules on both of the region's sides?"""
+    x0, _, x1, _ = region.bbox
+    sides = [e["x0"] for e in region.edges if e["orientation"] == "v"]
+    return all(any(abs(x - side) <= TOLERANCE for x in sides) for side in (x0, x1))
+
+
+def check_not_left_out(tops: list[Region], first: Region, number: int, source: str) -> None:
+    """The page after a part that filled its page begins with ruling between the table's sides
+    whose column boundaries are all the table's: a part of it that cannot be read as the table
+    going on, which would otherwise end the table without a word (every row after it lost)."""
+    x0, _, x1, _ = first.bbox
+    theirs = column_boundaries(first.edges, first.bbox)
+    for region in tops:
+        rules = [e["x0"] for e in region.edges
+                 if e["orientation"] == "v" and x0 - TOLERANCE <= e["x0"] <= x1 + TOLERANCE]
+        if rules and all(any(abs(x - y) <= TOLERANCE for y in theirs) for x in rules):
+            raise LayoutError(source, Problem(
+                Place(page=number), "the page begins with ruled cells in the vendor table's columns right after its "
+                f"part on page {number - 1}, which cannot be read as the table going on (its sides are not ruled, "
+                "or its columns are not the table's)", "the table going on at the top of the page with its columns, "
+                "or ending before a page that does not begin with them"))
 
 
 def at_top(region: Region, glyphs: list[dict], scan: Scan) -> bool:
