@@ -103,18 +103,25 @@ def coverage(shape: tuple[int, int], boxes: list[tuple[int, int, int, int]]) -> 
     return covered
 
 
-def own_box(box: tuple[int, int, int, int], rows: slice, cols: slice) -> np.ndarray:
-    """1 on the pixels of the window rows x cols that lie in `box`, 0 elsewhere (its reach)."""
+def within(box: tuple[int, int, int, int], rows: slice, cols: slice) -> tuple[slice, slice]:
+    """The part of `box` inside the window rows x cols, as slices of the window."""
     y0, y1, x0, x1 = box
-    ys = np.arange(rows.start, rows.stop)
-    xs = np.arange(cols.start, cols.stop)
-    return (((ys >= y0) & (ys < y1))[:, None] & ((xs >= x0) & (xs < x1))[None, :]).astype(np.int32)
+    return (slice(min(max(y0, rows.start), rows.stop) - rows.start, max(min(y1, rows.stop), rows.start) - rows.start),
+            slice(min(max(x0, cols.start), cols.stop) - cols.start, max(min(x1, cols.stop), cols.start) - cols.start))
 
 
-def own_share(others: np.ndarray, box: tuple[int, int, int, int], rows: slice, cols: slice) -> float:
-    """The share of the glyph's box (on the page) that no other glyph's box covers."""
-    inside = own_box(box, rows, cols).astype(bool)
-    return float((others[inside] == 0).mean()) if inside.any() else 1.0
+def others_in(counts: np.ndarray, box: tuple[int, int, int, int], rows: slice, cols: slice) -> np.ndarray:
+    """The window of `counts` (glyph boxes on each pixel) without the glyph's own `box`."""
+    window = counts[rows, cols].copy()
+    window[within(box, rows, cols)] -= 1
+    return window
+
+
+def own_share(counts: np.ndarray, box: tuple[int, int, int, int], rows: slice, cols: slice) -> float:
+    """The share of the glyph's box (on the page) that no other glyph's box covers: the pixels
+    only its own box counts."""
+    inside = counts[rows, cols][within(box, rows, cols)]
+    return float((inside == 1).mean()) if inside.size else 1.0
 
 
 class Sight:
@@ -178,10 +185,10 @@ class Sight:
                 off.append(ch)
                 continue
             rows, cols = slice(max(y0, 0), min(y1, height)), slice(max(x0, 0), min(x1, width))
-            if own_share(held[rows, cols] - own_box(core, rows, cols), core, rows, cols) < OWN:
+            if own_share(held, core, rows, cols) < OWN:
                 crowded.append(ch)
                 continue
-            others = inked[rows, cols] - own_box(box, rows, cols)  # other glyphs whose ink may reach each pixel
+            others = others_in(inked, box, rows, cols)  # other glyphs whose ink may reach each pixel
             shown = image[rows, cols][~ruled[rows, cols] & (others == 0)]
             if shown.size == 0 or LUMINANCE[shown.max()] + 0.05 < CONTRAST * (LUMINANCE[shown.min()] + 0.05):
                 hidden.append(ch)
