@@ -120,3 +120,24 @@ def test_an_invalid_value_is_dropped_and_all_resets_as_a_browser_does(reference,
     keyword on each of them."""
     _, _, frame = read(on_value('1<span class="x">6</span>*Ascend', css, cell=SIXTEEN))
     same_rows(frame.frame, reference[1])
+
+
+@pytest.mark.parametrize("markup", ['1<span hidden="until-found">6</span>*Ascend',
+                                    '1<span hidden="UNTIL-FOUND">6</span>*Ascend',
+                                    '1<span style="content-visibility:hidden">6</span>*Ascend'])
+def test_content_visibility_hides_no_plain_inline_box(reference, markup):
+    """Catches: `1<span hidden="until-found">6</span>*Ascend` read as 1*Ascend (the `hidden`
+    attribute taken as display:none); HTML's sheet gives hidden=until-found `content-visibility:
+    hidden`, which a plain inline box cannot take (it has no size containment), and Chromium
+    draws 16*Ascend. The same for content-visibility written by the page."""
+    _, _, frame = read(on_value(markup, cell=SIXTEEN))
+    same_rows(frame.frame, reference[1])
+
+
+def test_content_visibility_hides_a_box_of_its_own():
+    """The other side: on an inline-block (a box that can be contained) hidden=until-found and
+    content-visibility:hidden hide the 1 before 4*Ascend, as in Chromium: set apart, an error."""
+    for markup in ('<span style="display:inline-block" hidden="until-found">1</span>4*Ascend',
+                   '<span style="display:inline-block;content-visibility:hidden">1</span>4*Ascend'):
+        with pytest.raises(CellError, match=r"row 3, column 4: '\[1\] 4\*Ascend' is not a unit count"):
+            read(on_value(markup))

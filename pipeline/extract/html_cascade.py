@@ -226,6 +226,10 @@ def ua_defaults() -> dict[str, list[Declaration]]:
 
 UA_BY_TAG = ua_defaults()
 HIDDEN_ATTRIBUTE = declarations("display: none")  # the `hidden` attribute, a presentational hint
+# hidden="until-found" (any case) is not display:none but content-visibility:hidden, as HTML's own
+# sheet writes it: the box keeps its place and skips its contents, which it cannot do as a plain
+# inline box (Chromium draws `x<span hidden=until-found>1</span>4` as x14).
+UNTIL_FOUND = declarations("content-visibility: hidden")
 
 
 # --- the page's sheets -> rules ---------------------------------------------------------------
@@ -709,7 +713,8 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
     if pseudo is None and (element.get("hidden") is not None or element.get("popover") is not None
                            or not_rendered(element, tag)):  # a popover is shown only when opened (by script)
-        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
+        until_found = ascii_lower(element.get("hidden") or "") == "until-found" and tag != "embed"
+        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
     if pseudo is None:
         entries += [((AUTHOR, (0, 0, 0, 0), -1), None, d) for d in presentational_hints(element, tag)]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]

@@ -577,6 +577,10 @@ def filtering(declared, parent: Style) -> tuple[tuple, bool]:
 NEVER_CLIPS = frozenset({"inline", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
                          "table-footer-group", "table-cell", "table-column", "table-column-group", "table",
                          "inline-table"})
+# Boxes size containment does not apply to, nor so `content-visibility: hidden` (CSS Containment):
+# a plain inline box, internal table boxes but the cell, no box at all.
+UNCONTAINED = frozenset({"inline", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
+                         "table-footer-group", "table-column", "table-column-group"})
 LINE_FLOOR = 0.8 * 16  # px: a box lower (or narrower) than this shows no line (no glyph) of 16px text whole
 IMAGE_CONTENT = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|cross-fade|[a-z-]*gradient)\(")
 CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain"})  # without one, no box clips
@@ -617,7 +621,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None) -> tup
     (it may cut lines or rows off: which ones, this reader does not lay out)."""
     if parent.clipped:
         return True, parent.cut
-    if value_of(declared, "content-visibility") == "hidden":
+    if value_of(declared, "content-visibility") == "hidden" and shown_as not in UNCONTAINED:
         return True, parent.cut
     if "content" in declared and IMAGE_CONTENT.search(value_of(declared, "content")):
         return True, parent.cut  # an element's `content: url()` draws the image instead of its content
