@@ -41,7 +41,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
-from .css_values import valid_value
+from .css_values import CSS_WIDE, valid_value
 from .css_math import evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
 from .html_cascade import (HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded, check_undecided, expanded,
@@ -59,8 +59,6 @@ BLOCK_TAGS = frozenset({
 # subscript, a struck-out old value, an edit's insertion or deletion, a ruby annotation (drawn
 # above its base).
 SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins", "rt"})
-# vertical-align values that keep an inline box on the line's baseline
-ON_BASELINE = frozenset({"baseline", "initial", "unset", "revert", "revert-layer"})
 OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline-flow-root"})
 ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
 LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
@@ -579,8 +577,7 @@ NEVER_CLIPS = frozenset({"inline", "contents", "none", "ruby", "table-row", "tab
                          "inline-table"})
 # Boxes size containment does not apply to, nor so `content-visibility: hidden` (CSS Containment):
 # a plain inline box, internal table boxes but the cell, no box at all.
-UNCONTAINED = frozenset({"inline", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
-                         "table-footer-group", "table-column", "table-column-group"})
+UNCONTAINED = NEVER_CLIPS - {"table-cell", "table", "inline-table"}
 LINE_FLOOR = 0.8 * 16  # px: a box lower (or narrower) than this shows no line (no glyph) of 16px text whole
 IMAGE_CONTENT = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|cross-fade|[a-z-]*gradient)\(")
 CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain"})  # without one, no box clips
@@ -750,7 +747,7 @@ def raised(declared, shown_as: str) -> bool:
     value = value_of(declared, "vertical-align")
     if value in ("super", "sub"):  # a footnote mark whatever the box (a cell so styled too: refused)
         return True
-    return value is not None and value not in ON_BASELINE and not is_zero(value) and shown_as.startswith("inline")
+    return value is not None and value != "baseline" and not is_zero(value) and shown_as.startswith("inline")
 
 
 def mark(declared, tag: str, shown_as: str) -> bool:
@@ -811,7 +808,6 @@ def exact(declared: dict[str, Declaration]) -> dict[str, Declaration]:
 INHERITED = frozenset({"visibility", "font-size", "color", "-webkit-text-fill-color", "letter-spacing", "word-spacing",
                        "line-height", "text-indent", "list-style-type", "writing-mode", "direction",
                        "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust"})
-RESETS = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
 
 
 def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaration]:
@@ -819,7 +815,7 @@ def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaratio
     the functions below: revert is the browser sheet's value for the tag, else unset; unset
     is inherit for an inherited property, else initial; an initial non-inherited value and an
     inherited one are as if not declared (the functions' default, the parent's)."""
-    if not any(d.value in RESETS for d in declared.values()):
+    if not any(d.value in CSS_WIDE for d in declared.values()):
         return declared
     out = {}
     for name, d in declared.items():
@@ -975,7 +971,7 @@ def writing_mode(declared, parent: Style) -> str:
 
 # --- what this reader does not model ---------------------------------------------------------------
 
-INERT = frozenset({"none", "initial", "unset", "revert", "revert-layer", "inherit", "normal"})
+INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert: resolved before (css_wide)
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
 
 
@@ -1088,10 +1084,14 @@ class Styles:
             return self.shared[key][1]
         return computed(cascaded(element, tag, self.matched), parent, element, tag)
 
+    def may_have_box(self, element: etree._Element, which: str) -> bool:
+        """Does a rule give the element a ::before/::after, on an element a browser makes one for?"""
+        return which in pseudo_elements(element, self.matched) and element.tag not in NO_PSEUDO_BOXES
+
     def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
         """The style of the ::before or ::after box the element has (`content` not none or
         normal, an empty string included); None without one."""
-        if which not in pseudo_elements(element, self.matched) or element.tag in NO_PSEUDO_BOXES:
+        if not self.may_have_box(element, which):
             return None
         declared = cascaded(element, "", self.matched, which)
         if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
@@ -1101,8 +1101,7 @@ class Styles:
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style; None for none."""
-        if element not in self.matched or which not in pseudo_elements(element, self.matched) \
-                or element.tag in NO_PSEUDO_BOXES:
+        if element not in self.matched or not self.may_have_box(element, which):
             return None
         declared = cascaded(element, "", self.matched, which)
         style = computed(declared, self.of(element), element, "")

@@ -40,14 +40,19 @@ def _copy_out(data: bytes, buffer, size: int) -> int:
     return len(data)
 
 
+def _substitute(face) -> int | None:
+    """The box for a font pdfium looks up by name; none (pdfium's own copy) for a standard one."""
+    return None if ctypes.string_at(face).decode("latin-1") in STANDARD else HANDLE
+
+
 @_FIELDS["MapFont"]
 def _map_font(this, weight, italic, charset, pitch_family, face, exact):
-    return None if ctypes.string_at(face).decode("latin-1") in STANDARD else HANDLE
+    return _substitute(face)
 
 
 @_FIELDS["GetFont"]
 def _get_font(this, face):
-    return None if ctypes.string_at(face).decode("latin-1") in STANDARD else HANDLE
+    return _substitute(face)
 
 
 @_FIELDS["GetFontData"]

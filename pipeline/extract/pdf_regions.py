@@ -130,8 +130,12 @@ def same_columns(a: Region, b: Region) -> bool:
     of `b`'s? (A page may have no cell ending at some boundary, never one of its own.)"""
     if not same_extent(a, b):
         return False
-    theirs = column_boundaries(b.edges, b.bbox)
-    return all(any(abs(x - y) <= TOLERANCE for y in theirs) for x in column_boundaries(a.edges, a.bbox))
+    return on_boundaries(column_boundaries(a.edges, a.bbox), column_boundaries(b.edges, b.bbox))
+
+
+def on_boundaries(xs, theirs) -> bool:
+    """Is each of `xs` one of the boundaries `theirs`?"""
+    return all(any(abs(x - y) <= TOLERANCE for y in theirs) for x in xs)
 
 
 @dataclass
@@ -218,14 +222,14 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], s
         return None
     first, last = scan.regions[0], scan.regions[-1]
     top = next(iter(regions), None)
-    if top is not None and same_columns(top, first) and at_top(top, glyphs, scan):
+    top = top if top is not None and at_top(top, glyphs, scan) else None
+    if top is not None and same_columns(top, first):
         return top
     rest = open_rest(page, number, first, source, limits)
     rest = rest if rest is not None and at_top(rest, glyphs, scan) else None
     if rest is not None and (left_open(last) or ruled_across(rest) and same_columns(rest, first)):
         return rest
-    check_not_left_out([r for r in (top, rest) if r is not None and at_top(r, glyphs, scan)], first, number,
-                       source)
+    check_not_left_out([r for r in (top, rest) if r is not None], first, number, source)
     return None
 
 
@@ -245,7 +249,7 @@ def check_not_left_out(tops: list[Region], first: Region, number: int, source: s
     for region in tops:
         rules = [e["x0"] for e in region.edges
                  if e["orientation"] == "v" and x0 - TOLERANCE <= e["x0"] <= x1 + TOLERANCE]
-        if rules and all(any(abs(x - y) <= TOLERANCE for y in theirs) for x in rules):
+        if rules and on_boundaries(rules, theirs):
             raise LayoutError(source, Problem(
                 Place(page=number), "the page begins with ruled cells in the vendor table's columns right after its "
                 f"part on page {number - 1}, which cannot be read as the table going on (its sides are not ruled, "
