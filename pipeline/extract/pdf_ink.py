@@ -143,15 +143,18 @@ class Sight:
         stream.seek(position)
         return cls(data)
 
+    def document(self) -> pdfium.PdfDocument:
+        if self.doc is None:
+            self.doc = pdfium.PdfDocument(self.data)
+            self.doc.init_forms()  # form fields drawn as a viewer draws them (before any page is loaded)
+        return self.doc
+
     def rendering(self, page) -> np.ndarray:
         """The page's visible area (its CropBox) in grey levels, turned as pdfplumber reads
         the page (a page read as stored, without its /Rotate, is rendered so too), with its
         annotations and form fields drawn from their appearance streams, as viewers draw them:
         a widget laid over a value covers it."""
-        if self.doc is None:
-            self.doc = pdfium.PdfDocument(self.data)
-            self.doc.init_forms()  # form fields drawn as a viewer draws them (before any page is loaded)
-        shown = self.doc[page.page_number - 1]
+        shown = self.document()[page.page_number - 1]
         try:
             turn = (page.rotation - shown.get_rotation()) % 360
             return shown.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=True,

@@ -16,6 +16,8 @@ from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, 
 from .pdf_cells import (TOLERANCE, PageTable, cell_chars, column_boundaries, drop_overprints, page_table,
                         region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_below, rows_run_on
+from .pdf_annots import check_annotations
+from .pdf_engines import check_drawn_were_read
 from .pdf_ink import Sight
 from .pdf_textlayer import TextLayer, unmapped
 
@@ -191,6 +193,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             glyphs = glyphs if glyphs is not None else square_glyphs(page)
             taken.account_for_glyphs(glyphs)
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
+            check_annotations(page, number, taken.bbox, source)
+            check_drawn_were_read(sight.document(), page, number, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after, scan.lines = printed_lines(after_table(glyphs, taken)), printed_lines(glyphs)
         page.close()
