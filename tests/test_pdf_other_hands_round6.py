@@ -15,7 +15,7 @@ import pytest
 
 from conftest import RAW
 from pdf_drawing import HEADER, XS, canvas_font  # noqa: F401  (a fixture)
-from pipeline.errors import LayoutError
+from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 
@@ -116,3 +116,15 @@ def test_an_emphasis_or_a_hidden_annotation_is_read_through(subtype, hidden, tmp
     data = annotated(tmp_path / "h.pdf", subtype, ON_FOUR, hidden)
     frame = normalize(extract_pdf(data, "h.pdf")[0], "2025-10-22").frame
     assert len(frame) == 1350
+
+
+def test_a_pdf_with_no_page_found_says_so(tmp_path):
+    """Catches: a PDF whose page tree pdfminer finds empty (every page deleted, or an update
+    that cut the tree off) was refused as "no text layer on any of its 0 page(s) (an image-only
+    PDF?)", which sends the reader looking for a scan."""
+    document = pdfium.PdfDocument(str(RAW / "2025-05-07" / "doc.pdf"))
+    while len(document):
+        document.del_page(0)
+    document.save(str(tmp_path / "empty.pdf"))
+    with pytest.raises(SourceError, match=r"the PDF has no page pdfminer can find \(its page tree is empty"):
+        extract_pdf((tmp_path / "empty.pdf").read_bytes(), "empty.pdf")

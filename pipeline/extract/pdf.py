@@ -47,6 +47,9 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
     with open_pdf(data, source) as pdf:
         try:
             limits.check_pages(source, len(pdf.pages))
+            if not pdf.pages:  # a page tree left empty, or one a broken update cut off
+                raise SourceError(source, "the PDF has no page pdfminer can find (its page tree is empty or broken)",
+                                  "a PDF with the vendor table on its pages")
             check_streams(data, source, limits)
             scan = vendor_regions(pdf.pages, source, limits, Sight(data))
         except PdfminerException as exc:
