@@ -1,0 +1,59 @@
+"""Pages made by other hands, round 9: values and boxes. Each case once published a value a
+browser does not show, exit 0; each is checked in the system Chromium (headless screenshots,
+/usr/bin/chromium): a <marquee> or <details> drawn from the browser's own shadow tree (their
+content and their ::before text on lines apart), a ::before on a table row (an anonymous cell
+moves the row's cells a column over)."""
+from __future__ import annotations
+
+import pytest
+
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
+from pipeline.errors import CellError, LayoutError
+from test_other_hands_round8 import on_value
+
+
+def cell_error(html: str) -> list[str]:
+    with pytest.raises(CellError) as caught:
+        read(html)
+    return [str(p) for p in caught.value.problems]
+
+
+def layout_error(html: str) -> list[str]:
+    with pytest.raises(LayoutError) as caught:
+        read(html)
+    return [str(p) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize(("markup", "css", "seen"), [
+    ("<marquee>1</marquee>4*Ascend", "", "1\\n4*Ascend"),
+    ('<marquee style="display:inline"></marquee>4*Ascend', 'marquee::before{content:"1"}', "1\\n4*Ascend"),
+    ('<details style="display:inline"></details>4*Ascend', 'details::before{content:"1"}', "1\\nDetails\\n4*Ascend"),
+    ("<details open><summary>1</summary></details>4*Ascend", "", "1\\n4*Ascend"),
+])
+def test_a_marquee_and_a_details_draw_their_content_on_lines_apart(markup, css, seen):
+    """Catches: `<marquee>1</marquee>4*Ascend` read as 14 (Chromium scrolls the 1 in a box as
+    wide as the line, above 4*Ascend); a ::before of an inline <marquee> or <details> glued to
+    the text after it or not read at all (Chromium: "1", then the marquee's empty block or
+    "▶ Details", then 4*Ascend). Each is now the cell's lines as drawn: an error naming it."""
+    problems = cell_error(on_value(markup, css))
+    assert len(problems) == 1 and f"row 3, column 4: '{seen}' is not a unit count" in problems[0], problems
+
+
+@pytest.mark.parametrize(("css", "row", "rule"), [
+    ('[id$=row0021]::before{content:""}', 3, '<tr> draws cells out of the table\'s order (::before {content: ""})'),
+    ("[id$=row0010]::after{content:'x'}", 2, "<tr> draws cells out of the table's order (::after {content: \"x\"})"),
+    ('tbody::before{content:""}', 3, '<tbody> draws cells out of the table\'s order (::before {content: ""})'),
+    ('table::before{content:"1"}', 1, '<table> draws cells out of the table\'s order (::before {content: "1"})'),
+])
+def test_generated_content_on_a_row_a_group_or_the_table_is_an_error_naming_it(css, row, rule):
+    """Catches: `[id$=row0017]::before{content:""}` published the row unshifted; Chromium wraps
+    the ::before box in an anonymous cell, so the row's cells are drawn a column over (under
+    Snt9B23 the value of Snt9B). Now an error naming the row and the rule."""
+    problems = layout_error(with_sheet(css))
+    assert any(f"row {row}: {rule}" in p for p in problems), problems
+
+
+def test_rows_whose_before_adds_no_box_still_read(reference):
+    """`content: none` or `normal` on a row's ::before generates no box: the rows as before."""
+    _, _, frame = read(with_sheet("tr::before{content:none} tr::after{content:normal} [id$=row0021]::before{color:red}"))
+    same_rows(frame.frame, reference[1])
