@@ -9,6 +9,7 @@ import pytest
 
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import CellError, LayoutError
+from test_other_hands_round7 import V, cell_problems, unseen
 from test_other_hands_round8 import on_value
 
 
@@ -57,3 +58,30 @@ def test_rows_whose_before_adds_no_box_still_read(reference):
     """`content: none` or `normal` on a row's ::before generates no box: the rows as before."""
     _, _, frame = read(with_sheet("tr::before{content:none} tr::after{content:normal} [id$=row0021]::before{color:red}"))
     same_rows(frame.frame, reference[1])
+
+
+PAINTED_OVER = [  # each on a paragraph: Chromium shows a block or a blank where the value was
+    ("{c} span{box-shadow:inset 0 0 0 2em #000}", "<span>{v}</span>"),
+    ("{c}{box-shadow:0 1px 2px #ccc, inset 0 0 3px 1em currentcolor}", V),
+    ("td:has({c}){background:#000;color:#fff;box-shadow:inset 0 0 0 3em #fff}", V),
+    ("{c} span{outline:1em solid #fff;outline-offset:-1em}", "<span>{v}</span>"),
+    ("{c}{outline:#fff solid 4px;outline-offset:-6px}", V),
+]
+STILL_READ = [  # shadows of a design (faint, outside the box), an inner border within the padding
+    ("{c}{box-shadow:inset 0 1px 1px rgba(0,0,0,.075), 0 0 8px rgba(102,175,233,.6)}", V),
+    ("{c}{box-shadow:0 0 0 2em #000}", V), ("{c}{box-shadow:inset 0 0 0 #000}", V),
+    ("td:has({c}){outline:1px solid #ddd;outline-offset:-1px}", V),
+    ("{c}{outline-offset:-1em}", V), ("{c}{outline:1em solid transparent;outline-offset:-1em}", V),
+    ("{c}{outline:1em solid #000;outline-offset:2px}", V),
+]
+
+
+def test_a_box_painting_over_its_own_text_leaves_it_out_of_sight():
+    """Catches: `<span>1</span>32*Ascend` with `span{box-shadow: inset 0 0 0 2em #000}` (a black
+    block where the 1 was) and with `outline: 1em solid #fff; outline-offset: -1em` (the 1 painted
+    white) read 132. An inset shadow is painted under the text, so its colour is one the text
+    lies on; an outline is painted over the box's text, so one drawn inward deeper than the
+    padding covers it: each out of sight, an error naming the cell. Design shadows and inner
+    borders still read."""
+    problems = cell_problems(PAINTED_OVER + STILL_READ)
+    assert unseen(problems) == list(range(len(PAINTED_OVER))), problems

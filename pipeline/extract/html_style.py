@@ -42,6 +42,7 @@ from lxml import etree
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, valid_value
+from .css_paint import OUTLINE, inset_shadow_colours, outline_inward
 from .css_math import evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
 from .html_cascade import (HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded, check_undecided, expanded,
@@ -386,7 +387,7 @@ GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "a
                             "shorter", "longer", "increasing", "decreasing", "hue"})
 
 
-PAINTING = frozenset({"background-color", "background-image", "backdrop-filter"})
+PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow"})
 
 
 def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple, tuple, bool, bool]:
@@ -413,6 +414,8 @@ def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple,
         if found[3] >= 1:
             backdrops, unknown, opaque = (), False, True
         base, backdrops = over(found, base), tuple(over(found, b) for b in backdrops)
+    shadows = inset_shadow_colours(value_of(declared, "box-shadow") or "none", colour, parent.dark)
+    unknown, backdrops = unknown or shadows is None, backdrops + tuple(over(c, base) for c in shadows or ())
     image = value_of(declared, "background-image")
     if image not in (None, "none", "initial", "unset", "revert"):
         if image == "inherit":
@@ -535,7 +538,7 @@ MASKS = ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "mask-borde
          "-webkit-mask-box-image", "-webkit-mask-box-image-source")
 
 
-FILTERING = frozenset({"filter", "opacity", "mix-blend-mode", "-webkit-text-security", *MASKS})
+FILTERING = frozenset({"filter", "opacity", "mix-blend-mode", "-webkit-text-security", "outline-offset", *MASKS})
 
 
 def filtering(declared, parent: Style) -> tuple[tuple, bool]:
@@ -565,6 +568,8 @@ def filtering(declared, parent: Style) -> tuple[tuple, bool]:
         veiled = True
     if value_of(declared, "-webkit-text-security") not in (None, *NO_EFFECT, "inherit"):
         veiled = True  # inherited: each glyph drawn as a disc, circle or square
+    veiled = veiled or outline_inward(*(value_of(declared, n) for n in OUTLINE), padding=max(
+        0.0, min(side(value_of(declared, "padding-left")), side(value_of(declared, "padding-right")))))
     return tints, veiled
 
 
