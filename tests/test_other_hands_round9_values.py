@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
-from pipeline.errors import CellError, LayoutError
+from pipeline.errors import CellError, HeaderError, LayoutError
 from test_other_hands_round7 import V, cell_problems, unseen
 from test_other_hands_round8 import on_value
 
@@ -85,3 +85,35 @@ def test_a_box_painting_over_its_own_text_leaves_it_out_of_sight():
     borders still read."""
     problems = cell_problems(PAINTED_OVER + STILL_READ)
     assert unseen(problems) == list(range(len(PAINTED_OVER))), problems
+
+
+def wrapped(style: str) -> str:
+    """The page with the vendor table inside a <div> of that style."""
+    start, end = PAGE_HTML.index("<table"), PAGE_HTML.index("</table>") + len("</table>")
+    return f'{PAGE_HTML[:start]}<div style="{style}">{PAGE_HTML[start:end]}</div>{PAGE_HTML[end:]}'
+
+
+@pytest.mark.parametrize("style", [
+    "position:absolute;clip:rect(0px,2000px,300px,0px)", "position:fixed;clip:rect(0 auto 300px 0)",
+    "transform:scale(.05);transform-origin:0 0", "scale:5%", "transform:translate(5px) scale(.1)",
+    "zoom:.5;transform:scaleY(.5)",
+])
+def test_a_table_clipped_by_a_legacy_clip_or_drawn_as_specks_is_refused(style):
+    """Catches: the table inside `position:absolute; clip:rect(0,2000px,300px,0)` (Chromium
+    shows the header and one row) or `transform: scale(.05)` (text drawn 0.8px high) published
+    every row. A legacy clip of an absolutely positioned box may cut its text off anywhere, and
+    a scaling transform draws text smaller like zoom: out of sight, refused where it is read
+    (the first heading)."""
+    with pytest.raises(HeaderError, match=r"unrecognised heading '\["):
+        read(wrapped(style))
+
+
+@pytest.mark.parametrize("style", [
+    "clip:rect(0px,10px,10px,0px)", "position:absolute;clip:auto", "position:absolute;clip:rect(auto,auto,auto,auto)",
+    "transform:scale(.5)", "transform:scale(1.5) translateX(10px)", "scale:1",
+])
+def test_clips_that_do_not_apply_and_readable_scales_still_read(style, reference):
+    """`clip` on a box not absolutely positioned does nothing; text scaled to half of 16px is
+    8px, above the speck floor (6px)."""
+    _, _, frame = read(wrapped(style))
+    same_rows(frame.frame, reference[1])

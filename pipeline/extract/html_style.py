@@ -300,6 +300,7 @@ def font_px(declared, parent: Style) -> tuple[float, float]:
         found = length(written)
         if found is not None and found[1] in (None, "%") and found[0] > 0:
             zoom *= found[0] / 100 if found[1] == "%" else found[0]
+    zoom *= drawn_scale(value_of(declared, "transform"), value_of(declared, "scale"))  # text drawn smaller
     size = parent.font_px / parent.zoom  # the parent's size before zooming
     value = value_of(declared, "font-size")
     if value is not None and value not in ("inherit", "unset", UNDECIDED):
@@ -317,8 +318,11 @@ def font_px(declared, parent: Style) -> tuple[float, float]:
     return size * zoom, zoom
 
 
+SIZING = frozenset({"font-size", "zoom", "transform", "scale"})
+
+
 def sizes(declared, parent: Style) -> dict:
-    if "font-size" not in declared and "zoom" not in declared:
+    if declared.keys().isdisjoint(SIZING):
         return dict(font_px=parent.font_px, zoom=parent.zoom)
     size, zoom = font_px(declared, parent)
     return dict(font_px=size, zoom=zoom)
@@ -449,13 +453,22 @@ def off_screen(declared, parent: Style) -> bool:
     if margin == UNDECIDED or (far(margin) and margin.startswith("-")):
         return True
     clip = value_of(declared, "clip") or ""
-    if clip == UNDECIDED or clip.startswith("rect(") and len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1:
+    if clip == UNDECIDED or legacy_clip(clip, value_of(declared, "position")):
         return True
     if clipped_away(value_of(declared, "clip-path")):
         return True
     tiny = all(size == UNDECIDED or (pixels(size or "x") or 99) <= 1
                for size in (value_of(declared, "width"), value_of(declared, "height")))
     return tiny and value_of(declared, "overflow") in ("hidden", "clip")
+
+
+def legacy_clip(clip: str, position: str | None) -> bool:
+    """The legacy `clip` that may cut the text off: a rectangle of zero sides (the visually-hidden
+    pattern), or on an absolutely positioned box (the only one it applies to) any rectangle but
+    one of auto sides, which this reader does not lay over the text."""
+    if not clip.startswith("rect(") or not set(re.split(r"[\s,()]+", clip[4:])) - {"auto", ""}:
+        return False
+    return position in ("absolute", "fixed") or len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1
 
 
 def clipped_away(value: str | None) -> bool:
@@ -883,6 +896,25 @@ def numbers_of(arguments: str) -> list[float] | None:
     """The arguments of a transform function as numbers (units dropped), None if one is not."""
     found = [length(word) for word in re.split(r"[\s,]+", arguments.strip()) if word]
     return None if None in found else [n for n, _ in found]
+
+
+def drawn_scale(transform: str | None, scale: str | None) -> float:
+    """How much smaller (or larger) a transform and the `scale` property draw the box's text:
+    the lesser of the horizontal and vertical factors (text squeezed either way is as hard to
+    read); 1 for what is not a scaling worked out here (a turn or calc() is flipped instead)."""
+    across = down = 1.0
+    for name, arguments in FUNCTION.findall(transform or "") + ([("scale", scale)] if scale else []):
+        found = [length(w) for w in re.split(r"[\s,]+", arguments.strip()) if w]
+        if not found or None in found or name not in (*SCALINGS, "matrix"):
+            continue
+        n = [v / 100 if unit == "%" else v for v, unit in found]
+        if name == "matrix" and len(n) == 6:
+            across, down = across * (n[0] ** 2 + n[1] ** 2) ** 0.5, down * (n[2] ** 2 + n[3] ** 2) ** 0.5
+        elif name in ("scale", "scale3d"):
+            across, down = across * abs(n[0]), down * abs(n[1] if len(n) > 1 else n[0])
+        elif name in ("scalex", "scaley"):
+            across, down = (across * abs(n[0]), down) if name == "scalex" else (across, down * abs(n[0]))
+    return max(min(across, down), 1e-6)  # never 0: the sizes inside are worked out from it
 
 
 def transform_kind(name: str, value: str) -> str:
