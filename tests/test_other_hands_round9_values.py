@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
+from page_variants import COMPARED, PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import CellError, HeaderError, LayoutError
 from test_other_hands_round7 import V, cell_problems, unseen
 from test_other_hands_round8 import on_value
@@ -116,4 +116,55 @@ def test_clips_that_do_not_apply_and_readable_scales_still_read(style, reference
     """`clip` on a box not absolutely positioned does nothing; text scaled to half of 16px is
     8px, above the speck floor (6px)."""
     _, _, frame = read(wrapped(style))
+    same_rows(frame.frame, reference[1])
+
+
+ROW = "[id$=row0087]"  # llama3.2-1b, a row of its own
+TAGGED = PAGE_HTML.replace('<tr id="modelarts_llm_train_590804__row0087"', '<tr data-d="none" id="modelarts_llm_train_590804__row0087"', 1)
+
+
+@pytest.fixture(scope="module")
+def without_row():
+    """The rows of the page with the llama3.2-1b row hidden, as Chromium shows each case below."""
+    _, _, frame = read(with_sheet(ROW + "{display:none}"))
+    assert 0 < len(frame.frame) < 1350
+    return frame.frame
+
+
+@pytest.mark.parametrize(("css", "html"), [
+    (ROW + "{display: attr(data-d type(<custom-ident>), table-row)}", TAGGED),
+    (ROW + "{display: env(no-such-var, none)}", PAGE_HTML),
+    (ROW + "{display: if(media(min-width: 1px): none; else: table-row)}", PAGE_HTML),
+    (ROW + "{--d: env(no-such-var, none); display: var(--d)}", PAGE_HTML),
+])
+def test_env_attr_and_if_are_substituted_as_a_browser_substitutes_them(css, html, without_row):
+    """Catches: `display: attr(data-d type(<custom-ident>), table-row)` with data-d=none,
+    `display: env(no-such-var, none)` and `display: if(media(…): none; else: table-row)`
+    were dropped as invalid displays, and the row Chromium hides was published. A browser
+    keeps a declaration holding a substitution function and substitutes it when it computes
+    the style: the row is hidden here too."""
+    _, _, frame = read(with_sheet(css, html))
+    assert frame.frame[COMPARED].reset_index(drop=True).equals(without_row[COMPARED].reset_index(drop=True))
+
+
+@pytest.mark.parametrize("value", ["if(media(width > 1px): none; else: table-row)",
+                                   "if(supports(display: grid): none; else: table-row)", "env(titlebar-area-x, none)",
+                                   "inherit(--d, none)", "--hide(table-row)"])
+def test_a_substitution_this_reader_cannot_resolve_is_an_error_naming_it(value):
+    """What this reader cannot work out exactly (a range media query, supports(), an environment
+    variable a desktop may define, inherit(), a custom function) leaves the row's text
+    undecided: an error naming each of its cells and the declaration."""
+    problems = cell_error(with_sheet(f"{ROW}{{display: {value}}}"))
+    assert problems and all(f"is drawn with `display: {value}`" in p for p in problems), problems
+    assert {p.split(",")[0] for p in problems} == {"row 9"}, problems
+
+
+def test_substitutions_that_change_nothing_still_read(reference):
+    """The safe-area insets are 0px on a desktop (iPhone-ready sites write them everywhere); an
+    attribute that is missing gives the fallback; an unresolved value in a property this reader
+    does not read changes nothing."""
+    css = (f"body{{padding:env(safe-area-inset-left) env(safe-area-inset-right)}} td p{{margin-left:"
+           f"max(0px, env(safe-area-inset-left));font-size:max(14px, env(safe-area-inset-bottom))}} "
+           f"{ROW}{{display:attr(data-missing type(<custom-ident>), table-row);cursor:if(style(--x): auto)}}")
+    _, _, frame = read(with_sheet(css))
     same_rows(frame.frame, reference[1])

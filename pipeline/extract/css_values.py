@@ -9,6 +9,8 @@ would hide nothing, but one wrongly kept is what the reader did before.
 Also the `all` shorthand's longhands: the properties this reader computes (ALL_RESETS)."""
 from __future__ import annotations
 
+import re
+
 import tinycss2
 
 from .css_colour import rgba
@@ -39,6 +41,16 @@ FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", 
                              "smaller", "larger", "math", "-webkit-xxx-large"})
 VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom",
                                   "-webkit-baseline-middle"})
+
+
+# The arbitrary-substitution functions but var() (css_substitute.py): env(), attr(), if(),
+# inherit(), custom functions; a declaration holding one is valid until its element's style is computed.
+SUBSTITUTING = re.compile(r"(?:^|[^\w-])(?:attr|env|if|inherit|--[\w-]+)\(", re.IGNORECASE)
+
+
+def substitutes(value: str) -> bool:
+    """Does a value hold a substitution function other than var()? (a text test: cheap)"""
+    return "(" in value and SUBSTITUTING.search(value) is not None
 
 
 def words(tokens) -> list:
@@ -113,6 +125,8 @@ def valid_value(name: str, tokens) -> bool:
         return True
     if any(t.type == "function" and t.lower_name == "var" or t.type.endswith("block") for t in found):
         return True  # var() is decided once substituted; a block is left to the reader as before
+    if substitutes(tinycss2.serialize(found)):
+        return True  # so are env(), attr(), if() (css_substitute.py), wherever they are in the value
     return check(found)
 
 

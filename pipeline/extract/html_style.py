@@ -42,6 +42,7 @@ from lxml import etree
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, valid_value
+from .css_substitute import UNRESOLVED, resolved
 from .css_paint import OUTLINE, inset_shadow_colours, outline_inward
 from .css_math import evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
@@ -854,7 +855,7 @@ def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaratio
 
 def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
     custom = custom_properties(declared, parent)
-    declared = exact(css_wide(with_vars(declared, custom), tag))
+    declared = exact(css_wide(resolved(with_vars(declared, custom), element), tag))
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     shift = shifted(declared)
@@ -1024,8 +1025,8 @@ def unmodelled(declared, parent: Style) -> str:
     fade, hide, move or recolour it, for ever with `forwards` or `paused`), a text stroke
     (painted over the glyphs: a wide white one paints them out), font-size-adjust (its size
     from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box)."""
-    if parent.unmodelled:
-        return parent.unmodelled
+    if parent.unmodelled or UNRESOLVED in declared:
+        return parent.unmodelled or declared[UNRESOLVED].value
     for name in ("animation", "animation-name", "font-size-adjust", "offset-path", "offset"):
         value = value_of(declared, name)
         if value is not None and value not in INERT:
