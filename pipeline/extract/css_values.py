@@ -2,7 +2,8 @@
 before the cascade: an invalid one (`display: none garbage`, `font-size: -1px`) is dropped, so
 the declaration it would have overridden wins instead. Checked with tinycss2's tokens for the
 properties whose value decides what a reader sees of the text; any other property, and a value
-with var() (decided once substituted, html_style.py), is taken as valid. Where unsure (a
+with var(), env(), attr() or if() (decided once substituted: html_style.py, css_substitute.py), is
+taken as valid. Where unsure (a
 function, a unitless number: the quirks-mode length), valid: a declaration wrongly dropped
 would hide nothing, but one wrongly kept is what the reader did before.
 

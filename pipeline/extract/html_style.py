@@ -12,7 +12,7 @@ computed value, each from the element's winning declarations and its parent's co
   (text-indent, position, clip, a clip-path shape, the visually-hidden pattern), glyphs piled on
   one another (a negative letter-spacing or word-spacing); set apart in brackets too, so a cell
   holding it is an error, never a number a reader does not see. A value this reader cannot
-  evaluate exactly in a property that decides this (`calc(1em - 16px)`, env(), a polygon) is
+  evaluate exactly in a property that decides this (`calc(1em - 16px)`, round(), a polygon) is
   taken as out of sight, never ignored (math functions of plain lengths are evaluated, css_math.py);
   also text a box clips away (lower or narrower than a line, its overflow hidden; size containment;
   content-visibility hidden), on a background it cannot tell the colour of (an image, color-mix():
