@@ -2,7 +2,7 @@
 tokens, where their terms are plain numbers and lengths: `calc(0px)`, `calc(1px - 1px)`,
 `calc(2 * 0)`, `min(0px, 12px)`. Lengths of absolute units add up in pixels; a relative unit
 (em, %, vw) adds only to itself, since what it measures is not known here; a sum of unlike
-units (`calc(1em - 16px)`), another function (env(), abs()) or a malformed expression is not
+units (`calc(1em - 16px)`), another function (abs(), round()) or a malformed expression is not
 evaluated (None), and the caller treats the value as undecided, never as absent."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import tinycss2
 ABSOLUTE_PX = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "q": 2.4 / 2.54}
 MATH = frozenset({"calc", "min", "max", "clamp", "-webkit-calc", "-moz-calc"})
 # Functions that hold values rather than compute one (shapes, clip rectangles, filters): their
-# arguments are evaluated; any other function (env(), attr(), round()) is not evaluated here.
+# arguments are evaluated; any other function (abs(), round()) is not evaluated here.
 HOLDERS = frozenset({"rect", "inset", "circle", "ellipse", "polygon", "path", "xywh", "shape", "opacity", "blur",
                      "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate", "invert", "saturate",
                      "sepia"})

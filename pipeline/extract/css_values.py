@@ -2,12 +2,15 @@
 before the cascade: an invalid one (`display: none garbage`, `font-size: -1px`) is dropped, so
 the declaration it would have overridden wins instead. Checked with tinycss2's tokens for the
 properties whose value decides what a reader sees of the text; any other property, and a value
-with var() (decided once substituted, html_style.py), is taken as valid. Where unsure (a
+with var(), env(), attr() or if() (decided once substituted: html_style.py, css_substitute.py), is
+taken as valid. Where unsure (a
 function, a unitless number: the quirks-mode length), valid: a declaration wrongly dropped
 would hide nothing, but one wrongly kept is what the reader did before.
 
 Also the `all` shorthand's longhands: the properties this reader computes (ALL_RESETS)."""
 from __future__ import annotations
+
+import re
 
 import tinycss2
 
@@ -39,6 +42,16 @@ FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", 
                              "smaller", "larger", "math", "-webkit-xxx-large"})
 VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom",
                                   "-webkit-baseline-middle"})
+
+
+# The arbitrary-substitution functions but var() (css_substitute.py): env(), attr(), if(),
+# inherit(), custom functions; a declaration holding one is valid until its element's style is computed.
+SUBSTITUTING = re.compile(r"(?:^|[^\w-])(?:attr|env|if|inherit|--[\w-]+)\(", re.IGNORECASE)
+
+
+def substitutes(value: str) -> bool:
+    """Does a value hold a substitution function other than var()? (a text test: cheap)"""
+    return "(" in value and SUBSTITUTING.search(value) is not None
 
 
 def words(tokens) -> list:
@@ -113,6 +126,8 @@ def valid_value(name: str, tokens) -> bool:
         return True
     if any(t.type == "function" and t.lower_name == "var" or t.type.endswith("block") for t in found):
         return True  # var() is decided once substituted; a block is left to the reader as before
+    if substitutes(tinycss2.serialize(found)):
+        return True  # so are env(), attr(), if() (css_substitute.py), wherever they are in the value
     return check(found)
 
 
@@ -127,4 +142,5 @@ ALL_RESETS = (
     "border-right-style", "text-indent", "letter-spacing", "word-spacing", "line-height", "width", "height",
     "max-width", "max-height", "overflow", "overflow-x", "overflow-y", "contain", "content-visibility", "clip",
     "clip-path", "content", "list-style-type", "writing-mode", "animation", "font-size-adjust", "offset-path",
-    "-webkit-text-stroke", "-webkit-line-clamp", "line-clamp")
+    "-webkit-text-stroke", "-webkit-line-clamp", "line-clamp", "box-shadow", "outline", "outline-offset",
+    "outline-style", "outline-width", "outline-color")

@@ -12,7 +12,7 @@ computed value, each from the element's winning declarations and its parent's co
   (text-indent, position, clip, a clip-path shape, the visually-hidden pattern), glyphs piled on
   one another (a negative letter-spacing or word-spacing); set apart in brackets too, so a cell
   holding it is an error, never a number a reader does not see. A value this reader cannot
-  evaluate exactly in a property that decides this (`calc(1em - 16px)`, env(), a polygon) is
+  evaluate exactly in a property that decides this (`calc(1em - 16px)`, round(), a polygon) is
   taken as out of sight, never ignored (math functions of plain lengths are evaluated, css_math.py);
   also text a box clips away (lower or narrower than a line, its overflow hidden; size containment;
   content-visibility hidden), on a background it cannot tell the colour of (an image, color-mix():
@@ -42,6 +42,8 @@ from lxml import etree
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, valid_value
+from .css_substitute import UNRESOLVED, resolved
+from .css_paint import OUTLINE, inset_shadow_colours, outline_inward
 from .css_math import evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
 from .html_cascade import (HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded, check_undecided, expanded,
@@ -299,6 +301,7 @@ def font_px(declared, parent: Style) -> tuple[float, float]:
         found = length(written)
         if found is not None and found[1] in (None, "%") and found[0] > 0:
             zoom *= found[0] / 100 if found[1] == "%" else found[0]
+    zoom *= drawn_scale(value_of(declared, "transform"), value_of(declared, "scale"))  # text drawn smaller
     size = parent.font_px / parent.zoom  # the parent's size before zooming
     value = value_of(declared, "font-size")
     if value is not None and value not in ("inherit", "unset", UNDECIDED):
@@ -316,8 +319,11 @@ def font_px(declared, parent: Style) -> tuple[float, float]:
     return size * zoom, zoom
 
 
+SIZING = frozenset({"font-size", "zoom", "transform", "scale"})
+
+
 def sizes(declared, parent: Style) -> dict:
-    if "font-size" not in declared and "zoom" not in declared:
+    if declared.keys().isdisjoint(SIZING):
         return dict(font_px=parent.font_px, zoom=parent.zoom)
     size, zoom = font_px(declared, parent)
     return dict(font_px=size, zoom=zoom)
@@ -386,7 +392,7 @@ GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "a
                             "shorter", "longer", "increasing", "decreasing", "hue"})
 
 
-PAINTING = frozenset({"background-color", "background-image", "backdrop-filter"})
+PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow"})
 
 
 def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple, tuple, bool, bool]:
@@ -413,6 +419,8 @@ def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple,
         if found[3] >= 1:
             backdrops, unknown, opaque = (), False, True
         base, backdrops = over(found, base), tuple(over(found, b) for b in backdrops)
+    shadows = inset_shadow_colours(value_of(declared, "box-shadow") or "none", colour, parent.dark)
+    unknown, backdrops = unknown or shadows is None, backdrops + tuple(over(c, base) for c in shadows or ())
     image = value_of(declared, "background-image")
     if image not in (None, "none", "initial", "unset", "revert"):
         if image == "inherit":
@@ -446,13 +454,22 @@ def off_screen(declared, parent: Style) -> bool:
     if margin == UNDECIDED or (far(margin) and margin.startswith("-")):
         return True
     clip = value_of(declared, "clip") or ""
-    if clip == UNDECIDED or clip.startswith("rect(") and len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1:
+    if clip == UNDECIDED or legacy_clip(clip, value_of(declared, "position")):
         return True
     if clipped_away(value_of(declared, "clip-path")):
         return True
     tiny = all(size == UNDECIDED or (pixels(size or "x") or 99) <= 1
                for size in (value_of(declared, "width"), value_of(declared, "height")))
     return tiny and value_of(declared, "overflow") in ("hidden", "clip")
+
+
+def legacy_clip(clip: str, position: str | None) -> bool:
+    """The legacy `clip` that may cut the text off: a rectangle of zero sides (the visually-hidden
+    pattern), or on an absolutely positioned box (the only one it applies to) any rectangle but
+    one of auto sides, which this reader does not lay over the text."""
+    if not clip.startswith("rect(") or not set(re.split(r"[\s,()]+", clip[4:])) - {"auto", ""}:
+        return False
+    return position in ("absolute", "fixed") or len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1
 
 
 def clipped_away(value: str | None) -> bool:
@@ -535,7 +552,7 @@ MASKS = ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "mask-borde
          "-webkit-mask-box-image", "-webkit-mask-box-image-source")
 
 
-FILTERING = frozenset({"filter", "opacity", "mix-blend-mode", "-webkit-text-security", *MASKS})
+FILTERING = frozenset({"filter", "opacity", "mix-blend-mode", "-webkit-text-security", "outline-offset", *MASKS})
 
 
 def filtering(declared, parent: Style) -> tuple[tuple, bool]:
@@ -565,6 +582,8 @@ def filtering(declared, parent: Style) -> tuple[tuple, bool]:
         veiled = True
     if value_of(declared, "-webkit-text-security") not in (None, *NO_EFFECT, "inherit"):
         veiled = True  # inherited: each glyph drawn as a disc, circle or square
+    veiled = veiled or outline_inward(*(value_of(declared, n) for n in OUTLINE), padding=max(
+        0.0, min(side(value_of(declared, "padding-left")), side(value_of(declared, "padding-right")))))
     return tints, veiled
 
 
@@ -836,7 +855,7 @@ def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaratio
 
 def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
     custom = custom_properties(declared, parent)
-    declared = exact(css_wide(with_vars(declared, custom), tag))
+    declared = exact(css_wide(resolved(with_vars(declared, custom), element), tag))
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     shift = shifted(declared)
@@ -878,6 +897,25 @@ def numbers_of(arguments: str) -> list[float] | None:
     """The arguments of a transform function as numbers (units dropped), None if one is not."""
     found = [length(word) for word in re.split(r"[\s,]+", arguments.strip()) if word]
     return None if None in found else [n for n, _ in found]
+
+
+def drawn_scale(transform: str | None, scale: str | None) -> float:
+    """How much smaller (or larger) a transform and the `scale` property draw the box's text:
+    the lesser of the horizontal and vertical factors (text squeezed either way is as hard to
+    read); 1 for what is not a scaling worked out here (a turn or calc() is flipped instead)."""
+    across = down = 1.0
+    for name, arguments in FUNCTION.findall(transform or "") + ([("scale", scale)] if scale else []):
+        found = [length(w) for w in re.split(r"[\s,]+", arguments.strip()) if w]
+        if not found or None in found or name not in (*SCALINGS, "matrix"):
+            continue
+        n = [v / 100 if unit == "%" else v for v, unit in found]
+        if name == "matrix" and len(n) == 6:
+            across, down = across * (n[0] ** 2 + n[1] ** 2) ** 0.5, down * (n[2] ** 2 + n[3] ** 2) ** 0.5
+        elif name in ("scale", "scale3d"):
+            across, down = across * abs(n[0]), down * abs(n[1] if len(n) > 1 else n[0])
+        elif name in ("scalex", "scaley"):
+            across, down = (across * abs(n[0]), down) if name == "scalex" else (across, down * abs(n[0]))
+    return max(min(across, down), 1e-6)  # never 0: the sizes inside are worked out from it
 
 
 def transform_kind(name: str, value: str) -> str:
@@ -987,8 +1025,8 @@ def unmodelled(declared, parent: Style) -> str:
     fade, hide, move or recolour it, for ever with `forwards` or `paused`), a text stroke
     (painted over the glyphs: a wide white one paints them out), font-size-adjust (its size
     from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box)."""
-    if parent.unmodelled:
-        return parent.unmodelled
+    if parent.unmodelled or UNRESOLVED in declared:
+        return parent.unmodelled or declared[UNRESOLVED].value
     for name in ("animation", "animation-name", "font-size-adjust", "offset-path", "offset"):
         value = value_of(declared, name)
         if value is not None and value not in INERT:

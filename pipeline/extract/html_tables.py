@@ -21,7 +21,8 @@ from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..tokens import UNITS, squash
 from .html_page import Reading
-from .html_style import ROOT, Style, Styles
+from .html_cascade import cascaded
+from .html_style import ROOT, Style, Styles, value_of
 from .text import is_silent, tag_of
 
 ASCII_NUMBER = re.compile(r"[0-9]+")
@@ -165,7 +166,7 @@ def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
     style = styles.of(table)
     if style.display not in TABLE_DISPLAYS:
         return f"display: {style.display}"
-    return drawn_apart(style, ROOT, part=None)
+    return drawn_apart(style, ROOT, part=None) or anonymous_cells(table, styles)
 
 
 def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozenset) -> str:
@@ -176,7 +177,19 @@ def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozense
 
 
 def row_drawn_apart(tr: etree._Element, styles: Styles) -> str:
-    return part_drawn_apart(tr, styles, ROW_DISPLAY)
+    return part_drawn_apart(tr, styles, ROW_DISPLAY) or anonymous_cells(tr, styles)
+
+
+def anonymous_cells(element: etree._Element, styles: Styles) -> str:
+    """A ::before or ::after box (`content` other than none or normal, an empty string too) of
+    a table, a row group or a row: a browser wraps it in an anonymous cell (and row) of its own,
+    which moves the row's cells a column over or adds a row (checked in Chromium)."""
+    if element not in styles.matched:
+        return ""
+    for which in ("before", "after"):
+        if styles.pseudo_box(element, which) is not None:
+            return f"::{which} {{content: {value_of(cascaded(element, '', styles.matched, which), 'content')}}}"
+    return ""
 
 
 def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
@@ -274,6 +287,7 @@ def sections_drawn_apart(table: etree._Element, rows: list[etree._Element], styl
         sections.setdefault(group, tr)
     display = {g: "table-row-group" if g is table else styles.of(g).display for g in sections}
     found = {sections[g]: (g, f"display: {display[g]}") for g in sections if display[g] not in GROUP_DISPLAYS}
+    found.update({sections[g]: (g, a) for g in sections if g is not table and (a := anonymous_cells(g, styles))})
     order = list(sections)
     header = next((g for g in order if display[g] == "table-header-group"), None)
     footer = next((g for g in order if display[g] == "table-footer-group"), None)

@@ -135,10 +135,8 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     if shadow_text(element):
         out.append(" [shadow root] ")  # drawn from its own tree, not from the children read here
         return
-    if tag == "details" and element.get("open") is None:  # closed: its first summary alone is drawn
-        element = next(iter(element.iterchildren("summary")), None)
-        if element is None:
-            return
+    if tag in SHADOW_BLOCKS:
+        return _shadow_block(element, tag, style, styles, out)
     before, after = opening(style, tag)
     if style.display == "list-item" and style.marker not in BULLETS:
         before += f"[{marker_text(element, style.marker)}] "  # the number a browser draws before the item
@@ -156,6 +154,32 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     if styles.matched:
         out.append(generated(styles, element, "after"))
     out.append(after)
+
+
+# Elements a browser draws from a shadow tree of its own, their content in a block of that tree
+# (checked in Chromium): a <marquee>'s content scrolls in a box as wide as the line, a <details>
+# shows its summary (or the browser's own "Details") on a line of its own, the rest below it when
+# open. What their ::before and ::after add is drawn on lines apart from that block.
+SHADOW_BLOCKS = frozenset({"marquee", "details"})
+
+
+def _shadow_block(element: etree._Element, tag: str, style: Style, styles: Styles, out: list[str]) -> None:
+    before, after = opening(style, tag)
+    out.append(before + (generated(styles, element, "before") if styles.matched else "") + "\n")
+    summary = next(iter(element.iterchildren("summary")), None) if tag == "details" else None
+    if tag == "details" and summary is None:
+        out.append(as_seen("Details", style) + "\n")  # the browser's own summary
+    elif summary is not None:
+        _pieces(summary, styles, out)  # drawn first wherever it is
+    if tag == "marquee" or element.get("open") is not None:
+        if element.text:
+            out.append(as_seen(element.text, style))
+        for child in element:
+            if child is not summary:
+                _pieces(child, styles, out)
+            if child.tail:
+                out.append(as_seen(child.tail, style))
+    out.append("\n" + (generated(styles, element, "after") if styles.matched else "") + after)
 
 
 def cell_lines(cell: etree._Element, styles: Styles) -> list[str]:

@@ -1,0 +1,81 @@
+"""What a box paints over or under its own text besides its background (checked in Chromium):
+an inset box-shadow is painted inside the box, under its text but over its background, so the
+text lies on its colour (`inset 0 0 0 2em #000` under black text: a black block); an outline
+is painted over everything the box holds, so one drawn inward (a negative outline-offset)
+covers the text near the box's edges (`outline: 1em solid #fff; outline-offset: -1em` paints
+the text out). Values written with a function this reader does not evaluate count as painting."""
+from __future__ import annotations
+
+import tinycss2
+
+from .css_colour import UNCOMPUTED, rgba
+from .css_math import evaluated, split_commas
+
+NOTHING = frozenset({"none", "initial", "unset", "revert", "revert-layer", "inherit"})
+LINE_STYLES = frozenset({"dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset", "auto"})
+LINE_WIDTHS = {"thin": 1.0, "medium": 3.0, "thick": 5.0}
+OUTLINE = ("outline-offset", "outline", "outline-style", "outline-width", "outline-color")  # outline_inward's order
+HAIRLINE = 1.6  # px: an outline this far inside the padding is a design's inner border, not over the text
+PX = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "em": 16.0, "rem": 16.0,
+      "ex": 8.0, "ch": 8.0}
+
+
+def px_of(token) -> float | None:
+    """A length token in px (em at 16px), None for one this reader cannot tell (a function, vw)."""
+    if token.type == "number" and token.value == 0:
+        return 0.0
+    if token.type == "dimension" and token.lower_unit in PX:
+        return float(token.value) * PX[token.lower_unit]
+    if token.type == "function":
+        found = evaluated(tinycss2.serialize([token]))
+        parsed = tinycss2.parse_one_component_value(found) if found else None
+        return px_of(parsed) if parsed is not None and parsed.type != "function" else None
+    return None
+
+
+def inset_shadow_colours(value: str, current: tuple, dark: bool) -> tuple[tuple, ...] | None:
+    """The colours the inset shadows of a box-shadow list paint under the text (a shadow with
+    no offset, blur or spread paints nothing); None where one's colour cannot be told."""
+    if value in NOTHING:
+        return ()
+    out = []
+    for shadow in split_commas(tinycss2.parse_component_value_list(value)):
+        words = [t for t in shadow if t.type not in ("whitespace", "comment")]
+        if not any(t.type == "ident" and t.lower_value == "inset" for t in words):
+            continue  # an outer shadow is painted outside the box
+        lengths = [px_of(t) for t in words if t.type in ("number", "dimension", "function") and not colour_token(t)]
+        if lengths and all(n == 0 for n in lengths):
+            continue
+        colours = [t for t in words if colour_token(t)]
+        colour = rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current
+        if colour is None or colour == UNCOMPUTED:
+            return None
+        out.append(colour)
+    return tuple(out)
+
+
+def colour_token(token) -> bool:
+    return (token.type == "hash" or (token.type == "ident" and token.lower_value != "inset")
+            or (token.type == "function" and token.lower_name not in ("calc", "min", "max", "clamp")))
+
+
+def outline_inward(offset: str | None, outline: str | None, style: str | None, width: str | None,
+                   colour: str | None, padding: float) -> bool:
+    """Whether an outline is painted over the box's text: drawn inside its edges (a negative
+    outline-offset) deeper than its padding, with a line style, a width and a colour that paint
+    something (`outline` or its longhands)."""
+    if offset is None or offset in NOTHING:
+        return False
+    found = [t for t in tinycss2.parse_component_value_list(offset) if t.type not in ("whitespace", "comment")]
+    depth = -px_of(found[0]) if len(found) == 1 and px_of(found[0]) is not None else float("inf")
+    if depth <= padding + HAIRLINE:
+        return False
+    words = (outline or "").lower().split()
+    style = style or next((w for w in words if w in LINE_STYLES or w in ("none", "hidden")), "none")
+    width = width or next((w for w in words if w in LINE_WIDTHS or w[:1].isdigit() or w.startswith(".")), "medium")
+    painted_width = LINE_WIDTHS.get(width, None)
+    if painted_width is None:
+        tokens = [t for t in tinycss2.parse_component_value_list(width) if t.type not in ("whitespace", "comment")]
+        painted_width = px_of(tokens[0]) if len(tokens) == 1 else None
+    transparent = (colour or "").strip().lower() == "transparent" or "transparent" in words
+    return style in LINE_STYLES and painted_width != 0 and not transparent
