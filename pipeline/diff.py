@@ -224,6 +224,17 @@ def taken(frame: pd.DataFrame, columns: list[str], at: np.ndarray, prefix: str =
         else frame[column].to_numpy(), at, allow_fill=True) for column in columns}
 
 
+def stacked_keys(old: pd.DataFrame, new: pd.DataFrame, at: np.ndarray) -> dict[str, object]:
+    """The key columns of old's rows followed by new's, at these positions: where both sides
+    hold a column in the same extension dtype (always, for published releases), its two
+    arrays joined as pd.concat joins them, without building the stacked frame."""
+    if not all(old[c].dtype == new[c].dtype and isinstance(old[c].dtype, pd.api.extensions.ExtensionDtype)
+               for c in MATCH_KEY):
+        return taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True), MATCH_KEY, at)
+    return {c: pd.api.extensions.take(type(old[c].array)._concat_same_type([old[c].array, new[c].array]), at,
+                                      allow_fill=True) for c in MATCH_KEY}
+
+
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
     """Every key of either release classified. Each side holds one row per key (the
     contract's). Plain Python over the keys and one take per side, no join: the history
@@ -235,8 +246,7 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     at_old, at_new = np.array(at_old, dtype=np.int64), np.array(at_new, dtype=np.int64)
     either = np.where(at_new >= 0, at_new + len(old), at_old)  # in old's rows followed by new's
     classes = pd.DataFrame({"change": np.array(change, dtype=object), "reason": pd.Series(reason, dtype=object)})
-    rows = pd.DataFrame({**classes, **taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True),
-                                            MATCH_KEY, either),
+    rows = pd.DataFrame({**classes, **stacked_keys(old, new, either),
                          **taken(old, VALUE + LINEAGE + DOUBT, at_old, "old_"),
                          **taken(new, VALUE + LINEAGE + DOUBT, at_new, "new_")})
     return ReleaseDiff(old_release, new_release, rows, columns["framework"], columns["hardware"], columns["model"])
