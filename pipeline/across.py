@@ -54,7 +54,8 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
 FILES, FOLDERS = ACROSS_FILES, ACROSS_FOLDERS  # in build/: each file put in place, each folder one rename
 assert FILES == (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA) and FOLDERS == (SITE,)
 CHUNK = 20_000  # history rows held at once while they are written out (memory flat past it)
-RUN = 4  # consecutive releases a worker compares in one call
+RUN = 2  # consecutive releases a worker compares in one call: few, so that the last ones the parent
+# adds to the database after the workers are done are few (each call reads one release more)
 
 
 @dataclass(frozen=True)
