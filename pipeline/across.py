@@ -128,7 +128,7 @@ def write_history(database: Path, work: Path, made_of: list[dict]) -> tuple[int,
     """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
     checked against the contract; returns the CSV's size and sha256. The rows go from
     SQLite to Arrow and to the CSV writer as plain values (pandas only for the check).
-    Run in a worker beside the model pages (write_from_history)."""
+    Run in a worker beside the model pages (history_calls)."""
     with reading(database) as connection:
         return write_history_rows(connection, work, made_of)
 
