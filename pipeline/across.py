@@ -43,7 +43,7 @@ from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
 from .stages import stage
 from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
-from .workers import in_order, new_objects_collected
+from .workers import Workers, in_order, meanwhile, new_objects_collected, pool
 from .files import ACROSS_FILES, ACROSS_FOLDERS, sync_filesystem
 from .write import RELEASE_PACKAGE, PACKAGE_TITLE, csv_resource, package_description
 from schemas import contract, findings as findings_contract, history as history_contract, \
@@ -54,7 +54,8 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
 FILES, FOLDERS = ACROSS_FILES, ACROSS_FOLDERS  # in build/: each file put in place, each folder one rename
 assert FILES == (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA) and FOLDERS == (SITE,)
 CHUNK = 20_000  # history rows held at once while they are written out (memory flat past it)
-RUN = 4  # consecutive releases a worker compares in one call
+RUN = 2  # consecutive releases a worker compares in one call: few, so that the last ones the parent
+# adds to the database after the workers are done are few (each call reads one release more)
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def write_history(database: Path, work: Path, made_of: list[dict]) -> tuple[int,
     """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
     checked against the contract; returns the CSV's size and sha256. The rows go from
     SQLite to Arrow and to the CSV writer as plain values (pandas only for the check).
-    Run in a worker beside the model pages (write_from_history)."""
+    Run in a worker beside the model pages (history_calls)."""
     with reading(database) as connection:
         return write_history_rows(connection, work, made_of)
 
@@ -199,16 +200,20 @@ def run_call(function, *args):
     return function(*args)
 
 
-def write_from_history(database: Database, work: Path, site: Site, made_of: list[dict], releases: list[str],
-                       jobs: int, method: str | None) -> tuple[tuple[int, str], list[tuple[str, str]]]:
-    """history.parquet and .csv, and one page per model of any release, written from the
-    committed history by `jobs` workers at once (the history files one call, the models
-    shared out among the others): the CSV's (size, sha256), and (model, note) for the index."""
+def history_calls(database: Database, work: Path, site: Site, made_of: list[dict], releases: list[str],
+                  jobs: int) -> list[tuple]:
+    """The calls that write history.parquet and .csv, and one page per model of any release,
+    from the committed history: the history files one call, the models shared out among
+    `jobs` others (run_call's arguments)."""
     models = [model for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model")]
     shares = [models[i::max(jobs, 1)] for i in range(max(jobs, 1))]
-    calls = [(write_history, database.path, work, made_of)] + \
+    return [(write_history, database.path, work, made_of)] + \
         [(model_pages, database.path, site.folder, share, releases) for share in shares if share]
-    outcomes = [outcome for _, outcome in in_order(run_call, calls, jobs, method)]
+
+
+def history_written(outcomes: list) -> tuple[tuple[int, str], list[tuple[str, str]]]:
+    """The outcomes of history_calls: the CSV's (size, sha256), and (model, note) for the
+    index, by model."""
     for outcome in outcomes:
         if isinstance(outcome, MincardsError):
             raise outcome
@@ -299,6 +304,36 @@ def compare_run(first: int, releases: list[tuple[str, Path]], site: Path) -> lis
     return [compare(first + i, releases[i], releases[i + 1], site) for i in range(len(releases) - 1)]
 
 
+def compare_all(database: Database, releases: dict[str, Path], ordered: list[str], site: Site,
+                workers: Workers | None) -> tuple[dict[str, Entry], list[ReleaseInfo], list[dict]]:
+    """Each release compared with the one before, in the workers, and added to the database
+    in release order; its changelog entry, what is said of it, and what the history is
+    made of (release and the sha256 of its table)."""
+    database.start_history()
+    entries: dict[str, Entry] = {}
+    infos: list[ReleaseInfo] = []
+    made_of: list[dict] = []
+    # Runs of RUN consecutive releases per call: a worker reads each release of its run once.
+    named = [None] + [(release, releases[release]) for release in ordered]
+    calls = [(compare_run, first, named[first:first + RUN + 1], site.folder) for first in range(0, len(ordered), RUN)]
+    # Workers only when each has a run to compare: for fewer releases (the two real ones)
+    # starting them costs more than the comparisons.
+    workers = workers if workers and len(calls) >= workers.jobs else None
+    runs = in_order(run_call, calls, workers.jobs if workers else 1, workers=workers)
+    try:
+        for _, outcome in runs:
+            if isinstance(outcome, MincardsError):
+                raise outcome
+            for pair in outcome:
+                add_release(database, pair)
+                entries[pair.info.release] = pair.entry
+                infos.append(pair.info)
+                made_of.append({"release": pair.info.release, "sha256": pair.sha256})
+    finally:
+        runs.close()
+    return entries, infos, made_of
+
+
 def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = None, jobs: int = 1,
                  method: str | None = None) -> Across:
     """Every cross-release artifact of these releases (id -> published folder), written into
@@ -315,45 +350,30 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
     database = Database(work / DATABASE)
     try:
         site = Site(work / SITE)
-        database.start_history()
-        entries: dict[str, Entry] = {}
-        infos: list[ReleaseInfo] = []
-        made_of: list[dict] = []
-        # Runs of RUN consecutive releases per call: a worker reads each release of its run once.
-        named = [None] + [(release, releases[release]) for release in ordered]
-        calls = [(first, named[first:first + RUN + 1], site.folder) for first in range(0, len(ordered), RUN)]
-        # Workers only when each has a run to compare: for fewer releases (the two real ones)
-        # starting them costs more than the comparisons.
-        jobs = jobs if len(calls) >= jobs else 1
-        runs = in_order(compare_run, calls, jobs, method)
-        try:
-            for _, outcome in runs:
-                if isinstance(outcome, MincardsError):
-                    raise outcome
-                for pair in outcome:
-                    add_release(database, pair)
-                    entries[pair.info.release] = pair.entry
-                    infos.append(pair.info)
-                    made_of.append({"release": pair.info.release, "sha256": pair.sha256})
-        finally:
-            runs.close()
-        database.finish_history()
-        database.commit()  # the workers read the history from the file
-        steps.writing(work / HISTORY_PARQUET)
-        history_file, models = write_from_history(database, work, site, made_of, ordered, jobs, method)
+        with pool(run_call, jobs, method) as workers:  # started once, for the comparisons and the history
+            entries, infos, made_of = compare_all(database, releases, ordered, site, workers)
+            database.finish_history()
+            database.commit()  # the workers read the history from the file
+            calls = history_calls(database, work, site, made_of, ordered, jobs)
+            with meanwhile(run_call, calls, workers) as history_outcomes:
+                # What needs no history is written here while the workers write the history's files.
+                steps.writing(work / RELEASES_CSV)
+                releases_file = write_releases(database, work)
+                steps.step(RELEASES_CSV)
+                newest_first = [entries[release] for release in reversed(ordered)]
+                steps.writing(work / CHANGELOG)
+                write_file(work / CHANGELOG, changelog_markdown(newest_first))
+                steps.step(CHANGELOG)
+                steps.writing(work / SITE)
+                site.changelog_page(newest_first)
+                newest = releases[ordered[-1]]
+                heat = site.heat_map(read_release(newest)[1], store.load(newest, store.FINDINGS))
+                steps.writing(work / HISTORY_PARQUET)
+                history_file, models = history_written(history_outcomes())
         steps.step(HISTORY_PARQUET)
-        steps.writing(work / RELEASES_CSV)
-        resources = across_resources(history_file, write_releases(database, work))
-        steps.step(RELEASES_CSV)
-        steps.writing(work / SITE)
-        newest_first = [entries[release] for release in reversed(ordered)]
-        site.changelog_page(newest_first)
-        newest = releases[ordered[-1]]
-        site.index_page(infos, entries, models, read_release(newest)[1], store.load(newest, store.FINDINGS))
+        resources = across_resources(history_file, releases_file)
+        site.index_page(infos, entries, models, heat)
         steps.step(SITE)
-        steps.writing(work / CHANGELOG)
-        write_file(work / CHANGELOG, changelog_markdown(newest_first))
-        steps.step(CHANGELOG)
         steps.writing(work / DATABASE)
         database.finish()
         steps.step(DATABASE)

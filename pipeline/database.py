@@ -69,9 +69,13 @@ class Database:
     # --- the history, from the changes of each release (pipeline/history.py) ---
 
     def start_history(self) -> None:
-        """A temporary table (outside the database file) for the runs as they close."""
+        """A temporary table (outside the database file) for the runs as they close, kept in
+        the history's order (its key, then position): the history table is then copied from
+        it with no sort, in the serial part of the build; each insert as a run closes costs
+        a little more, while the workers still compare releases."""
         self.runs = Runs()
-        self.connection.execute(f"CREATE TEMP TABLE closed (position, {', '.join(HISTORY_COLUMNS)})")
+        self.connection.execute(f"CREATE TEMP TABLE closed (position, {', '.join(HISTORY_COLUMNS)}, "
+                                f"PRIMARY KEY ({', '.join(KEY_COLUMNS)}, position)) WITHOUT ROWID")
 
     def add_changes(self, release: str, rows: list[tuple]) -> None:
         self.keep_closed(self.runs.add(release, rows))

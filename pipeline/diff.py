@@ -185,23 +185,34 @@ class Side:
 def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str, str]]:
     """(old row, new row, change, reason) of every key of either release (-1 where a release
     has no row for it), in the vendor's order (CHANGE_ORDER, then where the vendor prints
-    it, then the key)."""
+    it, then the key). The keys of the new release first, then those only the old one has
+    (removed): the history diffs every consecutive pair, so this loop is kept lean."""
     rank = {name: i for i, name in enumerate(CHANGE_ORDER)}
-    hardware_rank = {name: i for i, name in enumerate(HARDWARE)}
+    hardware_order = {name: na_first(i) for i, name in enumerate(HARDWARE)}  # an unknown one first
     explained = reasons(columns)
     old_values, new_values = old.values(VALUE), new.values(VALUE)
     keyed = []
-    for key in new.keys + [key for key in old.keys if key not in new.row_of]:
-        at_old, at_new = old.row_of.get(key, -1), new.row_of.get(key, -1)
-        change = "added" if at_old < 0 else "removed" if at_new < 0 else \
+    for at_new, key in enumerate(new.keys):
+        at_old = old.row_of.get(key, -1)
+        change = "added" if at_old < 0 else \
             "unchanged" if same_value(old_values[at_old], new_values[at_new]) else "changed"
-        page, row, col = new.places[at_new] if at_new >= 0 else old.places[at_old]
-        model, strategy, seq_len, framework, hardware = key
-        keyed.append(((rank[change], na_first(page), row, model, strategy, seq_len, col,
-                       na_first(hardware_rank.get(hardware)), framework, hardware),
-                      (at_old, at_new, change, reason_of(change, key, explained))))
-    keyed.sort(key=lambda pair: pair[0])
-    return [classification for _, classification in keyed]
+        keyed.append(sort_key(rank[change], new.places[at_new], key, hardware_order) +
+                     ((at_old, at_new, change, reason_of(change, key, explained)),))
+    for at_old, key in enumerate(old.keys):
+        if key not in new.row_of:
+            keyed.append(sort_key(rank["removed"], old.places[at_old], key, hardware_order) +
+                         ((at_old, -1, "removed", reason_of("removed", key, explained)),))
+    keyed.sort()  # the sort keys hold the whole key: no two are equal, the classifications never compared
+    return [item[-1] for item in keyed]
+
+
+def sort_key(rank: int, place: tuple, key: tuple, hardware_order: dict) -> tuple:
+    """Where a key's row comes in the diff: its change's rank, then where the vendor prints
+    it, then the key (a missing page or hardware rank first)."""
+    page, row, col = place
+    model, strategy, seq_len, framework, hardware = key
+    return (rank, na_first(page), row, model, strategy, seq_len, col, hardware_order.get(hardware, (0, 0)),
+            framework, hardware)
 
 
 def taken(frame: pd.DataFrame, columns: list[str], at: np.ndarray, prefix: str = "") -> dict[str, object]:
@@ -211,6 +222,17 @@ def taken(frame: pd.DataFrame, columns: list[str], at: np.ndarray, prefix: str =
     return {prefix + column: pd.api.extensions.take(
         frame[column].array if isinstance(frame[column].dtype, pd.api.extensions.ExtensionDtype)
         else frame[column].to_numpy(), at, allow_fill=True) for column in columns}
+
+
+def stacked_keys(old: pd.DataFrame, new: pd.DataFrame, at: np.ndarray) -> dict[str, object]:
+    """The key columns of old's rows followed by new's, at these positions: where both sides
+    hold a column in the same extension dtype (always, for published releases), its two
+    arrays joined as pd.concat joins them, without building the stacked frame."""
+    if not all(old[c].dtype == new[c].dtype and isinstance(old[c].dtype, pd.api.extensions.ExtensionDtype)
+               for c in MATCH_KEY):
+        return taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True), MATCH_KEY, at)
+    return {c: pd.api.extensions.take(type(old[c].array)._concat_same_type([old[c].array, new[c].array]), at,
+                                      allow_fill=True) for c in MATCH_KEY}
 
 
 def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd.DataFrame) -> ReleaseDiff:
@@ -224,8 +246,7 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     at_old, at_new = np.array(at_old, dtype=np.int64), np.array(at_new, dtype=np.int64)
     either = np.where(at_new >= 0, at_new + len(old), at_old)  # in old's rows followed by new's
     classes = pd.DataFrame({"change": np.array(change, dtype=object), "reason": pd.Series(reason, dtype=object)})
-    rows = pd.DataFrame({**classes, **taken(pd.concat([old[MATCH_KEY], new[MATCH_KEY]], ignore_index=True),
-                                            MATCH_KEY, either),
+    rows = pd.DataFrame({**classes, **stacked_keys(old, new, either),
                          **taken(old, VALUE + LINEAGE + DOUBT, at_old, "old_"),
                          **taken(new, VALUE + LINEAGE + DOUBT, at_new, "new_")})
     return ReleaseDiff(old_release, new_release, rows, columns["framework"], columns["hardware"], columns["model"])

@@ -149,10 +149,17 @@ class Site:
             body += entry_html(item)
         self.write("changelog.html", page(CHANGELOG_TITLE, body))
 
+    @staticmethod
+    def heat_map(newest_frame, newest_findings=None) -> list[str]:
+        """The index's heat map of the newest release, its legend first (drawn while the
+        workers write the model pages); `newest_findings`: its findings as data
+        (findings.parquet)."""
+        return [*heat_legend(), *heat_map(newest_frame, finding_marks(newest_findings))]
+
     def index_page(self, infos: list[ReleaseInfo], entries: dict[str, Entry], models: list[tuple[str, str]],
-                   newest_frame, newest_findings=None) -> None:
-        """`models`: (name, what to say beside it) for every model of any release;
-        `newest_findings`: the newest release's findings as data (findings.parquet)."""
+                   heat: list[str]) -> None:
+        """`models`: (name, what to say beside it) for every model of any release; `heat`:
+        the newest release's heat map (Site.heat_map)."""
         newest = infos[-1]
         body = ["<h1>Minimum Ascend units per model</h1>",
                 f"<p>Huawei Cloud ModelArts' table 表1 模型最小卡数配置, {counted(len(infos), 'published release')}, "
@@ -167,8 +174,7 @@ class Site:
                  + (f' <span class="muted">{esc(note)}</span>' if note else "") + "</li>" for name, note in models]
         body += ["</ul>", "<h2>Releases</h2>", *releases_table(infos, entries),
                  f"<h2>The newest release, {esc(newest.release)}</h2>",
-                 vendor_line(newest.release, newest.source_url),
-                 *heat_legend(), *heat_map(newest_frame, finding_marks(newest_findings))]
+                 vendor_line(newest.release, newest.source_url), *heat]
         self.write("index.html", page("mincards: minimum Ascend units per model", body, script=True))
 
 

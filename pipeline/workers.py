@@ -172,7 +172,7 @@ class Workers:
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload([function.__module__, *FORKSERVER_PRELOAD])
-        self.function = function
+        self.function, self.jobs = function, jobs
         self.pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=worker_started,
                                         initargs=(os.getpid(),))
 
@@ -197,14 +197,16 @@ def outcome_of(future) -> object:
 
 
 def in_order(function: Callable, calls: Iterable[tuple], jobs: int = 1, method: str | None = None,
-             handed_back: Callable[[], None] | None = None) -> Iterator[tuple[tuple, object]]:
+             handed_back: Callable[[], None] | None = None,
+             workers: Workers | None = None) -> Iterator[tuple[tuple, object]]:
     """(args, function(*args)) for each args of `calls`, in their order, as each one is
     ready; a MincardsError a call raises is its result. With jobs > 1, in that many worker
     processes (`Workers`), at most 2 x jobs calls in flight, so the results waiting for their
     turn stay few whatever the number of calls (`calls` is taken from as they go out: it may
     make each one then); `handed_back()` runs in this process as each worker's result
     arrives. Stopping the iteration cancels the calls not started and ends the workers
-    mid-call."""
+    mid-call. `workers`: a pool of `function` kept for other calls after these
+    (`pool`), which then ends it."""
     from .errors import MincardsError
 
     queue = iter(calls)
@@ -219,7 +221,8 @@ def in_order(function: Callable, calls: Iterable[tuple], jobs: int = 1, method: 
         return
     from collections import deque
 
-    workers = Workers(function, min(jobs, len(window)), method)
+    owned = workers is None
+    workers = workers or Workers(function, min(jobs, len(window)), method)
     finished = False
     try:
         pending = deque((args, workers.submit(args)) for args in window)
@@ -234,7 +237,45 @@ def in_order(function: Callable, calls: Iterable[tuple], jobs: int = 1, method: 
             yield args, outcome
         finished = True
     finally:
+        if owned or not finished:
+            workers.close(finished)
+
+
+@contextlib.contextmanager
+def pool(function: Callable, jobs: int, method: str | None = None) -> Iterator[Workers | None]:
+    """`jobs` worker processes for `function` kept for several rounds of calls (in_order's
+    and meanwhile's `workers`), so that they are started once; None for one process.
+    Leaving the block by an exception ends them mid-call."""
+    if jobs <= 1:
+        yield None
+        return
+    workers = Workers(function, jobs, method)
+    finished = False
+    try:
+        yield workers
+        finished = True
+    finally:
         workers.close(finished)
+
+
+@contextlib.contextmanager
+def meanwhile(function: Callable, calls: list[tuple], workers: Workers | None) -> Iterator[Callable[[], list]]:
+    """function(*args) for each args of `calls`, sent at once to the `workers` (`pool`)
+    while this process goes on with the block; the block calls what it is given to wait
+    for their outcomes, in the order of `calls` (a MincardsError a call raises is its
+    outcome). Without workers, the calls are made in this process when waited for. Leaving
+    the block by an exception ends the workers mid-call, as in_order does."""
+    if workers is None:
+        yield lambda: [outcome for _, outcome in in_order(function, calls)]
+        return
+    finished = False
+    try:
+        futures = [workers.submit(args) for args in calls]
+        yield lambda: [outcome_of(future) for future in futures]
+        finished = all(future.done() for future in futures)
+    finally:
+        if not finished:
+            workers.close(finished)
 
 
 # --- fault points, for the kill tests ----------------------------------------------------

@@ -1,0 +1,57 @@
+"""pipeline/workers.py `pool` and `meanwhile`: one pool of workers for several rounds of calls
+(the cross-release build compares releases, then writes the history's files and pages with
+the same workers), calls that run while the parent goes on with its own work, and workers
+that end with a block left by an error."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from pipeline.across import run_call
+from pipeline.errors import SourceError
+from pipeline.store import manifest_entry
+from pipeline.workers import in_order, meanwhile, pool
+
+PIDS = [(os.getpid,)] * 4
+
+
+def test_a_pool_serves_several_rounds_of_calls_with_the_workers_it_started_once():
+    """Catches: a pool per round (each round forking workers of its own): four calls a round,
+    two rounds, yet two worker processes in all."""
+    with pool(run_call, 2) as workers:
+        first = [pid for _, pid in in_order(run_call, PIDS, 2, workers=workers)]
+        with meanwhile(run_call, PIDS, workers) as outcomes:
+            second = outcomes()
+        third = [pid for _, pid in in_order(run_call, PIDS, 2, workers=workers)]
+    assert len(set(first + second + third)) <= 2
+    assert os.getpid() not in first + second + third
+
+
+def test_meanwhile_gives_the_outcomes_in_the_order_of_the_calls_an_error_as_an_outcome(tmp_path):
+    calls = [(str, 1), (manifest_entry, tmp_path / "missing", "min_cards.parquet"), (str, 3)]
+    with pool(run_call, 2) as workers, meanwhile(run_call, calls, workers) as outcomes:
+        parent_work = "done meanwhile"
+        first, failed, third = outcomes()
+    assert (parent_work, first, third) == ("done meanwhile", "1", "3")
+    assert isinstance(failed, SourceError) and "no readable manifest entry" in str(failed)
+
+
+def test_without_workers_meanwhile_makes_the_calls_in_this_process_when_waited_for():
+    with meanwhile(run_call, PIDS, None) as outcomes:
+        assert outcomes() == [os.getpid()] * 4
+
+
+def test_a_block_left_by_an_error_ends_the_workers_mid_call():
+    """Catches: workers left running a call nobody will wait for (here an hour's sleep) once
+    the build failed (without the stop, leaving the block would wait for them); the pool's
+    processes are gone when the block is left."""
+    with pytest.raises(RuntimeError, match="the build failed"):
+        with pool(run_call, 2) as workers, meanwhile(run_call, [(time.sleep, 3600)] * 2, workers):
+            pids = list(workers.pool._processes)  # started as the calls were sent (the pool's own table)
+            assert pids
+            raise RuntimeError("the build failed")
+    for pid in pids:
+        assert not Path(f"/proc/{pid}").exists()
