@@ -20,7 +20,7 @@ from lxml import etree
 from ..errors import SourceError
 from ..tokens import printed
 from .html_files import REPLACEMENT, SavedFiles, browser_codec, replaced
-from .html_style import Styles
+from .html_style import Style, Styles
 from .html_tree import html5_tree
 from .text import SILENT_TAGS
 
@@ -137,11 +137,11 @@ class Reading:
     end: dict[etree._Element, int] = field(default_factory=dict)
     position: int = 0
 
-    def walk(self, element: etree._Element, removed: bool = False) -> None:
+    def walk(self, element: etree._Element, removed: bool = False, parent: Style | None = None) -> None:
         tag = element.tag if isinstance(element.tag, str) else ""
         if tag in SILENT_TAGS:
             return  # nor are its tables shown: a <template> or <noscript> copy is not the table
-        style = self.styles.of(element)
+        style = self.styles.of(element) if parent is None else self.styles.child_of(element, parent)
         removed = removed or style.removed or tag == "head"  # <title> is not page text
         shown = not removed and style.shown and not style.unseen
         if tag == "table":
@@ -149,7 +149,7 @@ class Reading:
         if element.text and tag and shown:
             self.texts.append((self.tick(), element.text))
         for child in element:
-            self.walk(child, removed)
+            self.walk(child, removed, style)
             if child.tail and shown:
                 self.texts.append((self.tick(), child.tail))
         if tag == "table":

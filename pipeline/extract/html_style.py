@@ -222,28 +222,35 @@ class Style:
     flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
     unmodelled: str = ""  # a declaration here or on an ancestor that may change what its text shows, not modelled
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
-    # derived from the above once (finish), read for every piece of text
-    removed: bool = False  # display:none: not laid out at all
-    shown: bool = True  # visibility visible
-    block: bool = False  # on lines of its own
-    unseen: bool = False  # laid out, but out of sight
+    # derived from the above when the style is made (__post_init__), read for every piece of text
+    removed: bool = field(init=False)  # display:none: not laid out at all
+    shown: bool = field(init=False)  # visibility visible
+    block: bool = field(init=False)  # on lines of its own
+    unseen: bool = field(init=False)  # laid out, but out of sight
+
+    def __post_init__(self) -> None:
+        # set once here rather than by a second, replaced copy: a style is made for every element
+        # that is not its parent's defaults, and a frozen dataclass sets its fields this way
+        derive = object.__setattr__
+        derive(self, "removed", self.display == "none")
+        derive(self, "shown", self.visibility == "visible")
+        derive(self, "block", not (self.display.startswith("inline") or self.display in ("contents", "ruby", "none")))
+        derive(self, "unseen", out_of_sight(self))
 
 
-def finish(style: Style) -> Style:
-    """The style with its derived values set."""
+def out_of_sight(style: Style) -> bool:
+    """Laid out, but a reader does not see the text: too small, faded, moved or clipped away,
+    piled, veiled, or without contrast against what is behind it."""
     ink = style.fill if style.fill is not None else style.color
-    unseen = (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped or style.indent_off
-              or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown or ink[3] == 0
-              or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops) else
-                  any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
-                      for b in (style.background, *style.backdrops))))
-    block = not (style.display.startswith("inline") or style.display in ("contents", "ruby", "none"))
-    return replace(style, removed=style.display == "none", shown=style.visibility == "visible", block=block,
-                   unseen=unseen)
+    return (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped
+            or style.indent_off or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown
+            or ink[3] == 0 or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops)
+                               else any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
+                                        for b in (style.background, *style.backdrops))))
 
 
-ROOT = finish(Style(display="block"))
-DARK_ROOT = finish(Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark=True))
+ROOT = Style(display="block")
+DARK_ROOT = Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark=True)
 
 
 # --- one function per computed value (declared: the winning declarations; parent: its style) ---
@@ -845,7 +852,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines = line_height(declared, parent)
     clipped, cut = clipping(declared, parent, shown_as, lines)
-    return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
+    return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **sizes(declared, parent),
                  marker=value_of(declared, "list-style-type")
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
@@ -859,7 +866,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
-                 unmodelled=unmodelled(declared, parent)))
+                 unmodelled=unmodelled(declared, parent))
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -1048,6 +1055,11 @@ NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", 
                              "audio", "canvas", "embed", "svg", "col", "colgroup"})
 
 
+# The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
+# but there is one <body>, and its style is computed from its own attributes: Styles.compute).
+STYLING_ATTRIBUTES = frozenset({"style", "hidden", "bgcolor", "color", "dir", "popover"})
+
+
 class Styles:
     """The computed style of every element of a page, computed on demand from the root down."""
 
@@ -1064,16 +1076,21 @@ class Styles:
         found = self.computed.get(element)
         if found is None:
             parent = element.getparent()
-            found = self.computed[element] = self.compute(element, self.of(parent) if parent is not None else self.root)
+            found = self.child_of(element, self.of(parent) if parent is not None else self.root)
+        return found
+
+    def child_of(self, element: etree._Element, parent: Style) -> Style:
+        """The element's style, given its parent's (a walk from the root down knows it)."""
+        found = self.computed.get(element)
+        if found is None:
+            found = self.computed[element] = self.compute(element, parent)
         return found
 
     def plain(self, element: etree._Element, tag: str) -> bool:
         """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
         attribute): most elements. The defaults never move, turn or float an element."""
-        attrib = element.attrib
-        return not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib
-                                or "dir" in attrib or "popover" in attrib)) \
-            and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
+        return STYLING_ATTRIBUTES.isdisjoint(element.attrib) and element not in self.matched \
+            and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
 
     def compute(self, element: etree._Element, parent: Style) -> Style:
         tag = element.tag if isinstance(element.tag, str) else ""
