@@ -30,18 +30,17 @@ __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
 
 # --- parts -> one grid ---------------------------------------------------------------------
 
-def span(cell: etree._Element, name: str, place: Place, source: str) -> int:
-    value, number = span_value(cell, name)
-    if number is None:
-        raise LayoutError(source, Problem(place, f"{name}={value!r}", f"a whole number from 1 to {MAX_SPAN}"))
-    return number
-
-
-def cell_spec(cell: etree._Element, place: Place, source: str, styles: Styles) -> CellSpec:
+def cell_spec(cell: etree._Element, row: int, col: int, part: int | None, source: str, styles: Styles) -> CellSpec:
+    """The n-th cell (`col`) of a row; its Place is made only for a problem (one per cell is
+    work for nothing on a table without one)."""
     raw = cell_lines(cell, styles)
-    return CellSpec(text=collapse_lines(raw), raw_text="\n".join(raw),
-                    rowspan=span(cell, "rowspan", place, source),
-                    colspan=span(cell, "colspan", place, source), part=place.part)
+    rowspan, colspan = span_value(cell, "rowspan"), span_value(cell, "colspan")
+    for name, (value, number) in (("rowspan", rowspan), ("colspan", colspan)):
+        if number is None:
+            raise LayoutError(source, Problem(Place(row=row, col=col, part=part), f"{name}={value!r}",
+                                              f"a whole number from 1 to {MAX_SPAN}"))
+    return CellSpec(text=collapse_lines(raw), raw_text="\n".join(raw), rowspan=rowspan[1], colspan=colspan[1],
+                    part=part)
 
 
 def body_start(table: Table, first: Table) -> int:
@@ -70,10 +69,11 @@ def reordering(text: str) -> str | None:
     return next((ch for ch in text if unicodedata.bidirectional(ch) in REORDERING), None)
 
 
-def reordered(spec: CellSpec, place: Place) -> Problem | None:
+def reordered(spec: CellSpec, row: int, col: int) -> Problem | None:
     found = reordering(spec.raw_text)
     if found is None:
         return None
+    place = Place(row=row, col=col, part=spec.part)
     name = unicodedata.name(found, "")
     return Problem(place, f"the cell's text holds U+{ord(found):04X} {name}, which a browser draws reordering "
                    f"the text ({spec.raw_text!r})", "text drawn in the order it is written: no bidirectional "
@@ -89,11 +89,10 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
         groups = [row_group(tr, table.element) for tr in trs]
         for i, tr in enumerate(trs):
             r = len(rows) + 1
-            # place names the n-th cell of the row: its grid column is not known yet
-            places = [Place(row=r, col=n, part=part) for n in range(1, len(table.cells(tr)) + 1)]
-            row = [cell_spec(cell, place, source, table.styles) for cell, place in zip(table.cells(tr), places)]
-            problems += [found for spec, place in zip(row, places) if (found := reordered(spec, place))]
-            cut += [cut_span(spec.rowspan, groups[i], place) for spec, place in zip(row, places)
+            # a place names the n-th cell of the row: its grid column is not known yet
+            row = [cell_spec(cell, r, n, part, source, table.styles) for n, cell in enumerate(table.cells(tr), start=1)]
+            problems += [found for n, spec in enumerate(row, start=1) if (found := reordered(spec, r, n))]
+            cut += [cut_span(spec.rowspan, groups[i], Place(row=r, col=n, part=part)) for n, spec in enumerate(row, start=1)
                     if spec.rowspan > 1 and i + spec.rowspan - 1 < len(trs) and groups[i + spec.rowspan - 1] is not groups[i]]
             if not blank_row(row, rows):
                 rows.append(row)

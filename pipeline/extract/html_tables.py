@@ -11,7 +11,6 @@ rows and a row's cells are the ones a reader sees (table_rows, row_cells).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -24,7 +23,6 @@ from .html_page import Reading
 from .html_style import ROOT, Style, Styles
 from .text import is_silent, tag_of
 
-ASCII_NUMBER = re.compile(r"[0-9]+")
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
 # Table 1 (continued), cont.), compared with the caption's whitespace removed and case folded.
@@ -103,8 +101,11 @@ def span_value(cell: etree._Element, name: str) -> tuple[str, int | None]:
     """The rowspan/colspan as written and its value, None when it is not a whole number from 1
     to MAX_SPAN in ASCII digits: HTML's integers are ASCII, so a browser ignores `２` or `٢`
     (and int() reads them as 2, or fails on `²`)."""
-    value = (cell.get(name) or "1").strip()
-    number = int(value) if ASCII_NUMBER.fullmatch(value) else 0
+    written = cell.get(name)
+    if written is None:
+        return "1", 1
+    value = (written or "1").strip()
+    number = int(value) if value.isascii() and value.isdigit() else 0  # isdigit alone takes `²`
     return value, number if 1 <= number <= MAX_SPAN else None
 
 
