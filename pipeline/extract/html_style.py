@@ -1055,6 +1055,14 @@ NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", 
                              "audio", "canvas", "embed", "svg", "col", "colgroup"})
 
 
+def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
+    """The elements with a declarative shadow root (a <template shadowrootmode> child, as
+    single-file savers write web components): found once, so that the text of every other
+    element is read without looking through its children for one (text.shadow_text)."""
+    return frozenset(template.getparent() for template in root.iter("template")
+                     if template.get("shadowrootmode") is not None or template.get("shadowroot") is not None)
+
+
 # The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
 # but there is one <body>, and its style is computed from its own attributes: Styles.compute).
 STYLING_ATTRIBUTES = frozenset({"style", "hidden", "bgcolor", "color", "dir", "popover"})
@@ -1071,6 +1079,7 @@ class Styles:
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
+        self.shadow_hosts = shadow_hosts(root)
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)

@@ -180,47 +180,64 @@ def row_drawn_apart(tr: etree._Element, styles: Styles) -> str:
     return part_drawn_apart(tr, styles, ROW_DISPLAY)
 
 
-def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
-    """The cell, or the first element inside it, that a browser draws out of the cell's place, or
-    whose text it draws past the cell's edges (a negative margin or text-indent beyond the
-    cell's padding) or over its neighbour's (an inline box's negative margin)."""
-    found = part_drawn_apart(cell, styles, CELL_DISPLAY)
-    if found:
-        return cell, found
+Found = tuple[etree._Element, str]  # the element and the declaration that decides
+
+
+def cell_faults(cell: etree._Element, styles: Styles) -> tuple[Found | None, Found | None]:
+    """(drawn apart, unmodelled) for one cell, in one walk of its elements: the cell, or the
+    first element inside it, that a browser draws out of the cell's place or whose text it
+    draws past the cell's edges or over its neighbour's (cell_drawn_apart); the cell, or the
+    first element inside it holding text (or its ::before/::after box), drawn with what this
+    reader does not model (cell_unmodelled). Both look at every element inside the cell that
+    is styled beyond its tag's defaults (the defaults never move, turn, float or animate one),
+    is not silent and is laid out."""
     style = styles.of(cell)
-    if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
-        return cell, style.edge
-    found = pseudo_drawn_apart(cell, styles)
-    if found:
-        return cell, found
+    drawn = cell_drawn_apart(cell, style, styles)
+    unmodelled = (cell, style.unmodelled) if style.unmodelled else None
     for inner in cell.iterdescendants():
-        tag = tag_of(inner)
-        if tag and not styles.plain(inner, tag) and not is_silent(inner) and not styles.of(inner).removed:
-            inside = styles.of(inner)
-            found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
-                inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
-            if found:
-                return inner, found
-    return None
-
-
-def cell_unmodelled(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
-    """The cell, or the first element inside it holding text (or its ::before/::after box),
-    drawn with a declaration that may change what the text shows and that this reader does not
-    model (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path)."""
-    found = styles.of(cell).unmodelled
-    if found:
-        return cell, found
-    for inner in cell.iterdescendants():
+        if drawn is not None and unmodelled is not None:
+            break
         tag = tag_of(inner)
         if not tag or styles.plain(inner, tag) or is_silent(inner) or styles.of(inner).removed:
             continue
-        if styles.of(inner).unmodelled and "".join(inner.itertext()).strip():
-            return inner, styles.of(inner).unmodelled
-        for which in ("before", "after"):
-            box = styles.pseudo_box(inner, which) if inner in styles.matched else None
-            if box is not None and box.unmodelled:
-                return inner, f"::{which} {box.unmodelled}"
+        if drawn is None:
+            drawn = inner_drawn_apart(inner, cell, style, styles)
+        if unmodelled is None:
+            unmodelled = inner_unmodelled(inner, styles)
+    return drawn, unmodelled
+
+
+def cell_drawn_apart(cell: etree._Element, style: Style, styles: Styles) -> Found | None:
+    """The cell itself drawn out of its place, its text indented past its padding, or its
+    ::before/::after box drawn apart."""
+    found = part_drawn_apart(cell, styles, CELL_DISPLAY)
+    if found:
+        return cell, found
+    if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
+        return cell, style.edge
+    found = pseudo_drawn_apart(cell, styles)
+    return (cell, found) if found else None
+
+
+def inner_drawn_apart(inner: etree._Element, cell: etree._Element, style: Style, styles: Styles) -> Found | None:
+    """An element inside the cell (`style` the cell's) drawn out of its place, past the cell's
+    padding or over the text beside it (an inline box's negative margin), or its pseudo box."""
+    inside = styles.of(inner)
+    found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
+        inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
+    return (inner, found) if found else None
+
+
+def inner_unmodelled(inner: etree._Element, styles: Styles) -> Found | None:
+    """An element inside the cell holding text, or its ::before/::after box, drawn with a
+    declaration that may change what the text shows and that this reader does not model
+    (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path)."""
+    if styles.of(inner).unmodelled and "".join(inner.itertext()).strip():
+        return inner, styles.of(inner).unmodelled
+    for which in ("before", "after"):
+        box = styles.pseudo_box(inner, which) if inner in styles.matched else None
+        if box is not None and box.unmodelled:
+            return inner, f"::{which} {box.unmodelled}"
     return None
 
 

@@ -132,7 +132,7 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         shown = REPLACED[tag](element).strip()
         out.append(f" [{shown}] " if shown and style.shown else " ")
         return
-    if shadow_text(element):
+    if element in styles.shadow_hosts and shadow_text(element):
         out.append(" [shadow root] ")  # drawn from its own tree, not from the children read here
         return
     if tag == "details" and element.get("open") is None:  # closed: its first summary alone is drawn
