@@ -146,10 +146,10 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
     table) around it; for a part of the table (row group, row, cell) any float, position out of
     the flow or with offsets, or transform; for content inside a cell, offsets or a transform;
     for the table itself (part None), nothing else: moved whole, its cells keep their order."""
-    for name, value, default in (("direction", style.direction, "ltr"),
-                                 ("writing-mode", style.writing_mode, "horizontal-tb")):
-        if value != default and value != getattr(outside, name.replace("-", "_")):
-            return f"{name}: {value}"
+    if style.direction != "ltr" and style.direction != outside.direction:
+        return f"direction: {style.direction}"
+    if style.writing_mode != "horizontal-tb" and style.writing_mode != outside.writing_mode:
+        return f"writing-mode: {style.writing_mode}"
     if style.flipped and style.flipped != outside.flipped:
         return style.flipped
     if style.cut and style.cut != outside.cut:  # a box of a fixed height that may cut rows or lines off
@@ -169,8 +169,8 @@ def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
     return drawn_apart(style, ROOT, part=None)
 
 
-def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozenset) -> str:
-    style = styles.of(element)
+def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozenset, style: Style | None = None) -> str:
+    style = style or styles.of(element)
     if style.display not in displays:
         return f"display: {style.display}"
     return drawn_apart(style, styles.of(element.getparent()), part=True)
@@ -210,7 +210,7 @@ def cell_faults(cell: etree._Element, styles: Styles) -> tuple[Found | None, Fou
 def cell_drawn_apart(cell: etree._Element, style: Style, styles: Styles) -> Found | None:
     """The cell itself drawn out of its place, its text indented past its padding, or its
     ::before/::after box drawn apart."""
-    found = part_drawn_apart(cell, styles, CELL_DISPLAY)
+    found = part_drawn_apart(cell, styles, CELL_DISPLAY, style)
     if found:
         return cell, found
     if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
