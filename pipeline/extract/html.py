@@ -34,13 +34,12 @@ def cell_spec(cell: etree._Element, row: int, col: int, part: int | None, source
     """The n-th cell (`col`) of a row; its Place is made only for a problem (one per cell is
     work for nothing on a table without one)."""
     raw = cell_lines(cell, styles)
-    rowspan, colspan = span_value(cell, "rowspan"), span_value(cell, "colspan")
-    for name, (value, number) in (("rowspan", rowspan), ("colspan", colspan)):
-        if number is None:
-            raise LayoutError(source, Problem(Place(row=row, col=col, part=part), f"{name}={value!r}",
-                                              f"a whole number from 1 to {MAX_SPAN}"))
-    return CellSpec(text=collapse_lines(raw), raw_text="\n".join(raw), rowspan=rowspan[1], colspan=colspan[1],
-                    part=part)
+    (down, rowspan), (across, colspan) = span_value(cell, "rowspan"), span_value(cell, "colspan")
+    if rowspan is None or colspan is None:
+        name, value = ("rowspan", down) if rowspan is None else ("colspan", across)
+        raise LayoutError(source, Problem(Place(row=row, col=col, part=part), f"{name}={value!r}",
+                                          f"a whole number from 1 to {MAX_SPAN}"))
+    return CellSpec(text=collapse_lines(raw), raw_text="\n".join(raw), rowspan=rowspan, colspan=colspan, part=part)
 
 
 def body_start(table: Table, first: Table) -> int:

@@ -146,12 +146,12 @@ class Reading:
         shown = not removed and style.shown and not style.unseen
         if tag == "table":
             self.start[element] = self.tick()
-        if element.text and tag and shown:
-            self.texts.append((self.tick(), element.text))
+        if tag and shown and (text := element.text):  # read once: lxml makes a new string at each reading
+            self.texts.append((self.tick(), text))
         for child in element:
             self.walk(child, removed, style)
-            if child.tail and shown:
-                self.texts.append((self.tick(), child.tail))
+            if shown and (tail := child.tail):
+                self.texts.append((self.tick(), tail))
         if tag == "table":
             self.end[element] = self.tick()
 

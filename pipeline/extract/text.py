@@ -147,12 +147,14 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     out.append(before)
     if styles.matched:
         out.append(generated(styles, element, "before"))
-    if element.text and tag:
-        out.append(as_seen(element.text, style))
+    text = element.text  # read once: lxml makes a new string at each reading
+    if text and tag:
+        out.append(as_seen(text, style))
     for child in element:
         _pieces(child, styles, out)
-        if child.tail:  # a tail is shown with its parent's style
-            out.append(as_seen(child.tail, style))
+        tail = child.tail
+        if tail:  # a tail is shown with its parent's style
+            out.append(as_seen(tail, style))
     if styles.matched:
         out.append(generated(styles, element, "after"))
     out.append(after)
@@ -162,7 +164,7 @@ def cell_lines(cell: etree._Element, styles: Styles) -> list[str]:
     """The cell's lines as published: trimmed, blank ones dropped, inner spaces kept."""
     pieces: list[str] = []
     _pieces(cell, styles, pieces)
-    return [line.strip() for line in "".join(pieces).split("\n") if line.strip()]
+    return [stripped for line in "".join(pieces).split("\n") if (stripped := line.strip())]
 
 
 def collapse_lines(lines: list[str]) -> str:
