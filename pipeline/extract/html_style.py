@@ -1032,11 +1032,6 @@ def generated_text(declared: dict[str, Declaration], element: etree._Element, so
 
 # --- the page's styles ------------------------------------------------------------------------------
 
-def parent_tag(element: etree._Element) -> str | None:
-    parent = element.getparent()
-    return parent.tag if parent is not None else None
-
-
 def dark_page(root: etree._Element, matched) -> bool:
     """Whether the page is drawn in the dark colour scheme (a dark canvas, white text): the root
     element's `color-scheme`, else `<meta name=color-scheme>`, names dark and not light (a desktop
@@ -1065,7 +1060,23 @@ def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
 
 # The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
 # but there is one <body>, and its style is computed from its own attributes: Styles.compute).
-STYLING_ATTRIBUTES = frozenset({"style", "hidden", "bgcolor", "color", "dir", "popover"})
+STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover")
+BEARING = {name: etree.XPath(f"//@{name}") for name in STYLING_ATTRIBUTES}  # every such attribute of the page
+
+
+def styled_elements(root: etree._Element, matched) -> set[etree._Element]:
+    """The page's elements styled beyond their tag's defaults over their parent's style: those
+    a sheet rule matches, those with a styling attribute, those whose browser defaults depend on
+    their attributes (HINTED_BY_ATTRIBUTES) and the children of a <details> (shown or not by
+    their place). Found once for the page (libxml2 finds the attributes), so that each
+    element's question is one set lookup (Styles.plain); every other element is plain."""
+    found = set(matched)
+    for attributes in BEARING.values():
+        found.update(attribute.getparent() for attribute in attributes(root))
+    found.update(root.iter(*HINTED_BY_ATTRIBUTES))
+    for details in root.iter("details"):
+        found.update(details)  # its children (comments and processing instructions too)
+    return found
 
 
 class Styles:
@@ -1080,6 +1091,7 @@ class Styles:
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
         self.shadow_hosts = shadow_hosts(root)
+        self.styled = styled_elements(root, self.matched)
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)
@@ -1095,15 +1107,14 @@ class Styles:
             found = self.computed[element] = self.compute(element, parent)
         return found
 
-    def plain(self, element: etree._Element, tag: str) -> bool:
+    def plain(self, element: etree._Element) -> bool:
         """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
         attribute): most elements. The defaults never move, turn or float an element."""
-        return STYLING_ATTRIBUTES.isdisjoint(element.attrib) and element not in self.matched \
-            and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
+        return element not in self.styled
 
     def compute(self, element: etree._Element, parent: Style) -> Style:
         tag = element.tag if isinstance(element.tag, str) else ""
-        if self.plain(element, tag):  # most elements: the browser's defaults for the tag; many share one parent style
+        if element not in self.styled:  # plain, as most elements: the browser's defaults for the tag; many share one parent style
             key = (id(parent), tag)
             if key not in self.shared:
                 self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))

@@ -198,7 +198,7 @@ def cell_faults(cell: etree._Element, styles: Styles) -> tuple[Found | None, Fou
         if drawn is not None and unmodelled is not None:
             break
         tag = tag_of(inner)
-        if not tag or styles.plain(inner, tag) or is_silent(inner) or styles.of(inner).removed:
+        if not tag or styles.plain(inner) or is_silent(inner) or styles.of(inner).removed:
             continue
         if drawn is None:
             drawn = inner_drawn_apart(inner, cell, style, styles)
