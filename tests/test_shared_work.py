@@ -46,6 +46,14 @@ def test_the_styled_elements_found_once_are_those_the_per_element_rule_finds():
     assert {e.tag for e, once, _ in answers if once} >= {"html", "body", "b", "tr"}  # both answers, not one
 
 
+def test_an_element_is_plain_inside_when_no_element_inside_it_is_styled():
+    root = parse_document(STYLED_PAGE.encode(), "page.html")
+    styles = Styles(root, "page.html")
+    answers = [(e, styles.plain_inside(e), all(styles.plain(d) for d in e.iterdescendants())) for e in root.iter()]
+    assert [(e.tag, once) for e, once, each in answers if once != each] == []
+    assert {e.tag for e, once, _ in answers if not once} >= {"html", "body", "p", "table", "tr", "details"}
+
+
 def test_the_shadow_hosts_found_once_are_the_elements_drawn_from_a_shadow_root():
     root = parse_document(STYLED_PAGE.encode(), "page.html")
     hosts = Styles(root, "page.html").shadow_hosts

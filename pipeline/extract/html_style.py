@@ -1058,6 +1058,17 @@ def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
                      if template.get("shadowrootmode") is not None or template.get("shadowroot") is not None)
 
 
+def holding(elements: set[etree._Element]) -> set[etree._Element]:
+    """Every element with one of these inside it (their ancestors)."""
+    found: set[etree._Element] = set()
+    for element in elements:
+        for ancestor in element.iterancestors():
+            if ancestor in found:
+                break  # and so are its ancestors
+            found.add(ancestor)
+    return found
+
+
 # The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
 # but there is one <body>, and its style is computed from its own attributes: Styles.compute).
 STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover")
@@ -1092,6 +1103,7 @@ class Styles:
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
         self.shadow_hosts = shadow_hosts(root)
         self.styled = styled_elements(root, self.matched)
+        self.holding_styled = holding(self.styled)
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)
@@ -1100,25 +1112,33 @@ class Styles:
             found = self.child_of(element, self.of(parent) if parent is not None else self.root)
         return found
 
-    def child_of(self, element: etree._Element, parent: Style) -> Style:
-        """The element's style, given its parent's (a walk from the root down knows it)."""
+    def child_of(self, element: etree._Element, parent: Style, tag: str | None = None) -> Style:
+        """The element's style, given its parent's (a walk from the root down knows it, and
+        the element's tag name: '' for a comment)."""
         found = self.computed.get(element)
         if found is None:
-            found = self.computed[element] = self.compute(element, parent)
+            found = self.computed[element] = self.compute(element, parent, tag)
         return found
+
+    def plain_inside(self, element: etree._Element) -> bool:
+        """Whether every element inside this one is plain (so no check of styled elements
+        finds anything there)."""
+        return element not in self.holding_styled
 
     def plain(self, element: etree._Element) -> bool:
         """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
         attribute): most elements. The defaults never move, turn or float an element."""
         return element not in self.styled
 
-    def compute(self, element: etree._Element, parent: Style) -> Style:
-        tag = element.tag if isinstance(element.tag, str) else ""
+    def compute(self, element: etree._Element, parent: Style, tag: str | None = None) -> Style:
+        if tag is None:
+            tag = element.tag if isinstance(element.tag, str) else ""
         if element not in self.styled:  # plain, as most elements: the browser's defaults for the tag; many share one parent style
             key = (id(parent), tag)
-            if key not in self.shared:
-                self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
-            return self.shared[key][1]
+            found = self.shared.get(key)
+            if found is None:
+                found = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
+            return found[1]
         return computed(cascaded(element, tag, self.matched), parent, element, tag)
 
     def may_have_box(self, element: etree._Element, which: str) -> bool:

@@ -194,7 +194,7 @@ def cell_faults(cell: etree._Element, styles: Styles) -> tuple[Found | None, Fou
     style = styles.of(cell)
     drawn = cell_drawn_apart(cell, style, styles)
     unmodelled = (cell, style.unmodelled) if style.unmodelled else None
-    for inner in cell.iterdescendants():
+    for inner in () if styles.plain_inside(cell) else cell.iterdescendants():
         if drawn is not None and unmodelled is not None:
             break
         tag = tag_of(inner)

@@ -42,7 +42,8 @@ REPLACED = {
 
 def tag_of(element: etree._Element) -> str:
     """The lower-case tag name; '' for comments, processing instructions and entities."""
-    return element.tag.lower() if isinstance(element.tag, str) else ""
+    tag = element.tag  # read once: lxml makes a new string at each reading
+    return tag.lower() if isinstance(tag, str) else ""
 
 
 def is_silent(element: etree._Element) -> bool:
@@ -122,8 +123,10 @@ def marker_text(item: etree._Element, kind: str) -> str:
 
 
 def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
-    tag = element.tag if isinstance(element.tag, str) else ""
-    if tag in SILENT_TAGS and tag not in DRAWN_WHEN_DISPLAYED:
+    tag = element.tag  # read once: lxml makes a new string at each reading
+    if not isinstance(tag, str):
+        tag = ""
+    elif tag in SILENT_TAGS and tag not in DRAWN_WHEN_DISPLAYED:
         return
     style = styles.of(element)
     if style.removed:
