@@ -67,7 +67,7 @@ def place_rows(source_file: str, rows: list[list[CellSpec]]) -> list[Cell]:
     problems = []
     ends = part_ends(rows)
     for r, row in enumerate(rows):
-        taken = below.pop(r, set())  # a row's own cells lie left of the next one: only spans from above matter
+        taken = below.pop(r, ())  # a row's own cells lie left of the next one: only spans from above matter
         c = 0
         for spec in row:
             while c in taken:
@@ -138,7 +138,7 @@ class Grid:
                     f"{n_cols} columns in every row"))
         if problems:
             raise LayoutError(source_file, problems)
-        origin = tuple(tuple(index for index in row) for row in slots)  # type: ignore[misc]
+        origin = tuple(tuple(row) for row in slots)  # type: ignore[misc]
         return cls(source_file, tuple(cells), n_rows, n_cols, origin)
 
     @classmethod

@@ -21,7 +21,7 @@ from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_he
 from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_style import ROOT, Style, Styles
-from .text import is_silent, tag_of
+from .text import SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
@@ -37,9 +37,10 @@ def owned_by(element: etree._Element, owner: etree._Element, stops: tuple[str, .
     """Whether the nearest ancestor of `element` whose tag is one of `stops` is `owner`, with
     no script, style, template or noscript in between."""
     for ancestor in element.iterancestors():
-        if is_silent(ancestor):
+        tag = tag_of(ancestor)  # once for both questions (is_silent asks for it too)
+        if tag in SILENT_TAGS:
             return False
-        if tag_of(ancestor) in stops:
+        if tag in stops:
             return ancestor is owner
     return False
 
@@ -330,7 +331,7 @@ class Table:
         return table_rows(self.element, self.styles)
 
     def row_texts(self, row: int) -> list[str]:
-        return [squash(own_text(cell, self.styles)) for cell in row_cells(self.rows[row], self.styles)]
+        return [squash(own_text(cell, self.styles)) for cell in self.cells(self.rows[row])]
 
     @cached_property
     def caption(self) -> str:
@@ -370,7 +371,7 @@ class Table:
 
     def width(self) -> int:
         """Columns of the first row (nothing above reaches into it)."""
-        return sum(lenient_span(c, "colspan") for c in row_cells(self.rows[0], self.styles)) if self.rows else 0
+        return sum(lenient_span(c, "colspan") for c in self.cells(self.rows[0])) if self.rows else 0
 
     @cached_property
     def has_units(self) -> bool:

@@ -172,6 +172,12 @@ def cell_lines(cell: etree._Element, styles: Styles) -> list[str]:
 
 def collapse_lines(lines: list[str]) -> str:
     """Whitespace runs (tabs, &nbsp;, ideographic spaces) become one space per line."""
-    return "\n".join(WHITESPACE.sub(" ", line) for line in lines)
+    return "\n".join(line if plain_spaced(line) else WHITESPACE.sub(" ", line) for line in lines)
+
+
+def plain_spaced(line: str) -> bool:
+    """A line with nothing to collapse: printable ASCII (whose only whitespace is the space)
+    without two spaces in a row. Most cells' lines are (`4*Ascend`, `qwen2.5-7b`)."""
+    return line.isascii() and line.isprintable() and "  " not in line
 
 
