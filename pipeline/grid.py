@@ -129,6 +129,8 @@ class Grid:
                     else:
                         slots[r][c] = index
         for r, row in enumerate(slots):
+            if None not in row:  # filled (every row of a good table)
+                continue
             empty = [c for c, index in enumerate(row) if index is None]
             if empty:
                 filled = n_cols - len(empty)

@@ -93,3 +93,48 @@ def test_printed_text_is_the_same_when_each_distinct_character_is_asked_once():
     samples = ["更新时间：2025-10-22", "Ｓｎｔ９ｂ ４＊Ａｓｃｅｎｄ", "1\u200b6\u00ad*Ascend\ufeff", "qwen2.5\u20117b",
                "x²₃ ①½ ⽀⻓", "4096/\u2060８１９２ ① ＊", "\u202e61\u202c ١٦", "ﬁ\u3000ﬂ", "", "ascii only"]
     assert [printed(t) for t in samples] == [printed_char_by_char(t) for t in samples]
+
+
+class NoShortcut(dict):
+    """Declarations whose keys overlap every set: a computed value's shortcut for an element
+    that declares none of what it reads (`declared.keys().isdisjoint(...)`) is never taken."""
+
+    def keys(self):
+        return Overlapping()
+
+
+class Overlapping:
+    def isdisjoint(self, other) -> bool:
+        return False
+
+
+SAMPLE_VALUES = ("absolute", "relative", "fixed", "-9999px", "0", "1px", "-40px", "hidden", "clip", "rect(0, 0, 0, 0)",
+                 "inset(50%)", "polygon(0 0)", "rotate(180deg)", "translatex(4px)", "scalex(-1)", "left", "spin 1s",
+                 "none", "inherit", "10px solid", "solid", "2px", "auto", "6px #fff")
+
+
+def test_each_computed_value_read_without_a_shortcut_is_the_same():
+    """The shortcuts of off_screen, own_box, shifted, flipped and unmodelled (and those that were
+    there before) name every property their functions read: with one declaration of any property
+    the page may set, the value is the same with the shortcut and without it."""
+    from pipeline.extract import html_style as S
+    from pipeline.extract.css_values import ALL_RESETS
+    from pipeline.extract.html_cascade import Declaration
+    names = sorted({*ALL_RESETS, "inset", "overflow-x", "overflow-y", "offset", "offset-path", "animation-name",
+                    "-webkit-text-stroke-width", "-webkit-line-clamp", "inset-inline", "margin", "padding"})
+    parent = S.ROOT
+    functions = {"off_screen": lambda d: S.off_screen(d, parent), "own_box": lambda d: S.own_box(d, parent, "inline"),
+                 "shifted": S.shifted, "flipped": lambda d: S.flipped(d, parent),
+                 "unmodelled": lambda d: S.unmodelled(d, parent), "filtering": lambda d: S.filtering(d, parent),
+                 "edges": lambda d: S.edges(d, parent, "block"),
+                 "clipping": lambda d: S.clipping(d, parent, "block", None)}
+    differ = []
+    for position in (None, "absolute", "relative"):  # offsets move a positioned box only
+        for name in names:
+            for value in SAMPLE_VALUES:
+                declared = {name: Declaration(name, value, (), False)}
+                if position:
+                    declared["position"] = Declaration("position", position, (), False)
+                differ += [(function, position, name, value) for function, of in functions.items()
+                           if of(declared) != of(NoShortcut(declared))]
+    assert differ == []

@@ -440,11 +440,18 @@ def faded(declared, parent: Style) -> bool:
         v is not None and length(v) is not None and length(v)[0] <= 0 for v in (value, filtered and filtered[1]))
 
 
+# What off_screen reads: without one of them, nothing here moves, clips or shrinks the box
+PLACING = frozenset({"position", "left", "right", "top", "bottom", "margin-left", "clip", "clip-path", "width", "height",
+                     "overflow"})
+
+
 def off_screen(declared, parent: Style) -> bool:
     """Moved off the screen: positioned far away, clipped to nothing, or the visually-hidden
     pattern (a 1px box with its overflow hidden)."""
     if parent.off_screen:
         return True
+    if declared.keys().isdisjoint(PLACING):
+        return False
     positioned = value_of(declared, "position") in ("absolute", "fixed", "relative")
     sides = [value_of(declared, side) or "0" for side in ("left", "right", "top", "bottom")]
     if positioned and any(far(side) or side == UNDECIDED for side in sides):
@@ -728,11 +735,18 @@ def piled(declared, name: str, inherited: bool) -> bool:
     return ems is None or ems < SPACING_FLOOR_EM  # a unit not taken to ems (vw): tighter than any floor
 
 
+# What own_box reads beyond the display: without one of them, the box is not one of its own
+BOXING = frozenset({"float", "position", "margin-left", "margin-right", "padding-left", "padding-right",
+                    "border-left-width", "border-right-width", "border-left-style", "border-right-style"})
+
+
 def own_box(declared, parent: Style, shown_as: str) -> bool:
     """A box of its own beside its neighbours: an atomic inline box, a float, a positioned box,
     a flex or grid item, or one with a horizontal margin, padding or border."""
     if shown_as in OWN_BOX or parent.items:
         return True
+    if declared.keys().isdisjoint(BOXING):
+        return False
     if value_of(declared, "float") in ("left", "right", "inline-start", "inline-end"):
         return True
     if value_of(declared, "position") in ("absolute", "fixed"):
@@ -877,6 +891,7 @@ NOT_AN_OFFSET = frozenset({"auto", "initial", "unset", "revert", "inherit"})
 TRANSFORMS = ("transform", "translate", "rotate", "scale")
 FUNCTION = re.compile(r"([a-z0-9-]+)\(([^()]*)\)")
 # transform functions that move a box without mirroring or turning it; with these arguments, not at all
+SHIFTING = frozenset({"position", *TRANSFORMS})
 TRANSLATIONS = frozenset({"translate", "translatex", "translatey", "translate3d", "translatez", "perspective"})
 SCALINGS = frozenset({"scale", "scalex", "scaley", "scale3d", "scalez"})
 
@@ -931,6 +946,8 @@ def written(declared, name: str) -> str:
 def shifted(declared) -> str:
     """The declaration that draws the box and its content elsewhere than its place: a position
     with an offset that is not zero (sticky only moves it while the page scrolls), a transform."""
+    if declared.keys().isdisjoint(SHIFTING):  # offsets move only a positioned box
+        return ""
     position = value_of(declared, "position")
     if position in ("relative", "absolute", "fixed"):
         for side in OFFSETS:
@@ -957,6 +974,8 @@ def flipped(declared, parent: Style) -> str:
     drawn right to left, rows bottom to top."""
     if parent.flipped:
         return parent.flipped
+    if declared.keys().isdisjoint(TRANSFORMS):
+        return ""
     return next((written(declared, name) for name in TRANSFORMS
                  if transform_kind(name, value_of(declared, name) or "none") == "turns"), "")
 
@@ -980,6 +999,8 @@ def writing_mode(declared, parent: Style) -> str:
 
 INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert: resolved before (css_wide)
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
+UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset")
+NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES})  # what unmodelled reads
 
 
 def strokes(value: str) -> bool:
@@ -996,7 +1017,9 @@ def unmodelled(declared, parent: Style) -> str:
     from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box)."""
     if parent.unmodelled:
         return parent.unmodelled
-    for name in ("animation", "animation-name", "font-size-adjust", "offset-path", "offset"):
+    if declared.keys().isdisjoint(NOT_MODELLED):
+        return ""
+    for name in UNMODELLED_EFFECTS:
         value = value_of(declared, name)
         if value is not None and value not in INERT:
             return written(declared, name)
@@ -1114,10 +1137,22 @@ class Styles:
 
     def child_of(self, element: etree._Element, parent: Style, tag: str | None = None) -> Style:
         """The element's style, given its parent's (a walk from the root down knows it, and
-        the element's tag name: '' for a comment)."""
+        the element's tag name: '' for a comment). A plain element's is its tag's defaults
+        over its parent's style, computed once for all its siblings of that tag."""
         found = self.computed.get(element)
-        if found is None:
-            found = self.computed[element] = self.compute(element, parent, tag)
+        if found is not None:
+            return found
+        if tag is None:
+            tag = element.tag if isinstance(element.tag, str) else ""
+        if element in self.styled:
+            found = computed(cascaded(element, tag, self.matched), parent, element, tag)
+        else:
+            key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
+            shared = self.shared.get(key)
+            if shared is None:
+                shared = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
+            found = shared[1]
+        self.computed[element] = found
         return found
 
     def plain_inside(self, element: etree._Element) -> bool:
@@ -1129,17 +1164,6 @@ class Styles:
         """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
         attribute): most elements. The defaults never move, turn or float an element."""
         return element not in self.styled
-
-    def compute(self, element: etree._Element, parent: Style, tag: str | None = None) -> Style:
-        if tag is None:
-            tag = element.tag if isinstance(element.tag, str) else ""
-        if element not in self.styled:  # plain, as most elements: the browser's defaults for the tag; many share one parent style
-            key = (id(parent), tag)
-            found = self.shared.get(key)
-            if found is None:
-                found = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
-            return found[1]
-        return computed(cascaded(element, tag, self.matched), parent, element, tag)
 
     def may_have_box(self, element: etree._Element, which: str) -> bool:
         """Does a rule give the element a ::before/::after, on an element a browser makes one for?"""
