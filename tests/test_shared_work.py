@@ -108,13 +108,13 @@ class Overlapping:
         return False
 
 
-SAMPLE_VALUES = ("absolute", "relative", "fixed", "-9999px", "0", "1px", "-40px", "hidden", "clip", "rect(0, 0, 0, 0)",
+SAMPLE_VALUES = ("opacity(0)", "blur(0) opacity(0%)", "absolute", "relative", "fixed", "-9999px", "0", "1px", "-40px", "hidden", "clip", "rect(0, 0, 0, 0)",
                  "inset(50%)", "polygon(0 0)", "rotate(180deg)", "translatex(4px)", "scalex(-1)", "left", "spin 1s",
                  "none", "inherit", "10px solid", "solid", "2px", "auto", "6px #fff")
 
 
 def test_each_computed_value_read_without_a_shortcut_is_the_same():
-    """The shortcuts of off_screen, own_box, shifted, flipped and unmodelled (and those that were
+    """The shortcuts of off_screen, own_box, shifted, flipped, unmodelled and faded (and those that were
     there before) name every property their functions read: with one declaration of any property
     the page may set, the value is the same with the shortcut and without it."""
     from pipeline.extract import html_style as S
@@ -125,7 +125,8 @@ def test_each_computed_value_read_without_a_shortcut_is_the_same():
     parent = S.ROOT
     functions = {"off_screen": lambda d: S.off_screen(d, parent), "own_box": lambda d: S.own_box(d, parent, "inline"),
                  "shifted": S.shifted, "flipped": lambda d: S.flipped(d, parent),
-                 "unmodelled": lambda d: S.unmodelled(d, parent), "filtering": lambda d: S.filtering(d, parent),
+                 "unmodelled": lambda d: S.unmodelled(d, parent), "faded": lambda d: S.faded(d, parent),
+                 "filtering": lambda d: S.filtering(d, parent),
                  "edges": lambda d: S.edges(d, parent, "block"),
                  "clipping": lambda d: S.clipping(d, parent, "block", None)}
     differ = []

@@ -432,11 +432,19 @@ def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple,
     return base, backdrops, unknown, opaque
 
 
+FADING = frozenset({"opacity", "filter"})  # what faded reads
+OPACITY_FILTER = re.compile(r"(?:^|\s)opacity\(\s*([^)]*)\)")
+
+
 def faded(declared, parent: Style) -> bool:
     """Opacity 0, here or on an ancestor, by `opacity` or by the `opacity()` filter."""
+    if parent.faded:
+        return True
+    if declared.keys().isdisjoint(FADING):
+        return False
     value = value_of(declared, "opacity")
-    filtered = re.search(r"(?:^|\s)opacity\(\s*([^)]*)\)", value_of(declared, "filter") or "")
-    return parent.faded or UNDECIDED in (value, value_of(declared, "filter")) or any(
+    filtered = OPACITY_FILTER.search(value_of(declared, "filter") or "")
+    return UNDECIDED in (value, value_of(declared, "filter")) or any(
         v is not None and length(v) is not None and length(v)[0] <= 0 for v in (value, filtered and filtered[1]))
 
 
