@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .errors import LayoutError, Place, Problem
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: made for every cell of a table, twice as fast
 class Cell:
     """One cell as published. row/col are 0-based grid coordinates of its top-left slot."""
 
@@ -31,7 +31,7 @@ class Cell:
         return Place(row=self.row + 1, col=self.col + 1, page=self.page, part=self.part)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CellSpec:
     """A cell as a row lists it, before it has a grid position (HTML's table model)."""
 
@@ -62,14 +62,15 @@ def place_rows(source_file: str, rows: list[list[CellSpec]]) -> list[Cell]:
     the end of its table is an error, not truncated, because it means the table was cut or
     mis-authored; a table published in parts is closed at the end of each part (HTML tables
     are), so a rowspan cannot run from one part into the next."""
-    taken: set[tuple[int, int]] = set()
+    below: dict[int, set[int]] = {}  # row -> the columns rowspans from the rows above take in it
     cells: list[Cell] = []
     problems = []
     ends = part_ends(rows)
     for r, row in enumerate(rows):
+        taken = below.pop(r, ())  # a row's own cells lie left of the next one: only spans from above matter
         c = 0
         for spec in row:
-            while (r, c) in taken:
+            while c in taken:
                 c += 1
             if r + spec.rowspan > ends[r]:
                 which = "table" if spec.part is None else "table part"
@@ -79,7 +80,8 @@ def place_rows(source_file: str, rows: list[list[CellSpec]]) -> list[Cell]:
                     f"{ends[r] - r - 1} row(s) below it",
                     f"rowspan at most {ends[r] - r}"))
             cells.append(Cell(r, c, spec.rowspan, spec.colspan, spec.text, spec.raw_text, spec.page, spec.part))
-            taken.update((rr, cc) for rr in range(r, r + spec.rowspan) for cc in range(c, c + spec.colspan))
+            for rr in range(r + 1, r + spec.rowspan):
+                below.setdefault(rr, set()).update(range(c, c + spec.colspan))
             c += spec.colspan
     if problems:
         raise LayoutError(source_file, problems)
@@ -127,6 +129,8 @@ class Grid:
                     else:
                         slots[r][c] = index
         for r, row in enumerate(slots):
+            if None not in row:  # filled (every row of a good table)
+                continue
             empty = [c for c, index in enumerate(row) if index is None]
             if empty:
                 filled = n_cols - len(empty)
@@ -136,7 +140,7 @@ class Grid:
                     f"{n_cols} columns in every row"))
         if problems:
             raise LayoutError(source_file, problems)
-        origin = tuple(tuple(index for index in row) for row in slots)  # type: ignore[misc]
+        origin = tuple(tuple(row) for row in slots)  # type: ignore[misc]
         return cls(source_file, tuple(cells), n_rows, n_cols, origin)
 
     @classmethod

@@ -72,12 +72,17 @@ def printed(text: str) -> str:
     text through this one function."""
     if text.isascii():  # no format character, nothing to fold
         return text
-    visible = "".join(ch for ch in text if ch < "\x80" or unicodedata.category(ch) != "Cf").translate(HYPHENS)
+    # each distinct character's category asked once (a page's text repeats a few hundred), not each one's
+    dropped = {ord(ch): None for ch in set(text) if ch >= "\x80" and unicodedata.category(ch) == "Cf"}
+    visible = text.translate({**HYPHENS, **dropped})  # no hyphen is a format character: one table does both
     if unicodedata.is_normalized("NFKC", visible):  # nothing to fold, so nothing kept from folding
         return visible
+    kept = {ch for ch in set(visible) if ch >= "\x80" and is_kept(ch)}
+    if not kept:
+        return unicodedata.normalize("NFKC", visible)
     pieces, start = [], 0
     for index, char in enumerate(visible):
-        if char >= "\x80" and is_kept(char):
+        if char in kept:
             pieces += [unicodedata.normalize("NFKC", visible[start:index]), char]
             start = index + 1
     pieces.append(unicodedata.normalize("NFKC", visible[start:]))

@@ -20,7 +20,7 @@ from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
-from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_drawn_apart, cell_unmodelled, collapsed_columns,
+from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_faults, collapsed_columns,
                           find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, span_value,
                           table_drawn_apart)
 from .text import cell_lines, collapse_lines
@@ -30,18 +30,17 @@ __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
 
 # --- parts -> one grid ---------------------------------------------------------------------
 
-def span(cell: etree._Element, name: str, place: Place, source: str) -> int:
-    value, number = span_value(cell, name)
-    if number is None:
-        raise LayoutError(source, Problem(place, f"{name}={value!r}", f"a whole number from 1 to {MAX_SPAN}"))
-    return number
-
-
-def cell_spec(cell: etree._Element, place: Place, source: str, styles: Styles) -> CellSpec:
+def cell_spec(cell: etree._Element, row: int, col: int, part: int | None, source: str, styles: Styles) -> CellSpec:
+    """The n-th cell (`col`) of a row; its Place is made only for a problem (one per cell is
+    work for nothing on a table without one)."""
     raw = cell_lines(cell, styles)
-    return CellSpec(text=collapse_lines(raw), raw_text="\n".join(raw),
-                    rowspan=span(cell, "rowspan", place, source),
-                    colspan=span(cell, "colspan", place, source), part=place.part)
+    (down, rowspan), (across, colspan) = span_value(cell, "rowspan"), span_value(cell, "colspan")
+    if rowspan is None or colspan is None:
+        name, value = ("rowspan", down) if rowspan is None else ("colspan", across)
+        raise LayoutError(source, Problem(Place(row=row, col=col, part=part), f"{name}={value!r}",
+                                          f"a whole number from 1 to {MAX_SPAN}"))
+    # text, raw_text, rowspan, colspan, page, part: positional arguments are bound in half the time (a cell each)
+    return CellSpec(collapse_lines(raw), "\n".join(raw), rowspan, colspan, None, part)
 
 
 def body_start(table: Table, first: Table) -> int:
@@ -70,10 +69,11 @@ def reordering(text: str) -> str | None:
     return next((ch for ch in text if unicodedata.bidirectional(ch) in REORDERING), None)
 
 
-def reordered(spec: CellSpec, place: Place) -> Problem | None:
+def reordered(spec: CellSpec, row: int, col: int) -> Problem | None:
     found = reordering(spec.raw_text)
     if found is None:
         return None
+    place = Place(row=row, col=col, part=spec.part)
     name = unicodedata.name(found, "")
     return Problem(place, f"the cell's text holds U+{ord(found):04X} {name}, which a browser draws reordering "
                    f"the text ({spec.raw_text!r})", "text drawn in the order it is written: no bidirectional "
@@ -89,11 +89,10 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
         groups = [row_group(tr, table.element) for tr in trs]
         for i, tr in enumerate(trs):
             r = len(rows) + 1
-            # place names the n-th cell of the row: its grid column is not known yet
-            places = [Place(row=r, col=n, part=part) for n in range(1, len(table.cells(tr)) + 1)]
-            row = [cell_spec(cell, place, source, table.styles) for cell, place in zip(table.cells(tr), places)]
-            problems += [found for spec, place in zip(row, places) if (found := reordered(spec, place))]
-            cut += [cut_span(spec.rowspan, groups[i], place) for spec, place in zip(row, places)
+            # a place names the n-th cell of the row: its grid column is not known yet
+            row = [cell_spec(cell, r, n, part, source, table.styles) for n, cell in enumerate(table.cells(tr), start=1)]
+            problems += [found for n, spec in enumerate(row, start=1) if (found := reordered(spec, r, n))]
+            cut += [cut_span(spec.rowspan, groups[i], Place(row=r, col=n, part=part)) for n, spec in enumerate(row, start=1)
                     if spec.rowspan > 1 and i + spec.rowspan - 1 < len(trs) and groups[i + spec.rowspan - 1] is not groups[i]]
             if not blank_row(row, rows):
                 rows.append(row)
@@ -124,8 +123,12 @@ def drawn_apart(element: etree._Element, declaration: str, place: Place) -> Prob
 def check_drawn_in_order(parts: list[Table], source: str) -> None:
     """A browser draws every cell of the vendor table in its place in the grid, or a reader sees
     another value in a column than the one read: a flexbox row, a floated or moved cell, a
-    mirrored or right-to-left table, a body row group shown as a header are errors naming them."""
-    problems, r = [], 0
+    mirrored or right-to-left table, a body row group shown as a header are errors naming them
+    (a layout error). Then a cell whose text is drawn with what this reader does not model (an
+    animation, a text stroke, font-size-adjust, a motion path: Style.unmodelled) may show a
+    reader another value than the one read: an error naming the cell, the element and the
+    declaration (a cell error). One walk of each cell's elements answers both (cell_faults)."""
+    problems, unmodelled, r = [], [], 0
     for table, part, rows in stitched_parts(parts):
         styles = table.styles
         sections = sections_drawn_apart(table.element, rows, styles)
@@ -140,30 +143,21 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
             if found:
                 problems.append(drawn_apart(tr, found, Place(row=r, part=part)))
             for n, cell in enumerate(table.cells(tr), start=1):
-                inside = cell_drawn_apart(cell, styles)
+                inside, unseen = cell_faults(cell, styles)
                 if inside:
                     problems.append(drawn_apart(*inside, Place(row=r, col=n, part=part)))
+                if unseen:
+                    unmodelled.append(not_modelled(*unseen, Place(row=r, col=n, part=part)))
     if problems:
         raise LayoutError(source, problems)
+    if unmodelled:
+        raise CellError(source, unmodelled)
 
 
-def check_modelled(parts: list[Table], source: str) -> None:
-    """A cell whose text is drawn with what this reader does not model (an animation, a text
-    stroke, font-size-adjust, a motion path: Style.unmodelled) may show a reader another value
-    than the one read: an error naming the cell, the element and the declaration."""
-    problems, r = [], 0
-    for table, part, rows in stitched_parts(parts):
-        for tr in rows:
-            r += 1
-            for n, cell in enumerate(table.cells(tr), start=1):
-                found = cell_unmodelled(cell, table.styles)
-                if found:
-                    problems.append(Problem(Place(row=r, col=n, part=part), f"<{found[0].tag}> is drawn with "
-                                            f"`{found[1]}`, which may change what its text shows and which this "
-                                            "reader does not model", "the table's text without animations, text "
-                                            "strokes, font-size-adjust or motion paths"))
-    if problems:
-        raise CellError(source, problems)
+def not_modelled(element: etree._Element, declaration: str, place: Place) -> Problem:
+    return Problem(place, f"<{element.tag}> is drawn with `{declaration}`, which may change what its text shows and "
+                   "which this reader does not model", "the table's text without animations, text strokes, "
+                   "font-size-adjust or motion paths")
 
 
 def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:
@@ -201,7 +195,6 @@ def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:
     check_no_collapsed_columns(parts, source)
     check_drawn_in_order(parts, source)
-    check_modelled(parts, source)
     limits.check_cells(source, sum(len(t.cells(tr)) for t in parts for tr in t.rows))
     rows = stitched_rows(parts, source)
     limits.check_cells(source, sum(c.rowspan * c.colspan for row in rows for c in row))

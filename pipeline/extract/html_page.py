@@ -20,7 +20,7 @@ from lxml import etree
 from ..errors import SourceError
 from ..tokens import printed
 from .html_files import REPLACEMENT, SavedFiles, browser_codec, replaced
-from .html_style import Styles
+from .html_style import Style, Styles
 from .html_tree import html5_tree
 from .text import SILENT_TAGS
 
@@ -137,21 +137,26 @@ class Reading:
     end: dict[etree._Element, int] = field(default_factory=dict)
     position: int = 0
 
-    def walk(self, element: etree._Element, removed: bool = False) -> None:
-        tag = element.tag if isinstance(element.tag, str) else ""
-        if tag in SILENT_TAGS:
+    def walk(self, element: etree._Element, parent: Style | None) -> None:
+        """The element's text and tables, `parent` its parent's style; None inside a removed
+        element or <head>, where nothing is shown (styles there are computed when asked for)."""
+        tag = element.tag  # read once: lxml makes a new string at each reading
+        if not isinstance(tag, str):
+            tag = ""
+        elif tag in SILENT_TAGS:
             return  # nor are its tables shown: a <template> or <noscript> copy is not the table
-        style = self.styles.of(element)
-        removed = removed or style.removed or tag == "head"  # <title> is not page text
-        shown = not removed and style.shown and not style.unseen
+        style = None if parent is None else self.styles.child_of(element, parent, tag)
+        if style is not None and (style.removed or tag == "head"):  # <title> is not page text
+            style = None
+        shown = style is not None and style.shown and not style.unseen
         if tag == "table":
             self.start[element] = self.tick()
-        if element.text and tag and shown:
-            self.texts.append((self.tick(), element.text))
+        if tag and shown and (text := element.text):  # read once: lxml makes a new string at each reading
+            self.texts.append((self.tick(), text))
         for child in element:
-            self.walk(child, removed)
-            if child.tail and shown:
-                self.texts.append((self.tick(), child.tail))
+            self.walk(child, style)
+            if shown and (tail := child.tail):
+                self.texts.append((self.tick(), tail))
         if tag == "table":
             self.end[element] = self.tick()
 
@@ -189,7 +194,7 @@ def read_page(root: etree._Element, source: str, files: SavedFiles | None = None
     """The page as a reader sees it, its style sheets applied (html_style.Styles), with those
     saved beside it given the folder it sits in."""
     reading = Reading(Styles(root, source, files))
-    reading.walk(root)
+    reading.walk(root, reading.styles.root)
     return reading
 
 

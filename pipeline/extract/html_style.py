@@ -224,28 +224,35 @@ class Style:
     flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
     unmodelled: str = ""  # a declaration here or on an ancestor that may change what its text shows, not modelled
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
-    # derived from the above once (finish), read for every piece of text
-    removed: bool = False  # display:none: not laid out at all
-    shown: bool = True  # visibility visible
-    block: bool = False  # on lines of its own
-    unseen: bool = False  # laid out, but out of sight
+    # derived from the above when the style is made (__post_init__), read for every piece of text
+    removed: bool = field(init=False)  # display:none: not laid out at all
+    shown: bool = field(init=False)  # visibility visible
+    block: bool = field(init=False)  # on lines of its own
+    unseen: bool = field(init=False)  # laid out, but out of sight
+
+    def __post_init__(self) -> None:
+        # set once here rather than by a second, replaced copy: a style is made for every element
+        # that is not its parent's defaults, and a frozen dataclass sets its fields this way
+        derive = object.__setattr__
+        derive(self, "removed", self.display == "none")
+        derive(self, "shown", self.visibility == "visible")
+        derive(self, "block", not (self.display.startswith("inline") or self.display in ("contents", "ruby", "none")))
+        derive(self, "unseen", out_of_sight(self))
 
 
-def finish(style: Style) -> Style:
-    """The style with its derived values set."""
+def out_of_sight(style: Style) -> bool:
+    """Laid out, but a reader does not see the text: too small, faded, moved or clipped away,
+    piled, veiled, or without contrast against what is behind it."""
     ink = style.fill if style.fill is not None else style.color
-    unseen = (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped or style.indent_off
-              or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown or ink[3] == 0
-              or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops) else
-                  any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
-                      for b in (style.background, *style.backdrops))))
-    block = not (style.display.startswith("inline") or style.display in ("contents", "ruby", "none"))
-    return replace(style, removed=style.display == "none", shown=style.visibility == "visible", block=block,
-                   unseen=unseen)
+    return (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped
+            or style.indent_off or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown
+            or ink[3] == 0 or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops)
+                               else any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
+                                        for b in (style.background, *style.backdrops))))
 
 
-ROOT = finish(Style(display="block"))
-DARK_ROOT = finish(Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark=True))
+ROOT = Style(display="block")
+DARK_ROOT = Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark=True)
 
 
 # --- one function per computed value (declared: the winning declarations; parent: its style) ---
@@ -433,12 +440,25 @@ def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple,
     return base, backdrops, unknown, opaque
 
 
+FADING = frozenset({"opacity", "filter"})  # what faded reads
+OPACITY_FILTER = re.compile(r"(?:^|\s)opacity\(\s*([^)]*)\)")
+
+
 def faded(declared, parent: Style) -> bool:
     """Opacity 0, here or on an ancestor, by `opacity` or by the `opacity()` filter."""
+    if parent.faded:
+        return True
+    if declared.keys().isdisjoint(FADING):
+        return False
     value = value_of(declared, "opacity")
-    filtered = re.search(r"(?:^|\s)opacity\(\s*([^)]*)\)", value_of(declared, "filter") or "")
-    return parent.faded or UNDECIDED in (value, value_of(declared, "filter")) or any(
+    filtered = OPACITY_FILTER.search(value_of(declared, "filter") or "")
+    return UNDECIDED in (value, value_of(declared, "filter")) or any(
         v is not None and length(v) is not None and length(v)[0] <= 0 for v in (value, filtered and filtered[1]))
+
+
+# What off_screen reads: without one of them, nothing here moves, clips or shrinks the box
+PLACING = frozenset({"position", "left", "right", "top", "bottom", "margin-left", "clip", "clip-path", "width", "height",
+                     "overflow"})
 
 
 def off_screen(declared, parent: Style) -> bool:
@@ -446,6 +466,8 @@ def off_screen(declared, parent: Style) -> bool:
     pattern (a 1px box with its overflow hidden)."""
     if parent.off_screen:
         return True
+    if declared.keys().isdisjoint(PLACING):
+        return False
     positioned = value_of(declared, "position") in ("absolute", "fixed", "relative")
     sides = [value_of(declared, side) or "0" for side in ("left", "right", "top", "bottom")]
     if positioned and any(far(side) or side == UNDECIDED for side in sides):
@@ -740,11 +762,18 @@ def piled(declared, name: str, inherited: bool) -> bool:
     return ems is None or ems < SPACING_FLOOR_EM  # a unit not taken to ems (vw): tighter than any floor
 
 
+# What own_box reads beyond the display: without one of them, the box is not one of its own
+BOXING = frozenset({"float", "position", "margin-left", "margin-right", "padding-left", "padding-right",
+                    "border-left-width", "border-right-width", "border-left-style", "border-right-style"})
+
+
 def own_box(declared, parent: Style, shown_as: str) -> bool:
     """A box of its own beside its neighbours: an atomic inline box, a float, a positioned box,
     a flex or grid item, or one with a horizontal margin, padding or border."""
     if shown_as in OWN_BOX or parent.items:
         return True
+    if declared.keys().isdisjoint(BOXING):
+        return False
     if value_of(declared, "float") in ("left", "right", "inline-start", "inline-end"):
         return True
     if value_of(declared, "position") in ("absolute", "fixed"):
@@ -864,7 +893,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines = line_height(declared, parent)
     clipped, cut = clipping(declared, parent, shown_as, lines)
-    return finish(Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
+    return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **sizes(declared, parent),
                  marker=value_of(declared, "list-style-type")
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
@@ -878,7 +907,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
-                 unmodelled=unmodelled(declared, parent)))
+                 unmodelled=unmodelled(declared, parent))
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -889,6 +918,7 @@ NOT_AN_OFFSET = frozenset({"auto", "initial", "unset", "revert", "inherit"})
 TRANSFORMS = ("transform", "translate", "rotate", "scale")
 FUNCTION = re.compile(r"([a-z0-9-]+)\(([^()]*)\)")
 # transform functions that move a box without mirroring or turning it; with these arguments, not at all
+SHIFTING = frozenset({"position", *TRANSFORMS})
 TRANSLATIONS = frozenset({"translate", "translatex", "translatey", "translate3d", "translatez", "perspective"})
 SCALINGS = frozenset({"scale", "scalex", "scaley", "scale3d", "scalez"})
 
@@ -962,6 +992,8 @@ def written(declared, name: str) -> str:
 def shifted(declared) -> str:
     """The declaration that draws the box and its content elsewhere than its place: a position
     with an offset that is not zero (sticky only moves it while the page scrolls), a transform."""
+    if declared.keys().isdisjoint(SHIFTING):  # offsets move only a positioned box
+        return ""
     position = value_of(declared, "position")
     if position in ("relative", "absolute", "fixed"):
         for side in OFFSETS:
@@ -988,6 +1020,8 @@ def flipped(declared, parent: Style) -> str:
     drawn right to left, rows bottom to top."""
     if parent.flipped:
         return parent.flipped
+    if declared.keys().isdisjoint(TRANSFORMS):
+        return ""
     return next((written(declared, name) for name in TRANSFORMS
                  if transform_kind(name, value_of(declared, name) or "none") == "turns"), "")
 
@@ -1011,6 +1045,8 @@ def writing_mode(declared, parent: Style) -> str:
 
 INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert: resolved before (css_wide)
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
+UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset")
+NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES})  # what unmodelled reads
 
 
 def strokes(value: str) -> bool:
@@ -1027,7 +1063,9 @@ def unmodelled(declared, parent: Style) -> str:
     from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box)."""
     if parent.unmodelled or UNRESOLVED in declared:
         return parent.unmodelled or declared[UNRESOLVED].value
-    for name in ("animation", "animation-name", "font-size-adjust", "offset-path", "offset"):
+    if declared.keys().isdisjoint(NOT_MODELLED):
+        return ""
+    for name in UNMODELLED_EFFECTS:
         value = value_of(declared, name)
         if value is not None and value not in INERT:
             return written(declared, name)
@@ -1063,11 +1101,6 @@ def generated_text(declared: dict[str, Declaration], element: etree._Element, so
 
 # --- the page's styles ------------------------------------------------------------------------------
 
-def parent_tag(element: etree._Element) -> str | None:
-    parent = element.getparent()
-    return parent.tag if parent is not None else None
-
-
 def dark_page(root: etree._Element, matched) -> bool:
     """Whether the page is drawn in the dark colour scheme (a dark canvas, white text): the root
     element's `color-scheme`, else `<meta name=color-scheme>`, names dark and not light (a desktop
@@ -1086,6 +1119,46 @@ NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", 
                              "audio", "canvas", "embed", "svg", "col", "colgroup"})
 
 
+def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
+    """The elements with a declarative shadow root (a <template shadowrootmode> child, as
+    single-file savers write web components): found once, so that the text of every other
+    element is read without looking through its children for one (text.shadow_text)."""
+    return frozenset(template.getparent() for template in root.iter("template")
+                     if template.get("shadowrootmode") is not None or template.get("shadowroot") is not None)
+
+
+def holding(elements: set[etree._Element]) -> set[etree._Element]:
+    """Every element with one of these inside it (their ancestors)."""
+    found: set[etree._Element] = set()
+    for element in elements:
+        for ancestor in element.iterancestors():
+            if ancestor in found:
+                break  # and so are its ancestors
+            found.add(ancestor)
+    return found
+
+
+# The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
+# but there is one <body>, and its style is computed from its own attributes: Styles.compute).
+STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover")
+BEARING = {name: etree.XPath(f"//@{name}") for name in STYLING_ATTRIBUTES}  # every such attribute of the page
+
+
+def styled_elements(root: etree._Element, matched) -> set[etree._Element]:
+    """The page's elements styled beyond their tag's defaults over their parent's style: those
+    a sheet rule matches, those with a styling attribute, those whose browser defaults depend on
+    their attributes (HINTED_BY_ATTRIBUTES) and the children of a <details> (shown or not by
+    their place). Found once for the page (libxml2 finds the attributes), so that each
+    element's question is one set lookup (Styles.plain); every other element is plain."""
+    found = set(matched)
+    for attributes in BEARING.values():
+        found.update(attribute.getparent() for attribute in attributes(root))
+    found.update(root.iter(*HINTED_BY_ATTRIBUTES))
+    for details in root.iter("details"):
+        found.update(details)  # its children (comments and processing instructions too)
+    return found
+
+
 class Styles:
     """The computed style of every element of a page, computed on demand from the root down."""
 
@@ -1097,30 +1170,46 @@ class Styles:
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
+        self.shadow_hosts = shadow_hosts(root)
+        self.styled = styled_elements(root, self.matched)
+        self.holding_styled = holding(self.styled)
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)
         if found is None:
             parent = element.getparent()
-            found = self.computed[element] = self.compute(element, self.of(parent) if parent is not None else self.root)
+            found = self.child_of(element, self.of(parent) if parent is not None else self.root)
         return found
 
-    def plain(self, element: etree._Element, tag: str) -> bool:
+    def child_of(self, element: etree._Element, parent: Style, tag: str | None = None) -> Style:
+        """The element's style, given its parent's (a walk from the root down knows it, and
+        the element's tag name: '' for a comment). A plain element's is its tag's defaults
+        over its parent's style, computed once for all its siblings of that tag."""
+        found = self.computed.get(element)
+        if found is not None:
+            return found
+        if tag is None:
+            tag = element.tag if isinstance(element.tag, str) else ""
+        if element in self.styled:
+            found = computed(cascaded(element, tag, self.matched), parent, element, tag)
+        else:
+            key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
+            shared = self.shared.get(key)
+            if shared is None:
+                shared = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
+            found = shared[1]
+        self.computed[element] = found
+        return found
+
+    def plain_inside(self, element: etree._Element) -> bool:
+        """Whether every element inside this one is plain (so no check of styled elements
+        finds anything there)."""
+        return element not in self.holding_styled
+
+    def plain(self, element: etree._Element) -> bool:
         """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
         attribute): most elements. The defaults never move, turn or float an element."""
-        attrib = element.attrib
-        return not (attrib and ("style" in attrib or "hidden" in attrib or "bgcolor" in attrib or "color" in attrib
-                                or "dir" in attrib or "popover" in attrib)) \
-            and element not in self.matched and tag not in HINTED_BY_ATTRIBUTES and parent_tag(element) != "details"
-
-    def compute(self, element: etree._Element, parent: Style) -> Style:
-        tag = element.tag if isinstance(element.tag, str) else ""
-        if self.plain(element, tag):  # most elements: the browser's defaults for the tag; many share one parent style
-            key = (id(parent), tag)
-            if key not in self.shared:
-                self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
-            return self.shared[key][1]
-        return computed(cascaded(element, tag, self.matched), parent, element, tag)
+        return element not in self.styled
 
     def may_have_box(self, element: etree._Element, which: str) -> bool:
         """Does a rule give the element a ::before/::after, on an element a browser makes one for?"""

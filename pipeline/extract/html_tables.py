@@ -11,7 +11,6 @@ rows and a row's cells are the ones a reader sees (table_rows, row_cells).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -23,9 +22,8 @@ from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_cascade import cascaded
 from .html_style import ROOT, Style, Styles, value_of
-from .text import is_silent, tag_of
+from .text import SILENT_TAGS, is_silent, tag_of
 
-ASCII_NUMBER = re.compile(r"[0-9]+")
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
 # Table 1 (continued), cont.), compared with the caption's whitespace removed and case folded.
@@ -40,9 +38,10 @@ def owned_by(element: etree._Element, owner: etree._Element, stops: tuple[str, .
     """Whether the nearest ancestor of `element` whose tag is one of `stops` is `owner`, with
     no script, style, template or noscript in between."""
     for ancestor in element.iterancestors():
-        if is_silent(ancestor):
+        tag = tag_of(ancestor)  # once for both questions (is_silent asks for it too)
+        if tag in SILENT_TAGS:
             return False
-        if tag_of(ancestor) in stops:
+        if tag in stops:
             return ancestor is owner
     return False
 
@@ -104,8 +103,11 @@ def span_value(cell: etree._Element, name: str) -> tuple[str, int | None]:
     """The rowspan/colspan as written and its value, None when it is not a whole number from 1
     to MAX_SPAN in ASCII digits: HTML's integers are ASCII, so a browser ignores `２` or `٢`
     (and int() reads them as 2, or fails on `²`)."""
-    value = (cell.get(name) or "1").strip()
-    number = int(value) if ASCII_NUMBER.fullmatch(value) else 0
+    written = cell.get(name)
+    if written is None:
+        return "1", 1
+    value = (written or "1").strip()
+    number = int(value) if value.isascii() and value.isdigit() else 0  # isdigit alone takes `²`
     return value, number if 1 <= number <= MAX_SPAN else None
 
 
@@ -146,10 +148,10 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
     table) around it; for a part of the table (row group, row, cell) any float, position out of
     the flow or with offsets, or transform; for content inside a cell, offsets or a transform;
     for the table itself (part None), nothing else: moved whole, its cells keep their order."""
-    for name, value, default in (("direction", style.direction, "ltr"),
-                                 ("writing-mode", style.writing_mode, "horizontal-tb")):
-        if value != default and value != getattr(outside, name.replace("-", "_")):
-            return f"{name}: {value}"
+    if style.direction != "ltr" and style.direction != outside.direction:
+        return f"direction: {style.direction}"
+    if style.writing_mode != "horizontal-tb" and style.writing_mode != outside.writing_mode:
+        return f"writing-mode: {style.writing_mode}"
     if style.flipped and style.flipped != outside.flipped:
         return style.flipped
     if style.cut and style.cut != outside.cut:  # a box of a fixed height that may cut rows or lines off
@@ -169,8 +171,8 @@ def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
     return drawn_apart(style, ROOT, part=None) or anonymous_cells(table, styles)
 
 
-def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozenset) -> str:
-    style = styles.of(element)
+def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozenset, style: Style | None = None) -> str:
+    style = style or styles.of(element)
     if style.display not in displays:
         return f"display: {style.display}"
     return drawn_apart(style, styles.of(element.getparent()), part=True)
@@ -192,47 +194,64 @@ def anonymous_cells(element: etree._Element, styles: Styles) -> str:
     return ""
 
 
-def cell_drawn_apart(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
-    """The cell, or the first element inside it, that a browser draws out of the cell's place, or
-    whose text it draws past the cell's edges (a negative margin or text-indent beyond the
-    cell's padding) or over its neighbour's (an inline box's negative margin)."""
-    found = part_drawn_apart(cell, styles, CELL_DISPLAY)
+Found = tuple[etree._Element, str]  # the element and the declaration that decides
+
+
+def cell_faults(cell: etree._Element, styles: Styles) -> tuple[Found | None, Found | None]:
+    """(drawn apart, unmodelled) for one cell, in one walk of its elements: the cell, or the
+    first element inside it, that a browser draws out of the cell's place or whose text it
+    draws past the cell's edges or over its neighbour's (cell_drawn_apart); the cell, or the
+    first element inside it holding text (or its ::before/::after box), drawn with what this
+    reader does not model (cell_unmodelled). Both look at every element inside the cell that
+    is styled beyond its tag's defaults (the defaults never move, turn, float or animate one),
+    is not silent and is laid out."""
+    style = styles.of(cell)
+    drawn = cell_drawn_apart(cell, style, styles)
+    unmodelled = (cell, style.unmodelled) if style.unmodelled else None
+    for inner in () if styles.plain_inside(cell) else cell.iterdescendants():
+        if drawn is not None and unmodelled is not None:
+            break
+        tag = tag_of(inner)
+        if not tag or styles.plain(inner) or is_silent(inner) or styles.of(inner).removed:
+            continue
+        if drawn is None:
+            drawn = inner_drawn_apart(inner, cell, style, styles)
+        if unmodelled is None:
+            unmodelled = inner_unmodelled(inner, styles)
+    return drawn, unmodelled
+
+
+def cell_drawn_apart(cell: etree._Element, style: Style, styles: Styles) -> Found | None:
+    """The cell itself drawn out of its place, its text indented past its padding, or its
+    ::before/::after box drawn apart."""
+    found = part_drawn_apart(cell, styles, CELL_DISPLAY, style)
     if found:
         return cell, found
-    style = styles.of(cell)
     if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
         return cell, style.edge
     found = pseudo_drawn_apart(cell, styles)
-    if found:
-        return cell, found
-    for inner in cell.iterdescendants():
-        tag = tag_of(inner)
-        if tag and not styles.plain(inner, tag) and not is_silent(inner) and not styles.of(inner).removed:
-            inside = styles.of(inner)
-            found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
-                inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
-            if found:
-                return inner, found
-    return None
+    return (cell, found) if found else None
 
 
-def cell_unmodelled(cell: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
-    """The cell, or the first element inside it holding text (or its ::before/::after box),
-    drawn with a declaration that may change what the text shows and that this reader does not
-    model (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path)."""
-    found = styles.of(cell).unmodelled
-    if found:
-        return cell, found
-    for inner in cell.iterdescendants():
-        tag = tag_of(inner)
-        if not tag or styles.plain(inner, tag) or is_silent(inner) or styles.of(inner).removed:
-            continue
-        if styles.of(inner).unmodelled and "".join(inner.itertext()).strip():
-            return inner, styles.of(inner).unmodelled
-        for which in ("before", "after"):
-            box = styles.pseudo_box(inner, which) if inner in styles.matched else None
-            if box is not None and box.unmodelled:
-                return inner, f"::{which} {box.unmodelled}"
+def inner_drawn_apart(inner: etree._Element, cell: etree._Element, style: Style, styles: Styles) -> Found | None:
+    """An element inside the cell (`style` the cell's) drawn out of its place, past the cell's
+    padding or over the text beside it (an inline box's negative margin), or its pseudo box."""
+    inside = styles.of(inner)
+    found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
+        inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
+    return (inner, found) if found else None
+
+
+def inner_unmodelled(inner: etree._Element, styles: Styles) -> Found | None:
+    """An element inside the cell holding text, or its ::before/::after box, drawn with a
+    declaration that may change what the text shows and that this reader does not model
+    (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path)."""
+    if styles.of(inner).unmodelled and "".join(inner.itertext()).strip():
+        return inner, styles.of(inner).unmodelled
+    for which in ("before", "after"):
+        box = styles.pseudo_box(inner, which) if inner in styles.matched else None
+        if box is not None and box.unmodelled:
+            return inner, f"::{which} {box.unmodelled}"
     return None
 
 
@@ -326,7 +345,7 @@ class Table:
         return table_rows(self.element, self.styles)
 
     def row_texts(self, row: int) -> list[str]:
-        return [squash(own_text(cell, self.styles)) for cell in row_cells(self.rows[row], self.styles)]
+        return [squash(own_text(cell, self.styles)) for cell in self.cells(self.rows[row])]
 
     @cached_property
     def caption(self) -> str:
@@ -366,7 +385,7 @@ class Table:
 
     def width(self) -> int:
         """Columns of the first row (nothing above reaches into it)."""
-        return sum(lenient_span(c, "colspan") for c in row_cells(self.rows[0], self.styles)) if self.rows else 0
+        return sum(lenient_span(c, "colspan") for c in self.cells(self.rows[0])) if self.rows else 0
 
     @cached_property
     def has_units(self) -> bool:

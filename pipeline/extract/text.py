@@ -42,7 +42,8 @@ REPLACED = {
 
 def tag_of(element: etree._Element) -> str:
     """The lower-case tag name; '' for comments, processing instructions and entities."""
-    return element.tag.lower() if isinstance(element.tag, str) else ""
+    tag = element.tag  # read once: lxml makes a new string at each reading
+    return tag.lower() if isinstance(tag, str) else ""
 
 
 def is_silent(element: etree._Element) -> bool:
@@ -122,8 +123,10 @@ def marker_text(item: etree._Element, kind: str) -> str:
 
 
 def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
-    tag = element.tag if isinstance(element.tag, str) else ""
-    if tag in SILENT_TAGS and tag not in DRAWN_WHEN_DISPLAYED:
+    tag = element.tag  # read once: lxml makes a new string at each reading
+    if not isinstance(tag, str):
+        tag = ""
+    elif tag in SILENT_TAGS and tag not in DRAWN_WHEN_DISPLAYED:
         return
     style = styles.of(element)
     if style.removed:
@@ -132,7 +135,7 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         shown = REPLACED[tag](element).strip()
         out.append(f" [{shown}] " if shown and style.shown else " ")
         return
-    if shadow_text(element):
+    if element in styles.shadow_hosts and shadow_text(element):
         out.append(" [shadow root] ")  # drawn from its own tree, not from the children read here
         return
     if tag in SHADOW_BLOCKS:
@@ -145,12 +148,14 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     out.append(before)
     if styles.matched:
         out.append(generated(styles, element, "before"))
-    if element.text and tag:
-        out.append(as_seen(element.text, style))
+    text = element.text  # read once: lxml makes a new string at each reading
+    if text and tag:
+        out.append(as_seen(text, style))
     for child in element:
         _pieces(child, styles, out)
-        if child.tail:  # a tail is shown with its parent's style
-            out.append(as_seen(child.tail, style))
+        tail = child.tail
+        if tail:  # a tail is shown with its parent's style
+            out.append(as_seen(tail, style))
     if styles.matched:
         out.append(generated(styles, element, "after"))
     out.append(after)
@@ -186,11 +191,17 @@ def cell_lines(cell: etree._Element, styles: Styles) -> list[str]:
     """The cell's lines as published: trimmed, blank ones dropped, inner spaces kept."""
     pieces: list[str] = []
     _pieces(cell, styles, pieces)
-    return [line.strip() for line in "".join(pieces).split("\n") if line.strip()]
+    return [stripped for line in "".join(pieces).split("\n") if (stripped := line.strip())]
 
 
 def collapse_lines(lines: list[str]) -> str:
     """Whitespace runs (tabs, &nbsp;, ideographic spaces) become one space per line."""
-    return "\n".join(WHITESPACE.sub(" ", line) for line in lines)
+    return "\n".join(line if plain_spaced(line) else WHITESPACE.sub(" ", line) for line in lines)
+
+
+def plain_spaced(line: str) -> bool:
+    """A line with nothing to collapse: printable ASCII (whose only whitespace is the space)
+    without two spaces in a row. Most cells' lines are (`4*Ascend`, `qwen2.5-7b`)."""
+    return line.isascii() and line.isprintable() and "  " not in line
 
 

@@ -1,0 +1,141 @@
+"""Work the HTML reader does once for a page or a table instead of once per element or cell
+gives the answers the per-element rules give: which elements are styled beyond their tag's
+defaults (Styles.plain), which have a declarative shadow root (Styles.shadow_hosts), the
+slots spans take (grid.place_rows) and the printed form of text (tokens.printed)."""
+from __future__ import annotations
+
+import unicodedata
+
+from lxml import etree
+
+from pipeline.extract.html_cascade import HINTED_BY_ATTRIBUTES
+from pipeline.extract.html_page import parse_document
+from pipeline.extract.html_style import Styles
+from pipeline.extract.text import shadow_text
+from pipeline.grid import CellSpec, place_rows
+from pipeline.tokens import HYPHENS, is_kept, printed
+
+STYLED_PAGE = """<!DOCTYPE html><html><head><style>.c{color:red} i::before{content:"x"}</style></head><body>
+<p>plain <b>bold</b> <span class="c">ruled</span> <i>pseudo</i></p>
+<p style="color:red">inline</p><p hidden>hidden</p><p hidden="until-found">found</p><font color="red">font</font>
+<table bgcolor="#fff"><tr><td>cell</td><td dir="rtl">rtl</td></tr></table><div popover>pop</div>
+<dialog>closed</dialog><input type="hidden" value="1"><input value="2"><audio>a</audio>
+<details><summary>s</summary><p>inside</p><span>also</span></details><em color="x">not a hint here, still styled</em>
+<template shadowrootmode="open"><b>the body's own</b></template>
+<x-card><template shadowrootmode="open"><slot></slot></template><b>light</b></x-card>
+<x-own><template shadowroot="closed">own text</template>child</x-own><div><template>a plain template</template></div>
+</body></html>"""
+
+
+def one_by_one(element: etree._Element, matched) -> bool:
+    """The per-element rule Styles.plain stands for, written out element by element."""
+    tag = element.tag if isinstance(element.tag, str) else ""
+    parent = element.getparent()
+    return (not any(name in element.attrib for name in ("style", "hidden", "bgcolor", "color", "dir", "popover"))
+            and element not in matched and tag not in HINTED_BY_ATTRIBUTES
+            and (parent.tag if parent is not None else None) != "details")
+
+
+def test_the_styled_elements_found_once_are_those_the_per_element_rule_finds():
+    root = parse_document(STYLED_PAGE.encode(), "page.html")
+    styles = Styles(root, "page.html")
+    answers = [(element, styles.plain(element), one_by_one(element, styles.matched)) for element in root.iter()]
+    assert [(e.tag, once) for e, once, each in answers if once != each] == []
+    assert {e.tag for e, once, _ in answers if not once} >= {"span", "i", "p", "font", "table", "td", "div", "dialog",
+                                                              "input", "audio", "summary", "em"}
+    assert {e.tag for e, once, _ in answers if once} >= {"html", "body", "b", "tr"}  # both answers, not one
+
+
+def test_an_element_is_plain_inside_when_no_element_inside_it_is_styled():
+    root = parse_document(STYLED_PAGE.encode(), "page.html")
+    styles = Styles(root, "page.html")
+    answers = [(e, styles.plain_inside(e), all(styles.plain(d) for d in e.iterdescendants())) for e in root.iter()]
+    assert [(e.tag, once) for e, once, each in answers if once != each] == []
+    assert {e.tag for e, once, _ in answers if not once} >= {"html", "body", "p", "table", "tr", "details"}
+
+
+def test_the_shadow_hosts_found_once_are_the_elements_drawn_from_a_shadow_root():
+    root = parse_document(STYLED_PAGE.encode(), "page.html")
+    hosts = Styles(root, "page.html").shadow_hosts
+    assert {e.tag for e in hosts} == {"body", "x-card", "x-own"}
+    assert [e.tag for e in root.iter() if shadow_text(e) and e not in hosts] == []
+    # x-card's <slot> passes its children through: a host, but not drawn from its shadow root
+    assert [e.tag for e in root.iter() if shadow_text(e)] == ["body", "x-own"]
+
+
+def test_spans_take_the_slots_of_the_rows_below_and_each_cell_the_next_free_slot():
+    rows = [[CellSpec("a", "a", rowspan=3), CellSpec("b", "b", colspan=2), CellSpec("c", "c", rowspan=2)],
+            [CellSpec("d", "d", rowspan=2, colspan=2)],
+            [CellSpec("e", "e")],
+            [CellSpec("f", "f"), CellSpec("g", "g"), CellSpec("h", "h"), CellSpec("i", "i")]]
+    placed = [(c.text, c.row, c.col) for c in place_rows("t.html", rows)]
+    assert placed == [("a", 0, 0), ("b", 0, 1), ("c", 0, 3), ("d", 1, 1), ("e", 2, 3),
+                      ("f", 3, 0), ("g", 3, 1), ("h", 3, 2), ("i", 3, 3)]
+
+
+def printed_char_by_char(text: str) -> str:
+    """tokens.printed as first written: every character's category and decomposition asked."""
+    if text.isascii():
+        return text
+    visible = "".join(ch for ch in text if ch < "\x80" or unicodedata.category(ch) != "Cf").translate(HYPHENS)
+    if unicodedata.is_normalized("NFKC", visible):
+        return visible
+    pieces, start = [], 0
+    for index, char in enumerate(visible):
+        if char >= "\x80" and is_kept(char):
+            pieces += [unicodedata.normalize("NFKC", visible[start:index]), char]
+            start = index + 1
+    pieces.append(unicodedata.normalize("NFKC", visible[start:]))
+    return "".join(pieces)
+
+
+def test_printed_text_is_the_same_when_each_distinct_character_is_asked_once():
+    samples = ["更新时间：2025-10-22", "Ｓｎｔ９ｂ ４＊Ａｓｃｅｎｄ", "1\u200b6\u00ad*Ascend\ufeff", "qwen2.5\u20117b",
+               "x²₃ ①½ ⽀⻓", "4096/\u2060８１９２ ① ＊", "\u202e61\u202c ١٦", "ﬁ\u3000ﬂ", "", "ascii only"]
+    assert [printed(t) for t in samples] == [printed_char_by_char(t) for t in samples]
+
+
+class NoShortcut(dict):
+    """Declarations whose keys overlap every set: a computed value's shortcut for an element
+    that declares none of what it reads (`declared.keys().isdisjoint(...)`) is never taken."""
+
+    def keys(self):
+        return Overlapping()
+
+
+class Overlapping:
+    def isdisjoint(self, other) -> bool:
+        return False
+
+
+SAMPLE_VALUES = ("opacity(0)", "blur(0) opacity(0%)", "absolute", "relative", "fixed", "-9999px", "0", "1px", "-40px", "hidden", "clip", "rect(0, 0, 0, 0)",
+                 "inset(50%)", "polygon(0 0)", "rotate(180deg)", "translatex(4px)", "scalex(-1)", "left", "spin 1s",
+                 "none", "inherit", "10px solid", "solid", "2px", "auto", "6px #fff")
+
+
+def test_each_computed_value_read_without_a_shortcut_is_the_same():
+    """The shortcuts of off_screen, own_box, shifted, flipped, unmodelled and faded (and those that were
+    there before) name every property their functions read: with one declaration of any property
+    the page may set, the value is the same with the shortcut and without it."""
+    from pipeline.extract import html_style as S
+    from pipeline.extract.css_values import ALL_RESETS
+    from pipeline.extract.html_cascade import Declaration
+    names = sorted({*ALL_RESETS, "inset", "overflow-x", "overflow-y", "offset", "offset-path", "animation-name",
+                    "-webkit-text-stroke-width", "-webkit-line-clamp", "inset-inline", "margin", "padding"})
+    parent = S.ROOT
+    functions = {"off_screen": lambda d: S.off_screen(d, parent), "own_box": lambda d: S.own_box(d, parent, "inline"),
+                 "shifted": S.shifted, "flipped": lambda d: S.flipped(d, parent),
+                 "unmodelled": lambda d: S.unmodelled(d, parent), "faded": lambda d: S.faded(d, parent),
+                 "filtering": lambda d: S.filtering(d, parent),
+                 "edges": lambda d: S.edges(d, parent, "block"),
+                 "clipping": lambda d: S.clipping(d, parent, "block", None)}
+    differ = []
+    for position in (None, "absolute", "relative"):  # offsets move a positioned box only
+        for name in names:
+            for value in SAMPLE_VALUES:
+                declared = {name: Declaration(name, value, (), False)}
+                if position:
+                    declared["position"] = Declaration("position", position, (), False)
+                differ += [(function, position, name, value) for function, of in functions.items()
+                           if of(declared) != of(NoShortcut(declared))]
+    assert differ == []
