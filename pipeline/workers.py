@@ -148,13 +148,23 @@ def stop_workers(pool) -> None:
     """End a pool's workers now, mid-task (the run was interrupted or failed): waiting for
     them would finish releases nobody will publish. Python 3.14 has the call; before it,
     the pool's own table of processes."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
     terminate = getattr(pool, "terminate_workers", None)
     if terminate is not None:
         terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        if process.is_alive():
-            process.kill()
+    else:
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+    # A worker killed while it wrote its result leaves the start of a message in the results
+    # pipe, and the pool's reading thread waits for the rest for ever (shutdown with it): the
+    # parent holds the pipe's writing end too, so it never sees the end of the file. Once the
+    # workers are gone, that end is closed: the reader gets EOF and takes the pool as broken.
+    for process in processes:
+        process.join()
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 # --- calls in order, in worker processes ---------------------------------------------------

@@ -55,3 +55,26 @@ def test_a_block_left_by_an_error_ends_the_workers_mid_call():
             raise RuntimeError("the build failed")
     for pid in pids:
         assert not Path(f"/proc/{pid}").exists()
+
+
+def test_workers_stopped_mid_call_end_even_with_a_result_cut_off_mid_message():
+    """Catches: a run stopped early (a failing release, Ctrl-C) hung for ever in the pool's
+    shutdown when a worker was killed while it wrote its result: the pool's thread that reads
+    results had the start of a message and waited for the rest, which no process would send
+    (the parent itself keeps the pipe open). Seen once in `make test` under load. Here the cut
+    message is written by hand, so the case is certain: stopping must end the pool."""
+    import struct
+    import threading
+
+    from pipeline.workers import Workers
+
+    workers = Workers(time.sleep, 2)
+    workers.submit((0.01,)).result()  # the pool and its reading thread are running
+    slow = workers.submit((60,))
+    cut = struct.pack("!i", 1000) + b"x" * 10  # a 1000-byte message of which 10 bytes came
+    os.write(workers.pool._result_queue._writer.fileno(), cut)
+    closing = threading.Thread(target=workers.close, args=(False,), daemon=True)
+    closing.start()
+    closing.join(120)  # not a speed bound: without the fix it never returns
+    assert not closing.is_alive(), "the pool's shutdown hung on a result cut off mid-message"
+    assert slow.done()
