@@ -175,7 +175,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
         regions = regions_on_page(page, number, source, limits) if has_text else []  # outlines are no ruling
-        taken, glyphs = None, None
+        taken, glyphs, lines = None, None, None
         if not scan.regions:
             taken = next((r for r in regions if is_vendor_header(r.table())), None)
         elif not ended:
@@ -184,7 +184,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
                     Place(page=number), f"the vendor table goes on from page {number - 1}, but this page has no "
                     f"text layer ({scan.text.without[number]} only)", "the whole table as text"))
             glyphs = square_glyphs(page)
-            taken = continuation(page, number, regions, glyphs, scan, source, limits)
+            lines = printed_lines(glyphs)
+            taken = continuation(page, number, regions, glyphs, lines, scan, source, limits)
             ended = taken is None
         if taken is not None:
             check_inside(taken, page, source)
@@ -192,7 +193,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             taken.account_for_glyphs(glyphs)
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
-            scan.after, scan.lines = printed_lines(after_table(glyphs, taken)), printed_lines(glyphs)
+            scan.after = printed_lines(after_table(glyphs, taken))
+            scan.lines = lines if lines is not None else printed_lines(glyphs)
         page.close()
         if taken is not None:
             scan.regions.append(taken)
@@ -207,8 +209,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
     return scan
 
 
-def continuation(page, number: int, regions: list[Region], glyphs: list[dict], scan: Scan, source: str,
-                 limits: Limits) -> Region | None:
+def continuation(page, number: int, regions: list[Region], glyphs: list[dict], lines: list[PrintedLine], scan: Scan,
+                 source: str, limits: Limits) -> Region | None:
     """The vendor table goes on at the top of a page only, and only after a part that filled
     the page before (below it nothing but the running footer): the page's first table when
     it has the table's columns and nothing above it but the running header (its own header
@@ -217,8 +219,9 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], s
     table's columns (a part of one row whose cells carried on from the page before leave
     pdfplumber only some of its columns). A table further down the page, or after a part
     followed by more text, is another table (a long document has many); one at the top of
-    the page in some of the table's columns that is not read as its continuation is an error."""
-    if not running(scan.after, printed_lines(glyphs)):
+    the page in some of the table's columns that is not read as its continuation is an error.
+    `lines`: the page's printed lines (of `glyphs`)."""
+    if not running(scan.after, lines):
         return None
     first, last = scan.regions[0], scan.regions[-1]
     top = next(iter(regions), None)
