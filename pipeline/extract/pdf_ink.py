@@ -24,6 +24,10 @@ that no other glyph's box covers, so that a hidden `1` laid over half of the vis
 taken as seen by the 4's ink. Neighbours in a real print touch or overlap by a fraction of a
 point; a glyph with less than OWN of its box (narrowed by a pixel at each side, as are the
 others') its own is drawn over another, cannot be judged, and is an error.
+
+All glyphs of a page are judged together (`judge`): their boxes, cores and windows as arrays, the
+pixels of the windows as runs, the boxes over each pixel counted once for the page (a loop over
+the glyphs cost ~20 us a glyph in numpy calls on small slices: 15-40 % of a PDF's extraction).
 """
 from __future__ import annotations
 
@@ -123,20 +127,21 @@ def rects(glyphs: list[dict], origin: tuple[float, float]) -> tuple[Rects, Rects
     """Each glyph's box (to the pixels its edges touch: where its ink may reach), its core (the box
     narrowed by a pixel at each side: a neighbour set a fraction of a point into a glyph's box leaves it
     its own) and the window looked at for its ink (its box narrowed by a pixel at the left and right,
-    reaching REACH of its size above and below it), in pixels of the rendering. The box of slanted text (a synthetic italic) is cut to
-    its advance at mid-height: the box of a slanted glyph runs over its neighbours' by the slant."""
+    reaching REACH of its size above and below it), in pixels of the rendering. The box of slanted text
+    (a synthetic italic) is cut to its advance at mid-height: the box of a slanted glyph runs over its
+    neighbours' by the slant."""
     left, top = origin
     x0, x1, y0, y1, size, adv, a, b = np.array(
         [(ch["x0"], ch["x1"], ch["top"], ch["bottom"], ch["size"], ch["adv"], *ch["matrix"][:2]) for ch in glyphs],
         dtype=float).reshape(-1, 8).T
     slant = np.where((a > 0) & (b == 0), (x1 - x0) - adv * a, 0.0)  # the box's width past the advance
     slant = np.where(slant > 0, slant / 2, 0.0)
-    floor = lambda v: pixel(np.trunc(v * SCALE))  # noqa: E731  (as int(): toward zero)
-    ceil = lambda v: pixel(np.ceil(v * SCALE))  # noqa: E731
-    box = Rects(floor(y0 - top), ceil(y1 - top), floor(x0 + slant - left), ceil(x1 - slant - left))
+    first = lambda v: pixel(np.trunc(v * SCALE))  # noqa: E731  (a start: cut toward zero, as int() does)
+    past = lambda v: pixel(np.ceil(v * SCALE))  # noqa: E731  (an end: the pixel past the last one touched)
+    box = Rects(first(y0 - top), past(y1 - top), first(x0 + slant - left), past(x1 - slant - left))
     core = Rects(box.y0 + 1, box.y1 - 1, box.x0 + 1, box.x1 - 1)
     reach = REACH * size
-    window = Rects(floor(y0 - reach - top), ceil(y1 + reach - top), floor(x0 - left) + 1, ceil(x1 - left) - 1)
+    window = Rects(first(y0 - reach - top), past(y1 + reach - top), first(x0 - left) + 1, past(x1 - left) - 1)
     return box, core, window
 
 
