@@ -47,16 +47,33 @@ def page_mark(page, table_bbox: tuple | None) -> Mark | None:
     """The page number printed in the page's top or bottom margin, outside the table's box;
     None when there is none, or more than one (a mark that cannot be told apart)."""
     left, head, right, foot = map(float, page.bbox)  # a MediaBox need not start at 0, 0 (pdfcrop, mutool poster)
-    height = foot - head
+    bands = margins(head, foot, table_bbox)
+    near = page.filter(lambda obj: obj["object_type"] == "char" and any(touches(obj, band) for band in bands))
     numbers = set()
-    for top, bottom, is_head in ((head, head + height * MARGIN, True), (foot - height * MARGIN, foot, False)):
-        if table_bbox is not None:  # the table's own cells are never a page mark
-            top, bottom = (top, min(bottom, table_bbox[1])) if is_head else (max(top, table_bbox[3]), bottom)
-        if bottom - top < 1:
-            continue
-        text = printed(page.crop((left, top, right, bottom)).extract_text() or "")
+    for top, bottom in bands:
+        text = printed(near.crop((left, top, right, bottom)).extract_text() or "")
         numbers |= {mark for m in PAGE_MARK.finditer(text) if (mark := mark_of(m)) is not None}
     return numbers.pop() if len(numbers) == 1 else None
+
+
+def margins(head: float, foot: float, table_bbox: tuple | None) -> list[tuple[float, float]]:
+    """The top and bottom margins (top, bottom) where a page mark is looked for: outside the
+    table's box (the table's own cells are never a page mark), each at least a point high."""
+    height = foot - head
+    bands = []
+    for top, bottom, is_head in ((head, head + height * MARGIN, True), (foot - height * MARGIN, foot, False)):
+        if table_bbox is not None:
+            top, bottom = (top, min(bottom, table_bbox[1])) if is_head else (max(top, table_bbox[3]), bottom)
+        if bottom - top >= 1:
+            bands.append((top, bottom))
+    return bands
+
+
+def touches(obj: dict, band: tuple[float, float]) -> bool:
+    """Does the object reach the band (from above or below, touching counts)? Every character a
+    crop to the band keeps does: cropping only the characters that do (not every object on the
+    page) reads the same text."""
+    return min(obj["bottom"], band[1]) >= max(obj["top"], band[0])
 
 
 def check_page_marks(marks: list[tuple[int, Mark | None]], source: str) -> None:

@@ -13,8 +13,8 @@ from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
 from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running, upright
-from .pdf_cells import (TOLERANCE, PageTable, cell_chars, column_boundaries, drop_overprints, page_table,
-                        region_edges, set_text)
+from .pdf_cells import (TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries, drop_overprints,
+                        page_table, region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_below, rows_run_on
 from .pdf_annots import check_annotations
 from .pdf_engines import check_drawn_were_read
@@ -24,6 +24,7 @@ from .pdf_textlayer import TextLayer, unmapped
 MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
 EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
 SQUARE_DEGREES = 2.0  # text this close to the horizontal or vertical is set square
+HEADING_ROWS = 3  # the vendor's headings are read from the table's first rows
 FIND_SETTINGS = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
                  "snap_tolerance": 3, "join_tolerance": 3, "intersection_tolerance": 3}
 
@@ -49,11 +50,22 @@ class Region:
     run_on: tuple[float, float] | None = None  # how far the rows' rules run on past its left and right sides
 
     def table(self, xs: list[float] | None = None) -> PageTable:
+        table, chars = self.cells(xs)
+        set_text(table, chars)
+        return table
+
+    def cells(self, xs: list[float] | None = None) -> tuple[PageTable, list[list[dict]]]:
+        """The page's table without its text, and each cell's characters (in the order of its cells)."""
         table = page_table(self.edges, self.bbox, self.page, xs, self.source, self.limits)
         chars = cell_chars(table, self.chars)
         add_overflow(table, chars, self.below, self.source)
-        set_text(table, chars)
-        return table
+        return table, chars
+
+    def heading_lines(self) -> list[list[str]]:
+        """The text lines of the cells of the table's first HEADING_ROWS rows, as table() sets them
+        (without the rest of the table's text: whether it is the vendor's table is told from these)."""
+        table, chars = self.cells()
+        return [cell_text(char_lines(mine)) for cell, mine in zip(table.cells, chars) if cell.row < HEADING_ROWS]
 
     def account_for_glyphs(self, glyphs: list[dict]) -> None:
         """The vendor table's part on this page (`glyphs`: the page's characters set square): no
@@ -118,9 +130,8 @@ def open_rest(page, page_number: int, first: Region, source: str, limits: Limits
     return region_at(page, edges, (x0, top, x1, bottom), page_number, source, limits)
 
 
-def is_vendor_header(table: PageTable) -> bool:
-    return looks_like_vendor_header("".join(squash(printed_text("".join(c.lines))) for c in table.cells
-                                            if c.row < 3))
+def is_vendor_header(region: Region) -> bool:
+    return looks_like_vendor_header("".join(squash(printed_text("".join(lines))) for lines in region.heading_lines()))
 
 
 def same_extent(a: Region, b: Region) -> bool:
@@ -177,16 +188,17 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
         regions = regions_on_page(page, number, source, limits) if has_text else []  # outlines are no ruling
-        taken, glyphs = None, None
+        taken, glyphs, lines = None, None, None
         if not scan.regions:
-            taken = next((r for r in regions if is_vendor_header(r.table())), None)
+            taken = next((r for r in regions if is_vendor_header(r)), None)
         elif not ended:
             if not has_text and left_open(scan.regions[-1]):
                 raise LayoutError(source, Problem(
                     Place(page=number), f"the vendor table goes on from page {number - 1}, but this page has no "
                     f"text layer ({scan.text.without[number]} only)", "the whole table as text"))
             glyphs = square_glyphs(page)
-            taken = continuation(page, number, regions, glyphs, scan, source, limits)
+            lines = printed_lines(glyphs)
+            taken = continuation(page, number, regions, glyphs, lines, scan, source, limits)
             ended = taken is None
         if taken is not None:
             check_inside(taken, page, source)
@@ -196,7 +208,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_annotations(page, number, taken.bbox, source)
             check_drawn_were_read(sight.document(), page, number, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
-            scan.after, scan.lines = printed_lines(after_table(glyphs, taken)), printed_lines(glyphs)
+            scan.after = printed_lines(after_table(glyphs, taken))
+            scan.lines = lines if lines is not None else printed_lines(glyphs)
         page.close()
         if taken is not None:
             scan.regions.append(taken)
@@ -211,8 +224,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
     return scan
 
 
-def continuation(page, number: int, regions: list[Region], glyphs: list[dict], scan: Scan, source: str,
-                 limits: Limits) -> Region | None:
+def continuation(page, number: int, regions: list[Region], glyphs: list[dict], lines: list[PrintedLine], scan: Scan,
+                 source: str, limits: Limits) -> Region | None:
     """The vendor table goes on at the top of a page only, and only after a part that filled
     the page before (below it nothing but the running footer): the page's first table when
     it has the table's columns and nothing above it but the running header (its own header
@@ -221,8 +234,9 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], s
     table's columns (a part of one row whose cells carried on from the page before leave
     pdfplumber only some of its columns). A table further down the page, or after a part
     followed by more text, is another table (a long document has many); one at the top of
-    the page in some of the table's columns that is not read as its continuation is an error."""
-    if not running(scan.after, printed_lines(glyphs)):
+    the page in some of the table's columns that is not read as its continuation is an error.
+    `lines`: the page's printed lines (of `glyphs`)."""
+    if not running(scan.after, lines):
         return None
     first, last = scan.regions[0], scan.regions[-1]
     top = next(iter(regions), None)
@@ -311,7 +325,7 @@ def check_ended(last: Region, source: str) -> None:
 def check_no_other_copy(regions: list[Region], taken: Region | None, source: str) -> None:
     """No table headed like the vendor table besides the part read: pages printed side by
     side (n-up) or a second copy would otherwise be left out without a word."""
-    other = next((r for r in regions if r is not taken and is_vendor_header(r.table())), None)
+    other = next((r for r in regions if r is not taken and is_vendor_header(r)), None)
     if other is not None:
         raise LayoutError(source, Problem(
             Place(page=other.page), "another table headed like the vendor table, not where the table goes on "
