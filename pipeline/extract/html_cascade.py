@@ -31,6 +31,7 @@ from webencodings import ascii_lower
 from ..errors import Place, Problem, SourceError
 from .css_colour import legacy_colour
 from .css_math import MATH, split_commas
+from .css_selectors import exactly_matched, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_files import SavedFiles, decoded_sheet
 from .html_tree import in_quirks_mode
@@ -335,7 +336,7 @@ def add_nested(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None
     for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
         if depth >= MAX_NESTING:
             return
-        if item.type == "qualified-rule":
+        if item.type == "qualified-rule" and selector_list(item.prelude) is not None:
             selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
             add_rule(NestedRule(tinycss2.parse_component_value_list(selectors), item.content), mode, within, sheets,
                      depth + 1)
@@ -360,19 +361,23 @@ def group_mode(rule, mode: str) -> tuple[str, str]:
 def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
     """One style rule, each selector of its list added to the matcher its mode says; the rules
     nested in it after it (a browser puts its own declarations first)."""
+    members = selector_list(rule.prelude)
+    if members is None:
+        return  # an invalid selector list: a browser drops the rule whole, the rules nested in it too
     decls = tuple(declarations(rule.content))
-    for selector_text in split_selectors(rule.prelude) if decls else ():
+    for tokens in members if decls else ():
+        selector_text = tinycss2.serialize(tokens).strip()
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
-        html_text = tinycss2.serialize(as_html_matches(tinycss2.parse_component_value_list(selector_text),
-                                                       sheets.quirks, None in sheets.namespaces))
+        html_text = tinycss2.serialize(as_html_matches(nth_of_rewritten(tokens), sheets.quirks,
+                                                       None in sheets.namespaces))
+        if not exactly_matched(tokens):  # a :has() cssselect2 matches otherwise than a browser
+            add_undecided(selector_text, Rule(label, decls), sheets)
+            continue
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
         except cssselect2.SelectorError:
-            if PSEUDO_ELEMENT_AT_END.search(selector_text):
-                continue  # ::-webkit-scrollbar, ::selection: boxes that are not the text
-            for selector in relaxed(selector_text) or EVERYTHING:
-                sheets.undecided.add_selector(selector, Rule(label, decls))
-                sheets.undecided_count += 1
+            if not PSEUDO_ELEMENT_AT_END.search(selector_text):  # ::-webkit-scrollbar, ::selection: not the text
+                add_undecided(selector_text, Rule(label, decls), sheets)
             continue
         for selector in compiled:
             if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
@@ -382,6 +387,13 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
                 sheets.undecided.add_selector(selector, Rule(label, decls))
                 sheets.undecided_count += 1
     add_nested(rule, mode, within, sheets, depth)
+
+
+def add_undecided(selector_text: str, rule: Rule, sheets: Sheets) -> None:
+    """A selector cssselect2 cannot match as a browser does, as what it may reach (relaxed)."""
+    for selector in relaxed(selector_text) or EVERYTHING:
+        sheets.undecided.add_selector(selector, rule)
+        sheets.undecided_count += 1
 
 
 PSEUDO_ELEMENT_AT_END = re.compile(r"::[A-Za-z-]+(\([^)]*\))?\s*$")
