@@ -63,3 +63,116 @@ def test_a_has_with_a_complex_relative_selector_is_an_error_where_it_would_chang
     with pytest.raises(SourceError, match=r"rule 'td:has\(> p > \.x\) \.x' may hide, mark or add text"):
         read(with_stale_six("<style>td:has(> p > .x) .x{display:none}</style>"))
     assert stale_cell(read(with_stale_six("<style>p:has(> .x) .x{display:none}</style>"))[0]) == HIDDEN
+
+
+# --- which sheets a browser fetches and applies --------------------------------------------------------
+
+HIDE_CSS = b".x{display:none}"
+
+
+def saved(tmp_path, head: str, files: dict[str, bytes] | None = None, html: str | None = None):
+    """The variant saved as a release folder with its sheets beside it, read as the pipeline
+    reads it: (grid, the run's warnings)."""
+    from pipeline.extract import SavedFiles, extract_html
+    folder = tmp_path / "raw" / "2025-10-22"
+    (folder / "page_files").mkdir(parents=True)
+    for name, data in (files or {"page_files/x.css": HIDE_CSS}).items():
+        (folder / name).write_bytes(data)
+    page = folder / "page.html"
+    page.write_text(html or with_stale_six(head), encoding="utf-8")
+    found = SavedFiles.beside(page, "raw/2025-10-22")
+    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html", files=found)
+    return grid, found.warnings
+
+
+@pytest.mark.parametrize("head, shown", [
+    ('<style type=" text/css">.x{display:none}</style>', SHOWN),  # HTML: empty or exactly text/css
+    ('<style type="text/css; charset=utf-8">.x{display:none}</style>', SHOWN),
+    ('<style type="TEXT/CSS">.x{display:none}</style>', HIDDEN),
+    ('<style type="">.x{display:none}</style>', HIDDEN),
+    ('<link rel="stylesheet" type="text/css; charset=utf-8" href="page_files/x.css">', HIDDEN),  # a MIME type
+    ('<link rel="stylesheet" type=" TEXT/CSS ;" href="page_files/x.css">', HIDDEN),
+    ('<link rel="stylesheet" type="text/css foo" href="page_files/x.css">', SHOWN),
+    ('<link rel="stylesheet" type="text/css,text/html" href="page_files/x.css">', SHOWN),
+], ids=["style-space", "style-param", "style-case", "style-empty", "link-param", "link-space-case", "link-junk",
+        "link-list"])
+def test_the_type_of_a_style_and_of_a_link_as_html_reads_them(tmp_path, head, shown):
+    """Catches: `<style type=" text/css">` was applied (HTML applies a <style> of no type, an
+    empty one, or exactly text/css in any case: Chromium shows 16*Ascend) and `<link
+    type="text/css; charset=utf-8">` was not (a link's type is a MIME type, parameters and
+    surrounding spaces allowed: Chromium hides the 6)."""
+    assert stale_cell(saved(tmp_path, head)[0]) == shown
+
+
+@pytest.mark.parametrize("href, shown", [
+    ("page_files\\x.css", HIDDEN), (" page_files/x\n.css?v=3#top ", HIDDEN), ("page_files/X.CSS", HIDDEN),
+    ("%2e%2e/2025-10-22/page_files/x.css", HIDDEN),
+    ("page_files/x.css.download", SHOWN), ("page_files/x.txt", SHOWN), ("page_files/x", SHOWN),
+    ("page_files/x.php", SHOWN),
+], ids=["backslash", "whitespace-query", "upper-case-extension", "dot-dot-back-in", "download", "txt", "none",
+        "php"])
+def test_a_saved_sheet_is_found_by_the_url_standard_and_applied_when_its_type_is_css(tmp_path, href, shown):
+    """Catches: `href="page_files\\x.css"` was not applied, with a warning (the WHATWG URL
+    Standard reads `\\` as `/` in a file: URL; tabs and newlines are removed; the query and
+    fragment are no part of the file), and `page_files/x.css.download` was (Chromium gives a
+    file the type of its extension, and applies a sheet only of the type text/css, in quirks
+    mode too: a file:// response is not same-origin). Each checked in Chromium from file://."""
+    name = href.strip().replace("\\", "/").split("?")[0].replace("\n", "").replace("%2e%2e/2025-10-22/", "")
+    grid, warnings = saved(tmp_path, f'<link rel="stylesheet" href="{href}">', {name: HIDE_CSS})
+    assert stale_cell(grid) == shown
+    assert bool(warnings) == (shown == SHOWN)  # a sheet not applied is named in a run warning
+    quirks = with_stale_six(f'<link rel="stylesheet" href="{href}">').replace("<!DOCTYPE html>", "", 1)
+    assert stale_cell(saved(tmp_path / "q", "", {name: HIDE_CSS}, quirks)[0]) == shown
+
+
+@pytest.mark.parametrize("href, quirks, shown", [
+    ("data:,.x%7Bdisplay:none%7D", False, SHOWN), ("data:;charset=utf-8,.x%7Bdisplay:none%7D", False, SHOWN),
+    ("data:text/plain,.x%7Bdisplay:none%7D", False, SHOWN), ("data: TEXT/CSS ,.x%7Bdisplay:none%7D", False, HIDDEN),
+    ("data:,.x%7Bdisplay:none%7D", True, HIDDEN),
+], ids=["none", "charset-only", "text-plain", "spaced-upper", "none-quirks"])
+def test_a_data_url_sheet_is_applied_by_its_mime_type(href, quirks, shown):
+    """Catches: `<link rel=stylesheet href="data:,…">` was applied: a data: URL without a type is
+    text/plain (Fetch), which a standards-mode page does not apply (Chromium shows 16*Ascend);
+    a quirks-mode page applies any type from a same-origin response, as a data: URL's is."""
+    html = with_stale_six(f'<link rel="stylesheet" href="{href}">')
+    html = html.replace("<!DOCTYPE html>", "", 1) if quirks else html
+    assert stale_cell(read(html)[0]) == shown
+    assert stale_cell(read(with_stale_six(f"<style>@import '{href}';</style>"))[0]) == (shown if not quirks else SHOWN)
+
+
+def digest(alg: str, data: bytes) -> str:
+    import base64
+    import hashlib
+    return f"{alg}-{base64.b64encode(hashlib.new(alg, data).digest()).decode()}"
+
+
+WRONG = b"p{}"
+
+
+@pytest.mark.parametrize("metadata, shown", [
+    (digest("sha384", WRONG), SHOWN), (f"{digest('sha256', HIDE_CSS)} {digest('sha512', WRONG)}", SHOWN),
+    (f"{digest('sha256', WRONG)} {digest('sha512', HIDE_CSS)}", HIDDEN),
+    (f"{digest('sha384', WRONG)} {digest('sha384', HIDE_CSS).rstrip('=')}?x", HIDDEN),
+    ("md5-abc SHA256-xyz sha256-!!!", HIDDEN), ("", HIDDEN),
+], ids=["wrong", "strongest-wrong", "strongest-right", "any-match-options", "none-valid", "empty"])
+def test_a_data_url_sheet_is_applied_only_when_its_integrity_matches(metadata, shown):
+    """Catches: a sheet whose `integrity` does not match its bytes was applied; a browser refuses
+    it (Subresource Integrity: the strongest algorithm's digests, any one matching; items of
+    other algorithms ignored, and with none valid there is no check)."""
+    href = "data:text/css," + HIDE_CSS.decode().replace("{", "%7B").replace("}", "%7D")
+    html = with_stale_six(f'<link rel="stylesheet" href="{href}" integrity="{metadata}">')
+    assert stale_cell(read(html)[0]) == shown
+
+
+def test_a_saved_sheet_failing_its_integrity_is_not_applied_and_one_passing_it_is_undecided(tmp_path):
+    """Catches: `<link href=page_files/x.css integrity="sha384-(another digest)"
+    crossorigin=anonymous>` was applied (116 of 124 rows of 2025-05-07 published); Chromium
+    refuses it. A digest that matches is applied by a browser reading the page from its site
+    and refused by Chromium from disk (a file's response is opaque): checked, an error where
+    it would change the table."""
+    link = '<link rel="stylesheet" href="page_files/x.css" integrity="{}" crossorigin="anonymous">'
+    grid, warnings = saved(tmp_path, link.format(digest("sha384", WRONG)))
+    assert stale_cell(grid) == SHOWN and "fails its integrity check" in warnings[0]
+    with pytest.raises(SourceError, match=r"integrity=.*a sheet a browser applies from the page's site, not from "
+                                          r"disk\) raw/2025-10-22/page_files/x.css\) may hide, mark or add text"):
+        saved(tmp_path / "ok", link.format(digest("sha384", HIDE_CSS)))

@@ -15,10 +15,7 @@ the file, never minutes of work.
 """
 from __future__ import annotations
 
-import base64
-import posixpath
 import re
-import urllib.parse
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -33,7 +30,8 @@ from .css_colour import legacy_colour
 from .css_math import MATH, split_commas
 from .css_selectors import exactly_matched, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
-from .html_files import SavedFiles, decoded_sheet
+from .html_fetch import REFUSE, UNDECIDED, DataURL, data_url, file_type, integrity, is_css_type, type_accepted
+from .html_files import URL_STRIP, SavedFiles, decoded_sheet
 from .html_tree import in_quirks_mode
 from .html_media import desktop_applies
 
@@ -437,10 +435,12 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root))
     base = document_base(root, files)
     for element, mode, within in sheet_modes(root):
-        found = sheet_text(element, files, base, source)
+        found = sheet_text(element, files, base, source, sheets.quirks)
         if found is None:
             continue
-        text, sheet_base, file = found
+        text, sheet_base, file, undecided = found
+        if undecided:
+            mode, within = "check", f"{within} {undecided}".strip()
         if file is not None:  # a sheet from a file: its rules are named with it
             within = f"{within} {files.label}/{file}".strip()
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
@@ -491,12 +491,11 @@ def sheet_kind(element: etree._Element) -> str | None:
     """"sheet" for a style sheet a browser applies as written (a <style> of CSS, a <link
     rel=stylesheet> not disabled, not alternate, of no type or text/css), "preload" for a link
     preloading one, None otherwise."""
-    kind = (element.get("type") or "").strip().lower()
-    if element.tag == "style":
-        return "sheet" if kind in ("", "text/css") else None
+    if element.tag == "style":  # HTML: no type, empty, or exactly text/css (ASCII case-insensitively)
+        return "sheet" if ascii_lower(element.get("type") or "") in ("", "text/css") else None
     rel = (element.get("rel") or "").lower().split()
-    if "stylesheet" in rel:
-        applied = "alternate" not in rel and element.get("disabled") is None and kind in ("", "text/css")
+    if "stylesheet" in rel:  # a link's type is a MIME type: text/css; charset=utf-8 is CSS
+        applied = "alternate" not in rel and element.get("disabled") is None and is_css_type(element.get("type"))
         return "sheet" if applied else None
     if "preload" in rel and (element.get("as") or "").strip().lower() == "style":
         return "preload"
@@ -511,15 +510,15 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
         return None
     href = next((b.get("href") for b in root.iter("base") if b.get("href") is not None
                  and not any(a.tag == "template" for a in b.iterancestors())), None)
-    if href is None:
+    if href is None or href.strip(URL_STRIP)[:1] in ("", "#", "?"):
         return files.page
-    parts = urllib.parse.urlsplit(href.strip())
-    if parts.scheme or parts.netloc or href.strip().startswith(("/", "\\")):
+    base = files.resolved(href, files.page)  # the WHATWG URL Standard's resolution, as for a sheet's href
+    if base is None:
         files.warnings.append(f"the page {files.label}/{files.page} sets <base href={href!r}>: its style sheets "
                               "with relative URLs are not read from the release folder (a browser loads them from "
                               "there)")
         return None
-    return posixpath.join(posixpath.dirname(files.page), urllib.parse.unquote(parts.path))
+    return base
 
 
 def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
@@ -582,47 +581,58 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
         if answer is None:
             mode, within = "check", f"{within} {head}".strip()
     if href.strip()[:5].lower() == "data:":
-        text = data_url_sheet(href.strip(), source)
+        text = data_url_sheet(data_url(href), source, sheets.quirks)
         if text is not None:  # a data: URL is no base for the relative URLs inside it
             add_sheet(text, mode, f"{within} @import data:".strip(), sheets, files, None, source, (*chain, "data:"))
         return
     if files is None or base is None:
         return
     inside = files.inside(href, base, base)
-    if inside is None or inside in chain or inside == base:
+    if inside is None or inside in chain or inside == base or not type_accepted(file_type(inside), False, sheets.quirks):
         return
     within = f"{within} {files.label}/{inside}".strip()
     add_sheet(files.sheet(inside), mode, within, sheets, files, inside, source, (*chain, base))
 
 
-def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | None,
-               source: str) -> tuple[str, str | None, str | None] | None:
+def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | None, source: str,
+               quirks: bool) -> tuple[str, str | None, str | None, str] | None:
     """The CSS of a <style> or a <link>, the path its relative URLs resolve from (inside the
-    release folder; None without one) and the file it was read from (None for one in the page):
-    a link's sheet is in the page itself (a data: URL, as single-file savers such as monolith
-    write a page's sheets) or, given the page's folder, saved beside it (a relative URL, as a
-    browser's "save complete" writes them). None for one elsewhere (never fetched)."""
+    release folder; None without one), the file it was read from (None for one in the page) and
+    why a browser may or may not apply it ("" where it does): a link's sheet is in the page
+    itself (a data: URL, as single-file savers such as monolith write a page's sheets) or, given
+    the page's folder, saved beside it (a relative URL, as a browser's "save complete" writes
+    them). None for one elsewhere (never fetched) or one a browser refuses: of another type or
+    failing its integrity check (html_fetch.py)."""
     if element.tag == "style":
-        return "".join(element.itertext()), base, None
+        return "".join(element.itertext()), base, None, ""
     href = (element.get("href") or "").strip()
     if href[:5].lower() == "data:":
-        text = data_url_sheet(href, source)
-        return None if text is None else (text, None, None)
+        found = data_url(href)
+        if integrity(element.get("integrity"), found.body, opaque=False) == REFUSE:
+            return None
+        text = data_url_sheet(found, source, quirks)
+        return None if text is None else (text, None, None, "")
     inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
-    return (files.sheet(inside), inside, inside) if inside else None
-
-
-def data_url_sheet(href: str, source: str) -> str | None:
-    """The sheet a data: URL holds (plain or base64), decoded as CSS says with the URL's charset
-    (html_files.decoded_sheet); None for a URL of another type (a browser applies none)."""
-    head, _, body = href[5:].partition(",")
-    if head.split(";")[0].strip().lower() not in ("text/css", ""):
+    if not inside:
         return None
-    data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if head.lower().endswith(";base64") \
-        else urllib.parse.unquote_to_bytes(body)
-    charset = next((p.split("=", 1)[1].strip() for p in head.split(";") if p.strip().lower().startswith("charset=")),
-                   None)
-    return decoded_sheet(data, f"{source} (a style sheet in a data: URL)", charset)
+    if not type_accepted(file_type(inside), same_origin=False, quirks=quirks):
+        files.warn(files.page, href, "is not of the type text/css (a file's type is its extension's: .css)")
+        return None
+    verdict = integrity(element.get("integrity"), files.data(inside), opaque=True)
+    if verdict == REFUSE:
+        files.warn(files.page, href, "fails its integrity check (its sha256/384/512 digest is not the one written)")
+        return None
+    why = f"<link integrity={element.get('integrity')!r}> (a sheet a browser applies from the page's site, " \
+        "not from disk)" if verdict == UNDECIDED else ""
+    return files.sheet(inside), inside, inside, why
+
+
+def data_url_sheet(found: DataURL, source: str, quirks: bool) -> str | None:
+    """The sheet a data: URL holds, decoded as CSS says with the URL's charset
+    (html_files.decoded_sheet); None for a URL of a type a browser does not apply (html_fetch)."""
+    if not type_accepted(found.essence, same_origin=True, quirks=quirks):
+        return None
+    return decoded_sheet(found.body, f"{source} (a style sheet in a data: URL)", found.charset)
 
 
 # --- matching, with its work bounded -----------------------------------------------------------
