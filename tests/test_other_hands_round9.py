@@ -176,3 +176,52 @@ def test_a_saved_sheet_failing_its_integrity_is_not_applied_and_one_passing_it_i
     with pytest.raises(SourceError, match=r"integrity=.*a sheet a browser applies from the page's site, not from "
                                           r"disk\) raw/2025-10-22/page_files/x.css\) may hide, mark or add text"):
         saved(tmp_path / "ok", link.format(digest("sha384", HIDE_CSS)))
+
+
+# --- what the cascade rolls back to, and rules of a moment -------------------------------------------
+
+def with_hidden_six(head: str, style: str = "") -> str:
+    """The stale 6 written `<span class="x" hidden>` (its own style attribute `style`)."""
+    attributes = f' style="{style}"' if style else ""
+    return with_stale_six(head).replace('<span class="x">', f'<span class="x" hidden{attributes}>', 1)
+
+
+@pytest.mark.parametrize("head, style, shown", [
+    ("<style>span{display:revert-layer}</style>", "", HIDDEN), ("", "display:revert-layer", HIDDEN),
+    ("<style>span{display:inline} span{display:revert-layer !important}</style>", "", HIDDEN),
+    ("<style>span{all:revert-layer}</style>", "", HIDDEN),
+    ("<style>span{display:revert}</style>", "", SHOWN), ("", "display:revert", SHOWN),
+    ("<style>span{all:revert}</style>", "", SHOWN),
+], ids=["revert-layer", "revert-layer-inline", "revert-layer-important", "all-revert-layer", "revert", "revert-inline",
+        "all-revert"])
+def test_revert_layer_rolls_back_to_the_hidden_attribute_and_revert_past_it(head, style, shown):
+    """Catches: `<tr hidden>` with `tr{display:revert-layer}` was published (rolled back to the
+    browser's `tr{display:table-row}`); Chromium keeps it hidden: `hidden` is a presentational
+    hint, the layer beneath the page's rules, to which revert-layer rolls back, while revert
+    rolls back to the browser's sheet, past it (Chromium shows the row)."""
+    assert stale_cell(read(with_hidden_six(head, style))[0]) == shown
+
+
+def test_a_dialog_not_open_stays_hidden_under_revert():
+    """revert rolls back to the browser's sheet, which hides a <dialog> without `open` (Chromium
+    draws no 6; the dialog's block breaks the line, as in Chromium's innerText)."""
+    html = with_stale_six("<style>dialog{display:revert}</style>")
+    html = html.replace('<span class="x">6</span>', '<dialog class="x" style="display:revert">6</dialog>', 1)
+    assert stale_cell(read(html)[0]) == "1\n*Ascend"
+
+
+def test_revert_layer_over_layers_this_reader_does_not_order_is_refused():
+    """`@layer base{span{display:inline}} span{display:revert-layer}`: Chromium rolls back to
+    the layer (16*Ascend); @layer rules are not applied here, so rolling back past them would
+    read 1*Ascend: one error naming the rule."""
+    with pytest.raises(SourceError, match=r"rule 'span' uses revert-layer over @layer rules"):
+        read(with_hidden_six("<style>@layer base{span{display:inline}} span{display:revert-layer}</style>"))
+
+
+@pytest.mark.parametrize("css", ["@starting-style{.x{display:none}}", ".x{@starting-style{display:none}}"])
+def test_a_starting_style_rule_on_the_table_is_an_error(css):
+    """Catches: `@starting-style { [id$=row0032]{display:none} }` was ignored (the row
+    published); Chromium leaves it undrawn, and fades in what a transition starts from there:
+    what a reader sees depends on the moment, so such a rule reaching the table is an error."""
+    with pytest.raises(SourceError, match=r"inside @starting-style\) may hide, mark or add text"):
+        read(with_stale_six(f"<style>{css}</style>"))

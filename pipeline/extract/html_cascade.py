@@ -38,12 +38,22 @@ from .html_media import desktop_applies
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
 MAX_IMPORT_DEPTH = 4  # @import inside an imported sheet; real sites import one or two deep
 MAX_NESTING = 16  # @media inside @media; real sheets nest one or two deep
-CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document"})
+# Group rules whose conditions this reader does not evaluate; @starting-style applies only before a
+# transition's first frame (Chromium leaves `@starting-style{tr{display:none}}` undrawn, an opacity
+# faded in): what a reader sees depends on the moment.
+CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document", "starting-style"})
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
 # mark, hide or add text where it reaches the vendor table is an error naming it.
 UNDECIDED_PSEUDO = frozenset({"first-letter", "first-line", "marker"})
 INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
+HINT = (AUTHOR, (0, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
+# revert rolls a property back to the browser's sheet (the UA origin), revert-layer to the layer
+# beneath the page's unlayered rules: the presentational hints, where Chromium puts `hidden` and the
+# colour attributes (checked: `<tr hidden>` with `tr{display:revert-layer}` stays hidden, with
+# `display:revert` it is shown). A property with nothing beneath is left as written (html_style:
+# unset).
+ROLLBACK = frozenset({"revert", "revert-layer"})
 
 # What a browser shows by default (the part of its UA sheet that decides what a reader sees).
 UA_SHEET = """
@@ -249,6 +259,8 @@ class Sheets:
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
     registered: list = field(default_factory=list)  # the @property rules, as written
+    layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
+    reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
 
 
@@ -379,6 +391,8 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
             continue
         for selector in compiled:
             if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
+                if any(d.value == "revert-layer" for d in decls):
+                    sheets.reverting_layer.append(label)
                 sheets.applied.add_selector(selector, Rule(label, decls))
                 sheets.applied_count += 1
             else:
@@ -413,6 +427,7 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
         elif rule.type == "at-rule" and rule.lower_at_keyword == "property":
             sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
         elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
+            sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)
             if inner != "drop":
                 add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True),
@@ -445,6 +460,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
             within = f"{within} {files.label}/{file}".strip()
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
     refuse_registered(sheets, source)
+    refuse_unordered_layers(sheets, source)
     return sheets
 
 
@@ -457,6 +473,16 @@ def refuse_registered(sheets: Sheets, source: str) -> None:
         raise SourceError(source, Problem(
             Place(), f"the page's style sheet registers a custom property ({sheets.registered[0]}), whose "
             "initial value and inheritance this reader does not apply", "style sheets without @property"))
+
+
+def refuse_unordered_layers(sheets: Sheets, source: str) -> None:
+    """revert-layer in the page's unlayered rules rolls back to its @layer rules, which this
+    reader does not order (they are checked, not applied): refused rather than rolled back to
+    the browser's defaults past them."""
+    if sheets.layered and sheets.reverting_layer:
+        raise SourceError(source, Problem(
+            Place(), f"the page's <style> rule {sheets.reverting_layer[0]} uses revert-layer over @layer rules, "
+            "whose order this reader does not apply", "style sheets without revert-layer, or without @layer"))
 
 
 def sheet_modes(root: etree._Element):
@@ -573,6 +599,7 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     head = " ".join(f"@import {tinycss2.serialize(rule.prelude)}".split())
     if any((t.type == "ident" and t.lower_value == "layer") or (t.type == "function" and t.lower_name in
                                                                  ("layer", "supports")) for t in rest):
+        sheets.layered = True  # (with supports() too: over-estimated)
         mode, within = "check", f"{within} {head}".strip()
     elif condition:
         answer = desktop_applies(condition)
@@ -733,18 +760,34 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
 def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
     """The declaration that wins for each property on the element (or on its ::before/::after)."""
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
-    if pseudo is None and (element.get("hidden") is not None or element.get("popover") is not None
-                           or not_rendered(element, tag)):  # a popover is shown only when opened (by script)
+    if pseudo is None and (element.get("popover") is not None or not_rendered(element, tag)):
+        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]  # a popover shows when opened
+    if pseudo is None and element.get("hidden") is not None:  # a presentational hint in Chromium, not the UA's
         until_found = ascii_lower(element.get("hidden") or "") == "until-found" and tag != "embed"
-        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
+        entries += [(HINT, None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
     if pseudo is None:
-        entries += [((AUTHOR, (0, 0, 0, 0), -1), None, d) for d in presentational_hints(element, tag)]
+        entries += [(HINT, None, d) for d in presentational_hints(element, tag)]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None
     if style:
         entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d) for d in declarations(style)]
     entries.sort(key=lambda e: e[0])
-    return {d.name: d for _, _, d in entries}
+    winners = {d.name: d for _, _, d in entries}
+    if any(d.value in ROLLBACK for d in winners.values()):
+        winners.update(rolled_back(winners, entries))
+    return winners
+
+
+def rolled_back(winners: dict[str, Declaration], entries: list) -> dict[str, Declaration]:
+    """The declarations revert and revert-layer roll back to, where there is one beneath."""
+    out = {}
+    for name, d in winners.items():
+        if d.value in ROLLBACK:
+            beneath = [e for key, _, e in entries if e.name == name and (key[0] == UA or (
+                key == HINT and d.value == "revert-layer"))]
+            if beneath:
+                out[name] = beneath[-1]
+    return out
 
 
 # The colour attributes HTML maps to CSS (its "presentational hints"): on these elements only, each
