@@ -30,6 +30,8 @@ from .css_colour import legacy_colour
 from .css_math import MATH, split_commas
 from .css_selectors import exactly_matched, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
+from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
+from .html_csp import after, page_policies, verdict
 from .html_fetch import REFUSE, UNDECIDED, DataURL, data_url, file_type, integrity, is_css_type, type_accepted
 from .html_files import URL_STRIP, SavedFiles, decoded_sheet
 from .html_tree import in_quirks_mode
@@ -449,7 +451,15 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     script may apply it) are checked (check_undecided)."""
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root))
     base = document_base(root, files)
+    policies = page_policies(root)
+    order = {e: i for i, e in enumerate(root.iter("meta", "style", "link"))} if policies else {}
     for element, mode, within in sheet_modes(root):
+        if policies:  # the page's Content-Security-Policy (html_csp.py)
+            answer, deciding = verdict(after(policies, element, order), fetched_kind(element))
+            if answer == BLOCK:
+                continue
+            if answer == CSP_UNDECIDED:
+                mode, within = "check", f"{within} {deciding.label}".strip()
         found = sheet_text(element, files, base, source, sheets.quirks)
         if found is None:
             continue
@@ -461,7 +471,31 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
     refuse_registered(sheets, source)
     refuse_unordered_layers(sheets, source)
+    if policies:
+        refuse_governed_attributes(root, policies, source)
     return sheets
+
+
+def fetched_kind(element: etree._Element) -> str:
+    """A sheet's kind as a Content-Security-Policy sees it: inline, a data: URL, or a file."""
+    if element.tag == "style":
+        return "inline"
+    return "data" if (element.get("href") or "").strip()[:5].lower() == "data:" else "file"
+
+
+def refuse_governed_attributes(root: etree._Element, policies: list, source: str) -> None:
+    """A style attribute in or around the vendor table that the page's policy may block: Chromium
+    ignores a blocked one, which this reader does not model; an error naming the meta element."""
+    answer, deciding = verdict(policies, "inline", "attribute")
+    if answer == CSP_APPLY:
+        return
+    for table in vendor_like_tables(root):
+        styled = next((e for e in (*table.iterancestors(), *table.iter()) if e.get("style") is not None), None)
+        if styled is not None:
+            raise SourceError(source, Problem(
+                Place(), f"the page's {deciding.label} may block the style attribute of its <{styled.tag}> "
+                f"(style={styled.get('style')!r}), in or around the table, which this reader does not apply so",
+                "a page whose Content-Security-Policy allows its style attributes ('unsafe-inline'), or none"))
 
 
 def refuse_registered(sheets: Sheets, source: str) -> None:
