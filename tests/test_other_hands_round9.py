@@ -12,6 +12,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+import tinycss2
 
 from page_variants import PAGE_HTML, read, reference, same_rows  # noqa: F401 (a fixture)
 from pipeline.errors import SourceError
@@ -40,6 +41,37 @@ def test_a_rule_whose_selector_list_a_browser_finds_invalid_is_dropped_whole(css
     hid the 6: a selector list with one selector a browser does not accept is invalid and the
     rule is dropped whole (Chromium shows 16*Ascend); cssselect2 applied the valid members."""
     same_rows(read(with_stale_six(f"<style>{css}</style>"))[2].frame, reference[1])
+
+
+# Names cssselect2 0.10.1 parses that Chromium 156 rejects (its rules are dropped whole here).
+REJECTED = [":playing", ":paused", ":seeking", ":buffering", ":stalled", ":muted", ":volume-locked", ":local-link",
+            ":target-within", ":current(p)", "::-moz-selection", "::prefix", "::postfix", "::footnote-call",
+            ":nth-of-type(1 of p)", ":has(:has(p))", ":has(::before)"]
+ARGUMENTS = {"lang": "en", "dir": "rtl", "state": "x", "active-view-transition-type": "x", "highlight": "x",
+             "part": "x", "picker": "select", "scroll-button": "left", "view-transition-group": "x",
+             "view-transition-image-pair": "x", "view-transition-new": "x", "view-transition-old": "x"}
+
+
+def test_the_pseudo_lists_are_chromiums(browser):
+    """css_selectors' lists of pseudo-classes and pseudo-elements are what the system Chromium
+    accepts (document.querySelector throws on an invalid selector), and what it rejects of
+    cssselect2's is rejected there too: re-probed here, the lists' source."""
+    from pipeline.extract import css_selectors as cs
+    written = [f":{n}" for n in cs.CHROMIUM_PSEUDO_CLASSES] + [f"::{n}" for n in cs.CHROMIUM_PSEUDO_ELEMENTS]
+    written += [f":{n}({ARGUMENTS.get(n, '1' if n.startswith('nth') else 'p')})"
+                for n in cs.CHROMIUM_PSEUDO_CLASS_FUNCTIONS]
+    written += [f"::{n}({ARGUMENTS.get(n, 'p')})" for n in cs.CHROMIUM_PSEUDO_ELEMENT_FUNCTIONS]
+    page = browser.new_page()
+    try:
+        page.set_content("<!DOCTYPE html><p>x</p>")
+        valid = page.evaluate("names => names.map(n => { try { document.querySelector(n); return true } "
+                              "catch (e) { return false } })", [*written, *REJECTED, "::-webkit-any-name"])
+    finally:
+        page.close()
+    assert [n for n, ok in zip(written, valid) if not ok] == []
+    assert [n for n, ok in zip(REJECTED, valid[len(written):]) if ok] == [] and valid[-1]
+    assert [n for n in [*written, "::-webkit-any-name"] if not cs.accepted(tinycss2.parse_component_value_list(n))] == []
+    assert [n for n in REJECTED if cs.accepted(tinycss2.parse_component_value_list(n))] == []
 
 
 @pytest.mark.parametrize("css", [".x, ::selection{display:none}", ".x, ::-webkit-scrollbar{display:none}",
