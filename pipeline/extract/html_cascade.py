@@ -649,7 +649,10 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     if files is None or base is None:
         return
     inside = files.inside(href, base, base)
-    if inside is None or inside in chain or inside == base or not type_accepted(file_type(inside), False, sheets.quirks):
+    if inside is None or inside in chain or inside == base:
+        return
+    if not type_accepted(file_type(inside), same_origin=False, quirks=sheets.quirks):
+        files.warn(base, href, "is not of the type text/css (a file's type is its extension's: .css)")
         return
     within = f"{within} {files.label}/{inside}".strip()
     add_sheet(files.sheet(inside), mode, within, sheets, files, inside, source, (*chain, base))

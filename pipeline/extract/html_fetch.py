@@ -64,8 +64,8 @@ def data_url(href: str) -> DataURL:
     if head.startswith(";") or not head:
         head = "text/plain" + head
     essence = mime_essence(head) or "text/plain"
-    charset = next((p.split("=", 1)[1].strip() for p in head.split(";")[1:] if p.strip().lower().startswith("charset=")),
-                   None)
+    parameters = head.split(";")[1:]
+    charset = next((p.split("=", 1)[1].strip() for p in parameters if p.strip().lower().startswith("charset=")), None)
     data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if encoded \
         else urllib.parse.unquote_to_bytes(body)
     return DataURL(essence, charset, data)
