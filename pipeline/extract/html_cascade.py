@@ -261,6 +261,7 @@ class Sheets:
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
     registered: list = field(default_factory=list)  # the @property rules, as written
+    policies: list = field(default_factory=list)  # the Content-Security-Policies over the sheet being added
     layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
     reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
@@ -454,8 +455,9 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     policies = page_policies(root)
     order = {e: i for i, e in enumerate(root.iter("meta", "style", "link"))} if policies else {}
     for element, mode, within in sheet_modes(root):
-        if policies:  # the page's Content-Security-Policy (html_csp.py)
-            answer, deciding = verdict(after(policies, element, order), fetched_kind(element))
+        if policies:  # the page's Content-Security-Policy (html_csp.py), over its @imports too
+            sheets.policies = after(policies, element, order)
+            answer, deciding = verdict(sheets.policies, fetched_kind(element))
             if answer == BLOCK:
                 continue
             if answer == CSP_UNDECIDED:
@@ -641,6 +643,11 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
             return
         if answer is None:
             mode, within = "check", f"{within} {head}".strip()
+    answer, deciding = verdict(sheets.policies, "data" if href.strip()[:5].lower() == "data:" else "file")
+    if answer == BLOCK:
+        return
+    if answer == CSP_UNDECIDED:
+        mode, within = "check", f"{within} {deciding.label}".strip()
     if href.strip()[:5].lower() == "data:":
         text = data_url_sheet(data_url(href), source, sheets.quirks)
         if text is not None:  # a data: URL is no base for the relative URLs inside it
