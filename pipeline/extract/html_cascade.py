@@ -2,16 +2,21 @@
 them: tinycss2 parses the sheets, cssselect2 matches every selector kind (as WeasyPrint does).
 
 Each declaration has a precedence (origin and importance, specificity, order): the browser's
-defaults (UA_SHEET, by tag), then the page's `<style>` rules, then the element's own `style`
-attribute, then `!important` ones; the highest wins per property (`cascaded`). Rules apply
-at the top level and inside an `@media` that holds in every desktop window (html_media.py);
-one that holds in none (print, phones) is dropped. A rule this reader cannot decide (inside an
-`@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`, or a
-selector cssselect2 cannot match) is an error naming it where it matches an element of the
-vendor table and would change what a reader sees of it (`check_undecided`); what such a
-selector reaches is over-estimated (its unknown parts left out). Remote sheets are never
-fetched; given the page's folder, sheets saved beside it are read from it (html_files.py). Work is bounded: a sheet needing over MAX_STEPS steps to match is an error naming
-the file, never minutes of work.
+defaults (UA_SHEET, by tag), then the presentational hints (`hidden`, colour attributes), then
+the page's `<style>` rules, then the element's own `style` attribute, then `!important` ones;
+the highest wins per property (`cascaded`; revert and revert-layer roll back to the defaults and
+the hints). Rules apply at the top level and inside an `@media` that holds in every desktop
+window (html_media.py); one that holds in none (print, phones) is dropped, and so is a rule whose
+selector list a browser finds invalid (css_selectors.py). A rule this reader cannot decide
+(inside an `@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`,
+`@starting-style`, or a selector cssselect2 cannot match as a browser does) is an error naming it
+where it matches an element of the vendor table and would change what a reader sees of it
+(`check_undecided`); what such a selector reaches is over-estimated (its unknown parts left out).
+Which sheets apply: their type attributes, the type and integrity of what is fetched
+(html_fetch.py) and the page's Content-Security-Policy (html_csp.py). Remote sheets are never
+fetched; given the page's folder, sheets saved beside it are read from it (html_files.py). Work
+is bounded: a sheet needing over MAX_STEPS steps to match is an error naming the file, never
+minutes of work.
 """
 from __future__ import annotations
 
