@@ -2,23 +2,25 @@
 them: tinycss2 parses the sheets, cssselect2 matches every selector kind (as WeasyPrint does).
 
 Each declaration has a precedence (origin and importance, specificity, order): the browser's
-defaults (UA_SHEET, by tag), then the page's `<style>` rules, then the element's own `style`
-attribute, then `!important` ones; the highest wins per property (`cascaded`). Rules apply
-at the top level and inside an `@media` that holds in every desktop window (html_media.py);
-one that holds in none (print, phones) is dropped. A rule this reader cannot decide (inside an
-`@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`, or a
-selector cssselect2 cannot match) is an error naming it where it matches an element of the
-vendor table and would change what a reader sees of it (`check_undecided`); what such a
-selector reaches is over-estimated (its unknown parts left out). Remote sheets are never
-fetched; given the page's folder, sheets saved beside it are read from it (html_files.py). Work is bounded: a sheet needing over MAX_STEPS steps to match is an error naming
-the file, never minutes of work.
+defaults (UA_SHEET, by tag), then the presentational hints (`hidden`, colour attributes), then
+the page's `<style>` rules, then the element's own `style` attribute, then `!important` ones;
+the highest wins per property (`cascaded`; revert and revert-layer roll back to the defaults and
+the hints). Rules apply at the top level and inside an `@media` that holds in every desktop
+window (html_media.py); one that holds in none (print, phones) is dropped, and so is a rule whose
+selector list a browser finds invalid (css_selectors.py). A rule this reader cannot decide
+(inside an `@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`,
+`@starting-style`, or a selector cssselect2 cannot match as a browser does) is an error naming it
+where it matches an element of the vendor table and would change what a reader sees of it
+(`check_undecided`); what such a selector reaches is over-estimated (its unknown parts left out).
+Which sheets apply: their type attributes, the type and integrity of what is fetched
+(html_fetch.py) and the page's Content-Security-Policy (html_csp.py). Remote sheets are never
+fetched; given the page's folder, sheets saved beside it are read from it (html_files.py). Work
+is bounded: a sheet needing over MAX_STEPS steps to match is an error naming the file, never
+minutes of work.
 """
 from __future__ import annotations
 
-import base64
-import posixpath
 import re
-import urllib.parse
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -31,20 +33,34 @@ from webencodings import ascii_lower
 from ..errors import Place, Problem, SourceError
 from .css_colour import legacy_colour
 from .css_math import MATH, split_commas
+from .css_selectors import exactly_matched, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
-from .html_files import SavedFiles, decoded_sheet
+from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
+from .html_csp import after, page_policies, verdict
+from .html_fetch import REFUSE, UNDECIDED, DataURL, data_url, file_type, integrity, is_css_type, type_accepted
+from .html_files import URL_STRIP, SavedFiles, decoded_sheet
 from .html_tree import in_quirks_mode
 from .html_media import desktop_applies
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
 MAX_IMPORT_DEPTH = 4  # @import inside an imported sheet; real sites import one or two deep
 MAX_NESTING = 16  # @media inside @media; real sheets nest one or two deep
-CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document"})
+# Group rules whose conditions this reader does not evaluate; @starting-style applies only before a
+# transition's first frame (Chromium leaves `@starting-style{tr{display:none}}` undrawn, an opacity
+# faded in): what a reader sees depends on the moment.
+CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document", "starting-style"})
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
 # mark, hide or add text where it reaches the vendor table is an error naming it.
 UNDECIDED_PSEUDO = frozenset({"first-letter", "first-line", "marker"})
 INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
+HINT = (AUTHOR, (0, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
+# revert rolls a property back to the browser's sheet (the UA origin), revert-layer to the layer
+# beneath the page's unlayered rules: the presentational hints, where Chromium puts `hidden` and the
+# colour attributes (checked: `<tr hidden>` with `tr{display:revert-layer}` stays hidden, with
+# `display:revert` it is shown). A property with nothing beneath is left as written (html_style:
+# unset).
+ROLLBACK = frozenset({"revert", "revert-layer"})
 
 # What a browser shows by default (the part of its UA sheet that decides what a reader sees).
 UA_SHEET = """
@@ -250,6 +266,9 @@ class Sheets:
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
     registered: list = field(default_factory=list)  # the @property rules, as written
+    policies: list = field(default_factory=list)  # the Content-Security-Policies over the sheet being added
+    layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
+    reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
 
 
@@ -335,7 +354,7 @@ def add_nested(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None
     for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
         if depth >= MAX_NESTING:
             return
-        if item.type == "qualified-rule":
+        if item.type == "qualified-rule" and selector_list(item.prelude) is not None:
             selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
             add_rule(NestedRule(tinycss2.parse_component_value_list(selectors), item.content), mode, within, sheets,
                      depth + 1)
@@ -360,28 +379,41 @@ def group_mode(rule, mode: str) -> tuple[str, str]:
 def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
     """One style rule, each selector of its list added to the matcher its mode says; the rules
     nested in it after it (a browser puts its own declarations first)."""
+    members = selector_list(rule.prelude)
+    if members is None:
+        return  # an invalid selector list: a browser drops the rule whole, the rules nested in it too
     decls = tuple(declarations(rule.content))
-    for selector_text in split_selectors(rule.prelude) if decls else ():
+    for tokens in members if decls else ():
+        selector_text = tinycss2.serialize(tokens).strip()
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
-        html_text = tinycss2.serialize(as_html_matches(tinycss2.parse_component_value_list(selector_text),
-                                                       sheets.quirks, None in sheets.namespaces))
+        html_text = tinycss2.serialize(as_html_matches(nth_of_rewritten(tokens), sheets.quirks,
+                                                       None in sheets.namespaces))
+        if not exactly_matched(tokens):  # a :has() cssselect2 matches otherwise than a browser
+            add_undecided(selector_text, Rule(label, decls), sheets)
+            continue
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
         except cssselect2.SelectorError:
-            if PSEUDO_ELEMENT_AT_END.search(selector_text):
-                continue  # ::-webkit-scrollbar, ::selection: boxes that are not the text
-            for selector in relaxed(selector_text) or EVERYTHING:
-                sheets.undecided.add_selector(selector, Rule(label, decls))
-                sheets.undecided_count += 1
+            if not PSEUDO_ELEMENT_AT_END.search(selector_text):  # ::-webkit-scrollbar, ::selection: not the text
+                add_undecided(selector_text, Rule(label, decls), sheets)
             continue
         for selector in compiled:
             if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
+                if any(d.value == "revert-layer" for d in decls):
+                    sheets.reverting_layer.append(label)
                 sheets.applied.add_selector(selector, Rule(label, decls))
                 sheets.applied_count += 1
             else:
                 sheets.undecided.add_selector(selector, Rule(label, decls))
                 sheets.undecided_count += 1
     add_nested(rule, mode, within, sheets, depth)
+
+
+def add_undecided(selector_text: str, rule: Rule, sheets: Sheets) -> None:
+    """A selector cssselect2 cannot match as a browser does, as what it may reach (relaxed)."""
+    for selector in relaxed(selector_text) or EVERYTHING:
+        sheets.undecided.add_selector(selector, rule)
+        sheets.undecided_count += 1
 
 
 PSEUDO_ELEMENT_AT_END = re.compile(r"::[A-Za-z-]+(\([^)]*\))?\s*$")
@@ -403,6 +435,7 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
         elif rule.type == "at-rule" and rule.lower_at_keyword == "property":
             sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
         elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
+            sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)
             if inner != "drop":
                 add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True),
@@ -424,16 +457,52 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     script may apply it) are checked (check_undecided)."""
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root))
     base = document_base(root, files)
+    policies = page_policies(root)
+    order = {e: i for i, e in enumerate(root.iter("meta", "style", "link"))} if policies else {}
     for element, mode, within in sheet_modes(root):
-        found = sheet_text(element, files, base, source)
+        if policies:  # the page's Content-Security-Policy (html_csp.py), over its @imports too
+            sheets.policies = after(policies, element, order)
+            answer, deciding = verdict(sheets.policies, fetched_kind(element))
+            if answer == BLOCK:
+                continue
+            if answer == CSP_UNDECIDED:
+                mode, within = "check", f"{within} {deciding.label}".strip()
+        found = sheet_text(element, files, base, source, sheets.quirks)
         if found is None:
             continue
-        text, sheet_base, file = found
+        text, sheet_base, file, undecided = found
+        if undecided:
+            mode, within = "check", f"{within} {undecided}".strip()
         if file is not None:  # a sheet from a file: its rules are named with it
             within = f"{within} {files.label}/{file}".strip()
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
     refuse_registered(sheets, source)
+    refuse_unordered_layers(sheets, source)
+    if policies:
+        refuse_governed_attributes(root, policies, source)
     return sheets
+
+
+def fetched_kind(element: etree._Element) -> str:
+    """A sheet's kind as a Content-Security-Policy sees it: inline, a data: URL, or a file."""
+    if element.tag == "style":
+        return "inline"
+    return "data" if (element.get("href") or "").strip()[:5].lower() == "data:" else "file"
+
+
+def refuse_governed_attributes(root: etree._Element, policies: list, source: str) -> None:
+    """A style attribute in or around the vendor table that the page's policy may block: Chromium
+    ignores a blocked one, which this reader does not model; an error naming the meta element."""
+    answer, deciding = verdict(policies, "inline", "attribute")
+    if answer == CSP_APPLY:
+        return
+    for table in vendor_like_tables(root):
+        styled = next((e for e in (*table.iterancestors(), *table.iter()) if e.get("style") is not None), None)
+        if styled is not None:
+            raise SourceError(source, Problem(
+                Place(), f"the page's {deciding.label} may block the style attribute of its <{styled.tag}> "
+                f"(style={styled.get('style')!r}), in or around the table, which this reader does not apply so",
+                "a page whose Content-Security-Policy allows its style attributes ('unsafe-inline'), or none"))
 
 
 def refuse_registered(sheets: Sheets, source: str) -> None:
@@ -445,6 +514,16 @@ def refuse_registered(sheets: Sheets, source: str) -> None:
         raise SourceError(source, Problem(
             Place(), f"the page's style sheet registers a custom property ({sheets.registered[0]}), whose "
             "initial value and inheritance this reader does not apply", "style sheets without @property"))
+
+
+def refuse_unordered_layers(sheets: Sheets, source: str) -> None:
+    """revert-layer in the page's unlayered rules rolls back to its @layer rules, which this
+    reader does not order (they are checked, not applied): refused rather than rolled back to
+    the browser's defaults past them."""
+    if sheets.layered and sheets.reverting_layer:
+        raise SourceError(source, Problem(
+            Place(), f"the page's <style> rule {sheets.reverting_layer[0]} uses revert-layer over @layer rules, "
+            "whose order this reader does not apply", "style sheets without revert-layer, or without @layer"))
 
 
 def sheet_modes(root: etree._Element):
@@ -479,12 +558,11 @@ def sheet_kind(element: etree._Element) -> str | None:
     """"sheet" for a style sheet a browser applies as written (a <style> of CSS, a <link
     rel=stylesheet> not disabled, not alternate, of no type or text/css), "preload" for a link
     preloading one, None otherwise."""
-    kind = (element.get("type") or "").strip().lower()
-    if element.tag == "style":
-        return "sheet" if kind in ("", "text/css") else None
+    if element.tag == "style":  # HTML: no type, empty, or exactly text/css (ASCII case-insensitively)
+        return "sheet" if ascii_lower(element.get("type") or "") in ("", "text/css") else None
     rel = (element.get("rel") or "").lower().split()
-    if "stylesheet" in rel:
-        applied = "alternate" not in rel and element.get("disabled") is None and kind in ("", "text/css")
+    if "stylesheet" in rel:  # a link's type is a MIME type: text/css; charset=utf-8 is CSS
+        applied = "alternate" not in rel and element.get("disabled") is None and is_css_type(element.get("type"))
         return "sheet" if applied else None
     if "preload" in rel and (element.get("as") or "").strip().lower() == "style":
         return "preload"
@@ -499,15 +577,15 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
         return None
     href = next((b.get("href") for b in root.iter("base") if b.get("href") is not None
                  and not any(a.tag == "template" for a in b.iterancestors())), None)
-    if href is None:
+    if href is None or href.strip(URL_STRIP)[:1] in ("", "#", "?"):
         return files.page
-    parts = urllib.parse.urlsplit(href.strip())
-    if parts.scheme or parts.netloc or href.strip().startswith(("/", "\\")):
+    base = files.resolved(href, files.page)  # the WHATWG URL Standard's resolution, as for a sheet's href
+    if base is None:
         files.warnings.append(f"the page {files.label}/{files.page} sets <base href={href!r}>: its style sheets "
                               "with relative URLs are not read from the release folder (a browser loads them from "
                               "there)")
         return None
-    return posixpath.join(posixpath.dirname(files.page), urllib.parse.unquote(parts.path))
+    return base
 
 
 def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
@@ -562,6 +640,7 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     head = " ".join(f"@import {tinycss2.serialize(rule.prelude)}".split())
     if any((t.type == "ident" and t.lower_value == "layer") or (t.type == "function" and t.lower_name in
                                                                  ("layer", "supports")) for t in rest):
+        sheets.layered = True  # (with supports() too: over-estimated)
         mode, within = "check", f"{within} {head}".strip()
     elif condition:
         answer = desktop_applies(condition)
@@ -569,8 +648,13 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
             return
         if answer is None:
             mode, within = "check", f"{within} {head}".strip()
+    answer, deciding = verdict(sheets.policies, "data" if href.strip()[:5].lower() == "data:" else "file")
+    if answer == BLOCK:
+        return
+    if answer == CSP_UNDECIDED:
+        mode, within = "check", f"{within} {deciding.label}".strip()
     if href.strip()[:5].lower() == "data:":
-        text = data_url_sheet(href.strip(), source)
+        text = data_url_sheet(data_url(href), source, sheets.quirks)
         if text is not None:  # a data: URL is no base for the relative URLs inside it
             add_sheet(text, mode, f"{within} @import data:".strip(), sheets, files, None, source, (*chain, "data:"))
         return
@@ -579,38 +663,52 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     inside = files.inside(href, base, base)
     if inside is None or inside in chain or inside == base:
         return
+    if not type_accepted(file_type(inside), same_origin=False, quirks=sheets.quirks):
+        files.warn(base, href, "is not of the type text/css (a file's type is its extension's: .css)")
+        return
     within = f"{within} {files.label}/{inside}".strip()
     add_sheet(files.sheet(inside), mode, within, sheets, files, inside, source, (*chain, base))
 
 
-def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | None,
-               source: str) -> tuple[str, str | None, str | None] | None:
+def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | None, source: str,
+               quirks: bool) -> tuple[str, str | None, str | None, str] | None:
     """The CSS of a <style> or a <link>, the path its relative URLs resolve from (inside the
-    release folder; None without one) and the file it was read from (None for one in the page):
-    a link's sheet is in the page itself (a data: URL, as single-file savers such as monolith
-    write a page's sheets) or, given the page's folder, saved beside it (a relative URL, as a
-    browser's "save complete" writes them). None for one elsewhere (never fetched)."""
+    release folder; None without one), the file it was read from (None for one in the page) and
+    why a browser may or may not apply it ("" where it does): a link's sheet is in the page
+    itself (a data: URL, as single-file savers such as monolith write a page's sheets) or, given
+    the page's folder, saved beside it (a relative URL, as a browser's "save complete" writes
+    them). None for one elsewhere (never fetched) or one a browser refuses: of another type or
+    failing its integrity check (html_fetch.py)."""
     if element.tag == "style":
-        return "".join(element.itertext()), base, None
+        return "".join(element.itertext()), base, None, ""
     href = (element.get("href") or "").strip()
     if href[:5].lower() == "data:":
-        text = data_url_sheet(href, source)
-        return None if text is None else (text, None, None)
+        found = data_url(href)
+        if integrity(element.get("integrity"), found.body, opaque=False) == REFUSE:
+            return None
+        text = data_url_sheet(found, source, quirks)
+        return None if text is None else (text, None, None, "")
     inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
-    return (files.sheet(inside), inside, inside) if inside else None
-
-
-def data_url_sheet(href: str, source: str) -> str | None:
-    """The sheet a data: URL holds (plain or base64), decoded as CSS says with the URL's charset
-    (html_files.decoded_sheet); None for a URL of another type (a browser applies none)."""
-    head, _, body = href[5:].partition(",")
-    if head.split(";")[0].strip().lower() not in ("text/css", ""):
+    if not inside:
         return None
-    data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if head.lower().endswith(";base64") \
-        else urllib.parse.unquote_to_bytes(body)
-    charset = next((p.split("=", 1)[1].strip() for p in head.split(";") if p.strip().lower().startswith("charset=")),
-                   None)
-    return decoded_sheet(data, f"{source} (a style sheet in a data: URL)", charset)
+    if not type_accepted(file_type(inside), same_origin=False, quirks=quirks):
+        files.warn(files.page, href, "is not of the type text/css (a file's type is its extension's: .css)")
+        return None
+    verdict = integrity(element.get("integrity"), files.data(inside), opaque=True)
+    if verdict == REFUSE:
+        files.warn(files.page, href, "fails its integrity check (its sha256/384/512 digest is not the one written)")
+        return None
+    why = f"<link integrity={element.get('integrity')!r}> (a sheet a browser applies from the page's site, " \
+        "not from disk)" if verdict == UNDECIDED else ""
+    return files.sheet(inside), inside, inside, why
+
+
+def data_url_sheet(found: DataURL, source: str, quirks: bool) -> str | None:
+    """The sheet a data: URL holds, decoded as CSS says with the URL's charset
+    (html_files.decoded_sheet); None for a URL of a type a browser does not apply (html_fetch)."""
+    if not type_accepted(found.essence, same_origin=True, quirks=quirks):
+        return None
+    return decoded_sheet(found.body, f"{source} (a style sheet in a data: URL)", found.charset)
 
 
 # --- matching, with its work bounded -----------------------------------------------------------
@@ -711,18 +809,34 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
 def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
     """The declaration that wins for each property on the element (or on its ::before/::after)."""
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
-    if pseudo is None and (element.get("hidden") is not None or element.get("popover") is not None
-                           or not_rendered(element, tag)):  # a popover is shown only when opened (by script)
+    if pseudo is None and (element.get("popover") is not None or not_rendered(element, tag)):
+        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]  # a popover shows when opened
+    if pseudo is None and element.get("hidden") is not None:  # a presentational hint in Chromium, not the UA's
         until_found = ascii_lower(element.get("hidden") or "") == "until-found" and tag != "embed"
-        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
+        entries += [(HINT, None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
     if pseudo is None:
-        entries += [((AUTHOR, (0, 0, 0, 0), -1), None, d) for d in presentational_hints(element, tag)]
+        entries += [(HINT, None, d) for d in presentational_hints(element, tag)]
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None
     if style:
         entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d) for d in declarations(style)]
     entries.sort(key=lambda e: e[0])
-    return {d.name: d for _, _, d in entries}
+    winners = {d.name: d for _, _, d in entries}
+    if any(d.value in ROLLBACK for d in winners.values()):
+        winners.update(rolled_back(winners, entries))
+    return winners
+
+
+def rolled_back(winners: dict[str, Declaration], entries: list) -> dict[str, Declaration]:
+    """The declarations revert and revert-layer roll back to, where there is one beneath."""
+    out = {}
+    for name, d in winners.items():
+        if d.value in ROLLBACK:
+            beneath = [e for key, _, e in entries if e.name == name and (key[0] == UA or (
+                key == HINT and d.value == "revert-layer"))]
+            if beneath:
+                out[name] = beneath[-1]
+    return out
 
 
 # The colour attributes HTML maps to CSS (its "presentational hints"): on these elements only, each

@@ -19,6 +19,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+import ada_url
 import webencodings
 
 from ..errors import SourceError
@@ -26,6 +27,7 @@ from ..inputs import read_source
 from ..limits import DEFAULT, LimitError, Limits
 
 MAX_SHEETS = 256  # sheets applied for one page, each @import counted: a saved page has a few dozen
+URL_STRIP = "".join(map(chr, range(0x21)))  # the URL parser strips C0 controls and spaces around a URL
 CHARSET_RULE = re.compile(rb'\A@charset "([^"]{1,40})";')  # as CSS Syntax reads it: this exact form
 
 
@@ -40,6 +42,7 @@ class SavedFiles:
     warnings: list[str] = field(default_factory=list)
     read: list[str] = field(default_factory=list)  # labels of the sheets applied, in order
     texts: dict[str, str] = field(default_factory=dict)  # inside path -> decoded text (each file read once)
+    raw: dict[str, bytes] = field(default_factory=dict)  # inside path -> its bytes
 
     @classmethod
     def beside(cls, page: Path, label: str, limits: Limits = DEFAULT) -> SavedFiles:
@@ -50,10 +53,9 @@ class SavedFiles:
         """The path inside the folder a relative URL names, from the file `base` (posix, inside
         the folder); None for a remote or absolute URL (never read) and, with a warning naming
         `referrer` and the URL, for one that leads out of the folder or to no file."""
-        parts = urllib.parse.urlsplit(href.strip())
-        if parts.scheme or parts.netloc or href.strip().startswith(("/", "\\")) or not parts.path:
+        joined = self.resolved(href, base)
+        if joined is None:
             return None
-        joined = posixpath.normpath(posixpath.join(posixpath.dirname(base), urllib.parse.unquote(parts.path)))
         if joined.startswith("../") or joined == ".." or PurePosixPath(joined).is_absolute():
             self.warn(referrer, href, "leads out of the release folder")
             return None
@@ -71,6 +73,23 @@ class SavedFiles:
             return None
         return joined
 
+    def resolved(self, href: str, base: str) -> str | None:
+        """A relative URL resolved from the file `base` by the WHATWG URL Standard (ada), as a
+        browser resolves it from a file:// page (`page_files\\x.css` is `page_files/x.css`; tabs
+        and newlines removed, the query and fragment left out of the file's path): the path
+        relative to the folder (posix, `../` where it leads out); None for a URL with a scheme, a
+        host or a path from the root (remote or absolute: never read here)."""
+        text = href.strip(URL_STRIP)
+        if not text or ada_url.check_url(text) or text.lstrip("\t\n")[:1] in ("/", "\\", "#", "?"):
+            return None  # an absolute URL (a scheme, remote or not), `//host/…`, `/path`, or the page itself
+        root = PurePosixPath(self.folder.resolve().as_posix())  # so that `../` leaves the folder as on disk
+        url = ada_url.URL(text, "file://" + urllib.parse.quote(f"{root}/{base}"))
+        if url.host or url.protocol != "file:":
+            return None
+        path = posixpath.normpath(urllib.parse.unquote(url.pathname))
+        inside = posixpath.relpath(path, str(root)) if path != str(root) else "."
+        return inside + "/" if url.pathname.endswith("/") else inside  # a folder (a <base href>) stays one
+
     def warn(self, referrer: str, href: str, why: str) -> None:
         self.warnings.append(f"the style sheet {href!r} linked from {self.label}/{referrer} {why}; "
                              "it is not applied (a browser shows the page without it too)")
@@ -83,8 +102,14 @@ class SavedFiles:
                              "(each @import counted)", f"at most {MAX_SHEETS}")
         self.read.append(label)
         if inside not in self.texts:
-            self.texts[inside] = decoded_sheet(read_source(self.folder / inside, label, self.limits), label)
+            self.texts[inside] = decoded_sheet(self.data(inside), label)
         return self.texts[inside]
+
+    def data(self, inside: str) -> bytes:
+        """The bytes of the file at `inside` (a path `inside` returned), read once."""
+        if inside not in self.raw:
+            self.raw[inside] = read_source(self.folder / inside, f"{self.label}/{inside}", self.limits)
+        return self.raw[inside]
 
 
 # The Encoding Standard's "replacement" encoding: the labels of encodings browsers no longer

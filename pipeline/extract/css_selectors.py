@@ -1,0 +1,175 @@
+"""Which selectors the modelled browser accepts, and which of those cssselect2 matches as it does.
+
+A selector list holding one selector a browser does not accept is invalid, and the rule is
+dropped whole (Selectors 4, "invalid selector"; CSS Syntax: an empty member, as a trailing
+comma leaves, is one): `.x, ::-moz-selection {display:none}` hides nothing in Chromium. Only
+the forgiving lists of :is() and :where() drop an invalid member alone (cssselect2 reads them
+so). A pseudo-class or pseudo-element is accepted when Chromium accepts it: the names below
+were probed in Chromium 156 (`document.querySelector` throws on an invalid selector; the test
+test_other_hands_round9.test_the_pseudo_lists_are_chromiums re-probes every name against the
+system Chromium), and every `::-webkit-…` pseudo-element (Blink keeps them valid, matching
+nothing). cssselect2 0.10.1 parses more (`:playing`, `:muted`, `::prefix`) and fewer (`:dir()`,
+`:defined`); where it knows fewer, html_cascade routes the selector to the rules it checks.
+
+Of what both accept, cssselect2 matches two things otherwise than a browser: a `:has()` whose
+relative selector has a combinator of its own (`tr:has(> td > p)`: it tests `td > p` on the
+children) and `:nth-child(An+B of S)` (it requires every selector of S, and leaves S out of the
+specificity). The first is inexact (checked, not applied); the second is rewritten to
+`:nth-child(An+B of :is(S)):is(S)`, which matches the same elements (nth-child-of-S matches only
+elements matching S) with the specificity Selectors 4 gives it (the pseudo-class plus S's most
+specific selector).
+"""
+from __future__ import annotations
+
+import tinycss2
+
+from .css_math import split_commas
+
+# Pseudo-classes written without arguments that Chromium 156 accepts in an author sheet.
+CHROMIUM_PSEUDO_CLASSES = frozenset("""active active-view-transition any-link autofill checked corner-present current
+decrement default defined disabled double-button empty enabled end first-child first-of-type focus focus-visible
+focus-within fullscreen future horizontal host hover in-range increment indeterminate interest-source interest-target
+invalid last-child last-of-type link modal no-button only-child only-of-type open optional out-of-range past
+picture-in-picture placeholder-shown popover-open read-only read-write required root scope single-button start
+target target-current user-invalid user-valid valid vertical visited window-inactive xr-overlay -webkit-any-link
+-webkit-autofill -webkit-drag -webkit-full-page-media -webkit-full-screen -webkit-full-screen-ancestor""".split())
+# Functional pseudo-classes it accepts, and those of them whose arguments are a forgiving list.
+CHROMIUM_PSEUDO_CLASS_FUNCTIONS = frozenset("""not is where has nth-child nth-last-child nth-of-type nth-last-of-type
+lang dir host host-context state active-view-transition-type -webkit-any""".split())
+FORGIVING = frozenset({"is", "where"})
+# The legacy single-colon pseudo-elements (CSS 2).
+LEGACY_PSEUDO_ELEMENTS = frozenset({"before", "after", "first-line", "first-letter"})
+CHROMIUM_PSEUDO_ELEMENTS = frozenset("""after backdrop before checkmark column cue details-content file-selector-button
+first-letter first-line grammar-error marker picker-icon placeholder scroll-marker scroll-marker-group search-text
+selection spelling-error target-text view-transition""".split())
+CHROMIUM_PSEUDO_ELEMENT_FUNCTIONS = frozenset("""cue highlight part picker scroll-button slotted view-transition-group
+view-transition-image-pair view-transition-new view-transition-old""".split())
+NTH_OF = frozenset({"nth-child", "nth-last-child"})  # the two that take `of S`
+COMBINATORS = frozenset({">", "+", "~"})
+
+
+def selector_list(prelude) -> list[list] | None:
+    """A rule's selector list as its selectors' tokens; None when the list is invalid (an empty
+    member, or one selector a browser does not accept): the rule is then dropped whole."""
+    members = [strip(member) for member in split_commas(prelude)]
+    if any(not member or not accepted(member) for member in members):
+        return None
+    return members
+
+
+def strip(tokens) -> list:
+    tokens = [t for t in tokens if t.type != "comment"]
+    while tokens and tokens[0].type == "whitespace":
+        tokens.pop(0)
+    while tokens and tokens[-1].type == "whitespace":
+        tokens.pop()
+    return tokens
+
+
+def pseudos(tokens):
+    """(kind, name, function or None) for each pseudo-class ("class") and pseudo-element
+    ("element") written at this level of a selector."""
+    for i, token in enumerate(tokens):
+        if token.type != "literal" or token.value != ":" or (i and is_colon(tokens[i - 1])):
+            continue
+        double = i + 1 < len(tokens) and is_colon(tokens[i + 1])
+        name = tokens[i + 2 if double else i + 1] if i + (2 if double else 1) < len(tokens) else None
+        if name is None or name.type not in ("ident", "function"):
+            continue  # a syntax error cssselect2 reports
+        lower = name.lower_value if name.type == "ident" else name.lower_name
+        element = double or (name.type == "ident" and lower in LEGACY_PSEUDO_ELEMENTS)
+        yield ("element" if element else "class"), lower, (name if name.type == "function" else None)
+
+
+def is_colon(token) -> bool:
+    return token.type == "literal" and token.value == ":"
+
+
+def accepted(tokens, inside_has: bool = False) -> bool:
+    """Does Chromium accept this selector (outside a forgiving list)? Each pseudo-class and
+    pseudo-element must be one it knows; `:has()` holds no `:has()` nor pseudo-element; only
+    :nth-child and :nth-last-child take `of S`; unforgiving arguments are checked the same way."""
+    for kind, name, function in pseudos(tokens):
+        if kind == "element":
+            if inside_has or not element_accepted(name, function):
+                return False
+            continue
+        if function is None:
+            if name not in CHROMIUM_PSEUDO_CLASSES:
+                return False
+            continue
+        if name not in CHROMIUM_PSEUDO_CLASS_FUNCTIONS or (name == "has" and inside_has):
+            return False
+        if name in FORGIVING:
+            continue
+        arguments = selector_arguments(name, function.arguments)
+        if arguments is False:
+            return False
+        for member in arguments:
+            member = strip([t for t in member if not (t.type == "literal" and t.value in COMBINATORS)]
+                           if name == "has" else member)
+            if not member or not accepted(member, inside_has or name == "has"):
+                return False
+    return True
+
+
+def element_accepted(name: str, function) -> bool:
+    if function is not None:
+        return name in CHROMIUM_PSEUDO_ELEMENT_FUNCTIONS
+    return name in CHROMIUM_PSEUDO_ELEMENTS or name.startswith("-webkit-")
+
+
+def selector_arguments(name: str, arguments) -> list[list] | bool:
+    """The selector list a functional pseudo-class holds, as members ([] for one holding none,
+    like :lang() or :nth-child(2n)); False where `of S` is written where it is not allowed."""
+    if name in ("not", "has", "host", "host-context", "-webkit-any"):
+        return [strip(m) for m in split_commas(arguments)]
+    if name.startswith("nth-"):
+        of = next((i for i, t in enumerate(arguments) if t.type == "ident" and t.lower_value == "of"), None)
+        if of is None:
+            return []
+        return [strip(m) for m in split_commas(arguments[of + 1:])] if name in NTH_OF else False
+    return []
+
+
+def exactly_matched(tokens) -> bool:
+    """Does cssselect2 match this (accepted) selector as a browser does? Not a `:has()` whose
+    relative selector has a combinator past its first (it tests the last compound alone)."""
+    for kind, name, function in pseudos(tokens):
+        if function is None or kind == "element":
+            continue
+        if name == "has" and any(complex_relative(strip(m)) for m in split_commas(function.arguments)):
+            return False
+        if not all(exactly_matched(m) for m in split_commas(function.arguments)):
+            return False
+    return True
+
+
+def complex_relative(tokens) -> bool:
+    """A relative selector with more than one compound (`> td > p`, `td p`)."""
+    if tokens and tokens[0].type == "literal" and tokens[0].value in COMBINATORS:
+        tokens = strip(tokens[1:])
+    return any(t.type == "whitespace" or (t.type == "literal" and t.value in COMBINATORS) for t in tokens)
+
+
+def nth_of_rewritten(tokens) -> list:
+    """`:nth-child(An+B of S)` (and :nth-last-child) as `:nth-child(An+B of :is(S)):is(S)`, at
+    every depth, so that cssselect2 matches any selector of S and counts S's specificity."""
+    out = []
+    for i, token in enumerate(tokens):
+        if token.type != "function":
+            out.append(token)
+            continue
+        arguments = nth_of_rewritten(token.arguments)
+        of = next((k for k, t in enumerate(arguments) if t.type == "ident" and t.lower_value == "of"), None)
+        named = i and is_colon(tokens[i - 1]) and token.lower_name in NTH_OF
+        if not named or of is None:
+            out.append(tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name, arguments))
+            continue
+        s = arguments[of + 1:]
+        line, column = token.source_line, token.source_column
+        out.append(tinycss2.ast.FunctionBlock(line, column, token.name, [
+            *arguments[:of + 1], tinycss2.ast.WhitespaceToken(line, column, " "),
+            tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]))
+        out += [tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]
+    return out

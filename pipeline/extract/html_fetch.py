@@ -1,0 +1,110 @@
+"""Whether a browser applies a style sheet it fetched: the sheet's MIME type and its integrity,
+as Chromium 156 decides them for a page opened from disk (each rule checked there, file:// and
+data: URLs; tests/test_other_hands_round9.py).
+
+- **Type** (HTML, "fetch and process the linked resource"; MIME Sniffing, "parse a MIME type"): a
+  sheet is applied when its type's essence is text/css. A file's type comes from its extension
+  (`.css`, any case; `x.css.download`, `.txt`, `.php`, none: not CSS), a data: URL's from the URL
+  (Fetch, "data: URL processor": none is text/plain). A page in quirks mode takes any type, but
+  only from a CORS-same-origin response: a data: URL, never a file:// one (Chromium gives each
+  file an opaque origin).
+- **Integrity** (Subresource Integrity): the metadata's items `sha256|sha384|sha512-<base64>`
+  (lower case, as Chromium reads them; others ignored; none valid: no check). The strongest
+  algorithm's digests are compared with the sheet's bytes and any match passes. A data: URL is
+  checked so. A file's response is opaque in Chromium, which then refuses it whatever its hash;
+  a browser reading the page from its site applies it on a match: so a match on a file is
+  undecided (checked where it would change the table), a mismatch is refused everywhere.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import urllib.parse
+from dataclasses import dataclass
+
+CSS = "text/css"
+HTTP_WHITESPACE = " \t\n\r"
+TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+STRENGTH = {"sha256": 1, "sha384": 2, "sha512": 3}  # SRI's hash functions, weakest first
+DIGEST = re.compile(r"[A-Za-z0-9+/=_-]+")
+
+
+def mime_essence(text: str) -> str | None:
+    """The essence (`type/subtype`, lower case) of a MIME type as MIME Sniffing parses it
+    (parameters allowed, surrounding whitespace stripped); None when it does not parse."""
+    kind, slash, rest = text.strip(HTTP_WHITESPACE).partition("/")
+    subtype = rest.split(";", 1)[0].rstrip(HTTP_WHITESPACE)
+    if not slash or not TOKEN.fullmatch(kind) or not TOKEN.fullmatch(subtype):
+        return None
+    return f"{kind}/{subtype}".lower()
+
+
+def is_css_type(attribute: str | None) -> bool:
+    """A <link>'s `type` a browser fetches a style sheet for: none, empty, or a MIME type
+    whose essence is text/css (`text/css; charset=utf-8`)."""
+    return not attribute or mime_essence(attribute) == CSS
+
+
+@dataclass(frozen=True)
+class DataURL:
+    essence: str  # its MIME type's essence
+    charset: str | None
+    body: bytes
+
+
+def data_url(href: str) -> DataURL:
+    """A data: URL as Fetch's data: URL processor reads it: its MIME type (text/plain when none
+    or one that does not parse), its charset parameter and its bytes (percent- or base64-decoded)."""
+    head, _, body = href.strip()[5:].partition(",")
+    head = head.strip(" \t\n\r\f")
+    encoded = re.search(r";\s*base64\s*$", head, re.I)
+    if encoded:
+        head = head[:encoded.start()]
+    if head.startswith(";") or not head:
+        head = "text/plain" + head
+    essence = mime_essence(head) or "text/plain"
+    parameters = head.split(";")[1:]
+    charset = next((p.split("=", 1)[1].strip() for p in parameters if p.strip().lower().startswith("charset=")), None)
+    data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if encoded \
+        else urllib.parse.unquote_to_bytes(body)
+    return DataURL(essence, charset, data)
+
+
+def type_accepted(essence: str | None, same_origin: bool, quirks: bool) -> bool:
+    """Does a browser apply a sheet of this type? text/css always; any other only in a quirks
+    mode page and from a CORS-same-origin response (a data: URL)."""
+    return essence == CSS or (quirks and same_origin)
+
+
+def file_type(path: str) -> str | None:
+    """The MIME type Chromium gives a file:// sheet, from its extension: text/css for `.css`."""
+    return CSS if path.lower().endswith(".css") else None
+
+
+APPLY, REFUSE, UNDECIDED = "apply", "refuse", "undecided"
+
+
+def integrity(metadata: str | None, data: bytes, opaque: bool) -> str:
+    """What a browser makes of a sheet with this `integrity` attribute: APPLY (no valid
+    metadata, or a match), REFUSE (no match), or UNDECIDED (a match on an opaque response: a
+    file, which Chromium refuses from disk and a browser on the page's site applies)."""
+    items = [valid for item in (metadata or "").split() if (valid := metadata_item(item))]
+    if not items:
+        return APPLY
+    strongest = max(STRENGTH[alg] for alg, _ in items)
+    found = {alg: base64.b64encode(hashlib.new(alg, data).digest()).decode().rstrip("=") for alg, _ in items}
+    matched = any(digest == found[alg] for alg, digest in items if STRENGTH[alg] == strongest)
+    if not matched:
+        return REFUSE
+    return UNDECIDED if opaque else APPLY
+
+
+def metadata_item(item: str) -> tuple[str, str] | None:
+    """One item of integrity metadata (`sha384-<digest>[?options]`) as (algorithm, digest in
+    base64 without padding), None when Chromium ignores it (another algorithm, no digest)."""
+    alg, dash, value = item.partition("-")
+    value = value.split("?", 1)[0]
+    if not dash or alg not in STRENGTH or not DIGEST.fullmatch(value):
+        return None
+    return alg, value.replace("-", "+").replace("_", "/").rstrip("=")
