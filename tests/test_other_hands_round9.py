@@ -139,6 +139,17 @@ def test_the_type_of_a_style_and_of_a_link_as_html_reads_them(tmp_path, head, sh
     assert stale_cell(saved(tmp_path, head)[0]) == shown
 
 
+@pytest.mark.parametrize("markup, shown", [
+    ("<math><style>.x{display:none}</style></math>", SHOWN),  # MathML has no style element
+    ("<math><mtext><style>.x{display:none}</style></mtext></math>", HIDDEN),  # HTML inside an <mtext>
+    ("<svg><style>.x{display:none}</style></svg>", HIDDEN),  # SVG's <style> is a sheet
+], ids=["math", "math-mtext", "svg"])
+def test_a_style_element_is_a_sheet_in_html_and_svg_not_in_mathml(markup, shown):
+    """Catches: `<math><style>.x{display:none}</style></math>` hid the 6 (Chromium applies no
+    MathML <style>: 16*Ascend); the element's namespace is the one an HTML parser gives it."""
+    assert stale_cell(read(with_stale_six(markup))[0]) == shown
+
+
 @pytest.mark.parametrize("href, shown", [
     ("page_files\\x.css", HIDDEN), (" page_files/x\n.css?v=3#top ", HIDDEN), ("page_files/X.CSS", HIDDEN),
     ("%2e%2e/2025-10-22/page_files/x.css", HIDDEN),

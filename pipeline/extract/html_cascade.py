@@ -559,6 +559,8 @@ def sheet_kind(element: etree._Element) -> str | None:
     rel=stylesheet> not disabled, not alternate, of no type or text/css), "preload" for a link
     preloading one, None otherwise."""
     if element.tag == "style":  # HTML: no type, empty, or exactly text/css (ASCII case-insensitively)
+        if namespace_of(element) == MATHML:  # MathML has no style element: a browser applies none
+            return None
         return "sheet" if ascii_lower(element.get("type") or "") in ("", "text/css") else None
     rel = (element.get("rel") or "").lower().split()
     if "stylesheet" in rel:  # a link's type is a MIME type: text/css; charset=utf-8 is CSS
@@ -738,13 +740,10 @@ class HTMLElement(cssselect2.ElementWrapper):
 
     @cached_property
     def namespace_url(self):
-        written, name = _split_etree_tag(self.etree_element.tag)
-        if written or name in ("svg", "math"):
-            return written or (SVG if name == "svg" else MATHML)
         parent = self.parent
-        if parent is None or parent.namespace_url == XHTML or parent.local_name in HTML_INSIDE_FOREIGN:
-            return XHTML
-        return parent.namespace_url
+        if parent is None:
+            return namespace_in(self.etree_element.tag)
+        return namespace_in(self.etree_element.tag, parent.namespace_url, parent.local_name)
 
     @cached_property
     def classes(self):
@@ -758,6 +757,25 @@ class HTMLElement(cssselect2.ElementWrapper):
 
 
 HTML_INSIDE_FOREIGN = frozenset({"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext"})
+
+
+def namespace_in(tag: str, parent_namespace: str | None = None, parent_name: str = "") -> str:
+    """An element's namespace as an HTML parser gives it (lxml holds none): SVG's or MathML's
+    from <svg> or <math> on, HTML's again inside their HTML integration points."""
+    written, name = _split_etree_tag(tag)
+    if written or name in ("svg", "math"):
+        return written or (SVG if name == "svg" else MATHML)
+    if parent_namespace is None or parent_namespace == XHTML or parent_name in HTML_INSIDE_FOREIGN:
+        return XHTML
+    return parent_namespace
+
+
+def namespace_of(element: etree._Element) -> str:
+    """namespace_in for an element of the tree, from its root down."""
+    namespace, name = None, ""
+    for each in [*reversed(list(element.iterancestors())), element]:
+        namespace, name = namespace_in(each.tag, namespace, name), _split_etree_tag(each.tag)[1]
+    return namespace
 
 
 def counted_wrapper(budget: Budget, quirks: bool = False) -> type[cssselect2.ElementWrapper]:
