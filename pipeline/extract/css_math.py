@@ -9,6 +9,10 @@ from __future__ import annotations
 import tinycss2
 
 ABSOLUTE_PX = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "q": 2.4 / 2.54}
+# CSS pixels per unit as the reader takes a length (no unit: px; em, rem at the default 16px; vw,
+# vh of a 1024 x 768 window), where no calc() is involved (html_style, css_paint)
+PX_PER = {None: 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "em": 16.0,
+          "rem": 16.0, "ex": 8.0, "ch": 8.0, "vw": 10.24, "vh": 7.68}
 MATH = frozenset({"calc", "min", "max", "clamp", "-webkit-calc", "-moz-calc"})
 # Functions that hold values rather than compute one (shapes, clip rectangles, filters): their
 # arguments are evaluated; any other function (abs(), round()) is not evaluated here.
@@ -93,16 +97,21 @@ def spelled_unit(quantity: Quantity) -> str | None:
     return units.pop() if units else next(iter(quantity), "")
 
 
-def split_commas(tokens) -> list[list]:
-    """Component values at their top-level commas (a function's arguments, a selector list)."""
+def split_at(tokens, mark: str) -> list[list]:
+    """Component values at their top-level `mark` literals (`,` or `;`)."""
     pieces, current = [], []
     for token in tokens:
-        if token.type == "literal" and token.value == ",":
+        if token.type == "literal" and token.value == mark:
             pieces.append(current)
             current = []
         else:
             current.append(token)
     return [*pieces, current]
+
+
+def split_commas(tokens) -> list[list]:
+    """Component values at their top-level commas (a function's arguments, a selector list)."""
+    return split_at(tokens, ",")
 
 
 def quantity_of_sum(tokens, depth: int) -> Quantity | None:

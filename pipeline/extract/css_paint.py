@@ -9,23 +9,22 @@ from __future__ import annotations
 import tinycss2
 
 from .css_colour import UNCOMPUTED, rgba
-from .css_math import evaluated, split_commas
+from .css_math import PX_PER, evaluated, split_commas
 
 NOTHING = frozenset({"none", "initial", "unset", "revert", "revert-layer", "inherit"})
 LINE_STYLES = frozenset({"dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset", "auto"})
 LINE_WIDTHS = {"thin": 1.0, "medium": 3.0, "thick": 5.0}
 OUTLINE = ("outline-offset", "outline", "outline-style", "outline-width", "outline-color")  # outline_inward's order
 HAIRLINE = 1.6  # px: an outline this far inside the padding is a design's inner border, not over the text
-PX = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "em": 16.0, "rem": 16.0,
-      "ex": 8.0, "ch": 8.0}
+VIEWPORT = frozenset({"vw", "vh"})  # what a window's size decides: not told here
 
 
 def px_of(token) -> float | None:
     """A length token in px (em at 16px), None for one this reader cannot tell (a function, vw)."""
     if token.type == "number" and token.value == 0:
         return 0.0
-    if token.type == "dimension" and token.lower_unit in PX:
-        return float(token.value) * PX[token.lower_unit]
+    if token.type == "dimension" and token.lower_unit in PX_PER and token.lower_unit not in VIEWPORT:
+        return float(token.value) * PX_PER[token.lower_unit]
     if token.type == "function":
         found = evaluated(tinycss2.serialize([token]))
         parsed = tinycss2.parse_one_component_value(found) if found else None

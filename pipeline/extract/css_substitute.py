@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import tinycss2
 
-from .css_math import split_commas
+from .css_math import split_at, split_commas
 from .css_values import ALL_RESETS, SUBSTITUTING, substitutes, valid_value
 from .html_media import desktop_applies
 
@@ -179,14 +179,7 @@ def typed(written: str, kind) -> list | None:
 
 def branch(arguments) -> list:
     """if(): the value of its first branch whose condition holds (nothing where none does)."""
-    branches, current = [], []
-    for token in arguments:
-        if token.type == "literal" and token.value == ";":
-            branches.append(current)
-            current = []
-        else:
-            current.append(token)
-    for tokens in [*branches, current]:
+    for tokens in split_at(arguments, ";"):
         colon = next((i for i, t in enumerate(tokens) if t.type == "literal" and t.value == ":"), None)
         if colon is None:
             if words(tokens):

@@ -37,7 +37,8 @@ from .css_selectors import exactly_matched, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
-from .html_fetch import REFUSE, UNDECIDED, DataURL, data_url, file_type, integrity, is_css_type, type_accepted
+from .html_fetch import (REFUSE, UNDECIDED, DataURL, data_url, file_type, integrity, is_css_type, is_data_url,
+                         type_accepted)
 from .html_files import URL_STRIP, SavedFiles, decoded_sheet
 from .html_tree import in_quirks_mode
 from .html_media import desktop_applies
@@ -487,7 +488,7 @@ def fetched_kind(element: etree._Element) -> str:
     """A sheet's kind as a Content-Security-Policy sees it: inline, a data: URL, or a file."""
     if element.tag == "style":
         return "inline"
-    return "data" if (element.get("href") or "").strip()[:5].lower() == "data:" else "file"
+    return "data" if is_data_url(element.get("href") or "") else "file"
 
 
 def refuse_governed_attributes(root: etree._Element, policies: list, source: str) -> None:
@@ -650,12 +651,12 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
             return
         if answer is None:
             mode, within = "check", f"{within} {head}".strip()
-    answer, deciding = verdict(sheets.policies, "data" if href.strip()[:5].lower() == "data:" else "file")
+    answer, deciding = verdict(sheets.policies, "data" if is_data_url(href) else "file")
     if answer == BLOCK:
         return
     if answer == CSP_UNDECIDED:
         mode, within = "check", f"{within} {deciding.label}".strip()
-    if href.strip()[:5].lower() == "data:":
+    if is_data_url(href):
         text = data_url_sheet(data_url(href), source, sheets.quirks)
         if text is not None:  # a data: URL is no base for the relative URLs inside it
             add_sheet(text, mode, f"{within} @import data:".strip(), sheets, files, None, source, (*chain, "data:"))
@@ -665,8 +666,7 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     inside = files.inside(href, base, base)
     if inside is None or inside in chain or inside == base:
         return
-    if not type_accepted(file_type(inside), same_origin=False, quirks=sheets.quirks):
-        files.warn(base, href, "is not of the type text/css (a file's type is its extension's: .css)")
+    if not saved_css(files, inside, base, href, sheets.quirks):
         return
     within = f"{within} {files.label}/{inside}".strip()
     add_sheet(files.sheet(inside), mode, within, sheets, files, inside, source, (*chain, base))
@@ -684,7 +684,7 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     if element.tag == "style":
         return "".join(element.itertext()), base, None, ""
     href = (element.get("href") or "").strip()
-    if href[:5].lower() == "data:":
+    if is_data_url(href):
         found = data_url(href)
         if integrity(element.get("integrity"), found.body, opaque=False) == REFUSE:
             return None
@@ -693,8 +693,7 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
     if not inside:
         return None
-    if not type_accepted(file_type(inside), same_origin=False, quirks=quirks):
-        files.warn(files.page, href, "is not of the type text/css (a file's type is its extension's: .css)")
+    if not saved_css(files, inside, files.page, href, quirks):
         return None
     verdict = integrity(element.get("integrity"), files.data(inside), opaque=True)
     if verdict == REFUSE:
@@ -703,6 +702,15 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     why = f"<link integrity={element.get('integrity')!r}> (a sheet a browser applies from the page's site, " \
         "not from disk)" if verdict == UNDECIDED else ""
     return files.sheet(inside), inside, inside, why
+
+
+def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, quirks: bool) -> bool:
+    """Does a browser take the saved file `inside` for a style sheet (its type, from its
+    extension)? A warning naming `referrer` and `href` where it does not."""
+    if type_accepted(file_type(inside), same_origin=False, quirks=quirks):
+        return True
+    files.warn(referrer, href, "is not of the type text/css (a file's type is its extension's: .css)")
+    return False
 
 
 def data_url_sheet(found: DataURL, source: str, quirks: bool) -> str | None:

@@ -53,6 +53,10 @@ class DataURL:
     body: bytes
 
 
+def is_data_url(href: str) -> bool:
+    return href.strip()[:5].lower() == "data:"
+
+
 def data_url(href: str) -> DataURL:
     """A data: URL as Fetch's data: URL processor reads it: its MIME type (text/plain when none
     or one that does not parse), its charset parameter and its bytes (percent- or base64-decoded)."""
