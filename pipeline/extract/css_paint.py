@@ -3,7 +3,12 @@ an inset box-shadow is painted inside the box, under its text but over its backg
 text lies on its colour (`inset 0 0 0 2em #000` under black text: a black block); an outline
 is painted over everything the box holds, so one drawn inward (a negative outline-offset)
 covers the text near the box's edges (`outline: 1em solid #fff; outline-offset: -1em` paints
-the text out). Values written with a function this reader does not evaluate count as painting."""
+the text out). Painted outside the box, over the text beside it (checked in Chromium): an outline
+over all text, before or after the box (`1<a style="outline: .6em solid #fff">32*Ascend</a>` shows
+32*Ascend); an inline box's outer shadow over the text drawn before it (`1<span style="box-shadow:
+-.6em 0 0 #fff">32*Ascend</span>` shows 32*Ascend), not over the text after it, and a block's outer
+shadow under every text (its background is painted first). Values written with a function this
+reader does not evaluate count as painting."""
 from __future__ import annotations
 
 import tinycss2
@@ -15,7 +20,7 @@ NOTHING = frozenset({"none", "initial", "unset", "revert", "revert-layer", "inhe
 LINE_STYLES = frozenset({"dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset", "auto"})
 LINE_WIDTHS = {"thin": 1.0, "medium": 3.0, "thick": 5.0}
 OUTLINE = ("outline-offset", "outline", "outline-style", "outline-width", "outline-color")  # outline_inward's order
-HAIRLINE = 1.6  # px: an outline this far inside the padding is a design's inner border, not over the text
+HAIRLINE = 1.6  # px: an outline this far inside the padding (or outside the box) is a design's border, not over text
 VIEWPORT = frozenset({"vw", "vh"})  # what a window's size decides: not told here
 
 
@@ -58,23 +63,82 @@ def colour_token(token) -> bool:
             or (token.type == "function" and token.lower_name not in ("calc", "min", "max", "clamp")))
 
 
+def painted_width(outline: str | None, style: str | None, width: str | None, colour: str | None) -> float | None:
+    """The width in px an outline paints (`outline` or its longhands), None where it paints
+    nothing (no line style, a zero width, transparent); inf for a width this reader cannot tell."""
+    words = (outline or "").lower().split()
+    style = style or next((w for w in words if w in LINE_STYLES or w in ("none", "hidden")), "none")
+    width = width or next((w for w in words if w in LINE_WIDTHS or w[:1].isdigit() or w.startswith(".")), "medium")
+    found = LINE_WIDTHS.get(width, None)
+    if found is None:
+        tokens = [t for t in tinycss2.parse_component_value_list(width) if t.type not in ("whitespace", "comment")]
+        found = px_of(tokens[0]) if len(tokens) == 1 else None
+    transparent = (colour or "").strip().lower() == "transparent" or "transparent" in words
+    if style not in LINE_STYLES or found == 0 or transparent:
+        return None
+    return float("inf") if found is None else found
+
+
+def offset_px(offset: str | None) -> float:
+    """An outline-offset in px; a negative infinity for one this reader cannot tell (taken inward)."""
+    if offset is None or offset in NOTHING:
+        return 0.0
+    found = [t for t in tinycss2.parse_component_value_list(offset) if t.type not in ("whitespace", "comment")]
+    px = px_of(found[0]) if len(found) == 1 else None
+    return float("-inf") if px is None else px
+
+
 def outline_inward(offset: str | None, outline: str | None, style: str | None, width: str | None,
                    colour: str | None, padding: float) -> bool:
     """Whether an outline is painted over the box's text: drawn inside its edges (a negative
     outline-offset) deeper than its padding, with a line style, a width and a colour that paint
     something (`outline` or its longhands)."""
-    if offset is None or offset in NOTHING:
+    if offset is None or offset in NOTHING or -offset_px(offset) <= padding + HAIRLINE:
         return False
-    found = [t for t in tinycss2.parse_component_value_list(offset) if t.type not in ("whitespace", "comment")]
-    depth = -px_of(found[0]) if len(found) == 1 and px_of(found[0]) is not None else float("inf")
-    if depth <= padding + HAIRLINE:
+    return painted_width(outline, style, width, colour) is not None
+
+
+def outline_outward(offset: str | None, outline: str | None, style: str | None, width: str | None,
+                    colour: str | None) -> bool:
+    """Whether an outline is painted outside the box farther than a hairline: over the text beside
+    it (before or after it, in its cell or the next) whatever the box's display."""
+    width_px = painted_width(outline, style, width, colour)
+    if width_px is None:
         return False
-    words = (outline or "").lower().split()
-    style = style or next((w for w in words if w in LINE_STYLES or w in ("none", "hidden")), "none")
-    width = width or next((w for w in words if w in LINE_WIDTHS or w[:1].isdigit() or w.startswith(".")), "medium")
-    painted_width = LINE_WIDTHS.get(width, None)
-    if painted_width is None:
-        tokens = [t for t in tinycss2.parse_component_value_list(width) if t.type not in ("whitespace", "comment")]
-        painted_width = px_of(tokens[0]) if len(tokens) == 1 else None
-    transparent = (colour or "").strip().lower() == "transparent" or "transparent" in words
-    return style in LINE_STYLES and painted_width != 0 and not transparent
+    at = offset_px(offset)
+    return at == float("-inf") or width_px + at > HAIRLINE
+
+
+def outer_shadow_reach(value: str, current: tuple, dark: bool) -> float:
+    """How far past the box the outer shadows of a box-shadow list paint, px (offset, blur and
+    spread; inf for a length this reader cannot tell); a transparent shadow paints nothing."""
+    if value in NOTHING:
+        return 0.0
+    reach = 0.0
+    for shadow in split_commas(tinycss2.parse_component_value_list(value)):
+        words = [t for t in shadow if t.type not in ("whitespace", "comment")]
+        if any(t.type == "ident" and t.lower_value == "inset" for t in words):
+            continue
+        lengths = [px_of(t) for t in words if t.type in ("number", "dimension", "function") and not colour_token(t)]
+        if not lengths:
+            continue
+        colours = [t for t in words if colour_token(t)]
+        colour = rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current
+        if colour is not None and colour != UNCOMPUTED and colour[3] == 0:
+            continue
+        if None in lengths:
+            return float("inf")
+        x, y, blur, spread = (lengths + [0.0, 0.0])[:4]
+        reach = max(reach, max(abs(x), abs(y)) + max(blur, 0.0) + spread)
+    return reach
+
+
+def paints_over_neighbours(declared: dict, value_of, current: tuple, dark: bool, inline: bool) -> str:
+    """The declaration of an outline, or an inline box's outer shadow, painted past the box
+    farther than a hairline: over text beside it this reader does not lay out."""
+    if outline_outward(*(value_of(declared, n) for n in OUTLINE)):
+        return "; ".join(f"{n}: {value_of(declared, n)}" for n in OUTLINE if value_of(declared, n) is not None)
+    shadow = value_of(declared, "box-shadow")
+    if inline and shadow is not None and outer_shadow_reach(shadow, current, dark) > HAIRLINE:
+        return f"box-shadow: {shadow}"
+    return ""

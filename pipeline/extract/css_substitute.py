@@ -49,7 +49,7 @@ class Invalid(Exception):
 UNRESOLVED = "\x00unresolved"  # the key of the declaration holding what was not resolved, as written
 # The properties this reader reads (a value it cannot resolve in another changes nothing it reads)
 READ = frozenset({*ALL_RESETS, "direction", "-webkit-writing-mode", "-webkit-text-stroke-width", "animation-name",
-                  "offset", "padding-top", "padding-bottom", "margin-top", "margin-bottom"})
+                  "offset"})
 
 
 def resolved(declared: dict, element) -> dict:

@@ -157,7 +157,8 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
 def not_modelled(element: etree._Element, declaration: str, place: Place) -> Problem:
     return Problem(place, f"<{element.tag}> is drawn with `{declaration}`, which may change what its text shows and "
                    "which this reader does not model", "the table's text without animations, text strokes, "
-                   "font-size-adjust or motion paths")
+                   "font-size-adjust, motion paths, or outlines and inline boxes' outer shadows painted over the "
+                   "text beside them")
 
 
 def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:

@@ -93,8 +93,8 @@ class Declaration:
 
 
 def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
-    """A declaration as the longhands this reader uses: the horizontal sides of margin, padding
-    and border (a box set apart from its neighbour), background's colour, text-decoration's
+    """A declaration as the longhands this reader uses: the sides of margin and padding, the
+    horizontal ones of border (a box set apart from its neighbour), background's colour, text-decoration's
     line; anything else as it is."""
     parts = [t for t in tokens if t.type not in ("whitespace", "comment")]
     words = [tinycss2.serialize([t]).strip().lower() for t in parts]
@@ -113,7 +113,9 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
             return []
         right = words[1] if len(words) > 1 else words[0]
         left = words[3] if len(words) > 3 else right
-        return [one(f"{name}-right", right), one(f"{name}-left", left)]
+        bottom = words[2] if len(words) > 2 else words[0]
+        return [one(f"{name}-right", right), one(f"{name}-left", left), one(f"{name}-top", words[0]),
+                one(f"{name}-bottom", bottom)]
     if name in ("border", "border-left", "border-right", "border-inline", "border-inline-start", "border-inline-end",
                 "border-width", "border-style"):
         sides = {"border-left": ["left"], "border-inline-start": ["left"], "border-right": ["right"],

@@ -43,7 +43,7 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, valid_value
 from .css_substitute import UNRESOLVED, resolved
-from .css_paint import OUTLINE, inset_shadow_colours, outline_inward
+from .css_paint import OUTLINE, inset_shadow_colours, outline_inward, paints_over_neighbours
 from .css_math import PX_PER, evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
 from .html_cascade import (HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded, check_undecided, expanded,
@@ -206,10 +206,12 @@ class Style:
     indent: float = 0.0  # the text-indent, px (inherited)
     inset: float = 0.0  # px from the nearest cell's content edge to this box's, left (margins and padding)
     inset_end: float = 0.0  # the same on the right
+    inset_top: float = 0.0  # the same above, for boxes whose vertical margins apply (not a plain inline box)
+    inset_bottom: float = 0.0  # the same below
     own_start: float = 0.0  # the element's own margin and padding on the left (an inline box's overlap)
     own_end: float = 0.0
     edge: str = ""  # the declaration of a negative margin or indent here or around it, in its cell
-    padding: tuple = (None, None)  # a cell's padding, left and right (px), where declared
+    padding: tuple = (None, None, None, None)  # a cell's padding, left, right, top and bottom (px), where declared
     letters_piled: bool = False  # a negative letter-spacing (inherited): glyphs drawn over one another
     words_piled: bool = False  # a negative word-spacing (inherited): words drawn over one another
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
@@ -221,6 +223,7 @@ class Style:
     shifted: str = ""  # of those, one that moves its content too: offsets or a transform
     flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
     unmodelled: str = ""  # a declaration here or on an ancestor that may change what its text shows, not modelled
+    paints_over: str = ""  # its own outline or outer shadow painted over the text beside the box (not inherited)
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above when the style is made (__post_init__), read for every piece of text
     removed: bool = field(init=False)  # display:none: not laid out at all
@@ -705,35 +708,43 @@ def side(value: str | None, negative_only: bool = False) -> float:
     return min(px, 0.0) if negative_only else px
 
 
-EDGES = frozenset({"text-indent", "margin-left", "margin-right", "padding-left", "padding-right"})
+SIDES = ("left", "right", "top", "bottom")
+EDGES = frozenset({"text-indent", *(f"{box}-{side}" for box in ("margin", "padding") for side in SIDES)})
+FLAT = frozenset({"inline", "ruby", "contents"})  # boxes whose vertical margins and padding move no text
 
 
 def edges(declared, parent: Style, shown_as: str) -> dict:
     """Where the element's text starts and ends against its cell's content box: the margins and
     padding of it and its ancestors within the cell (px, em at 16px), its own (an inline box's
-    negative margin draws it over what is before or after it), and the text-indent (inherited):
-    a cell's margins do not apply, its padding is recorded for the check (html_tables.py)."""
+    negative margin draws it over what is before or after it), and the text-indent (inherited);
+    above and below, the same for boxes whose vertical margins apply (a negative top margin draws
+    the text over the cell above): a cell's margins do not apply, its padding is recorded for the
+    check (html_tables.py)."""
     if declared.keys().isdisjoint(EDGES) and not shown_as.startswith("table"):
-        return dict(indent=parent.indent, inset=parent.inset, inset_end=parent.inset_end, own_start=0.0,
-                    own_end=0.0, edge=parent.edge)
+        return dict(indent=parent.indent, inset=parent.inset, inset_end=parent.inset_end, inset_top=parent.inset_top,
+                    inset_bottom=parent.inset_bottom, own_start=0.0, own_end=0.0, edge=parent.edge)
     indent_value = value_of(declared, "text-indent")
     indent = parent.indent
     if indent_value is not None and indent_value != "inherit":
         first = (indent_value.split() or ["0"])[0]
         indent = side(first) if first not in ("hanging", "each-line") else 0.0
     if shown_as == "table-cell":
-        pads = tuple(None if (v := value_of(declared, f"padding-{s}")) is None else max(side(v), 0.0)
-                     for s in ("left", "right"))
-        return dict(indent=indent, inset=0.0, inset_end=0.0, own_start=0.0, own_end=0.0, padding=pads,
+        pads = tuple(None if (v := value_of(declared, f"padding-{s}")) is None else max(side(v), 0.0) for s in SIDES)
+        return dict(indent=indent, inset=0.0, inset_end=0.0, inset_top=0.0, inset_bottom=0.0, own_start=0.0,
+                    own_end=0.0, padding=pads,
                     edge=f"text-indent: {indent_value}" if indent < 0 and indent_value else "")
     if shown_as.startswith("table") and shown_as != "table-caption":
-        return dict(indent=indent, inset=0.0, inset_end=0.0, own_start=0.0, own_end=0.0, edge="")
-    start = side(value_of(declared, "margin-left")) + max(side(value_of(declared, "padding-left")), 0.0)
-    end = side(value_of(declared, "margin-right")) + max(side(value_of(declared, "padding-right")), 0.0)
-    edge = next((f"{name}: {value_of(declared, name)}" for name in ("margin-left", "margin-right", "text-indent")
+        return dict(indent=indent, inset=0.0, inset_end=0.0, inset_top=0.0, inset_bottom=0.0, own_start=0.0,
+                    own_end=0.0, edge="")
+    start, end, top, bottom = (side(value_of(declared, f"margin-{s}")) + max(side(value_of(declared, f"padding-{s}")), 0.0)
+                               for s in SIDES)
+    flat = shown_as in FLAT
+    named = ("margin-left", "margin-right", "text-indent") + (() if flat else ("margin-top", "margin-bottom"))
+    edge = next((f"{name}: {value_of(declared, name)}" for name in named
                  if side(value_of(declared, name), negative_only=True) < 0), parent.edge)
-    return dict(indent=indent, inset=parent.inset + start, inset_end=parent.inset_end + end, own_start=start,
-                own_end=end, edge=edge)
+    return dict(indent=indent, inset=parent.inset + start, inset_end=parent.inset_end + end,
+                inset_top=parent.inset_top + (0.0 if flat else top), inset_bottom=parent.inset_bottom + (
+                    0.0 if flat else bottom), own_start=start, own_end=end, edge=edge)
 
 
 # Tighter than this, glyphs or words may be drawn over one another; a design's tracking
@@ -905,7 +916,18 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
-                 unmodelled=unmodelled(declared, parent))
+                 unmodelled=unmodelled(declared, parent), paints_over=painted_over(declared, shown_as, colour, parent))
+
+
+PAINTING_OUTSIDE = frozenset({*OUTLINE, "box-shadow"})  # what painted_over reads
+
+
+def painted_over(declared, shown_as: str, colour: tuple, parent: Style) -> str:
+    """The declaration of the box's own outline, or outer shadow of an inline box, painted over
+    the text beside it (css_paint.paints_over_neighbours); a block's shadow lies under all text."""
+    if declared.keys().isdisjoint(PAINTING_OUTSIDE) or shown_as in ("none", "contents"):
+        return ""
+    return paints_over_neighbours(declared, value_of, colour, parent.dark, shown_as.startswith("inline"))
 
 
 # --- where a box is drawn ----------------------------------------------------------------------

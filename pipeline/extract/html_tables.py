@@ -207,7 +207,7 @@ def cell_faults(cell: etree._Element, styles: Styles) -> tuple[Found | None, Fou
     is not silent and is laid out."""
     style = styles.of(cell)
     drawn = cell_drawn_apart(cell, style, styles)
-    unmodelled = (cell, style.unmodelled) if style.unmodelled else None
+    unmodelled = (cell, style.unmodelled) if style.unmodelled else painted_over_cell(cell, styles)
     for inner in () if styles.plain_inside(cell) else cell.iterdescendants():
         if drawn is not None and unmodelled is not None:
             break
@@ -245,13 +245,33 @@ def inner_drawn_apart(inner: etree._Element, cell: etree._Element, style: Style,
 def inner_unmodelled(inner: etree._Element, styles: Styles) -> Found | None:
     """An element inside the cell holding text, or its ::before/::after box, drawn with a
     declaration that may change what the text shows and that this reader does not model
-    (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path)."""
-    if styles.of(inner).unmodelled and "".join(inner.itertext()).strip():
-        return inner, styles.of(inner).unmodelled
+    (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path), or any
+    element inside it painting over the text beside it (Style.paints_over: an outline, an inline
+    box's outer shadow)."""
+    style = styles.of(inner)
+    if style.paints_over:
+        return inner, style.paints_over
+    if style.unmodelled and "".join(inner.itertext()).strip():
+        return inner, style.unmodelled
     for which in ("before", "after"):
         box = styles.pseudo_box(inner, which) if inner in styles.matched else None
-        if box is not None and box.unmodelled:
-            return inner, f"::{which} {box.unmodelled}"
+        if box is not None and (box.unmodelled or box.paints_over):
+            return inner, f"::{which} {box.unmodelled or box.paints_over}"
+    return None
+
+
+def painted_over_cell(cell: etree._Element, styles: Styles) -> Found | None:
+    """The cell, or its row or row group, painting an outline (or an outer shadow, as an inline
+    box) over the text of the cells beside it."""
+    for element in (cell, *cell.iterancestors()):
+        if tag_of(element) == "table":
+            break
+        if styles.of(element).paints_over:
+            return element, styles.of(element).paints_over
+    for which in ("before", "after"):
+        box = styles.pseudo_box(cell, which) if cell in styles.matched else None
+        if box is not None and box.paints_over:
+            return cell, f"::{which} {box.paints_over}"
     return None
 
 
@@ -273,24 +293,27 @@ def pseudo_drawn_apart(element: etree._Element, styles: Styles) -> str:
 EDGE_TOLERANCE = 1.6  # px (0.1em at 16px): a design's nudge, like a slight negative letter-spacing
 
 
-def cell_padding(cell: etree._Element, style: Style) -> tuple[float, float]:
-    """The cell's padding, left and right: declared, else its table's `cellpadding`, else the
-    browser's 1px."""
+def cell_padding(cell: etree._Element, style: Style) -> tuple[float, float, float, float]:
+    """The cell's padding, left, right, top and bottom: declared, else its table's `cellpadding`,
+    else the browser's 1px."""
     table = next(cell.iterancestors("table"), None)
     written = (table.get("cellpadding") or "").strip() if table is not None else ""
     default = float(written) if written.isdigit() else 1.0
     return tuple(default if p is None else p for p in style.padding)
 
 
-def overhang(style: Style, pads: tuple[float, float]) -> str:
+def overhang(style: Style, pads: tuple[float, float, float, float]) -> str:
     """The declaration of a negative margin or text-indent that draws an element's text past
-    its cell's padding, into the next column, or (an inline box's) over the text beside it."""
+    its cell's padding, into the next column or the row above or below, or (an inline box's)
+    over the text beside it."""
     if not style.edge or style.off_screen or style.indent_off:  # off the screen: out of sight, a cell error
         return ""
     if style.display.startswith("inline") and min(style.own_start, style.own_end) < -EDGE_TOLERANCE:
         return style.edge
     start = style.inset + (min(style.indent, 0.0) if style.block else 0.0)
     if start < -(pads[0] + EDGE_TOLERANCE) or style.inset_end < -(pads[1] + EDGE_TOLERANCE):
+        return style.edge
+    if style.inset_top < -(pads[2] + EDGE_TOLERANCE) or style.inset_bottom < -(pads[3] + EDGE_TOLERANCE):
         return style.edge
     return ""
 
