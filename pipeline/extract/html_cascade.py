@@ -53,6 +53,10 @@ CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", 
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
 # mark, hide or add text where it reaches the vendor table is an error naming it.
 UNDECIDED_PSEUDO = frozenset({"first-letter", "first-line", "marker"})
+# Pseudo-elements that draw a `content` of their own (Chromium 156: a ::scroll-button() of a scroll
+# container is a button labelled with it, drawn under the box) that this reader does not lay out
+# (::before and ::after it does): a rule giving one text where it reaches the table is an error.
+CONTENT_PSEUDO = frozenset({"marker", "scroll-marker", "scroll-button", "checkmark", "picker-icon"})
 INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
 HINT = (AUTHOR, (0, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
@@ -257,6 +261,7 @@ UNTIL_FOUND = declarations("content-visibility: hidden")
 class Rule:
     label: str  # the selector as written, and the at-rules it is inside, for error messages
     declarations: tuple[Declaration, ...]
+    pseudo: str | None = None  # the pseudo-element it styles, where cssselect2 cannot compile it
 
 
 @dataclass
@@ -397,8 +402,11 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
         except cssselect2.SelectorError:
-            if not PSEUDO_ELEMENT_AT_END.search(selector_text):  # ::-webkit-scrollbar, ::selection: not the text
+            pseudo = PSEUDO_ELEMENT_AT_END.search(selector_text)
+            if pseudo is None:
                 add_undecided(selector_text, Rule(label, decls), sheets)
+            elif pseudo["name"].lower() in CONTENT_PSEUDO:  # not ::-webkit-scrollbar, ::selection: no text
+                add_undecided(selector_text, Rule(label, decls, pseudo["name"].lower()), sheets)
             continue
         for selector in compiled:
             if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
@@ -419,7 +427,7 @@ def add_undecided(selector_text: str, rule: Rule, sheets: Sheets) -> None:
         sheets.undecided_count += 1
 
 
-PSEUDO_ELEMENT_AT_END = re.compile(r"::[A-Za-z-]+(\([^)]*\))?\s*$")
+PSEUDO_ELEMENT_AT_END = re.compile(r"::(?P<name>[A-Za-z-]+)(\([^)]*\))?\s*$")
 
 
 def split_selectors(prelude) -> list[str]:
@@ -935,7 +943,7 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, sourc
             continue
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
-            if changes_reading(rule.declarations, pseudo):
+            if changes_reading(rule.declarations, rule.pseudo or pseudo):
                 raise SourceError(source, Problem(
                     Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to the table's "
                     f"<{wrapper.etree_element.tag}> elements, by a selector or inside an at-rule this reader does "

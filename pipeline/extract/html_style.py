@@ -46,8 +46,9 @@ from .css_substitute import UNRESOLVED, resolved
 from .css_paint import OUTLINE, inset_shadow_colours, outline_inward, paints_over_neighbours
 from .css_math import PX_PER, evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
-from .html_cascade import (HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded, check_undecided, expanded,
-                           matched_rules, page_sheets, pseudo_elements, substituted, uses_var)
+from .html_cascade import (CONTENT_PSEUDO, HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded,
+                           check_undecided, expanded, matched_rules, page_sheets, pseudo_elements, substituted,
+                           uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -1264,7 +1265,7 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
     declared = {d.name: d for d in declarations}
     if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
         return True  # its value depends on custom properties the element inherits: not decided here
-    if pseudo in ("before", "after", "marker"):
+    if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:
         return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
     probe = computed(declared, ROOT, etree.Element("span"), "span")
     if pseudo in ("first-letter", "first-line"):
