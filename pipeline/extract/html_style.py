@@ -1097,8 +1097,10 @@ def unmodelled(declared, parent: Style) -> str:
 # --- generated text (::before, ::after) ----------------------------------------------------------
 
 def generated_text(declared: dict[str, Declaration], element: etree._Element, source: str) -> str:
-    """The text `content` adds: strings and attr(); none/normal add nothing; counters, quotes
-    and images are not text this reader can tell: an error naming the declaration."""
+    """The text `content` adds: strings and attr(); none/normal add nothing; what follows a `/`
+    is alternative text for assistive technology, not drawn (`content: "1" / ""` draws 1: checked
+    in Chromium); counters, quotes and images are not text this reader can tell: an error naming
+    the declaration."""
     d = declared.get("content")
     if d is None:
         return ""
@@ -1106,6 +1108,8 @@ def generated_text(declared: dict[str, Declaration], element: etree._Element, so
     for token in d.tokens:
         if token.type in ("whitespace", "comment"):
             continue
+        if token.type == "literal" and token.value == "/":
+            break
         if token.type == "string":
             pieces.append(token.value)
         elif token.type == "ident" and token.lower_value in ("none", "normal"):

@@ -11,6 +11,7 @@ rows and a row's cells are the ones a reader sees (table_rows, row_cells).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -99,15 +100,21 @@ def own_text(element: etree._Element, styles: Styles) -> str:
     return "".join(pieces)
 
 
+# HTML's rules for parsing a non-negative integer: ASCII whitespace, an optional +, ASCII digits,
+# and whatever follows ignored (Chromium: rowspan="4px", "2.0", "2;" and "+4" span 4, 2, 2, 4).
+HTML_INTEGER = re.compile(r"[\t\n\f\r ]*\+?([0-9]+)")
+
+
 def span_value(cell: etree._Element, name: str) -> tuple[str, int | None]:
-    """The rowspan/colspan as written and its value, None when it is not a whole number from 1
-    to MAX_SPAN in ASCII digits: HTML's integers are ASCII, so a browser ignores `２` or `٢`
-    (and int() reads them as 2, or fails on `²`)."""
+    """The rowspan/colspan as written and its value as a browser parses it, None when that is
+    not a whole number from 1 to MAX_SPAN: no leading ASCII digits (`２` or `٢`, which a browser
+    ignores while the author meant a span; `-2`), or 0."""
     written = cell.get(name)
     if written is None:
         return "1", 1
     value = (written or "1").strip()
-    number = int(value) if value.isascii() and value.isdigit() else 0  # isdigit alone takes `²`
+    found = HTML_INTEGER.match(written or "1")
+    number = int(found[1]) if found else 0
     return value, number if 1 <= number <= MAX_SPAN else None
 
 
