@@ -152,6 +152,32 @@ def complex_relative(tokens) -> bool:
     return any(t.type == "whitespace" or (t.type == "literal" and t.value in COMBINATORS) for t in tokens)
 
 
+def forgiven(tokens) -> list:
+    """The selector with the members of every :is() and :where() a browser does not accept
+    left out, as their forgiving lists drop them (`:is(.x, :-moz-focusring)` is `:is(.x)` in
+    Chromium; cssselect2 refuses the whole selector); one left with none matches nothing."""
+    out = []
+    for i, token in enumerate(tokens):
+        if token.type != "function":
+            out.append(token)
+            continue
+        arguments = forgiven(token.arguments)
+        line, column = token.source_line, token.source_column
+        if i and is_colon(tokens[i - 1]) and token.lower_name in FORGIVING:
+            members = [strip(m) for m in split_commas(arguments)]
+            kept = [m for m in members if m and accepted(m)]
+            if len(kept) != len(members):
+                arguments = [] if not kept else kept[0]
+                for member in kept[1:]:
+                    arguments = [*arguments, tinycss2.ast.LiteralToken(line, column, ","), *member]
+                if not kept:  # nothing to match: an element matching nothing
+                    out.append(tinycss2.ast.FunctionBlock(line, column, "not", [
+                        tinycss2.ast.LiteralToken(line, column, "*")]))
+                    continue
+        out.append(tinycss2.ast.FunctionBlock(line, column, token.name, arguments))
+    return out
+
+
 def nth_of_rewritten(tokens) -> list:
     """`:nth-child(An+B of S)` (and :nth-last-child) as `:nth-child(An+B of :is(S)):is(S)`, at
     every depth, so that cssselect2 matches any selector of S and counts S's specificity."""

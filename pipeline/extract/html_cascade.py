@@ -33,7 +33,7 @@ from webencodings import ascii_lower
 from ..errors import Place, Problem, SourceError
 from .css_colour import legacy_colour
 from .css_math import MATH, split_commas
-from .css_selectors import exactly_matched, nth_of_rewritten, selector_list
+from .css_selectors import exactly_matched, forgiven, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
@@ -394,7 +394,7 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
     for tokens in members if decls else ():
         selector_text = tinycss2.serialize(tokens).strip()
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
-        html_text = tinycss2.serialize(as_html_matches(nth_of_rewritten(tokens), sheets.quirks,
+        html_text = tinycss2.serialize(as_html_matches(nth_of_rewritten(forgiven(tokens)), sheets.quirks,
                                                        None in sheets.namespaces))
         if not exactly_matched(tokens):  # a :has() cssselect2 matches otherwise than a browser
             add_undecided(selector_text, Rule(label, decls), sheets)
