@@ -246,7 +246,7 @@ def test_a_rule_for_phones_printers_or_dark_mode_does_not_hide_what_a_desktop_sh
 
 
 @pytest.mark.parametrize("css", ["@media (min-width:1400px){.old{display:none}}",
-                                 "@media (width >= 600px){.old{display:none}}",
+                                 "@media (width >= 1400px){.old{display:none}}",
                                  "@media (min-resolution: 2dppx){.old{display:none}}"])
 def test_a_rule_whose_query_depends_on_the_window_is_an_error_where_it_may_hide_table_rows(css, tmp_path):
     """Shown on a wide screen and hidden on another, or a feature not read here: the page a reader

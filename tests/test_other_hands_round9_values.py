@@ -147,11 +147,11 @@ def test_env_attr_and_if_are_substituted_as_a_browser_substitutes_them(css, html
     assert frame.frame[COMPARED].reset_index(drop=True).equals(without_row[COMPARED].reset_index(drop=True))
 
 
-@pytest.mark.parametrize("value", ["if(media(width > 1px): none; else: table-row)",
+@pytest.mark.parametrize("value", ["if(media(width > 1400px): none; else: table-row)",
                                    "if(supports(display: grid): none; else: table-row)", "env(titlebar-area-x, none)",
                                    "inherit(--d, none)", "--hide(table-row)"])
 def test_a_substitution_this_reader_cannot_resolve_is_an_error_naming_it(value):
-    """What this reader cannot work out exactly (a range media query, supports(), an environment
+    """What this reader cannot work out exactly (a query that depends on the window, supports(), an environment
     variable a desktop may define, inherit(), a custom function) leaves the row's text
     undecided: an error naming each of its cells and the declaration."""
     problems = cell_error(with_sheet(f"{ROW}{{display: {value}}}"))
