@@ -151,9 +151,9 @@ def test_env_attr_and_if_are_substituted_as_a_browser_substitutes_them(css, html
                                    "if(supports(display: grid): none; else: table-row)", "env(titlebar-area-x, none)",
                                    "inherit(--d, none)", "--hide(table-row)"])
 def test_a_substitution_this_reader_cannot_resolve_is_an_error_naming_it(value):
-    """What this reader cannot work out exactly (a query that depends on the window, supports(), an environment
-    variable a desktop may define, inherit(), a custom function) leaves the row's text
-    undecided: an error naming each of its cells and the declaration."""
+    """What this reader cannot work out exactly (a query that depends on the window, supports(),
+    an environment variable a desktop may define, inherit(), a custom function) leaves the row's
+    text undecided: an error naming each of its cells and the declaration."""
     problems = cell_error(with_sheet(f"{ROW}{{display: {value}}}"))
     assert problems and all(f"is drawn with `display: {value}`" in p for p in problems), problems
     assert {p.split(",")[0] for p in problems} == {"row 9"}, problems
