@@ -41,6 +41,12 @@ KEEP_AS_PUBLISHED = frozenset({"<super>", "<sub>", "<circle>", "<fraction>"})
 # do not break at the line's end) are the hyphen-minus a reader sees; NFKC leaves them apart.
 # Dashes (figure, en, em) and the minus sign are not folded: a range or a negative number.
 HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+# Marks Unicode makes default-ignorable, drawn as nothing (checked in Chromium: `3\u034f2*Ascend`
+# shows 32*Ascend): the combining grapheme joiner, the Khmer inherent vowels, the Mongolian free
+# variation selectors and the variation selectors. The Hangul fillers are not: a font may draw
+# them as a space (U+FFA0 is one in Chromium's default font).
+IGNORABLE_MARKS = frozenset({0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, *range(0xFE00, 0xFE10),
+                             *range(0xE0100, 0xE01F0)})
 
 
 class TokenError(ValueError):
@@ -64,8 +70,8 @@ def is_kept(char: str) -> bool:
 
 def printed(text: str) -> str:
     """The characters a reader sees, in one form: format characters (Unicode category Cf:
-    zero-width spaces and joiners, U+2060, a stray BOM, soft hyphens, direction marks) are
-    dropped, and NFKC folds full-width and other compatibility forms (`Ｓｎｔ９ｂ`, `＊`,
+    zero-width spaces and joiners, U+2060, a stray BOM, soft hyphens, direction marks) and the
+    default-ignorable marks (IGNORABLE_MARKS: U+034F, variation selectors) are dropped, and NFKC folds full-width and other compatibility forms (`Ｓｎｔ９ｂ`, `＊`,
     `／`, `－`, Kangxi radicals) into the ordinary ones, except superscripts, subscripts,
     circled numbers and fractions (KEEP_AS_PUBLISHED); the hyphens U+2010 and U+2011 are the
     hyphen-minus (HYPHENS). Every extractor and parser reads
@@ -73,7 +79,8 @@ def printed(text: str) -> str:
     if text.isascii():  # no format character, nothing to fold
         return text
     # each distinct character's category asked once (a page's text repeats a few hundred), not each one's
-    dropped = {ord(ch): None for ch in set(text) if ch >= "\x80" and unicodedata.category(ch) == "Cf"}
+    dropped = {ord(ch): None for ch in set(text)
+               if ch >= "\x80" and (unicodedata.category(ch) == "Cf" or ord(ch) in IGNORABLE_MARKS)}
     visible = text.translate({**HYPHENS, **dropped})  # no hyphen is a format character: one table does both
     if unicodedata.is_normalized("NFKC", visible):  # nothing to fold, so nothing kept from folding
         return visible
