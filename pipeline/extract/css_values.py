@@ -139,8 +139,8 @@ ALL_RESETS = (
     "-webkit-mask-image", "-webkit-text-security", "vertical-align", "text-decoration-line", "position", "float",
     "left", "right", "top", "bottom", "transform", "translate", "rotate", "scale", "margin-left", "margin-right",
     "margin-top", "margin-bottom", "padding-left", "padding-right", "padding-top", "padding-bottom",
-    "border-left-width", "border-right-width", "border-left-style", "border-right-style", "text-indent", "letter-spacing", "word-spacing", "line-height", "width", "height",
-    "max-width", "max-height", "overflow", "overflow-x", "overflow-y", "contain", "content-visibility", "clip",
+    "border-left-width", "border-right-width", "border-left-style", "border-right-style", "text-indent",
+    "letter-spacing", "word-spacing", "line-height", "width", "height", "max-width", "max-height", "overflow", "overflow-x", "overflow-y", "contain", "content-visibility", "clip",
     "clip-path", "content", "list-style-type", "writing-mode", "animation", "font-size-adjust", "offset-path",
     "-webkit-text-stroke", "-webkit-line-clamp", "line-clamp", "box-shadow", "outline", "outline-offset",
     "outline-style", "outline-width", "outline-color")
