@@ -140,7 +140,7 @@ ALL_RESETS = (
     "left", "right", "top", "bottom", "transform", "translate", "rotate", "scale", "margin-left", "margin-right",
     "margin-top", "margin-bottom", "padding-left", "padding-right", "padding-top", "padding-bottom",
     "border-left-width", "border-right-width", "border-left-style", "border-right-style", "text-indent",
-    "letter-spacing", "word-spacing", "line-height", "width", "height", "max-width", "max-height", "overflow", "overflow-x", "overflow-y", "contain", "content-visibility", "clip",
-    "clip-path", "content", "list-style-type", "writing-mode", "animation", "font-size-adjust", "offset-path",
-    "-webkit-text-stroke", "-webkit-line-clamp", "line-clamp", "box-shadow", "outline", "outline-offset",
-    "outline-style", "outline-width", "outline-color")
+    "letter-spacing", "word-spacing", "line-height", "width", "height", "max-width", "max-height", "overflow",
+    "overflow-x", "overflow-y", "contain", "content-visibility", "clip", "clip-path", "content", "list-style-type",
+    "writing-mode", "animation", "font-size-adjust", "offset-path", "-webkit-text-stroke", "-webkit-line-clamp",
+    "line-clamp", "box-shadow", "outline", "outline-offset", "outline-style", "outline-width", "outline-color")
