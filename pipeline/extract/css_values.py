@@ -143,4 +143,5 @@ ALL_RESETS = (
     "letter-spacing", "word-spacing", "line-height", "width", "height", "max-width", "max-height", "overflow",
     "overflow-x", "overflow-y", "contain", "content-visibility", "clip", "clip-path", "content", "list-style-type",
     "writing-mode", "animation", "font-size-adjust", "offset-path", "-webkit-text-stroke", "-webkit-line-clamp",
-    "line-clamp", "box-shadow", "outline", "outline-offset", "outline-style", "outline-width", "outline-color")
+    "line-clamp", "box-shadow", "outline", "outline-offset", "outline-style", "outline-width", "outline-color",
+    "background-clip")

@@ -137,11 +137,14 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
             if style is not None or name in ("border", "border-left", "border-right"):
                 out.append(one(f"border-{side}-style", style or "none"))
         return out
-    if name == "background":  # its colour, and the images painted over it (url(), gradients)
+    if name == "background":  # its colour, the images painted over it (url(), gradients), where it is painted
         colour = next((w for w in words if is_colour(w)), "transparent")
         images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
             t.type == "function" and t.lower_name not in COLOUR_FUNCTIONS)]
-        return [one("background-color", colour), one("background-image", ", ".join(images) or "none")]
+        return [one("background-color", colour), one("background-image", ", ".join(images) or "none"),
+                one("background-clip", "text" if "text" in words else "border-box")]
+    if name == "-webkit-background-clip":  # an alias in Chromium
+        return [one("background-clip", value.lower())]
     if name == "list-style":  # its marker's type (a counter style, a string, none), the rest left out
         kind = next((w for w in words if w not in ("inside", "outside") and not w.startswith(("url(", "image"))
                      and not w.endswith("gradient(")), "disc")

@@ -194,6 +194,8 @@ class Style:
     background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
     backdrops: tuple = ()  # other colours the text may lie on (a gradient's, inherited)
     backdrop_unknown: bool = False  # behind the text, something this reader cannot tell the colour of
+    glyph_paint: tuple = ()  # a background clipped to the text (inherited): colours painted in the glyphs
+    glyph_unknown: bool = False  # of those, one this reader cannot tell (an image)
     tints: tuple = ()  # the colour filters of the element and its ancestors, innermost first
     painted_inside: bool = False  # an opaque background painted inside the filtered box, under the text
     veiled: bool = False  # blurred, blended, masked or its glyphs replaced, here or on an ancestor
@@ -245,12 +247,22 @@ class Style:
 def out_of_sight(style: Style) -> bool:
     """Laid out, but a reader does not see the text: too small, faded, moved or clipped away,
     piled, veiled, or without contrast against what is behind it."""
+    if (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped
+            or style.indent_off or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown):
+        return True
     ink = style.fill if style.fill is not None else style.color
-    return (style.font_zero or style.font_px < FONT_FLOOR or style.faded or style.off_screen or style.clipped
-            or style.indent_off or style.letters_piled or style.words_piled or style.veiled or style.backdrop_unknown
-            or ink[3] == 0 or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops)
-                               else any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
-                                        for b in (style.background, *style.backdrops))))
+    if style.glyph_paint and ink[3] < 1:  # the glyphs show the background clipped to them through the fill
+        if style.glyph_unknown:
+            return True
+        return any(ink_unseen(over(ink, paint), style) for paint in style.glyph_paint)
+    return ink_unseen(ink, style)
+
+
+def ink_unseen(ink: tuple, style: Style) -> bool:
+    """Glyphs of that colour without contrast against what is behind them."""
+    return ink[3] == 0 or (contrast(ink, style.background) < CONTRAST_FLOOR if not (style.tints or style.backdrops)
+                           else any(least_contrast(ink, b, style.tints, style.painted_inside) < CONTRAST_FLOOR
+                                    for b in (style.background, *style.backdrops)))
 
 
 ROOT = Style(display="block")
@@ -401,7 +413,7 @@ GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "a
                             "shorter", "longer", "increasing", "decreasing", "hue"})
 
 
-PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow"})
+PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow", "background-clip"})
 
 
 def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple, tuple, bool, bool]:
@@ -440,6 +452,15 @@ def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple,
         else:
             backdrops += tuple(over(c, base) for c in painted)
     return base, backdrops, unknown, opaque
+
+
+def clipped_to_text(declared) -> bool | None:
+    """Whether the background is painted only inside the glyphs (`background-clip: text`, or
+    -webkit-background-clip: the gradient-text idiom): True for every layer, False for none,
+    None for some (which paints where, this reader does not work out)."""
+    value = value_of(declared, "background-clip")
+    layers = [layer.strip() == "text" for layer in (value or "border-box").split(",")]
+    return True if all(layers) else False if not any(layers) else None
 
 
 FADING = frozenset({"opacity", "filter"})  # what faded reads
@@ -899,6 +920,16 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     colour = color(declared, parent, element)
     shift = shifted(declared)
     base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour)
+    glyphs, glyphs_unknown, clip = parent.glyph_paint, parent.glyph_unknown, clipped_to_text(declared)
+    if clip is None:
+        unknown = True
+    elif clip:  # its background painted in the glyphs, not behind them; a gradient covers its colour
+        image = value_of(declared, "background-image")
+        painted = gradient_colours(image, colour, parent.dark) if image and GRADIENT.match(image) else None
+        glyphs, glyphs_unknown = tuple(over(c, base) for c in painted) if painted else (base, *backdrops), unknown
+        base, backdrops, unknown, opaque = parent.background, parent.backdrops, parent.backdrop_unknown, False
+    elif opaque:  # its own background covers what an ancestor painted in the text
+        glyphs, glyphs_unknown = (), False
     tints, veiled = filtering(declared, parent)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines = line_height(declared, parent)
@@ -908,7 +939,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  marker=value_of(declared, "list-style-type")
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
-                 backdrop_unknown=unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
+                 backdrop_unknown=unknown, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
                  line_height=lines, indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
