@@ -79,9 +79,10 @@ class Database:
         (history.Runs), and the runs as they close, kept by (key number, position), two
         integers, which costs each insert less than ordering them by the key's five values.
         The history table is copied from them in its order (key, then position) with no
-        sort of the runs: the keys, few, are indexed in key order at the end."""
+        sort of the runs: the keys, few, are indexed in key order."""
         self.runs = Runs()
         self.connection.execute(f"CREATE TEMP TABLE keys (number INTEGER PRIMARY KEY, {', '.join(KEY_COLUMNS)})")
+        self.connection.execute(f"CREATE INDEX temp.keys_in_order ON keys ({', '.join(KEY_COLUMNS)})")
         self.connection.execute(f"CREATE TEMP TABLE closed (number INTEGER, position INTEGER, {', '.join(RUN_COLUMNS)}, "
                                 "PRIMARY KEY (number, position)) WITHOUT ROWID")
 
@@ -102,7 +103,6 @@ class Database:
         (pipeline/across.py `write_history`, before anything is published), with an error
         that names the row; evaluating them here too cost a third of this serial copy."""
         self.keep_closed(self.runs.rest())
-        self.connection.execute(f"CREATE INDEX temp.keys_in_order ON keys ({', '.join(KEY_COLUMNS)})")
         self.connection.execute("PRAGMA ignore_check_constraints = ON")
         try:
             self.connection.execute(f"INSERT INTO history {HISTORY_COPY}")
@@ -112,19 +112,21 @@ class Database:
         self.connection.execute("DROP TABLE temp.keys")
 
     def commit(self) -> None:
-        """What is written so far, readable by other connections (the workers); writing goes on."""
+        """What is written so far, readable by other connections (the workers); writing goes
+        on in this connection's memory only, until `finish`: with no journal, a page spilled
+        to the file mid-transaction would be read by them half-written (a schema naming
+        tables not there yet). SQLite applies cache_spill between transactions only."""
         self.connection.execute("COMMIT")
+        self.connection.execute("PRAGMA cache_spill = OFF")
         self.connection.execute("BEGIN")
 
     def query(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         return self.connection.execute(sql, params)
 
     def index_names(self) -> None:
-        """The full-text indexes, written after the last commit while other connections may
-        still read the file (the workers writing the history's files): every page stays in
-        this connection's memory until `finish` commits (no spill to the file, which would
-        take the lock the readers hold), and they read the committed database meanwhile."""
-        self.connection.execute("PRAGMA cache_spill = OFF")
+        """The full-text indexes, written after `commit` while other connections may still
+        read the file (the workers writing the history's files): every page stays in this
+        connection's memory until `finish` commits, and they read the committed database."""
         for table in SEARCHED:
             name = contract.sql_name(f"{table}_fts")
             self.connection.execute(f'CREATE VIRTUAL TABLE {name} USING FTS5 (model, content="{table}")')
