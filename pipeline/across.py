@@ -368,6 +368,7 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
                 site.changelog_page(newest_first)
                 newest = releases[ordered[-1]]
                 heat = site.heat_map(read_release(newest)[1], store.load(newest, store.FINDINGS))
+                database.index_names()  # in memory until finish() commits, once the workers read no more
                 steps.writing(work / HISTORY_PARQUET)
                 history_file, models = history_written(history_outcomes())
         steps.step(HISTORY_PARQUET)

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .files import current_umask
-from .history import COLUMNS as HISTORY_COLUMNS, KEY_COLUMNS, Runs
+from .history import COLUMNS as HISTORY_COLUMNS, KEY_COLUMNS, RUN_COLUMNS, Runs
 from schemas import contract, findings, history, min_cards, releases
 
 DATABASE = "mincards.sqlite"
@@ -41,13 +41,19 @@ SEARCHED = ("min_cards", "history")  # full-text search on their model names
 # Datasette's `units` are Pint units; the contract's units that are one plain word are
 # declared to Pint as units of their own (a token is no SI unit).
 UNIT_WORDS = ("tokens", "node")
+# The history's rows in its order: the keys in key order (their index), each key's closed runs in
+# position order (their primary key); CROSS JOIN keeps that loop order, so nothing is sorted.
+HISTORY_COPY = (f"SELECT {', '.join([f'k.{c}' for c in KEY_COLUMNS] + [f'c.{c}' for c in RUN_COLUMNS])} "
+                f"FROM temp.keys AS k INDEXED BY keys_in_order CROSS JOIN temp.closed AS c ON c.number = k.number "
+                f"ORDER BY {', '.join(f'k.{c}' for c in KEY_COLUMNS)}, k.number, c.position")  # keys are unique:
+# k.number orders nothing more, but tells SQLite that the index's order (which ends with it) is the order asked
 LICENCE_NOTE = ("no licence stated by the vendor: the numbers are Huawei Cloud's published documentation "
                 "(the source page), republished here as data for reference")
 
 
 class Database:
     """The database being written: tables created from the contracts, rows added table by
-    table, the full-text indexes built and the file closed by `finish`."""
+    table, the full-text indexes built by `index_names` and the file closed by `finish`."""
 
     def __init__(self, path: Path):
         self.path = path
@@ -69,42 +75,66 @@ class Database:
     # --- the history, from the changes of each release (pipeline/history.py) ---
 
     def start_history(self) -> None:
-        """A temporary table (outside the database file) for the runs as they close, kept in
-        the history's order (its key, then position): the history table is then copied from
-        it with no sort, in the serial part of the build; each insert as a run closes costs
-        a little more, while the workers still compare releases."""
+        """Two temporary tables (outside the database file): each key under its number
+        (history.Runs), and the runs as they close, kept by (key number, position), two
+        integers, which costs each insert less than ordering them by the key's five values.
+        The history table is copied from them in its order (key, then position) with no
+        sort of the runs: the keys, few, are indexed in key order."""
         self.runs = Runs()
-        self.connection.execute(f"CREATE TEMP TABLE closed (position, {', '.join(HISTORY_COLUMNS)}, "
-                                f"PRIMARY KEY ({', '.join(KEY_COLUMNS)}, position)) WITHOUT ROWID")
+        self.connection.execute(f"CREATE TEMP TABLE keys (number INTEGER PRIMARY KEY, {', '.join(KEY_COLUMNS)})")
+        self.connection.execute(f"CREATE INDEX temp.keys_in_order ON keys ({', '.join(KEY_COLUMNS)})")
+        self.connection.execute(f"CREATE TEMP TABLE closed (number INTEGER, position INTEGER, {', '.join(RUN_COLUMNS)}, "
+                                "PRIMARY KEY (number, position)) WITHOUT ROWID")
 
     def add_changes(self, release: str, rows: list[tuple]) -> None:
         self.keep_closed(self.runs.add(release, rows))
 
     def keep_closed(self, runs: list[tuple]) -> None:
-        self.connection.executemany(f"INSERT INTO temp.closed VALUES ({', '.join('?' * (len(HISTORY_COLUMNS) + 1))})",
+        self.connection.executemany(f"INSERT INTO temp.keys VALUES ({', '.join('?' * (len(KEY_COLUMNS) + 1))})",
+                                    self.runs.keys_seen())
+        self.connection.executemany(f"INSERT INTO temp.closed VALUES ({', '.join('?' * (len(RUN_COLUMNS) + 2))})",
                                     runs)
 
     def finish_history(self) -> None:
-        """The history table, its rows inserted in key order (its index built in one pass)."""
+        """The history table, its rows inserted in key order (its index built in one pass):
+        the keys walked in key order, each key's runs in position order.
+        Its CHECK constraints are not evaluated on the copy: every history row is checked
+        against the same contract, which they are made from, as history.parquet is written
+        (pipeline/across.py `write_history`, before anything is published), with an error
+        that names the row; evaluating them here too cost a third of this serial copy."""
         self.keep_closed(self.runs.rest())
-        self.connection.execute(f"INSERT INTO history SELECT {', '.join(HISTORY_COLUMNS)} FROM temp.closed "
-                                f"ORDER BY {', '.join(KEY_COLUMNS)}, position")
+        self.connection.execute("PRAGMA ignore_check_constraints = ON")
+        try:
+            self.connection.execute(f"INSERT INTO history {HISTORY_COPY}")
+        finally:
+            self.connection.execute("PRAGMA ignore_check_constraints = OFF")
         self.connection.execute("DROP TABLE temp.closed")
+        self.connection.execute("DROP TABLE temp.keys")
 
     def commit(self) -> None:
-        """What is written so far, readable by other connections (the workers); writing goes on."""
+        """What is written so far, readable by other connections (the workers); writing goes
+        on in this connection's memory only, until `finish`: with no journal, a page spilled
+        to the file mid-transaction would be read by them half-written (a schema naming
+        tables not there yet). SQLite applies cache_spill between transactions only."""
         self.connection.execute("COMMIT")
+        self.connection.execute("PRAGMA cache_spill = OFF")
         self.connection.execute("BEGIN")
 
     def query(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         return self.connection.execute(sql, params)
 
-    def finish(self) -> None:
+    def index_names(self) -> None:
+        """The full-text indexes, written after `commit` while other connections may still
+        read the file (the workers writing the history's files): every page stays in this
+        connection's memory until `finish` commits, and they read the committed database."""
         for table in SEARCHED:
             name = contract.sql_name(f"{table}_fts")
             self.connection.execute(f'CREATE VIRTUAL TABLE {name} USING FTS5 (model, content="{table}")')
             self.connection.execute(f"INSERT INTO {name} (rowid, model) SELECT rowid, model FROM "
                                     f"{contract.sql_name(table)}")
+
+    def finish(self) -> None:
+        """Once no other connection reads (index_names done): the last commit, the file closed."""
         self.connection.execute("COMMIT")
         self.connection.close()
         # SQLite makes its files 0644 whatever the umask allows; artifacts follow the umask

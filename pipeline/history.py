@@ -65,14 +65,18 @@ def change_rows(position: int, kinds: pd.DataFrame, unit_of: dict[str, str]) -> 
 
 class Runs:
     """The history's runs as the releases arrive in release order: each key's open run (its
-    first position, value, unit, change and the min_units of the run before)."""
+    number, first position, value, unit, change and the min_units of the run before). Each
+    key is numbered as it first appears (`keys_seen` gives it once, for the database): a
+    closed run names its key by that number, so the runs are kept and ordered by two
+    integers instead of the key's five values."""
 
     def __init__(self) -> None:
         self.open: dict[tuple, tuple] = {}
         self.releases: list[str] = []
+        self.new_keys: list[tuple] = []  # (number, *key) of the keys first seen since keys_seen()
 
     def add(self, release: str, changes: list[tuple]) -> list[tuple]:
-        """The next release and its CHANGE rows; the runs they close, as (position, *COLUMNS)."""
+        """The next release and its CHANGE rows; the runs they close, as `row` gives them."""
         position = len(self.releases)
         self.releases.append(release)
         closed = []
@@ -81,17 +85,30 @@ class Runs:
                 raise ValueError(f"{release}: a change of position {at} given at position {position}")
             key = tuple(key)
             run = self.open.get(key)
-            if run is not None:
-                closed.append(self.row(key, run, position))
-            self.open[key] = (position, supported, min_units, unit, change, run[2] if run else None)
+            if run is None:
+                number = len(self.open)  # a key stays in `open` once seen (a removal is a run)
+                self.new_keys.append((number, *key))
+            else:
+                number = run[0]
+                closed.append(self.row(run, position))
+            self.open[key] = (number, position, supported, min_units, unit, change, run[3] if run else None)
         return closed
+
+    def keys_seen(self) -> list[tuple]:
+        """(number, *KEY_COLUMNS) of each key first seen since the last call."""
+        seen, self.new_keys = self.new_keys, []
+        return seen
 
     def rest(self) -> list[tuple]:
         """The runs still open after the newest release: they last to it."""
-        return [self.row(key, run, len(self.releases)) for key, run in self.open.items()]
+        return [self.row(run, len(self.releases)) for run in self.open.values()]
 
-    def row(self, key: tuple, run: tuple, end: int) -> tuple:
-        """A run that lasts until the release before position `end`, as (position, *COLUMNS)."""
-        first, supported, min_units, unit, change, previous = run
-        return (first, *key, supported, min_units, unit, self.releases[first], self.releases[end - 1], end - first,
+    def row(self, run: tuple, end: int) -> tuple:
+        """A run that lasts until the release before position `end`, as (key number, position,
+        *RUN_COLUMNS)."""
+        number, first, supported, min_units, unit, change, previous = run
+        return (number, first, supported, min_units, unit, self.releases[first], self.releases[end - 1], end - first,
                 previous, change)
+
+
+RUN_COLUMNS = COLUMNS[len(KEY_COLUMNS):]  # a run's columns after its key

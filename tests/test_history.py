@@ -209,3 +209,26 @@ def test_docs_hold_the_data_dictionary_the_contracts_generate():
     text = (REPO / "docs" / "history.md").read_text(encoding="utf-8")
     between = text.split("<!-- dictionary:start -->\n", 1)[1].split("\n<!-- dictionary:end -->", 1)[0]
     assert between == dictionary(ACROSS_TABLES).strip()
+
+
+def test_the_history_table_is_copied_in_key_order_without_sorting_the_runs(tmp_path):
+    """Catches: runs kept by key number copied out of key order (numbers follow first sight,
+    not the key), or SQLite sorting every run again in the build's serial part (a plan with
+    a temporary B-tree). The keys arrive here in reverse key order, a run closes at each."""
+    from pipeline.database import HISTORY_COPY, Database
+
+    database = Database(tmp_path / "mincards.sqlite")
+    database.insert("releases", [(r, r, 1, None, "[]", 1, 1, 0, "0") for r in ("2020-01-01", "2020-01-02")])
+    keys = [("m-b", "full", 4096, "F", "Snt9b"), ("m-a", "lora", 4096, "F", "Snt9b"),
+            ("m-a", "full", 8192, "F", "Snt9b"), ("m-a", "full", 4096, "F", "Snt9b")]
+    database.start_history()
+    database.add_changes("2020-01-01", [(0, *key, True, 2, "card", "added") for key in keys])
+    database.add_changes("2020-01-02", [(1, *key, True, 4, "card", "up") for key in keys])
+    plan = " ".join(str(step) for step in database.query(f"EXPLAIN QUERY PLAN {HISTORY_COPY}"))
+    assert "TEMP B-TREE" not in plan, plan
+    database.finish_history()
+    rows = database.query("SELECT model, strategy, seq_len, first_release, previous_min_units FROM history "
+                          "ORDER BY rowid").fetchall()
+    assert rows == [(model, strategy, seq_len, first, previous)
+                    for model, strategy, seq_len, _, _ in sorted(keys)
+                    for first, previous in (("2020-01-01", None), ("2020-01-02", 2))]
