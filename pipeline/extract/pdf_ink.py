@@ -31,6 +31,7 @@ the glyphs cost ~20 us a glyph in numpy calls on small slices: 15-40 % of a PDF'
 """
 from __future__ import annotations
 
+import functools
 import io
 import unicodedata
 from dataclasses import dataclass
@@ -60,6 +61,7 @@ def _linear(level: np.ndarray) -> np.ndarray:
 LUMINANCE = _linear(np.arange(256, dtype=float))  # relative luminance of each grey level
 
 
+@functools.lru_cache(maxsize=4096)  # a page repeats few distinct texts; asked per glyph
 def printable(text: str) -> bool:
     """Does the character draw anything (not a space, not a format character)? A glyph
     without a Unicode map (`(cid:N)`, perhaps a space) is the text layer's error
@@ -70,11 +72,17 @@ def printable(text: str) -> bool:
 
 def rule_mask(shape: tuple[int, int], rules: list[dict], origin: tuple[float, float]) -> np.ndarray:
     """The pixels the ruling inks (a point each side of each edge)."""
-    left, top = origin
     ruled = np.zeros(shape, dtype=bool)
-    for edge in rules:
-        ruled[max(int((edge["top"] - RULE - top) * SCALE), 0):max(int(np.ceil((edge["bottom"] + RULE - top) * SCALE)), 0),
-              max(int((edge["x0"] - RULE - left) * SCALE), 0):max(int(np.ceil((edge["x1"] + RULE - left) * SCALE)), 0)] = True
+    if not rules:
+        return ruled
+    left, top = origin
+    x0, x1, y0, y1 = np.array([(e["x0"], e["x1"], e["top"], e["bottom"]) for e in rules], dtype=float).T
+    start = lambda v: np.maximum(pixel(np.trunc(v * SCALE)), 0).tolist()  # noqa: E731  (cut toward zero, as int())
+    end = lambda v: np.maximum(pixel(np.ceil(v * SCALE)), 0).tolist()  # noqa: E731
+    rows0, rows1 = start(y0 - RULE - top), end(y1 + RULE - top)
+    cols0, cols1 = start(x0 - RULE - left), end(x1 + RULE - left)
+    for r0, r1, c0, c1 in zip(rows0, rows1, cols0, cols1):  # the bounds at once, the slices one by one
+        ruled[r0:r1, c0:c1] = True
     return ruled
 
 
@@ -277,7 +285,10 @@ class Sight:
         their own to tell). The ink of `rules` (the table's ruling edges) and of the other
         glyphs' boxes is not a glyph's: a glyph drawn over a rule or another glyph shows ink
         only beside them."""
-        glyphs = [ch for ch in glyphs if printable(ch["text"])]
+        return self.unseen_printed(page, [ch for ch in glyphs if printable(ch["text"])], rules)
+
+    def unseen_printed(self, page, glyphs: list[dict], rules) -> tuple[list[dict], list[dict], list[dict]]:
+        """unseen() of glyphs that all draw something (printable)."""
         if not glyphs:
             return [], [], []
         image = self.rendering(page)
@@ -289,8 +300,9 @@ class Sight:
     def check(self, page, number: int, glyphs: list[dict], rules: list[dict], source: str) -> None:
         """Every glyph read from the vendor table on this page (`glyphs`) is seen on it, beside
         its ruling (`rules`)."""
-        hidden, off, crowded = self.unseen(page, glyphs, rules)
-        cut = self.cut(page, [ch for ch in glyphs if printable(ch["text"])])
+        glyphs = [ch for ch in glyphs if printable(ch["text"])]
+        hidden, off, crowded = self.unseen_printed(page, glyphs, rules)
+        cut = self.cut(page, glyphs)
         if off:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table outside the page's visible area ({where(char_lines(off)[0])}"
