@@ -14,6 +14,7 @@ from conftest import RAW
 from pipeline.cli import main
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
+from pipeline.extract.pdf_guards import MAX_RATIO
 from pipeline.limits import LimitError, Limits, MiB
 from pipeline.normalize import normalize
 
@@ -128,7 +129,11 @@ def bomb_pdf(inflated_mib: int) -> bytes:
     """One page whose content stream inflates to `inflated_mib` MiB of spaces."""
     compressor = zlib.compressobj(9)
     chunk = b" " * MiB
-    stream = b"".join(compressor.compress(chunk) for _ in range(inflated_mib)) + compressor.flush()
+    return flate_page(b"".join(compressor.compress(chunk) for _ in range(inflated_mib)) + compressor.flush())
+
+
+def flate_page(stream: bytes) -> bytes:
+    """One page whose content is `stream` (Flate-compressed)."""
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
                f"<< /Length {len(stream)} /Filter /FlateDecode >>\nstream\n".encode() + stream + b"\nendstream"]
@@ -141,6 +146,19 @@ def test_a_compression_bomb_is_refused_before_it_is_inflated():
     with pytest.raises(LimitError, match=r"bomb.pdf: over a limit: PDF object 4 inflates past 67,108,864 bytes "
                                          r"\(a compression bomb\?\)"):
         extract_pdf(data, "bomb.pdf")
+
+
+def test_the_densest_stream_just_past_the_bound_is_still_refused():
+    """The guard does not inflate a stream too short to pass the bound at deflate's greatest
+    ratio (1032:1); the densest stream zlib writes (spaces at level 9) that inflates one byte past
+    a bound is longer than that, so it is still inflated, and refused."""
+    bound = MiB
+    stream = zlib.compress(b" " * (bound + 1), 9)
+    assert len(stream) * 1000 < bound + 1 < len(stream) * MAX_RATIO  # a bomb of over 1000:1, yet not skipped
+    with pytest.raises(LimitError, match=r"dense.pdf: over a limit: PDF object 4 inflates past 1,048,576 bytes"):
+        extract_pdf(flate_page(stream), "dense.pdf", Limits(max_stream_bytes=bound))
+    with pytest.raises(Exception, match="no text layer"):  # at the bound: nothing over it
+        extract_pdf(flate_page(zlib.compress(b" " * bound, 9)), "dense.pdf", Limits(max_stream_bytes=bound))
 
 
 def test_a_small_stream_under_the_bound_is_fine():

@@ -18,7 +18,6 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 
-import pypdfium2 as pdfium
 
 from ..errors import LayoutError, Place, Problem
 from .cjk import printed_text
@@ -37,24 +36,13 @@ def glyph_counts(text: str) -> Counter:
                    if not ch.isspace() and unicodedata.category(ch) != "Cc")
 
 
-def pdfium_text(document: pdfium.PdfDocument, index: int) -> str:
-    page = document[index]
-    try:
-        text = page.get_textpage()
-        try:
-            return text.get_text_range()
-        finally:
-            text.close()
-    finally:
-        page.close()
-
-
-def check_drawn_were_read(document: pdfium.PdfDocument, page, number: int, source: str) -> None:
-    """Every glyph pdfium reads on this page is one pdfminer read (`page`: pdfplumber's)."""
+def check_drawn_were_read(drawn: str, page, number: int, source: str) -> None:
+    """Every glyph pdfium reads on this page (`drawn`: its text) is one pdfminer read (`page`:
+    pdfplumber's)."""
     chars = page.chars
     if any(unmapped(ch) for ch in chars):
         return  # pdf_textlayer's error
-    unread = glyph_counts(pdfium_text(document, page.page_number - 1)) - glyph_counts("".join(ch["text"] for ch in chars))
+    unread = glyph_counts(drawn) - glyph_counts("".join(ch["text"] for ch in chars))
     if unread:
         raise LayoutError(source, Problem(
             Place(page=number), f"text a viewer draws on the page that the extractor does not read: "

@@ -32,6 +32,9 @@ def open_pdf(data: bytes, source: str):
 
 
 INFLATE_STEP = 2**20  # bytes of output per inflate call
+# Deflate's greatest ratio (RFC 1951: a 258-byte match coded in 2 bits, 4 to a byte): no stream
+# of N bytes inflates past MAX_RATIO * N, so one that small need not be inflated to know it.
+MAX_RATIO = 1032
 
 
 def inflates_past(raw: bytes, cap: int) -> bool:
@@ -56,14 +59,19 @@ def check_streams(data: bytes, source: str, limits: Limits) -> None:
     """Refuse a compression bomb before pdfminer inflates anything: every stream whose
     dictionary names the Flate filter is inflated here, with a cap on its output. Streams
     are found in the raw bytes (a stream never sits inside an object stream), which costs
-    a scan rather than a second parse of every object."""
+    a scan rather than a second parse of every object. A stream too short to pass the cap
+    at deflate's greatest ratio is not inflated (a real page's streams, all but its largest
+    fonts and images, are): what is refused is exactly what inflating all would refuse."""
     for match in STREAM_START.finditer(data):
+        end = data.find(b"endstream", match.end())
+        end = end if end != -1 else len(data)
+        if (end - match.end()) * MAX_RATIO <= limits.max_stream_bytes:
+            continue
         head = data[max(0, match.start() - 2048):match.start()]
         dictionary = head[head.rfind(b"obj"):] if b"obj" in head else head
         if not FLATE_FILTER.search(dictionary):
             continue
-        end = data.find(b"endstream", match.end())
-        raw = data[match.end(): end if end != -1 else len(data)]
+        raw = data[match.end():end]
         if inflates_past(raw, limits.max_stream_bytes):
             number = re.findall(rb"(\d+)\s+\d+\s+obj", head)
             which = f"PDF object {int(number[-1])}" if number else f"the stream at byte {match.end()}"

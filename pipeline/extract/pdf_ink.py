@@ -31,6 +31,7 @@ the glyphs cost ~20 us a glyph in numpy calls on small slices: 15-40 % of a PDF'
 """
 from __future__ import annotations
 
+import functools
 import io
 import unicodedata
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ import pypdfium2 as pdfium
 from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_cells import char_lines
+from .pdf_clips import cut_glyphs
 from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
 
@@ -59,6 +61,7 @@ def _linear(level: np.ndarray) -> np.ndarray:
 LUMINANCE = _linear(np.arange(256, dtype=float))  # relative luminance of each grey level
 
 
+@functools.lru_cache(maxsize=4096)  # a page repeats few distinct texts; asked per glyph
 def printable(text: str) -> bool:
     """Does the character draw anything (not a space, not a format character)? A glyph
     without a Unicode map (`(cid:N)`, perhaps a space) is the text layer's error
@@ -69,11 +72,17 @@ def printable(text: str) -> bool:
 
 def rule_mask(shape: tuple[int, int], rules: list[dict], origin: tuple[float, float]) -> np.ndarray:
     """The pixels the ruling inks (a point each side of each edge)."""
-    left, top = origin
     ruled = np.zeros(shape, dtype=bool)
-    for edge in rules:
-        ruled[max(int((edge["top"] - RULE - top) * SCALE), 0):max(int(np.ceil((edge["bottom"] + RULE - top) * SCALE)), 0),
-              max(int((edge["x0"] - RULE - left) * SCALE), 0):max(int(np.ceil((edge["x1"] + RULE - left) * SCALE)), 0)] = True
+    if not rules:
+        return ruled
+    left, top = origin
+    x0, x1, y0, y1 = np.array([(e["x0"], e["x1"], e["top"], e["bottom"]) for e in rules], dtype=float).T
+    start = lambda v: np.maximum(pixel(np.trunc(v * SCALE)), 0).tolist()  # noqa: E731  (cut toward zero, as int())
+    end = lambda v: np.maximum(pixel(np.ceil(v * SCALE)), 0).tolist()  # noqa: E731
+    rows0, rows1 = start(y0 - RULE - top), end(y1 + RULE - top)
+    cols0, cols1 = start(x0 - RULE - left), end(x1 + RULE - left)
+    for r0, r1, c0, c1 in zip(rows0, rows1, cols0, cols1):  # the bounds at once, the slices one by one
+        ruled[r0:r1, c0:c1] = True
     return ruled
 
 
@@ -222,11 +231,13 @@ def judge(image: np.ndarray, ruled: np.ndarray, glyphs: list[dict],
 
 
 class Sight:
-    """The document as pdfium renders it, opened the first time a page is looked at."""
+    """The document as pdfium renders it, opened the first time a page is looked at; the page
+    looked at is loaded once for all that is asked of it (its rendering, its text, its clips)."""
 
     def __init__(self, data: bytes):
         self.data = data
         self.doc: pdfium.PdfDocument | None = None
+        self.shown: Shown | None = None
 
     @classmethod
     def of(cls, pages) -> Sight:
@@ -246,18 +257,27 @@ class Sight:
             self.doc.init_forms()  # form fields drawn as a viewer draws them (before any page is loaded)
         return self.doc
 
+    def page(self, page) -> Shown:
+        """pdfium's copy of `page` (pdfplumber's), the one before it released."""
+        if self.shown is None or self.shown.number != page.page_number:
+            self.release()
+            self.shown = Shown(page.page_number, self.document()[page.page_number - 1])
+        return self.shown
+
     def rendering(self, page) -> np.ndarray:
         """The page's visible area (its CropBox) in grey levels, turned as pdfplumber reads
         the page (a page read as stored, without its /Rotate, is rendered so too), with its
         annotations and form fields drawn from their appearance streams, as viewers draw them:
         a widget laid over a value covers it."""
-        shown = self.document()[page.page_number - 1]
-        try:
-            turn = (page.rotation - shown.get_rotation()) % 360
-            return shown.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=True,
-                                draw_annots=True).to_numpy()
-        finally:
-            shown.close()
+        shown = self.page(page)
+        turn = (page.rotation - shown.page.get_rotation()) % 360
+        bitmap = shown.page.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=True, draw_annots=True)
+        shown.to_pixels = bitmap.get_posconv(shown.page)
+        return bitmap.to_numpy()
+
+    def text(self, page) -> str:
+        """All the text pdfium reads on the page."""
+        return self.page(page).text().get_text_range()
 
     def unseen(self, page, glyphs: list[dict], rules: list[dict] = ()) -> tuple[list[dict], list[dict], list[dict]]:
         """The glyphs (pdfplumber's characters of `page`) that show no ink on the page, those
@@ -265,7 +285,10 @@ class Sight:
         their own to tell). The ink of `rules` (the table's ruling edges) and of the other
         glyphs' boxes is not a glyph's: a glyph drawn over a rule or another glyph shows ink
         only beside them."""
-        glyphs = [ch for ch in glyphs if printable(ch["text"])]
+        return self.unseen_printed(page, [ch for ch in glyphs if printable(ch["text"])], rules)
+
+    def unseen_printed(self, page, glyphs: list[dict], rules) -> tuple[list[dict], list[dict], list[dict]]:
+        """unseen() of glyphs that all draw something (printable)."""
         if not glyphs:
             return [], [], []
         image = self.rendering(page)
@@ -277,7 +300,9 @@ class Sight:
     def check(self, page, number: int, glyphs: list[dict], rules: list[dict], source: str) -> None:
         """Every glyph read from the vendor table on this page (`glyphs`) is seen on it, beside
         its ruling (`rules`)."""
-        hidden, off, crowded = self.unseen(page, glyphs, rules)
+        glyphs = [ch for ch in glyphs if printable(ch["text"])]
+        hidden, off, crowded = self.unseen_printed(page, glyphs, rules)
+        cut = self.cut(page, glyphs)
         if off:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table outside the page's visible area ({where(char_lines(off)[0])}"
@@ -288,13 +313,61 @@ class Sight:
                 Place(page=number), f"text in the vendor table drawn over other text ({where(char_lines(crowded)[0])}"
                 "): too little of its box is its own to tell whether the page shows it",
                 "every glyph read from the table beside the others, not over them"))
+        if cut:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"text in the vendor table cut through by a clip path ({where(char_lines(cut)[0])}"
+                "): only part of a glyph is drawn, which may read as another (a 4 cut to a 1)",
+                "every glyph read from the table drawn whole (or not at all)"))
         if hidden:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table that the page does not show ({where(char_lines(hidden)[0])}"
                 "): no ink where it is drawn (in the background's colour, transparent, or covered)",
                 "every glyph read from the table visible on the page"))
 
+    def cut(self, page, glyphs: list[dict]) -> list[dict]:
+        """The glyphs (pdfplumber's characters of `page`, after its rendering) that a clip path
+        cuts through (pdf_clips): pdfium's cut glyphs are found on the rendering, as pixels,
+        in the boxes the ink check gives the glyphs read."""
+        if not glyphs:
+            return []
+        shown = self.page(page)
+        found = cut_glyphs(shown.page.raw, shown.text().raw)
+        if not found:
+            return []
+        box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
+        hit = np.zeros(len(glyphs), dtype=bool)
+        for _, (left, bottom, right, top) in found:
+            (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(left, bottom), shown.to_pixels.to_bitmap(right, top)
+            x, y = (xa + xb) / 2, (ya + yb) / 2
+            hit |= (box.x0 <= x) & (x < box.x1) & (box.y0 <= y) & (y < box.y1)
+        return [ch for ch, yes in zip(glyphs, hit) if yes]
+
+    def release(self) -> None:
+        if self.shown is not None:
+            self.shown.close()
+            self.shown = None
+
     def close(self) -> None:
+        self.release()
         if self.doc is not None:
             self.doc.close()
             self.doc = None
+
+
+class Shown:
+    """One page as pdfium loaded it, and its text page once read."""
+
+    def __init__(self, number: int, page: pdfium.PdfPage):
+        self.number, self.page = number, page
+        self.textpage: pdfium.PdfTextPage | None = None
+        self.to_pixels = None  # page points -> pixels of its rendering, once rendered
+
+    def text(self) -> pdfium.PdfTextPage:
+        if self.textpage is None:
+            self.textpage = self.page.get_textpage()
+        return self.textpage
+
+    def close(self) -> None:
+        if self.textpage is not None:
+            self.textpage.close()
+        self.page.close()
