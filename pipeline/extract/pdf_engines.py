@@ -1,23 +1,27 @@
-"""Every glyph a viewer draws on a page holding the vendor table is one the reader read.
+"""Every glyph a viewer draws on a page holding the vendor table is one the reader read, there.
 
 pdfminer (under pdfplumber) reads the glyphs the table is made of; viewers draw the page
 with their own parsers (pdfium in Chromium's, poppler in most others). Where the file is
 malformed they part ways, and the reader then publishes what no viewer shows: a content
 stream whose /Length stops short of its data (pdfminer stops at the length, pdfium and
 poppler read on to `endstream`) hides from the reader a `1` that every viewer draws
-before `32*Ascend`. So the glyphs of each table page, read by pdfium, must all be among
-those pdfminer read, counted character by character in their printed form (both engines'
-text folded alike: radicals, compatibility forms; pdfium's mark for a hyphen ending a line
-is a hyphen). The other way round is pdf_ink's: a glyph read must show ink where it is
-drawn (pdfium also reads a glyph printed twice over itself, a shadow, once). Neither the
-order nor glyphs without a Unicode mapping are compared: the engines order text
-differently, and unmapped text is its own error (pdf_textlayer).
+before `32*Ascend`; a page's content given twice, the second copy appended after `%%EOF`,
+is read by pdfminer from the first and drawn by viewers from the second, where `16`
+may have become `61`: the same glyphs, each somewhere else. So each glyph pdfium reads on
+a table page must be one pdfminer read with its origin at the same place (to a point),
+in its printed form (both engines' text folded alike: radicals, compatibility forms, a
+ligature's letters; pdfium's mark for a hyphen ending a line is a hyphen). The other way
+round is pdf_ink's: a glyph read must show ink where it is drawn (pdfium also reads a glyph
+printed twice over itself, a shadow, once). Glyphs without a Unicode mapping are not
+compared: unmapped text is its own error (pdf_textlayer).
 """
 from __future__ import annotations
 
+import ctypes
 import unicodedata
-from collections import Counter
+from functools import lru_cache
 
+import pypdfium2.raw as pdfium_c
 
 from ..errors import LayoutError, Place, Problem
 from .cjk import printed_text
@@ -28,23 +32,68 @@ from .pdf_textlayer import unmapped
 LINE_END_HYPHEN = str.maketrans({"\x02": "-", "\ufffe": "-"})
 
 
-def glyph_counts(text: str) -> Counter:
-    """The printed characters of `text`, counted: no spaces or line breaks (engines
-    differ in which they add between words and lines), no control characters (pdfium's
-    text for glyphs it cannot map)."""
-    return Counter(ch for ch in printed_text(text.translate(LINE_END_HYPHEN))
-                   if not ch.isspace() and unicodedata.category(ch) != "Cc")
+# a glyph's origin as each engine gives it may differ by rounding: within a point is the same place
+SAME_PLACE = 1
 
 
-def check_drawn_were_read(drawn: str, page, number: int, source: str) -> None:
-    """Every glyph pdfium reads on this page (`drawn`: its text) is one pdfminer read (`page`:
-    pdfplumber's)."""
-    chars = page.chars
-    if any(unmapped(ch) for ch in chars):
+@lru_cache(maxsize=4096)
+def printed(ch: str) -> str:
+    """A glyph's text in printed form, with no spaces or line breaks (engines differ in which
+    they add between words and lines) and no control characters (pdfium's text for glyphs it
+    cannot map)."""
+    return "".join(c for c in printed_text(ch.translate(LINE_END_HYPHEN))
+                   if not c.isspace() and unicodedata.category(c) != "Cc")
+
+
+def to_user_space(page):
+    """pdfminer's device space back to the page's own (user) space, where pdfium gives its
+    glyphs' origins: the inverse of the rotation and shift pdfminer's interpreter starts a
+    page with."""
+    x0, y0, x1, y1 = page.page_obj.mediabox
+    return {0: lambda X, Y: (X + x0, Y + y0), 90: lambda X, Y: (x1 - Y, X + y0),
+            180: lambda X, Y: (x1 - X, y1 - Y), 270: lambda X, Y: (Y + x0, y1 - X)}[page.page_obj.rotate % 360]
+
+
+def read_places(page) -> set[tuple[str, int, int]]:
+    """Each character pdfminer read on the page, with its glyph's origin to the point (a
+    ligature's letters share their glyph's)."""
+    user = to_user_space(page)
+    places = set()
+    for ch in page.chars:
+        text = printed(ch["text"])
+        if text:
+            x, y = user(ch["matrix"][4], ch["matrix"][5])
+            places.update((c, round(x), round(y)) for c in text)
+    return places
+
+
+def drawn_glyphs(textpage):
+    """Each character pdfium reads on the page with its glyph's origin (user space)."""
+    x, y = ctypes.c_double(), ctypes.c_double()
+    at_x, at_y = ctypes.byref(x), ctypes.byref(y)
+    for index, ch in enumerate(textpage.get_text_range()):
+        text = printed(ch)
+        if text:
+            pdfium_c.FPDFText_GetCharOrigin(textpage, index, at_x, at_y)
+            yield text, x.value, y.value
+
+
+def is_read_there(places: set, ch: str, x: float, y: float) -> bool:
+    return any((ch, round(x) + dx, round(y) + dy) in places
+               for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
+
+
+def check_drawn_were_read(textpage, page, number: int, source: str) -> None:
+    """Every glyph pdfium reads on this page (`textpage`: its text page) is one pdfminer read
+    (`page`: pdfplumber's) at the same place."""
+    if any(unmapped(ch) for ch in page.chars):
         return  # pdf_textlayer's error
-    unread = glyph_counts(drawn) - glyph_counts("".join(ch["text"] for ch in chars))
+    places = read_places(page)
+    unread = [(c, x, y) for text, x, y in drawn_glyphs(textpage) for c in text if not is_read_there(places, c, x, y)]
     if unread:
+        ch, x, y = unread[0]
         raise LayoutError(source, Problem(
-            Place(page=number), f"text a viewer draws on the page that the extractor does not read: "
-            f"{''.join(sorted(unread.elements()))[:40]!r} (pdfium reads it, pdfminer does not: a malformed file, "
-            "e.g. a content stream longer than its /Length)", "a PDF whose text every reader reads alike"))
+            Place(page=number), f"text a viewer draws on the page that the extractor does not read there: "
+            f"{''.join(c for c, _, _ in unread)[:40]!r}, the first {ch!r} at ({x:.0f}, {y:.0f}) pt in the page's own "
+            "coordinates (pdfium reads it there, pdfminer does not: a malformed file, e.g. a content stream "
+            "longer than its /Length, or a page's content given twice)", "a PDF whose text every reader reads alike"))

@@ -275,9 +275,9 @@ class Sight:
         shown.to_pixels = bitmap.get_posconv(shown.page)
         return bitmap.to_numpy()
 
-    def text(self, page) -> str:
-        """All the text pdfium reads on the page."""
-        return self.page(page).text().get_text_range()
+    def text(self, page) -> pdfium.PdfTextPage:
+        """pdfium's text page of the page (its glyphs, their origins)."""
+        return self.page(page).text()
 
     def unseen(self, page, glyphs: list[dict], rules: list[dict] = ()) -> tuple[list[dict], list[dict], list[dict]]:
         """The glyphs (pdfplumber's characters of `page`) that show no ink on the page, those

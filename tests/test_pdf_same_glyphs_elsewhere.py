@@ -1,0 +1,74 @@
+"""A page's content given twice, the second copy appended after `%%EOF` with two digits of a
+value swapped: viewers (pdfium, mutool; poppler once the xref is broken) draw the second copy,
+pdfminer reads the first. The glyphs are the same, each somewhere else, so a count of what each
+engine reads agrees; the extractor once exited 0 with `16` where viewers show `61*Ascend`. Each
+glyph pdfium reads must be one pdfminer read at the same place (pipeline/extract/pdf_engines.py)."""
+from __future__ import annotations
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+
+from pdf_drawing import HEADER, XS, canvas_font  # noqa: F401  (a fixture)
+from pipeline.errors import LayoutError
+from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+
+CONTENT = re.compile(rb"(\d+) 0 obj\s*<<[^>]*?/Length (\d+)[^>]*>>\s*stream\r?\n")
+
+
+def one_row_table(canvas_font, out) -> bytes:
+    """A one-row table, uncompressed and its values in a simple font, so that its content can be
+    copied and edited."""
+    from reportlab.pdfgen.canvas import Canvas
+    canvas = Canvas(str(out), invariant=1, pageCompression=0)
+    rows = [(x0, x1, top, bottom, lines[0]) for x0, x1, top, bottom, lines in HEADER]
+    rows += [(XS[0], XS[1], 100, 120, "llama3-8b"), (XS[1], XS[2], 100, 120, "full"),
+             (XS[2], XS[3], 100, 120, "4096"), (XS[3], XS[4], 100, 120, "32*Ascend"),
+             (XS[4], XS[5], 100, 120, "16*Ascend")]
+    for x0, x1, top, bottom, text in rows:
+        canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
+        canvas.setFont("Helvetica" if text.endswith("Ascend") else canvas_font, 8)  # values as plain bytes
+        canvas.drawString(x0 + 3, 842 - top - 11, text)
+    canvas.showPage()
+    canvas.save()
+    return out.read_bytes()
+
+
+def content_given_twice(data: bytes, old: bytes, new: bytes) -> bytes:
+    """The page's content stream object appended again after `%%EOF`, `old` replaced by `new`
+    (of the same length), and the offset of the xref damaged (an editor's append never
+    finished): each reader rebuilds the xref by scanning the file, and takes the copy it
+    meets first (pdfminer) or last (pdfium, poppler, mutool)."""
+    start = re.search(rb"startxref\s+(\d+)", data)
+    data = data[:start.start(1)] + b"1" * len(start[1]) + data[start.end(1):]
+    for match in CONTENT.finditer(data):
+        end = match.end() + int(match[2])
+        body = data[match.end():end]
+        if old in body:
+            obj = data[match.start():data.index(b"endobj", end) + len(b"endobj")]
+            return data + b"\n" + obj.replace(old, new) + b"\n"
+    raise AssertionError("no content stream holds the text")
+
+
+def test_digits_swapped_in_a_copy_viewers_draw_are_an_error(canvas_font, tmp_path):
+    """Catches: `16` published where pdfium draws `61*Ascend` from a second copy of the page's
+    content appended after `%%EOF` (pdfminer keeps the first); the glyphs are the same two, so
+    comparing what the engines read without where they read it passed."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf")
+    frame = normalize(extract_pdf(data, "t.pdf")[0], "2025-10-22").frame
+    assert sorted(frame.min_units.dropna()) == [16, 32]  # the construction reads as drawn
+    twice = content_given_twice(data, b"(16*Ascend)", b"(61*Ascend)")
+    assert "61*Ascend" in pdfium.PdfDocument(twice)[0].get_textpage().get_text_range()  # what a viewer draws
+    with pytest.raises(LayoutError, match=r"page 1: text a viewer draws on the page that the extractor does not read "
+                                          r"there: '61', the first '6' at \("):
+        extract_pdf(twice, "t.pdf")
+
+
+def test_the_same_copy_unchanged_is_read(canvas_font, tmp_path):
+    """Catches a rule too strict: the content given twice alike draws what pdfminer reads."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf")
+    twice = content_given_twice(data, b"(16*Ascend)", b"(16*Ascend)")
+    frame = normalize(extract_pdf(twice, "t.pdf")[0], "2025-10-22").frame
+    assert sorted(frame.min_units.dropna()) == [16, 32]
