@@ -259,16 +259,23 @@ MARK_SIZE = 0.9  # a glyph set smaller than this share of its line's size, ...
 MARK_SHIFT = 0.15  # ... its box's foot this share of that size above or below the line's, is a mark
 
 
+def baseline(char: dict) -> float:
+    return char["matrix"][5]  # the glyph's origin, on its baseline: the same for any size on a line
+
+
 def marks(line: list[dict]) -> list[bool]:
-    """Which glyphs of the line are superscripts or subscripts (a footnote mark `¹` before
-    `4*Ascend`, set smaller on a raised baseline): smaller than the line's text and shifted
-    off its baseline (a smaller glyph on the same baseline, or a larger one, is none)."""
+    """Which glyphs of the line are superscripts or subscripts: a footnote mark `¹` before
+    `4*Ascend`, set smaller on a raised foot, or a glyph of any size lifted or lowered off the
+    line's baseline (`4 Ts (1) Tj 0 Ts`: text rise draws a raised `1` the size of the rest, as
+    the HTML reader sets apart any raised inline box). A smaller glyph on the same baseline,
+    or a larger one, is none."""
     size = max(ch["size"] for ch in line)
-    if all(ch["size"] >= size * MARK_SIZE for ch in line):
-        return [False] * len(line)
-    feet = sorted(ch["bottom"] for ch in line if ch["size"] >= size * MARK_SIZE)
+    full = [ch for ch in line if ch["size"] >= size * MARK_SIZE]
+    feet = sorted(ch["bottom"] for ch in full)
     foot = feet[len(feet) // 2]
-    return [ch["size"] < size * MARK_SIZE and abs(ch["bottom"] - foot) > size * MARK_SHIFT for ch in line]
+    base = sorted(baseline(ch) for ch in full)[len(full) // 2]
+    return [(ch["size"] < size * MARK_SIZE and abs(ch["bottom"] - foot) > size * MARK_SHIFT)
+            or abs(baseline(ch) - base) > size * MARK_SHIFT for ch in line]
 
 
 def line_text(line: list[dict]) -> str:

@@ -25,6 +25,8 @@ import pypdfium2.raw as pdfium_c
 
 from ..errors import LayoutError, Place, Problem
 from .cjk import printed_text
+from .pdf_cells import MARK_SHIFT
+from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
 
 # pdfium's text for a hyphen it takes as breaking a word at a line's end (U+0002 per glyph,
@@ -54,17 +56,38 @@ def to_user_space(page):
             180: lambda X, Y: (x1 - X, y1 - Y), 270: lambda X, Y: (Y + x0, y1 - X)}[page.page_obj.rotate % 360]
 
 
-def read_places(page) -> set[tuple[str, int, int]]:
-    """Each character pdfminer read on the page, with its glyph's origin to the point (a
-    ligature's letters share their glyph's)."""
-    user = to_user_space(page)
-    places = set()
-    for ch in page.chars:
-        text = printed(ch["text"])
-        if text:
+class ReadGlyphs:
+    """Each character pdfminer read on the page, by its glyph's origin to the point (a
+    ligature's letters share their glyph's) and by its box. pdfminer's origin leaves out text
+    rise (`Ts`), pdfium's includes it: a raised glyph is found by its box, which holds it."""
+
+    def __init__(self, page):
+        user = to_user_space(page)
+        shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
+        self.places: set[tuple[str, int, int]] = set()
+        self.boxes: dict[str, list[tuple[tuple[float, float, float, float], tuple[float, float], dict]]] = {}
+        for ch in page.chars:
+            text = printed(ch["text"])
+            if not text:
+                continue
             x, y = user(ch["matrix"][4], ch["matrix"][5])
-            places.update((c, round(x), round(y)) for c in text)
-    return places
+            (ax, ay), (bx, by) = user(ch["x0"] - shift, ch["y0"]), user(ch["x1"] - shift, ch["y1"])
+            box = (min(ax, bx) - SAME_PLACE, min(ay, by) - SAME_PLACE, max(ax, bx) + SAME_PLACE, max(ay, by) + SAME_PLACE)
+            for c in text:
+                self.places.add((c, round(x), round(y)))
+                self.boxes.setdefault(c, []).append((box, (x, y), ch))
+
+    def at_origin(self, ch: str, x: float, y: float) -> bool:
+        return any((ch, round(x) + dx, round(y) + dy) in self.places
+                   for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
+
+    def in_box(self, ch: str, x: float, y: float) -> tuple[dict, float] | None:
+        """The glyph read whose box holds this origin, and how far it is drawn above its
+        origin as pdfminer gives it (text rise, on a line drawn across the page)."""
+        for (x0, y0, x1, y1), (ox, oy), char in self.boxes.get(ch, ()):
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return char, (y - oy if abs(x - ox) <= SAME_PLACE else 0.0)
+        return None
 
 
 def drawn_glyphs(textpage):
@@ -78,18 +101,30 @@ def drawn_glyphs(textpage):
             yield text, x.value, y.value
 
 
-def is_read_there(places: set, ch: str, x: float, y: float) -> bool:
-    return any((ch, round(x) + dx, round(y) + dy) in places
-               for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
+def inside(char: dict, bbox: tuple[float, float, float, float]) -> bool:
+    x0, top, x1, bottom = bbox
+    return x0 <= (char["x0"] + char["x1"]) / 2 <= x1 and top <= (char["top"] + char["bottom"]) / 2 <= bottom
 
 
-def check_drawn_were_read(textpage, page, number: int, source: str) -> None:
+def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float, float, float], source: str) -> None:
     """Every glyph pdfium reads on this page (`textpage`: its text page) is one pdfminer read
-    (`page`: pdfplumber's) at the same place."""
+    (`page`: pdfplumber's) at the same place; none in the vendor table (`table`: its box) is
+    raised or lowered off its line by text rise, which pdfminer leaves out of where it
+    places a glyph's line (`4 Ts (1) Tj 0 Ts (32*Ascend) Tj` draws a raised `1`, a note, as
+    a superscript would be)."""
     if any(unmapped(ch) for ch in page.chars):
         return  # pdf_textlayer's error
-    places = read_places(page)
-    unread = [(c, x, y) for text, x, y in drawn_glyphs(textpage) for c in text if not is_read_there(places, c, x, y)]
+    read = ReadGlyphs(page)
+    unread, raised = [], []
+    for text, x, y in drawn_glyphs(textpage):
+        for c in text:
+            if read.at_origin(c, x, y):
+                continue
+            found = read.in_box(c, x, y)
+            if found is None:
+                unread.append((c, x, y))
+            elif abs(found[1]) > found[0]["size"] * MARK_SHIFT and inside(found[0], table):
+                raised.append(found[0])
     if unread:
         ch, x, y = unread[0]
         raise LayoutError(source, Problem(
@@ -97,3 +132,8 @@ def check_drawn_were_read(textpage, page, number: int, source: str) -> None:
             f"{''.join(c for c, _, _ in unread)[:40]!r}, the first {ch!r} at ({x:.0f}, {y:.0f}) pt in the page's own "
             "coordinates (pdfium reads it there, pdfminer does not: a malformed file, e.g. a content stream "
             "longer than its /Length, or a page's content given twice)", "a PDF whose text every reader reads alike"))
+    if raised:
+        raise LayoutError(source, Problem(
+            Place(page=number), f"text in the vendor table raised or lowered off its line by text rise "
+            f"({where(raised)}): a note set above or below the value, not part of it",
+            "each line of a cell on one baseline"))

@@ -206,7 +206,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             taken.account_for_glyphs(glyphs)
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             check_annotations(page, number, taken.bbox, source)
-            check_drawn_were_read(sight.text(page), page, number, source)
+            check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after = printed_lines(after_table(glyphs, taken))
             scan.lines = lines if lines is not None else printed_lines(glyphs)
