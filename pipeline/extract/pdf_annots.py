@@ -9,9 +9,17 @@ the struck value, or miss the typed one, with nothing said. An annotation that c
 a reader of the page takes a cell to say is therefore an error naming the page, its kind and
 where it is. Left alone: those that only point or emphasise (links, highlights, underlines),
 pop-up windows (drawn only when opened), form fields (their appearance is rendered and
-judged by pdf_ink like any other ink), and annotations hidden from view by their flags.
+judged by pdf_ink like any other ink), and annotations hidden from view by their flags —
+as long as what they draw is no text: an appearance of any kind that shows text or an
+image (a link whose appearance draws a `1` before `32*Ascend`), or a form field without one
+that a viewer draws from its value or caption, is an error like a FreeText box.
 """
 from __future__ import annotations
+
+from pdfminer.pdfinterp import PDFContentParser
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.psexceptions import PSEOF
+from pdfminer.psparser import PSKeyword, PSLiteral
 
 from ..errors import LayoutError, Place, Problem
 
@@ -29,6 +37,70 @@ def drawn(annot: dict) -> bool:
     return isinstance(flags, int) and not flags & (HIDDEN | NO_VIEW)
 
 
+SHOWN = frozenset({b"Tj", b"TJ", b"'", b'"', b"BI"})  # operators that show text, an inline image
+NESTING = 8  # forms drawn inside forms, followed this deep
+
+
+def name(value) -> str:
+    value = resolve1(value)
+    return str(getattr(value, "name", value) or "")
+
+
+def appearances(annot: dict) -> list[PDFStream]:
+    """The normal appearance a viewer draws: the stream, or the one its state (/AS) picks
+    among several (all of them when none is picked)."""
+    normal = resolve1((resolve1(annot["data"].get("AP")) or {}).get("N"))
+    if isinstance(normal, PDFStream):
+        return [normal]
+    if isinstance(normal, dict):
+        states = {name(key): resolve1(value) for key, value in normal.items()}
+        state = name(annot["data"].get("AS"))
+        picked = [states[state]] if state in states else list(states.values())
+        return [stream for stream in picked if isinstance(stream, PDFStream)]
+    return []
+
+
+def shows_text_or_image(stream: PDFStream, depth: int = 0) -> bool:
+    """Whether a form's content shows text or an image, itself or in the forms it draws."""
+    resources = resolve1(stream.get("Resources")) or {}
+    objects = resolve1(resources.get("XObject")) or {}
+    parser, operand = PDFContentParser([stream]), None
+    while True:
+        try:
+            _, token = parser.nextobject()
+        except PSEOF:
+            return False
+        if isinstance(token, PSKeyword):
+            if token.name in SHOWN:
+                return True
+            if token.name == b"Do" and isinstance(operand, PSLiteral):
+                drawn = resolve1(objects.get(name(operand)))
+                if isinstance(drawn, PDFStream) and (name(drawn.get("Subtype")) == "Image" or (
+                        depth < NESTING and shows_text_or_image(drawn, depth + 1))):
+                    return True
+        operand = token
+
+
+def inherited(data: dict, key: str):
+    """A form field's entry, from the widget or the field above it (/Parent)."""
+    for _ in range(NESTING):
+        if data.get(key) is not None:
+            return resolve1(data.get(key))
+        data = resolve1(data.get("Parent")) or {}
+    return None
+
+
+def draws_text(annot: dict) -> bool:
+    """Whether the annotation's appearance, or the one a viewer makes for a field without
+    one (from its value, or a button's caption), shows text or an image."""
+    shown = appearances(annot)
+    if shown:
+        return any(shows_text_or_image(stream) for stream in shown)
+    data = annot["data"]
+    caption = (resolve1(data.get("MK")) or {}).get("CA")
+    return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or caption)
+
+
 def meets(annot: dict, bbox: tuple[float, float, float, float]) -> bool:
     x0, top, x1, bottom = bbox
     return annot["x0"] < x1 and annot["x1"] > x0 and annot["top"] < bottom and annot["bottom"] > top
@@ -37,7 +109,15 @@ def meets(annot: dict, bbox: tuple[float, float, float, float]) -> bool:
 def check_annotations(page, number: int, bbox: tuple[float, float, float, float], source: str) -> None:
     """No annotation that changes what a cell says is drawn over the table (`bbox`) on this page."""
     for annot in page.annots:
-        if subtype(annot) not in HARMLESS and drawn(annot) and meets(annot, bbox):
+        if not (drawn(annot) and meets(annot, bbox)):
+            continue
+        if subtype(annot) in HARMLESS and draws_text(annot):
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a {subtype(annot)} annotation drawn over the vendor table (at x {annot['x0']:.0f}"
+                f"-{annot['x1']:.0f}, y {annot['top']:.0f}-{annot['bottom']:.0f}) whose appearance shows text or an "
+                "image: a mark added over the printed table, which its text does not hold",
+                "the table as printed (annotations over it draw no text)"))
+        if subtype(annot) not in HARMLESS:
             raise LayoutError(source, Problem(
                 Place(page=number), f"a {subtype(annot)} annotation drawn over the vendor table (at x {annot['x0']:.0f}"
                 f"-{annot['x1']:.0f}, y {annot['top']:.0f}-{annot['bottom']:.0f}): a mark added over the printed "

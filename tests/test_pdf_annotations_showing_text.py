@@ -1,0 +1,109 @@
+"""Annotations of the kinds read through (links, underlines, highlights, form fields) whose
+appearance draws text: a `1` set before `32*Ascend` by a link's appearance stream, or by a text
+field whose value a viewer draws. pdfium and poppler draw 132*Ascend; the extractor once read
+the text layer alone and exited 0 with 32 (pipeline/extract/pdf_annots.py). The annotations
+are added as an editor adds them, by an incremental update of a real table drawn by reportlab."""
+from __future__ import annotations
+
+import re
+
+import numpy
+import pypdfium2 as pdfium
+import pytest
+
+from pdf_drawing import XS, canvas_font  # noqa: F401  (a fixture)
+from pipeline.errors import LayoutError
+from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+from test_pdf_same_glyphs_elsewhere import one_row_table
+
+PAGE, HELVETICA, CATALOG = 4, 2, 5  # reportlab's objects in one_row_table: the page, Helvetica, the catalog
+GAP = (XS[3] + 2.5, 728, XS[3] + 8, 740)  # the room left before 32*Ascend (PDF space: left, bottom, right, top)
+A_ONE = b"BT /H 8 Tf 1 3 Td (1) Tj ET"
+
+
+def with_annotation(data: bytes, entries: bytes, appearance: bytes | None) -> bytes:
+    """`data` with one annotation over GAP (`entries`: its dictionary's own; `appearance`: the
+    content of its normal appearance, with Helvetica as /H), appended as an incremental update:
+    new objects, the page again with /Annots (and for a form field the catalog with its form),
+    an xref section and a trailer pointing back."""
+    page, catalog = (re.search(rb"\n%d 0 obj\n(<<.*?)>>\nendobj" % number, data, re.S)[1] for number in (PAGE, CATALOG))
+    previous = re.search(rb"startxref\s+(\d+)", data)[1]
+    out, offsets = bytearray(data), {}
+
+    def add(number: int, body: bytes) -> None:
+        offsets[number] = len(out)
+        out.extend(b"%d 0 obj\n%s\nendobj\n" % (number, body))
+
+    rect = b"[%.1f %.1f %.1f %.1f]" % GAP
+    width, height = GAP[2] - GAP[0], GAP[3] - GAP[1]
+    if appearance is not None:
+        add(100, b"<< /Type /XObject /Subtype /Form /BBox [0 0 %.1f %.1f] /Resources << /Font << /H %d 0 R >> >> "
+                 b"/Length %d >>\nstream\n%s\nendstream" % (width, height, HELVETICA, len(appearance), appearance))
+    ap = b" /AP << /N 100 0 R >>" if appearance is not None else b""
+    add(101, b"<< /Type /Annot /Rect %s /F 4%s %s >>" % (rect, ap, entries))
+    add(PAGE, page + b"/Annots [101 0 R] >>")
+    if b"/Widget" in entries:
+        add(CATALOG, catalog + b"/AcroForm << /Fields [101 0 R] /DA (/Helv 8 Tf 0 g) /DR << /Font << /Helv %d 0 R >> >> >> >>"
+            % HELVETICA)
+    xref = len(out)
+    out.extend(b"xref\n0 1\n0000000000 65535 f \n")
+    for number in sorted(offsets):
+        out.extend(b"%d 1\n%010d 00000 n \n" % (number, offsets[number]))
+    out.extend(b"trailer\n<< /Size 102 /Root 5 0 R /Prev %s >>\nstartxref\n%d\n%%%%EOF\n" % (previous, xref))
+    return bytes(out)
+
+
+def ink_in_gap(data: bytes) -> int:
+    """Dark pixels a viewer (pdfium, forms and annotations drawn) shows in GAP."""
+    document = pdfium.PdfDocument(data)
+    document.init_forms()
+    page = document[0]
+    image = page.render(scale=4, grayscale=True, may_draw_forms=True, draw_annots=True).to_numpy()
+    height = page.get_height()
+    x0, y0, x1, y1 = (round(v * 4) for v in (GAP[0], height - GAP[3], GAP[2], height - GAP[1]))
+    return int(numpy.count_nonzero(image[y0:y1, x0:x1] < 128))
+
+
+SHOWING_A_ONE = {
+    "link": (b"/Subtype /Link /Border [0 0 0]", A_ONE),
+    "underline": (b"/Subtype /Underline /C [0 0 0] /QuadPoints [%.1f 740 %.1f 740 %.1f 728 %.1f 728]"
+                  % (GAP[0], GAP[2], GAP[0], GAP[2]), A_ONE),
+    "highlight": (b"/Subtype /Highlight /C [1 1 0] /QuadPoints [%.1f 740 %.1f 740 %.1f 728 %.1f 728]"
+                  % (GAP[0], GAP[2], GAP[0], GAP[2]), A_ONE),
+    "text field": (b"/Subtype /Widget /FT /Tx /T (f) /V (1) /DA (/Helv 8 Tf 0 g)", A_ONE),
+    "text field, no appearance": (b"/Subtype /Widget /FT /Tx /T (f) /V (1) /DA (/Helv 8 Tf 0 g)", None),
+}
+
+
+@pytest.mark.parametrize("kind", SHOWING_A_ONE)
+def test_an_annotation_read_through_that_shows_text_is_an_error(kind, canvas_font, tmp_path):
+    """Catches: `32` published where viewers draw `132*Ascend`, the `1` drawn by a link's,
+    underline's or highlight's appearance or by a text field's value, kinds read through as
+    pointing or emphasising only."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    frame = normalize(extract_pdf(data, "t.pdf")[0], "2025-10-22").frame
+    assert sorted(frame.min_units.dropna()) == [16, 32]  # the construction: a gap before 32*Ascend
+    entries, appearance = SHOWING_A_ONE[kind]
+    annotated = with_annotation(data, entries, appearance)
+    if appearance is not None:
+        assert ink_in_gap(annotated) > ink_in_gap(data) + 20  # a viewer draws the 1 there
+    with pytest.raises(LayoutError, match=r"page 1: a (Link|Underline|Highlight|Widget) annotation drawn over the "
+                                          r"vendor table \(at x \d+-\d+, y \d+-\d+\) whose appearance shows text"):
+        extract_pdf(annotated, "t.pdf")
+
+
+READ_THROUGH = {
+    "link drawn as a box": (b"/Subtype /Link /Border [0 0 0]", b"0 0 5 11 re S"),
+    "link with no appearance": (b"/Subtype /Link /Border [0 0 0]", None),
+    "empty text field": (b"/Subtype /Widget /FT /Tx /T (f) /DA (/Helv 8 Tf 0 g)", None),
+}
+
+
+@pytest.mark.parametrize("kind", READ_THROUGH)
+def test_an_annotation_that_shows_no_text_is_read_through(kind, canvas_font, tmp_path):
+    """Catches a rule too strict: a link's box, a link or an empty field with nothing drawn."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    annotated = with_annotation(data, *READ_THROUGH[kind])
+    frame = normalize(extract_pdf(annotated, "t.pdf")[0], "2025-10-22").frame
+    assert sorted(frame.min_units.dropna()) == [16, 32]
