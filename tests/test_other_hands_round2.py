@@ -229,7 +229,7 @@ def test_a_gb2312_labelled_page_holding_gbk_characters_is_read(label, reference,
     html = (PAGE_HTML.replace('<meta charset="utf-8">', f'<meta charset="{label}">', 1)
             .replace("以此类推。", "以此类推——Snt9b·Snt9b23。", 1))
     data = write(tmp_path, html, "gbk")
-    assert sniff_encoding(data) == "gbk"
+    assert sniff_encoding(data) == "gb18030"  # GBK's bytes, by the decoder browsers use for GBK (round 10)
     check_kind(data, "html", "page.html")
     same_rows(read(data)[2].frame, reference[1])
 
