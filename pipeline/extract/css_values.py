@@ -141,6 +141,6 @@ ALL_RESETS = (
     "padding-left", "padding-right", "border-left-width", "border-right-width", "border-left-style",
     "border-right-style", "text-indent", "letter-spacing", "word-spacing", "line-height", "width", "height",
     "max-width", "max-height", "overflow", "overflow-x", "overflow-y", "contain", "content-visibility", "clip",
-    "clip-path", "content", "list-style-type", "writing-mode", "animation", "font-size-adjust", "offset-path",
-    "-webkit-text-stroke", "-webkit-line-clamp", "line-clamp", "box-shadow", "outline", "outline-offset",
-    "outline-style", "outline-width", "outline-color")
+    "clip-path", "content", "list-style-type", "list-style-image", "border-image", "border-image-source",
+    "writing-mode", "animation", "font-size-adjust", "offset-path", "-webkit-text-stroke", "-webkit-line-clamp",
+    "line-clamp", "box-shadow", "outline", "outline-offset", "outline-style", "outline-width", "outline-color")

@@ -53,6 +53,10 @@ CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", 
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
 # mark, hide or add text where it reaches the vendor table is an error naming it.
 UNDECIDED_PSEUDO = frozenset({"first-letter", "first-line", "marker"})
+# Pseudo-elements that are the box of an element's own content (a <details>' content, which the
+# browser's sheet hides while it is closed: `content-visibility: visible` there shows it): a rule
+# on one may show or hide all of it, so it is an error where it reaches the vendor table.
+CONTENT_PSEUDO = frozenset({"details-content"})
 INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
 HINT = (AUTHOR, (0, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
@@ -67,7 +71,7 @@ ROLLBACK = frozenset({"revert", "revert-layer"})
 UA_SHEET = """
 address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd, fieldset, figcaption,
 figure, footer, form, h1, h2, h3, h4, h5, h6, header, hgroup, hr, legend, listing, main, menu, nav, ol, p,
-plaintext, pre, search, section, summary, ul, xmp, body, html { display: block }
+plaintext, pre, search, section, summary, ul, xmp, body, html, option, optgroup { display: block }
 li { display: list-item }
 table { display: table } caption { display: table-caption } thead { display: table-header-group }
 tbody { display: table-row-group } tfoot { display: table-footer-group } tr { display: table-row }
@@ -136,10 +140,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
             t.type == "function" and t.lower_name not in COLOUR_FUNCTIONS)]
         return [one("background-color", colour), one("background-image", ", ".join(images) or "none")]
-    if name == "list-style":  # its marker's type (a counter style, a string, none), the rest left out
-        kind = next((w for w in words if w not in ("inside", "outside") and not w.startswith(("url(", "image"))
-                     and not w.endswith("gradient(")), "disc")
-        return [one("list-style-type", kind)]
+    if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the rest left out
+        image = [w for w in words if w.startswith(("url(", "image", "-webkit-image")) or "gradient(" in w]
+        kind = next((w for w in words if w not in ("inside", "outside") and w not in image), "disc")
+        return [one("list-style-type", kind), one("list-style-image", image[0] if image else "none")]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
@@ -255,6 +259,7 @@ UNTIL_FOUND = declarations("content-visibility: hidden")
 class Rule:
     label: str  # the selector as written, and the at-rules it is inside, for error messages
     declarations: tuple[Declaration, ...]
+    pseudo: str | None = None  # the pseudo-element a selector cssselect2 cannot compile ends in
 
 
 @dataclass
@@ -395,8 +400,10 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
         except cssselect2.SelectorError:
-            if not PSEUDO_ELEMENT_AT_END.search(selector_text):  # ::-webkit-scrollbar, ::selection: not the text
-                add_undecided(selector_text, Rule(label, decls), sheets)
+            pseudo = PSEUDO_ELEMENT_AT_END.search(selector_text)
+            name = pseudo.group(0).strip()[2:].split("(")[0].lower() if pseudo else None
+            if pseudo is None or name in CONTENT_PSEUDO:  # ::-webkit-scrollbar, ::selection: not the text
+                add_undecided(selector_text, Rule(label, decls, name), sheets)
             continue
         for selector in compiled:
             if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
@@ -933,7 +940,7 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, sourc
             continue
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
-            if changes_reading(rule.declarations, pseudo):
+            if changes_reading(rule.declarations, pseudo or rule.pseudo):
                 raise SourceError(source, Problem(
                     Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to the table's "
                     f"<{wrapper.etree_element.tag}> elements, by a selector or inside an at-rule this reader does "
