@@ -41,6 +41,7 @@ DRAWN_FROM_THE_TREE = [  # each hides, restyles or reorders the host's `1`: Chro
     '<x-card><template shadowrootmode="closed"><span hidden><slot></slot></span></template>1</x-card>4*Ascend',
     SHADOW.format(mode="open", tree="<span hidden><slot></slot></span></template><template shadowrootmode='open'>"
                   "<slot></slot>", children="1"),  # the first shadow root wins; a later template is a plain one
+    SHADOW.format(mode="open", tree="<slot></slot>", children='1<b slot="x">6</b>'),  # no slot x: the 6 not drawn
 ]
 
 
@@ -82,6 +83,14 @@ def test_templates_chromium_attaches_no_shadow_root_for_leave_the_children_drawn
     grid = read(on_value(markup))[0]
     before = read(PAGE_HTML)[0]
     assert [c.raw_text for c in grid.cells if c.raw_text != before.cells[grid.cells.index(c)].raw_text] == ["14*Ascend"]
+
+
+def test_a_slots_fallback_is_not_drawn_when_the_host_has_children(reference):
+    """Catches: `<span><template shadowrootmode=open><slot><b>9</b></slot></template>4*Ascend</span>`
+    refused as `[shadow root]`: the slot's content is a fallback, drawn only when nothing is
+    assigned to it, and the host's text is (Chromium 4*Ascend). Read."""
+    html = on_value('<span><template shadowrootmode="open"><slot><b>9</b></slot></template>4*Ascend</span>')
+    same_rows(read(html)[2].frame, reference[1])
 
 
 def test_the_vendor_table_inside_a_shadow_host_is_an_error_naming_the_host():
@@ -168,13 +177,22 @@ def test_frames_and_images_that_draw_nothing_still_read(reference):
 
 # --- elements a browser draws in a block of their own ----------------------------------------------
 
-@pytest.mark.parametrize("markup", ["<option>1</option>4*Ascend", '<optgroup label="1"></optgroup>4*Ascend'])
+@pytest.mark.parametrize("markup", ["<option>1</option>4*Ascend", '<optgroup label="1"></optgroup>4*Ascend',
+                                    "<optgroup>1</optgroup>4*Ascend", '<span style="display:block ruby">1</span>4*Ascend'])
 def test_an_option_or_optgroup_outside_a_select_is_a_line_of_its_own(markup):
-    """Catches: `<option>1</option>32*Ascend` published 132 and `<optgroup label=1></optgroup>
-    32*Ascend` 32: outside a <select>, Chromium draws an option as a block and an optgroup's label
-    on a line of its own (1 above 32*Ascend). Both are now `1` / `4*Ascend`: an error naming the cell."""
+    """Catches: `<option>1</option>32*Ascend` and `<optgroup>1</optgroup>32*Ascend` published 132 and
+    `<optgroup label=1></optgroup>32*Ascend` 32: outside a <select>, Chromium draws an option as a
+    block and an optgroup's label on a line of its own before its content (1 above 32*Ascend); a
+    `display: block ruby` container is a block too. Each is now `1` / `4*Ascend`: an error naming the cell."""
     problems = cell_error(on_value(markup))
     assert len(problems) == 1 and "row 3, column 4: '1\\n4*Ascend'" in problems[0], problems
+
+
+def test_a_button_is_a_box_of_its_own():
+    """Catches: `<button>1</button>32*Ascend` published 132; Chromium's sheet makes a button an
+    inline-block, a push button labelled 1 beside 32*Ascend: a separate word, an error."""
+    problems = cell_error(on_value("<button>1</button>4*Ascend"))
+    assert len(problems) == 1 and "row 3, column 4: '1 4*Ascend'" in problems[0], problems
 
 
 def test_a_rule_on_details_content_reaching_the_table_is_an_error_naming_it():

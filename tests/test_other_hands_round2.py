@@ -300,7 +300,8 @@ def test_a_whole_model_name_then_more_letters_is_an_error_naming_the_cell(name, 
 
 # --- E9: void elements the parser does not know, in a page with optional end tags left out -------
 
-@pytest.mark.parametrize("void", ["<wbr>", "<WBR>", "<source src='x'>", "<embed src='x'>", "<track>"])
+# (an <embed> with a source draws that file: an error of its own, round 10; without one, nothing)
+@pytest.mark.parametrize("void", ["<wbr>", "<WBR>", "<source src='x'>", "<embed type='x'>", "<track>"])
 def test_a_void_element_in_a_minified_page_does_not_swallow_the_next_cells(void, reference, tmp_path):
     """Catches: a page whose optional </td> and </p> were left out (an HTML minifier's output, valid
     HTML) with `llama3.1-<wbr>70b`: libxml2 does not know <wbr> is void, keeps it open, and the rest

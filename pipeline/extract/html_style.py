@@ -273,6 +273,8 @@ def display(declared, parent: Style) -> str:
     words = value.split()
     if words[0] in ("inline", "block", "run-in") and len(words) > 1:  # two-value syntax
         outer, inner = words[0], words[1]
+        if outer == "block" and inner == "ruby":
+            return "block ruby"  # a ruby container on lines of its own (`ruby` alone is inline)
         return inner if outer != "inline" else ("inline" if inner == "flow" else f"inline-{inner}")
     return words[0]
 
@@ -1170,13 +1172,16 @@ def attaches(template: etree._Element) -> bool:
 
 
 def passes_through(host: etree._Element, template: etree._Element) -> bool:
-    """A shadow tree that is one <slot> without attributes or fallback and nothing else
-    (whitespace aside), on a host no child of which names a slot, draws the host's children
-    as if it had none: no sheet of its own, no element that hides, styles or reorders them."""
+    """A shadow tree that is one <slot> without attributes and nothing else (whitespace aside),
+    on a host no child of which names a slot, draws the host's children as if it had none: no
+    sheet of its own, no element that hides, styles or reorders them. The slot's own content is
+    a fallback, drawn only when the host has no child node (text or element) to assign to it."""
     slot = template[0] if len(template) == 1 else None
-    if slot is None or slot.tag != "slot" or len(slot) or slot.attrib or "".join(
-            (template.text or "", slot.text or "", slot.tail or "")).strip():
+    if slot is None or slot.tag != "slot" or slot.attrib or (template.text or "").strip() or (slot.tail or "").strip():
         return False
+    if len(slot) or (slot.text or "").strip():  # its fallback, drawn only when nothing is assigned to it
+        if not (host.text or template.tail or any(child is not template for child in host)):
+            return False
     return not any(child.get("slot") for child in host if isinstance(child.tag, str))
 
 
