@@ -57,9 +57,10 @@ def hostile_page(base: str) -> str:
                                    f'<base href="{base}/"></head>')
     page = page.replace("<h1", f'<img src="{base}/pixel.png"><iframe src="{base}/frame"></iframe>'
                                f'<object data="{base}/object"></object><p>&xxe; &remote;</p><h1', 1)
-    # inside a cell too: a script, an image, an entity; the cell must still read 4*Ascend
-    return page.replace(">4*Ascend<", f'><script>document.write("{base}/w")</script><img src="{base}/c.png">'
-                                      f'4*Ascend<', 1)
+    # inside a cell too: a script, an image (of no size: one drawn in a cell is an error, round 10), an
+    # entity; the cell must still read 4*Ascend
+    return page.replace(">4*Ascend<", f'><script>document.write("{base}/w")</script><img src="{base}/c.png" '
+                                      f'width="0" height="0">4*Ascend<', 1)
 
 
 def test_nothing_is_fetched_executed_or_expanded(listener):

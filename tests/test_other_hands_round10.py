@@ -169,7 +169,8 @@ def test_a_background_clipped_to_the_text_is_painted_in_the_glyphs():
     """Catches: `background-clip: text` with a transparent fill (the gradient-text idiom) refused
     as transparent text; Chromium draws the glyphs in the background's colours. Out of sight
     where those do not stand out from what is behind the box, or cannot be told."""
-    problems = cell_errors(on_cells([case for case, _ in BACKGROUND_CLIPPED]))
+    # a background image is also an image the cell paints (round 10, replaced content): `[image] [106*Ascend]`
+    problems = [p.replace("'[image] [", "'[") for p in cell_errors(on_cells([case for case, _ in BACKGROUND_CLIPPED]))]
     assert unseen(problems) == [k for k, (_, seen) in enumerate(BACKGROUND_CLIPPED) if not seen], problems
     assert len(problems) == sum(not seen for _, seen in BACKGROUND_CLIPPED), problems
 

@@ -230,7 +230,7 @@ def test_a_gb2312_labelled_page_holding_gbk_characters_is_read(label, reference,
     html = (PAGE_HTML.replace('<meta charset="utf-8">', f'<meta charset="{label}">', 1)
             .replace("以此类推。", "以此类推——Snt9b·Snt9b23。", 1))
     data = write(tmp_path, html, "gbk")
-    assert sniff_encoding(data) == "gbk"
+    assert sniff_encoding(data) == "gb18030"  # GBK's bytes, by the decoder browsers use for GBK (round 10)
     check_kind(data, "html", "page.html")
     same_rows(read(data)[2].frame, reference[1])
 
@@ -301,7 +301,8 @@ def test_a_whole_model_name_then_more_letters_is_an_error_naming_the_cell(name, 
 
 # --- E9: void elements the parser does not know, in a page with optional end tags left out -------
 
-@pytest.mark.parametrize("void", ["<wbr>", "<WBR>", "<source src='x'>", "<embed src='x'>", "<track>"])
+# (an <embed> with a source draws that file: an error of its own, round 10; without one, nothing)
+@pytest.mark.parametrize("void", ["<wbr>", "<WBR>", "<source src='x'>", "<embed type='x'>", "<track>"])
 def test_a_void_element_in_a_minified_page_does_not_swallow_the_next_cells(void, reference, tmp_path):
     """Catches: a page whose optional </td> and </p> were left out (an HTML minifier's output, valid
     HTML) with `llama3.1-<wbr>70b`: libxml2 does not know <wbr> is void, keeps it open, and the rest

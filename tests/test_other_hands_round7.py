@@ -170,7 +170,8 @@ def test_colours_this_reader_cannot_decide_leave_the_text_out_of_sight():
     a background a browser paints the same colour; lab()/oklch()/color() crashed the extractor
     (NotImplementedError). Colours worked out here (lab(), system colours, light-dark(), light
     gradients) still read."""
-    problems = cell_problems(COLOURS_HIDING + COLOURS_SHOWN)
+    # a background image is also an image the cell paints (round 10): `[image] [103*Ascend]`
+    problems = [p.replace("'[image] [", "'[") for p in cell_problems(COLOURS_HIDING + COLOURS_SHOWN)]
     assert unseen(problems) == list(range(len(COLOURS_HIDING))) and len(problems) == len(COLOURS_HIDING), problems
 
 

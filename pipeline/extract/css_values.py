@@ -144,4 +144,4 @@ ALL_RESETS = (
     "overflow-x", "overflow-y", "contain", "content-visibility", "clip", "clip-path", "content", "list-style-type",
     "writing-mode", "animation", "font-size-adjust", "offset-path", "-webkit-text-stroke", "-webkit-line-clamp",
     "line-clamp", "box-shadow", "outline", "outline-offset", "outline-style", "outline-width", "outline-color",
-    "background-clip")
+    "background-clip", "list-style-image", "border-image", "border-image-source")

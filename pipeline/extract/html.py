@@ -21,8 +21,8 @@ from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_faults, collapsed_columns,
-                          find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, span_value,
-                          table_drawn_apart)
+                          find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, shadow_host_around,
+                          span_value, table_drawn_apart)
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -135,6 +135,9 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         found = table_drawn_apart(table.element, styles)
         if found:
             problems.append(drawn_apart(table.element, found, Place(row=r + 1 if rows else None, part=part)))
+        host = shadow_host_around(table.element, rows, styles)
+        if host is not None:
+            problems.append(in_shadow_host(host, Place(part=part)))
         for tr in rows:
             r += 1
             if tr in sections:
@@ -152,6 +155,12 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         raise LayoutError(source, problems)
     if unmodelled:
         raise CellError(source, unmodelled)
+
+
+def in_shadow_host(host: etree._Element, place: Place) -> Problem:
+    return Problem(place, f"<{host.tag}> around the vendor table is drawn from its declarative shadow root (<template "
+                   "shadowrootmode>), which this reader does not read, not from the table it holds",
+                   "the vendor table outside any element drawn from a shadow tree of its own")
 
 
 def not_modelled(element: etree._Element, declaration: str, place: Place) -> Problem:

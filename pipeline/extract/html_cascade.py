@@ -57,6 +57,10 @@ UNDECIDED_PSEUDO = frozenset({"first-letter", "first-line", "marker"})
 # container is a button labelled with it, drawn under the box) that this reader does not lay out
 # (::before and ::after it does): a rule giving one text where it reaches the table is an error.
 CONTENT_PSEUDO = frozenset({"marker", "scroll-marker", "scroll-button", "checkmark", "picker-icon"})
+# Pseudo-elements that are the box of an element's own content (a <details>' content, which the
+# browser's sheet hides while it is closed: `content-visibility: visible` there shows it): a rule
+# on one may show or hide all of it, so it is an error where it reaches the vendor table.
+CONTENTS_BOX_PSEUDO = frozenset({"details-content"})
 INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
 HINT = (AUTHOR, (0, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
@@ -71,8 +75,8 @@ ROLLBACK = frozenset({"revert", "revert-layer"})
 UA_SHEET = """
 address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd, fieldset, figcaption,
 figure, footer, form, h1, h2, h3, h4, h5, h6, header, hgroup, hr, legend, listing, main, menu, nav, ol, p,
-plaintext, pre, search, section, summary, ul, xmp, body, html { display: block }
-li { display: list-item }
+plaintext, pre, search, section, summary, ul, xmp, body, html, option, optgroup { display: block }
+li { display: list-item } button { display: inline-block }
 table { display: table } caption { display: table-caption } thead { display: table-header-group }
 tbody { display: table-row-group } tfoot { display: table-footer-group } tr { display: table-row }
 td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }
@@ -145,10 +149,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
                 one("background-clip", "text" if "text" in words else "border-box")]
     if name == "-webkit-background-clip":  # an alias in Chromium
         return [one("background-clip", value.lower())]
-    if name == "list-style":  # its marker's type (a counter style, a string, none), the rest left out
-        kind = next((w for w in words if w not in ("inside", "outside") and not w.startswith(("url(", "image"))
-                     and not w.endswith("gradient(")), "disc")
-        return [one("list-style-type", kind)]
+    if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the rest left out
+        image = [w for w in words if w.startswith(("url(", "image", "-webkit-image")) or "gradient(" in w]
+        kind = next((w for w in words if w not in ("inside", "outside") and w not in image), "disc")
+        return [one("list-style-type", kind), one("list-style-image", image[0] if image else "none")]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
@@ -408,7 +412,7 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
             pseudo = PSEUDO_ELEMENT_AT_END.search(selector_text)
             if pseudo is None:
                 add_undecided(selector_text, Rule(label, decls), sheets)
-            elif pseudo["name"].lower() in CONTENT_PSEUDO:  # not ::-webkit-scrollbar, ::selection: no text
+            elif pseudo["name"].lower() in CONTENT_PSEUDO | CONTENTS_BOX_PSEUDO:  # not ::selection: no text
                 add_undecided(selector_text, Rule(label, decls, pseudo["name"].lower()), sheets)
             continue
         for selector in compiled:

@@ -119,13 +119,59 @@ REPLACEMENT = "replacement"
 
 def browser_codec(label: str) -> str | None:
     """The Python codec a browser's decoder for an encoding label matches (the WHATWG Encoding
-    Standard's label table, from webencodings: every GB2312 label is GBK, every Latin-1 and ASCII
-    label windows-1252, Shift_JIS Windows-31J, …), REPLACEMENT for the labels it decodes as one
-    U+FFFD, None for a label browsers do not know (utf-7, cp437: they ignore it)."""
+    Standard's label table, from webencodings: every GBK and GB2312 label is gb18030, whose €
+    browser_decoded adds; every Latin-1 and ASCII label windows-1252, Shift_JIS Windows-31J, …),
+    REPLACEMENT for the labels it decodes as one U+FFFD, None for a label browsers do not know
+    (utf-7, cp437: they ignore it)."""
     found = webencodings.lookup(label)
     if found is None:
         return None
+    if found.name == "gbk":
+        return "gb18030"  # the Encoding Standard decodes GBK with the gb18030 decoder (four-byte sequences too)
     return REPLACEMENT if found.name == REPLACEMENT else found.codec_info.name
+
+
+def single_byte_gaps(error: UnicodeDecodeError) -> tuple[str, int]:
+    """The bytes windows-1252, -1254 and -874 leave undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D in
+    1252) are, for a browser, the C1 control of that number (WHATWG's index)."""
+    if error.end - error.start == 1 and 0x80 <= error.object[error.start] <= 0x9F:
+        return chr(error.object[error.start]), error.end
+    raise error
+
+
+def gb18030_euro(error: UnicodeDecodeError) -> tuple[str, int]:
+    """gb18030's single byte 0x80 is € to a browser (WHATWG's decoder), an error to Python."""
+    if error.object[error.start] == 0x80:
+        return "\u20ac", error.start + 1
+    raise error
+
+
+codecs.register_error("mincards-web-single-byte", single_byte_gaps)
+codecs.register_error("mincards-web-gb18030", gb18030_euro)
+# Bytes a browser's decoder reads where Python's codec stops, by codec; anything else stays an error
+WEB_ERRORS = {"cp1252": "mincards-web-single-byte", "cp1254": "mincards-web-single-byte",
+              "cp874": "mincards-web-single-byte", "gb18030": "mincards-web-gb18030"}
+# Bytes whose decoding by Python's codec differs from a browser's in ways not reproduced here:
+# iso-2022-jp's escapes and shifts (an empty escape sequence is U+FFFD to a browser, nothing to
+# Python; SO and SI are U+FFFD too). A page or sheet in that encoding without them is ASCII, the same.
+UNREPRODUCED = {"iso2022_jp": re.compile(rb"[\x0e\x0f\x1b]")}
+
+
+class NotReproduced(ValueError):
+    def __init__(self, encoding: str, at: int):
+        super().__init__(f"{encoding} escape or shift byte at {at:,}, which browsers decode otherwise than Python")
+        self.encoding, self.at = encoding, at
+
+
+def browser_decoded(data: bytes, encoding: str) -> str:
+    """The bytes as a browser's decoder for the encoding (browser_codec's codec) reads them:
+    UnicodeDecodeError for bytes it does not decode, NotReproduced where this reader cannot
+    decode them as a browser does."""
+    unreproduced = UNREPRODUCED.get(encoding)
+    found = unreproduced.search(data) if unreproduced else None
+    if found:
+        raise NotReproduced(encoding, found.start())
+    return data.decode(encoding, errors=WEB_ERRORS.get(encoding, "strict"))
 
 
 def replaced(label: str, source: str, what: str) -> SourceError:
@@ -158,7 +204,8 @@ def sheet_encoding(data: bytes, label: str, protocol: str | None = None) -> tupl
 def decoded_sheet(data: bytes, label: str, protocol: str | None = None) -> str:
     encoding, body = sheet_encoding(data, label, protocol)
     try:
-        return body.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise SourceError(label, f"the style sheet is not {encoding} text (byte {exc.start:,})",
+        return browser_decoded(body, encoding)
+    except (UnicodeDecodeError, NotReproduced) as exc:
+        what = str(exc) if isinstance(exc, NotReproduced) else f"byte {exc.start:,}"
+        raise SourceError(label, f"the style sheet is not {encoding} text ({what})",
                           "a UTF-8 style sheet, or one whose BOM or @charset rule names its encoding") from None

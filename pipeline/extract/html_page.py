@@ -19,7 +19,7 @@ from lxml import etree
 
 from ..errors import SourceError
 from ..tokens import printed
-from .html_files import REPLACEMENT, SavedFiles, browser_codec, replaced
+from .html_files import REPLACEMENT, NotReproduced, SavedFiles, browser_codec, browser_decoded, replaced
 from .html_style import Style, Styles
 from .html_tree import html5_tree
 from .text import SILENT_TAGS
@@ -35,17 +35,6 @@ META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
 ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
 
 
-def single_byte_gaps(error: UnicodeDecodeError) -> tuple[str, int]:
-    """The bytes windows-125x leave undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D in 1252) are, for a
-    browser, the C1 control of that number (WHATWG's index); anything else stays an error."""
-    if error.end - error.start == 1:  # only asked for windows-1252, -1254 and -874 (decode_page)
-        byte = error.object[error.start]
-        if 0x80 <= byte <= 0x9F:
-            return chr(byte), error.end
-    raise error
-
-
-codecs.register_error("mincards-web-single-byte", single_byte_gaps)
 CONTENT_CHARSET = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
@@ -103,11 +92,14 @@ def decode_page(data: bytes, source: str) -> str:
     if encoding == REPLACEMENT:
         raise replaced(declared_label(data), source, "page")
     try:
-        text = data.decode(encoding, errors="mincards-web-single-byte" if encoding in ("cp1252", "cp1254", "cp874")
-                           else "strict")
+        text = browser_decoded(data, encoding)
     except UnicodeDecodeError as exc:
         raise SourceError(source, f"the file is binary data, not {encoding} text (byte {exc.start})",
                           "an HTML page") from None
+    except NotReproduced as exc:
+        raise SourceError(source, f"the page declares {declared_label(data)!r} and holds an {exc}",
+                          "an HTML page in UTF-8 or an encoding whose bytes this reader decodes as a browser does") \
+            from None
     if "\x00" in text:
         raise SourceError(source, f"the file is binary data, not {encoding} text (a NUL at character "
                           f"{text.index(chr(0))})", "an HTML page")

@@ -46,9 +46,9 @@ from .css_substitute import UNRESOLVED, resolved
 from .css_paint import OUTLINE, inset_shadow_colours, outline_inward, paints_over_neighbours
 from .css_math import PX_PER, evaluated, has_function, positive_floor, split_commas
 from .html_files import SavedFiles
-from .html_cascade import (CONTENT_PSEUDO, HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded,
-                           check_undecided, expanded, matched_rules, page_sheets, pseudo_elements, substituted,
-                           uses_var)
+from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, UA_BY_TAG, XHTML, Declaration,
+                           Sheets, cascaded, check_undecided, expanded, matched_rules, namespace_of, page_sheets,
+                           pseudo_elements, substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -57,7 +57,8 @@ BLOCK_TAGS = frozenset({
     "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
     "table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th", "section", "article", "address", "aside",
     "center", "details", "summary", "dialog", "dir", "fieldset", "legend", "figure", "figcaption", "footer",
-    "header", "hgroup", "hr", "listing", "main", "menu", "nav", "plaintext", "search", "xmp", "form"})
+    "header", "hgroup", "hr", "listing", "main", "menu", "nav", "plaintext", "search", "xmp", "form",
+    "option", "optgroup"})
 # Content that is not part of the word beside it whatever the style: a footnote mark, a
 # subscript, a struck-out old value, an edit's insertion or deletion, a ruby annotation (drawn
 # above its base).
@@ -189,6 +190,8 @@ class Style:
     font_px: float = 16.0  # the font size (inherited), times the zoom of the element and its ancestors
     zoom: float = 1.0  # the zoom of the element and its ancestors
     marker: str = "disc"  # list-style-type (inherited): what a list item's marker draws
+    marker_image: bool = False  # list-style-image (inherited) is an image: a list item's marker draws it
+    image: str = ""  # the declaration of an image the box paints itself (its background, its border image)
     color: tuple = BLACK
     fill: tuple | None = None  # -webkit-text-fill-color where set (it paints the glyphs instead of color)
     background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
@@ -285,6 +288,8 @@ def display(declared, parent: Style) -> str:
     words = value.split()
     if words[0] in ("inline", "block", "run-in") and len(words) > 1:  # two-value syntax
         outer, inner = words[0], words[1]
+        if outer == "block" and inner == "ruby":
+            return "block ruby"  # a ruby container on lines of its own (`ruby` alone is inline)
         return inner if outer != "inline" else ("inline" if inner == "flow" else f"inline-{inner}")
     return words[0]
 
@@ -829,6 +834,30 @@ def raised(declared, shown_as: str) -> bool:
     return value is not None and value != "baseline" and not is_zero(value) and shown_as.startswith("inline")
 
 
+# An image of a file or of other content (not a gradient, whose colours are worked out): pixels
+# this reader cannot read, which may draw a digit beside the text.
+IMAGE_FUNCTION = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|element|-moz-element|cross-fade|"
+                            r"-webkit-cross-fade|paint)\(")
+PAINTED_IMAGES = ("background-image", "border-image", "border-image-source", "-webkit-border-image")
+
+
+def image_painted(declared) -> str:
+    """The declaration of an image the box paints itself: a background or border image."""
+    for name in PAINTED_IMAGES:
+        value = value_of(declared, name)
+        if value and IMAGE_FUNCTION.search(value):
+            return f"{name}: {value}"
+    return ""
+
+
+def marker_image(declared, parent: Style) -> bool:
+    """list-style-image (inherited): an image a list item's marker draws instead of its type."""
+    value = value_of(declared, "list-style-image")
+    if value is None or value == "inherit":
+        return parent.marker_image
+    return IMAGE_FUNCTION.search(value) is not None
+
+
 def mark(declared, tag: str, shown_as: str) -> bool:
     decoration = value_of(declared, "text-decoration-line") or ""
     return tag in SEPARATE_TAGS or raised(declared, shown_as) or "line-through" in decoration
@@ -885,7 +914,7 @@ def exact(declared: dict[str, Declaration]) -> dict[str, Declaration]:
 
 # Properties this reader computes that CSS inherits (unset is inherit for them, initial for others)
 INHERITED = frozenset({"visibility", "font-size", "color", "-webkit-text-fill-color", "letter-spacing", "word-spacing",
-                       "line-height", "text-indent", "list-style-type", "writing-mode", "direction",
+                       "line-height", "text-indent", "list-style-type", "list-style-image", "writing-mode", "direction",
                        "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust"})
 
 
@@ -938,6 +967,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  **sizes(declared, parent),
                  marker=value_of(declared, "list-style-type")
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
+                 marker_image=marker_image(declared, parent), image=image_painted(declared),
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
@@ -1175,12 +1205,53 @@ NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", 
                              "audio", "canvas", "embed", "svg", "col", "colgroup"})
 
 
+# The elements a shadow root can be attached to (DOM: a valid shadow host name), besides custom
+# elements (a lower-case name with a hyphen, not one of the names SVG and MathML reserved).
+SHADOW_HOST_TAGS = frozenset({"article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5",
+                              "h6", "header", "main", "nav", "p", "section", "span"})
+RESERVED_NAMES = frozenset({"annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri",
+                            "font-face-format", "font-face-name", "missing-glyph"})
+CUSTOM_ELEMENT = re.compile(r"[a-z][^\sA-Z/>]*-[^\sA-Z/>]*")
+
+
+def shadow_host_name(tag: str) -> bool:
+    return tag in SHADOW_HOST_TAGS or (CUSTOM_ELEMENT.fullmatch(tag) is not None and tag not in RESERVED_NAMES)
+
+
+def attaches(template: etree._Element) -> bool:
+    """Does an HTML parser attach this <template> as its parent's declarative shadow root? Its
+    `shadowrootmode` is open or closed (ASCII case-insensitive) and its parent, an HTML element,
+    may host one; otherwise it is a plain template, its content never drawn (the older
+    `shadowroot` attribute is no longer read by Chromium)."""
+    host = template.getparent()
+    return ((template.get("shadowrootmode") or "").lower() in ("open", "closed") and host is not None
+            and isinstance(host.tag, str) and shadow_host_name(host.tag) and namespace_of(template) == XHTML)
+
+
+def passes_through(host: etree._Element, template: etree._Element) -> bool:
+    """A shadow tree that is one <slot> without attributes and nothing else (whitespace aside),
+    on a host no child of which names a slot, draws the host's children as if it had none: no
+    sheet of its own, no element that hides, styles or reorders them. The slot's own content is
+    a fallback, drawn only when the host has no child node (text or element) to assign to it."""
+    slot = template[0] if len(template) == 1 else None
+    if slot is None or slot.tag != "slot" or slot.attrib or (template.text or "").strip() or (slot.tail or "").strip():
+        return False
+    if len(slot) or (slot.text or "").strip():  # its fallback, drawn only when nothing is assigned to it
+        if not (host.text or template.tail or any(child is not template for child in host)):
+            return False
+    return not any(child.get("slot") for child in host if isinstance(child.tag, str))
+
+
 def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
-    """The elements with a declarative shadow root (a <template shadowrootmode> child, as
-    single-file savers write web components): found once, so that the text of every other
-    element is read without looking through its children for one (text.shadow_text)."""
-    return frozenset(template.getparent() for template in root.iter("template")
-                     if template.get("shadowrootmode") is not None or template.get("shadowroot") is not None)
+    """The elements a browser draws from their declarative shadow root (the first <template
+    shadowrootmode> that attaches to them; a later one is a plain template) rather than from
+    their children: found once, so that the text of every other element is read without looking
+    through its children for one. A root that passes the children through unchanged is not one."""
+    first: dict[etree._Element, etree._Element] = {}
+    for template in root.iter("template"):
+        if template.get("shadowrootmode") is not None and attaches(template):
+            first.setdefault(template.getparent(), template)
+    return frozenset(host for host, template in first.items() if not passes_through(host, template))
 
 
 def holding(elements: set[etree._Element]) -> set[etree._Element]:
@@ -1257,6 +1328,10 @@ class Styles:
         self.computed[element] = found
         return found
 
+    def declared(self, element: etree._Element, tag: str) -> dict[str, Declaration]:
+        """The element's winning declarations (the cascade's, before they are computed)."""
+        return cascaded(element, tag, self.matched)
+
     def plain_inside(self, element: etree._Element) -> bool:
         """Whether every element inside this one is plain (so no check of styled elements
         finds anything there)."""
@@ -1283,13 +1358,14 @@ class Styles:
         return None if style.removed else style
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
-        """The text ::before or ::after adds to the element, with its style; None for none."""
+        """The text ::before or ::after adds to the element, with its style (a box painting an
+        image adds none, but is one); None for none."""
         if element not in self.matched or not self.may_have_box(element, which):
             return None
         declared = cascaded(element, "", self.matched, which)
         style = computed(declared, self.of(element), element, "")
         text = generated_text(declared, element, self.source)
-        return (text, style) if text and not style.removed else None
+        return (text, style) if (text or style.image) and not style.removed else None
 
 
 # --- what a rule this reader cannot decide would change -------------------------------------------
@@ -1300,6 +1376,8 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
     declared = {d.name: d for d in declarations}
     if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
         return True  # its value depends on custom properties the element inherits: not decided here
+    if pseudo in CONTENTS_BOX_PSEUDO:
+        return bool(declarations)  # the box of the element's content: shown or hidden, whatever it declares
     if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:
         return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
     probe = computed(declared, ROOT, etree.Element("span"), "span")

@@ -201,6 +201,15 @@ def anonymous_cells(element: etree._Element, styles: Styles) -> str:
     return ""
 
 
+def shadow_host_around(table: etree._Element, rows: list[etree._Element], styles: Styles) -> etree._Element | None:
+    """An element around the table, or between it and its rows, that a browser draws from its
+    declarative shadow root (Styles.shadow_hosts): what it shows of them is that tree's doing."""
+    if not styles.shadow_hosts:
+        return None
+    around = [*table.iterancestors(), *(a for tr in rows for a in tr.iterancestors() if a is not table)]
+    return next((a for a in around if a in styles.shadow_hosts), None)
+
+
 Found = tuple[etree._Element, str]  # the element and the declaration that decides
 
 

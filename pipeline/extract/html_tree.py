@@ -59,8 +59,8 @@ def reparsed(serialised: str, source: str) -> etree._Element | None:
 
 
 def copy_children(node: LexborNode, parent: etree._Element, depth: int, source: str) -> None:
-    """lexbor's children of `node` as lxml children of `parent` (text as text and tails;
-    comments, and the contents of a <template>, which no reader sees, left out)."""
+    """lexbor's children of `node` as lxml children of `parent` (text as text and tails,
+    comments left out; a <template>'s content as its children, as libxml2 reads them)."""
     if depth > 255:
         raise SourceError(source, Problem(Place(), "elements nested deeper than the parser's limit; the page would "
                                           "be cut there", LIMITS))
@@ -84,8 +84,10 @@ def copy_children(node: LexborNode, parent: etree._Element, depth: int, source: 
                     element.set(name, value or "")
                 except ValueError:
                     pass  # a name lxml cannot hold (`xlink:href`, `a"b`): no rule of ours reads it
-            if tag != "template":
-                copy_children(child, element, depth + 1, source)
+            # a <template>'s content is a fragment of its own, copied as the serialisation
+            # holds it: a declarative shadow root's tree decides what its host draws
+            content = child.template_fragments()[0] if tag == "template" else child
+            copy_children(content, element, depth + 1, source)
             last = element
         child = child.next
 

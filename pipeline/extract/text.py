@@ -9,7 +9,7 @@ import re
 
 from lxml import etree
 
-from .html_style import BLOCK_TAGS, Style, Styles
+from .html_style import BLOCK_TAGS, Style, Styles, is_zero, value_of
 
 # Elements whose content no reader sees: it is never cell text, page text or an update date.
 # Chromium never draws a <noembed> (nor <noscript>: scripts run), nor a <template>'s content,
@@ -37,7 +37,37 @@ REPLACED = {
     "math": lambda e: "".join(e.itertext()),  # MathML: fractions, powers, rows laid out apart
     "embed": lambda e: "", "iframe": lambda e: "", "canvas": lambda e: "", "video": lambda e: "",
     "audio": lambda e: "", "progress": lambda e: "", "meter": lambda e: "",
+    "fencedframe": lambda e: "",  # a frame: its children are never drawn (its content is set by a script)
 }
+
+
+def given(element: etree._Element, *names: str) -> bool:
+    return any((element.get(name) or "").strip() for name in names)
+
+
+# What each replaced element paints from a file or a document (a script aside): an image, a frame's
+# page, a video's poster or first frame, an <svg>'s <image>. Pixels this reader cannot read, which
+# may draw a digit (an SVG holding the text 1): a box set apart as `[image]`, a cell error.
+DRAWS_IMAGE = {
+    "img": lambda e: given(e, "src", "srcset") or (e.getparent() is not None and e.getparent().tag == "picture"
+                                                   and any(given(s, "srcset") for s in e.getparent().iter("source"))),
+    "input": lambda e: (e.get("type") or "").strip().lower() == "image" and given(e, "src"),
+    "object": lambda e: given(e, "data"), "embed": lambda e: given(e, "src"),
+    "iframe": lambda e: given(e, "src", "srcdoc"),
+    "video": lambda e: given(e, "poster", "src") or any(given(s, "src") for s in e.iter("source")),
+    "svg": lambda e: next(e.iter("image", "feImage", "feimage"), None) is not None,
+}
+
+
+def draws_image(element: etree._Element, tag: str, styles: Styles) -> bool:
+    """Does the replaced element paint an image, at a size other than none (a width or height of
+    0, as an attribute or declared, paints nothing)?"""
+    if tag not in DRAWS_IMAGE or not DRAWS_IMAGE[tag](element):
+        return False
+    if any(is_zero(element.get(name) or "") for name in ("width", "height")):
+        return False
+    declared = styles.declared(element, tag)
+    return not any(is_zero(value_of(declared, name) or "") for name in ("width", "height", "max-width", "max-height"))
 
 
 def tag_of(element: etree._Element) -> str:
@@ -84,24 +114,13 @@ def generated(styles: Styles, element: etree._Element, which: str) -> str:
         return ""
     text, style = found
     before, after = opening(style, "")
-    return before + as_seen(text, style) + after
+    return before + painted(style) + as_seen(text, style) + after
 
 
-def shadow_text(element: etree._Element) -> bool:
-    """Is the element drawn from a declarative shadow root (a <template shadowrootmode>, as
-    single-file savers write web components) that is not a plain pass-through of its children:
-    text of its own, or no default <slot>? A browser draws that tree, not the children."""
-    if not len(element):  # a shadow root is a child: a leaf has none (most elements; asked of each)
-        return False
-    template = next((t for t in element.iterchildren("template")
-                     if t.get("shadowrootmode") is not None or t.get("shadowroot") is not None), None)
-    if template is None:
-        return False
-    own_text = [template.text or ""]
-    for e in template.iterdescendants():
-        own_text += [e.text or "" if isinstance(e.tag, str) and e.tag not in SILENT_TAGS else "", e.tail or ""]
-    default_slot = any(slot.get("name") is None for slot in template.iter("slot"))
-    return bool("".join(own_text).strip()) or not default_slot
+def painted(style: Style) -> str:
+    """An image the box paints (its background, its border image): pixels a reader may read as
+    a digit and this reader cannot, set apart like a replaced element's image."""
+    return " [image] " if style.image and style.shown else ""
 
 
 # Markers that draw no number or text: a bullet before a value changes nothing a reader reads.
@@ -132,17 +151,20 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     if style.removed:
         return
     if tag in REPLACED:
-        shown = REPLACED[tag](element).strip()
+        shown = REPLACED[tag](element).strip() or ("image" if style.shown and draws_image(element, tag, styles) else "")
         out.append(f" [{shown}] " if shown and style.shown else " ")
         return
-    if element in styles.shadow_hosts and shadow_text(element):
+    if element in styles.shadow_hosts:
         out.append(" [shadow root] ")  # drawn from its own tree, not from the children read here
         return
     if tag in SHADOW_BLOCKS:
         return _shadow_block(element, tag, style, styles, out)
     before, after = opening(style, tag)
-    if style.display == "list-item" and style.marker not in BULLETS:
+    if style.display == "list-item" and style.marker_image and style.shown:
+        before += "[image] "  # the image a browser draws as the item's marker
+    elif style.display == "list-item" and style.marker not in BULLETS:
         before += f"[{marker_text(element, style.marker)}] "  # the number a browser draws before the item
+    before += painted(style)
     if tag == "br":
         out.append("\n")
     out.append(before)
@@ -164,8 +186,9 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
 # Elements a browser draws from a shadow tree of its own, their content in a block of that tree
 # (checked in Chromium): a <marquee>'s content scrolls in a box as wide as the line, a <details>
 # shows its summary (or the browser's own "Details") on a line of its own, the rest below it when
-# open. What their ::before and ::after add is drawn on lines apart from that block.
-SHADOW_BLOCKS = frozenset({"marquee", "details"})
+# open; an <optgroup> outside a <select> its `label` on a line of its own, its options below. What
+# their ::before and ::after add is drawn on lines apart from that block.
+SHADOW_BLOCKS = frozenset({"marquee", "details", "optgroup"})
 
 
 def _shadow_block(element: etree._Element, tag: str, style: Style, styles: Styles, out: list[str]) -> None:
@@ -176,7 +199,9 @@ def _shadow_block(element: etree._Element, tag: str, style: Style, styles: Style
         out.append(as_seen("Details", style) + "\n")  # the browser's own summary
     elif summary is not None:
         _pieces(summary, styles, out)  # drawn first wherever it is
-    if tag == "marquee" or element.get("open") is not None:
+    elif tag == "optgroup":
+        out.append(as_seen(element.get("label") or "", style) + "\n")  # its label, drawn from the attribute
+    if tag != "details" or element.get("open") is not None:
         if element.text:
             out.append(as_seen(element.text, style))
         for child in element:
