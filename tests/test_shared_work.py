@@ -1,9 +1,12 @@
 """Work the HTML reader does once for a page or a table instead of once per element or cell
 gives the answers the per-element rules give: which elements are styled beyond their tag's
 defaults (Styles.plain), which have a declarative shadow root (Styles.shadow_hosts), the
-slots spans take (grid.place_rows) and the printed form of text (tokens.printed)."""
+slots spans take (grid.place_rows), the printed form of text (tokens.printed), a row's own
+cells (html_tables.row_cells) and a Cell made field by field (grid.Cell.__init__)."""
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import unicodedata
 
 from lxml import etree
@@ -11,7 +14,8 @@ from lxml import etree
 from pipeline.extract.html_cascade import HINTED_BY_ATTRIBUTES
 from pipeline.extract.html_page import parse_document
 from pipeline.extract.html_style import Styles
-from pipeline.grid import CellSpec, place_rows
+from pipeline.extract.html_tables import owned_by, row_cells
+from pipeline.grid import Cell, CellSpec, place_rows
 from pipeline.tokens import HYPHENS, is_kept, printed
 
 STYLED_PAGE = """<!DOCTYPE html><html><head><style>.c{color:red} i::before{content:"x"}</style></head><body>
@@ -70,6 +74,40 @@ def test_spans_take_the_slots_of_the_rows_below_and_each_cell_the_next_free_slot
     placed = [(c.text, c.row, c.col) for c in place_rows("t.html", rows)]
     assert placed == [("a", 0, 0), ("b", 0, 1), ("c", 0, 3), ("d", 1, 1), ("e", 2, 3),
                       ("f", 3, 0), ("g", 3, 1), ("h", 3, 2), ("i", 3, 3)]
+
+
+ROWS_PAGE = """<!DOCTYPE html><html><body><table><tr><td>a</td><th>b</th><x-wrap><td>wrapped</td></x-wrap>
+<td>outer<table><tr><td>nested</td><td>also nested</td></tr></table></td><td style="display:none">gone</td></tr>
+<tr><form><td>in a form</td></form><td><span><td>misplaced</td></span></td></tr></table></body></html>"""
+
+
+def test_a_rows_cells_found_through_their_parent_are_those_the_nearest_row_rule_finds():
+    root = parse_document(ROWS_PAGE.encode(), "page.html")
+    styles = Styles(root, "page.html")
+    for tr in root.iter("tr"):
+        by_rule = [c for c in tr.iter("td", "th") if owned_by(c, tr, ("tr", "td", "th", "table"))
+                   and not styles.of(c).removed]
+        assert row_cells(tr, styles) == by_rule
+    texts = [["".join(c.itertext()) for c in row_cells(tr, styles)] for tr in root.iter("tr")]
+    assert texts[0][:3] == ["a", "b", "wrapped"] and ["nested", "also nested"] in texts  # both answers
+
+
+def test_a_cell_made_by_its_slot_setters_holds_what_it_was_given_field_by_field():
+    names = [f.name for f in dataclasses.fields(Cell)]
+    parameters = list(inspect.signature(Cell.__init__).parameters.values())[1:]
+    assert [p.name for p in parameters] == names
+    defaults = [inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default for f in dataclasses.fields(Cell)]
+    assert [p.default for p in parameters] == defaults
+    values = [f"value of {name}" for name in names]  # a different value for each field
+    cell = Cell(*values)
+    assert [getattr(cell, name) for name in names] == values
+    assert Cell(**dict(zip(names, values))) == cell and dataclasses.replace(cell, row=0).row == 0
+    try:
+        cell.row = 1
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("a Cell is frozen")
 
 
 def printed_char_by_char(text: str) -> str:

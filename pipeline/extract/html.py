@@ -87,11 +87,13 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     rows, problems, cut = [], [], []
     for table, part, trs in stitched_parts(parts):
         groups = [row_group(tr, table.element) for tr in trs]
+        styles = table.styles
         for i, tr in enumerate(trs):
             r = len(rows) + 1
             # a place names the n-th cell of the row: its grid column is not known yet
-            row = [cell_spec(cell, r, n, part, source, table.styles) for n, cell in enumerate(table.cells(tr), start=1)]
-            problems += [found for n, spec in enumerate(row, start=1) if (found := reordered(spec, r, n))]
+            row = [cell_spec(cell, r, n, part, source, styles) for n, cell in enumerate(table.cells(tr), start=1)]
+            problems += [found for n, spec in enumerate(row, start=1)
+                         if not spec.raw_text.isascii() and (found := reordered(spec, r, n))]  # ASCII never is
             cut += [cut_span(spec.rowspan, groups[i], Place(row=r, col=n, part=part)) for n, spec in enumerate(row, start=1)
                     if spec.rowspan > 1 and i + spec.rowspan - 1 < len(trs) and groups[i + spec.rowspan - 1] is not groups[i]]
             if not blank_row(row, rows):

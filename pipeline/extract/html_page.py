@@ -144,11 +144,13 @@ class Reading:
         if tag == "table":
             self.start[element] = self.tick()
         if tag and shown and (text := element.text):  # read once: lxml makes a new string at each reading
-            self.texts.append((self.tick(), text))
+            self.position += 1  # tick(), without a call for each piece of text
+            self.texts.append((self.position, text))
         for child in element:
             self.walk(child, style)
             if shown and (tail := child.tail):
-                self.texts.append((self.tick(), tail))
+                self.position += 1
+                self.texts.append((self.position, tail))
         if tag == "table":
             self.end[element] = self.tick()
 

@@ -85,8 +85,9 @@ def row_cells(tr: etree._Element, styles: Styles) -> list[etree._Element]:
     this row, also inside a wrapper element; not the cells of a table nested in a cell, nor cells
     removed from the layout (display:none: a browser lays out the row without them). A cell
     hidden by visibility keeps its slot, shown empty."""
-    return [cell for cell in tr.iter("td", "th") if owned_by(cell, tr, ("tr", "td", "th", "table"))
-            and not styles.of(cell).removed]
+    # a cell whose parent is the row is the row's (owned_by's first step): most are
+    return [cell for cell in tr.iter("td", "th")
+            if (cell.getparent() is tr or owned_by(cell, tr, ("tr", "td", "th", "table"))) and not styles.of(cell).removed]
 
 
 def own_text(element: etree._Element, styles: Styles) -> str:

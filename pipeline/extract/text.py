@@ -147,7 +147,7 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         tag = ""
     elif tag in SILENT_TAGS and tag not in DRAWN_WHEN_DISPLAYED:
         return
-    style = styles.of(element)
+    style = styles.computed.get(element) or styles.of(element)  # computed by the page's walk: no call
     if style.removed:
         return
     if tag in REPLACED:
@@ -170,14 +170,15 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     out.append(before)
     if styles.matched:
         out.append(generated(styles, element, "before"))
+    seen = style.shown and not style.unseen  # as_seen gives the text as it is
     text = element.text  # read once: lxml makes a new string at each reading
     if text and tag:
-        out.append(as_seen(text, style))
+        out.append(text if seen else as_seen(text, style))
     for child in element:
         _pieces(child, styles, out)
         tail = child.tail
         if tail:  # a tail is shown with its parent's style
-            out.append(as_seen(tail, style))
+            out.append(tail if seen else as_seen(tail, style))
     if styles.matched:
         out.append(generated(styles, element, "after"))
     out.append(after)
@@ -221,7 +222,9 @@ def cell_lines(cell: etree._Element, styles: Styles) -> list[str]:
 
 def collapse_lines(lines: list[str]) -> str:
     """Whitespace runs (tabs, &nbsp;, ideographic spaces) become one space per line."""
-    return "\n".join(line if plain_spaced(line) else WHITESPACE.sub(" ", line) for line in lines)
+    if len(lines) == 1:  # most cells: without building a list to join
+        return lines[0] if plain_spaced(lines[0]) else WHITESPACE.sub(" ", lines[0])
+    return "\n".join([line if plain_spaced(line) else WHITESPACE.sub(" ", line) for line in lines])
 
 
 def plain_spaced(line: str) -> bool:
