@@ -94,6 +94,7 @@ class Declaration:
     value: str  # serialised, lower case (content keeps its strings as written)
     tokens: tuple  # tinycss2 component values
     important: bool
+    written: str | None = None  # the value as written where the reader rewrote it (lengths in px), for messages
 
 
 def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
