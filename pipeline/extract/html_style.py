@@ -43,13 +43,14 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, valid_value
 from .css_substitute import UNRESOLVED, resolved
-from .css_paint import HAIRLINE, OUTLINE, inset_shadow_colours, outline_inward, paints_over_neighbours
+from .css_paint import (HAIRLINE, OUTLINE, decoration_colours, inset_shadow_colours, outline_inward,
+                        paints_over_neighbours)
 from .css_math import PX_PER, Measure, evaluated, has_function, in_pixels, positive_floor, split_commas
 from .html_media import WINDOWS
 from .html_files import SavedFiles
 from .html_cascade import (CONTENT_PSEUDO, HINTED_BY_ATTRIBUTES, UA_BY_TAG, Declaration, Sheets, cascaded,
-                           check_undecided, expanded, matched_rules, page_sheets, pseudo_elements, substituted,
-                           uses_var)
+                           check_undecided, expanded, family_name, matched_rules, page_sheets, pseudo_elements,
+                           substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -1009,12 +1010,19 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     return style
 
 
+DECORATING = ("text-decoration-line", "text-decoration-thickness", "text-decoration-color")  # decoration_colours' order
+
+
 def computed_in(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str,
                 custom: dict) -> Style:
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     shift = shifted(declared)
     base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour)
+    if not declared.keys().isdisjoint(DECORATING):
+        size, zoom = font_px(declared, parent)
+        lines = decoration_colours(*(value_of(declared, n) for n in DECORATING), colour, parent.dark, size / zoom)
+        unknown, backdrops = unknown or lines is None, backdrops + tuple(over(c, base) for c in lines or ())
     glyphs, glyphs_unknown, clip = parent.glyph_paint, parent.glyph_unknown, clipped_to_text(declared)
     if clip is None:
         unknown = True
@@ -1054,7 +1062,7 @@ def painted_over(declared, shown_as: str, colour: tuple, parent: Style) -> str:
     the text beside it (css_paint.paints_over_neighbours); a block's shadow lies under all text."""
     if declared.keys().isdisjoint(PAINTING_OUTSIDE) or shown_as in ("none", "contents"):
         return ""
-    return paints_over_neighbours(declared, value_of, colour, parent.dark, shown_as.startswith("inline"))
+    return paints_over_neighbours(declared, value_of, colour, parent.dark, shown_as.startswith("inline"), written)
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -1197,7 +1205,8 @@ def writing_mode(declared, parent: Style) -> str:
 
 INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert: resolved before (css_wide)
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
-UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset")
+# math-depth: with `font-size: math` (here or inside) text is drawn 0.71 times smaller per level
+UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth")
 NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES})  # what unmodelled reads
 
 
@@ -1275,6 +1284,20 @@ NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", 
                              "audio", "canvas", "embed", "svg", "col", "colgroup"})
 
 
+def resized(style: Style, declared: dict[str, Declaration], fonts: dict[str, str]) -> Style:
+    """The style of an element whose font-family names a family an @font-face draws at another
+    size (size-adjust), with that named as what this reader does not model (inherited: the text
+    inside is drawn in it too); as it is otherwise."""
+    family = value_of(declared, "font-family") if fonts and not style.unmodelled else None
+    for piece in (family or "").split(","):
+        words = piece.split()
+        found = next((fonts[name] for i in range(len(words)) if (name := family_name(" ".join(words[i:]))) in fonts),
+                     None)
+        if found:
+            return replace(style, unmodelled=f"font-family: {family} ({found})")
+    return style
+
+
 def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
     """The elements with a declarative shadow root (a <template shadowrootmode> child, as
     single-file savers write web components): found once, so that the text of every other
@@ -1323,6 +1346,7 @@ class Styles:
         sheets: Sheets = page_sheets(root, files, source)
         check_undecided(root, sheets, changes_reading, source)
         self.matched = matched_rules(root, sheets, source)
+        self.resized_fonts = sheets.resized_fonts
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
@@ -1347,7 +1371,8 @@ class Styles:
         if tag is None:
             tag = element.tag if isinstance(element.tag, str) else ""
         if element in self.styled:
-            found = computed(cascaded(element, tag, self.matched), parent, element, tag)
+            declared = cascaded(element, tag, self.matched)
+            found = resized(computed(declared, parent, element, tag), declared, self.resized_fonts)
         else:
             key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
             shared = self.shared.get(key)
