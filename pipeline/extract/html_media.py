@@ -29,9 +29,8 @@ RANGES = {
     "device-aspect-ratio": lambda w: (1.0, 4.0),
     "resolution": lambda w: (1.0, 4.0), "-webkit-device-pixel-ratio": lambda w: (1.0, 4.0),  # dppx: 1x to 4x screens
     "color": lambda w: (8.0, 8.0), "color-index": lambda w: (0.0, 0.0), "monochrome": lambda w: (0.0, 0.0),
-    "grid": lambda w: (0.0, 0.0),
-    "horizontal-viewport-segments": lambda w: (1.0, 1.0), "vertical-viewport-segments": lambda w: (1.0, 1.0),
 }
+RESOLUTIONS = frozenset({"resolution"})  # written with a unit (dppx, dpi, x); -webkit-device-pixel-ratio without
 # Discrete features: (the desktop's value, whether every desktop has it); a value that is not it
 # is false where every desktop has it, undecided otherwise (a display may be wide-gamut or HDR).
 # `scan` applies to tv media only: false on a screen whatever the value (None).
@@ -43,9 +42,10 @@ DISCRETE = {
     "update": ("fast", True), "overflow-block": ("scroll", True), "overflow-inline": ("scroll", True),
     "scripting": ("enabled", True), "display-mode": ("browser", True), "device-posture": ("continuous", True),
     "color-gamut": ("srgb", False), "dynamic-range": ("standard", False), "scan": (None, True),
-    "-webkit-transform-3d": ("1", True),
+    "-webkit-transform-3d": ("1", True), "grid": ("0", True), "horizontal-viewport-segments": ("1", True),
+    "vertical-viewport-segments": ("1", True),
 }
-OFF = frozenset({"none", "no-preference", None})  # a discrete value false in a boolean context
+OFF = frozenset({"none", "no-preference", "0", None})  # a discrete value false in a boolean context
 RESOLUTION = {"dppx": 1.0, "x": 1.0, "dpi": 1 / 96, "dpcm": 2.54 / 96}
 MEDIA_TYPES = frozenset({"all", "screen", "print", "speech", "tv", "handheld", "projection", "tty", "braille",
                          "embossed", "aural"})
@@ -112,12 +112,14 @@ def feature(tokens, window: dict) -> bool | None:
         raise Invalid
     if found[0].type == "ident" and (len(found) == 1 or (found[1].type == "literal" and found[1].value == ":")):
         name = found[0].lower_value
-        prefix, base = (name[:4], name[4:]) if name.startswith(("min-", "max-")) else ("", name)
+        prefix, base = (name[:4], name[4:]) if name.startswith(("min-", "max-")) and name[4:5] != "-" else ("", name)
         if base.startswith("-webkit-min-") or base.startswith("-webkit-max-"):
             prefix, base = base[8:12], "-webkit-" + base[12:]
         if len(found) == 1:
             return boolean(base, window) if not prefix else False
         value = number(found[2:], window)
+        if base in RESOLUTIONS and not (len(found) == 3 and found[2].type == "dimension"):
+            value = None  # a resolution without its unit: invalid
         if value is None:
             return False  # a value a browser does not parse: the query is not all's
         return plain(base, prefix, value, window)
@@ -142,7 +144,8 @@ def plain(name: str, prefix: str, value: float | str, window: dict) -> bool | No
         known, certain = DISCRETE[name]
         if known is None:
             return False
-        return True if str(value) == known or value == 1.0 and known == "1" else False if certain else None
+        same = value == known if isinstance(value, str) else known is not None and known.isdigit() and value == int(known)
+        return True if same else False if certain else None
     return False
 
 
