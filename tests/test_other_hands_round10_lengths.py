@@ -68,14 +68,15 @@ def test_a_length_in_any_unit_is_resolved_or_undecided():
     ("html{font-size:6.25%} body{font-size:16px}", '<span style="font-size:1rem">1</span>4*Ascend', "[1]4*Ascend"),
     ("html{font-size:100px} body{font-size:16px}", '<span style="letter-spacing:-.1rem">14</span>*Ascend',
      "[14]*Ascend"),
+    ("html{line-height:0.01} body{line-height:normal}", '<span style="font-size:1rlh">1</span>4*Ascend', "[1]4*Ascend"),
 ])
 def test_rem_is_the_root_elements_font_size(root, markup, seen):
     """Catches: under `html{font-size:1px}` a `font-size:1rem` digit (1px in Chromium) and under a
     100px root `letter-spacing:-.1rem` (-10px: the digits drawn on one another) were read at the
-    default 16px: 14 published. rem is now the root element's computed font size (the same
-    markup under a 16px root reads)."""
-    assert cell_text(with_sheet(root.replace("html{font-size:", "html{font-size:16px;x:"), on_value(markup))) == \
-        seen.replace("[", "").replace("]", "")
+    default 16px: 14 published; so was a `1rlh` digit under a root line height of 0.01. rem and
+    rlh are now the root element's computed font size and line height (the same markup under
+    the default root reads)."""
+    assert cell_text(on_value(markup)) == seen.replace("[", "").replace("]", "")
     problems = cell_errors(with_sheet(root, on_value(markup)))
     assert problems == [f"row 3, column 4: '{seen}' is not a unit count (expected N*Ascend with N ≥ 1, "
                         "or - for not supported)"], problems

@@ -212,6 +212,7 @@ class Measure:
     em: float
     rem: float
     window: tuple[float, float]
+    rlh: float | None = None  # the root element's line height, px (None: normal, ROOT_EM's share of rem)
 
 
 def unit_px(unit: str, measure: Measure) -> float | None:
@@ -221,6 +222,8 @@ def unit_px(unit: str, measure: Measure) -> float | None:
         return ABSOLUTE_PX[unit]
     if unit in FONT_EM:
         return FONT_EM[unit] * measure.em
+    if unit == "rlh" and measure.rlh is not None:
+        return measure.rlh
     if unit in ROOT_EM:
         return ROOT_EM[unit] * measure.rem
     share = VIEWPORT.get(unit)

@@ -194,6 +194,7 @@ class Style:
     font_px: float = 16.0  # the font size (inherited), times the zoom of the element and its ancestors
     zoom: float = 1.0  # the zoom of the element and its ancestors
     root_px: float = 16.0  # the root element's font size (rem), inherited from it
+    root_lh: float | None = None  # the root element's line height, px (rlh; None: normal), inherited from it
     marker: str = "disc"  # list-style-type (inherited): what a list item's marker draws
     color: tuple = BLACK
     fill: tuple | None = None  # -webkit-text-fill-color where set (it paints the glyphs instead of color)
@@ -973,17 +974,17 @@ def measured(declared: dict[str, Declaration], parent: Style, window: tuple[floa
     out = dict(declared)
     root = parent is ROOT or parent is DARK_ROOT  # the root element: rem is the initial 16px for it
 
-    def resolve(name: str, em: float, rem: float) -> None:
+    def resolve(name: str, em: float, rem: float, rlh: float | None) -> None:
         value = value_of(declared, name)
         if value is not None and value != UNDECIDED and RELATIVE_UNIT.search(value):
-            found = in_pixels(tinycss2.parse_component_value_list(value), Measure(em, rem, window))
+            found = in_pixels(tinycss2.parse_component_value_list(value), Measure(em, rem, window, rlh))
             out[name] = replace(declared[name], value=found if found is not None else UNDECIDED, written=value)
 
     if "font-size" in declared:
-        resolve("font-size", parent.font_px / parent.zoom, parent.root_px)
+        resolve("font-size", parent.font_px / parent.zoom, parent.root_px, parent.root_lh)
     size, zoom = font_px(out, parent)
     for name in declared.keys() & MEASURED - {"font-size"}:
-        resolve(name, size / zoom, size / zoom if root else parent.root_px)
+        resolve(name, size / zoom, size / zoom if root else parent.root_px, None if root else parent.root_lh)
     return out
 
 
@@ -1044,7 +1045,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
-                 line_height=lines, indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
+                 line_height=lines, root_lh=lines if parent is ROOT or parent is DARK_ROOT else parent.root_lh,
+                 indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
