@@ -187,6 +187,19 @@ def test_small_moves_and_the_layer_hack_still_read_beside_a_depth_refused(refere
         read(wrapped("transform:perspective(500px) translateZ(-1px)"))
 
 
+@pytest.mark.parametrize("css", ["html,body{height:100%;overflow:hidden}",
+                                 "html{overflow:clip;height:100%} body{height:100%;overflow:clip}",
+                                 "body{overflow-y:hidden}"])
+def test_a_window_that_cannot_be_scrolled_is_refused(css, reference):
+    """Catches: `html,body{height:100%;overflow:hidden}` published every row; Chromium gives the
+    root's (or body's) overflow to the window, which then cannot be scrolled: only the rows of
+    the first screen are ever seen. A layout error naming it; `overflow-x:hidden` on the body
+    (the window still scrolls down) reads."""
+    with pytest.raises(LayoutError, match=r"overflow: (hidden|clip) on <(html|body)> \(the window cannot be scrolled"):
+        read(with_sheet(css))
+    same_rows(read(with_sheet("body{overflow-x:hidden}"))[2].frame, reference[1])
+
+
 # --- media queries as Chromium answers them on a desktop screen ----------------------------------------
 
 ANSWERED = [  # (query, what Chromium shows of the stale 6) in both desktop windows

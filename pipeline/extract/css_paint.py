@@ -161,8 +161,8 @@ def decoration_colours(line: str | None, thickness: str | None, colour: str | No
         return ()
     widths = [t for t in words if t.type in ("dimension", "percentage", "number", "function")
               and not (t.type == "function" and not t.lower_name.startswith(("calc", "min", "max", "clamp")))]
-    written = [t for t in tinycss2.parse_component_value_list(thickness or "") if t.type not in ("whitespace", "comment")]
-    found = written or widths
+    declared = [t for t in tinycss2.parse_component_value_list(thickness or "") if t.type not in ("whitespace", "comment")]
+    found = declared or widths
     if not found or (found[0].type == "ident" and found[0].lower_value in ("auto", "from-font")):
         return ()  # the font's own thickness: a thin line
     width = em * found[0].value / 100 if found[0].type == "percentage" else px_of(found[0])

@@ -717,7 +717,7 @@ def definite(declared, names: tuple[str, ...]) -> tuple[float | None, str]:
     return best, written_as
 
 
-def clipping(declared, parent: Style, shown_as: str, lines: float | None) -> tuple[bool, str]:
+def clipping(declared, parent: Style, shown_as: str, lines: float | None, tag: str = "") -> tuple[bool, str]:
     """(clipped, cut): whether the box shows none of its text whole (a height or width below a
     line, a line-height of about 0, size containment, `content-visibility: hidden`, with its
     overflow hidden), and the declarations of a box of a fixed height that clips its overflow
@@ -733,6 +733,8 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None) -> tup
     words = (value_of(declared, "overflow") or "visible").split()
     across = value_of(declared, "overflow-x") or words[0]
     down = value_of(declared, "overflow-y") or words[-1]
+    if tag in ("html", "body") and down in CLIPPING:  # given to the window: it cannot be scrolled past one screen
+        return False, f"overflow: {down} on <{tag}> (the window cannot be scrolled)"
     contain = (value_of(declared, "contain") or "").split()
     painted = bool({"strict", "content", "paint"} & set(contain))
     height, high = definite(declared, ("height", "max-height"))
@@ -1037,7 +1039,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     tints, veiled = filtering(declared, parent)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines = line_height(declared, parent)
-    clipped, cut = clipping(declared, parent, shown_as, lines)
+    clipped, cut = clipping(declared, parent, shown_as, lines, tag)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **sizes(declared, parent),
                  marker=value_of(declared, "list-style-type")
