@@ -21,7 +21,7 @@ HIDING = [  # each on a stale `1` before a value: a reader does not see it
     "clip-path:polygon(0 0,0 0,0 0)", "clip-path:polygon(0 0,100% 0,100% 100%)", "clip-path:path('M0 0 L1 1')",
     "clip-path:ellipse(0 0)", "clip-path:url(#nothing)",
     "font-size:calc(0px)", "font-size:calc(1px - 1px)", "font-size:calc(2 * 0px)", "font-size:min(0px, 12px)",
-    "font-size:clamp(0px, 0px, 0px)", "font-size:calc(1em - 16px)", "font-size:clamp(0px, 1em, 2em)",
+    "font-size:clamp(0px, 0px, 0px)", "font-size:calc(1em - 16px)",
     "font:calc(0px)/0 a", "opacity:calc(2 * 0)", "opacity:max(0, 0)", "text-indent:calc(-10000px)",
     "position:relative;left:calc(-5000px - 5000px)",
     "width:calc(1px);height:calc(0px + 1px);overflow:hidden", "letter-spacing:-1em", "letter-spacing:-2px", "word-spacing:-20%",
@@ -30,7 +30,7 @@ HIDING = [  # each on a stale `1` before a value: a reader does not see it
     "-webkit-text-fill-color:rgb(from white r g b)",
 ]
 IN_SIGHT = [  # each on a whole value: a reader sees it as it is
-    "font-size:calc(10px + 4px)", "font-size:clamp(12px, 1em, 20px)", "letter-spacing:0.5px", "letter-spacing:0",
+    "font-size:calc(10px + 4px)", "font-size:clamp(12px, 1em, 20px)", "font-size:clamp(0px, 1em, 2em)", "letter-spacing:0.5px", "letter-spacing:0",
     "letter-spacing:normal", "word-spacing:2px", "letter-spacing:-0.02em", "letter-spacing:-1px", "clip-path:none", "opacity:calc(1)", "text-indent:calc(2px * 2)",
     "filter:alpha(opacity=100)", "color:rgb(0 0 0)",
 ]

@@ -6,13 +6,25 @@ units (`calc(1em - 16px)`), another function (abs(), round()) or a malformed exp
 evaluated (None), and the caller treats the value as undecided, never as absent."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import tinycss2
 
 ABSOLUTE_PX = {"px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "q": 2.4 / 2.54}
-# CSS pixels per unit as the reader takes a length (no unit: px; em, rem at the default 16px; vw,
-# vh of a 1024 x 768 window), where no calc() is involved (html_style, css_paint)
-PX_PER = {None: 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 9.6 / 2.54, "em": 16.0,
-          "rem": 16.0, "ex": 8.0, "ch": 8.0, "vw": 10.24, "vh": 7.68}
+# A font's sizes as fractions of its em (ex, ch, cap, ic, lh: the default sans font's, as the
+# reader takes them); with an r, of the root element's font (rex, rch, rcap, ric, rlh).
+FONT_EM = {"em": 1.0, "ex": 0.5, "ch": 0.5, "cap": 0.7, "ic": 1.0, "lh": 1.2}
+ROOT_EM = {"r" + unit: share for unit, share in FONT_EM.items()}
+# Viewport units as (share of the width, share of the height) of the window, or a function of
+# both (vmin, vmax); s-, l- and d- variants are the same on a desktop (no toolbars come and go);
+# vi and vb are vw and vh in horizontal writing.
+VIEWPORT = {f"{prefix}{unit}": share for prefix in ("", "s", "l", "d")
+            for unit, share in {"vw": "w", "vi": "w", "vh": "h", "vb": "h", "vmin": "min", "vmax": "max"}.items()}
+# Units of what is not a length (angles, times, frequencies, resolutions, flex): left as written
+NOT_LENGTHS = frozenset({"deg", "grad", "rad", "turn", "s", "ms", "hz", "khz", "dpi", "dpcm", "dppx", "x", "fr"})
+# CSS pixels per unit as the reader takes a length written without its context (no unit: px;
+# em, rem at the default 16px); html_style resolves every unit in context first (in_pixels)
+PX_PER = {None: 1.0, **ABSOLUTE_PX, **{unit: 16.0 * share for unit, share in {**FONT_EM, **ROOT_EM}.items()}}
 MATH = frozenset({"calc", "min", "max", "clamp", "-webkit-calc", "-moz-calc"})
 # Functions that hold values rather than compute one (shapes, clip rectangles, filters): their
 # arguments are evaluated; any other function (abs(), round()) is not evaluated here.
@@ -191,3 +203,57 @@ def positive_floor(value: str) -> str | None:
         if unit is not None and quantity.get(unit, 0.0) > 0:
             return spelled(quantity)
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What a relative length is taken against: the font size of the element (em), of the root
+    element (rem), and the window (vw, vh)."""
+    em: float
+    rem: float
+    window: tuple[float, float]
+    rlh: float | None = None  # the root element's line height, px (None: normal, ROOT_EM's share of rem)
+
+
+def unit_px(unit: str, measure: Measure) -> float | None:
+    """CSS pixels per unit, in context; None for a unit this reader does not know (a container
+    unit, a typo): the caller takes the value as undecided, never as a length it guesses."""
+    if unit in ABSOLUTE_PX:
+        return ABSOLUTE_PX[unit]
+    if unit in FONT_EM:
+        return FONT_EM[unit] * measure.em
+    if unit == "rlh" and measure.rlh is not None:
+        return measure.rlh
+    if unit in ROOT_EM:
+        return ROOT_EM[unit] * measure.rem
+    share = VIEWPORT.get(unit)
+    if share is None:
+        return None
+    width, height = measure.window
+    return {"w": width, "h": height, "min": min(width, height), "max": max(width, height)}[share] / 100
+
+
+def in_pixels(tokens, measure: Measure) -> str | None:
+    """A value with every length in CSS pixels (`1rem` -> `16px`, `calc(1em + 2vw)` ->
+    `calc(16px + 20.48px)`), in function arguments too; None if it holds a unit neither a length
+    this reader knows nor one of what is not a length."""
+    out = []
+    for token in tokens:
+        if token.type == "dimension" and token.lower_unit not in NOT_LENGTHS and token.lower_unit != "px":
+            per = unit_px(token.lower_unit, measure)
+            if per is None:
+                return None
+            out.append(f"{float(token.value) * per:.4f}".rstrip("0").rstrip(".") + "px")
+        elif token.type == "function":
+            inner = in_pixels(token.arguments, measure)
+            if inner is None:
+                return None
+            out.append(f"{token.name}({inner})")
+        elif token.type in ("() block", "[] block", "{} block"):
+            inner = in_pixels(token.content, measure)
+            if inner is None:
+                return None
+            out.append(f"{token.type[0]}{inner}{token.type[1]}")
+        else:
+            out.append(tinycss2.serialize([token]))
+    return "".join(out).strip()

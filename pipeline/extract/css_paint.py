@@ -133,12 +133,44 @@ def outer_shadow_reach(value: str, current: tuple, dark: bool) -> float:
     return reach
 
 
-def paints_over_neighbours(declared: dict, value_of, current: tuple, dark: bool, inline: bool) -> str:
+def paints_over_neighbours(declared: dict, value_of, current: tuple, dark: bool, inline: bool, written) -> str:
     """The declaration of an outline, or an inline box's outer shadow, painted past the box
-    farther than a hairline: over text beside it this reader does not lay out."""
+    farther than a hairline: over text beside it this reader does not lay out (`written`: a
+    declaration as the page wrote it, for the message)."""
     if outline_outward(*(value_of(declared, n) for n in OUTLINE)):
-        return "; ".join(f"{n}: {value_of(declared, n)}" for n in OUTLINE if value_of(declared, n) is not None)
+        return "; ".join(written(declared, n) for n in OUTLINE if value_of(declared, n) is not None)
     shadow = value_of(declared, "box-shadow")
     if inline and shadow is not None and outer_shadow_reach(shadow, current, dark) > HAIRLINE:
-        return f"box-shadow: {shadow}"
+        return written(declared, "box-shadow")
     return ""
+
+
+DECORATION_FLOOR = 0.25  # of the font size: a thinner underline or overline leaves a glyph readable
+DECORATION_LINES = frozenset({"underline", "overline"})  # painted under the glyphs (a line-through over them)
+
+
+def decoration_colours(line: str | None, thickness: str | None, colour: str | None, current: tuple, dark: bool,
+                       em: float) -> tuple[tuple, ...] | None:
+    """The colours of an underline or overline thicker than DECORATION_FLOOR of the font size
+    (text-decoration-line, or the text-decoration shorthand's words, with its thickness and
+    colour): Chromium paints them under the glyphs, where an offset or their thickness lays
+    them, so the text may lie on them (a black 1.3em underline moved up by -1em under black
+    text: a black block); None where the thickness or the colour cannot be told."""
+    words = [t for t in tinycss2.parse_component_value_list(line or "") if t.type not in ("whitespace", "comment")]
+    if not DECORATION_LINES & {t.lower_value for t in words if t.type == "ident"}:
+        return ()
+    widths = [t for t in words if t.type in ("dimension", "percentage", "number", "function")
+              and not (t.type == "function" and not t.lower_name.startswith(("calc", "min", "max", "clamp")))]
+    declared = [t for t in tinycss2.parse_component_value_list(thickness or "") if t.type not in ("whitespace", "comment")]
+    found = declared or widths
+    if not found or (found[0].type == "ident" and found[0].lower_value in ("auto", "from-font")):
+        return ()  # the font's own thickness: a thin line
+    width = em * found[0].value / 100 if found[0].type == "percentage" else px_of(found[0])
+    if width is not None and width <= DECORATION_FLOOR * em:
+        return ()
+    named = colour or tinycss2.serialize([t for t in words if colour_token(t) and t not in widths and (
+        t.type != "ident" or t.lower_value not in DECORATION_LINES | LINE_STYLES | {"wavy", "none", "blink"})]).strip()
+    painted = rgba(named, current, dark) if named else current
+    if width is None or painted is None or painted == UNCOMPUTED:
+        return None
+    return () if painted[3] == 0 else (painted,)

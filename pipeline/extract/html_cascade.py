@@ -98,6 +98,7 @@ class Declaration:
     value: str  # serialised, lower case (content keeps its strings as written)
     tokens: tuple  # tinycss2 component values
     important: bool
+    written: str | None = None  # the value as written where the reader rewrote it (lengths in px), for messages
 
 
 def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
@@ -156,7 +157,7 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
-        return [one("font-size", size)] if (size := font_size_of(parts)) else []
+        return [one("font-size", size), one("font-family", value.lower())] if (size := font_size_of(parts)) else []
     if name == "inset":
         return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
                 one("top", words[0])] if words else []
@@ -281,6 +282,7 @@ class Sheets:
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
     registered: list = field(default_factory=list)  # the @property rules, as written
+    resized_fonts: dict = field(default_factory=dict)  # family (lower case) -> an @font-face's size-adjust, as written
     policies: list = field(default_factory=list)  # the Content-Security-Policies over the sheet being added
     layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
     reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
@@ -442,6 +444,22 @@ def split_selectors(prelude) -> list[str]:
     return [text for text in (tinycss2.serialize(p).strip() for p in split_commas(prelude)) if text]
 
 
+def add_font_face(rule, mode: str, sheets: Sheets) -> None:
+    """An @font-face that draws its family's glyphs at another size than the font size
+    (size-adjust other than 100%: `size-adjust: 1%` draws a speck): its family is recorded, for
+    the text drawn in it to be named as what this reader does not model (html_style)."""
+    found = {d.lower_name: tinycss2.serialize(d.value).strip() for d in tinycss2.parse_blocks_contents(
+        rule.content, skip_comments=True, skip_whitespace=True) if d.type == "declaration"}
+    family, adjust = found.get("font-family"), found.get("size-adjust")
+    if mode != "drop" and family and adjust not in (None, "100%"):
+        sheets.resized_fonts[family_name(family)] = f"@font-face {{font-family: {family}; size-adjust: {adjust}}}"
+
+
+def family_name(written: str) -> str:
+    """A font family as compared: unquoted, lower case, single spaces."""
+    return " ".join(written.strip().strip("'\"").lower().split())
+
+
 def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
     """Style rules and group at-rules: an @media that holds in every desktop window keeps the
     mode, one that holds in none drops its rules, one that depends on the window is undecided;
@@ -452,6 +470,8 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
             add_rule(rule, mode, within, sheets)
         elif rule.type == "at-rule" and rule.lower_at_keyword == "property":
             sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
+        elif rule.type == "at-rule" and rule.lower_at_keyword == "font-face" and rule.content is not None:
+            add_font_face(rule, mode, sheets)
         elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
             sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)

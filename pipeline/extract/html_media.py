@@ -2,103 +2,246 @@
 
 A style sheet may hide rows or cells only in some windows. The vendor table is read as
 a desktop browser shows it: a query is evaluated for a small and a large desktop window
-(1024 x 768 and 1920 x 1080, landscape, a mouse, light colours, no print), features
-written `name: value` or in the range syntax (`width > 1px`, `400px <= width <= 5000px`: the
-window's size against each bound, checked in Chromium). True in
-both: its rules apply; false in both: they do not (a phone's or a printer's rules);
-different, or a feature not known here: the answer depends on the reader's window, so
-its rules are checked like rules this reader cannot match (html_cascade.py) and are an
-error where they may hide, mark or add text to the vendor table.
+(1024 x 768 and 1920 x 1080, landscape, a mouse, light colours, no print), feature by
+feature as Chromium answers it on a desktop screen (FEATURES, re-probed in Chromium by
+tests/test_other_hands_round10_lengths.py). True in both: its rules apply; false in both:
+they do not (a phone's or a printer's rules); different, or a feature whose value differs
+between desktops (the pixel ratio, a wide-gamut display): the answer depends on the
+reader's machine, so its rules are checked like rules this reader cannot match
+(html_cascade.py) and are an error where they may hide, mark or add text to the vendor
+table. A feature Chromium does not know (`-ms-high-contrast`, `min--moz-device-pixel-ratio`)
+is false, as there; a query it cannot parse is `not all`.
 """
 from __future__ import annotations
 
-import re
+import tinycss2
+
+from .css_math import Measure, evaluated, in_pixels, split_commas
 
 WINDOWS = ({"width": 1024.0, "height": 768.0}, {"width": 1920.0, "height": 1080.0})
-KNOWN = {"orientation": "landscape", "hover": "hover", "any-hover": "hover", "pointer": "fine", "any-pointer": "fine",
-         "prefers-color-scheme": "light", "prefers-reduced-motion": "no-preference", "scan": "progressive",
-         "color": None, "grid": "0"}
-FEATURE = re.compile(r"\(\s*(?P<name>[a-z-]+)\s*(?::\s*(?P<value>[^)]*?))?\s*\)")
-# a range (Media Queries 4): `value op name`, `name op value`, or `value op name op value`
-COMPARE = r"(?:<=|>=|<|>|=)"
-RANGE = re.compile(rf"\(\s*(?:(?P<low>[^\s()<>=]+)\s*(?P<first>{COMPARE})\s*)?(?P<name>[a-z][a-z-]*)"
-                   rf"\s*(?:(?P<second>{COMPARE})\s*(?P<high>[^\s()<>=]+)\s*)?\)")
-HOLDS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-         "=": lambda a, b: a == b}
-LENGTH = re.compile(r"(?P<n>\d+(?:\.\d+)?)(?P<unit>px|em|rem)?")
+INFINITE = float("inf")
+# Range features: (least, greatest) a desktop has, the same in both windows, or per window (a
+# function of it); a comparison holds where it holds at both ends, fails where it fails at both.
+RANGES = {
+    "width": lambda w: (w["width"],) * 2, "height": lambda w: (w["height"],) * 2,
+    "aspect-ratio": lambda w: (w["width"] / w["height"],) * 2,
+    "device-width": lambda w: (w["width"], 7680.0), "device-height": lambda w: (w["height"], 4320.0),
+    "device-aspect-ratio": lambda w: (1.0, 4.0),
+    "resolution": lambda w: (1.0, 4.0), "-webkit-device-pixel-ratio": lambda w: (1.0, 4.0),  # dppx: 1x to 4x screens
+    "color": lambda w: (8.0, 8.0), "color-index": lambda w: (0.0, 0.0), "monochrome": lambda w: (0.0, 0.0),
+}
+RESOLUTIONS = frozenset({"resolution"})  # written with a unit (dppx, dpi, x); -webkit-device-pixel-ratio without
+# Discrete features: (the desktop's value, whether every desktop has it); a value that is not it
+# is false where every desktop has it, undecided otherwise (a display may be wide-gamut or HDR).
+# `scan` applies to tv media only: false on a screen whatever the value (None).
+DISCRETE = {
+    "orientation": ("landscape", True), "hover": ("hover", True), "any-hover": ("hover", True),
+    "pointer": ("fine", True), "any-pointer": ("fine", True), "prefers-color-scheme": ("light", True),
+    "prefers-reduced-motion": ("no-preference", True), "prefers-contrast": ("no-preference", True),
+    "prefers-reduced-transparency": ("no-preference", True), "forced-colors": ("none", True),
+    "update": ("fast", True), "overflow-block": ("scroll", True), "overflow-inline": ("scroll", True),
+    "scripting": ("enabled", True), "display-mode": ("browser", True), "device-posture": ("continuous", True),
+    "color-gamut": ("srgb", False), "dynamic-range": ("standard", False), "scan": (None, True),
+    "-webkit-transform-3d": ("1", True), "grid": ("0", True), "horizontal-viewport-segments": ("1", True),
+    "vertical-viewport-segments": ("1", True),
+}
+OFF = frozenset({"none", "no-preference", "0", None})  # a discrete value false in a boolean context
+RESOLUTION = {"dppx": 1.0, "x": 1.0, "dpi": 1 / 96, "dpcm": 2.54 / 96}
+MEDIA_TYPES = frozenset({"all", "screen", "print", "speech", "tv", "handheld", "projection", "tty", "braille",
+                         "embossed", "aural"})
 
 
-def pixels(value: str) -> float | None:
-    match = LENGTH.fullmatch(value.strip())
-    if not match:
+class Invalid(Exception):
+    """A query a browser cannot parse: it is `not all`."""
+
+
+def words(tokens) -> list:
+    return [t for t in tokens if t.type not in ("whitespace", "comment")]
+
+
+def both(a: bool | None, b: bool | None) -> bool | None:
+    return False if False in (a, b) else None if None in (a, b) else True
+
+
+def either(a: bool | None, b: bool | None) -> bool | None:
+    return True if True in (a, b) else None if None in (a, b) else False
+
+
+def negated(a: bool | None) -> bool | None:
+    return None if a is None else not a
+
+
+def number(tokens, window: dict) -> float | str | None:
+    """A feature's value: a number (a length in px, a resolution in dppx, a ratio), or an
+    identifier; None where it is not one."""
+    found = words(tokens)
+    if len(found) == 3 and found[1].type == "literal" and found[1].value == "/":  # a ratio
+        a, b = number(found[:1], window), number(found[2:], window)
+        return a / b if isinstance(a, float) and isinstance(b, float) and b else None
+    if len(found) != 1:
         return None
-    return float(match["n"]) * (16.0 if match["unit"] in ("em", "rem") else 1.0)
-
-
-def feature(name: str, value: str | None, window: dict) -> bool | None:
-    """One media feature in one window; None when this reader does not know it."""
-    prefix, _, base = name.partition("-") if name.startswith(("min-", "max-")) else ("", "", name)
-    if base in window:
-        if value is None:
-            return True
-        size = pixels(value)
-        if size is None:
-            return None
-        return {"min": window[base] >= size, "max": window[base] <= size, "": window[base] == size}[prefix]
-    if name in KNOWN:
-        return True if value is None else (KNOWN[name] is None or value.strip() == KNOWN[name])
+    token = found[0]
+    if token.type == "ident":
+        return token.lower_value
+    if token.type == "dimension" and token.lower_unit in RESOLUTION:
+        return float(token.value) * RESOLUTION[token.lower_unit]
+    text = in_pixels([token], Measure(16.0, 16.0, (window["width"], window["height"])))  # em: the initial 16px
+    text = evaluated(text) if text is not None and "(" in text else text
+    found = [t for t in tinycss2.parse_component_value_list(text or "") if t.type != "whitespace"]
+    if len(found) == 1 and (found[0].type == "number" or (found[0].type == "dimension" and found[0].lower_unit == "px")):
+        return float(found[0].value)
     return None
 
 
-def in_range(found: re.Match, window: dict) -> bool | None:
-    """One feature in the range syntax in one window; None for a feature other than the window's
-    size, a bound not in px or em, or comparisons a browser takes as invalid (`1px < width > 5px`)."""
-    name, first, second = found["name"], found["first"], found["second"]
-    if name not in window or (first and second and (first[0] != second[0] or "=" in (first, second))):
-        return None
-    answers = []
-    for value, compare, size_first in ((found["low"], first, True), (found["high"], second, False)):
-        if compare is None:
-            continue
-        size = pixels(value)
-        if size is None:
-            return None
-        answers.append(HOLDS[compare](size, window[name]) if size_first else HOLDS[compare](window[name], size))
-    return all(answers)
+def compared(op: str, span: tuple[float, float], value: float) -> bool | None:
+    """Whether `feature op value` holds for every value of the feature in span."""
+    low, high = span
+    holds = {"<": lambda n: n < value, "<=": lambda n: n <= value, ">": lambda n: n > value,
+             ">=": lambda n: n >= value, "=": lambda n: n == value}[op]
+    if holds(low) and holds(high) and (op != "=" or low == high):
+        return True
+    if not holds(low) and not holds(high) and (op != "=" or not low <= value <= high):
+        return False
+    return None
 
 
-def conditions(rest: str, window: dict) -> list[bool | None] | None:
-    """The answers of the features of a query joined by `and`; None where it holds anything else
-    (`or`, a nested condition)."""
-    ranges = [m for m in RANGE.finditer(rest) if m["first"] or m["second"]]
-    plain = RANGE.sub(lambda m: m[0] if not (m["first"] or m["second"]) else "", rest)
-    if re.sub(r"\band\b|\s", "", FEATURE.sub("", plain)):
-        return None
-    return [feature(m["name"], m["value"], window) for m in FEATURE.finditer(plain)] + [
-        in_range(m, window) for m in ranges]
+def feature(tokens, window: dict) -> bool | None:
+    """One feature in parentheses: `(color)`, `(min-width: 600px)`, `(width >= 600px)`."""
+    found = words(tokens)
+    if not found:
+        raise Invalid
+    if found[0].type == "ident" and (len(found) == 1 or (found[1].type == "literal" and found[1].value == ":")):
+        name = found[0].lower_value
+        prefix, base = (name[:4], name[4:]) if name.startswith(("min-", "max-")) and name[4:5] != "-" else ("", name)
+        if base.startswith("-webkit-min-") or base.startswith("-webkit-max-"):
+            prefix, base = base[8:12], "-webkit-" + base[12:]
+        if len(found) == 1:
+            return boolean(base, window) if not prefix else False
+        value = number(found[2:], window)
+        if base in RESOLUTIONS and not (len(found) == 3 and found[2].type == "dimension"):
+            value = None  # a resolution without its unit: invalid
+        if value is None:
+            return False  # a value a browser does not parse: the query is not all's
+        return plain(base, prefix, value, window)
+    return ranged(found, window)
 
 
-def item_in(item: str, window: dict) -> bool | None:
+def boolean(name: str, window: dict) -> bool | None:
+    if name in RANGES:
+        low, high = RANGES[name](window)
+        return True if low > 0 else False if high == 0 else None
+    if name in DISCRETE:
+        return DISCRETE[name][0] not in OFF
+    return False  # a feature Chromium does not know
+
+
+def plain(name: str, prefix: str, value: float | str, window: dict) -> bool | None:
+    if name in RANGES:
+        if not isinstance(value, float):
+            return False
+        return compared({"min-": ">=", "max-": "<=", "": "="}[prefix], RANGES[name](window), value)
+    if name in DISCRETE and not prefix:
+        known, certain = DISCRETE[name]
+        if known is None:
+            return False
+        same = value == known if isinstance(value, str) else known is not None and known.isdigit() and value == int(known)
+        return True if same else False if certain else None
+    return False
+
+
+def ranged(found: list, window: dict) -> bool | None:
+    """`(width >= 600px)`, `(400px < width <= 1200px)`: operands between <, <=, >, >=, =."""
+    parts, ops, current, at = [], [], [], 0
+    while at < len(found):
+        token = found[at]
+        if token.type == "literal" and token.value in ("<", ">", "="):
+            op = token.value
+            if op != "=" and at + 1 < len(found) and found[at + 1].type == "literal" and found[at + 1].value == "=":
+                op, at = op + "=", at + 1
+            parts.append(current)
+            ops.append(op)
+            current = []
+        else:
+            current.append(token)
+        at += 1
+    parts.append(current)
+    if len(parts) not in (2, 3):
+        raise Invalid
+    names = [i for i, p in enumerate(parts) if len(p) == 1 and p[0].type == "ident" and p[0].lower_value in RANGES]
+    if len(names) != 1 or (len(parts) == 3 and names != [1]):
+        return False
+    flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="}
+    span = RANGES[parts[names[0]][0].lower_value](window)
+    answer: bool | None = True
+    for i, op in enumerate(ops):
+        other = parts[i] if i != names[0] else parts[i + 1]
+        value = number(other, window)
+        if not isinstance(value, float):
+            return False
+        answer = both(answer, compared(op if i == names[0] else flip[op], span, value))
+    return answer
+
+
+def in_parens(token, window: dict) -> bool | None:
+    if token.type != "() block":
+        raise Invalid
+    inner = words(token.content)
+    if inner and (inner[0].type == "() block" or (inner[0].type == "ident" and inner[0].lower_value == "not")):
+        return condition(inner, window)
+    return feature(token.content, window)
+
+
+def condition(found: list, window: dict) -> bool | None:
+    """`not (a)`, `(a) and (b) and …`, `(a) or (b) or …`."""
+    if not found:
+        raise Invalid
+    if found[0].type == "ident" and found[0].lower_value == "not":
+        if len(found) != 2:
+            raise Invalid
+        return negated(in_parens(found[1], window))
+    answer = in_parens(found[0], window)
+    joins = {t.lower_value if t.type == "ident" else "" for t in found[1::2]}
+    if len(found) % 2 == 0 or len(joins) > 1 or joins - {"and", "or"}:
+        raise Invalid  # `and` and `or` mixed without parentheses, or no join at all
+    for token in found[2::2]:
+        answer = (both if joins == {"and"} else either)(answer, in_parens(token, window))
+    return answer
+
+
+def query_in(tokens, window: dict) -> bool | None:
     """One query of a list (`only screen and (min-width: 768px)`) in one window."""
-    negated = item.startswith("not ")
-    words = item.removeprefix("not ").removeprefix("only ")
-    typed = re.match(r"[a-z-]+", words)
-    medium, rest = (typed[0], words[typed.end():]) if typed else ("all", words)
-    if medium not in ("all", "screen"):
-        answer: bool | None = False  # print, speech, tv, …
-    else:
-        answers = conditions(rest, window)
-        if answers is None:
-            return None  # `or`, nested conditions: not read here
-        answer = False if False in answers else None if None in answers else True
-    return answer if answer is None or not negated else not answer
+    found = words(tokens)
+    if not found:
+        return True
+    modifier = None
+    if found[0].type == "ident" and found[0].lower_value in ("not", "only") and len(found) > 1 and found[1].type == "ident":
+        modifier, found = found[0].lower_value, found[1:]
+    if found[0].type != "ident" or found[0].lower_value == "not":
+        if modifier:
+            raise Invalid
+        return condition(found, window)
+    medium = found[0].lower_value
+    if medium in ("and", "or", "only", "layer"):
+        raise Invalid
+    answer: bool | None = medium in ("all", "screen")
+    if len(found) > 1:
+        if found[1].type != "ident" or found[1].lower_value != "and":
+            raise Invalid
+        answer = both(answer, condition(found[2:], window))
+    return negated(answer) if modifier == "not" else answer
+
+
+def applies_in(query: str, window: dict) -> bool | None:
+    answers = []
+    for item in split_commas(tinycss2.parse_component_value_list(query)):
+        try:
+            answers.append(query_in(item, window))
+        except Invalid:
+            answers.append(False)  # `not all`
+    return True if True in answers else None if None in answers else False
 
 
 def desktop_applies(query: str) -> bool | None:
     """True: the query holds in every desktop window; False: in none; None: it depends."""
-    answers = set()
-    for window in WINDOWS:
-        items = [" ".join(i.split()) for i in query.strip().lower().split(",")] or [""]
-        results = [True if not item else item_in(item, window) for item in items]
-        answers.add(True if True in results else None if None in results else False)
+    answers = {applies_in(query, window) for window in WINDOWS}
     return answers.pop() if len(answers) == 1 else None

@@ -43,12 +43,14 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, valid_value
 from .css_substitute import UNRESOLVED, resolved
-from .css_paint import OUTLINE, inset_shadow_colours, outline_inward, paints_over_neighbours
-from .css_math import PX_PER, evaluated, has_function, positive_floor, split_commas
+from .css_paint import (HAIRLINE, OUTLINE, decoration_colours, inset_shadow_colours, outline_inward,
+                        paints_over_neighbours)
+from .css_math import PX_PER, Measure, evaluated, has_function, in_pixels, positive_floor, split_commas
+from .html_media import WINDOWS
 from .html_files import SavedFiles
 from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, UA_BY_TAG, XHTML, Declaration,
-                           Sheets, cascaded, check_undecided, expanded, matched_rules, namespace_of, page_sheets,
-                           pseudo_elements, substituted, uses_var)
+                           Sheets, cascaded, check_undecided, expanded, family_name, matched_rules, namespace_of,
+                           page_sheets, pseudo_elements, substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -106,7 +108,10 @@ def far(value: str) -> bool:
     found = length(value)
     if found is None:
         return False
-    return abs(found[0]) >= 100 if found[1] in ("%", "vw") else abs(found[0] * PX_PER.get(found[1], 1.0)) >= WINDOW
+    if found[1] == "%":
+        return abs(found[0]) >= 100
+    px = pixels(value)
+    return px is None or abs(px) >= WINDOW  # a unit not resolved (in_pixels): not shown to be near
 
 
 def over(colour: tuple, background: tuple) -> tuple:
@@ -189,6 +194,8 @@ class Style:
     font_zero: bool = False
     font_px: float = 16.0  # the font size (inherited), times the zoom of the element and its ancestors
     zoom: float = 1.0  # the zoom of the element and its ancestors
+    root_px: float = 16.0  # the root element's font size (rem), inherited from it
+    root_lh: float | None = None  # the root element's line height, px (rlh; None: normal), inherited from it
     marker: str = "disc"  # list-style-type (inherited): what a list item's marker draws
     marker_image: bool = False  # list-style-image (inherited) is an image: a list item's marker draws it
     image: str = ""  # the declaration of an image the box paints itself (its background, its border image)
@@ -349,10 +356,11 @@ SIZING = frozenset({"font-size", "zoom", "transform", "scale"})
 
 
 def sizes(declared, parent: Style) -> dict:
+    root = parent is ROOT or parent is DARK_ROOT  # the root element: its font size is the rem of the page
     if declared.keys().isdisjoint(SIZING):
-        return dict(font_px=parent.font_px, zoom=parent.zoom)
+        return dict(font_px=parent.font_px, zoom=parent.zoom, root_px=parent.font_px if root else parent.root_px)
     size, zoom = font_px(declared, parent)
-    return dict(font_px=size, zoom=zoom)
+    return dict(font_px=size, zoom=zoom, root_px=size / zoom if root else parent.root_px)
 
 
 def ink_of(value: str | None, current: tuple, dark: bool) -> tuple | None:
@@ -485,8 +493,8 @@ def faded(declared, parent: Style) -> bool:
 
 
 # What off_screen reads: without one of them, nothing here moves, clips or shrinks the box
-PLACING = frozenset({"position", "left", "right", "top", "bottom", "margin-left", "clip", "clip-path", "width", "height",
-                     "overflow"})
+PLACING = frozenset({"position", "left", "right", "top", "bottom", "margin-left", "margin-top", "clip", "clip-path",
+                     "width", "height", "overflow", "transform", "translate"})
 
 
 def off_screen(declared, parent: Style) -> bool:
@@ -500,17 +508,35 @@ def off_screen(declared, parent: Style) -> bool:
     sides = [value_of(declared, side) or "0" for side in ("left", "right", "top", "bottom")]
     if positioned and any(far(side) or side == UNDECIDED for side in sides):
         return True
-    margin = value_of(declared, "margin-left") or "0"
-    if margin == UNDECIDED or (far(margin) and margin.startswith("-")):
+    for name in ("margin-left", "margin-top"):  # a negative one draws the box before the page's start
+        margin = value_of(declared, name) or "0"
+        if margin == UNDECIDED or (far(margin) and margin.startswith("-")):
+            return True
+    if translated_far(value_of(declared, "transform"), value_of(declared, "translate")):
         return True
     clip = value_of(declared, "clip") or ""
     if clip == UNDECIDED or legacy_clip(clip, value_of(declared, "position")):
         return True
-    if clipped_away(value_of(declared, "clip-path")):
+    if clipped_away(value_of(declared, "clip-path"), (max(side(value_of(declared, "padding-left")), 0.0),
+                                                      max(side(value_of(declared, "padding-right")), 0.0))):
         return True
     tiny = all(size == UNDECIDED or (pixels(size or "x") or 99) <= 1
                for size in (value_of(declared, "width"), value_of(declared, "height")))
     return tiny and value_of(declared, "overflow") in ("hidden", "clip")
+
+
+def translated_far(transform: str | None, translate: str | None) -> bool:
+    """Whether a transform's translations or the `translate` property take the box off any
+    desktop screen (`translateX(-100000px)`, `translate: 0 -200%`), either way along an axis."""
+    moves = [(name, arguments) for name, arguments in FUNCTION.findall(transform or "") if name in TRANSLATIONS]
+    if translate not in (None, "none", UNDECIDED):
+        moves.append(("translate", translate))
+    for name, arguments in moves:
+        words = [w for w in re.split(r"[\s,]+", arguments.strip()) if w]
+        axes = {"translatex": words[:1], "translatey": words[:1]}.get(name, words[:2])
+        if name not in ("translatez", "perspective") and any(far(w) for w in axes):
+            return True
+    return translate == UNDECIDED or transform == UNDECIDED
 
 
 def legacy_clip(clip: str, position: str | None) -> bool:
@@ -522,20 +548,36 @@ def legacy_clip(clip: str, position: str | None) -> bool:
     return position in ("absolute", "fixed") or len(set(re.findall(r"[\d.]+", clip)) | {"0"}) == 1
 
 
-def clipped_away(value: str | None) -> bool:
-    """Whether a clip-path may hide the text: inset() by half the box or more from a side (a
-    line of text is centred, so half of it or more is gone) or by a length off any screen;
-    any other shape (polygon(), circle(), path(), url()), which this reader does not lay over
-    the text, is taken to hide it."""
+GEOMETRY_BOXES = frozenset({"margin-box", "border-box", "padding-box", "content-box", "fill-box", "stroke-box",
+                            "view-box"})
+CORNER_FLOOR = 4.0  # px: a rounding radius this small cuts at most a pixel off a box's corners
+
+
+def clipped_away(value: str | None, padding: tuple[float, float]) -> bool:
+    """Whether a clip-path may cut the text: inset() deeper than the box's padding (left,
+    right; a hairline more) from the content box's edges, or rounding its corners by more than
+    CORNER_FLOOR; the reference box may be named (content-box: no padding to spare). Any other
+    shape (polygon(), circle(), xywh(), path(), url()), which this reader does not lay over the
+    text, or a form it does not parse, may hide it."""
     if value is None or all(word in CLIPS_NOTHING for word in value.split()):
         return False
-    inset = re.fullmatch(r"inset\(([^()]*)\)(\s+[a-z-]+)?", value)
-    if inset is None:
+    words = [t for t in tinycss2.parse_component_value_list(value) if t.type not in ("whitespace", "comment")]
+    shapes = [t for t in words if t.type == "function"]
+    boxes = [t.lower_value for t in words if t.type == "ident" and t.lower_value in GEOMETRY_BOXES]
+    if len(shapes) != 1 or shapes[0].lower_name != "inset" or len(shapes) + len(boxes) != len(words):
         return True
-    amounts = [length(word) for word in inset[1].split(" round ")[0].split()]
-    if not amounts or len(amounts) > 4 or None in amounts:
+    arguments = [tinycss2.serialize([t]).strip() for t in shapes[0].arguments if t.type not in ("whitespace", "comment")]
+    sides, _, radii = " ".join(arguments).partition(" round ")
+    amounts = [length(word) for word in sides.split()]
+    if not amounts or len(amounts) > 4 or None in amounts or any(
+            (length(r) is None or (pixels(r) or CORNER_FLOOR + 1) > CORNER_FLOOR) and r != "/" for r in radii.split()):
         return True
-    return any(n >= 50 if unit == "%" else far(f"{n}{unit or ''}") for n, unit in amounts)
+    top, right = amounts[0], amounts[1] if len(amounts) > 1 else amounts[0]
+    bottom, left = amounts[2] if len(amounts) > 2 else top, amounts[3] if len(amounts) > 3 else right
+    spare = (0.0, 0.0) if boxes and boxes[0] in ("content-box", "fill-box") else padding
+    return any((n > 0 if unit == "%" else pixels(f"{n}{unit or ''}") is None or pixels(f"{n}{unit or ''}") > room)
+               for (n, unit), room in ((top, HAIRLINE), (bottom, HAIRLINE), (left, spare[0] + HAIRLINE),
+                                       (right, spare[1] + HAIRLINE)))
 
 
 def indent_off(declared, parent: Style) -> bool:
@@ -676,11 +718,11 @@ def definite(declared, names: tuple[str, ...]) -> tuple[float | None, str]:
             continue
         size = 0.0 if value == UNDECIDED else pixels(value)
         if size is not None and (best is None or size < best):
-            best, written_as = size, f"{name}: {value}"
+            best, written_as = size, written(declared, name)
     return best, written_as
 
 
-def clipping(declared, parent: Style, shown_as: str, lines: float | None) -> tuple[bool, str]:
+def clipping(declared, parent: Style, shown_as: str, lines: float | None, tag: str = "") -> tuple[bool, str]:
     """(clipped, cut): whether the box shows none of its text whole (a height or width below a
     line, a line-height of about 0, size containment, `content-visibility: hidden`, with its
     overflow hidden), and the declarations of a box of a fixed height that clips its overflow
@@ -696,6 +738,8 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None) -> tup
     words = (value_of(declared, "overflow") or "visible").split()
     across = value_of(declared, "overflow-x") or words[0]
     down = value_of(declared, "overflow-y") or words[-1]
+    if tag in ("html", "body") and down in CLIPPING:  # given to the window: it cannot be scrolled past one screen
+        return False, f"overflow: {down} on <{tag}> (the window cannot be scrolled)"
     contain = (value_of(declared, "contain") or "").split()
     painted = bool({"strict", "content", "paint"} & set(contain))
     height, high = definite(declared, ("height", "max-height"))
@@ -759,7 +803,7 @@ def edges(declared, parent: Style, shown_as: str) -> dict:
         pads = tuple(None if (v := value_of(declared, f"padding-{s}")) is None else max(side(v), 0.0) for s in SIDES)
         return dict(indent=indent, inset=0.0, inset_end=0.0, inset_top=0.0, inset_bottom=0.0, own_start=0.0,
                     own_end=0.0, padding=pads,
-                    edge=f"text-indent: {indent_value}" if indent < 0 and indent_value else "")
+                    edge=written(declared, "text-indent") if indent < 0 and indent_value else "")
     if shown_as.startswith("table") and shown_as != "table-caption":
         return dict(indent=indent, inset=0.0, inset_end=0.0, inset_top=0.0, inset_bottom=0.0, own_start=0.0,
                     own_end=0.0, edge="")
@@ -767,7 +811,7 @@ def edges(declared, parent: Style, shown_as: str) -> dict:
                                for s in SIDES)
     flat = shown_as in FLAT
     named = ("margin-left", "margin-right", "text-indent") + (() if flat else ("margin-top", "margin-bottom"))
-    edge = next((f"{name}: {value_of(declared, name)}" for name in named
+    edge = next((written(declared, name) for name in named
                  if side(value_of(declared, name), negative_only=True) < 0), parent.edge)
     return dict(indent=indent, inset=parent.inset + start, inset_end=parent.inset_end + end,
                 inset_top=parent.inset_top + (0.0 if flat else top), inset_bottom=parent.inset_bottom + (
@@ -942,13 +986,75 @@ def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaratio
     return out
 
 
+# Properties whose lengths this reader reads: their units are resolved in context (measured)
+MEASURED = frozenset({*DECIDING, *PLACING, *EDGES, *BOXING, "vertical-align", "margin-top", "transform", "translate",
+                      "text-decoration-line", "text-decoration-thickness", "text-underline-offset", "box-shadow",
+                      "outline", "outline-offset", "outline-width", "-webkit-text-stroke", "-webkit-text-stroke-width"})
+RELATIVE_UNIT = re.compile(r"\d(?!px\b)[a-z]")  # a unit other than px (values are lower case)
+VIEWPORT_UNIT = re.compile(r"\d[sld]?v(?:w|h|i|b|min|max)\b")
+DESKTOPS = tuple((w["width"], w["height"]) for w in WINDOWS)
+
+
+def measured(declared: dict[str, Declaration], parent: Style, window: tuple[float, float]) -> dict[str, Declaration]:
+    """The declarations this reader reads as lengths with every unit in CSS pixels, as Chromium
+    computes them: em of the element's font size (of its parent's for font-size itself), rem of
+    the root element's, viewport units of the window; a unit it does not know makes the value
+    UNDECIDED, never a length it guesses."""
+    if not any(name in MEASURED and RELATIVE_UNIT.search(d.value) for name, d in declared.items()):
+        return declared
+    out = dict(declared)
+    root = parent is ROOT or parent is DARK_ROOT  # the root element: rem is the initial 16px for it
+
+    def resolve(name: str, em: float, rem: float, rlh: float | None) -> None:
+        value = value_of(declared, name)
+        if value is not None and value != UNDECIDED and RELATIVE_UNIT.search(value):
+            found = in_pixels(tinycss2.parse_component_value_list(value), Measure(em, rem, window, rlh))
+            out[name] = replace(declared[name], value=found if found is not None else UNDECIDED, written=value)
+
+    if "font-size" in declared:
+        resolve("font-size", parent.font_px / parent.zoom, parent.root_px, parent.root_lh)
+    size, zoom = font_px(out, parent)
+    for name in declared.keys() & MEASURED - {"font-size"}:
+        resolve(name, size / zoom, size / zoom if root else parent.root_px, None if root else parent.root_lh)
+    return out
+
+
+def decisions(style: Style) -> tuple:
+    """What a style decides of its text's reading (compared between the desktop windows)."""
+    return (style.removed, style.unseen, style.block, style.own_box, style.mark, bool(style.moved),
+            bool(style.shifted), bool(style.flipped), bool(style.cut), bool(style.edge))
+
+
 def computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
+    """The element's style, its lengths taken in the smaller desktop window; where one is written
+    in viewport units and the larger window decides otherwise (shown in one, a speck in the
+    other), the style names it as what this reader cannot decide (unmodelled)."""
     custom = custom_properties(declared, parent)
-    declared = exact(css_wide(resolved(with_vars(declared, custom), element), tag))
+    declared = css_wide(resolved(with_vars(declared, custom), element), tag)
+    style = computed_in(exact(measured(declared, parent, DESKTOPS[0])), parent, element, tag, custom)
+    relative = [name for name in MEASURED & declared.keys() if VIEWPORT_UNIT.search(declared[name].value)]
+    if relative and not style.unmodelled:
+        other = computed_in(exact(measured(declared, parent, DESKTOPS[1])), parent, element, tag, custom)
+        if decisions(other) != decisions(style):
+            windows = " and a ".join(f"{w:g}x{h:g}" for w, h in DESKTOPS)
+            return replace(style, unmodelled=f"{written(declared, sorted(relative)[0])} (read otherwise in a "
+                                             f"{windows} window)")
+    return style
+
+
+DECORATING = ("text-decoration-line", "text-decoration-thickness", "text-decoration-color")  # decoration_colours' order
+
+
+def computed_in(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str,
+                custom: dict) -> Style:
     shown_as = display(declared, parent)
     colour = color(declared, parent, element)
     shift = shifted(declared)
     base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour)
+    if not declared.keys().isdisjoint(DECORATING):
+        size, zoom = font_px(declared, parent)
+        lines = decoration_colours(*(value_of(declared, n) for n in DECORATING), colour, parent.dark, size / zoom)
+        unknown, backdrops = unknown or lines is None, backdrops + tuple(over(c, base) for c in lines or ())
     glyphs, glyphs_unknown, clip = parent.glyph_paint, parent.glyph_unknown, clipped_to_text(declared)
     if clip is None:
         unknown = True
@@ -962,7 +1068,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     tints, veiled = filtering(declared, parent)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines = line_height(declared, parent)
-    clipped, cut = clipping(declared, parent, shown_as, lines)
+    clipped, cut = clipping(declared, parent, shown_as, lines, tag)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **sizes(declared, parent),
                  marker=value_of(declared, "list-style-type")
@@ -971,7 +1077,8 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
-                 line_height=lines, indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
+                 line_height=lines, root_lh=lines if parent is ROOT or parent is DARK_ROOT else parent.root_lh,
+                 indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
@@ -989,7 +1096,7 @@ def painted_over(declared, shown_as: str, colour: tuple, parent: Style) -> str:
     the text beside it (css_paint.paints_over_neighbours); a block's shadow lies under all text."""
     if declared.keys().isdisjoint(PAINTING_OUTSIDE) or shown_as in ("none", "contents"):
         return ""
-    return paints_over_neighbours(declared, value_of, colour, parent.dark, shown_as.startswith("inline"))
+    return paints_over_neighbours(declared, value_of, colour, parent.dark, shown_as.startswith("inline"), written)
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -1039,8 +1146,8 @@ def transform_kind(name: str, value: str) -> str:
         found = numbers_of(value)
         if found is None:
             return "turns"
-        if name == "translate":
-            return "none" if not any(found) else "moves"
+        if name == "translate":  # a third value is a depth (see translatez)
+            return "turns" if any(found[2:]) else "none" if not any(found) else "moves"
         if name == "rotate":
             return "none" if not any(found) else "turns"
         return "none" if all(n == 1 for n in found) else "moves" if all(n > 0 for n in found) else "turns"
@@ -1052,8 +1159,10 @@ def transform_kind(name: str, value: str) -> str:
         found = numbers_of(arguments)
         if found is None:
             return "turns"
-        if function in ("translatez", "perspective") or (function == "translate3d" and not any(found[:2])):
-            kinds.add("none")  # depth only: the drawing's place on the page does not change
+        if function in ("translatez", "translate3d") and any(found[-1:]):
+            return "turns"  # a depth: under a perspective it draws the box smaller or larger, not worked out
+        if function in ("translatez", "perspective"):
+            kinds.add("none")  # perspective() alone, or no depth: drawn as it is
         elif function in TRANSLATIONS:
             kinds.add("moves" if any(found) else "none")
         elif function in SCALINGS:
@@ -1068,7 +1177,10 @@ def transform_kind(name: str, value: str) -> str:
 
 
 def written(declared, name: str) -> str:
-    return f"{name}: {value_of(declared, name)}"
+    """The declaration as the page wrote it, for a message (its lengths as written, not in px)."""
+    d = declared.get(name)
+    shown = d.written if d is not None and d.written is not None else value_of(declared, name)
+    return f"{name}: {shown.removesuffix('!important').strip()}"
 
 
 def shifted(declared) -> str:
@@ -1127,7 +1239,8 @@ def writing_mode(declared, parent: Style) -> str:
 
 INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert: resolved before (css_wide)
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
-UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset")
+# math-depth: with `font-size: math` (here or inside) text is drawn 0.71 times smaller per level
+UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth")
 NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES})  # what unmodelled reads
 
 
@@ -1242,6 +1355,20 @@ def passes_through(host: etree._Element, template: etree._Element) -> bool:
     return not any(child.get("slot") for child in host if isinstance(child.tag, str))
 
 
+def resized(style: Style, declared: dict[str, Declaration], fonts: dict[str, str]) -> Style:
+    """The style of an element whose font-family names a family an @font-face draws at another
+    size (size-adjust), with that named as what this reader does not model (inherited: the text
+    inside is drawn in it too); as it is otherwise."""
+    family = value_of(declared, "font-family") if fonts and not style.unmodelled else None
+    for piece in (family or "").split(","):
+        words = piece.split()
+        found = next((fonts[name] for i in range(len(words)) if (name := family_name(" ".join(words[i:]))) in fonts),
+                     None)
+        if found:
+            return replace(style, unmodelled=f"font-family: {family} ({found})")
+    return style
+
+
 def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
     """The elements a browser draws from their declarative shadow root (the first <template
     shadowrootmode> that attaches to them; a later one is a plain template) rather than from
@@ -1294,6 +1421,7 @@ class Styles:
         sheets: Sheets = page_sheets(root, files, source)
         check_undecided(root, sheets, changes_reading, source)
         self.matched = matched_rules(root, sheets, source)
+        self.resized_fonts = sheets.resized_fonts
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
@@ -1318,7 +1446,8 @@ class Styles:
         if tag is None:
             tag = element.tag if isinstance(element.tag, str) else ""
         if element in self.styled:
-            found = computed(cascaded(element, tag, self.matched), parent, element, tag)
+            declared = cascaded(element, tag, self.matched)
+            found = resized(computed(declared, parent, element, tag), declared, self.resized_fonts)
         else:
             key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
             shared = self.shared.get(key)
