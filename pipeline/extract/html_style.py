@@ -41,7 +41,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
-from .css_values import CSS_WIDE, valid_value
+from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
 from .css_paint import OUTLINE, inset_shadow_colours, outline_inward, paints_over_neighbours
 from .css_math import PX_PER, evaluated, has_function, positive_floor, split_commas
@@ -62,8 +62,15 @@ BLOCK_TAGS = frozenset({
 # subscript, a struck-out old value, an edit's insertion or deletion, a ruby annotation (drawn
 # above its base).
 SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins", "rt"})
-OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline-flow-root"})
-ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
+OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline flow-root list-item",
+                     "-webkit-inline-box"})
+ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box", "-webkit-inline-box"})
+# Elements `display: contents` removes (CSS Display 3, appendix B; checked in Chromium): replaced
+# elements and form controls have no children to show in their place; a <button> keeps it.
+CONTENTS_IS_NONE = frozenset({"img", "input", "select", "textarea", "object", "svg", "math", "embed", "iframe",
+                              "canvas", "video", "audio", "progress", "meter", "br", "wbr", "frame", "frameset"})
+# Inline-level displays (css_values.display_type's names) that do not start with "inline"
+INLINE_LEVEL = frozenset({"contents", "ruby", "none", "-webkit-inline-box"})
 LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
 # Properties whose value decides whether a reader sees text: one with a function is evaluated
 # exactly (calc(0px) -> 0px), or is UNDECIDED, which each reads as out of sight.
@@ -240,7 +247,7 @@ class Style:
         derive = object.__setattr__
         derive(self, "removed", self.display == "none")
         derive(self, "shown", self.visibility == "visible")
-        derive(self, "block", not (self.display.startswith("inline") or self.display in ("contents", "ruby", "none")))
+        derive(self, "block", not (self.display.startswith("inline") or self.display in INLINE_LEVEL))
         derive(self, "unseen", out_of_sight(self))
 
 
@@ -282,11 +289,7 @@ def display(declared, parent: Style) -> str:
         return "inline"
     if value == "inherit":
         return parent.display
-    words = value.split()
-    if words[0] in ("inline", "block", "run-in") and len(words) > 1:  # two-value syntax
-        outer, inner = words[0], words[1]
-        return inner if outer != "inline" else ("inline" if inner == "flow" else f"inline-{inner}")
-    return words[0]
+    return display_type(value.split()) or "inline"  # the value was checked valid when declared
 
 
 def visibility(declared, parent: Style) -> str:
@@ -636,7 +639,7 @@ def filtering(declared, parent: Style) -> tuple[tuple, bool]:
 
 # Boxes whose height is their content's whatever they declare (a browser grows a row and a cell
 # to hold their text), and inline boxes (no height): they never clip their text away.
-NEVER_CLIPS = frozenset({"inline", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
+NEVER_CLIPS = frozenset({"inline", "inline list-item", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
                          "table-footer-group", "table-cell", "table-column", "table-column-group", "table",
                          "inline-table"})
 # Boxes size containment does not apply to, nor so `content-visibility: hidden` (CSS Containment):
@@ -732,7 +735,7 @@ def side(value: str | None, negative_only: bool = False) -> float:
 
 SIDES = ("left", "right", "top", "bottom")
 EDGES = frozenset({"text-indent", *(f"{box}-{side}" for box in ("margin", "padding") for side in SIDES)})
-FLAT = frozenset({"inline", "ruby", "contents"})  # boxes whose vertical margins and padding move no text
+FLAT = frozenset({"inline", "inline list-item", "ruby", "contents"})  # boxes whose vertical margins and padding move no text
 
 
 def edges(declared, parent: Style, shown_as: str) -> dict:
@@ -917,6 +920,8 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     custom = custom_properties(declared, parent)
     declared = exact(css_wide(resolved(with_vars(declared, custom), element), tag))
     shown_as = display(declared, parent)
+    if shown_as == "contents" and tag in CONTENTS_IS_NONE:
+        shown_as = "none"
     colour = color(declared, parent, element)
     shift = shifted(declared)
     base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour)
