@@ -20,7 +20,8 @@ computed value, each from the element's winning declarations and its parent's co
   (colour filters are applied to the text and its background);
 - where a cell's text starts and ends (`edges`): margins, padding and text-indent added up from the
   cell's content edge, for html_tables.py to refuse text drawn past the cell or over its neighbour;
-  and (`cut`) a box of a fixed height that clips its overflow, which may cut lines or rows off;
+  and (`cut`) what may cut lines or rows off where a reader cannot scroll to them: a box of a
+  definite height that clips its overflow, a window that does not scroll, a fixed box;
 - text added by ::before and ::after (`content`: strings and attr(); counters are an error);
 - drawn in another place than its own (`moved`, `shifted`, `flipped`, `direction`, `writing_mode`):
   floated, positioned with offsets, transformed, mirrored or turned, right to left or vertical; the
@@ -66,7 +67,7 @@ BLOCK_TAGS = frozenset({
 SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins", "rt"})
 OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline flow-root list-item",
                      "-webkit-inline-box"})
-ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid", "-webkit-box", "-webkit-inline-box"})
+ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
 # Elements `display: contents` removes (CSS Display 3, appendix B; checked in Chromium): replaced
 # elements and form controls have no children to show in their place; a <button> keeps it.
 CONTENTS_IS_NONE = frozenset({"img", "input", "select", "textarea", "object", "svg", "math", "embed", "iframe",
