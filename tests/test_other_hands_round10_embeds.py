@@ -188,13 +188,6 @@ def test_an_option_or_optgroup_outside_a_select_is_a_line_of_its_own(markup):
     assert len(problems) == 1 and "row 3, column 4: '1\\n4*Ascend'" in problems[0], problems
 
 
-def test_a_button_is_a_box_of_its_own():
-    """Catches: `<button>1</button>32*Ascend` published 132; Chromium's sheet makes a button an
-    inline-block, a push button labelled 1 beside 32*Ascend: a separate word, an error."""
-    problems = cell_error(on_value("<button>1</button>4*Ascend"))
-    assert len(problems) == 1 and "row 3, column 4: '1 4*Ascend'" in problems[0], problems
-
-
 def test_a_rule_on_details_content_reaching_the_table_is_an_error_naming_it():
     """Catches: `details::details-content{content-visibility:visible;display:inline}` on a closed
     `<details>` holding a 1 before 32*Ascend: Chromium 156 draws the closed content (132); 32 was

@@ -165,9 +165,10 @@ def test_each_computed_value_read_without_a_shortcut_is_the_same():
                  "unmodelled": lambda d: S.unmodelled(d, parent), "faded": lambda d: S.faded(d, parent),
                  "filtering": lambda d: S.filtering(d, parent),
                  "edges": lambda d: S.edges(d, parent, "block"),
-                 "clipping": lambda d: S.clipping(d, parent, "block", None)}
+                 "clipping": lambda d: S.clipping(d, parent, "block", None, S.heights(d, parent, "block")[0],
+                                                  S.heights(d, parent, "block")[2], "")}
     differ = []
-    for position in (None, "absolute", "relative"):  # offsets move a positioned box only
+    for position in (None, "absolute", "relative", "fixed"):  # offsets move a positioned box only
         for name in names:
             for value in SAMPLE_VALUES:
                 declared = {name: Declaration(name, value, (), False)}

@@ -23,15 +23,55 @@ UNITS = frozenset({"px", "pt", "pc", "in", "cm", "mm", "q", "em", "rem", "ex", "
                    "dvmax", "cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax"})
 MATH = frozenset({"calc", "min", "max", "clamp", "round", "mod", "rem", "abs", "sign", "env", "-webkit-calc",
                   "-moz-calc", "attr"})
-DISPLAY_ONE = frozenset({
-    "none", "contents", "block", "inline", "run-in", "flow", "flow-root", "table", "flex", "grid", "ruby", "math",
-    "list-item", "inline-block", "inline-table", "inline-flex", "inline-grid", "inline-list-item", "table-row-group",
-    "table-header-group", "table-footer-group", "table-row", "table-cell", "table-column-group", "table-column",
-    "table-caption", "ruby-base", "ruby-text", "ruby-base-container", "ruby-text-container", "-webkit-box",
-    "-webkit-inline-box", "-webkit-flex", "-webkit-inline-flex", "-moz-box", "-moz-inline-box", "-ms-flexbox",
-    "-ms-inline-flexbox", "-ms-grid", "-ms-inline-grid", "inline-flow-root"})
-DISPLAY_OUTER, DISPLAY_INNER = frozenset({"block", "inline", "run-in"}), frozenset({"flow", "flow-root", "table", "flex",
-                                                                                  "grid", "ruby", "math"})
+# display as Chromium 156 parses it (probed with CSS.supports and computed styles): the keywords
+# it accepts alone, as their computed value; run-in, ruby-base, the ruby containers and the -moz-
+# and -ms- boxes are invalid (dropped: the value beneath applies).
+DISPLAY_ONE = {
+    "none": "none", "contents": "contents", "block": "block", "inline": "inline", "flow": "block",
+    "flow-root": "flow-root", "table": "table", "flex": "flex", "grid": "grid", "ruby": "ruby", "math": "inline",
+    "list-item": "list-item", "inline-block": "inline-block", "inline-table": "inline-table",
+    "inline-flex": "inline-flex", "inline-grid": "inline-grid", "table-row-group": "table-row-group",
+    "table-header-group": "table-header-group", "table-footer-group": "table-footer-group",
+    "table-row": "table-row", "table-cell": "table-cell", "table-column-group": "table-column-group",
+    "table-column": "table-column", "table-caption": "table-caption", "ruby-text": "ruby-text",
+    "-webkit-box": "-webkit-box", "-webkit-inline-box": "-webkit-inline-box", "-webkit-flex": "flex",
+    "-webkit-inline-flex": "inline-flex"}
+# The two-keyword syntax (an outer and an inner display type, in either order): the box it makes,
+# named as Chromium computes it; math is flow on an HTML element.
+DISPLAY_PAIR = {("block", "flow"): "block", ("block", "flow-root"): "flow-root", ("block", "table"): "table",
+                ("block", "flex"): "flex", ("block", "grid"): "grid", ("block", "ruby"): "block ruby",
+                ("block", "math"): "block", ("inline", "flow"): "inline", ("inline", "flow-root"): "inline-block",
+                ("inline", "table"): "inline-table", ("inline", "flex"): "inline-flex",
+                ("inline", "grid"): "inline-grid", ("inline", "ruby"): "ruby", ("inline", "math"): "inline"}
+DISPLAY_OUTER = frozenset({"block", "inline"})
+
+
+def display_type(names: list[str]) -> str | None:
+    """A display value's keywords as the box Chromium makes (its computed value), None where
+    Chromium finds the value invalid: one keyword, an outer and an inner type in either order,
+    or list-item with at most one outer type and flow or flow-root. The outer type decides
+    whether the box is block-level (`block ruby` is a block, `inline flow-root` an inline box
+    of its own)."""
+    names = [n.lower() for n in names]
+    if len(names) == 1:
+        return DISPLAY_ONE.get(names[0])
+    if len(set(names)) != len(names):
+        return None
+    if "list-item" in names:
+        rest = set(names) - {"list-item"}
+        outer, inner = rest & DISPLAY_OUTER, rest - DISPLAY_OUTER
+        if len(outer) > 1 or len(inner) > 1 or not inner <= {"flow", "flow-root"}:
+            return None
+        box = "flow-root list-item" if inner == {"flow-root"} else "list-item"
+        return f"inline {box}" if outer == {"inline"} else box
+    if len(names) == 2:
+        outer = [n for n in names if n in DISPLAY_OUTER]
+        inner = [n for n in names if n not in DISPLAY_OUTER]
+        if len(outer) == 1 and len(inner) == 1:
+            return DISPLAY_PAIR.get((outer[0], inner[0]))
+    return None
+
+
 KEYWORDS = {
     "visibility": {"visible", "hidden", "collapse"},
     "position": {"static", "relative", "absolute", "fixed", "sticky", "-webkit-sticky"},
@@ -76,13 +116,7 @@ def numeric(token, percent: bool = True, negative: bool = True, unitless: bool =
 
 def display_valid(found: list) -> bool:
     names = [t.lower_value for t in found if t.type == "ident"]
-    if len(names) != len(found) or not names:
-        return False
-    if len(names) == 1:
-        return names[0] in DISPLAY_ONE
-    rest = [n for n in names if n != "list-item"]
-    return (len(set(names)) == len(names) <= 3 and len(rest) <= 2 and sum(n in DISPLAY_OUTER for n in rest) <= 1
-            and sum(n in DISPLAY_INNER for n in rest) <= 1 and all(n in DISPLAY_OUTER | DISPLAY_INNER for n in rest))
+    return len(names) == len(found) > 0 and display_type(names) is not None
 
 
 def one_keyword_or(found: list, keywords: frozenset, **number) -> bool:

@@ -158,9 +158,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
         return [one("font-size", size), one("font-family", value.lower())] if (size := font_size_of(parts)) else []
-    if name == "inset":
+    if name == "inset":  # top, right, bottom, left as the margin shorthand gives them
         return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
-                one("top", words[0])] if words else []
+                one("top", words[0]), one("right", words[1] if len(words) > 1 else words[0]),
+                one("bottom", words[2] if len(words) > 2 else words[0])] if words else []
     return [one(name, value if name == "content" else value.lower())]
 
 

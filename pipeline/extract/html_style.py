@@ -20,7 +20,8 @@ computed value, each from the element's winning declarations and its parent's co
   (colour filters are applied to the text and its background);
 - where a cell's text starts and ends (`edges`): margins, padding and text-indent added up from the
   cell's content edge, for html_tables.py to refuse text drawn past the cell or over its neighbour;
-  and (`cut`) a box of a fixed height that clips its overflow, which may cut lines or rows off;
+  and (`cut`) what may cut lines or rows off where a reader cannot scroll to them: a box of a
+  definite height that clips its overflow, a window that does not scroll, a fixed box;
 - text added by ::before and ::after (`content`: strings and attr(); counters are an error);
 - drawn in another place than its own (`moved`, `shifted`, `flipped`, `direction`, `writing_mode`):
   floated, positioned with offsets, transformed, mirrored or turned, right to left or vertical; the
@@ -41,13 +42,14 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
-from .css_values import CSS_WIDE, valid_value
+from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
 from .css_paint import (HAIRLINE, OUTLINE, decoration_colours, inset_shadow_colours, outline_inward,
                         paints_over_neighbours)
 from .css_math import PX_PER, Measure, evaluated, has_function, in_pixels, positive_floor, split_commas
 from .html_media import WINDOWS
 from .html_files import SavedFiles
+from .html_tree import in_quirks_mode
 from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, UA_BY_TAG, XHTML, Declaration,
                            Sheets, cascaded, check_undecided, expanded, family_name, matched_rules, namespace_of,
                            page_sheets, pseudo_elements, substituted, uses_var)
@@ -65,8 +67,15 @@ BLOCK_TAGS = frozenset({
 # subscript, a struck-out old value, an edit's insertion or deletion, a ruby annotation (drawn
 # above its base).
 SEPARATE_TAGS = frozenset({"sup", "sub", "s", "strike", "del", "ins", "rt"})
-OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline-flow-root"})
+OWN_BOX = frozenset({"inline-block", "inline-flex", "inline-grid", "inline-table", "inline flow-root list-item",
+                     "-webkit-inline-box"})
 ITEMS_OF = frozenset({"flex", "grid", "inline-flex", "inline-grid"})
+# Elements `display: contents` removes (CSS Display 3, appendix B; checked in Chromium): replaced
+# elements and form controls have no children to show in their place; a <button> keeps it.
+CONTENTS_IS_NONE = frozenset({"img", "input", "select", "textarea", "object", "svg", "math", "embed", "iframe",
+                              "canvas", "video", "audio", "progress", "meter", "br", "wbr", "frame", "frameset"})
+# Inline-level displays (css_values.display_type's names) that do not start with "inline"
+INLINE_LEVEL = frozenset({"contents", "ruby", "none", "-webkit-inline-box"})
 LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
 # Properties whose value decides whether a reader sees text: one with a function is evaluated
 # exactly (calc(0px) -> 0px), or is UNDECIDED, which each reads as out of sight.
@@ -214,6 +223,10 @@ class Style:
     off_screen: bool = False  # moved off the screen here or with an ancestor
     clipped: bool = False  # inside a box too small to show a line of it, its overflow hidden
     cut: str = ""  # the declarations of a box around it of a fixed height, its overflow hidden
+    base: tuple | None = tuple(w["height"] for w in WINDOWS)  # what a child's percentage height resolves
+    # against, px in each desktop window (the window itself at the root); None where it is not definite
+    quirks: bool = False  # the page is drawn in quirks mode (inherited from the root)
+    passes_overflow: bool = False  # the root, its overflow visible: <body>'s is the window's (CSS Overflow 3)
     line_height: float | None = None  # px, inherited; None for normal
     indent_off: bool = False  # text-indent (inherited) takes the text off the screen
     indent: float = 0.0  # the text-indent, px (inherited)
@@ -250,7 +263,7 @@ class Style:
         derive = object.__setattr__
         derive(self, "removed", self.display == "none")
         derive(self, "shown", self.visibility == "visible")
-        derive(self, "block", not (self.display.startswith("inline") or self.display in ("contents", "ruby", "none")))
+        derive(self, "block", not (self.display.startswith("inline") or self.display in INLINE_LEVEL))
         derive(self, "unseen", out_of_sight(self))
 
 
@@ -292,13 +305,7 @@ def display(declared, parent: Style) -> str:
         return "inline"
     if value == "inherit":
         return parent.display
-    words = value.split()
-    if words[0] in ("inline", "block", "run-in") and len(words) > 1:  # two-value syntax
-        outer, inner = words[0], words[1]
-        if outer == "block" and inner == "ruby":
-            return "block ruby"  # a ruby container on lines of its own (`ruby` alone is inline)
-        return inner if outer != "inline" else ("inline" if inner == "flow" else f"inline-{inner}")
-    return words[0]
+    return display_type(value.split()) or "inline"  # the value was checked valid when declared
 
 
 def visibility(declared, parent: Style) -> str:
@@ -508,6 +515,8 @@ def off_screen(declared, parent: Style) -> bool:
     sides = [value_of(declared, side) or "0" for side in ("left", "right", "top", "bottom")]
     if positioned and any(far(side) or side == UNDECIDED for side in sides):
         return True
+    if value_of(declared, "position") == "fixed" and beyond_the_window(sides):
+        return True
     for name in ("margin-left", "margin-top"):  # a negative one draws the box before the page's start
         margin = value_of(declared, name) or "0"
         if margin == UNDECIDED or (far(margin) and margin.startswith("-")):
@@ -537,6 +546,26 @@ def translated_far(transform: str | None, translate: str | None) -> bool:
         if name not in ("translatez", "perspective") and any(far(w) for w in axes):
             return True
     return translate == UNDECIDED or transform == UNDECIDED
+
+
+def beyond_the_window(sides: list[str]) -> bool:
+    """Whether a fixed box's offsets (left, right, top, bottom) place it at or past the window's
+    edge in a desktop window: it never scrolls into view (`top: 100vh`, `top: 100%`)."""
+    for window in WINDOWS:
+        for offset, extent in zip(sides, (window["width"], window["width"], window["height"], window["height"])):
+            found = length(offset)
+            if found is None:
+                continue
+            number, unit = found
+            if unit in ("%", "vw", "vh", "vi", "vb", "vmin", "vmax"):
+                across = {"vw": window["width"], "vi": window["width"], "vh": window["height"],
+                          "vb": window["height"], "vmin": min(window.values()), "vmax": max(window.values())}
+                px = number / 100 * across.get(unit, extent)
+            else:
+                px = pixels(offset)
+            if px is not None and px >= extent:
+                return True
+    return False
 
 
 def legacy_clip(clip: str, position: str | None) -> bool:
@@ -683,7 +712,7 @@ def filtering(declared, parent: Style) -> tuple[tuple, bool]:
 
 # Boxes whose height is their content's whatever they declare (a browser grows a row and a cell
 # to hold their text), and inline boxes (no height): they never clip their text away.
-NEVER_CLIPS = frozenset({"inline", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
+NEVER_CLIPS = frozenset({"inline", "inline list-item", "contents", "none", "ruby", "table-row", "table-row-group", "table-header-group",
                          "table-footer-group", "table-cell", "table-column", "table-column-group", "table",
                          "inline-table"})
 # Boxes size containment does not apply to, nor so `content-visibility: hidden` (CSS Containment):
@@ -722,27 +751,118 @@ def definite(declared, names: tuple[str, ...]) -> tuple[float | None, str]:
     return best, written_as
 
 
-def clipping(declared, parent: Style, shown_as: str, lines: float | None, tag: str = "") -> tuple[bool, str]:
+# Viewport units: the fraction of the window's width and height each takes (the small, large and
+# dynamic viewports are the window on a desktop)
+VIEWPORT_UNITS = {f"{p}{u}": u for p in ("", "s", "l", "d") for u in ("vw", "vh", "vmin", "vmax", "vi", "vb")}
+
+
+def resolved_height(value: str | None, base: tuple | None) -> tuple | None:
+    """A height or max-height in px in each desktop window: a length, a viewport length, a
+    percentage of a definite `base`; None where it is not definite (auto, fit-content, a
+    percentage of an auto height). A value not worked out (UNDECIDED) is 0: out of sight."""
+    if value is None:
+        return None
+    if value == UNDECIDED:
+        return (0.0,) * len(WINDOWS)
+    found = length(value)
+    if found is None:
+        return None
+    number, unit = found
+    if unit == "%":
+        return None if base is None else tuple(b * number / 100 for b in base)
+    if unit in VIEWPORT_UNITS:
+        axis = VIEWPORT_UNITS[unit]
+        sizes = [(w["width"], w["height"]) for w in WINDOWS]
+        pick = {"vw": lambda s: s[0], "vi": lambda s: s[0], "vh": lambda s: s[1], "vb": lambda s: s[1],
+                "vmin": min, "vmax": max}[axis]
+        return tuple(pick(size) * number / 100 for size in sizes)
+    px = pixels(value)
+    return None if px is None else (px,) * len(WINDOWS)
+
+
+IN_FLOW_BLOCKS = frozenset({"block", "list-item", "flow-root"})  # skipped by quirks mode's percentage heights
+TABLE_INTERNALS = frozenset({"table", "inline-table", "table-row", "table-row-group", "table-header-group",
+                             "table-footer-group", "table-column", "table-column-group", "table-caption"})
+
+
+def heights(declared, parent: Style, shown_as: str) -> tuple[tuple | None, tuple | None, str]:
+    """(the box's bound: the least of its height and max-height in each window, None where it
+    grows with its content; what its children's percentage heights resolve against; the
+    declaration of the bound). A percentage resolves against a definite height only: the
+    parent's, the window for a fixed box, and in quirks mode through auto-height blocks up to
+    the window (checked in Chromium: `height:100%` under an auto-height body is its content's
+    height in a standards page, the window's in a quirks one). A box out of the flow with both
+    a top and a bottom offset is as high as they leave it (a definite height this reader does
+    not work out: infinite). Table parts but the cell take their height as a minimum."""
+    position = value_of(declared, "position")
+    base = tuple(w["height"] for w in WINDOWS) if position == "fixed" else parent.base
+    if position == "absolute" and base is None:
+        base = (float("inf"),) * len(WINDOWS)  # its containing block is sized before it is laid out
+    own = None if shown_as in TABLE_INTERNALS else resolved_height(value_of(declared, "height"), base)
+    written_as = written(declared, "height") if own is not None else ""
+    if own is None and position in ("absolute", "fixed") and all(
+            value_of(declared, side) not in (None, *NOT_AN_OFFSET) for side in ("top", "bottom")):
+        own, written_as = (float("inf"),) * len(WINDOWS), f"top: {value_of(declared, 'top')}; " \
+                                                            f"bottom: {value_of(declared, 'bottom')}"
+    most = resolved_height(value_of(declared, "max-height"), base)
+    bound = own if most is None else most if own is None else tuple(map(min, own, most))
+    if most is not None and (own is None or min(most) < min(own)):
+        written_as = written(declared, "max-height")
+    if own is not None:
+        children = own
+    elif parent.quirks and shown_as in IN_FLOW_BLOCKS and position in (None, "static", "relative"):
+        children = parent.base
+    else:
+        children = None
+    return bound, children, written_as
+
+
+def overflow_axes(declared) -> tuple[str, str]:
+    """overflow-x and overflow-y as computed: where one is neither visible nor clip, visible is
+    auto and clip is hidden (CSS Overflow 3)."""
+    words = (value_of(declared, "overflow") or "visible").split()
+    across = value_of(declared, "overflow-x") or words[0]
+    down = value_of(declared, "overflow-y") or words[-1]
+    if {across, down} - {"visible", "clip"}:
+        across, down = ({"visible": "auto", "clip": "hidden"}.get(a, a) for a in (across, down))
+    return across, down
+
+
+def the_windows_overflow(declared, parent: Style, element, tag: str) -> str:
+    """The element ('html' or 'body') that gives the window its overflow, if this is it: the root
+    unless both its axes are visible, then <body> (CSS Overflow 3: it is itself drawn visible)."""
+    if tag == "html" and element.getparent() is None:
+        return tag if overflow_axes(declared) != ("visible", "visible") else ""
+    return tag if tag == "body" and parent.passes_overflow else ""
+
+
+def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound: tuple | None, high: str,
+             window: str) -> tuple[bool, str]:
     """(clipped, cut): whether the box shows none of its text whole (a height or width below a
     line, a line-height of about 0, size containment, `content-visibility: hidden`, with its
-    overflow hidden), and the declarations of a box of a fixed height that clips its overflow
-    (it may cut lines or rows off: which ones, this reader does not lay out)."""
+    overflow hidden), and the declarations of a box that may cut lines or rows off a reader
+    cannot scroll to (which ones, this reader does not lay out): a box of a definite height that
+    clips its overflow, the window when it does not scroll (overflow hidden or clip on the root or
+    <body>, checked in Chromium: neither wheel nor keys scroll it), a fixed box (drawn in the
+    window, never scrolled with the page); a scroll box of a definite height below them is
+    scrolled by a reader."""
     if parent.clipped:
         return True, parent.cut
     if value_of(declared, "content-visibility") == "hidden" and shown_as not in UNCONTAINED:
         return True, parent.cut
     if "content" in declared and IMAGE_CONTENT.search(value_of(declared, "content")):
         return True, parent.cut  # an element's `content: url()` draws the image instead of its content
-    if shown_as in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS):
+    fixed = value_of(declared, "position") == "fixed"
+    if not (fixed or window) and (shown_as in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS)):
         return False, parent.cut
-    words = (value_of(declared, "overflow") or "visible").split()
-    across = value_of(declared, "overflow-x") or words[0]
-    down = value_of(declared, "overflow-y") or words[-1]
-    if tag in ("html", "body") and down in CLIPPING:  # given to the window: it cannot be scrolled past one screen
-        return False, f"overflow: {down} on <{tag}> (the window cannot be scrolled)"
+    across, down = overflow_axes(declared)
+    if window:  # the window's overflow: it does not scroll, the element itself clips nothing
+        if down in CLIPPING:
+            return False, f"overflow: {down} on <{window}>, the window's: it does not scroll"
+        across, down = "visible", "visible"
     contain = (value_of(declared, "contain") or "").split()
     painted = bool({"strict", "content", "paint"} & set(contain))
-    height, high = definite(declared, ("height", "max-height"))
+    height = None if bound is None else min(bound)
     if height is None and {"strict", "size"} & set(contain):
         height, high = 0.0, f"contain: {value_of(declared, 'contain')}"
     width, wide = definite(declared, ("width", "max-width"))
@@ -760,6 +880,8 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, tag: s
         return False, f"line-clamp: {clamp}; overflow: {down}"
     if down in SCROLLING and height is not None:
         return False, ""  # a reader scrolls it: what a box around it cuts off, not this one
+    if fixed:
+        return False, moved(declared, shifted(declared))
     return False, parent.cut
 
 
@@ -781,7 +903,7 @@ def side(value: str | None, negative_only: bool = False) -> float:
 
 SIDES = ("left", "right", "top", "bottom")
 EDGES = frozenset({"text-indent", *(f"{box}-{side}" for box in ("margin", "padding") for side in SIDES)})
-FLAT = frozenset({"inline", "ruby", "contents"})  # boxes whose vertical margins and padding move no text
+FLAT = frozenset({"inline", "inline list-item", "ruby", "contents"})  # boxes whose vertical margins and padding move no text
 
 
 def edges(declared, parent: Style, shown_as: str) -> dict:
@@ -1048,6 +1170,8 @@ DECORATING = ("text-decoration-line", "text-decoration-thickness", "text-decorat
 def computed_in(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str,
                 custom: dict) -> Style:
     shown_as = display(declared, parent)
+    if shown_as == "contents" and tag in CONTENTS_IS_NONE:
+        shown_as = "none"
     colour = color(declared, parent, element)
     shift = shifted(declared)
     base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour)
@@ -1068,7 +1192,9 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     tints, veiled = filtering(declared, parent)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines = line_height(declared, parent)
-    clipped, cut = clipping(declared, parent, shown_as, lines, tag)
+    bound, percent_base, high = heights(declared, parent, shown_as)
+    window = the_windows_overflow(declared, parent, element, tag)
+    clipped, cut = clipping(declared, parent, shown_as, lines, bound, high, window)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **sizes(declared, parent),
                  marker=value_of(declared, "list-style-type")
@@ -1077,6 +1203,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
+                 base=percent_base, quirks=parent.quirks, passes_overflow=tag == "html" and element.getparent() is None
+                 and not window,
                  line_height=lines, root_lh=lines if parent is ROOT or parent is DARK_ROOT else parent.root_lh,
                  indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
@@ -1425,6 +1553,8 @@ class Styles:
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
+        if in_quirks_mode(root):
+            self.root = replace(self.root, quirks=True)
         self.shadow_hosts = shadow_hosts(root)
         self.styled = styled_elements(root, self.matched)
         self.holding_styled = holding(self.styled)

@@ -162,8 +162,8 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
         return f"writing-mode: {style.writing_mode}"
     if style.flipped and style.flipped != outside.flipped:
         return style.flipped
-    if style.cut and style.cut != outside.cut:  # a box of a fixed height that may cut rows or lines off
-        return style.cut
+    if style.cut and style.cut != outside.cut and not style.off_screen:  # a box that may cut rows or lines
+        return style.cut  # off (off the screen, its text is out of sight: a cell error of its own)
     if part is None or style.off_screen:  # moved off the screen: out of sight, a cell error of its own
         return ""
     if part or style.moved.startswith("position"):  # out of the flow: drawn over the text around it
