@@ -10,7 +10,7 @@ from pathlib import Path
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-smooth-scrolling",
          "--enable-logging=stderr", "--v=0"]
 MISSING = "no chromium on this machine: `make browser` installs it (Debian, root), then run `make test` again"
 NO_CJK_FONT = ("no Noto Sans CJK on this machine for Chromium to print the vendor page's Chinese in: `make browser` "

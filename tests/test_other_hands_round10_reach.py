@@ -41,6 +41,7 @@ REACH = [
     (wrapped("position:fixed;inset:0;overflow-y:auto"), True),  # a fixed scroller as high as the window
 ]
 
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 LAST_ROW_SEEN = """() => {
   const rows = [...document.querySelectorAll('tr')].filter(r => r.textContent.includes('Ascend'));
   const cell = rows[rows.length - 1].cells[0], box = cell.getBoundingClientRect();
@@ -61,11 +62,11 @@ def seen_after_scrolling(browser, html: str) -> bool:
     each time (a new document keeps the scroll position of the last one)."""
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     try:
-        page.set_content(html)
+        page.set_content(html, wait_until="domcontentloaded")  # inline sheets only: nothing to load
         page.mouse.move(*page.evaluate(OVER_THE_TABLE))
-        for _ in range(40):
-            page.mouse.wheel(0, 4000)
-        page.wait_for_timeout(200)
+        for _ in range(3):  # the box under the pointer, then the boxes around it, then the window
+            page.mouse.wheel(0, 1_000_000)
+            page.evaluate(NEXT_FRAMES)  # the wheel handled and drawn (smooth scrolling is off: no animation)
         return page.evaluate(LAST_ROW_SEEN)
     finally:
         page.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ctypes
 import unicodedata
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import pypdfium2.raw as pdfium_c
 
@@ -62,20 +62,25 @@ class ReadGlyphs:
     rise (`Ts`), pdfium's includes it: a raised glyph is found by its box, which holds it."""
 
     def __init__(self, page):
-        user = to_user_space(page)
-        shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
+        self.chars = [(ch, text) for ch in page.chars if (text := printed(ch["text"]))]
+        self.user = to_user_space(page)
+        self.shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
         self.places: set[tuple[str, int, int]] = set()
-        self.boxes: dict[str, list[tuple[tuple[float, float, float, float], tuple[float, float], dict]]] = {}
-        for ch in page.chars:
-            text = printed(ch["text"])
-            if not text:
-                continue
-            x, y = user(ch["matrix"][4], ch["matrix"][5])
+        for ch, text in self.chars:
+            x, y = self.user(ch["matrix"][4], ch["matrix"][5])
+            self.places.update((c, round(x), round(y)) for c in text)
+
+    @cached_property
+    def boxes(self) -> dict[str, list[tuple[tuple[float, float, float, float], tuple[float, float], dict]]]:
+        """Each character's glyph box and origin (user space), asked only for a glyph pdfium
+        reads somewhere else than at an origin read: rarely."""
+        user, shift, boxes = self.user, self.shift, {}
+        for ch, text in self.chars:
             (ax, ay), (bx, by) = user(ch["x0"] - shift, ch["y0"]), user(ch["x1"] - shift, ch["y1"])
             box = (min(ax, bx) - SAME_PLACE, min(ay, by) - SAME_PLACE, max(ax, bx) + SAME_PLACE, max(ay, by) + SAME_PLACE)
             for c in text:
-                self.places.add((c, round(x), round(y)))
-                self.boxes.setdefault(c, []).append((box, (x, y), ch))
+                boxes.setdefault(c, []).append((box, user(ch["matrix"][4], ch["matrix"][5]), ch))
+        return boxes
 
     def at_origin(self, ch: str, x: float, y: float) -> bool:
         return any((ch, round(x) + dx, round(y) + dy) in self.places
