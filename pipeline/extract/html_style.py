@@ -46,7 +46,8 @@ from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
 from .css_paint import (HAIRLINE, OUTLINE, decoration_colours, inset_shadow_colours, outline_inward,
                         paints_over_neighbours)
-from .css_math import PX_PER, Measure, evaluated, has_function, in_pixels, positive_floor, split_commas
+from .css_math import (PX_PER, VIEWPORT, Measure, evaluated, has_function, in_pixels, positive_floor,
+                       split_commas, unit_px)
 from .html_media import WINDOWS
 from .html_files import SavedFiles
 from .html_tree import in_quirks_mode
@@ -557,15 +558,20 @@ def beyond_the_window(sides: list[str]) -> bool:
             if found is None:
                 continue
             number, unit = found
-            if unit in ("%", "vw", "vh", "vi", "vb", "vmin", "vmax"):
-                across = {"vw": window["width"], "vi": window["width"], "vh": window["height"],
-                          "vb": window["height"], "vmin": min(window.values()), "vmax": max(window.values())}
-                px = number / 100 * across.get(unit, extent)
+            if unit == "%":
+                px = number / 100 * extent
+            elif unit in VIEWPORT:
+                px = number * unit_px(unit, window_measure(window))
             else:
                 px = pixels(offset)
             if px is not None and px >= extent:
                 return True
     return False
+
+
+def window_measure(window: dict) -> Measure:
+    """What a viewport length is taken against in a desktop window (font sizes at the default)."""
+    return Measure(em=16.0, rem=16.0, window=(window["width"], window["height"]))
 
 
 def legacy_clip(clip: str, position: str | None) -> bool:
@@ -751,11 +757,6 @@ def definite(declared, names: tuple[str, ...]) -> tuple[float | None, str]:
     return best, written_as
 
 
-# Viewport units: the fraction of the window's width and height each takes (the small, large and
-# dynamic viewports are the window on a desktop)
-VIEWPORT_UNITS = {f"{p}{u}": u for p in ("", "s", "l", "d") for u in ("vw", "vh", "vmin", "vmax", "vi", "vb")}
-
-
 def resolved_height(value: str | None, base: tuple | None) -> tuple | None:
     """A height or max-height in px in each desktop window: a length, a viewport length, a
     percentage of a definite `base`; None where it is not definite (auto, fit-content, a
@@ -770,12 +771,8 @@ def resolved_height(value: str | None, base: tuple | None) -> tuple | None:
     number, unit = found
     if unit == "%":
         return None if base is None else tuple(b * number / 100 for b in base)
-    if unit in VIEWPORT_UNITS:
-        axis = VIEWPORT_UNITS[unit]
-        sizes = [(w["width"], w["height"]) for w in WINDOWS]
-        pick = {"vw": lambda s: s[0], "vi": lambda s: s[0], "vh": lambda s: s[1], "vb": lambda s: s[1],
-                "vmin": min, "vmax": max}[axis]
-        return tuple(pick(size) * number / 100 for size in sizes)
+    if unit in VIEWPORT:
+        return tuple(number * unit_px(unit, window_measure(window)) for window in WINDOWS)
     px = pixels(value)
     return None if px is None else (px,) * len(WINDOWS)
 
