@@ -15,6 +15,13 @@ HEADER = [(XS[0], XS[1], 60, 100, ["支持模型参数量"]), (XS[1], XS[2], 60,
 LEADING = 10
 
 
+def header_and_row(cells: tuple[str, ...]) -> list[tuple[float, float, float, float, str]]:
+    """The boxes (x0, x1, top, bottom, text) of the table's header, one line each, and of one
+    row below it holding `cells`, points from the top of an A4 page."""
+    rows = [(x0, x1, top, bottom, lines[0]) for x0, x1, top, bottom, lines in HEADER]
+    return rows + [(XS[k], XS[k + 1], 100, 120, text) for k, text in enumerate(cells)]
+
+
 @pytest.fixture(scope="module")
 def canvas_font():
     sys.path.insert(0, str(REPO / "tools"))

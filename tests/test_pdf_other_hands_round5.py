@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import RAW
-from pdf_drawing import HEADER, XS, boxes_pdf, canvas_font  # noqa: F401  (a fixture)
+from pdf_drawing import HEADER, XS, boxes_pdf, canvas_font, header_and_row  # noqa: F401  (a fixture)
 from pipeline.errors import CellError, LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -84,10 +84,7 @@ def test_a_form_field_over_a_value_hides_what_it_covers(canvas_font, tmp_path):
     from reportlab.lib.colors import white
     from reportlab.pdfgen.canvas import Canvas
     canvas = Canvas(str(tmp_path / "f.pdf"), invariant=1)
-    rows = [(x0, x1, top, bottom, lines[0]) for x0, x1, top, bottom, lines in HEADER]
-    rows += [(XS[0], XS[1], 100, 120, "llama3-8b"), (XS[1], XS[2], 100, 120, "full"),
-             (XS[2], XS[3], 100, 120, "4096"), (XS[3], XS[4], 100, 120, "8*Ascend"),
-             (XS[4], XS[5], 100, 120, "16*Ascend")]
+    rows = header_and_row(("llama3-8b", "full", "4096", "8*Ascend", "16*Ascend"))
     for x0, x1, top, bottom, text in rows:
         canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
         canvas.setFont(canvas_font, 8)

@@ -14,7 +14,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 
 from conftest import RAW
-from pdf_drawing import HEADER, XS, canvas_font  # noqa: F401  (a fixture)
+from pdf_drawing import XS, canvas_font, header_and_row  # noqa: F401  (a fixture)
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -30,10 +30,7 @@ def table_with_a_last_one(canvas_font, out) -> bytes:
     place."""
     from reportlab.pdfgen.canvas import Canvas
     canvas = Canvas(str(out), invariant=1, pageCompression=0)
-    rows = [(x0, x1, top, bottom, lines[0]) for x0, x1, top, bottom, lines in HEADER]
-    rows += [(XS[0], XS[1], 100, 120, "llama3-8b"), (XS[1], XS[2], 100, 120, "full"),
-             (XS[2], XS[3], 100, 120, "4096"), (XS[3], XS[4], 100, 120, "32*Ascend"),
-             (XS[4], XS[5], 100, 120, "16*Ascend")]
+    rows = header_and_row(("llama3-8b", "full", "4096", "32*Ascend", "16*Ascend"))
     one = canvas.stringWidth("1", "Helvetica", 8)
     for x0, x1, top, bottom, text in rows:
         canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
