@@ -152,50 +152,53 @@ def complex_relative(tokens) -> bool:
     return any(t.type == "whitespace" or (t.type == "literal" and t.value in COMBINATORS) for t in tokens)
 
 
-def forgiven(tokens) -> list:
-    """The selector with the members of every :is() and :where() a browser does not accept
-    left out, as their forgiving lists drop them (`:is(.x, :-moz-focusring)` is `:is(.x)` in
-    Chromium; cssselect2 refuses the whole selector); one left with none matches nothing."""
+def functions_rewritten(tokens, rewrite) -> list:
+    """The selector with each function rewritten, at every depth, innermost first:
+    `rewrite(token, arguments, named)` gives the tokens in its place, `named` where a colon
+    stands before it (a pseudo-class, not a function inside one's argument)."""
     out = []
     for i, token in enumerate(tokens):
         if token.type != "function":
             out.append(token)
             continue
-        arguments = forgiven(token.arguments)
-        line, column = token.source_line, token.source_column
-        if i and is_colon(tokens[i - 1]) and token.lower_name in FORGIVING:
-            members = [strip(m) for m in split_commas(arguments)]
-            kept = [m for m in members if m and accepted(m)]
-            if len(kept) != len(members):
-                arguments = [] if not kept else kept[0]
-                for member in kept[1:]:
-                    arguments = [*arguments, tinycss2.ast.LiteralToken(line, column, ","), *member]
-                if not kept:  # nothing to match: an element matching nothing
-                    out.append(tinycss2.ast.FunctionBlock(line, column, "not", [
-                        tinycss2.ast.LiteralToken(line, column, "*")]))
-                    continue
-        out.append(tinycss2.ast.FunctionBlock(line, column, token.name, arguments))
+        out += rewrite(token, functions_rewritten(token.arguments, rewrite), bool(i) and is_colon(tokens[i - 1]))
     return out
+
+
+def forgiven(tokens) -> list:
+    """The selector with the members of every :is() and :where() a browser does not accept
+    left out, as their forgiving lists drop them (`:is(.x, :-moz-focusring)` is `:is(.x)` in
+    Chromium; cssselect2 refuses the whole selector); one left with none matches nothing."""
+    return functions_rewritten(tokens, forgiving_list)
+
+
+def forgiving_list(token, arguments, named: bool) -> list:
+    line, column = token.source_line, token.source_column
+    if named and token.lower_name in FORGIVING:
+        members = [strip(m) for m in split_commas(arguments)]
+        kept = [m for m in members if m and accepted(m)]
+        if len(kept) != len(members):
+            if not kept:  # nothing to match: an element matching nothing
+                return [tinycss2.ast.FunctionBlock(line, column, "not", [tinycss2.ast.LiteralToken(line, column, "*")])]
+            arguments = kept[0]
+            for member in kept[1:]:
+                arguments = [*arguments, tinycss2.ast.LiteralToken(line, column, ","), *member]
+    return [tinycss2.ast.FunctionBlock(line, column, token.name, arguments)]
 
 
 def nth_of_rewritten(tokens) -> list:
     """`:nth-child(An+B of S)` (and :nth-last-child) as `:nth-child(An+B of :is(S)):is(S)`, at
     every depth, so that cssselect2 matches any selector of S and counts S's specificity."""
-    out = []
-    for i, token in enumerate(tokens):
-        if token.type != "function":
-            out.append(token)
-            continue
-        arguments = nth_of_rewritten(token.arguments)
-        of = next((k for k, t in enumerate(arguments) if t.type == "ident" and t.lower_value == "of"), None)
-        named = i and is_colon(tokens[i - 1]) and token.lower_name in NTH_OF
-        if not named or of is None:
-            out.append(tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name, arguments))
-            continue
-        s = arguments[of + 1:]
-        line, column = token.source_line, token.source_column
-        out.append(tinycss2.ast.FunctionBlock(line, column, token.name, [
-            *arguments[:of + 1], tinycss2.ast.WhitespaceToken(line, column, " "),
-            tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]))
-        out += [tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]
-    return out
+    return functions_rewritten(tokens, nth_of)
+
+
+def nth_of(token, arguments, named: bool) -> list:
+    line, column = token.source_line, token.source_column
+    of = next((k for k, t in enumerate(arguments) if t.type == "ident" and t.lower_value == "of"), None)
+    if not named or token.lower_name not in NTH_OF or of is None:
+        return [tinycss2.ast.FunctionBlock(line, column, token.name, arguments)]
+    s = arguments[of + 1:]
+    return [tinycss2.ast.FunctionBlock(line, column, token.name, [
+                *arguments[:of + 1], tinycss2.ast.WhitespaceToken(line, column, " "),
+                tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]),
+            tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]
