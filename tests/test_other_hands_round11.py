@@ -1,0 +1,81 @@
+"""Pages made by other hands, round 11: the whole vendor table where a browser does not draw it.
+Each case was checked in the system Chromium 156 (no cell of the table has a box; innerText of
+the page does not hold it).
+
+Once published whole with exit 0: the table inside an element that is not laid out (the `hidden`
+attribute or `display:none` from a sheet on the vendor's own wrapper <div>, a closed <dialog> or
+<details>, a popover), inside an element that draws something else than its children (the
+fallback of a <canvas>, <video>, <object>, <meter>; options of a <select>), inside SVG (a
+<foreignObject> in <defs>, or under `<g display="none">`). With a second copy of the table shown in
+an <iframe srcdoc>, the hidden copy's numbers were published while the reader saw others."""
+from __future__ import annotations
+
+import pytest
+
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
+from test_other_hands_round7 import layout_problems_of
+
+WRAPPER = '<div class="tablenoborder">'
+assert PAGE_HTML.count(WRAPPER) == 1 and PAGE_HTML.count("</table>") == 1
+
+
+def wrapped(opening: str, closing: str, html: str = PAGE_HTML) -> str:
+    """The page with the vendor table's wrapper <div> inside `opening` … `closing`."""
+    start = html.index(WRAPPER)
+    end = html.index("</div>", html.index("</table>")) + len("</div>")
+    return html[:start] + opening + html[start:end] + closing + html[end:]
+
+
+NOT_LAID_OUT = [  # (the page, the element named)
+    (PAGE_HTML.replace(WRAPPER, '<div class="tablenoborder" hidden>'), "<div>"),
+    (with_sheet(".tablenoborder{display:none}"), "<div>"),
+    (wrapped("<dialog>", "</dialog>"), "<dialog>"),
+    (wrapped("<details><summary>表</summary>", "</details>"), "<div>"),
+    (wrapped("<div popover>", "</div>"), "<div>"),
+]
+DRAWING_OTHER = [
+    (wrapped('<canvas width="1" height="1">', "</canvas>"), "<canvas>"),
+    (wrapped("<video>", "</video>"), "<video>"),
+    (wrapped('<object data="data:text/plain,x">', "</object>"), "<object>"),
+    (wrapped('<svg width="700" height="3000"><defs><foreignObject width="700" height="3000">',
+             "</foreignObject></defs></svg>"), "<svg>"),
+    (wrapped('<svg width="700" height="3000"><g display="none"><foreignObject width="700" height="3000">',
+             "</foreignObject></g></svg>"), "<svg>"),
+]
+
+
+@pytest.mark.parametrize(("html", "element"), NOT_LAID_OUT)
+def test_a_table_inside_an_element_not_laid_out_is_an_error_naming_it(html, element):
+    """Catches: `<div class="tablenoborder" hidden>` (and the same by a sheet rule, a closed
+    dialog or details, a popover) published all 1,350 rows, none of which Chromium draws: the
+    table's own style does not inherit its ancestor's display:none."""
+    problems = layout_problems_of(html)
+    assert len(problems) == 1 and f"{element} around the vendor table is not drawn (display: none)" in problems[0], \
+        problems
+
+
+@pytest.mark.parametrize(("html", "element"), DRAWING_OTHER)
+def test_a_table_inside_an_element_drawing_something_else_is_an_error_naming_it(html, element):
+    """Catches: the table as the fallback content of a canvas, video or object with data, or in
+    SVG never rendered (<defs>, display="none"), published whole; Chromium draws the canvas, the
+    video, the object's data, nothing of the SVG's definitions, and no cell of the table."""
+    problems = layout_problems_of(html)
+    assert len(problems) == 1 and f"{element} around the vendor table draws something else than its content" in \
+        problems[0], problems
+
+
+def test_a_hidden_table_beside_a_copy_shown_in_a_frame_is_an_error():
+    """Catches: the vendor table in `<div hidden>` after an <iframe srcdoc> showing a copy with
+    another value: the reader saw 64, the hidden copy's 32 was published."""
+    frame = '<iframe width="700" height="3000" srcdoc="&lt;p&gt;a copy&lt;/p&gt;"></iframe>'
+    problems = layout_problems_of(wrapped(frame + "<div hidden>", "</div>"))
+    assert len(problems) == 1 and "<div> around the vendor table is not drawn" in problems[0], problems
+
+
+@pytest.mark.parametrize("opening", ['<div style="display:contents">', "<fieldset disabled>", "<main><section>",
+                                     '<div style="visibility:visible">'])
+def test_a_table_inside_elements_that_draw_their_content_is_read(opening, reference):
+    """What must not be refused: wrappers a browser lays out with their content (display:contents,
+    a disabled fieldset, sectioning elements): every row as on the real page."""
+    closing = "".join(f"</{tag.split()[0].strip('<>')}>" for tag in reversed(opening.replace("><", ">\n<").split("\n")))
+    same_rows(read(wrapped(opening, closing))[2].frame, reference[1])
