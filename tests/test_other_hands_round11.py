@@ -79,3 +79,29 @@ def test_a_table_inside_elements_that_draw_their_content_is_read(opening, refere
     a disabled fieldset, sectioning elements): every row as on the real page."""
     closing = "".join(f"</{tag.split()[0].strip('<>')}>" for tag in reversed(opening.replace("><", ">\n<").split("\n")))
     same_rows(read(wrapped(opening, closing))[2].frame, reference[1])
+
+
+# --- a <base href> given after a sheet --------------------------------------------------------------
+
+@pytest.mark.parametrize(("head", "shown"), [
+    ('<link rel="stylesheet" href="site.css"><base href="css/">', "1*Ascend"),  # the link's site.css hides the 6
+    ('<style>@import "site.css";</style><base href="css/">', "1*Ascend"),
+    ('<base href="css/"><link rel="stylesheet" href="site.css">', "16*Ascend"),  # css/site.css hides nothing
+])
+def test_a_sheet_before_the_base_href_resolves_from_the_page(tmp_path, head, shown):
+    """Catches: `<link href="site.css"><base href="css/">` read css/site.css (the base given
+    later), where Chromium fetches the sheet as the parser reaches the link, from the page's own
+    URL (checked in Chromium 156: `1<span class=x>…` shown as the sheet beside the page says);
+    the mirror case published the value the other sheet hides. The same for a <style>'s
+    @import before the base."""
+    from pipeline.extract import SavedFiles, extract_html
+    from test_other_hands_sheets import stale_cell, with_stale_six
+    folder = tmp_path / "raw" / "2025-10-22"
+    (folder / "css").mkdir(parents=True)
+    (folder / "site.css").write_text(".x{display:none}", encoding="utf-8")
+    (folder / "css" / "site.css").write_text("p{margin:0}", encoding="utf-8")
+    page = folder / "page.html"
+    page.write_text(with_stale_six(head), encoding="utf-8")
+    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html",
+                           files=SavedFiles.beside(page, "raw/2025-10-22"))
+    assert stale_cell(grid) == shown

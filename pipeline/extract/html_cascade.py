@@ -496,6 +496,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     script may apply it) are checked (check_undecided)."""
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root))
     base = document_base(root, files)
+    early = before_the_base(root) if files is not None else set()
     policies = page_policies(root)
     order = {e: i for i, e in enumerate(root.iter("meta", "style", "link"))} if policies else {}
     for element, mode, within in sheet_modes(root):
@@ -506,7 +507,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
                 continue
             if answer == CSP_UNDECIDED:
                 mode, within = "check", f"{within} {deciding.label}".strip()
-        found = sheet_text(element, files, base, source, sheets.quirks)
+        found = sheet_text(element, files, files.page if element in early else base, source, sheets.quirks)
         if found is None:
             continue
         text, sheet_base, file, undecided = found
@@ -616,8 +617,8 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
     None where they resolve elsewhere (an absolute or remote base: never read, with a warning)."""
     if files is None:
         return None
-    href = next((b.get("href") for b in root.iter("base") if b.get("href") is not None
-                 and not any(a.tag == "template" for a in b.iterancestors())), None)
+    element = base_element(root)
+    href = None if element is None else element.get("href")
     if href is None or href.strip(URL_STRIP)[:1] in ("", "#", "?"):
         return files.page
     base = files.resolved(href, files.page)  # the WHATWG URL Standard's resolution, as for a sheet's href
@@ -627,6 +628,27 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
                               "there)")
         return None
     return base
+
+
+def base_element(root: etree._Element) -> etree._Element | None:
+    """The <base href> that sets the page's base URL: the first with an href, outside templates."""
+    return next((b for b in root.iter("base") if b.get("href") is not None
+                 and not any(a.tag == "template" for a in b.iterancestors())), None)
+
+
+def before_the_base(root: etree._Element) -> set[etree._Element]:
+    """The <style> and <link> elements before the page's <base href>: a browser fetches their
+    sheets (and a <style>'s @imports) as the parser reaches them, from the page's own URL, and
+    does not fetch them again once the base is known (checked in Chromium 156)."""
+    base = base_element(root)
+    if base is None:
+        return set()
+    found = set()
+    for element in root.iter("base", "style", "link"):
+        if element is base:
+            return found
+        found.add(element)
+    return found
 
 
 def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
