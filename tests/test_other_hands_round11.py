@@ -105,3 +105,29 @@ def test_a_sheet_before_the_base_href_resolves_from_the_page(tmp_path, head, sho
     grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html",
                            files=SavedFiles.beside(page, "raw/2025-10-22"))
     assert stale_cell(grid) == shown
+
+
+# --- format characters a browser draws ---------------------------------------------------------------
+
+def test_the_format_characters_read_as_nothing_are_those_chromium_draws_as_nothing(browser, tmp_path):
+    """Catches: `3&#x1BCA0;2*Ascend` (and U+110BD, U+13430) published 32 with a `repaired`
+    warning, every format character being dropped, while Chromium draws a box between the 3 and
+    the 2. Probes every character of category Cf between two digits in the real browser: one
+    that changes the width of `32` is drawn, and must be one printed() keeps (DRAWN_FORMAT);
+    one that does not must be dropped."""
+    import unicodedata
+
+    from chromium import open_page
+    from pipeline.tokens import printed
+    formats = [c for c in range(0x80, 0x110000) if unicodedata.category(chr(c)) == "Cf"]
+    spans = "".join(f'<span id="c{c:x}">3&#x{c:x};2</span><br>' for c in formats)
+    page_file = tmp_path / "formats.html"
+    page_file.write_text(f'<!DOCTYPE html><meta charset="utf-8"><span id="plain">32</span><br>{spans}', encoding="utf-8")
+    page, errors = open_page(browser, page_file)
+    widths = page.evaluate("() => Object.fromEntries([...document.querySelectorAll('span')]"
+                           ".map(s => [s.id, s.getBoundingClientRect().width]))")
+    page.close()
+    drawn = {c for c in formats if abs(widths[f"c{c:x}"] - widths["plain"]) > 0.01}
+    kept = {c for c in formats if printed(f"3{chr(c)}2") != "32"}
+    assert 0x1BCA0 in drawn and 0x200B not in drawn and not errors
+    assert sorted(map(hex, drawn ^ kept)) == []
