@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
+from pipeline.errors import SourceError
 from test_other_hands_round7 import layout_problems_of
 
 WRAPPER = '<div class="tablenoborder">'
@@ -131,3 +132,88 @@ def test_the_format_characters_read_as_nothing_are_those_chromium_draws_as_nothi
     kept = {c for c in formats if printed(f"3{chr(c)}2") != "32"}
     assert 0x1BCA0 in drawn and 0x200B not in drawn and not errors
     assert sorted(map(hex, drawn ^ kept)) == []
+
+
+# --- sheets saved beside the page: which URLs and @imports a browser applies -------------------------
+
+def saved_page(tmp_path, head: str, sheets: dict[str, str]):
+    """The page with `head` added and the stale 6 of its first 16*Ascend in `.x`, saved in a
+    release folder with `sheets` (path -> CSS) beside it; the stale cell as read."""
+    from pipeline.extract import SavedFiles, extract_html
+    from test_other_hands_sheets import stale_cell, with_stale_six
+    folder = tmp_path / "raw" / "2025-10-22"
+    for path, css in sheets.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(css, encoding="utf-8")
+    page = folder / "page.html"
+    page.write_text(with_stale_six(head), encoding="utf-8")
+    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html",
+                           files=SavedFiles.beside(page, "raw/2025-10-22"))
+    return stale_cell(grid)
+
+
+HIDING = {"page_files/a.css": ".x{display:none}"}
+
+
+@pytest.mark.parametrize(("head", "shown"), [
+    ('<link rel="stylesheet" href="file:page_files/a.css">', "1*Ascend"),  # the page's own scheme: relative
+    ('<link rel="stylesheet" href="FILE:./page_files//a.css">', "1*Ascend"),
+    ('<style>@import "file:page_files/a.css";</style>', "1*Ascend"),
+    ('<link rel="stylesheet" href="page%5Ffiles/a.css">', "1*Ascend"),  # an encoded name: still .css
+    ('<link rel="stylesheet" href="page_files/a%2Ecss">', "16*Ascend"),  # an encoded dot: not of type text/css
+    ('<style>@import "page_files/a%2ecss";</style>', "16*Ascend"),
+])
+def test_a_saved_sheets_url_is_resolved_and_typed_as_chromium_does(tmp_path, head, shown):
+    """Catches: `href="file:page_files/a.css"` (a relative reference with the page's scheme,
+    which the URL Standard resolves from the page) was not applied: 16*Ascend published where
+    Chromium hides the 6; `page_files/a%2Ecss` was applied (the type taken from the decoded
+    name) where Chromium takes the URL's own extension, `%2Ecss`, for no CSS and shows 16*Ascend."""
+    assert saved_page(tmp_path, head, HIDING) == shown
+
+
+@pytest.mark.parametrize(("before", "shown"), [
+    (".y::-moz-selection{color:red}", "1*Ascend"),  # an invalid selector list: dropped, the @import still leads
+    ("p{margin:0}", "16*Ascend"),  # a style rule: the @import after it is ignored
+    ("@media print{p{color:red}}", "16*Ascend"),
+])
+def test_an_import_after_a_rule_a_browser_drops_is_applied(tmp_path, before, shown):
+    """Catches: `%%{color:red} @import "a.css"` (and an invalid selector list before the
+    @import) ignored the import as coming after a rule, while Chromium drops the invalid rule
+    as it parses the sheet and applies the import: 16*Ascend published, 1*Ascend shown."""
+    assert saved_page(tmp_path, f'<style>{before} @import "page_files/a.css";</style>', HIDING) == shown
+
+
+def test_an_import_after_a_rule_this_reader_cannot_judge_is_checked(tmp_path):
+    """Catches: `@foo{} @import "a.css"` ignored the import without a word; Chromium drops the
+    unknown at-rule and applies it. This reader does not know every at-rule a browser keeps, so
+    the imported rules are checked: an error naming them where they would hide a digit."""
+    with pytest.raises(SourceError, match=r"an @import after @foo"):
+        saved_page(tmp_path, '<style>@foo{} @import "page_files/a.css";</style>', HIDING)
+
+
+def test_an_import_chain_deeper_than_followed_is_an_error(tmp_path):
+    """Catches: six sheets importing each other in a chain, the last hiding the 6: the chain was
+    followed four deep and then silently dropped (16*Ascend published, 1*Ascend shown). Now
+    followed sixteen deep, and an error past that."""
+    chain = {f"page_files/c{n}.css": f'@import "c{n + 1}.css";' for n in range(1, 6)} | {"page_files/c6.css": ".x{display:none}"}
+    assert saved_page(tmp_path, '<link rel="stylesheet" href="page_files/c1.css">', chain) == "1*Ascend"
+    deep = {f"page_files/c{n}.css": f'@import "c{n + 1}.css";' for n in range(1, 20)}
+    with pytest.raises(SourceError, match=r"@import nested 17 deep"):
+        saved_page(tmp_path / "deep", '<link rel="stylesheet" href="page_files/c1.css">', deep)
+
+
+# --- a page that sends its reader elsewhere ----------------------------------------------------------
+
+@pytest.mark.parametrize("content", ["0; url=about:blank", "1;URL='page_files/other.html'", "0, other.html"])
+def test_a_meta_refresh_to_another_page_is_an_error_naming_it(content):
+    """Catches: `<meta http-equiv="refresh" content="0; url=about:blank">` (or to a saved copy
+    with other values) published every row; Chromium replaces the page at once and the reader
+    sees no table, or the copy's values."""
+    with pytest.raises(SourceError, match=r"<meta http-equiv=refresh content=.* replaces the page by"):
+        read(PAGE_HTML.replace("</head>", f'<meta http-equiv="refresh" content="{content}"></head>', 1))
+
+
+def test_a_meta_refresh_of_the_page_itself_is_read(reference):
+    """What must not be refused: a refresh without a URL reloads the same page."""
+    same_rows(read(PAGE_HTML.replace("</head>", '<meta http-equiv="refresh" content="300"></head>', 1))[2].frame,
+              reference[1])

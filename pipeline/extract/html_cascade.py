@@ -44,11 +44,16 @@ from .html_tree import in_quirks_mode
 from .html_media import desktop_applies
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
-MAX_IMPORT_DEPTH = 4  # @import inside an imported sheet; real sites import one or two deep
+MAX_IMPORT_DEPTH = 16  # @import inside an imported sheet; real sites import one or two deep, a browser any depth
 MAX_NESTING = 16  # @media inside @media; real sheets nest one or two deep
 # Group rules whose conditions this reader does not evaluate; @starting-style applies only before a
 # transition's first frame (Chromium leaves `@starting-style{tr{display:none}}` undrawn, an opacity
 # faded in): what a reader sees depends on the moment.
+# The at-rules Chromium keeps in a sheet (an unknown one is dropped as it is parsed, and an @import
+# after it still leads the sheet; after a known one, it is ignored).
+KNOWN_AT_RULES = frozenset({"media", "supports", "font-face", "page", "keyframes", "-webkit-keyframes", "counter-style",
+                            "font-feature-values", "font-palette-values", "property", "layer", "container", "scope",
+                            "starting-style", "view-transition", "position-try", "function", "namespace"})
 CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document", "starting-style"})
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
 # mark, hide or add text where it reaches the vendor table is an error naming it.
@@ -656,18 +661,39 @@ def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFil
     """A whole sheet: the sheets its leading @import rules name, in place, then its own rules,
     their selectors read with its leading @namespace rules."""
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-    namespaces = {}
+    namespaces, unknown = {}, None
     for rule in rules:
         name = rule.lower_at_keyword if rule.type == "at-rule" else None
         if name not in ("import", "charset", "layer", "namespace") or (name == "layer" and rule.content is not None):
-            break  # @import and @namespace after another rule are ignored, as a browser ignores them
+            kept = kept_rule(rule)
+            if kept:
+                break  # @import and @namespace after another rule are ignored, as a browser ignores them
+            if kept is None:  # dropped if the browser does not know it either
+                unknown = unknown or (f"@{rule.at_keyword}" if name else " ".join(tinycss2.serialize(rule.prelude).split()))
+            continue  # a rule a browser drops as it parses the sheet: the @imports after it still lead
         if name == "import" and not namespaces:
-            add_import(rule, mode, within, sheets, files, base, source, chain)
-        elif name == "namespace":
+            add_import(rule, *(("check", f"{within} (an @import after {unknown})".strip()) if unknown else (mode, within)),
+                       sheets, files, base, source, chain)
+        elif name == "namespace" and not unknown:
             namespaces.update(namespace_rule(rule))
     outer, sheets.namespaces = sheets.namespaces, namespaces
     add_rules(rules, mode, within, sheets)
     sheets.namespaces = outer
+
+
+def kept_rule(rule) -> bool | None:
+    """Does a browser keep this rule as it parses the sheet (a style rule whose selectors it
+    accepts, an at-rule it knows), or drop it (an invalid selector list)? None where this reader
+    cannot tell: an at-rule it does not know, a selector cssselect2 does not parse."""
+    if rule.type == "at-rule":
+        return True if rule.lower_at_keyword in KNOWN_AT_RULES else None
+    if selector_list(rule.prelude) is None:
+        return False
+    try:
+        cssselect2.compile_selector_list(tinycss2.serialize(rule.prelude))
+    except cssselect2.SelectorError:
+        return None
+    return True
 
 
 def namespace_rule(rule) -> dict:
@@ -689,8 +715,12 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     media queries decided as an @media's; one with layer() or supports() is undecided. Bounded
     depth; a cycle is not followed twice."""
     prelude = [t for t in rule.prelude if t.type not in ("whitespace", "comment")]
-    if not prelude or len(chain) >= MAX_IMPORT_DEPTH:
+    if not prelude:
         return
+    if len(chain) >= MAX_IMPORT_DEPTH:  # a browser follows it: its rules unread would be a silent guess
+        raise SourceError(source, Problem(Place(), f"@import nested {len(chain) + 1} deep ({' -> '.join(chain)} -> "
+                                          f"{tinycss2.serialize(rule.prelude).strip()}), deeper than this reader "
+                                          f"follows", f"style sheets imported at most {MAX_IMPORT_DEPTH} deep"))
     first = prelude[0]
     if first.type in ("url", "string"):
         href = first.value
@@ -726,7 +756,7 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     inside = files.inside(href, base, base)
     if inside is None or inside in chain or inside == base:
         return
-    if not saved_css(files, inside, base, href, sheets.quirks):
+    if not saved_css(files, inside, base, href, base, sheets.quirks):
         return
     within = f"{within} {files.label}/{inside}".strip()
     add_sheet(files.sheet(inside), mode, within, sheets, files, inside, source, (*chain, base))
@@ -753,7 +783,7 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
     if not inside:
         return None
-    if not saved_css(files, inside, files.page, href, quirks):
+    if not saved_css(files, inside, files.page, href, base, quirks):
         return None
     verdict = integrity(element.get("integrity"), files.data(inside), opaque=True)
     if verdict == REFUSE:
@@ -764,10 +794,12 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     return files.sheet(inside), inside, inside, why
 
 
-def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, quirks: bool) -> bool:
-    """Does a browser take the saved file `inside` for a style sheet (its type, from its
-    extension)? A warning naming `referrer` and `href` where it does not."""
-    if type_accepted(file_type(inside), same_origin=False, quirks=quirks):
+def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, base: str, quirks: bool) -> bool:
+    """Does a browser take the saved file `inside` (named by `href` from `base`) for a style
+    sheet: its type, from the extension of the URL's path as written (Chromium 156 applies
+    `page%5Ffiles/a.css`, not `a%2Ecss`, though both read page_files/a.css)? A warning naming
+    `referrer` and `href` where it does not."""
+    if type_accepted(file_type(files.url(href, base).pathname), same_origin=False, quirks=quirks):
         return True
     files.warn(referrer, href, "is not of the type text/css (a file's type is its extension's: .css)")
     return False
