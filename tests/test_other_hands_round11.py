@@ -217,3 +217,49 @@ def test_a_meta_refresh_of_the_page_itself_is_read(reference):
     """What must not be refused: a refresh without a URL reloads the same page."""
     same_rows(read(PAGE_HTML.replace("</head>", '<meta http-equiv="refresh" content="300"></head>', 1))[2].frame,
               reference[1])
+
+
+# --- rules nested deep, and rules this reader cannot decide around the table --------------------------
+
+def nested_media(depth: int) -> str:
+    return "@media screen{" * depth + ".x{display:none}" + "}" * depth
+
+
+def test_rules_nested_deeper_than_followed_are_an_error_not_left_out():
+    """Catches: `.x{display:none}` inside 20 nested `@media screen{…}` (or 40 nested `&{…}`)
+    was silently left out past the reader's 16 levels: 16*Ascend published, Chromium applies the
+    rule and shows 1*Ascend. Sixteen levels are read; past them, an error."""
+    from test_other_hands_sheets import stale_cell, with_stale_six
+    assert stale_cell(read(with_stale_six(f"<style>{nested_media(15)}</style>"))[0]) == "1*Ascend"
+    for css in (nested_media(20), ".x{" + "&{" * 40 + "display:none" + "}" * 41):
+        with pytest.raises(SourceError, match=r"nests rules more than 16 deep"):
+            read(with_stale_six(f"<style>{css}</style>"))
+
+
+@pytest.mark.parametrize("css", [
+    "details::details-content{display:none}",  # the content box of the <details> holding the table
+    "@media (min-resolution: 2dppx){details{display:none}}",  # hidden on some desktops' screens only
+    "@media (min-resolution: 2dppx){details{direction:rtl}}",  # its columns mirrored there
+])
+def test_a_rule_this_reader_cannot_decide_that_may_hide_the_table_from_around_it_is_an_error(css):
+    """Catches: the table in an open <details> with `details::details-content{display:none}`
+    published whole; Chromium draws no part of the details' content. Rules this reader cannot
+    decide were checked against the table's own elements only, not against those around it."""
+    html = with_sheet(css, wrapped("<details open><summary>表</summary>", "</details>"))
+    with pytest.raises(SourceError, match=r"may hide, mark or add text to the <details> around the vendor table"):
+        read(html)
+
+
+def test_an_undecided_rule_around_the_table_that_hides_nothing_is_read(reference):
+    """What must not be refused: a window-dependent rule around the table that only lays it out."""
+    html = with_sheet("@media (min-resolution: 2dppx){details{display:block;margin:2em;color:#333}}",
+                      wrapped("<details open><summary>表</summary>", "</details>"))
+    same_rows(read(html)[2].frame, reference[1])
+
+
+def test_a_sheet_in_the_x_user_defined_encoding_is_decoded_not_a_crash(tmp_path):
+    """Catches: a saved sheet starting `@charset "x-user-defined";` (a label of the Encoding
+    Standard, which Python has no codec for) ended the run with an internal error (LookupError,
+    exit 3). Its ASCII bytes are the same characters: the rule applies, the 6 hidden."""
+    css = '@charset "x-user-defined";\n.x{display:none}'
+    assert saved_page(tmp_path, '<link rel="stylesheet" href="page_files/a.css">', {"page_files/a.css": css}) == "1*Ascend"

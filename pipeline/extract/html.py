@@ -139,7 +139,7 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
             problems.append(drawn_apart(table.element, found, Place(row=r + 1 if rows else None, part=part)))
         around = table_not_drawn(table.element, styles)
         if around is not None:
-            problems.append(not_drawn(around, styles, Place(part=part)))
+            problems.append(not_drawn(*around, Place(part=part)))
         host = shadow_host_around(table.element, rows, styles)
         if host is not None:
             problems.append(in_shadow_host(host, Place(part=part)))
@@ -162,8 +162,7 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         raise CellError(source, unmodelled)
 
 
-def not_drawn(around: etree._Element, styles: Styles, place: Place) -> Problem:
-    why = "is not drawn (display: none)" if styles.of(around).removed else "draws something else than its content"
+def not_drawn(around: etree._Element, why: str, place: Place) -> Problem:
     return Problem(place, f"<{around.tag}> around the vendor table {why}: a reader sees none of its cells",
                    "the vendor table drawn on the page: no element around it hidden (display:none, the hidden "
                    "attribute, a closed <dialog> or <details>, a popover) or drawing something else in place of "

@@ -293,6 +293,7 @@ class Sheets:
     layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
     reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
+    too_deep: str = ""  # the first rule nested past MAX_NESTING, where it is (refuse_too_deep)
 
 
 def relaxed(selector: str) -> list | None:
@@ -375,7 +376,8 @@ def add_nested(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None
     group rules) holding declarations for it, decided as at the top level."""
     parents = split_selectors(rule.prelude)
     for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
-        if depth >= MAX_NESTING:
+        if depth >= MAX_NESTING and item.type in ("qualified-rule", "at-rule"):
+            sheets.too_deep = sheets.too_deep or f"a rule nested in {tinycss2.serialize(rule.prelude).strip()[:60]!r}"
             return
         if item.type == "qualified-rule" and selector_list(item.prelude) is not None:
             selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
@@ -478,7 +480,9 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
             sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
         elif rule.type == "at-rule" and rule.lower_at_keyword == "font-face" and rule.content is not None:
             add_font_face(rule, mode, sheets)
-        elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
+        elif rule.type == "at-rule" and rule.content is not None and depth >= MAX_NESTING:
+            sheets.too_deep = sheets.too_deep or " ".join(f"@{rule.at_keyword} {tinycss2.serialize(rule.prelude)}".split())
+        elif rule.type == "at-rule" and rule.content is not None:
             sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)
             if inner != "drop":
@@ -522,6 +526,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
             within = f"{within} {files.label}/{file}".strip()
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
     refuse_registered(sheets, source)
+    refuse_too_deep(sheets, source)
     refuse_unordered_layers(sheets, source)
     if policies:
         refuse_governed_attributes(root, policies, source)
@@ -559,6 +564,15 @@ def refuse_registered(sheets: Sheets, source: str) -> None:
         raise SourceError(source, Problem(
             Place(), f"the page's style sheet registers a custom property ({sheets.registered[0]}), whose "
             "initial value and inheritance this reader does not apply", "style sheets without @property"))
+
+
+def refuse_too_deep(sheets: Sheets, source: str) -> None:
+    """Rules nested deeper than this reader follows (a browser applies them at any depth): an
+    error, never rules silently left out."""
+    if sheets.too_deep:
+        raise SourceError(source, Problem(
+            Place(), f"the page's style sheet nests rules more than {MAX_NESTING} deep ({sheets.too_deep}), deeper than "
+            "this reader follows", f"rules nested at most {MAX_NESTING} deep"))
 
 
 def refuse_unordered_layers(sheets: Sheets, source: str) -> None:
@@ -1010,24 +1024,31 @@ def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
             if any("规格卡数" in "".join(cell.itertext()) for cell in table.xpath("./tr/*|./*/tr/*"))]
 
 
-def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, source: str) -> None:
+def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, source: str) -> None:
     """A rule this reader cannot decide that matches an element of the vendor table and whose
     declarations would change what a reader sees there (`changes_reading(declarations, pseudo)`,
-    html_style.py) is an error naming it."""
+    html_style.py), or an element around it and would keep the table from being seen
+    (`hides_around`), is an error naming it."""
     if not sheets.undecided_count:
         return
-    inside = {e for table in vendor_like_tables(root) for e in table.iter()}
+    tables = vendor_like_tables(root)
+    inside = {e for table in tables for e in table.iter()}
     if not inside:
         return
+    around = {a for table in tables for a in table.iterancestors()} - inside
     budget = Budget(source)
     for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
-        if wrapper.etree_element not in inside:
+        element = wrapper.etree_element
+        if element not in inside and element not in around:
             continue
+        decides = changes_reading if element in inside else hides_around
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
-            if changes_reading(rule.declarations, rule.pseudo or pseudo):
+            if decides(rule.declarations, rule.pseudo or pseudo):
+                target = f"the table's <{element.tag}> elements" if element in inside else \
+                    f"the <{element.tag}> around the vendor table"
                 raise SourceError(source, Problem(
-                    Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to the table's "
-                    f"<{wrapper.etree_element.tag}> elements, by a selector or inside an at-rule this reader does "
+                    Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to {target}, "
+                    "by a selector or inside an at-rule this reader does "
                     "not decide", "rules a desktop browser applies whatever its window, by selectors cssselect2 "
                     "matches; save the page as a browser shows it"))

@@ -172,10 +172,15 @@ class NotReproduced(ValueError):
         self.encoding, self.at = encoding, at
 
 
+USER_DEFINED = {byte: 0xF700 + byte for byte in range(0x80, 0x100)}  # x-user-defined: 0x80-0xFF are U+F780-U+F7FF
+
+
 def browser_decoded(data: bytes, encoding: str) -> str:
     """The bytes as a browser's decoder for the encoding (browser_codec's codec) reads them:
     UnicodeDecodeError for bytes it does not decode, NotReproduced where this reader cannot
     decode them as a browser does."""
+    if encoding == "x-user-defined":  # the Encoding Standard's own (a sheet's @charset may name it): no Python codec
+        return data.decode("latin-1").translate(USER_DEFINED)
     unreproduced = UNREPRODUCED.get(encoding)
     found = unreproduced.search(data) if unreproduced else None
     if found:

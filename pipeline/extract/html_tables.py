@@ -186,15 +186,18 @@ def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
 DRAW_OTHER_THAN_CHILDREN = frozenset({*REPLACED, *SILENT_TAGS, "svg", "math"})
 
 
-def table_not_drawn(table: etree._Element, styles: Styles) -> etree._Element | None:
-    """The element around the table that keeps a browser from drawing it: one not laid out
-    (display:none from a rule, the `hidden` attribute, the browser's sheet for a closed dialog or
-    details, a popover not shown: Style.removed, which the table's own style does not inherit),
-    or one drawing something else than its children (DRAW_OTHER_THAN_CHILDREN). A reader sees
-    no such table, so none of its numbers is the page's."""
+def table_not_drawn(table: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
+    """The element around the table that keeps a browser from drawing it, and how: one not laid
+    out (display:none from a rule, the `hidden` attribute, the browser's sheet for a closed dialog
+    or details, a popover not shown: Style.removed, which the table's own style does not inherit),
+    or one drawing something else than its children (DRAW_OTHER_THAN_CHILDREN). A reader sees no
+    such table, so none of its numbers is the page's. (A rule this reader cannot decide that may
+    hide it is checked with the sheets: html_cascade.check_undecided.)"""
     for around in table.iterancestors():
-        if tag_of(around) in DRAW_OTHER_THAN_CHILDREN or styles.of(around).removed:
-            return around
+        if tag_of(around) in DRAW_OTHER_THAN_CHILDREN:
+            return around, "draws something else than its content"
+        if styles.of(around).removed:
+            return around, "is not drawn (display: none)"
     return None
 
 
