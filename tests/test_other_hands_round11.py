@@ -263,3 +263,12 @@ def test_a_sheet_in_the_x_user_defined_encoding_is_decoded_not_a_crash(tmp_path)
     exit 3). Its ASCII bytes are the same characters: the rule applies, the 6 hidden."""
     css = '@charset "x-user-defined";\n.x{display:none}'
     assert saved_page(tmp_path, '<link rel="stylesheet" href="page_files/a.css">', {"page_files/a.css": css}) == "1*Ascend"
+
+
+@pytest.mark.parametrize("css", ["1", '; @import "page_files/a.css";', "}{ @import 'page_files/a.css';"])
+def test_a_sheet_that_starts_with_a_parse_error_is_read_not_a_crash(tmp_path, css):
+    """Catches: a <style> whose first rule is a parse error (`<style>1</style>`: tinycss2 gives
+    an error object, no rule) ended the run with an internal error (AttributeError, exit 3) once
+    the rules before an @import were judged. A browser swallows the @import into the broken
+    rule: nothing is hidden."""
+    assert saved_page(tmp_path, f"<style>{css}</style>", HIDING) == "16*Ascend"

@@ -701,7 +701,7 @@ def kept_rule(rule) -> bool | None:
     cannot tell: an at-rule it does not know, a selector cssselect2 does not parse."""
     if rule.type == "at-rule":
         return True if rule.lower_at_keyword in KNOWN_AT_RULES else None
-    if selector_list(rule.prelude) is None:
+    if rule.type != "qualified-rule" or selector_list(rule.prelude) is None:  # a parse error: no rule at all
         return False
     try:
         cssselect2.compile_selector_list(tinycss2.serialize(rule.prelude))
