@@ -61,8 +61,8 @@ def test_a_table_inside_an_element_drawing_something_else_is_an_error_naming_it(
     SVG never rendered (<defs>, display="none"), published whole; Chromium draws the canvas, the
     video, the object's data, nothing of the SVG's definitions, and no cell of the table."""
     problems = layout_problems_of(html)
-    assert len(problems) == 1 and f"{element} around the vendor table draws something else than its content" in \
-        problems[0], problems
+    why = "lays out what it holds by SVG or MathML rules" if element == "<svg>" else "draws something else than its content"
+    assert len(problems) == 1 and f"{element} around the vendor table {why}" in problems[0], problems
 
 
 def test_a_hidden_table_beside_a_copy_shown_in_a_frame_is_an_error():

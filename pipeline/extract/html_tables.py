@@ -194,7 +194,10 @@ def table_not_drawn(table: etree._Element, styles: Styles) -> tuple[etree._Eleme
     such table, so none of its numbers is the page's. (A rule this reader cannot decide that may
     hide it is checked with the sheets: html_cascade.check_undecided.)"""
     for around in table.iterancestors():
-        if tag_of(around) in DRAW_OTHER_THAN_CHILDREN:
+        tag = tag_of(around)
+        if tag in ("svg", "math"):
+            return around, "lays out what it holds by SVG or MathML rules, which this reader does not apply"
+        if tag in DRAW_OTHER_THAN_CHILDREN:
             return around, "draws something else than its content"
         if styles.of(around).removed:
             return around, "is not drawn (display: none)"
