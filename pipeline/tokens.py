@@ -47,6 +47,13 @@ HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
 # them as a space (U+FFA0 is one in Chromium's default font).
 IGNORABLE_MARKS = frozenset({0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, *range(0xFE00, 0xFE10),
                              *range(0xE0100, 0xE01F0)})
+# Format characters a browser draws as a glyph of their own (a box where no font has one): Unicode's
+# prepended concatenation marks (the Arabic number sign, U+06DD, the Kaithi number sign…), the
+# Egyptian hieroglyph and the shorthand format controls. Chromium 156 draws these 26 of the 163 and no
+# other (every one probed: tests/test_other_hands_round11.py). Kept, so `3\U0001bca02*Ascend`, a 3,
+# a box and a 2 on the page, fails to parse naming its cell instead of reading 32.
+DRAWN_FORMAT = frozenset({*range(0x0600, 0x0606), 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD,
+                          *range(0x13430, 0x13440), *range(0x1BCA0, 0x1BCA4)})
 
 
 class TokenError(ValueError):
@@ -68,9 +75,15 @@ def is_kept(char: str) -> bool:
     return unicodedata.decomposition(char).split(" ", 1)[0] in KEEP_AS_PUBLISHED
 
 
+def drawn_as_nothing(char: str) -> bool:
+    """A format character (Unicode category Cf) a browser draws as nothing."""
+    return unicodedata.category(char) == "Cf" and ord(char) not in DRAWN_FORMAT
+
+
 def printed(text: str) -> str:
-    """The characters a reader sees, in one form: format characters (Unicode category Cf:
-    zero-width spaces and joiners, U+2060, a stray BOM, soft hyphens, direction marks) and the
+    """The characters a reader sees, in one form: format characters drawn as nothing (Unicode
+    category Cf but DRAWN_FORMAT: zero-width spaces and joiners, U+2060, a stray BOM, soft
+    hyphens, direction marks) and the
     default-ignorable marks (IGNORABLE_MARKS: U+034F, variation selectors) are dropped, and NFKC folds full-width and other compatibility forms (`Ｓｎｔ９ｂ`, `＊`,
     `／`, `－`, Kangxi radicals) into the ordinary ones, except superscripts, subscripts,
     circled numbers and fractions (KEEP_AS_PUBLISHED); the hyphens U+2010 and U+2011 are the
@@ -80,7 +93,7 @@ def printed(text: str) -> str:
         return text
     # each distinct character's category asked once (a page's text repeats a few hundred), not each one's
     dropped = {ord(ch): None for ch in set(text)
-               if ch >= "\x80" and (unicodedata.category(ch) == "Cf" or ord(ch) in IGNORABLE_MARKS)}
+               if ch >= "\x80" and (drawn_as_nothing(ch) or ord(ch) in IGNORABLE_MARKS)}
     visible = text.translate({**HYPHENS, **dropped})  # no hyphen is a format character: one table does both
     if unicodedata.is_normalized("NFKC", visible):  # nothing to fold, so nothing kept from folding
         return visible

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from conftest import RAW
 from pipeline.cli import main
+from pipeline.errors import SourceError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.extract.pdf_guards import MAX_RATIO
@@ -53,7 +54,7 @@ def hostile_page(base: str) -> str:
                f'<!ENTITY remote SYSTEM "{base}/entity">\n<!ENTITY % p SYSTEM "{base}/param"> %p;\n]>')
     page = re.sub(r"<!DOCTYPE html>", doctype, PAGE_HTML)
     page = page.replace("</head>", f'<link rel="stylesheet" href="{base}/style.css"><script src="{base}/a.js">'
-                                   f'</script><meta http-equiv="refresh" content="0;url={base}/refresh">'
+                                   f'</script><meta http-equiv="refresh" content="3600">'
                                    f'<base href="{base}/"></head>')
     page = page.replace("<h1", f'<img src="{base}/pixel.png"><iframe src="{base}/frame"></iframe>'
                                f'<object data="{base}/object"></object><p>&xxe; &remote;</p><h1', 1)
@@ -74,6 +75,11 @@ def test_nothing_is_fetched_executed_or_expanded(listener):
     row = frame[(frame.model == "llama3.1-8b") & (frame.strategy == "full") & (frame.seq_len == 4096)
                 & (frame.framework == "MindSpeed-LLM")].iloc[0]
     assert row.min_units == 4
+    # a refresh that would replace the page by a URL is refused (a reader sees that page), not followed
+    with pytest.raises(SourceError, match="replaces the page by"):
+        extract_html(hostile_page(base).replace('content="3600"', f'content="0;url={base}/refresh"').encode("utf-8"),
+                     "hostile.html")
+    assert requests == []
 
 
 def test_entity_in_a_cell_is_not_expanded_and_is_an_error(listener):

@@ -22,7 +22,7 @@ from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, snif
 from .html_style import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_faults, collapsed_columns,
                           find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, shadow_host_around,
-                          span_value, table_drawn_apart)
+                          span_value, table_drawn_apart, table_not_drawn)
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -137,6 +137,9 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         found = table_drawn_apart(table.element, styles)
         if found:
             problems.append(drawn_apart(table.element, found, Place(row=r + 1 if rows else None, part=part)))
+        around = table_not_drawn(table.element, styles)
+        if around is not None:
+            problems.append(not_drawn(*around, Place(part=part)))
         host = shadow_host_around(table.element, rows, styles)
         if host is not None:
             problems.append(in_shadow_host(host, Place(part=part)))
@@ -157,6 +160,13 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         raise LayoutError(source, problems)
     if unmodelled:
         raise CellError(source, unmodelled)
+
+
+def not_drawn(around: etree._Element, why: str, place: Place) -> Problem:
+    return Problem(place, f"<{around.tag}> around the vendor table {why}: a reader sees none of its cells",
+                   "the vendor table drawn on the page: no element around it hidden (display:none, the hidden "
+                   "attribute, a closed <dialog> or <details>, a popover) or drawing something else in place of "
+                   "its content (a canvas, video, object, select, button, SVG or MathML)")
 
 
 def in_shadow_host(host: etree._Element, place: Place) -> Problem:

@@ -44,11 +44,16 @@ from .html_tree import in_quirks_mode
 from .html_media import desktop_applies
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
-MAX_IMPORT_DEPTH = 4  # @import inside an imported sheet; real sites import one or two deep
+MAX_IMPORT_DEPTH = 16  # @import inside an imported sheet; real sites import one or two deep, a browser any depth
 MAX_NESTING = 16  # @media inside @media; real sheets nest one or two deep
 # Group rules whose conditions this reader does not evaluate; @starting-style applies only before a
 # transition's first frame (Chromium leaves `@starting-style{tr{display:none}}` undrawn, an opacity
 # faded in): what a reader sees depends on the moment.
+# The at-rules Chromium keeps in a sheet (an unknown one is dropped as it is parsed, and an @import
+# after it still leads the sheet; after a known one, it is ignored).
+KNOWN_AT_RULES = frozenset({"media", "supports", "font-face", "page", "keyframes", "-webkit-keyframes", "counter-style",
+                            "font-feature-values", "font-palette-values", "property", "layer", "container", "scope",
+                            "starting-style", "view-transition", "position-try", "function", "namespace"})
 CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document", "starting-style"})
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
 # mark, hide or add text where it reaches the vendor table is an error naming it.
@@ -288,6 +293,7 @@ class Sheets:
     layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
     reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
+    too_deep: str = ""  # the first rule nested past MAX_NESTING, where it is (refuse_too_deep)
 
 
 def relaxed(selector: str) -> list | None:
@@ -370,7 +376,8 @@ def add_nested(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None
     group rules) holding declarations for it, decided as at the top level."""
     parents = split_selectors(rule.prelude)
     for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
-        if depth >= MAX_NESTING:
+        if depth >= MAX_NESTING and item.type in ("qualified-rule", "at-rule"):
+            sheets.too_deep = sheets.too_deep or f"a rule nested in {tinycss2.serialize(rule.prelude).strip()[:60]!r}"
             return
         if item.type == "qualified-rule" and selector_list(item.prelude) is not None:
             selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
@@ -473,7 +480,9 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
             sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
         elif rule.type == "at-rule" and rule.lower_at_keyword == "font-face" and rule.content is not None:
             add_font_face(rule, mode, sheets)
-        elif rule.type == "at-rule" and rule.content is not None and depth < MAX_NESTING:
+        elif rule.type == "at-rule" and rule.content is not None and depth >= MAX_NESTING:
+            sheets.too_deep = sheets.too_deep or " ".join(f"@{rule.at_keyword} {tinycss2.serialize(rule.prelude)}".split())
+        elif rule.type == "at-rule" and rule.content is not None:
             sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)
             if inner != "drop":
@@ -496,6 +505,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     script may apply it) are checked (check_undecided)."""
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root))
     base = document_base(root, files)
+    early = before_the_base(root) if files is not None else set()
     policies = page_policies(root)
     order = {e: i for i, e in enumerate(root.iter("meta", "style", "link"))} if policies else {}
     for element, mode, within in sheet_modes(root):
@@ -506,7 +516,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
                 continue
             if answer == CSP_UNDECIDED:
                 mode, within = "check", f"{within} {deciding.label}".strip()
-        found = sheet_text(element, files, base, source, sheets.quirks)
+        found = sheet_text(element, files, files.page if element in early else base, source, sheets.quirks)
         if found is None:
             continue
         text, sheet_base, file, undecided = found
@@ -516,6 +526,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
             within = f"{within} {files.label}/{file}".strip()
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
     refuse_registered(sheets, source)
+    refuse_too_deep(sheets, source)
     refuse_unordered_layers(sheets, source)
     if policies:
         refuse_governed_attributes(root, policies, source)
@@ -553,6 +564,15 @@ def refuse_registered(sheets: Sheets, source: str) -> None:
         raise SourceError(source, Problem(
             Place(), f"the page's style sheet registers a custom property ({sheets.registered[0]}), whose "
             "initial value and inheritance this reader does not apply", "style sheets without @property"))
+
+
+def refuse_too_deep(sheets: Sheets, source: str) -> None:
+    """Rules nested deeper than this reader follows (a browser applies them at any depth): an
+    error, never rules silently left out."""
+    if sheets.too_deep:
+        raise SourceError(source, Problem(
+            Place(), f"the page's style sheet nests rules more than {MAX_NESTING} deep ({sheets.too_deep}), deeper than "
+            "this reader follows", f"rules nested at most {MAX_NESTING} deep"))
 
 
 def refuse_unordered_layers(sheets: Sheets, source: str) -> None:
@@ -616,8 +636,8 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
     None where they resolve elsewhere (an absolute or remote base: never read, with a warning)."""
     if files is None:
         return None
-    href = next((b.get("href") for b in root.iter("base") if b.get("href") is not None
-                 and not any(a.tag == "template" for a in b.iterancestors())), None)
+    element = base_element(root)
+    href = None if element is None else element.get("href")
     if href is None or href.strip(URL_STRIP)[:1] in ("", "#", "?"):
         return files.page
     base = files.resolved(href, files.page)  # the WHATWG URL Standard's resolution, as for a sheet's href
@@ -629,23 +649,65 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
     return base
 
 
+def base_element(root: etree._Element) -> etree._Element | None:
+    """The <base href> that sets the page's base URL: the first with an href, outside templates."""
+    return next((b for b in root.iter("base") if b.get("href") is not None
+                 and not any(a.tag == "template" for a in b.iterancestors())), None)
+
+
+def before_the_base(root: etree._Element) -> set[etree._Element]:
+    """The <style> and <link> elements before the page's <base href>: a browser fetches their
+    sheets (and a <style>'s @imports) as the parser reaches them, from the page's own URL, and
+    does not fetch them again once the base is known (checked in Chromium 156)."""
+    base = base_element(root)
+    if base is None:
+        return set()
+    found = set()
+    for element in root.iter("base", "style", "link"):
+        if element is base:
+            return found
+        found.add(element)
+    return found
+
+
 def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
               source: str, chain: tuple[str, ...] = ()) -> None:
     """A whole sheet: the sheets its leading @import rules name, in place, then its own rules,
     their selectors read with its leading @namespace rules."""
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-    namespaces = {}
+    namespaces, unknown = {}, None
     for rule in rules:
         name = rule.lower_at_keyword if rule.type == "at-rule" else None
         if name not in ("import", "charset", "layer", "namespace") or (name == "layer" and rule.content is not None):
-            break  # @import and @namespace after another rule are ignored, as a browser ignores them
+            kept = kept_rule(rule)
+            if kept:
+                break  # @import and @namespace after another rule are ignored, as a browser ignores them
+            if kept is None:  # dropped if the browser does not know it either
+                unknown = unknown or (f"@{rule.at_keyword}" if name else " ".join(tinycss2.serialize(rule.prelude).split()))
+            continue  # a rule a browser drops as it parses the sheet: the @imports after it still lead
         if name == "import" and not namespaces:
-            add_import(rule, mode, within, sheets, files, base, source, chain)
-        elif name == "namespace":
+            add_import(rule, *(("check", f"{within} (an @import after {unknown})".strip()) if unknown else (mode, within)),
+                       sheets, files, base, source, chain)
+        elif name == "namespace" and not unknown:
             namespaces.update(namespace_rule(rule))
     outer, sheets.namespaces = sheets.namespaces, namespaces
     add_rules(rules, mode, within, sheets)
     sheets.namespaces = outer
+
+
+def kept_rule(rule) -> bool | None:
+    """Does a browser keep this rule as it parses the sheet (a style rule whose selectors it
+    accepts, an at-rule it knows), or drop it (an invalid selector list)? None where this reader
+    cannot tell: an at-rule it does not know, a selector cssselect2 does not parse."""
+    if rule.type == "at-rule":
+        return True if rule.lower_at_keyword in KNOWN_AT_RULES else None
+    if rule.type != "qualified-rule" or selector_list(rule.prelude) is None:  # a parse error: no rule at all
+        return False
+    try:
+        cssselect2.compile_selector_list(tinycss2.serialize(rule.prelude))
+    except cssselect2.SelectorError:
+        return None
+    return True
 
 
 def namespace_rule(rule) -> dict:
@@ -667,8 +729,12 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     media queries decided as an @media's; one with layer() or supports() is undecided. Bounded
     depth; a cycle is not followed twice."""
     prelude = [t for t in rule.prelude if t.type not in ("whitespace", "comment")]
-    if not prelude or len(chain) >= MAX_IMPORT_DEPTH:
+    if not prelude:
         return
+    if len(chain) >= MAX_IMPORT_DEPTH:  # a browser follows it: its rules unread would be a silent guess
+        raise SourceError(source, Problem(Place(), f"@import nested {len(chain) + 1} deep ({' -> '.join(chain)} -> "
+                                          f"{tinycss2.serialize(rule.prelude).strip()}), deeper than this reader "
+                                          f"follows", f"style sheets imported at most {MAX_IMPORT_DEPTH} deep"))
     first = prelude[0]
     if first.type in ("url", "string"):
         href = first.value
@@ -704,7 +770,7 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     inside = files.inside(href, base, base)
     if inside is None or inside in chain or inside == base:
         return
-    if not saved_css(files, inside, base, href, sheets.quirks):
+    if not saved_css(files, inside, base, href, base, sheets.quirks):
         return
     within = f"{within} {files.label}/{inside}".strip()
     add_sheet(files.sheet(inside), mode, within, sheets, files, inside, source, (*chain, base))
@@ -731,7 +797,7 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
     if not inside:
         return None
-    if not saved_css(files, inside, files.page, href, quirks):
+    if not saved_css(files, inside, files.page, href, base, quirks):
         return None
     verdict = integrity(element.get("integrity"), files.data(inside), opaque=True)
     if verdict == REFUSE:
@@ -742,10 +808,12 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     return files.sheet(inside), inside, inside, why
 
 
-def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, quirks: bool) -> bool:
-    """Does a browser take the saved file `inside` for a style sheet (its type, from its
-    extension)? A warning naming `referrer` and `href` where it does not."""
-    if type_accepted(file_type(inside), same_origin=False, quirks=quirks):
+def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, base: str, quirks: bool) -> bool:
+    """Does a browser take the saved file `inside` (named by `href` from `base`) for a style
+    sheet: its type, from the extension of the URL's path as written (Chromium 156 applies
+    `page%5Ffiles/a.css`, not `a%2Ecss`, though both read page_files/a.css)? A warning naming
+    `referrer` and `href` where it does not."""
+    if type_accepted(file_type(files.url(href, base).pathname), same_origin=False, quirks=quirks):
         return True
     files.warn(referrer, href, "is not of the type text/css (a file's type is its extension's: .css)")
     return False
@@ -956,24 +1024,31 @@ def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
             if any("规格卡数" in "".join(cell.itertext()) for cell in table.xpath("./tr/*|./*/tr/*"))]
 
 
-def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, source: str) -> None:
+def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, source: str) -> None:
     """A rule this reader cannot decide that matches an element of the vendor table and whose
     declarations would change what a reader sees there (`changes_reading(declarations, pseudo)`,
-    html_style.py) is an error naming it."""
+    html_style.py), or an element around it and would keep the table from being seen
+    (`hides_around`), is an error naming it."""
     if not sheets.undecided_count:
         return
-    inside = {e for table in vendor_like_tables(root) for e in table.iter()}
+    tables = vendor_like_tables(root)
+    inside = {e for table in tables for e in table.iter()}
     if not inside:
         return
+    around = {a for table in tables for a in table.iterancestors()} - inside
     budget = Budget(source)
     for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
-        if wrapper.etree_element not in inside:
+        element = wrapper.etree_element
+        if element not in inside and element not in around:
             continue
+        decides = changes_reading if element in inside else hides_around
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
-            if changes_reading(rule.declarations, rule.pseudo or pseudo):
+            if decides(rule.declarations, rule.pseudo or pseudo):
+                target = f"the table's <{element.tag}> elements" if element in inside else \
+                    f"the <{element.tag}> around the vendor table"
                 raise SourceError(source, Problem(
-                    Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to the table's "
-                    f"<{wrapper.etree_element.tag}> elements, by a selector or inside an at-rule this reader does "
+                    Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to {target}, "
+                    "by a selector or inside an at-rule this reader does "
                     "not decide", "rules a desktop browser applies whatever its window, by selectors cssselect2 "
                     "matches; save the page as a browser shows it"))

@@ -79,16 +79,25 @@ class SavedFiles:
         and newlines removed, the query and fragment left out of the file's path): the path
         relative to the folder (posix, `../` where it leads out); None for a URL with a scheme, a
         host or a path from the root (remote or absolute: never read here)."""
-        text = href.strip(URL_STRIP)
-        if not text or ada_url.check_url(text) or text.lstrip("\t\n")[:1] in ("/", "\\", "#", "?"):
-            return None  # an absolute URL (a scheme, remote or not), `//host/…`, `/path`, or the page itself
-        root = PurePosixPath(self.folder.resolve().as_posix())  # so that `../` leaves the folder as on disk
-        url = ada_url.URL(text, "file://" + urllib.parse.quote(f"{root}/{base}"))
-        if url.host or url.protocol != "file:":
+        url = self.url(href, base)
+        if url is None:
             return None
+        root = PurePosixPath(self.folder.resolve().as_posix())
         path = posixpath.normpath(urllib.parse.unquote(url.pathname))
         inside = posixpath.relpath(path, str(root)) if path != str(root) else "."
         return inside + "/" if url.pathname.endswith("/") else inside  # a folder (a <base href>) stays one
+
+    def url(self, href: str, base: str) -> ada_url.URL | None:
+        """The file:// URL a relative URL names from the file `base`, as a browser parses it
+        (`file:x.css` is relative too: the page's own scheme); None for one with another scheme,
+        a host or a path from the root."""
+        text = href.strip(URL_STRIP)
+        same_scheme = text[:5].lower() == "file:" and text[5:7] not in ("//", "\\\\", "/\\", "\\/")
+        if not text or (ada_url.check_url(text) and not same_scheme) or text.lstrip("\t\n")[:1] in ("/", "\\", "#", "?"):
+            return None  # an absolute URL (a scheme, remote or not), `//host/…`, `/path`, or the page itself
+        root = PurePosixPath(self.folder.resolve().as_posix())  # so that `../` leaves the folder as on disk
+        url = ada_url.URL(text, "file://" + urllib.parse.quote(f"{root}/{base}"))
+        return None if url.host or url.protocol != "file:" else url
 
     def warn(self, referrer: str, href: str, why: str) -> None:
         self.warnings.append(f"the style sheet {href!r} linked from {self.label}/{referrer} {why}; "
@@ -163,10 +172,15 @@ class NotReproduced(ValueError):
         self.encoding, self.at = encoding, at
 
 
+USER_DEFINED = {byte: 0xF700 + byte for byte in range(0x80, 0x100)}  # x-user-defined: 0x80-0xFF are U+F780-U+F7FF
+
+
 def browser_decoded(data: bytes, encoding: str) -> str:
     """The bytes as a browser's decoder for the encoding (browser_codec's codec) reads them:
     UnicodeDecodeError for bytes it does not decode, NotReproduced where this reader cannot
     decode them as a browser does."""
+    if encoding == "x-user-defined":  # the Encoding Standard's own (a sheet's @charset may name it): no Python codec
+        return data.decode("latin-1").translate(USER_DEFINED)
     unreproduced = UNREPRODUCED.get(encoding)
     found = unreproduced.search(data) if unreproduced else None
     if found:

@@ -17,7 +17,7 @@ from functools import cached_property
 
 from lxml import etree
 
-from ..errors import SourceError
+from ..errors import Place, Problem, SourceError
 from ..tokens import printed
 from .html_files import REPLACEMENT, NotReproduced, SavedFiles, browser_codec, browser_decoded, replaced
 from .html_style import Style, Styles
@@ -184,9 +184,32 @@ class Reading:
         return "".join(text for _, text in self.texts)
 
 
+# HTML's declarative refresh: a delay, then (after `;` or `,`) an optional `url=` and the URL.
+REFRESH = re.compile(r"""[\t\n\f\r ]*[0-9.]+(?:[\t\n\f\r ;,]+(?:url[\t\n\f\r ]*=[\t\n\f\r ]*)?["']?(?P<url>[^"']*))?""",
+                     re.I)
+
+
+def check_no_refresh_elsewhere(root: etree._Element, source: str) -> None:
+    """A <meta http-equiv=refresh> with a URL replaces the page by that URL (after its delay,
+    wherever the element is; checked in Chromium 156: `0; url=about:blank` shows an empty page):
+    a reader sees that page, not this one's table. An error naming it."""
+    for meta in root.iter("meta"):
+        if (meta.get("http-equiv") or "").strip().lower() != "refresh" or \
+                any(a.tag in SILENT_TAGS for a in meta.iterancestors()):
+            continue
+        found = REFRESH.match(meta.get("content") or "")
+        url = (found["url"] or "").strip() if found else ""
+        if url:
+            raise SourceError(source, Problem(Place(), f"<meta http-equiv=refresh content={meta.get('content')!r}> "
+                                              f"replaces the page by {url!r}", "a page that stays on screen: no "
+                                              "<meta http-equiv=refresh> naming another page"))
+
+
 def read_page(root: etree._Element, source: str, files: SavedFiles | None = None) -> Reading:
     """The page as a reader sees it, its style sheets applied (html_style.Styles), with those
-    saved beside it given the folder it sits in."""
+    saved beside it given the folder it sits in; refused where the page sends its reader to
+    another (check_no_refresh_elsewhere)."""
+    check_no_refresh_elsewhere(root, source)
     reading = Reading(Styles(root, source, files))
     reading.walk(root, reading.styles.root)
     return reading

@@ -1544,7 +1544,7 @@ class Styles:
     def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
         self.source = source
         sheets: Sheets = page_sheets(root, files, source)
-        check_undecided(root, sheets, changes_reading, source)
+        check_undecided(root, sheets, changes_reading, hides_around, source)
         self.matched = matched_rules(root, sheets, source)
         self.resized_fonts = sheets.resized_fonts
         self.computed: dict[etree._Element, Style] = {}
@@ -1643,3 +1643,19 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
             or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
+
+
+def hides_around(declarations, pseudo: str | None) -> bool:
+    """Whether declarations on an element around the vendor table (or its pseudo-element) could
+    keep a reader from seeing the table as read: remove or hide it, set it out of sight, draw it
+    with what this reader does not model, mirror, turn or reorder its columns, or style the
+    content box of a <details> holding it."""
+    if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
+        return True  # its value depends on custom properties the element inherits: not decided here
+    if pseudo in CONTENTS_BOX_PSEUDO:
+        return bool(declarations)
+    if pseudo is not None:
+        return False  # a box before or after the table adds no text to its cells
+    probe = computed({d.name: d for d in declarations}, ROOT, etree.Element("div"), "div")
+    return (probe.removed or not probe.shown or probe.unseen or bool(probe.unmodelled) or bool(probe.flipped)
+            or probe.direction != "ltr" or probe.writing_mode != "horizontal-tb")

@@ -23,7 +23,7 @@ from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_cascade import cascaded
 from .html_style import ROOT, Style, Styles, value_of
-from .text import SILENT_TAGS, is_silent, tag_of
+from .text import REPLACED, SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
@@ -177,6 +177,31 @@ def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
     if style.display not in TABLE_DISPLAYS:
         return f"display: {style.display}"
     return drawn_apart(style, ROOT, part=None) or anonymous_cells(table, styles)
+
+
+# Elements that draw something else than their children in the page's flow: replaced and
+# embedded elements and form controls (their children are fallback content, options or a label),
+# script, style, template and noscript, and SVG and MathML, which lay out by rules of their own
+# (a <foreignObject> in <defs>, a <g display="none">: this reader applies none of them).
+DRAW_OTHER_THAN_CHILDREN = frozenset({*REPLACED, *SILENT_TAGS, "svg", "math"})
+
+
+def table_not_drawn(table: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
+    """The element around the table that keeps a browser from drawing it, and how: one not laid
+    out (display:none from a rule, the `hidden` attribute, the browser's sheet for a closed dialog
+    or details, a popover not shown: Style.removed, which the table's own style does not inherit),
+    or one drawing something else than its children (DRAW_OTHER_THAN_CHILDREN). A reader sees no
+    such table, so none of its numbers is the page's. (A rule this reader cannot decide that may
+    hide it is checked with the sheets: html_cascade.check_undecided.)"""
+    for around in table.iterancestors():
+        tag = tag_of(around)
+        if tag in ("svg", "math"):
+            return around, "lays out what it holds by SVG or MathML rules, which this reader does not apply"
+        if tag in DRAW_OTHER_THAN_CHILDREN:
+            return around, "draws something else than its content"
+        if styles.of(around).removed:
+            return around, "is not drawn (display: none)"
+    return None
 
 
 def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozenset, style: Style | None = None) -> str:
