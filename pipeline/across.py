@@ -73,7 +73,10 @@ def table_rows(table: pa.Table, columns: list[str]) -> list[tuple]:
 def release_info(release: str, folder: Path, table: pa.Table, frame: pd.DataFrame, found: pa.Table) -> ReleaseInfo:
     manifest, _ = store.manifest_entry(folder, store.TABLE)
     url = store.source_url(table)
-    frameworks = tuple(dict.fromkeys(framework for framework, _ in vendor_column_order(frame)))
+    # the column order from plain lists of the Arrow columns: a pandas groupby per release cost ~2 ms
+    places = ("framework", "hardware", "source_col")
+    rows = (dict(zip(places, row)) for row in zip(*(table.column(name).to_pylist() for name in places)))
+    frameworks = tuple(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
     present = set(table.column("hardware").unique().to_pylist())  # not a Python pass over the frame's rows
     return ReleaseInfo(release, base_date(release), revision(release), url,
                        tuple((s["path"], s["sha256"]) for s in manifest["sources"]), len(frame),

@@ -41,11 +41,13 @@ class ReleaseDiff:
     hardware: dict[str, list[str]]
     models: dict[str, list[str]]
 
-    def where(self, change: str, reason: str | None = None) -> pd.DataFrame:
+    def where(self, change: str, reason: str | None = None, columns: list[str] | None = None) -> pd.DataFrame:
+        """The rows of this change (and reason); `columns`: only these, picked before the
+        rows are (a filter takes every column it is given: the rows have 23)."""
         chosen = self.rows["change"] == change
-        if reason is not None:  # one mask: each filter of the rows takes every column
+        if reason is not None:  # one mask
             chosen &= self.rows["reason"] == reason
-        return self.rows[chosen]
+        return (self.rows if columns is None else self.rows[columns])[chosen.to_numpy()]
 
     def counts(self) -> dict[str, int]:
         counts = {}

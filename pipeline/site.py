@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .changelog import CHANGED_COLUMNS, TITLE as CHANGELOG_TITLE, Entry, ReleaseInfo, first_text
 from .diff import ReleaseDiff
-from .report import (STYLE, UNIT_HUE, diff_summary, esc, finding_marks, heat_legend, heat_map, vendor_line,
+from .report import (STYLE, UNIT_HUE, diff_summary, esc, finding_marks, heat_legend, heat_map, records, vendor_line,
                      vendor_lines)
 from .units import PLURAL, UNIT_OF_HARDWARE, counted, units_note
 
@@ -101,7 +101,7 @@ def write_page(folder: Path, name: str, text: str) -> None:
 def diff_page(folder: Path, diff: ReleaseDiff, urls: dict[str, str | None] | None = None) -> None:
     """diff/<old>..<new>.html of the site in `folder` (written by a worker of the run);
     `urls`: each release's vendor page (release id -> URL)."""
-    changed = diff.where("changed").to_dict("records")  # in the vendor's order; no grid here to point into
+    changed = records(diff.where("changed"))  # in the vendor's order; no grid here to point into
     body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>", *vendor_lines(diff, urls),
             f'<p>The changelog\'s entry: <a href="../changelog.html#r-{esc(diff.new)}">{esc(diff.new)}</a>. '
             f"The whole grid with every change marked: <code>mincards diff {esc(diff.old)} {esc(diff.new)} "
