@@ -190,11 +190,8 @@ def model_pages(database: Path, site: Path, models: list[str], releases: list[st
     listed = []
     with reading(database) as connection:
         for model in models:
-            runs = model_runs(connection, model)
-            model_page(site, model, runs, releases)
-            present = [run for run in runs if run["change"] != "removed"]
-            listed.append((model, model_note(min(r["first_release"] for r in present),
-                                             max(r["last_release"] for r in present), releases[-1])))
+            first, last = model_page(site, model, model_runs(connection, model), releases)
+            listed.append((model, model_note(first, last, releases[-1])))
     return listed
 
 
