@@ -328,10 +328,9 @@ def added_removed_list(diff: ReleaseDiff) -> list[str]:
             if names[side]:
                 items.append(f"<li>{what} {side}: {esc(', '.join(names[side]))}</li>")
     for side in ("added", "removed"):
-        configurations = diff.where(side, "configuration", ROW_KEY + COLUMN_KEY)
-        if len(configurations):
-            keys = "; ".join(" / ".join(str(v) for v in key) for key in
-                             configurations.itertuples(index=False, name=None))
+        configurations = diff.values_where(side, "configuration", ROW_KEY + COLUMN_KEY)
+        if configurations:
+            keys = "; ".join(" / ".join(str(v) for v in key) for key in configurations)
             items.append(f"<li>{counted(len(configurations), 'configuration')} of existing models {side}: "
                          f"{esc(keys)}</li>")
     return ["<ul>"] + (items or ["<li>nothing added or removed</li>"]) + ["</ul>"]
