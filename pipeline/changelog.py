@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import pandas as pd
 
 from .diff import ReleaseDiff, units_text
 from .history import change_kinds
@@ -54,14 +53,15 @@ class Entry:
     changed: tuple[dict, ...]  # the values that changed: CHANGED_COLUMNS
 
 
-def entry(info: ReleaseInfo, diff: ReleaseDiff | None, kinds: pd.DataFrame | None = None) -> Entry:
+def entry(info: ReleaseInfo, diff: ReleaseDiff | None, kinds: dict[str, list] | None = None) -> Entry:
     """The changelog entry of a release, from its diff with the release before (None for
     the first release) and that diff's change_kinds (computed when not given)."""
     if diff is None:
         return Entry(info, None, (), ())
     kinds = change_kinds(diff) if kinds is None else kinds
-    count = Counter(kinds["kind"].tolist())
-    configurations = Counter(kinds.loc[kinds["reason"] == "configuration", "change"].tolist())
+    count = Counter(kinds["kind"])
+    configurations = Counter(change for change, reason in zip(kinds["change"], kinds["reason"])
+                             if reason == "configuration")
 
     def named(what: str, names: list[str]) -> Change:
         return Change(what, len(names), tuple(names))
@@ -75,11 +75,15 @@ def entry(info: ReleaseInfo, diff: ReleaseDiff | None, kinds: pd.DataFrame | Non
         Change("configurations of existing models added", configurations["added"]),
         Change("configurations of existing models removed", configurations["removed"]),
     )
-    rows = kinds[kinds["change"] == "changed"]
-    changed = tuple({"model": r.model, "strategy": r.strategy, "seq_len": r.seq_len, "framework": r.framework,
-                     "hardware": r.hardware, "old": units_text(r.old_supported, r.old_min_units),
-                     "new": units_text(r.new_supported, r.new_min_units), "change": r.kind}
-                    for r in rows.itertuples(index=False))
+    columns = ["model", "strategy", "seq_len", "framework", "hardware", "old_supported", "old_min_units",
+               "new_supported", "new_min_units", "kind"]
+    changed = tuple({"model": model, "strategy": strategy, "seq_len": seq_len, "framework": framework,
+                     "hardware": hardware, "old": units_text(old_supported, old_units),
+                     "new": units_text(new_supported, new_units), "change": kind}
+                    for change, (model, strategy, seq_len, framework, hardware, old_supported, old_units,
+                                 new_supported, new_units, kind) in zip(kinds["change"],
+                                                                        zip(*(kinds[c] for c in columns)))
+                    if change == "changed")
     return Entry(info, diff.old, tuple(line for line in summary if line.count), changed)
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .changelog import CHANGED_COLUMNS, TITLE as CHANGELOG_TITLE, Entry, ReleaseInfo, first_text
 from .diff import ReleaseDiff
-from .report import (STYLE, UNIT_HUE, diff_summary, esc, finding_marks, heat_legend, heat_map, vendor_line,
+from .report import (STYLE, UNIT_HUE, diff_summary, esc, finding_marks, heat_legend, heat_map, records, vendor_line,
                      vendor_lines)
 from .units import PLURAL, UNIT_OF_HARDWARE, counted, units_note
 
@@ -101,7 +101,7 @@ def write_page(folder: Path, name: str, text: str) -> None:
 def diff_page(folder: Path, diff: ReleaseDiff, urls: dict[str, str | None] | None = None) -> None:
     """diff/<old>..<new>.html of the site in `folder` (written by a worker of the run);
     `urls`: each release's vendor page (release id -> URL)."""
-    changed = diff.where("changed").to_dict("records")  # in the vendor's order; no grid here to point into
+    changed = records(diff.where("changed"))  # in the vendor's order; no grid here to point into
     body = [f"<h1>What changed: {esc(diff.old)} → {esc(diff.new)}</h1>", *vendor_lines(diff, urls),
             f'<p>The changelog\'s entry: <a href="../changelog.html#r-{esc(diff.new)}">{esc(diff.new)}</a>. '
             f"The whole grid with every change marked: <code>mincards diff {esc(diff.old)} {esc(diff.new)} "
@@ -109,21 +109,23 @@ def diff_page(folder: Path, diff: ReleaseDiff, urls: dict[str, str | None] | Non
     write_page(folder, f"diff/{diff_file(diff.old, diff.new)}", page(f"mincards diff {diff.old}..{diff.new}", body, 1))
 
 
-def model_page(folder: Path, model: str, runs: list[dict], releases: list[str]) -> None:
+def model_page(folder: Path, model: str, runs: list[dict], releases: list[str]) -> tuple[str, str]:
     """models/<model>.html of the site in `folder` (written by a worker of the run).
-    `runs`: the model's history rows (pipeline/history.py COLUMNS), in key order."""
-    keys = list(dict.fromkeys(key_of(run) for run in runs))
+    `runs`: the model's history rows (pipeline/history.py COLUMNS), in key order. Returns
+    the first and last release the model is in."""
+    keys = [key_of(run) for run in runs]  # once per run: the table, the chart and the count use them
     present = [run for run in runs if run["change"] != "removed"]
     first, last = min(r["first_release"] for r in present), max(r["last_release"] for r in present)
     body = [f"<h1>{esc(model)}</h1>",
             f"<p>In the published table from {esc(first)} to {esc(last)} ({counted(len(releases), 'release')} "
-            f"published in all); {counted(len(keys), 'configuration')}, {counted(len(runs), 'run')} of "
-            f"unchanged value. Units: {esc(units_note())}.</p>",
-            "<h2>Minimum units, release by release</h2>", *chart(model, runs, releases),
+            f"published in all); {counted(len(dict.fromkeys(keys)), 'configuration')}, {counted(len(runs), 'run')} "
+            f"of unchanged value. Units: {esc(units_note())}.</p>",
+            "<h2>Minimum units, release by release</h2>", *chart(model, runs, keys, releases),
             f"<h2>History ({counted(len(runs), 'row')})</h2>",
             "<p>One row per configuration per run of releases in which its value held; "
-            "<em>change</em> says how the run began.</p>", *runs_table(runs)]
+            "<em>change</em> says how the run began.</p>", *runs_table(runs, keys)]
     write_page(folder, f"models/{model_file(model)}", page(f"mincards {model}", body, 1))
+    return first, last
 
 
 class Site:
@@ -203,24 +205,30 @@ def esc_word(value: str) -> str:
     return esc(value)
 
 
-def runs_table(runs: list[dict]) -> list[str]:
+def runs_table(runs: list[dict], keys: list[tuple]) -> list[str]:
+    """`keys`: each run's key_of. A key's cells are written once, for all its runs."""
     head = "".join(f"<th>{c}</th>" for c in ("strategy", "seq_len", "framework", "hardware", "units", "unit",
                                                  "from", "to", "releases", "change"))
     out = [f'<table class="history"><thead><tr>{head}</tr></thead><tbody>']
-    for run in runs:
+    cells: dict[tuple, str] = {}
+    for run, key in zip(runs, keys):
+        start = cells.get(key)
+        if start is None:
+            strategy, seq_len, framework, hardware = key
+            start = cells[key] = (f'<tr><td class="key">{esc_word(strategy)}</td><td>{seq_len}</td>'
+                                  f'<td>{esc_word(framework)}</td><td>{esc_word(hardware)}</td>')
         css = ' class="na"' if run["change"] == "removed" or not run["supported"] else ""
-        out.append(f'<tr><td class="key">{esc_word(run["strategy"])}</td><td>{run["seq_len"]}</td>'
-                   f'<td>{esc_word(run["framework"])}</td><td>{esc_word(run["hardware"])}</td>'
-                   f'<td{css}>{value_text(run)}</td><td>{esc_word(run["unit"])}</td>'
+        out.append(f'{start}<td{css}>{value_text(run)}</td><td>{esc_word(run["unit"])}</td>'
                    f'<td>{esc_word(run["first_release"])}</td><td>{esc_word(run["last_release"])}</td>'
                    f'<td>{run["releases"]}</td><td>{esc_word(change_text(run))}</td></tr>')
     return out + ["</tbody></table>"]
 
 
-def chart(model: str, runs: list[dict], releases: list[str]) -> list[str]:
+def chart(model: str, runs: list[dict], keys: list[tuple], releases: list[str]) -> list[str]:
     """Each configuration of the model as a step line over every release: its units on a
     log2 scale, cards and DIEs in report.py's two hues; a gap where it is not supported
-    or not listed. Each release has a slot of the x axis; hover a line for its configuration."""
+    or not listed. Each release has a slot of the x axis; hover a line for its configuration.
+    `keys`: each run's key_of."""
     index = {release: i for i, release in enumerate(releases)}
     values = [run["min_units"] for run in runs if run["min_units"] is not None]
     top = max(1, math.ceil(math.log2(max(values)))) if values else 1
@@ -243,8 +251,8 @@ def chart(model: str, runs: list[dict], releases: list[str]) -> list[str]:
         where = {"start": x(i), "end": x(i + 1), "middle": x(i) + slot / 2}[anchor]
         out.append(f'<text x="{where:.1f}" y="{CHART_HEIGHT - 6}" text-anchor="{anchor}">{esc(releases[i])}</text>')
     lines: dict[tuple, list[tuple[str, int]]] = {}
-    for run in runs:
-        path = lines.setdefault(key_of(run), [])
+    for run, key in zip(runs, keys):
+        path = lines.setdefault(key, [])
         if run["min_units"] is None:
             continue
         start, end = index[run["first_release"]], index[run["last_release"]]

@@ -29,6 +29,7 @@ START_METHOD_ENV = "MINCARDS_START_METHOD"  # fork, forkserver or spawn: overrid
 FORKSERVER_PRELOAD = ("pipeline.release", "pipeline.across")
 PR_SET_PDEATHSIG = 1
 PARENT_POLL_SECONDS = 1.0
+YOUNG_OBJECTS = 10_000  # allocations between two young collections in a cross-release build (new_objects_collected)
 
 
 def started_as_command() -> bool:
@@ -66,12 +67,19 @@ def new_objects_collected() -> Iterator[None]:
     process held already (the libraries', a caller's; ~0.3 s of 2). Workers forked inside
     inherit it. Given back after the block (gc.unfreeze) unless the process had frozen
     objects of its own before (a `mincards` process: libraries_settled), whose run then
-    ends with these ones frozen too."""
+    ends with these ones frozen too. And a young collection once every YOUNG_OBJECTS
+    allocations, not 700: the build keeps tens of thousands of rows alive at a time (a
+    release's rows, history runs, page lines), each of which the default threshold
+    examined again and again and promoted into full passes (at 128 releases, ~1,500
+    collections and 0.45 s of CPU -> ~50 and 0.18 s)."""
     frozen_before = gc.get_freeze_count()
+    threshold = gc.get_threshold()
     gc.freeze()
+    gc.set_threshold(max(threshold[0], YOUNG_OBJECTS), *threshold[1:])
     try:
         yield
     finally:
+        gc.set_threshold(*threshold)
         if not frozen_before:
             gc.unfreeze()
 

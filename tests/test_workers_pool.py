@@ -4,6 +4,7 @@ the same workers), calls that run while the parent goes on with its own work, an
 that end with a block left by an error."""
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -78,3 +79,19 @@ def test_workers_stopped_mid_call_end_even_with_a_result_cut_off_mid_message():
     closing.join(120)  # not a speed bound: without the fix it never returns
     assert not closing.is_alive(), "the pool's shutdown hung on a result cut off mid-message"
     assert slow.done()
+
+
+def test_a_cross_release_build_gives_back_the_garbage_collectors_settings():
+    """Catches: new_objects_collected leaving a library caller's process with the build's rare
+    young collections, or its objects frozen, after the block, whether it ends or raises."""
+    import gc
+
+    from pipeline.workers import YOUNG_OBJECTS, new_objects_collected
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    for failing in (False, True):
+        with contextlib.suppress(RuntimeError), new_objects_collected():
+            assert gc.get_threshold()[0] >= YOUNG_OBJECTS
+            if failing:
+                raise RuntimeError("the build failed")
+        assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)
