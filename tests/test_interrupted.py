@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import pickle
 import re
 import shutil
 import signal
@@ -20,7 +21,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW, redated
+from conftest import RAW, redated, shared
 from pipeline import store
 from pipeline.cli import main
 from pipeline.errors import SourceError
@@ -52,16 +53,16 @@ def leftovers(out):
     return sorted(out.rglob(f"{STAGING}*"))
 
 
-@pytest.fixture(scope="module")
-def versions(tmp_path_factory):
+def make_versions(folder, tmp_path_factory) -> None:
     """Version A: two releases, 2025-05-07 and a copy of it dated 2025-10-22 (the kill tests
     publish each version dozens of times: a release the size of the real 2025-10-22 made them
     the suite's slowest). Version B: 2025-05-07 gone and one value of 2025-10-22 changed.
-    Each as rendered releases, the ids a full run keeps, and its complete build."""
+    Each as rendered releases, the ids a full run keeps, and its complete build: pickled into
+    `folder`, B's raw folder beside it."""
     raw_a = tmp_path_factory.mktemp("raw-a") / "raw"
     redated(raw_a, "2025-05-07", "2025-05-07")
     redated(raw_a, "2025-05-07", "2025-10-22")
-    raw_b = tmp_path_factory.mktemp("raw") / "raw"
+    raw_b = folder / "raw"
     redated(raw_b, "2025-05-07", "2025-10-22")
     page = raw_b / "2025-10-22" / "page.html"
     page.write_text(page.read_text(encoding="utf-8").replace(">512*Ascend<", ">256*Ascend<", 1), encoding="utf-8")
@@ -79,8 +80,17 @@ def versions(tmp_path_factory):
     publish_all(out, files_b_run, keep=[f.release for f in files_b_run], across=build_across)
     built["b_across"] = snapshot(out)
     assert built["a"]["2025-10-22"] != built["b"]["2025-10-22"] and "2025-05-07" not in built["b"]
-    return {"a": files_a, "b": files_b, "raw_b": raw_b, "b_run": files_b_run,
-            **{f"built_{k}": v for k, v in built.items()}}
+    versions = {"a": files_a, "b": files_b, "b_run": files_b_run, **{f"built_{k}": v for k, v in built.items()}}
+    (folder / "versions.pickle").write_bytes(pickle.dumps(versions))
+
+
+@pytest.fixture(scope="module")
+def versions(tmp_path_factory):
+    """The two versions (make_versions), made once per test session and read by every
+    pytest-xdist worker that runs a test of this file (each made them again: ~1 s of CPU);
+    each worker unpickles its own copy. B's raw folder is only read."""
+    folder = shared(tmp_path_factory, "interrupted-versions", lambda folder: make_versions(folder, tmp_path_factory))
+    return {**pickle.loads((folder / "versions.pickle").read_bytes()), "raw_b": folder / "raw"}
 
 
 def publish_b_over_a(out, versions, steps: Steps, atomic: bool) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import RAW, redated
+from conftest import RAW, redated, shared
 
 from pipeline.cli import main
 from pipeline.publish import LOCK_NAME, STAGING, output_lock
@@ -30,23 +30,31 @@ from pipeline.workers import START_METHOD_ENV
 GONE_WITHIN = 10.0  # seconds: turns a leftover process into a failure, never a pass into one
 
 
-@pytest.fixture(scope="module")
-def raw_three(tmp_path_factory):
+def make_three(folder: Path) -> None:
     """Three HTML-only releases, each the small page (2025-05-07, then redated): with --jobs 2
     one is still queued when another is handed back. The fault points are reached whatever a
-    release holds; the big page or the PDFs would only add time."""
-    raw = tmp_path_factory.mktemp("raw3") / "raw"
+    release holds; the big page or the PDFs would only add time. And their build."""
     for date in ("2025-05-07", "2025-06-01", "2025-07-01"):
-        redated(raw, "2025-05-07", date)
-    return raw
+        redated(folder / "raw", "2025-05-07", date)
+    next_run_succeeds(folder / "raw", folder / "build")
 
 
 @pytest.fixture(scope="module")
-def built_three(raw_three, tmp_path_factory):
+def three(tmp_path_factory) -> Path:
+    """make_three's folder, made once per test session (conftest.py `shared`) and only read:
+    each pytest-xdist worker running a test of this file used to extract the three again."""
+    return shared(tmp_path_factory, "killed-runs-three", make_three)
+
+
+@pytest.fixture(scope="module")
+def raw_three(three) -> Path:
+    return three / "raw"
+
+
+@pytest.fixture(scope="module")
+def built_three(three) -> Path:
     """raw_three published once; each test starts from a copy (an up-to-date build)."""
-    out = tmp_path_factory.mktemp("built3") / "build"
-    next_run_succeeds(raw_three, out)
-    return out
+    return three / "build"
 
 
 def up_to_date_build(built_three: Path, tmp_path: Path) -> Path:
