@@ -20,6 +20,7 @@ from page_variants import PAGE_HTML, with_sheet
 from pipeline.extract.html_cascade import HINTED_BY_ATTRIBUTES
 from pipeline.extract.html_page import parse_document
 from pipeline.extract.html_style import Styles
+from pipeline.extract.text import cell_lines
 from pipeline.extract.html_tables import alike_cell_faults, cell_faults, owned_by, row_cells, table_rows
 from pipeline.grid import Cell, CellSpec, place_rows
 from pipeline.tokens import HYPHENS, is_kept, printed
@@ -240,3 +241,34 @@ def test_the_faults_of_cells_drawn_alike_are_those_of_each_cell_under_a_sheet():
     answers = each_cell_both_ways(page)
     assert [(text, once) for text, once, each in answers if once != each] == []
     assert sum(1 for _, once, _ in answers if once[0]) > 10 and sum(1 for _, once, _ in answers if once[1]) > 100
+
+
+class Forgetting(dict):
+    """A cache that keeps nothing: every element's frame worked out for it alone."""
+
+    def setdefault(self, key, value):
+        return value
+
+
+FRAMES_PAGE = """<!DOCTYPE html><html><head><style>.img{background-image:url(x.png)} li.n{list-style-type:decimal}
+</style></head><body><table><tr><td>a<p>b</p><span>c</span><q>d</q><br>e<div>f</div></td><td class="img">g</td></tr>
+<tr><td><ol start="3"><li>one</li><li class="n">two</li><li value="9" class="n">nine</li></ol><ul><li>dot</li></ul>
+<span style="display:inline-block">h</span><i class="img">i</i><sup>2</sup></td><td><p class="img">j</p><p>k</p></td></tr>
+</table></body></html>"""
+
+
+@pytest.mark.parametrize("page", [*sorted(RAW.glob("*/page.html")), *sorted((FIXTURES / "html").glob("*.html")), None],
+                         ids=lambda p: f"{p.parent.name}/{p.name}" if p else "frames-page")
+def test_what_is_drawn_around_an_element_taken_once_per_style_and_tag_is_its_own(page):
+    """_pieces takes an element's frame (text.frame) once for its style and tag (Styles.frames):
+    every cell's lines are those of a reading that works out each element's frame for it alone."""
+    html = page.read_text(encoding="utf-8") if page else FRAMES_PAGE
+    root = parse_document(html.encode(), "page.html")
+    cached, alone = Styles(root, "page.html"), Styles(root, "page.html")
+    alone.frames = Forgetting()
+    cells = list(root.iter("td", "th"))
+    lines = [cell_lines(cell, cached) for cell in cells]
+    assert len(cached.frames) > 1 and lines == [cell_lines(cell, alone) for cell in cells]
+    if page is None:  # blocks, a <br>, quotes, images painted, list markers numbered by their place: all drawn
+        assert lines[0] == ["a", "b", "c“d”", "e", "f"] and all(line[0].startswith("[image] ") for line in lines[1::2])
+        assert [line.split("]")[0] for line in lines[2][:3]] == ["[3.", "[4.", "[9."] and lines[3][1] == "k"
