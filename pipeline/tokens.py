@@ -41,6 +41,7 @@ KEEP_AS_PUBLISHED = frozenset({"<super>", "<sub>", "<circle>", "<fraction>"})
 # do not break at the line's end) are the hyphen-minus a reader sees; NFKC leaves them apart.
 # Dashes (figure, en, em) and the minus sign are not folded: a range or a negative number.
 HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+HYPHEN_CHARS = frozenset(map(chr, HYPHENS))
 # Marks Unicode makes default-ignorable, drawn as nothing (checked in Chromium: `3\u034f2*Ascend`
 # shows 32*Ascend): the combining grapheme joiner, the Khmer inherent vowels, the Mongolian free
 # variation selectors and the variation selectors. The Hangul fillers are not: a font may draw
@@ -92,9 +93,12 @@ def printed(text: str) -> str:
     if text.isascii():  # no format character, nothing to fold
         return text
     # each distinct character's category asked once (a page's text repeats a few hundred), not each one's
-    dropped = {ord(ch): None for ch in set(text)
+    chars = set(text)
+    dropped = {ord(ch): None for ch in chars
                if ch >= "\x80" and (drawn_as_nothing(ch) or ord(ch) in IGNORABLE_MARKS)}
-    visible = text.translate({**HYPHENS, **dropped})  # no hyphen is a format character: one table does both
+    # no hyphen is a format character: one table does both; a dict table is looked up for every
+    # character, so a text holding none of its characters (most) is kept as it is
+    visible = text.translate({**HYPHENS, **dropped}) if dropped or not HYPHEN_CHARS.isdisjoint(chars) else text
     if unicodedata.is_normalized("NFKC", visible):  # nothing to fold, so nothing kept from folding
         return visible
     kept = {ch for ch in set(visible) if ch >= "\x80" and is_kept(ch)}

@@ -2,19 +2,26 @@
 gives the answers the per-element rules give: which elements are styled beyond their tag's
 defaults (Styles.plain), which have a declarative shadow root (Styles.shadow_hosts), the
 slots spans take (grid.place_rows), the printed form of text (tokens.printed), a row's own
-cells (html_tables.row_cells) and a Cell made field by field (grid.Cell.__init__)."""
+cells (html_tables.row_cells), a Cell made field by field (grid.Cell.__init__) and the faults
+of cells drawn alike asked once (html_tables.alike_cell_faults)."""
 from __future__ import annotations
 
 import dataclasses
 import inspect
 import unicodedata
 
+import pytest
+
 from lxml import etree
+
+from conftest import FIXTURES, RAW
+from page_variants import PAGE_HTML, with_sheet
 
 from pipeline.extract.html_cascade import HINTED_BY_ATTRIBUTES
 from pipeline.extract.html_page import parse_document
 from pipeline.extract.html_style import Styles
-from pipeline.extract.html_tables import owned_by, row_cells
+from pipeline.extract.text import cell_lines
+from pipeline.extract.html_tables import alike_cell_faults, cell_faults, owned_by, row_cells, table_rows
 from pipeline.grid import Cell, CellSpec, place_rows
 from pipeline.tokens import HYPHENS, is_kept, printed
 
@@ -177,3 +184,91 @@ def test_each_computed_value_read_without_a_shortcut_is_the_same():
                 differ += [(function, position, name, value) for function, of in functions.items()
                            if of(declared) != of(NoShortcut(declared))]
     assert differ == []
+
+
+# Rows whose cells differ where alike_cell_faults must not share an answer: a cell's own style
+# (an attribute, a transform), a styled element inside, a ::before rule, the row or group
+# painting over them (an outline: the row named, not the cell), a text indent a cell inherits
+# past its table's cellpadding (the cell named), and the same cells under another row.
+ALIKE_PAGE = """<!DOCTYPE html><html><head><style>td.b::before{content:"x";position:absolute} .w{outline:3px solid}
+</style></head><body><table><tbody style="outline:3px solid"><tr><td>a</td><td>b</td></tr></tbody>
+<tr style="-webkit-text-stroke:1px"><td>1</td><td>2</td><td style="transform:scaleX(-1)">3</td><td><span
+style="position:relative;left:9px">4</span></td><td class="b">5</td><th>6</th></tr><tr><td>7</td><td>8</td></tr>
+<tr><td>10</td><td style="text-indent:-40px">11</td><td class="w">12</td><td>13<i style="outline:3px solid">i</i></td>
+</tr></table><table cellpadding="50"><tr><td style="text-indent:-40px">14</td><td>15</td></tr></table></body></html>"""
+
+
+def each_cell_both_ways(html: str) -> list[tuple[str, object, object]]:
+    """Every shown cell of every table: (its text, alike_cell_faults, cell_faults), asked in
+    document order as the drawing check asks, with one `alike` per table."""
+    root = parse_document(html.encode(), "page.html")
+    styles = Styles(root, "page.html")
+    answers = []
+    for table in root.iter("table"):
+        alike = {}
+        for tr in table_rows(table, styles):
+            answers += [("".join(cell.itertext()).strip(), alike_cell_faults(cell, styles, alike),
+                         cell_faults(cell, styles)) for cell in row_cells(tr, styles)]
+    return answers
+
+
+def test_the_faults_of_cells_drawn_alike_asked_once_are_each_cells_own():
+    answers = each_cell_both_ways(ALIKE_PAGE)
+    assert [(text, once) for text, once, each in answers if once != each] == []
+    found = {text: (once[0][0].tag if once[0] else None, once[1][0].tag if once[1] else None)
+             for text, once, _ in answers}
+    assert found["a"] == found["b"] == (None, "tbody")  # the group painting over both: named, not the cell
+    assert found["1"] == found["2"] == (None, "td") and found["6"] == (None, "th")  # the stroke each inherits
+    assert found["3"] == found["5"] == ("td", "td") and found["4"] == ("span", "td")
+    assert found["7"] == found["8"] == found["10"] == found["14"] == found["15"] == (None, None)
+    assert found["11"] == ("td", None) and found["12"] == (None, "td") and found["13i"] == (None, "i")
+    # each answer names its own cell, not the first cell asked with that style and parent
+    named = [once[1][0] for text, once, _ in answers if text in ("1", "2")]
+    assert named[0] is not named[1] and ["".join(e.itertext()) for e in named] == ["1", "2"]
+
+
+@pytest.mark.parametrize("page", [*sorted(RAW.glob("*/page.html")), *sorted((FIXTURES / "html").glob("*.html"))],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_faults_of_cells_drawn_alike_are_those_of_each_cell_on_real_pages(page):
+    answers = each_cell_both_ways(page.read_text(encoding="utf-8"))
+    assert len(answers) > 20 and [(text, once) for text, once, each in answers if once != each] == []
+
+
+def test_the_faults_of_cells_drawn_alike_are_those_of_each_cell_under_a_sheet():
+    # rows, not cells, matched (the cells' answers shared), a cell's paragraph moved (not shared)
+    page = with_sheet("tbody tr:nth-child(3n){outline:3px solid} tr:nth-child(4n){-webkit-text-stroke:1px} "
+                      "td:nth-child(6) p{position:relative;left:3px}")
+    answers = each_cell_both_ways(page)
+    assert [(text, once) for text, once, each in answers if once != each] == []
+    assert sum(1 for _, once, _ in answers if once[0]) > 10 and sum(1 for _, once, _ in answers if once[1]) > 100
+
+
+class Forgetting(dict):
+    """A cache that keeps nothing: every element's frame worked out for it alone."""
+
+    def setdefault(self, key, value):
+        return value
+
+
+FRAMES_PAGE = """<!DOCTYPE html><html><head><style>.img{background-image:url(x.png)} li.n{list-style-type:decimal}
+</style></head><body><table><tr><td>a<p>b</p><span>c</span><q>d</q><br>e<div>f</div></td><td class="img">g</td></tr>
+<tr><td><ol start="3"><li>one</li><li class="n">two</li><li value="9" class="n">nine</li></ol><ul><li>dot</li></ul>
+<span style="display:inline-block">h</span><i class="img">i</i><sup>2</sup></td><td><p class="img">j</p><p>k</p></td></tr>
+</table></body></html>"""
+
+
+@pytest.mark.parametrize("page", [*sorted(RAW.glob("*/page.html")), *sorted((FIXTURES / "html").glob("*.html")), None],
+                         ids=lambda p: f"{p.parent.name}/{p.name}" if p else "frames-page")
+def test_what_is_drawn_around_an_element_taken_once_per_style_and_tag_is_its_own(page):
+    """_pieces takes an element's frame (text.frame) once for its style and tag (Styles.frames):
+    every cell's lines are those of a reading that works out each element's frame for it alone."""
+    html = page.read_text(encoding="utf-8") if page else FRAMES_PAGE
+    root = parse_document(html.encode(), "page.html")
+    cached, alone = Styles(root, "page.html"), Styles(root, "page.html")
+    alone.frames = Forgetting()
+    cells = list(root.iter("td", "th"))
+    lines = [cell_lines(cell, cached) for cell in cells]
+    assert len(cached.frames) > 1 and lines == [cell_lines(cell, alone) for cell in cells]
+    if page is None:  # blocks, a <br>, quotes, images painted, list markers numbered by their place: all drawn
+        assert lines[0] == ["a", "b", "c“d”", "e", "f"] and all(line[0].startswith("[image] ") for line in lines[1::2])
+        assert [line.split("]")[0] for line in lines[2][:3]] == ["[3.", "[4.", "[9."] and lines[3][1] == "k"

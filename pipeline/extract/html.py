@@ -20,7 +20,7 @@ from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_style import Styles
-from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, cell_faults, collapsed_columns,
+from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
                           find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, shadow_host_around,
                           span_value, table_drawn_apart, table_not_drawn)
 from .text import cell_lines, collapse_lines
@@ -129,10 +129,11 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
     (a layout error). Then a cell whose text is drawn with what this reader does not model (an
     animation, a text stroke, font-size-adjust, a motion path: Style.unmodelled) may show a
     reader another value than the one read: an error naming the cell, the element and the
-    declaration (a cell error). One walk of each cell's elements answers both (cell_faults)."""
+    declaration (a cell error). One walk of each cell's elements answers both (cell_faults),
+    asked once for the cells of a row drawn alike (alike_cell_faults)."""
     problems, unmodelled, r = [], [], 0
     for table, part, rows in stitched_parts(parts):
-        styles = table.styles
+        styles, alike = table.styles, {}
         sections = sections_drawn_apart(table.element, rows, styles)
         found = table_drawn_apart(table.element, styles)
         if found:
@@ -151,7 +152,7 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
             if found:
                 problems.append(drawn_apart(tr, found, Place(row=r, part=part)))
             for n, cell in enumerate(table.cells(tr), start=1):
-                inside, unseen = cell_faults(cell, styles)
+                inside, unseen = alike_cell_faults(cell, styles, alike)
                 if inside:
                     problems.append(drawn_apart(*inside, Place(row=r, col=n, part=part)))
                 if unseen:

@@ -1549,6 +1549,7 @@ class Styles:
         self.resized_fonts = sheets.resized_fonts
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
+        self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame
         self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
         if in_quirks_mode(root):
             self.root = replace(self.root, quirks=True)

@@ -144,6 +144,25 @@ def marker_text(item: etree._Element, kind: str) -> str:
     return f"{(int(start) if start.lstrip('-').isdigit() else 1) + before}."
 
 
+def frame(style: Style, tag: str) -> tuple[str, str, bool]:
+    """What is drawn around an element of this style and tag: before its content (opening, then
+    the image its box paints), after it, and whether it is a list item, whose marker is drawn
+    between the two before it (list_item_opening). The same for every element with that style
+    and tag: asked once for them (Styles.frames)."""
+    before, after = opening(style, tag)
+    listed = style.display.endswith("list-item")
+    return before if listed else before + painted(style), after, listed
+
+
+def list_item_opening(item: etree._Element, style: Style, before: str) -> str:
+    """A list item's opening, its marker drawn after its own `before` and before its box's image."""
+    if style.marker_image and style.shown:
+        before += "[image] "  # the image a browser draws as the item's marker
+    elif style.marker not in BULLETS:
+        before += f"[{marker_text(item, style.marker)}] "  # the number a browser draws before the item
+    return before + painted(style)
+
+
 def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     tag = element.tag  # read once: lxml makes a new string at each reading
     if not isinstance(tag, str):
@@ -162,12 +181,10 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         return
     if tag in SHADOW_BLOCKS:
         return _shadow_block(element, tag, style, styles, out)
-    before, after = opening(style, tag)
-    if style.display.endswith("list-item") and style.marker_image and style.shown:
-        before += "[image] "  # the image a browser draws as the item's marker
-    elif style.display.endswith("list-item") and style.marker not in BULLETS:
-        before += f"[{marker_text(element, style.marker)}] "  # the number a browser draws before the item
-    before += painted(style)
+    key = (id(style), tag)  # styles.computed keeps the style: its id is not reused
+    before, after, listed = styles.frames.get(key) or styles.frames.setdefault(key, frame(style, tag))
+    if listed:
+        before = list_item_opening(element, style, before)
     if tag == "br":
         out.append("\n")
     out.append(before)
