@@ -270,6 +270,13 @@ def marks(line: list[dict]) -> list[bool]:
     the HTML reader sets apart any raised inline box). A smaller glyph on the same baseline,
     or a larger one, is none."""
     size = max(ch["size"] for ch in line)
+    if min(ch["size"] for ch in line) >= size * MARK_SIZE and len({baseline(ch) for ch in line}) == 1:
+        return [False] * len(line)  # (the common line: every glyph full size, on one baseline, is none)
+    return marks_by_rule(line, size)
+
+
+def marks_by_rule(line: list[dict], size: float) -> list[bool]:
+    """marks() of any line (its largest glyph's `size`)."""
     full = [ch for ch in line if ch["size"] >= size * MARK_SIZE]
     feet = sorted(ch["bottom"] for ch in full)
     foot = feet[len(feet) // 2]

@@ -83,8 +83,9 @@ class ReadGlyphs:
         return boxes
 
     def at_origin(self, ch: str, x: float, y: float) -> bool:
-        return any((ch, round(x) + dx, round(y) + dy) in self.places
-                   for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
+        x, y = round(x), round(y)
+        return (ch, x, y) in self.places or any(  # (most glyphs are read at the very point: asked first)
+            (ch, x + dx, y + dy) in self.places for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
 
     def in_box(self, ch: str, x: float, y: float) -> tuple[dict, float] | None:
         """The glyph read whose box holds this origin, and how far it is drawn above its
