@@ -252,7 +252,13 @@ def char_lines(chars: list[dict]) -> list[list[dict]]:
             lines.append([char])
     for line in lines:
         line.sort(key=lambda ch: ch["x0"])
-    return [line for line in lines if line_text(line)]
+    return [line for line in lines if shows_text(line)]
+
+
+def shows_text(line: list[dict]) -> bool:
+    """Is line_text(line) not empty? It is when a glyph is not a space, or when one is a mark (set
+    apart in brackets); asked without setting the line's text (callers set it again)."""
+    return any(ch["text"].strip() for ch in line) or any(marks(line))
 
 
 MARK_SIZE = 0.9  # a glyph set smaller than this share of its line's size, ...
