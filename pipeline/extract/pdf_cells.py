@@ -252,7 +252,13 @@ def char_lines(chars: list[dict]) -> list[list[dict]]:
             lines.append([char])
     for line in lines:
         line.sort(key=lambda ch: ch["x0"])
-    return [line for line in lines if line_text(line)]
+    return [line for line in lines if shows_text(line)]
+
+
+def shows_text(line: list[dict]) -> bool:
+    """Is line_text(line) not empty? It is when a glyph is not a space, or when one is a mark (set
+    apart in brackets); asked without setting the line's text (callers set it again)."""
+    return any(ch["text"].strip() for ch in line) or any(marks(line))
 
 
 MARK_SIZE = 0.9  # a glyph set smaller than this share of its line's size, ...
@@ -270,6 +276,13 @@ def marks(line: list[dict]) -> list[bool]:
     the HTML reader sets apart any raised inline box). A smaller glyph on the same baseline,
     or a larger one, is none."""
     size = max(ch["size"] for ch in line)
+    if min(ch["size"] for ch in line) >= size * MARK_SIZE and len({baseline(ch) for ch in line}) == 1:
+        return [False] * len(line)  # (the common line: every glyph full size, on one baseline, is none)
+    return marks_by_rule(line, size)
+
+
+def marks_by_rule(line: list[dict], size: float) -> list[bool]:
+    """marks() of any line (its largest glyph's `size`)."""
     full = [ch for ch in line if ch["size"] >= size * MARK_SIZE]
     feet = sorted(ch["bottom"] for ch in full)
     foot = feet[len(feet) // 2]

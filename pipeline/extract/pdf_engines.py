@@ -66,9 +66,12 @@ class ReadGlyphs:
         self.user = to_user_space(page)
         self.shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
         self.places: set[tuple[str, int, int]] = set()
+        user, places = self.user, self.places
         for ch, text in self.chars:
-            x, y = self.user(ch["matrix"][4], ch["matrix"][5])
-            self.places.update((c, round(x), round(y)) for c in text)
+            x, y = user(ch["matrix"][4], ch["matrix"][5])
+            x, y = round(x), round(y)
+            for c in text:
+                places.add((c, x, y))
 
     @cached_property
     def boxes(self) -> dict[str, list[tuple[tuple[float, float, float, float], tuple[float, float], dict]]]:
@@ -83,8 +86,9 @@ class ReadGlyphs:
         return boxes
 
     def at_origin(self, ch: str, x: float, y: float) -> bool:
-        return any((ch, round(x) + dx, round(y) + dy) in self.places
-                   for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
+        x, y = round(x), round(y)
+        return (ch, x, y) in self.places or any(  # (most glyphs are read at the very point: asked first)
+            (ch, x + dx, y + dy) in self.places for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
 
     def in_box(self, ch: str, x: float, y: float) -> tuple[dict, float] | None:
         """The glyph read whose box holds this origin, and how far it is drawn above its
@@ -99,10 +103,11 @@ def drawn_glyphs(textpage):
     """Each character pdfium reads on the page with its glyph's origin (user space)."""
     x, y = ctypes.c_double(), ctypes.c_double()
     at_x, at_y = ctypes.byref(x), ctypes.byref(y)
+    origin, raw = pdfium_c.FPDFText_GetCharOrigin, textpage.raw  # (asked per glyph)
     for index, ch in enumerate(textpage.get_text_range()):
         text = printed(ch)
         if text:
-            pdfium_c.FPDFText_GetCharOrigin(textpage, index, at_x, at_y)
+            origin(raw, index, at_x, at_y)
             yield text, x.value, y.value
 
 

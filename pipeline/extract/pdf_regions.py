@@ -75,18 +75,24 @@ class Region:
         self.below = [drop_overprints(line) for line in lines_below(glyphs, self.bbox)]
 
 
-def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT) -> list[Region]:
-    """Every ruled table pdfplumber finds on the page, top to bottom."""
+def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT,
+                    glyphs: list[dict] | None = None) -> list[Region]:
+    """Every ruled table pdfplumber finds on the page, top to bottom (`glyphs`: the page's
+    characters set square, when already picked)."""
     edges = ruling(page)
-    return [region_at(page, edges, found.bbox, page_number, source, limits)
+    glyphs = square_glyphs(page) if glyphs is None else glyphs
+    return [region_at(glyphs, edges, found.bbox, page_number, source, limits)
             for found in sorted(page.find_tables(FIND_SETTINGS), key=lambda t: t.bbox[1])]
 
 
-def region_at(page, edges: list[dict], bbox: tuple, page_number: int, source: str, limits: Limits) -> Region:
+def region_at(glyphs: list[dict], edges: list[dict], bbox: tuple, page_number: int, source: str,
+              limits: Limits) -> Region:
+    """The table ruled by `edges` around `bbox`, and those of `glyphs` (the page's characters set
+    square) inside it."""
     table_edges, bbox = region_edges(edges, bbox)
     x0, top, x1, bottom = bbox
-    chars = [ch for ch in page.chars if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
-             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom and square(ch)]
+    chars = [ch for ch in glyphs if x0 <= (ch["x0"] + ch["x1"]) / 2 <= x1
+             and top <= (ch["top"] + ch["bottom"]) / 2 <= bottom]
     return Region(page_number, bbox, table_edges, drop_overprints(chars), source, limits,
                   run_on=rows_run_on(edges, bbox))
 
@@ -116,7 +122,7 @@ def left_open(region: Region) -> bool:
     return reach < x1 - TOLERANCE
 
 
-def open_rest(page, page_number: int, first: Region, source: str, limits: Limits) -> Region | None:
+def open_rest(page, glyphs: list[dict], page_number: int, first: Region, source: str, limits: Limits) -> Region | None:
     """The rest of a table left open at the bottom of the previous page when it is too short
     to be a ruled table of its own (a band with no rule above it, alone on the page): the
     topmost vertical rules between the table's left and right edges, and what they enclose."""
@@ -127,7 +133,7 @@ def open_rest(page, page_number: int, first: Region, source: str, limits: Limits
         return None
     top = min(e["top"] for e in verticals)
     bottom = max(e["bottom"] for e in verticals if e["top"] <= top + TOLERANCE)
-    return region_at(page, edges, (x0, top, x1, bottom), page_number, source, limits)
+    return region_at(glyphs, edges, (x0, top, x1, bottom), page_number, source, limits)
 
 
 def is_vendor_header(region: Region) -> bool:
@@ -187,8 +193,9 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         has_text = scan.text.read(number, page)
         if number == 1:  # the update line heads the document
             scan.updated = update_date(page)
-        regions = regions_on_page(page, number, source, limits) if has_text else []  # outlines are no ruling
-        taken, glyphs, lines = None, None, None
+        glyphs = square_glyphs(page)  # once a page: the tables' text, what lies around them
+        regions = regions_on_page(page, number, source, limits, glyphs) if has_text else []  # outlines are no ruling
+        taken, lines = None, None
         if not scan.regions:
             taken = next((r for r in regions if is_vendor_header(r)), None)
         elif not ended:
@@ -196,13 +203,11 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
                 raise LayoutError(source, Problem(
                     Place(page=number), f"the vendor table goes on from page {number - 1}, but this page has no "
                     f"text layer ({scan.text.without[number]} only)", "the whole table as text"))
-            glyphs = square_glyphs(page)
             lines = printed_lines(glyphs)
             taken = continuation(page, number, regions, glyphs, lines, scan, source, limits)
             ended = taken is None
         if taken is not None:
             check_inside(taken, page, source)
-            glyphs = glyphs if glyphs is not None else square_glyphs(page)
             taken.account_for_glyphs(glyphs)
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             check_annotations(page, number, taken.bbox, source)
@@ -243,7 +248,7 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], l
     top = top if top is not None and at_top(top, glyphs, scan) else None
     if top is not None and same_columns(top, first):
         return top
-    rest = open_rest(page, number, first, source, limits)
+    rest = open_rest(page, glyphs, number, first, source, limits)
     rest = rest if rest is not None and at_top(rest, glyphs, scan) else None
     if rest is not None and (left_open(last) or ruled_across(rest) and same_columns(rest, first)):
         return rest
