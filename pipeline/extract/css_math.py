@@ -6,6 +6,7 @@ units (`calc(1em - 16px)`), another function (abs(), round()) or a malformed exp
 evaluated (None), and the caller treats the value as undecided, never as absent."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import tinycss2
@@ -257,3 +258,28 @@ def in_pixels(tokens, measure: Measure) -> str | None:
         else:
             out.append(tinycss2.serialize([token]))
     return "".join(out).strip()
+
+
+# --- plain lengths as written ----------------------------------------------------------------------
+
+# A value this reader cannot decide (a property's value it cannot evaluate): never a value as
+# written, since tinycss2 turns NUL into U+FFFD.
+UNDECIDED = "\x00undecided"  # never a value as written: tinycss2 turns NUL into U+FFFD
+LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
+
+
+def length(value: str) -> tuple[float, str | None] | None:
+    """A CSS length as (number, unit), None for anything else (keywords, UNDECIDED)."""
+    match = LENGTH.fullmatch(value.strip())
+    return (float(match[1]), match[2]) if match else None
+
+
+def pixels(value: str) -> float | None:
+    """A length in CSS pixels (em and rem at the default 16px); None for percentages and others."""
+    found = length(value)
+    return None if found is None or found[1] not in PX_PER else found[0] * PX_PER[found[1]]
+
+
+def is_zero(value: str) -> bool:
+    found = length(value)
+    return found is not None and found[0] == 0

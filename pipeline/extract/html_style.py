@@ -17,7 +17,7 @@ computed value, each from the element's winning declarations and its parent's co
   also text a box clips away (lower or narrower than a line, its overflow hidden; size containment;
   content-visibility hidden), on a background it cannot tell the colour of (an image, color-mix():
   css_colour.py computes the rest), or through a filter, blend mode or mask that leaves it unreadable
-  (colour filters are applied to the text and its background);
+  (colour filters are applied to the text and its background: css_filters.py);
 - where a cell's text starts and ends (`edges`): margins, padding and text-indent added up from the
   cell's content edge, for html_tables.py to refuse text drawn past the cell or over its neighbour;
   and (`cut`) what may cut lines or rows off where a reader cannot scroll to them: a box of a
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from math import cos, radians, sin
 
 import tinycss2
 from lxml import etree
@@ -46,8 +45,9 @@ from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
 from .css_paint import (HAIRLINE, OUTLINE, decoration_colours, inset_shadow_colours, outline_inward,
                         paints_over_neighbours)
-from .css_math import (PX_PER, VIEWPORT, Measure, evaluated, has_function, in_pixels, positive_floor,
-                       split_commas, unit_px)
+from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
+from .css_math import (PX_PER, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length,
+                       pixels, positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
 from .html_files import SavedFiles
 from .html_tree import in_quirks_mode
@@ -77,13 +77,11 @@ CONTENTS_IS_NONE = frozenset({"img", "input", "select", "textarea", "object", "s
                               "canvas", "video", "audio", "progress", "meter", "br", "wbr", "frame", "frameset"})
 # Inline-level displays (css_values.display_type's names) that do not start with "inline"
 INLINE_LEVEL = frozenset({"contents", "ruby", "none", "-webkit-inline-box"})
-LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
 # Properties whose value decides whether a reader sees text: one with a function is evaluated
 # exactly (calc(0px) -> 0px), or is UNDECIDED, which each reads as out of sight.
 DECIDING = frozenset({"font-size", "opacity", "filter", "text-indent", "left", "right", "top", "bottom",
                       "margin-left", "margin-right", "width", "height", "max-width", "max-height", "line-height",
                       "clip", "clip-path", "letter-spacing", "word-spacing", "backdrop-filter"})
-UNDECIDED = "\x00undecided"  # never a value as written: tinycss2 turns NUL into U+FFFD
 # Properties where a positive lower bound decides (a size not zero, a spacing not negative)
 SIGN_DECIDES = frozenset({"font-size", "opacity", "letter-spacing", "word-spacing", "width", "height", "max-width",
                           "max-height", "line-height", "margin-left", "margin-right"})
@@ -96,23 +94,6 @@ WHITE, BLACK = (1.0, 1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 1.0)
 UNKNOWN_INK = (0.0, 0.0, 0.0, 0.0)
 
 
-def length(value: str) -> tuple[float, str | None] | None:
-    """A CSS length as (number, unit), None for anything else (keywords, UNDECIDED)."""
-    match = LENGTH.fullmatch(value.strip())
-    return (float(match[1]), match[2]) if match else None
-
-
-def pixels(value: str) -> float | None:
-    """A length in CSS pixels (em and rem at the default 16px); None for percentages and others."""
-    found = length(value)
-    return None if found is None or found[1] not in PX_PER else found[0] * PX_PER[found[1]]
-
-
-def is_zero(value: str) -> bool:
-    found = length(value)
-    return found is not None and found[0] == 0
-
-
 def far(value: str) -> bool:
     """A length that takes text off any desktop screen (-9999px, 100vw, 200%)."""
     found = length(value)
@@ -122,78 +103,6 @@ def far(value: str) -> bool:
         return abs(found[0]) >= 100
     px = pixels(value)
     return px is None or abs(px) >= WINDOW  # a unit not resolved (in_pixels): not shown to be near
-
-
-def over(colour: tuple, background: tuple) -> tuple:
-    """The colour drawn over an opaque background (alpha blended)."""
-    a = colour[3]
-    return (*(a * c + (1 - a) * b for c, b in zip(colour[:3], background[:3])), 1.0)
-
-
-def luminance(colour: tuple) -> float:
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in colour[:3]]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(colour: tuple, background: tuple) -> float:
-    lighter, darker = sorted((luminance(over(colour, background)), luminance(background)), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
-
-
-# --- colour filters (filter, backdrop-filter, a partial opacity) on sRGB colours ------------------
-
-def tinted(colour: tuple, tints: tuple) -> tuple:
-    """A colour through colour filters (Filter Effects 1's functions, innermost first)."""
-    r, g, b, a = colour
-    for name, amount in tints:
-        if name == "opacity":
-            a *= amount
-        elif name == "brightness":
-            r, g, b = r * amount, g * amount, b * amount
-        elif name == "contrast":
-            r, g, b = ((c - 0.5) * amount + 0.5 for c in (r, g, b))
-        elif name == "invert":
-            r, g, b = (c * (1 - amount) + (1 - c) * amount for c in (r, g, b))
-        else:  # grayscale, sepia, saturate, hue-rotate: a colour matrix
-            m = colour_matrix(name, amount)
-            r, g, b = (m[i][0] * r + m[i][1] * g + m[i][2] * b for i in range(3))
-        r, g, b = (min(1.0, max(0.0, c)) for c in (r, g, b))
-    return r, g, b, a
-
-
-def colour_matrix(name: str, amount: float) -> tuple:
-    if name == "grayscale":
-        k = 1 - min(1.0, amount)
-        return ((0.2126 + 0.7874 * k, 0.7152 - 0.7152 * k, 0.0722 - 0.0722 * k),
-                (0.2126 - 0.2126 * k, 0.7152 + 0.2848 * k, 0.0722 - 0.0722 * k),
-                (0.2126 - 0.2126 * k, 0.7152 - 0.7152 * k, 0.0722 + 0.9278 * k))
-    if name == "sepia":
-        k = 1 - min(1.0, amount)
-        return ((0.393 + 0.607 * k, 0.769 - 0.769 * k, 0.189 - 0.189 * k),
-                (0.349 - 0.349 * k, 0.686 + 0.314 * k, 0.168 - 0.168 * k),
-                (0.272 - 0.272 * k, 0.534 - 0.534 * k, 0.131 + 0.869 * k))
-    if name == "saturate":
-        k = amount
-        return ((0.213 + 0.787 * k, 0.715 - 0.715 * k, 0.072 - 0.072 * k),
-                (0.213 - 0.213 * k, 0.715 + 0.285 * k, 0.072 - 0.072 * k),
-                (0.213 - 0.213 * k, 0.715 - 0.715 * k, 0.072 + 0.928 * k))
-    c, s = cos(radians(amount)), sin(radians(amount))  # hue-rotate, amount in degrees
-    return ((0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928),
-            (0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283),
-            (0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072))
-
-
-def least_contrast(ink: tuple, background: tuple, tints: tuple, inside: bool) -> float:
-    """The text's contrast with what is behind it through the colour filters of its element and
-    ancestors: with the background painted inside the filtered box (an opaque background of the
-    filtered element or within it: filtered with the text), that; otherwise the least of it and
-    of the background outside it (the text alone filtered), since which one is not worked out."""
-    if not tints:
-        return contrast(ink, background)
-    text, behind = over(tinted(over(ink, background), tints), background), over(tinted(background, tints), background)
-    if inside:
-        return contrast(text, behind)
-    return min(contrast(over(tinted(ink, tints), background), background), contrast(text, behind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,59 +530,6 @@ def indent_off(declared, parent: Style) -> bool:
 
 
 # --- filters, blending, masks ---------------------------------------------------------------------
-
-FILTER_DEFAULTS = {"brightness": 1.0, "contrast": 1.0, "grayscale": 1.0, "invert": 1.0, "opacity": 1.0,
-                   "saturate": 1.0, "sepia": 1.0, "hue-rotate": 0.0, "blur": 0.0}
-FILTER_FUNCTION = re.compile(r"\s*([a-z-]+)\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*")
-BLUR_FLOOR = 1.0  # px: a blur radius above this blurs 16px text past reading (checked in Chromium)
-NO_EFFECT = frozenset({"none", "initial", "unset", "revert", "normal"})
-
-
-def colour_filters(value: str, behind: bool = False) -> tuple | None:
-    """A filter list as colour filters (name, amount), a blur no wider than BLUR_FLOOR and
-    drop-shadow() dropped (they leave the glyphs readable); None for one that may make text
-    unreadable or that this reader does not work out: a wider blur (but `behind`, for a
-    backdrop-filter), url() (an SVG filter), a value it cannot evaluate."""
-    if value == UNDECIDED:
-        return None
-    out, at = [], 0
-    while at < len(value):
-        match = FILTER_FUNCTION.match(value, at)
-        if match is None:
-            return None
-        name, argument = match[1], match[2].strip()
-        at = match.end()
-        if name == "drop-shadow":
-            continue
-        if name not in FILTER_DEFAULTS:
-            return None
-        amount = FILTER_DEFAULTS[name]
-        if argument:
-            found = length(argument)
-            if found is None:
-                return None
-            number, unit = found
-            if name == "blur":
-                amount = pixels(argument)
-                if amount is None:
-                    return None
-            elif name == "hue-rotate":
-                amount = number * {"deg": 1.0, None: 1.0, "turn": 360.0, "rad": 57.29577951308232,
-                                   "grad": 0.9}.get(unit, float("nan"))
-                if amount != amount:
-                    return None
-            else:
-                amount = number / 100 if unit == "%" else number
-        if name == "blur":
-            if amount > BLUR_FLOOR and not behind:  # a backdrop's blur leaves a plain colour as it is
-                return None
-            continue
-        if name == "hue-rotate" and amount % 360 == 0 or name != "hue-rotate" and amount == (
-                0.0 if name in ("grayscale", "invert", "sepia") else 1.0):
-            continue
-        out.append((name, amount))
-    return tuple(out)
-
 
 MASKS = ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "mask-border", "mask-border-source",
          "-webkit-mask-box-image", "-webkit-mask-box-image-source")
