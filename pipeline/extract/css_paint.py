@@ -109,9 +109,14 @@ def outline_outward(offset: str | None, outline: str | None, style: str | None, 
     return at == float("-inf") or width_px + at > HAIRLINE
 
 
-def outer_shadow_reach(value: str, current: tuple, dark: bool) -> float:
+TEXT_SHADOW_FLOOR = 3.0  # px: a text shadow moved farther draws a copy of the glyphs apart from them
+
+
+def outer_shadow_reach(value: str, current: tuple, dark: bool, blurred: bool = True) -> float:
     """How far past the box the outer shadows of a box-shadow list paint, px (offset, blur and
-    spread; inf for a length this reader cannot tell); a transparent shadow paints nothing."""
+    spread; inf for a length this reader cannot tell); a transparent shadow paints nothing. Not
+    `blurred`: how far the shadows are moved (a text-shadow's copy of the glyphs, which its blur
+    fades rather than moves)."""
     if value in NOTHING:
         return 0.0
     reach = 0.0
@@ -129,7 +134,7 @@ def outer_shadow_reach(value: str, current: tuple, dark: bool) -> float:
         if None in lengths:
             return float("inf")
         x, y, blur, spread = (lengths + [0.0, 0.0])[:4]
-        reach = max(reach, max(abs(x), abs(y)) + max(blur, 0.0) + spread)
+        reach = max(reach, max(abs(x), abs(y)) + (max(blur, 0.0) + spread if blurred else 0.0))
     return reach
 
 

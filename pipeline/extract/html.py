@@ -179,7 +179,8 @@ def in_shadow_host(host: etree._Element, place: Place) -> Problem:
 def not_modelled(element: etree._Element, declaration: str, place: Place) -> Problem:
     return Problem(place, f"<{element.tag}> is drawn with `{declaration}`, which may change what its text shows and "
                    "which this reader does not model", "the table's text without animations, text strokes, "
-                   "font-size-adjust, motion paths, outlines and inline boxes' outer shadows painted over the "
+                   "font-size-adjust, motion paths, text shadows moved apart, text-overflow ellipses, outlines and "
+                   "inline boxes' outer shadows painted over the "
                    "text beside them, fonts drawn at another size (size-adjust, math-depth), or lengths the two "
                    "desktop windows read otherwise")
 

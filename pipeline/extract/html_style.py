@@ -43,7 +43,7 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
-from .css_paint import (HAIRLINE, OUTLINE, decoration_colours, inset_shadow_colours, outline_inward,
+from .css_paint import (HAIRLINE, OUTLINE, TEXT_SHADOW_FLOOR, decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
                         paints_over_neighbours)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (PX_PER, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length,
@@ -934,7 +934,7 @@ def exact(declared: dict[str, Declaration]) -> dict[str, Declaration]:
 # Properties this reader computes that CSS inherits (unset is inherit for them, initial for others)
 INHERITED = frozenset({"visibility", "font-size", "color", "-webkit-text-fill-color", "letter-spacing", "word-spacing",
                        "line-height", "text-indent", "list-style-type", "list-style-image", "writing-mode", "direction",
-                       "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust"})
+                       "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust", "text-shadow"})
 
 
 def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaration]:
@@ -964,7 +964,8 @@ def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaratio
 # Properties whose lengths this reader reads: their units are resolved in context (measured)
 MEASURED = frozenset({*DECIDING, *PLACING, *EDGES, *BOXING, "vertical-align", "margin-top", "transform", "translate",
                       "text-decoration-line", "text-decoration-thickness", "text-underline-offset", "box-shadow",
-                      "outline", "outline-offset", "outline-width", "-webkit-text-stroke", "-webkit-text-stroke-width"})
+                      "outline", "outline-offset", "outline-width", "-webkit-text-stroke", "-webkit-text-stroke-width",
+                      "text-shadow"})
 RELATIVE_UNIT = re.compile(r"\d(?!px\b)[a-z]")  # a unit other than px (values are lower case)
 VIEWPORT_UNIT = re.compile(r"\d[sld]?v(?:w|h|i|b|min|max)\b")
 DESKTOPS = tuple((w["width"], w["height"]) for w in WINDOWS)
@@ -1222,7 +1223,7 @@ INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert:
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
 # math-depth: with `font-size: math` (here or inside) text is drawn 0.71 times smaller per level
 UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth")
-NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES})  # what unmodelled reads
+NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, "text-shadow", "text-overflow"})  # what unmodelled reads
 
 
 def strokes(value: str) -> bool:
@@ -1236,7 +1237,11 @@ def unmodelled(declared, parent: Style) -> str:
     what the text shows in a way this reader does not work out: an animation (its keyframes may
     fade, hide, move or recolour it, for ever with `forwards` or `paused`), a text stroke
     (painted over the glyphs: a wide white one paints them out), font-size-adjust (its size
-    from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box)."""
+    from the font's x-height: 0 draws nothing), a motion path (offset-path moves the box), a
+    text shadow moved past TEXT_SHADOW_FLOOR (a copy of the glyphs drawn elsewhere, in the
+    background's colour over the text beside them, or legible as other digits), a text-overflow
+    ellipsis in a box clipping its overflow (`132*Ascend` drawn as `1…` where the box is narrow;
+    no layout here tells how narrow)."""
     if parent.unmodelled or UNRESOLVED in declared:
         return parent.unmodelled or declared[UNRESOLVED].value
     if declared.keys().isdisjoint(NOT_MODELLED):
@@ -1245,6 +1250,12 @@ def unmodelled(declared, parent: Style) -> str:
         value = value_of(declared, name)
         if value is not None and value not in INERT:
             return written(declared, name)
+    shadow = value_of(declared, "text-shadow")
+    if shadow is not None and outer_shadow_reach(shadow, parent.color, parent.dark, blurred=False) > TEXT_SHADOW_FLOOR:
+        return written(declared, "text-shadow")  # a copy of the glyphs drawn where other text is, or over it
+    cut_off = value_of(declared, "text-overflow")
+    if cut_off not in (None, "clip", *INERT) and overflow_axes(declared)[0] in CLIPPING:
+        return written(declared, "text-overflow")  # what overflows its line drawn as `…`: the value cut short
     return next((written(declared, name) for name in STROKES
                  if value_of(declared, name) is not None and strokes(value_of(declared, name))), "")
 
