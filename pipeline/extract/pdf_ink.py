@@ -44,6 +44,7 @@ from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as b
 from .pdf_cells import char_lines
 from .pdf_clips import cut_glyphs
 from .pdf_glyphs import where
+from .pdf_images import painted_boxes
 from .pdf_textlayer import unmapped
 
 SCALE = 2.0  # pixels per point of the rendering
@@ -303,6 +304,12 @@ class Sight:
         glyphs = [ch for ch in glyphs if printable(ch["text"])]
         hidden, off, crowded = self.unseen_printed(page, glyphs, rules)
         cut = self.cut(page, glyphs)
+        painted = self.painted(page, glyphs)
+        if painted:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"an image or shading painted over the vendor table (at {painted[0]:.0f} pt from "
+                f"the left, {painted[1]:.0f} pt from the top): pixels this reader does not read, which may hide part "
+                "of a glyph or draw one", "the vendor table drawn with text and lines only"))
         if off:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table outside the page's visible area ({where(char_lines(off)[0])}"
@@ -341,6 +348,23 @@ class Sight:
             x, y = (xa + xb) / 2, (ya + yb) / 2
             hit |= (box.x0 <= x) & (x < box.x1) & (box.y0 <= y) & (y < box.y1)
         return [ch for ch, yes in zip(glyphs, hit) if yes]
+
+    def painted(self, page, glyphs: list[dict]) -> tuple[float, float] | None:
+        """Where an image or shading (pdf_images) is painted inside the extent of the table's
+        glyphs on this page (points from the left and top of the rendering), or None."""
+        if not glyphs:
+            return None
+        shown = self.page(page)
+        boxes = painted_boxes(shown.page.raw)
+        if not boxes:
+            return None
+        box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
+        y0, y1, x0, x1 = box.y0.min(), box.y1.max(), box.x0.min(), box.x1.max()
+        for left, bottom, right, top in boxes:
+            (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(left, bottom), shown.to_pixels.to_bitmap(right, top)
+            if min(xa, xb) < x1 and max(xa, xb) > x0 and min(ya, yb) < y1 and max(ya, yb) > y0:
+                return min(xa, xb) / SCALE, min(ya, yb) / SCALE
+        return None
 
     def release(self) -> None:
         if self.shown is not None:

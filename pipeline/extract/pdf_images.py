@@ -1,0 +1,40 @@
+"""Images and shadings painted where the vendor table is: pixels this reader does not read.
+
+The text layer holds the glyphs; an image or a shading (`Do` of an image XObject, an inline
+image, a stencil mask, `sh`) draws pixels of its own. Over the table they may hide part of a
+glyph (a white image over the left half of an 8 leaves a 3, with ink enough for the ink
+check) or draw one (a `1` cropped from the print, drawn before `32*Ascend`: a reader sees 132).
+Prints of the vendor page draw the table with text and paths only, so any image or shading
+inside the table's extent is an error, as an image in a cell is on a page (`[image]`).
+"""
+from __future__ import annotations
+
+import ctypes
+
+import pypdfium2.raw as pdfium_c
+
+PAINTING = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
+
+
+def painted_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The page-space boxes (left, bottom, right, top) of what paints images or shadings: each
+    such object at the page's top level by its own bounds, a form XObject holding one (at any
+    depth) by the form's bounds."""
+    found = []
+
+    def holds_painting(form) -> bool:
+        for i in range(pdfium_c.FPDFFormObj_CountObjects(form)):
+            child = pdfium_c.FPDFFormObj_GetObject(form, i)
+            kind = pdfium_c.FPDFPageObj_GetType(child)
+            if kind in PAINTING or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds_painting(child)):
+                return True
+        return False
+
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    for i in range(pdfium_c.FPDFPage_CountObjects(page)):
+        handle = pdfium_c.FPDFPage_GetObject(page, i)
+        kind = pdfium_c.FPDFPageObj_GetType(handle)
+        if kind in PAINTING or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds_painting(handle)):
+            if pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
+                found.append((left.value, bottom.value, right.value, top.value))
+    return found
