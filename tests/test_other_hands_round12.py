@@ -38,6 +38,15 @@ def test_a_shadow_moved_apart_or_an_ellipsis_is_an_error_naming_it(markup, decla
     assert len(problems) == 1 and problems[0].startswith("row 5, column 4:") and f"`{declaration}`" in problems[0], problems
 
 
+def test_a_drop_shadow_moved_apart_sets_the_text_apart():
+    """Catches: `1<span style="filter:drop-shadow(-0.7em 0 0 #fff)">32*Ascend</span>` (a white
+    copy of the box's glyphs painted over the 1: Chromium shows 32*Ascend) published 132; a
+    drop-shadow() was taken as harmless whatever its offset. Now the text is out of sight, set
+    apart: the cell fails to parse, naming itself."""
+    with pytest.raises(CellError, match=r"row 5, column 4: '1\[32\*Ascend\]' is not a unit count"):
+        read(on_value('1<span style="filter:drop-shadow(-0.7em 0 0 #fff)">32*Ascend</span>'))
+
+
 @pytest.mark.parametrize("markup", ['<span style="text-shadow:0 1px 0 #fff">32*Ascend</span>',
                                     '<span style="text-shadow:0 0 4px #888">32*Ascend</span>',
                                     '<span style="overflow:hidden;text-overflow:clip">32*Ascend</span>'])

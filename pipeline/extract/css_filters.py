@@ -9,6 +9,7 @@ import re
 from math import cos, radians, sin
 
 from .css_math import UNDECIDED, length, pixels
+from .css_paint import TEXT_SHADOW_FLOOR, outer_shadow_reach
 
 
 def over(colour: tuple, background: tuple) -> tuple:
@@ -91,8 +92,9 @@ NO_EFFECT = frozenset({"none", "initial", "unset", "revert", "normal"})
 
 
 def colour_filters(value: str, behind: bool = False) -> tuple | None:
-    """A filter list as colour filters (name, amount), a blur no wider than BLUR_FLOOR and
-    drop-shadow() dropped (they leave the glyphs readable); None for one that may make text
+    """A filter list as colour filters (name, amount), a blur no wider than BLUR_FLOOR and a
+    drop-shadow() moved no farther than a text shadow may be (css_paint.TEXT_SHADOW_FLOOR)
+    dropped (they leave the glyphs readable); None for one that may make text
     unreadable or that this reader does not work out: a wider blur (but `behind`, for a
     backdrop-filter), url() (an SVG filter), a value it cannot evaluate."""
     if value == UNDECIDED:
@@ -105,6 +107,8 @@ def colour_filters(value: str, behind: bool = False) -> tuple | None:
         name, argument = match[1], match[2].strip()
         at = match.end()
         if name == "drop-shadow":
+            if outer_shadow_reach(argument, (0.0, 0.0, 0.0, 1.0), False, blurred=False) > TEXT_SHADOW_FLOOR:
+                return None  # a copy of the glyphs moved apart: over the text beside them, or legible itself
             continue
         if name not in FILTER_DEFAULTS:
             return None
