@@ -181,9 +181,11 @@ def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
 
 # Elements that draw something else than their children in the page's flow: replaced and
 # embedded elements and form controls (their children are fallback content, options or a label),
-# script, style, template and noscript, and SVG and MathML, which lay out by rules of their own
-# (a <foreignObject> in <defs>, a <g display="none">: this reader applies none of them).
-DRAW_OTHER_THAN_CHILDREN = frozenset({*REPLACED, *SILENT_TAGS, "svg", "math"})
+# and script, style, template and noscript. SVG and MathML (replaced too, for a cell's text) lay
+# out what they hold by rules of their own (a <foreignObject> in <defs>, a <g display="none">:
+# this reader applies none of them): table_not_drawn names them apart.
+DRAW_OTHER_THAN_CHILDREN = frozenset({*REPLACED, *SILENT_TAGS})
+LAID_OUT_APART = ("svg", "math")
 
 
 def table_not_drawn(table: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
@@ -195,7 +197,7 @@ def table_not_drawn(table: etree._Element, styles: Styles) -> tuple[etree._Eleme
     hide it is checked with the sheets: html_cascade.check_undecided.)"""
     for around in table.iterancestors():
         tag = tag_of(around)
-        if tag in ("svg", "math"):
+        if tag in LAID_OUT_APART:
             return around, "lays out what it holds by SVG or MathML rules, which this reader does not apply"
         if tag in DRAW_OTHER_THAN_CHILDREN:
             return around, "draws something else than its content"
