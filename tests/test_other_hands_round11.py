@@ -95,17 +95,7 @@ def test_a_sheet_before_the_base_href_resolves_from_the_page(tmp_path, head, sho
     URL (checked in Chromium 156: `1<span class=x>…` shown as the sheet beside the page says);
     the mirror case published the value the other sheet hides. The same for a <style>'s
     @import before the base."""
-    from pipeline.extract import SavedFiles, extract_html
-    from test_other_hands_sheets import stale_cell, with_stale_six
-    folder = tmp_path / "raw" / "2025-10-22"
-    (folder / "css").mkdir(parents=True)
-    (folder / "site.css").write_text(".x{display:none}", encoding="utf-8")
-    (folder / "css" / "site.css").write_text("p{margin:0}", encoding="utf-8")
-    page = folder / "page.html"
-    page.write_text(with_stale_six(head), encoding="utf-8")
-    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html",
-                           files=SavedFiles.beside(page, "raw/2025-10-22"))
-    assert stale_cell(grid) == shown
+    assert saved_page(tmp_path, head, {"site.css": ".x{display:none}", "css/site.css": "p{margin:0}"}) == shown
 
 
 # --- format characters a browser draws ---------------------------------------------------------------

@@ -13,13 +13,14 @@ import pytest
 
 from page_variants import PAGE_HTML, read, reference, same_rows  # noqa: F401 (a fixture)
 from pipeline.errors import CellError
+from test_other_hands_round8 import on_value as on_cell
 
-CELL = re.search(r'<p (id="[^"]+")>32\*Ascend</p>', PAGE_HTML)
+THIRTY_TWO = re.search(r'<p id="[^"]+">32\*Ascend</p>', PAGE_HTML)[0]  # the first 32*Ascend: row 5, column 4
 
 
-def on_value(markup: str, html: str = PAGE_HTML) -> str:
+def on_value(markup: str) -> str:
     """The page with the first 32*Ascend (row 5, column 4) written as `markup`."""
-    return html[:CELL.start()] + f"<p {CELL[1]}>{markup}</p>" + html[CELL.end():]
+    return on_cell(markup, cell=THIRTY_TWO)
 
 
 @pytest.mark.parametrize(("markup", "declaration"), [
