@@ -55,3 +55,48 @@ def test_a_design_shadow_or_a_plain_clip_is_read(markup, reference):
     """What must not be refused: an embossing shadow a pixel off, a glow (its blur fades, it
     does not move a copy), text-overflow: clip."""
     same_rows(read(on_value(markup))[2].frame, reference[1])
+
+
+# Found by the same hunt, closed after it (each checked in Chromium 156, row screenshots): a box
+# painted as a layer of its own (positioned, or a stacking context) is drawn after all the in-flow
+# text of the table, so its shadow or a background pulled out by a negative margin blanks the cells
+# before it (`4096` and most of `full` vanish, the row was published whole); a border image moved
+# out of an inline box by border-image-outset paints over the 1 of 132 (132 was published).
+BLOCK = '<span style="display:block;{}">32*Ascend</span>'
+WHITE_SHADOW = "box-shadow:-14em 0 0 .8em #fff"
+
+
+@pytest.mark.parametrize(("markup", "declaration"), [
+    (BLOCK.format(f"position:relative;{WHITE_SHADOW}"), "box-shadow: -14em 0 0 .8em #fff"),
+    (BLOCK.format(f"isolation:isolate;{WHITE_SHADOW}"), "box-shadow: -14em 0 0 .8em #fff"),
+    (BLOCK.format(f"opacity:.99;{WHITE_SHADOW}"), "box-shadow: -14em 0 0 .8em #fff"),
+    (BLOCK.format(f"will-change:opacity;{WHITE_SHADOW}"), "box-shadow: -14em 0 0 .8em #fff"),
+    (BLOCK.format(f"filter:grayscale(0);{WHITE_SHADOW}"), "box-shadow: -14em 0 0 .8em #fff"),
+    ('<span style="display:block;position:relative">' + BLOCK.format(WHITE_SHADOW) + "</span>",
+     "box-shadow: -14em 0 0 .8em #fff"),
+    (BLOCK.format("position:relative;margin-left:-14em;padding-left:14em;background:#fff"), "margin-left: -14em"),
+    ('1<span style="border-top:1px solid transparent;border-image:linear-gradient(#fff,#fff) 1 / 1.2em 0 0 0 / '
+     '0 0 0 0.6em">32*Ascend</span>', "border-image: linear-gradient(#fff,#fff) 1 / 1.2em 0 0 0 / 0 0 0 0.6em"),
+    ('1<span style="border-top:1px solid transparent;border-image-source:linear-gradient(#fff,#fff);'
+     'border-image-slice:1;border-image-width:1.2em 0 0 0;border-image-outset:0 0 0 .6em">32*Ascend</span>',
+     "border-image-outset: 0 0 0 .6em"),
+])
+def test_paint_past_a_layer_or_an_inline_box_is_an_error_naming_it(markup, declaration):
+    """Catches: a positioned or stacking-context block taken, like a plain one, to paint its shadow
+    and background under all text (also a plain block inside such a layer), and a border image's
+    outset not read at all."""
+    with pytest.raises(CellError) as caught:
+        read(on_value(markup))
+    problems = [str(p) for p in caught.value.problems]
+    assert len(problems) == 1 and problems[0].startswith("row 5, column 4:") and f"`{declaration}`" in problems[0], problems
+
+
+@pytest.mark.parametrize("markup", [BLOCK.format(WHITE_SHADOW),
+                                    BLOCK.format("margin-left:-14em;padding-left:14em;background:#fff"),
+                                    BLOCK.format("position:relative;background:#fff"),
+                                    '<span style="border-image:linear-gradient(#fff,#fff) 1 / 1.2em 0 0 0">32*Ascend</span>'])
+def test_paint_under_the_text_or_inside_the_box_is_read(markup, reference):
+    """What must not be refused: a plain block's shadow and background, painted under every text
+    (Chromium shows the row whole), a layer painting only inside itself, a border image not moved
+    out."""
+    same_rows(read(on_value(markup))[2].frame, reference[1])

@@ -7,14 +7,18 @@ the text out). Painted outside the box, over the text beside it (checked in Chro
 over all text, before or after the box (`1<a style="outline: .6em solid #fff">32*Ascend</a>` shows
 32*Ascend); an inline box's outer shadow over the text drawn before it (`1<span style="box-shadow:
 -.6em 0 0 #fff">32*Ascend</span>` shows 32*Ascend), not over the text after it, and a block's outer
-shadow under every text (its background is painted first). Values written with a function this
-reader does not evaluate count as painting."""
+shadow under every text (its background is painted first). A box painted as a layer of its own
+(positioned, or a stacking context: html_style.layered) is drawn after all the in-flow text around
+it, so whatever it paints past its box is over that text: an outer shadow, a border image moved out
+by border-image-outset, a background pulled out by a negative margin (`position: relative;
+margin-left: -14em; padding-left: 14em; background: #fff` blanks the cell before it). Values
+written with a function this reader does not evaluate count as painting."""
 from __future__ import annotations
 
 import tinycss2
 
 from .css_colour import UNCOMPUTED, rgba
-from .css_math import PX_PER, evaluated, split_commas
+from .css_math import PX_PER, evaluated, split_at, split_commas
 
 NOTHING = frozenset({"none", "initial", "unset", "revert", "revert-layer", "inherit"})
 LINE_STYLES = frozenset({"dotted", "dashed", "solid", "double", "groove", "ridge", "inset", "outset", "auto"})
@@ -138,16 +142,73 @@ def outer_shadow_reach(value: str, current: tuple, dark: bool, blurred: bool = T
     return reach
 
 
-def paints_over_neighbours(declared: dict, value_of, current: tuple, dark: bool, inline: bool, written) -> str:
-    """The declaration of an outline, or an inline box's outer shadow, painted past the box
-    farther than a hairline: over text beside it this reader does not lay out (`written`: a
-    declaration as the page wrote it, for the message)."""
+BORDER_IMAGES = ("border-image", "-webkit-border-image", "border-image-source", "border-image-outset")
+MARGINS = ("margin-left", "margin-right", "margin-top", "margin-bottom")
+BACKGROUNDS = ("background-color", "background-image")
+
+
+def paints_over_neighbours(declared: dict, value_of, current: tuple, dark: bool, over_text: bool, written) -> str:
+    """The declaration of what the box paints past itself over text beside it this reader does
+    not lay out (`written`: a declaration as the page wrote it, for the message): an outline
+    farther than a hairline, whatever the box; where the box is painted over the text around it
+    (`over_text`: an inline box, or a layer of its own), also an outer shadow, a border image
+    moved out, or a background drawn under a negative margin."""
     if outline_outward(*(value_of(declared, n) for n in OUTLINE)):
         return "; ".join(written(declared, n) for n in OUTLINE if value_of(declared, n) is not None)
+    if not over_text:
+        return ""
     shadow = value_of(declared, "box-shadow")
-    if inline and shadow is not None and outer_shadow_reach(shadow, current, dark) > HAIRLINE:
+    if shadow is not None and outer_shadow_reach(shadow, current, dark) > HAIRLINE:
         return written(declared, "box-shadow")
+    found = border_image_outset(declared, value_of)
+    if found:
+        return written(declared, found)
+    if background_painted(declared, value_of, current, dark):
+        return next((written(declared, name) for name in MARGINS if margin_negative(value_of(declared, name))), "")
     return ""
+
+
+def border_image_outset(declared: dict, value_of) -> str:
+    """The name of the declaration moving a border image out of the box (border-image-outset,
+    or the part of the shorthand after its second slash), where an image is painted."""
+    source = value_of(declared, "border-image-source") not in (None, *NOTHING)
+    moved = "border-image-outset" if outset(value_of(declared, "border-image-outset")) else ""
+    for name in ("border-image", "-webkit-border-image"):
+        value = value_of(declared, name)
+        if value is None or value in NOTHING:
+            continue
+        parts = split_at(tinycss2.parse_component_value_list(value), "/")
+        source = source or any(t.type in ("function", "url") for t in parts[0])
+        if len(parts) > 2 and outset(tinycss2.serialize(parts[2])):
+            moved = name
+    return moved if source else ""
+
+
+def outset(value: str | None) -> bool:
+    """A border-image-outset other than zero (a number of border widths or a length)."""
+    if value is None or value in NOTHING:
+        return False
+    return any(t.type == "function" or (t.type in ("number", "dimension") and t.value != 0)
+               for t in tinycss2.parse_component_value_list(value))
+
+
+def background_painted(declared: dict, value_of, current: tuple, dark: bool) -> bool:
+    """The box paints a background of its own: a colour not transparent, or an image."""
+    colour = value_of(declared, "background-color")
+    found = rgba(colour, current, dark) if colour not in (None, *NOTHING) else None
+    image = value_of(declared, "background-image")
+    return (found is not None and (found == UNCOMPUTED or found[3] > 0)) or image not in (None, *NOTHING)
+
+
+def margin_negative(value: str | None) -> bool:
+    """A margin drawing the box's edge out past a hairline (a length this reader cannot tell counts)."""
+    if value is None or value in NOTHING or value == "auto":
+        return False
+    tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type not in ("whitespace", "comment")]
+    px = px_of(tokens[0]) if len(tokens) == 1 else None
+    if px is None:
+        return not (len(tokens) == 1 and tokens[0].type == "percentage" and tokens[0].value >= 0)
+    return px < -HAIRLINE
 
 
 DECORATION_FLOOR = 0.25  # of the font size: a thinner underline or overline leaves a glyph readable

@@ -43,8 +43,8 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
-from .css_paint import (HAIRLINE, OUTLINE, TEXT_SHADOW_FLOOR, decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
-                        paints_over_neighbours)
+from .css_paint import (BORDER_IMAGES, HAIRLINE, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, decoration_colours,
+                        inset_shadow_colours, outer_shadow_reach, outline_inward, paints_over_neighbours)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (PX_PER, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length,
                        pixels, positive_floor, split_commas, unit_px)
@@ -160,6 +160,7 @@ class Style:
     flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
     unmodelled: str = ""  # a declaration here or on an ancestor that may change what its text shows, not modelled
     paints_over: str = ""  # its own outline or outer shadow painted over the text beside the box (not inherited)
+    layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above when the style is made (__post_init__), read for every piece of text
     removed: bool = field(init=False)  # display:none: not laid out at all
@@ -1044,6 +1045,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     elif opaque:  # its own background covers what an ancestor painted in the text
         glyphs, glyphs_unknown = (), False
     tints, veiled = filtering(declared, parent)
+    layer = layered(declared, parent, shown_as)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines = line_height(declared, parent)
     bound, percent_base, high = heights(declared, parent, shown_as)
@@ -1067,18 +1069,24 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
-                 unmodelled=unmodelled(declared, parent), paints_over=painted_over(declared, shown_as, colour, parent))
+                 unmodelled=unmodelled(declared, parent), layer=layer,
+                 paints_over=painted_over(declared, shown_as, colour, parent, layer))
 
 
-PAINTING_OUTSIDE = frozenset({*OUTLINE, "box-shadow"})  # what painted_over reads
+PAINTING_OUTSIDE = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES, *MARGINS})  # what painted_over reads
+TABLE_PARTS = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
 
 
-def painted_over(declared, shown_as: str, colour: tuple, parent: Style) -> str:
-    """The declaration of the box's own outline, or outer shadow of an inline box, painted over
-    the text beside it (css_paint.paints_over_neighbours); a block's shadow lies under all text."""
+def painted_over(declared, shown_as: str, colour: tuple, parent: Style, layer: bool) -> str:
+    """The declaration of what the box paints past itself over the text beside it
+    (css_paint.paints_over_neighbours): an outline, whatever the box; the outer shadow, outset
+    border image or background under a negative margin of an inline box, or of a box painted as
+    a layer. A plain block's paint lies under all text; so does a cell's or a row's shadow, even
+    positioned (Chromium paints it with the table's backgrounds)."""
     if declared.keys().isdisjoint(PAINTING_OUTSIDE) or shown_as in ("none", "contents"):
         return ""
-    return paints_over_neighbours(declared, value_of, colour, parent.dark, shown_as.startswith("inline"), written)
+    over_text = shown_as.startswith("inline") or (layer and shown_as not in TABLE_PARTS)
+    return paints_over_neighbours(declared, value_of, colour, parent.dark, over_text, written)
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -1215,6 +1223,46 @@ def writing_mode(declared, parent: Style) -> str:
     if value in (None, "inherit", "unset"):
         return parent.writing_mode
     return "horizontal-tb" if value in ("initial", "revert", "lr", "lr-tb", "rl", "rl-tb") else value
+
+
+# --- layers painted over the text around them -------------------------------------------------------
+
+# What makes a box a layer of its own (CSS 2.2 appendix E; CSS Positioned Layout 3, Compositing,
+# Transforms, Masking, Containment, Will Change): positioned, or a stacking context. Such a box and
+# everything in it is painted after the in-flow text around it, its background and shadows too.
+LAYERING = frozenset({"position", "opacity", "filter", "backdrop-filter", "isolation", "mix-blend-mode", "will-change",
+                      "z-index", "contain", "container-type", "perspective", "clip-path", "view-transition-name",
+                      "offset-path", *MASKS, *TRANSFORMS})
+NOT_A_LAYER = {"position": {"static"}, "isolation": {"auto"}, "mix-blend-mode": {"normal"},
+               "will-change": {"auto", "scroll-position", "contents"}, "z-index": {"auto"},
+               "contain": {"size", "inline-size", "style"}, "container-type": {"normal", "scroll-state"}}
+
+
+def layered(declared, parent: Style, shown_as: str) -> bool:
+    """Whether the element is painted after the in-flow text of its table: it or an ancestor
+    inside the table makes a layer of its own. A table's own layer holds all its cells, which
+    inside it are painted in the usual order."""
+    if shown_as in ("table", "inline-table"):
+        return False
+    return parent.layer or (not declared.keys().isdisjoint(LAYERING) and bool(layer_made(declared, parent)))
+
+
+def layer_made(declared, parent: Style) -> str:
+    """The declaration making the element a layer of its own, or ""."""
+    for name in LAYERING & declared.keys():
+        value = value_of(declared, name)
+        if value in (None, "initial", "unset", "revert", "revert-layer", "none"):
+            continue
+        if name == "opacity":
+            found = length(value) if value != UNDECIDED else None
+            if found is not None and (found[0] / 100 if found[1] == "%" else found[0]) >= 1:
+                continue
+        elif name == "z-index" and not parent.items:  # a z-index on a box neither positioned nor an item
+            continue
+        elif set(value.split()) <= NOT_A_LAYER.get(name, set()):
+            continue
+        return written(declared, name)
+    return ""
 
 
 # --- what this reader does not model ---------------------------------------------------------------
