@@ -73,3 +73,24 @@ def test_a_first_page_holding_only_the_header_rows_is_read(printer):
     assert "支持模型参数量" in pages[0] and "llama3.1-8b" not in pages[0]  # page 1: the header alone
     assert pages[1].lstrip().startswith("支持模型参数量") and "llama3.1-8b" in pages[1]  # repeated overleaf
     assert tidy_pdf(data, "2025-05-07").equals(tidy_html("2025-05-07"))
+
+
+def test_a_column_open_at_both_ends_on_a_page_is_read(printer):
+    """Catches (hunt round 13): the 2025-05-07 page printed 210 mm by 97 mm. On page 5 the model
+    column holds the end of qwen2-7b's merged cell and the start of qwen2-72b's, open at the
+    page's foot: no cell of that column is closed, pdfplumber leaves the column out, and the
+    table was taken to go on only in the band above qwen2-72b. Its rows were then text after
+    the table: 56 of 124 rows (7 of 17 models) were published with exit 0. The part going on
+    reaches as far down as the vertical rules between the table's sides go on."""
+    data = printed(printer, "2025-05-07", width="210mm", height="97mm", print_background=True)
+    assert "qwen2-72b" in page_texts(data)[4]
+    assert tidy_pdf(data, "2025-05-07").equals(tidy_html("2025-05-07"))
+
+
+def test_the_larger_page_printed_on_a4_is_read(printer):
+    """Catches (hunt round 13): every print of the 2025-10-22 page by this machine's Chromium was
+    refused: pdfminer reads the 户 of 用户 above the table as the radical ⼾ (its ToUnicode map),
+    whose printed form is 戶, while pdfium reads 户 from the font: taken for text a viewer draws
+    that the extractor did not read. A radical and an ideograph read at one origin are one glyph."""
+    data = printed(printer, "2025-10-22", format="A4", print_background=True)
+    assert tidy_pdf(data, "2025-10-22").equals(tidy_html("2025-10-22"))

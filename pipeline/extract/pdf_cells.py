@@ -18,6 +18,7 @@ from ..tokens import squash
 from .cjk import printed_text
 
 TOLERANCE = 2.0  # points: edges this close are one boundary
+MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
 OVERPRINT = 0.3  # of the font size: the narrowest glyphs ('l', 'i', '.') advance more than this
 
 

@@ -47,6 +47,20 @@ def printed(ch: str) -> str:
                    if not c.isspace() and unicodedata.category(c) != "Cc")
 
 
+# A glyph pdfminer reads as a CJK radical (a ToUnicode map giving ⼾ for 户) is the ideograph a
+# viewer reads there: the radical's printed form (cjk.py) may be a variant of it (⼾ folds to 戶,
+# pdfium reads 户 from the font's own map), the same glyph either way.
+RADICAL = "radical"
+
+
+def radical(text: str) -> bool:
+    return len(text) == 1 and "\u2e80" <= text <= "\u2fdf"
+
+
+def ideograph(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith("CJK ")
+
+
 def to_user_space(page):
     """pdfminer's device space back to the page's own (user) space, where pdfium gives its
     glyphs' origins: the inverse of the rotation and shift pdfminer's interpreter starts a
@@ -72,6 +86,8 @@ class ReadGlyphs:
             x, y = round(x), round(y)
             for c in text:
                 places.add((c, x, y))
+            if radical(ch["text"]):
+                places.add((RADICAL, x, y))
 
     @cached_property
     def boxes(self) -> dict[str, list[tuple[tuple[float, float, float, float], tuple[float, float], dict]]]:
@@ -87,6 +103,9 @@ class ReadGlyphs:
 
     def at_origin(self, ch: str, x: float, y: float) -> bool:
         x, y = round(x), round(y)
+        return self.read_at(ch, x, y) or (ideograph(ch) and self.read_at(RADICAL, x, y))
+
+    def read_at(self, ch: str, x: int, y: int) -> bool:
         return (ch, x, y) in self.places or any(  # (most glyphs are read at the very point: asked first)
             (ch, x + dx, y + dy) in self.places for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
 

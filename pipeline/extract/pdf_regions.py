@@ -13,15 +13,15 @@ from ..tokens import squash
 from .cjk import printed_text
 from .html import UPDATE_LINE
 from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running, upright
-from .pdf_cells import (TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries, drop_overprints,
-                        page_table, region_edges, set_text)
+from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
+                        drop_overprints, page_table, region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_below, rows_run_on
 from .pdf_annots import check_annotations
 from .pdf_engines import check_drawn_were_read
 from .pdf_ink import Sight
+from .pdf_paths import check_paths
 from .pdf_textlayer import TextLayer, unmapped
 
-MIN_EDGE = 3.0  # points: shorter edges are the ends of a border drawn as a thin filled rectangle
 EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
 SQUARE_DEGREES = 2.0  # text this close to the horizontal or vertical is set square
 HEADING_ROWS = 3  # the vendor's headings are read from the table's first rows
@@ -123,16 +123,22 @@ def left_open(region: Region) -> bool:
 
 
 def open_rest(page, glyphs: list[dict], page_number: int, first: Region, source: str, limits: Limits) -> Region | None:
-    """The rest of a table left open at the bottom of the previous page when it is too short
-    to be a ruled table of its own (a band with no rule above it, alone on the page): the
-    topmost vertical rules between the table's left and right edges, and what they enclose."""
+    """The rest of a table left open at the bottom of the previous page when pdfplumber does
+    not find it whole (a band too short to be a ruled table of its own, alone on the page; or
+    a column whose merged cell is open at both ends, which pdfplumber leaves out): from the
+    topmost vertical rules between the table's left and right edges down as far as vertical
+    rules there go on without a gap, and what they enclose."""
     x0, _, x1, _ = first.bbox
     edges = ruling(page)
-    verticals = [e for e in edges if e["orientation"] == "v" and x0 - TOLERANCE <= e["x0"] <= x1 + TOLERANCE]
+    verticals = sorted((e for e in edges if e["orientation"] == "v" and x0 - TOLERANCE <= e["x0"] <= x1 + TOLERANCE),
+                       key=lambda e: e["top"])
     if not verticals:
         return None
-    top = min(e["top"] for e in verticals)
-    bottom = max(e["bottom"] for e in verticals if e["top"] <= top + TOLERANCE)
+    top = bottom = verticals[0]["top"]
+    for rule in verticals:
+        if rule["top"] > bottom + TOLERANCE:
+            break
+        bottom = max(bottom, rule["bottom"])
     return region_at(glyphs, edges, (x0, top, x1, bottom), page_number, source, limits)
 
 
@@ -212,6 +218,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             check_annotations(page, number, taken.bbox, source)
             check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
+            check_paths(page, number, taken.bbox, taken.edges, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after = printed_lines(after_table(glyphs, taken))
             scan.lines = lines if lines is not None else printed_lines(glyphs)

@@ -1,0 +1,94 @@
+"""Every path drawn where the vendor table is lies on its ruling.
+
+The text layer holds the glyphs; a path draws ink of its own. A print of the vendor page draws
+the table's rules as lines (Chromium) or thin rectangles (other printers), and cell backgrounds
+as rectangles between rules. A path elsewhere inside the table is ink this reader does not read:
+a dot drawn between the 3 and the 2 of `32*Ascend` shows 3.2 (32 was published), a 1 or an 8
+drawn as lines or curves beside a value shows another number. So each path inside the table's
+box must be one of:
+
+- a thin path (a rule), alone or with the others drawn on its line and touching it, running
+  from one boundary across it to another (a 1 drawn as a stroke ends inside its row, a dash
+  inside its column);
+- a box between boundaries on all four sides (a background of cells);
+- a speck (smaller than MIN_EDGE both ways, like a rule's end or corner) on a boundary.
+
+Anything else is an error naming the page and the place. The boundaries are the table's ruling
+edges (pdf_regions.ruling: rules at least MIN_EDGE long), as the grid is built from them.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import LayoutError, Place, Problem
+from .pdf_cells import MIN_EDGE, TOLERANCE as NEAR  # a path thinner than MIN_EDGE is a rule (or a speck);
+# one's side within NEAR of a boundary lies on it
+PATHS = ("line", "rect", "curve")  # pdfplumber's kinds of path objects
+
+
+def boxes_inside(page, bbox: tuple[float, float, float, float]) -> np.ndarray:
+    """(x0, top, x1, bottom) of each path object of the page overlapping the table's box, cut
+    to the box (a rule running on past the table's side, where the page cut it, is the table's
+    up to its side; what lies past it is pdf_glyphs')."""
+    x0, top, x1, bottom = bbox
+    found = [(o["x0"], o["top"], o["x1"], o["bottom"]) for kind in PATHS for o in page.objects.get(kind, ())
+             if o["x1"] >= x0 - NEAR and o["x0"] <= x1 + NEAR
+             and o["bottom"] >= top - NEAR and o["top"] <= bottom + NEAR]
+    boxes = np.array(found, dtype=float).reshape(-1, 4)
+    return np.clip(boxes, [x0, top, x0, top], [x1, bottom, x1, bottom])
+
+
+def on(values: np.ndarray, boundaries: np.ndarray) -> np.ndarray:
+    """Which values lie within NEAR of one of the sorted boundaries."""
+    at = np.clip(np.searchsorted(boundaries, values), 1, len(boundaries) - 1)
+    return np.minimum(np.abs(values - boundaries[at - 1]), np.abs(values - boundaries[at])) <= NEAR
+
+
+def rules_end_on(lines: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """For thin paths along one axis (rows of: position across, start, end), which belong to a
+    rule whose two ends lie on `ends` (the boundaries across that axis): the paths drawn on
+    one line and touching are one rule (a printer draws a row's rule cell by cell, and a
+    page may have no column boundary where two of its pieces meet)."""
+    kept = np.zeros(len(lines), dtype=bool)
+    order = np.lexsort((lines[:, 1], lines[:, 0]))
+    piece: list[int] = []
+    for index in [*order, None]:
+        if piece and (index is None or abs(lines[index, 0] - lines[piece[0], 0]) > NEAR
+                      or lines[index, 1] > lines[piece, 2].max() + NEAR):
+            rule = lines[piece]
+            kept[piece] = bool(on(np.array([rule[:, 1].min(), rule[:, 2].max()]), ends).all())
+            piece = []
+        if index is not None:
+            piece.append(index)
+    return kept
+
+
+def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]) -> np.ndarray:
+    """The boxes (x0, top, x1, bottom) of the paths inside the table's box that are not on its
+    ruling (`edges`, pdfplumber's edge dicts)."""
+    boxes = boxes_inside(page, bbox)
+    if not len(boxes):
+        return boxes
+    xs = np.array(sorted([e["x0"] for e in edges if e["orientation"] == "v"] + [bbox[0], bbox[2]]), dtype=float)
+    ys = np.array(sorted([e["top"] for e in edges if e["orientation"] == "h"] + [bbox[1], bbox[3]]), dtype=float)
+    x0, top, x1, bottom = boxes.T
+    middle_x, middle_y = (x0 + x1) / 2, (top + bottom) / 2
+    narrow, flat = x1 - x0 < MIN_EDGE, bottom - top < MIN_EDGE
+    kept = np.where(narrow & flat, on(middle_x, xs) | on(middle_y, ys),  # a speck on a boundary
+                    on(x0, xs) & on(x1, xs) & on(top, ys) & on(bottom, ys))  # a background between boundaries
+    vertical, horizontal = narrow & ~flat, flat & ~narrow
+    kept[vertical] = rules_end_on(np.column_stack([middle_x, top, bottom])[vertical], ys)
+    kept[horizontal] = rules_end_on(np.column_stack([middle_y, x0, x1])[horizontal], xs)
+    return boxes[~kept]
+
+
+def check_paths(page, number: int, bbox: tuple[float, float, float, float], edges: list[dict], source: str) -> None:
+    """No path inside the vendor table's part on this page off its ruling."""
+    stray = stray_paths(page, bbox, edges)
+    if len(stray):
+        x0, top, x1, bottom = stray[0]
+        raise LayoutError(source, Problem(
+            Place(page=number), f"a path drawn inside the vendor table off its ruling ({x1 - x0:.1f} by "
+            f"{bottom - top:.1f} pt at {x0:.0f} pt from the left, {top:.0f} pt from the top): ink this reader does not "
+            "read, which may draw a digit, a point or a mark beside the text",
+            "the vendor table's paths on its ruling: rules and cell backgrounds only"))
