@@ -20,13 +20,34 @@ def painted_boxes(page) -> list[tuple[float, float, float, float]]:
     """The page-space boxes (left, bottom, right, top) of what paints images or shadings: each
     such object at the page's top level by its own bounds, a form XObject holding one (at any
     depth) by the form's bounds."""
+    return boxes_where(page, lambda handle, kind: kind in PAINTING)
+
+
+def see_through_text(page) -> list[tuple[float, float, float, float]]:
+    """The boxes of text objects drawn through a soft mask or a blend mode: transparency that is
+    not its fill's alpha (a partial alpha fades a glyph whole, which the ink check judges; a
+    mask may take away part of it)."""
+    alpha = [ctypes.c_uint() for _ in range(4)]
+
+    def see_through(handle, kind) -> bool:
+        if kind != pdfium_c.FPDF_PAGEOBJ_TEXT or not pdfium_c.FPDFPageObj_HasTransparency(handle):
+            return False
+        if not pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, alpha)):
+            return True
+        return alpha[3].value == 255
+    return boxes_where(page, see_through)
+
+
+def boxes_where(page, chosen) -> list[tuple[float, float, float, float]]:
+    """The boxes of the page's objects `chosen(handle, kind)` picks: each at the page's top
+    level by its own bounds, a form XObject holding one (at any depth) by the form's bounds."""
     found = []
 
-    def holds_painting(form) -> bool:
+    def holds(form) -> bool:
         for i in range(pdfium_c.FPDFFormObj_CountObjects(form)):
             child = pdfium_c.FPDFFormObj_GetObject(form, i)
             kind = pdfium_c.FPDFPageObj_GetType(child)
-            if kind in PAINTING or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds_painting(child)):
+            if chosen(child, kind) or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds(child)):
                 return True
         return False
 
@@ -34,7 +55,7 @@ def painted_boxes(page) -> list[tuple[float, float, float, float]]:
     for i in range(pdfium_c.FPDFPage_CountObjects(page)):
         handle = pdfium_c.FPDFPage_GetObject(page, i)
         kind = pdfium_c.FPDFPageObj_GetType(handle)
-        if kind in PAINTING or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds_painting(handle)):
+        if chosen(handle, kind) or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds(handle)):
             if pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
                 found.append((left.value, bottom.value, right.value, top.value))
     return found

@@ -44,7 +44,7 @@ from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as b
 from .pdf_cells import char_lines
 from .pdf_clips import cut_glyphs
 from .pdf_glyphs import where
-from .pdf_images import painted_boxes
+from .pdf_images import painted_boxes, see_through_text
 from .pdf_textlayer import unmapped
 
 SCALE = 2.0  # pixels per point of the rendering
@@ -69,6 +69,12 @@ def printable(text: str) -> bool:
     (pdf_textlayer), not looked at here."""
     return not unmapped({"text": text}) and any(not ch.isspace() and unicodedata.category(ch) != "Cf"
                                                 for ch in text)
+
+
+def blank_named(char: dict) -> str:
+    """Where a blank glyph is and what the text layer calls it (`U+0020 SPACE`)."""
+    names = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '')}".strip() for c in char["text"])
+    return f"at {char['x0']:.0f} pt from the left, {char['top']:.0f} pt from the top: {names}"
 
 
 def rule_mask(shape: tuple[int, int], rules: list[dict], origin: tuple[float, float]) -> np.ndarray:
@@ -300,16 +306,33 @@ class Sight:
 
     def check(self, page, number: int, glyphs: list[dict], rules: list[dict], source: str) -> None:
         """Every glyph read from the vendor table on this page (`glyphs`) is seen on it, beside
-        its ruling (`rules`)."""
+        its ruling (`rules`), drawn in a plain colour and whole; every blank one (a space, a
+        format character) draws nothing."""
+        blanks = [ch for ch in glyphs if not printable(ch["text"]) and not unmapped(ch)]
         glyphs = [ch for ch in glyphs if printable(ch["text"])]
         hidden, off, crowded = self.unseen_printed(page, glyphs, rules)
         cut = self.cut(page, glyphs)
-        painted = self.painted(page, glyphs)
+        painted = self.painted(page, glyphs, painted_boxes)
         if painted:
             raise LayoutError(source, Problem(
                 Place(page=number), f"an image or shading painted over the vendor table (at {painted[0]:.0f} pt from "
                 f"the left, {painted[1]:.0f} pt from the top): pixels this reader does not read, which may hide part "
                 "of a glyph or draw one", "the vendor table drawn with text and lines only"))
+        masked = self.painted(page, glyphs, see_through_text)
+        patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern"]
+        if masked or patterned:
+            at = f"at {masked[0]:.0f} pt from the left, {masked[1]:.0f} pt from the top" if masked else \
+                where(char_lines(patterned)[0])
+            raise LayoutError(source, Problem(
+                Place(page=number), f"text in the vendor table painted through a soft mask, a blend mode or with a "
+                f"pattern ({at}): parts of a glyph may be hidden or painted in the background's colour (an 8 shown "
+                "as a 3)", "the vendor table's text in plain colours"))
+        inked = self.inked(page, glyphs, blanks, rules)
+        if inked:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a space or format character in the vendor table that draws ink "
+                f"({blank_named(inked[0])}): its font draws a glyph the text layer does not name (a 1 "
+                "mapped to a space)", "every blank in the table drawing nothing"))
         if off:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table outside the page's visible area ({where(char_lines(off)[0])}"
@@ -349,13 +372,25 @@ class Sight:
             hit |= (box.x0 <= x) & (x < box.x1) & (box.y0 <= y) & (y < box.y1)
         return [ch for ch, yes in zip(glyphs, hit) if yes]
 
-    def painted(self, page, glyphs: list[dict]) -> tuple[float, float] | None:
-        """Where an image or shading (pdf_images) is painted inside the extent of the table's
-        glyphs on this page (points from the left and top of the rendering), or None."""
+    def inked(self, page, glyphs: list[dict], blanks: list[dict], rules) -> list[dict]:
+        """The blanks (`blanks`, beside the printable `glyphs`) whose own part of their box shows
+        ink, judged with the other glyphs as they are."""
+        if not blanks:
+            return []
+        image = self.rendering(page)
+        off, crowded, hidden = judge(image, rule_mask(image.shape, rules, (page.cropbox[0], page.cropbox[1])),
+                                     glyphs + blanks, (page.cropbox[0], page.cropbox[1]))
+        shown = ~(off | crowded | hidden)[len(glyphs):]
+        return [ch for ch, yes in zip(blanks, shown) if yes]
+
+    def painted(self, page, glyphs: list[dict], found=painted_boxes) -> tuple[float, float] | None:
+        """Where something `found` gives (pdf_images: an image or a shading, text seen through)
+        is painted inside the extent of the table's glyphs on this page (points from the left
+        and top of the rendering), or None."""
         if not glyphs:
             return None
         shown = self.page(page)
-        boxes = painted_boxes(shown.page.raw)
+        boxes = found(shown.page.raw)
         if not boxes:
             return None
         box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]

@@ -1,0 +1,79 @@
+"""Glyphs of the vendor table painted so that a viewer shows another character than the text
+layer names (hunt round 13, each checked in pdfium's render): the text filled with a shading
+pattern white over the left of the glyph, or drawn through a luminosity soft mask hiding it,
+shows an 8 as a 3 and leaves of a 4 its stem (the glyph keeps ink, so the ink check passed; 8 was
+published); a `1` whose ToUnicode entry names a space (or a no-break space, a zero-width space,
+a soft hyphen) shows 14 where both engines read ` 4` (4 was published). The inputs are the real
+print raw/2025-05-07/doc.pdf edited by an incremental update, as an editor saves."""
+from __future__ import annotations
+
+import re
+import zlib
+
+import pytest
+
+from pipeline.errors import LayoutError
+from pipeline.extract.pdf import extract_pdf
+from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream, updated
+
+PAGE = (b"<< /Type /Page /Parent 11 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 12 0 R /Rotate 0 "
+        b"/Resources << /Font 1 0 R %s >> >>")
+# white left of x = 233 (through the 4's stem), black right of it
+WHITE_THEN_BLACK = (b"<< /ShadingType 2 /ColorSpace /DeviceGray /Coords [233 0 233.02 0] /Extend [true true] "
+                    b"/Function << /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [0] /N 1 >> >>")
+
+
+def with_four(drawn: bytes, resources: bytes, objects: dict[int, bytes], out) -> bytes:
+    """The real print with the llama3.1-8b full 4096 value drawn as `drawn` instead, the page's
+    resources given `resources` besides its fonts, and `objects` added."""
+    number, content = page_one()
+    return updated({number: stream(b"", content.replace(FOUR, drawn)), 3: PAGE % resources, **objects}, out)
+
+
+def pattern_filled(out) -> bytes:
+    return with_four(b"q /Pattern cs /P0 scn " + FOUR + b" Q", b"/Pattern << /P0 14 0 R >>",
+                     {14: b"<< /PatternType 2 /Shading " + WHITE_THEN_BLACK + b" >>"}, out)
+
+
+def soft_masked(out) -> bytes:
+    mask = b"1 g 0 0 596 842 re f 0 g 231 650 2 20 re f"  # black (masked away) over the 4's left
+    return with_four(b"q /GSm gs " + FOUR + b" Q", b"/ExtGState << /GSm 14 0 R >>",
+                     {14: b"<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 15 0 R >> >>",
+                      15: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 596 842] /Group << /S /Transparency "
+                                 b"/CS /DeviceGray >>", mask)}, out)
+
+
+@pytest.mark.parametrize("drawn", [pattern_filled, soft_masked])
+def test_text_painted_with_a_pattern_or_through_a_soft_mask_is_an_error(drawn, tmp_path):
+    """Catches: part of a glyph painted white by its pattern, or masked away, read as the
+    whole glyph with exit 0."""
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted through a soft mask, a blend "
+                                          r"mode or with a pattern \(at 23\d pt from the left"):
+        extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
+
+
+def font_naming_one(blank: str) -> tuple[bytes, bytes]:
+    """The values' font (object 8) again, its ToUnicode map naming the glyph of `1` (code 0x31)
+    `blank`: (the font's body, its map's body)."""
+    data = REAL.read_bytes()
+    font = re.search(rb"\n8 0 obj\s*(.*?)endobj", data, re.S)[1]
+    packed = re.search(rb"\n5 0 obj\s*<<.*?/Length (\d+)\s*>>\s*stream\r?\n", data, re.S)
+    cmap = zlib.decompress(data[packed.end():packed.end() + int(packed[1])])
+    assert b"<31> <0031>" in cmap
+    cmap = cmap.replace(b"<31> <0031>", b"<31> <%04X>" % ord(blank))
+    return font.replace(b"/ToUnicode 5 0 R", b"/ToUnicode 15 0 R").replace(b"/Name /F2+0", b"/Name /F9"), \
+        stream(b"", cmap)
+
+
+@pytest.mark.parametrize("blank", [" ", "\u00a0", "\u200b", "\u00ad"])
+def test_a_glyph_the_text_layer_calls_blank_that_draws_ink_is_an_error(blank, tmp_path):
+    """Catches: a 1 drawn before 4*Ascend in a copy of the font whose map names it a space
+    (or another blank): both engines read ` 4*Ascend`, the print shows 14*Ascend, 4 was
+    published."""
+    font, cmap = font_naming_one(blank)
+    drawn = FOUR.replace(b"/F2+0 9 Tf 10.8 TL (4*Ascend) Tj", b"/F9 9 Tf 10.8 TL (1) Tj /F2+0 9 Tf (4*Ascend) Tj")
+    data = with_four(drawn, b"", {1: b"<< /F1 2 0 R /F2+0 8 0 R /F9 14 0 R >>", 14: font, 15: cmap},
+                     tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=rf"page 1: a space or format character in the vendor table that draws ink "
+                                          rf"\(at 231 pt from the left, 1\d\d pt from the top: U\+{ord(blank):04X} "):
+        extract_pdf(data, "doc.pdf")
