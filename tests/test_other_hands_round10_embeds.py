@@ -15,7 +15,7 @@ import pytest
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import CellError, LayoutError, SourceError
 from pipeline.extract.html_page import parse_document
-from pipeline.extract.html_style import Styles
+from pipeline.extract.html_styles import Styles
 from pipeline.extract.text import cell_lines
 from test_other_hands_round8 import on_value
 

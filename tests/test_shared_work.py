@@ -19,7 +19,7 @@ from page_variants import PAGE_HTML, with_sheet
 
 from pipeline.extract.html_cascade import HINTED_BY_ATTRIBUTES
 from pipeline.extract.html_page import parse_document
-from pipeline.extract.html_style import Styles
+from pipeline.extract.html_styles import Styles
 from pipeline.extract.text import cell_lines
 from pipeline.extract.html_tables import alike_cell_faults, cell_faults, owned_by, row_cells, table_rows
 from pipeline.grid import Cell, CellSpec, place_rows

@@ -19,7 +19,7 @@ from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
-from .html_style import Styles
+from .html_styles import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
                           find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, shadow_host_around,
                           span_value, table_drawn_apart, table_not_drawn)

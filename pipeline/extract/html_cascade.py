@@ -146,7 +146,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
                 out.append(one(f"border-{side}-width", width or "medium"))
             if style is not None or name in ("border", "border-left", "border-right"):
                 out.append(one(f"border-{side}-style", style or "none"))
-        return out
+        return out + (vertical_borders(name, words, important) if name in ("border", "border-width", "border-style")
+                      else [])
+    if name in VERTICAL_BORDERS:
+        return vertical_borders(name, words, important)
     if name == "background":  # its colour, the images painted over it (url(), gradients), where it is painted
         colour = next((w for w in words if is_colour(w)), "transparent")
         images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
@@ -168,6 +171,29 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
                 one("top", words[0]), one("right", words[1] if len(words) > 1 else words[0]),
                 one("bottom", words[2] if len(words) > 2 else words[0])] if words else []
     return [one(name, value if name == "content" else value.lower())]
+
+
+# Shorthands setting the top or bottom border (html_style reads them: an inline box's border
+# above or below its text is painted over the line beside it, taking no room in it)
+VERTICAL_BORDERS = {"border-top": ("top",), "border-bottom": ("bottom",), "border-block": ("top", "bottom"),
+                    "border-block-start": ("top",), "border-block-end": ("bottom",)}
+
+
+def vertical_borders(name: str, words: list[str], important: bool) -> list[Declaration]:
+    """The top and bottom border's width, style and colour a shorthand sets (`border-width` and
+    `border-style` give them as margin gives its sides)."""
+    def made(longhand: str, text: str) -> Declaration:
+        return Declaration(longhand, text, tuple(tinycss2.parse_component_value_list(text)), important)
+
+    if name in ("border-width", "border-style"):
+        kind = name.split("-")[1]
+        values = {"top": words[0], "bottom": words[2] if len(words) > 2 else words[0]} if words else {}
+        return [made(f"border-{side}-{kind}", value) for side, value in values.items()]
+    width = next((w for w in words if w[:1].isdigit() or w[:1] == "." or w in ("thin", "medium", "thick")), "medium")
+    style = next((w for w in words if w in BORDER_STYLES), "none")
+    colour = next((w for w in words if w not in (width, style)), "currentcolor")
+    return [made(f"border-{side}-{kind}", value) for side in VERTICAL_BORDERS.get(name, ("top", "bottom"))
+            for kind, value in (("width", width), ("style", style), ("color", colour))]
 
 
 def font_size_of(parts: list) -> str | None:
@@ -943,6 +969,8 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
     if pseudo is None and (element.get("popover") is not None or not_rendered(element, tag)):
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]  # a popover shows when opened
+    if pseudo is None and tag == "summary" and summarises(element):
+        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in SUMMARY]
     if pseudo is None and element.get("hidden") is not None:  # a presentational hint in Chromium, not the UA's
         until_found = ascii_lower(element.get("hidden") or "") == "until-found" and tag != "embed"
         entries += [(HINT, None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
@@ -993,6 +1021,16 @@ def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]
 
 
 HINTED_BY_ATTRIBUTES = frozenset({"dialog", "input", "audio"})  # not_rendered reads their attributes
+# `details > summary:first-of-type` in Chromium's sheet: a list item, its marker the disclosure
+# triangle (drawn inside), which the page may make a string or a number (`list-style-type: '1'`
+# draws a 1 before the summary's text)
+SUMMARY = declarations("display: list-item; list-style-type: disclosure-closed")
+
+
+def summarises(summary: etree._Element) -> bool:
+    """Is this <summary> its <details>' first, the one drawn as its disclosure line?"""
+    parent = summary.getparent()
+    return parent is not None and parent.tag == "details" and next(iter(parent.iterchildren("summary")), None) is summary
 
 
 def not_rendered(element: etree._Element, tag: str) -> bool:

@@ -20,7 +20,8 @@ from lxml import etree
 from ..errors import Place, Problem, SourceError
 from ..tokens import printed
 from .html_files import REPLACEMENT, NotReproduced, SavedFiles, browser_codec, browser_decoded, replaced
-from .html_style import Style, Styles
+from .html_style import Style
+from .html_styles import Styles
 from .html_tree import html5_tree
 from .text import SILENT_TAGS
 
@@ -206,7 +207,7 @@ def check_no_refresh_elsewhere(root: etree._Element, source: str) -> None:
 
 
 def read_page(root: etree._Element, source: str, files: SavedFiles | None = None) -> Reading:
-    """The page as a reader sees it, its style sheets applied (html_style.Styles), with those
+    """The page as a reader sees it, its style sheets applied (html_styles.Styles), with those
     saved beside it given the folder it sits in; refused where the page sends its reader to
     another (check_no_refresh_elsewhere)."""
     check_no_refresh_elsewhere(root, source)

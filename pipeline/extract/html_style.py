@@ -43,17 +43,14 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
-from .css_paint import (BORDER_IMAGES, HAIRLINE, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, decoration_colours,
-                        inset_shadow_colours, outer_shadow_reach, outline_inward, paints_over_neighbours)
+from .css_paint import (BORDER_IMAGES, HAIRLINE, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
+                        decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
+                        paints_over_neighbours)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
-from .css_math import (PX_PER, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length,
-                       pixels, positive_floor, split_commas, unit_px)
+from .css_math import (UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
+                       positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
-from .html_files import SavedFiles
-from .html_tree import in_quirks_mode
-from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, UA_BY_TAG, XHTML, Declaration,
-                           Sheets, cascaded, check_undecided, expanded, family_name, matched_rules, namespace_of,
-                           page_sheets, pseudo_elements, substituted, uses_var)
+from .html_cascade import UA_BY_TAG, Declaration, expanded, family_name, substituted, uses_var
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -1070,7 +1067,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
                  unmodelled=unmodelled(declared, parent), layer=layer,
-                 paints_over=painted_over(declared, shown_as, colour, parent, layer))
+                 paints_over=painted_over(declared, shown_as, colour, parent, layer)
+                 or past_the_line(declared, shown_as, colour, parent, lines))
 
 
 PAINTING_OUTSIDE = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES, *MARGINS})  # what painted_over reads
@@ -1087,6 +1085,89 @@ def painted_over(declared, shown_as: str, colour: tuple, parent: Style, layer: b
         return ""
     over_text = shown_as.startswith("inline") or (layer and shown_as not in TABLE_PARTS)
     return paints_over_neighbours(declared, value_of, colour, parent.dark, over_text, written)
+
+
+# An inline box's background and its top and bottom borders are painted around its glyphs'
+# content area, taking no room in the line; past the line's height they cover the line above or
+# below, painted after it (`padding-top: 1.3em; background: #fff` on the next line of a cell blanks
+# the 1 of 132, as does a white underline moved up by text-underline-offset).
+CONTENT_AREA = 1.2  # of the font size: the glyphs' ascent and descent, where an inline's background is painted
+LINE_REACH_FLOOR = 3.0  # px: paint reaching this far past the line lies in its leading (a badge's padding)
+VERTICAL_PAINT = frozenset({"background-color", "background-image", "text-decoration-line", "text-underline-offset",
+                            "text-decoration-thickness", *(f"border-{s}-{k}" for s in ("top", "bottom")
+                                                           for k in ("width", "style", "color"))})
+
+
+def past_the_line(declared, shown_as: str, colour: tuple, parent: Style, lines: float | None) -> str:
+    """The declaration of what the element paints past its line over the text of the line above
+    or below: an underline moved or thickened past its line (any box: it is drawn on each line),
+    an inline box's background or top and bottom borders reaching past the line's height
+    (its vertical padding and borders, or a font larger than its line height holds)."""
+    if declared.keys().isdisjoint(VERTICAL_PAINT) or shown_as in ("none", "contents"):
+        return ""
+    font = sizes(declared, parent)["font_px"]
+    line = max(parent.line_height if parent.line_height is not None else CONTENT_AREA * parent.font_px,
+               lines if lines is not None else CONTENT_AREA * font)
+    moved_line = decoration_moved(declared, colour, parent.dark, font, line)
+    if moved_line or shown_as != "inline":
+        return moved_line
+    edges = [border_px(declared, s, colour, parent.dark) for s in ("top", "bottom")]
+    if not any(edges) and not background_painted(declared, value_of, colour, parent.dark):
+        return ""
+    padding = sum(max(side(value_of(declared, f"padding-{s}")), 0.0) for s in ("top", "bottom"))
+    if (CONTENT_AREA * font + padding + sum(edges) - line) / 2 <= LINE_REACH_FLOOR:
+        return ""
+    named = [n for n in ("padding-top", "padding-bottom", "border-top-width", "border-bottom-width", "font-size",
+                         "line-height", "background-color", "background-image") if n in declared]
+    return written(declared, named[0]) if named else "line-height"
+
+
+def border_px(declared, where: str, colour: tuple, dark: bool) -> float:
+    """The width of the top or bottom border, px, where one is painted (a line style, a colour
+    not transparent)."""
+    style, width = value_of(declared, f"border-{where}-style"), value_of(declared, f"border-{where}-width")
+    if style in (None, "none", "hidden") or width is None:
+        return 0.0
+    painted = rgba(value_of(declared, f"border-{where}-color") or "currentcolor", colour, dark)
+    if painted is not None and painted != UNCOMPUTED and painted[3] == 0:
+        return 0.0
+    return {"thin": 1.0, "medium": 3.0, "thick": 5.0}.get(width) or max(side(width), 0.0) or (
+        0.0 if is_zero(width) else float("inf"))
+
+
+def decoration_moved(declared, colour: tuple, dark: bool, font: float, line: float) -> str:
+    """The declaration moving or thickening an underline past its line box (`line` px high, its
+    baseline BASELINE_DROP of the font below the middle) by more than LINE_REACH_FLOOR, where one
+    is drawn in a colour: over the line above, or under the text of the line below."""
+    words = (value_of(declared, "text-decoration-line") or "").split()  # the shorthand's words too
+    if "underline" not in words or declared.keys().isdisjoint(("text-underline-offset", "text-decoration-thickness")):
+        return ""
+    named = value_of(declared, "text-decoration-color") or next(
+        (w for w in words if rgba(w, colour, dark) not in (None, UNCOMPUTED)), "currentcolor")
+    painted = rgba(named, colour, dark)
+    if painted is not None and painted != UNCOMPUTED and painted[3] == 0:
+        return ""
+    offset, thickness = (decoration_px(value_of(declared, name), font, default)
+                         for name, default in (("text-underline-offset", UNDERLINE_DROP * font), ("text-decoration-thickness", 1.0)))
+    top = line / 2 + BASELINE_DROP * font + offset  # from the line box's top
+    if top < -LINE_REACH_FLOOR or top + thickness > line + LINE_REACH_FLOOR:
+        return next(written(declared, name) for name in ("text-underline-offset", "text-decoration-thickness")
+                    if name in declared)
+    return ""
+
+
+UNDERLINE_DROP = 0.1  # of the font size: where a font puts its underline below the baseline
+BASELINE_DROP = 0.3  # of the font size: the baseline below the middle of the line (ascent 0.9, descent 0.3)
+
+
+def decoration_px(value: str | None, font: float, default: float) -> float:
+    """An underline offset or thickness in px (a percentage of the font size); inf where this
+    reader cannot tell it (taken as reaching past the line)."""
+    if value in (None, "auto", "from-font", *INERT):
+        return default
+    px = pixels(value) if value != UNDECIDED else None
+    found = length(value) if px is None and value != UNDECIDED else None
+    return px if px is not None else font * found[0] / 100 if found and found[1] == "%" else float("inf")
 
 
 # --- where a box is drawn ----------------------------------------------------------------------
@@ -1271,13 +1352,29 @@ INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert:
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
 # math-depth: with `font-size: math` (here or inside) text is drawn 0.71 times smaller per level
 UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth")
-NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, "text-shadow", "text-overflow"})  # what unmodelled reads
+HYPHENATE = ("hyphenate-character", "-webkit-hyphenate-character")
+HYPHENS = frozenset({"auto", "-", "\u2010", "\u00ad"})  # what a broken word may end with and still read as one
+# Fonts whose glyphs are not the characters they are given (symbol encodings: a digit drawn as a
+# dingbat or a pictogram), installed with many systems; named anywhere in a font-family list
+# (the families before it may be missing on a reader's system), the text may show other signs.
+SYMBOL_FONTS = frozenset({"symbol", "standard symbols ps", "standard symbols l", "zapf dingbats", "zapfdingbats",
+                          "itc zapf dingbats", "d050000l", "dingbats", "webdings", "wingdings", "wingdings 2",
+                          "wingdings 3", "marlett", "mt extra", "bookshelf symbol 7", "ms reference specialty"})
+NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, "text-shadow", "text-overflow", "font-family"})
 
 
 def strokes(value: str) -> bool:
     """A text stroke of some width (`6px #fff`, `thin`): painted over the glyphs' edges."""
     return any(w in ("thin", "medium", "thick") or (length(w) is not None and length(w)[0] != 0)
                for w in value.split())
+
+
+def symbol_font(piece: str) -> bool:
+    """Does a piece of a font-family list name a symbol font (in the `font` shorthand's first
+    piece, the words after its size)?"""
+    words = family_name(piece).split()
+    size = next((i for i, w in enumerate(words) if w[:1].isdigit() or w[:1] == "."), None)
+    return " ".join(words) in SYMBOL_FONTS or (size is not None and " ".join(words[size + 1:]) in SYMBOL_FONTS)
 
 
 def unmodelled(declared, parent: Style) -> str:
@@ -1289,7 +1386,8 @@ def unmodelled(declared, parent: Style) -> str:
     text shadow moved past TEXT_SHADOW_FLOOR (a copy of the glyphs drawn elsewhere, in the
     background's colour over the text beside them, or legible as other digits), a text-overflow
     ellipsis in a box clipping its overflow (`132*Ascend` drawn as `1…` where the box is narrow;
-    no layout here tells how narrow)."""
+    no layout here tells how narrow), a hyphenate-character other than a hyphen (drawn where the
+    line breaks at a soft hyphen), a symbol font (SYMBOL_FONTS)."""
     if parent.unmodelled or UNRESOLVED in declared:
         return parent.unmodelled or declared[UNRESOLVED].value
     if declared.keys().isdisjoint(NOT_MODELLED):
@@ -1304,6 +1402,13 @@ def unmodelled(declared, parent: Style) -> str:
     cut_off = value_of(declared, "text-overflow")
     if cut_off not in (None, "clip", *INERT) and overflow_axes(declared)[0] in CLIPPING:
         return written(declared, "text-overflow")  # what overflows its line drawn as `…`: the value cut short
+    for name in HYPHENATE:  # drawn where a line breaks at a soft hyphen (`3&shy;2` in a narrow box: 31 / 2)
+        value = value_of(declared, name)
+        if value is not None and value not in INERT and value.strip("'\"") not in HYPHENS:
+            return written(declared, name)
+    families = value_of(declared, "font-family")
+    if families is not None and any(symbol_font(piece) for piece in families.split(",")):
+        return written(declared, "font-family")
     return next((written(declared, name) for name in STROKES
                  if value_of(declared, name) is not None and strokes(value_of(declared, name))), "")
 
@@ -1336,242 +1441,3 @@ def generated_text(declared: dict[str, Declaration], element: etree._Element, so
                                               "this reader cannot spell out", "content of strings and attr() "
                                               "only, or none"))
     return "".join(pieces)
-
-
-# --- the page's styles ------------------------------------------------------------------------------
-
-def dark_page(root: etree._Element, matched) -> bool:
-    """Whether the page is drawn in the dark colour scheme (a dark canvas, white text): the root
-    element's `color-scheme`, else `<meta name=color-scheme>`, names dark and not light (a desktop
-    in light mode picks light where both are offered)."""
-    declared = value_of(cascaded(root, root.tag if isinstance(root.tag, str) else "", matched), "color-scheme")
-    if declared in (None, "normal", "initial", "unset", "revert", "inherit"):
-        meta = next((m for m in root.iter("meta") if (m.get("name") or "").strip().lower() == "color-scheme"), None)
-        declared = (meta.get("content") or "").lower() if meta is not None else ""
-    words = declared.replace(",", " ").split()
-    return "dark" in words and "light" not in words
-
-
-# Elements a browser generates no ::before/::after box for (void and replaced elements: checked in
-# Chromium; an <object>'s fallback, a broken image's alt text and <hr> do get them).
-NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", "progress", "meter", "iframe", "video",
-                             "audio", "canvas", "embed", "svg", "col", "colgroup"})
-
-
-# The elements a shadow root can be attached to (DOM: a valid shadow host name), besides custom
-# elements (a lower-case name with a hyphen, not one of the names SVG and MathML reserved).
-SHADOW_HOST_TAGS = frozenset({"article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5",
-                              "h6", "header", "main", "nav", "p", "section", "span"})
-RESERVED_NAMES = frozenset({"annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri",
-                            "font-face-format", "font-face-name", "missing-glyph"})
-CUSTOM_ELEMENT = re.compile(r"[a-z][^\sA-Z/>]*-[^\sA-Z/>]*")
-
-
-def shadow_host_name(tag: str) -> bool:
-    return tag in SHADOW_HOST_TAGS or (CUSTOM_ELEMENT.fullmatch(tag) is not None and tag not in RESERVED_NAMES)
-
-
-def attaches(template: etree._Element) -> bool:
-    """Does an HTML parser attach this <template> as its parent's declarative shadow root? Its
-    `shadowrootmode` is open or closed (ASCII case-insensitive) and its parent, an HTML element,
-    may host one; otherwise it is a plain template, its content never drawn (the older
-    `shadowroot` attribute is no longer read by Chromium)."""
-    host = template.getparent()
-    return ((template.get("shadowrootmode") or "").lower() in ("open", "closed") and host is not None
-            and isinstance(host.tag, str) and shadow_host_name(host.tag) and namespace_of(template) == XHTML)
-
-
-def passes_through(host: etree._Element, template: etree._Element) -> bool:
-    """A shadow tree that is one <slot> without attributes and nothing else (whitespace aside),
-    on a host no child of which names a slot, draws the host's children as if it had none: no
-    sheet of its own, no element that hides, styles or reorders them. The slot's own content is
-    a fallback, drawn only when the host has no child node (text or element) to assign to it."""
-    slot = template[0] if len(template) == 1 else None
-    if slot is None or slot.tag != "slot" or slot.attrib or (template.text or "").strip() or (slot.tail or "").strip():
-        return False
-    if len(slot) or (slot.text or "").strip():  # its fallback, drawn only when nothing is assigned to it
-        if not (host.text or template.tail or any(child is not template for child in host)):
-            return False
-    return not any(child.get("slot") for child in host if isinstance(child.tag, str))
-
-
-def resized(style: Style, declared: dict[str, Declaration], fonts: dict[str, str]) -> Style:
-    """The style of an element whose font-family names a family an @font-face draws at another
-    size (size-adjust), with that named as what this reader does not model (inherited: the text
-    inside is drawn in it too); as it is otherwise."""
-    family = value_of(declared, "font-family") if fonts and not style.unmodelled else None
-    for piece in (family or "").split(","):
-        words = piece.split()
-        found = next((fonts[name] for i in range(len(words)) if (name := family_name(" ".join(words[i:]))) in fonts),
-                     None)
-        if found:
-            return replace(style, unmodelled=f"font-family: {family} ({found})")
-    return style
-
-
-def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
-    """The elements a browser draws from their declarative shadow root (the first <template
-    shadowrootmode> that attaches to them; a later one is a plain template) rather than from
-    their children: found once, so that the text of every other element is read without looking
-    through its children for one. A root that passes the children through unchanged is not one."""
-    first: dict[etree._Element, etree._Element] = {}
-    for template in root.iter("template"):
-        if template.get("shadowrootmode") is not None and attaches(template):
-            first.setdefault(template.getparent(), template)
-    return frozenset(host for host, template in first.items() if not passes_through(host, template))
-
-
-def holding(elements: set[etree._Element]) -> set[etree._Element]:
-    """Every element with one of these inside it (their ancestors)."""
-    found: set[etree._Element] = set()
-    for element in elements:
-        for ancestor in element.iterancestors():
-            if ancestor in found:
-                break  # and so are its ancestors
-            found.add(ancestor)
-    return found
-
-
-# The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
-# but there is one <body>, and its style is computed from its own attributes: Styles.compute).
-STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover")
-BEARING = {name: etree.XPath(f"//@{name}") for name in STYLING_ATTRIBUTES}  # every such attribute of the page
-
-
-def styled_elements(root: etree._Element, matched) -> set[etree._Element]:
-    """The page's elements styled beyond their tag's defaults over their parent's style: those
-    a sheet rule matches, those with a styling attribute, those whose browser defaults depend on
-    their attributes (HINTED_BY_ATTRIBUTES) and the children of a <details> (shown or not by
-    their place). Found once for the page (libxml2 finds the attributes), so that each
-    element's question is one set lookup (Styles.plain); every other element is plain."""
-    found = set(matched)
-    for attributes in BEARING.values():
-        found.update(attribute.getparent() for attribute in attributes(root))
-    found.update(root.iter(*HINTED_BY_ATTRIBUTES))
-    for details in root.iter("details"):
-        found.update(details)  # its children (comments and processing instructions too)
-    return found
-
-
-class Styles:
-    """The computed style of every element of a page, computed on demand from the root down."""
-
-    def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
-        self.source = source
-        sheets: Sheets = page_sheets(root, files, source)
-        check_undecided(root, sheets, changes_reading, hides_around, source)
-        self.matched = matched_rules(root, sheets, source)
-        self.resized_fonts = sheets.resized_fonts
-        self.computed: dict[etree._Element, Style] = {}
-        self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
-        self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame
-        self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
-        if in_quirks_mode(root):
-            self.root = replace(self.root, quirks=True)
-        self.shadow_hosts = shadow_hosts(root)
-        self.styled = styled_elements(root, self.matched)
-        self.holding_styled = holding(self.styled)
-
-    def of(self, element: etree._Element) -> Style:
-        found = self.computed.get(element)
-        if found is None:
-            parent = element.getparent()
-            found = self.child_of(element, self.of(parent) if parent is not None else self.root)
-        return found
-
-    def child_of(self, element: etree._Element, parent: Style, tag: str | None = None) -> Style:
-        """The element's style, given its parent's (a walk from the root down knows it, and
-        the element's tag name: '' for a comment). A plain element's is its tag's defaults
-        over its parent's style, computed once for all its siblings of that tag."""
-        found = self.computed.get(element)
-        if found is not None:
-            return found
-        if tag is None:
-            tag = element.tag if isinstance(element.tag, str) else ""
-        if element in self.styled:
-            declared = cascaded(element, tag, self.matched)
-            found = resized(computed(declared, parent, element, tag), declared, self.resized_fonts)
-        else:
-            key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
-            shared = self.shared.get(key)
-            if shared is None:
-                shared = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
-            found = shared[1]
-        self.computed[element] = found
-        return found
-
-    def declared(self, element: etree._Element, tag: str) -> dict[str, Declaration]:
-        """The element's winning declarations (the cascade's, before they are computed)."""
-        return cascaded(element, tag, self.matched)
-
-    def plain_inside(self, element: etree._Element) -> bool:
-        """Whether every element inside this one is plain (so no check of styled elements
-        finds anything there)."""
-        return element not in self.holding_styled
-
-    def plain(self, element: etree._Element) -> bool:
-        """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
-        attribute): most elements. The defaults never move, turn or float an element."""
-        return element not in self.styled
-
-    def may_have_box(self, element: etree._Element, which: str) -> bool:
-        """Does a rule give the element a ::before/::after, on an element a browser makes one for?"""
-        return which in pseudo_elements(element, self.matched) and element.tag not in NO_PSEUDO_BOXES
-
-    def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
-        """The style of the ::before or ::after box the element has (`content` not none or
-        normal, an empty string included); None without one."""
-        if not self.may_have_box(element, which):
-            return None
-        declared = cascaded(element, "", self.matched, which)
-        if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
-            return None
-        style = computed(declared, self.of(element), element, "")
-        return None if style.removed else style
-
-    def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
-        """The text ::before or ::after adds to the element, with its style (a box painting an
-        image adds none, but is one); None for none."""
-        if element not in self.matched or not self.may_have_box(element, which):
-            return None
-        declared = cascaded(element, "", self.matched, which)
-        style = computed(declared, self.of(element), element, "")
-        text = generated_text(declared, element, self.source)
-        return (text, style) if (text or style.image) and not style.removed else None
-
-
-# --- what a rule this reader cannot decide would change -------------------------------------------
-
-def changes_reading(declarations, pseudo: str | None) -> bool:
-    """Whether declarations on an element (or its pseudo-element) could change what a reader sees
-    of its text: hide it, set it apart or out of sight, give it a box of its own, add text."""
-    declared = {d.name: d for d in declarations}
-    if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
-        return True  # its value depends on custom properties the element inherits: not decided here
-    if pseudo in CONTENTS_BOX_PSEUDO:
-        return bool(declarations)  # the box of the element's content: shown or hidden, whatever it declares
-    if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:
-        return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
-    probe = computed(declared, ROOT, etree.Element("span"), "span")
-    if pseudo in ("first-letter", "first-line"):
-        return probe.mark or probe.unseen or not probe.shown
-    if pseudo is not None:
-        return False
-    return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
-            or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
-
-
-def hides_around(declarations, pseudo: str | None) -> bool:
-    """Whether declarations on an element around the vendor table (or its pseudo-element) could
-    keep a reader from seeing the table as read: remove or hide it, set it out of sight, draw it
-    with what this reader does not model, mirror, turn or reorder its columns, or style the
-    content box of a <details> holding it."""
-    if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
-        return True  # its value depends on custom properties the element inherits: not decided here
-    if pseudo in CONTENTS_BOX_PSEUDO:
-        return bool(declarations)
-    if pseudo is not None:
-        return False  # a box before or after the table adds no text to its cells
-    probe = computed({d.name: d for d in declarations}, ROOT, etree.Element("div"), "div")
-    return (probe.removed or not probe.shown or probe.unseen or bool(probe.unmodelled) or bool(probe.flipped)
-            or probe.direction != "ltr" or probe.writing_mode != "horizontal-tb")

@@ -22,7 +22,8 @@ from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_he
 from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_cascade import cascaded
-from .html_style import ROOT, Style, Styles, value_of
+from .html_style import ROOT, Style, value_of
+from .html_styles import Styles
 from .text import REPLACED, SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid

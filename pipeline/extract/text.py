@@ -10,7 +10,8 @@ import re
 from lxml import etree
 
 from .css_math import is_zero
-from .html_style import BLOCK_TAGS, Style, Styles, value_of
+from .html_style import BLOCK_TAGS, Style, value_of
+from .html_styles import Styles
 
 # Elements whose content no reader sees: it is never cell text, page text or an update date.
 # Chromium never draws a <noembed> (nor <noscript>: scripts run), nor a <template>'s content,

@@ -1,0 +1,256 @@
+"""The page's styles: every element's computed style (html_style.computed), found from the root
+down on demand and shared between elements of one parent style and tag; which elements a sheet
+or an attribute styles at all; declarative shadow roots; the ::before and ::after boxes; and
+which rules this reader cannot decide would change the reading (html_cascade.check_undecided)."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from lxml import etree
+
+from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, XHTML, Declaration, Sheets,
+                           cascaded, check_undecided, family_name, matched_rules, namespace_of, page_sheets,
+                           pseudo_elements, uses_var)
+from .html_files import SavedFiles
+from .html_style import DARK_ROOT, ROOT, Style, computed, generated_text, value_of
+from .html_tree import in_quirks_mode
+
+
+# --- the page's styles ------------------------------------------------------------------------------
+
+def dark_page(root: etree._Element, matched) -> bool:
+    """Whether the page is drawn in the dark colour scheme (a dark canvas, white text): the root
+    element's `color-scheme`, else `<meta name=color-scheme>`, names dark and not light (a desktop
+    in light mode picks light where both are offered)."""
+    declared = value_of(cascaded(root, root.tag if isinstance(root.tag, str) else "", matched), "color-scheme")
+    if declared in (None, "normal", "initial", "unset", "revert", "inherit"):
+        meta = next((m for m in root.iter("meta") if (m.get("name") or "").strip().lower() == "color-scheme"), None)
+        declared = (meta.get("content") or "").lower() if meta is not None else ""
+    words = declared.replace(",", " ").split()
+    return "dark" in words and "light" not in words
+
+
+# Elements a browser generates no ::before/::after box for (void and replaced elements: checked in
+# Chromium; an <object>'s fallback, a broken image's alt text and <hr> do get them).
+NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", "progress", "meter", "iframe", "video",
+                             "audio", "canvas", "embed", "svg", "col", "colgroup"})
+
+
+# The elements a shadow root can be attached to (DOM: a valid shadow host name), besides custom
+# elements (a lower-case name with a hyphen, not one of the names SVG and MathML reserved).
+SHADOW_HOST_TAGS = frozenset({"article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5",
+                              "h6", "header", "main", "nav", "p", "section", "span"})
+RESERVED_NAMES = frozenset({"annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri",
+                            "font-face-format", "font-face-name", "missing-glyph"})
+CUSTOM_ELEMENT = re.compile(r"[a-z][^\sA-Z/>]*-[^\sA-Z/>]*")
+
+
+def shadow_host_name(tag: str) -> bool:
+    return tag in SHADOW_HOST_TAGS or (CUSTOM_ELEMENT.fullmatch(tag) is not None and tag not in RESERVED_NAMES)
+
+
+def attaches(template: etree._Element) -> bool:
+    """Does an HTML parser attach this <template> as its parent's declarative shadow root? Its
+    `shadowrootmode` is open or closed (ASCII case-insensitive) and its parent, an HTML element,
+    may host one; otherwise it is a plain template, its content never drawn (the older
+    `shadowroot` attribute is no longer read by Chromium)."""
+    host = template.getparent()
+    return ((template.get("shadowrootmode") or "").lower() in ("open", "closed") and host is not None
+            and isinstance(host.tag, str) and shadow_host_name(host.tag) and namespace_of(template) == XHTML)
+
+
+def passes_through(host: etree._Element, template: etree._Element) -> bool:
+    """A shadow tree that is one <slot> without attributes and nothing else (whitespace aside),
+    on a host no child of which names a slot, draws the host's children as if it had none: no
+    sheet of its own, no element that hides, styles or reorders them. The slot's own content is
+    a fallback, drawn only when the host has no child node (text or element) to assign to it."""
+    slot = template[0] if len(template) == 1 else None
+    if slot is None or slot.tag != "slot" or slot.attrib or (template.text or "").strip() or (slot.tail or "").strip():
+        return False
+    if len(slot) or (slot.text or "").strip():  # its fallback, drawn only when nothing is assigned to it
+        if not (host.text or template.tail or any(child is not template for child in host)):
+            return False
+    return not any(child.get("slot") for child in host if isinstance(child.tag, str))
+
+
+def resized(style: Style, declared: dict[str, Declaration], fonts: dict[str, str]) -> Style:
+    """The style of an element whose font-family names a family an @font-face draws at another
+    size (size-adjust), with that named as what this reader does not model (inherited: the text
+    inside is drawn in it too); as it is otherwise."""
+    family = value_of(declared, "font-family") if fonts and not style.unmodelled else None
+    for piece in (family or "").split(","):
+        words = piece.split()
+        found = next((fonts[name] for i in range(len(words)) if (name := family_name(" ".join(words[i:]))) in fonts),
+                     None)
+        if found:
+            return replace(style, unmodelled=f"font-family: {family} ({found})")
+    return style
+
+
+def shadow_hosts(root: etree._Element) -> frozenset[etree._Element]:
+    """The elements a browser draws from their declarative shadow root (the first <template
+    shadowrootmode> that attaches to them; a later one is a plain template) rather than from
+    their children: found once, so that the text of every other element is read without looking
+    through its children for one. A root that passes the children through unchanged is not one."""
+    first: dict[etree._Element, etree._Element] = {}
+    for template in root.iter("template"):
+        if template.get("shadowrootmode") is not None and attaches(template):
+            first.setdefault(template.getparent(), template)
+    return frozenset(host for host, template in first.items() if not passes_through(host, template))
+
+
+def holding(elements: set[etree._Element]) -> set[etree._Element]:
+    """Every element with one of these inside it (their ancestors)."""
+    found: set[etree._Element] = set()
+    for element in elements:
+        for ancestor in element.iterancestors():
+            if ancestor in found:
+                break  # and so are its ancestors
+            found.add(ancestor)
+    return found
+
+
+# The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
+# but there is one <body>, and its style is computed from its own attributes: Styles.compute).
+STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover")
+BEARING = {name: etree.XPath(f"//@{name}") for name in STYLING_ATTRIBUTES}  # every such attribute of the page
+
+
+def styled_elements(root: etree._Element, matched) -> set[etree._Element]:
+    """The page's elements styled beyond their tag's defaults over their parent's style: those
+    a sheet rule matches, those with a styling attribute, those whose browser defaults depend on
+    their attributes (HINTED_BY_ATTRIBUTES) and the children of a <details> (shown or not by
+    their place). Found once for the page (libxml2 finds the attributes), so that each
+    element's question is one set lookup (Styles.plain); every other element is plain."""
+    found = set(matched)
+    for attributes in BEARING.values():
+        found.update(attribute.getparent() for attribute in attributes(root))
+    found.update(root.iter(*HINTED_BY_ATTRIBUTES))
+    for details in root.iter("details"):
+        found.update(details)  # its children (comments and processing instructions too)
+    return found
+
+
+class Styles:
+    """The computed style of every element of a page, computed on demand from the root down."""
+
+    def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
+        self.source = source
+        sheets: Sheets = page_sheets(root, files, source)
+        check_undecided(root, sheets, changes_reading, hides_around, source)
+        self.matched = matched_rules(root, sheets, source)
+        self.resized_fonts = sheets.resized_fonts
+        self.computed: dict[etree._Element, Style] = {}
+        self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
+        self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame
+        self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
+        if in_quirks_mode(root):
+            self.root = replace(self.root, quirks=True)
+        self.shadow_hosts = shadow_hosts(root)
+        self.styled = styled_elements(root, self.matched)
+        self.holding_styled = holding(self.styled)
+
+    def of(self, element: etree._Element) -> Style:
+        found = self.computed.get(element)
+        if found is None:
+            parent = element.getparent()
+            found = self.child_of(element, self.of(parent) if parent is not None else self.root)
+        return found
+
+    def child_of(self, element: etree._Element, parent: Style, tag: str | None = None) -> Style:
+        """The element's style, given its parent's (a walk from the root down knows it, and
+        the element's tag name: '' for a comment). A plain element's is its tag's defaults
+        over its parent's style, computed once for all its siblings of that tag."""
+        found = self.computed.get(element)
+        if found is not None:
+            return found
+        if tag is None:
+            tag = element.tag if isinstance(element.tag, str) else ""
+        if element in self.styled:
+            declared = cascaded(element, tag, self.matched)
+            found = resized(computed(declared, parent, element, tag), declared, self.resized_fonts)
+        else:
+            key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
+            shared = self.shared.get(key)
+            if shared is None:
+                shared = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
+            found = shared[1]
+        self.computed[element] = found
+        return found
+
+    def declared(self, element: etree._Element, tag: str) -> dict[str, Declaration]:
+        """The element's winning declarations (the cascade's, before they are computed)."""
+        return cascaded(element, tag, self.matched)
+
+    def plain_inside(self, element: etree._Element) -> bool:
+        """Whether every element inside this one is plain (so no check of styled elements
+        finds anything there)."""
+        return element not in self.holding_styled
+
+    def plain(self, element: etree._Element) -> bool:
+        """Styled by the browser's defaults for its tag alone (no sheet rule, style or styling
+        attribute): most elements. The defaults never move, turn or float an element."""
+        return element not in self.styled
+
+    def may_have_box(self, element: etree._Element, which: str) -> bool:
+        """Does a rule give the element a ::before/::after, on an element a browser makes one for?"""
+        return which in pseudo_elements(element, self.matched) and element.tag not in NO_PSEUDO_BOXES
+
+    def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
+        """The style of the ::before or ::after box the element has (`content` not none or
+        normal, an empty string included); None without one."""
+        if not self.may_have_box(element, which):
+            return None
+        declared = cascaded(element, "", self.matched, which)
+        if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
+            return None
+        style = computed(declared, self.of(element), element, "")
+        return None if style.removed else style
+
+    def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
+        """The text ::before or ::after adds to the element, with its style (a box painting an
+        image adds none, but is one); None for none."""
+        if element not in self.matched or not self.may_have_box(element, which):
+            return None
+        declared = cascaded(element, "", self.matched, which)
+        style = computed(declared, self.of(element), element, "")
+        text = generated_text(declared, element, self.source)
+        return (text, style) if (text or style.image) and not style.removed else None
+
+
+# --- what a rule this reader cannot decide would change -------------------------------------------
+
+def changes_reading(declarations, pseudo: str | None) -> bool:
+    """Whether declarations on an element (or its pseudo-element) could change what a reader sees
+    of its text: hide it, set it apart or out of sight, give it a box of its own, add text."""
+    declared = {d.name: d for d in declarations}
+    if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
+        return True  # its value depends on custom properties the element inherits: not decided here
+    if pseudo in CONTENTS_BOX_PSEUDO:
+        return bool(declarations)  # the box of the element's content: shown or hidden, whatever it declares
+    if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:
+        return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
+    probe = computed(declared, ROOT, etree.Element("span"), "span")
+    if pseudo in ("first-letter", "first-line"):
+        return probe.mark or probe.unseen or not probe.shown
+    if pseudo is not None:
+        return False
+    return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
+            or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
+
+
+def hides_around(declarations, pseudo: str | None) -> bool:
+    """Whether declarations on an element around the vendor table (or its pseudo-element) could
+    keep a reader from seeing the table as read: remove or hide it, set it out of sight, draw it
+    with what this reader does not model, mirror, turn or reorder its columns, or style the
+    content box of a <details> holding it."""
+    if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
+        return True  # its value depends on custom properties the element inherits: not decided here
+    if pseudo in CONTENTS_BOX_PSEUDO:
+        return bool(declarations)
+    if pseudo is not None:
+        return False  # a box before or after the table adds no text to its cells
+    probe = computed({d.name: d for d in declarations}, ROOT, etree.Element("div"), "div")
+    return (probe.removed or not probe.shown or probe.unseen or bool(probe.unmodelled) or bool(probe.flipped)
+            or probe.direction != "ltr" or probe.writing_mode != "horizontal-tb")
