@@ -94,3 +94,22 @@ def test_the_larger_page_printed_on_a4_is_read(printer):
     that the extractor did not read. A radical and an ideograph read at one origin are one glyph."""
     data = printed(printer, "2025-10-22", format="A4", print_background=True)
     assert tidy_pdf(data, "2025-10-22").equals(tidy_html("2025-10-22"))
+
+
+def test_links_in_cells_printed_with_underlines_are_read(printer):
+    """Catches: Chromium prints a link's underline as a thin rectangle just under its text. The
+    one under a model name, as long as a rule, posed as a row boundary and cut the merged model
+    cell in two ('' is not a model name); the one under a value was a path off the ruling. An
+    underline (just below a run of glyphs, from the first one's left to the last one's right) is
+    neither a rule nor stray ink."""
+    html = re.sub(r'<link rel="stylesheet"[^>]*>', "", (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8"))
+    for text in ("llama3.1-70b", "32*Ascend"):
+        html = re.sub(rf'(<p id="[^"]+">){re.escape(text)}</p>', rf'\1<a href="https://example.com/">{text}</a></p>',
+                      html, count=1)
+    page = printer.new_page()
+    try:
+        page.set_content(html)
+        data = page.pdf(format="A4", print_background=True)
+    finally:
+        page.close()
+    assert tidy_pdf(data, "2025-10-22").equals(tidy_html("2025-10-22"))

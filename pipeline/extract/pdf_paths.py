@@ -11,12 +11,17 @@ box must be one of:
   from one boundary across it to another (a 1 drawn as a stroke ends inside its row, a dash
   inside its column);
 - a box between boundaries on all four sides (a background of cells);
-- a speck (smaller than MIN_EDGE both ways, like a rule's end or corner) on a boundary.
+- a speck (smaller than MIN_EDGE both ways, like a rule's end or corner) on a boundary;
+- an underline: a thin horizontal path just below a run of glyphs' baseline, from the first
+  glyph's left to the last one's right (a link printed by Chromium). A line through the glyphs
+  (struck text) is none.
 
 Anything else is an error naming the page and the place. The boundaries are the table's ruling
 edges (pdf_regions.ruling: rules at least MIN_EDGE long), as the grid is built from them.
 """
 from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
 
 import numpy as np
 
@@ -82,9 +87,37 @@ def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]
     return boxes[~kept]
 
 
-def check_paths(page, number: int, bbox: tuple[float, float, float, float], edges: list[dict], source: str) -> None:
-    """No path inside the vendor table's part on this page off its ruling."""
-    stray = stray_paths(page, bbox, edges)
+UNDERLINE_BAND = (-0.15, 0.15)  # of the font size, around a glyph box's bottom: where its underline is drawn
+UNDERLINE_ENDS = 1.0  # points: an underline's ends this close to its glyphs' sides
+
+
+class Underlined:
+    """The page's glyphs by the bottom of their boxes, to tell an underline from a rule: a thin
+    horizontal path just below a run of glyphs (UNDERLINE_BAND of their box's bottom), from one's
+    left side to one's right (a link printed by Chromium). A line through the glyphs is none."""
+
+    def __init__(self, glyphs: list[dict]):
+        self.glyphs = sorted(glyphs, key=lambda g: g["bottom"])
+        self.bottoms = [g["bottom"] for g in self.glyphs]
+        self.reach = max((g["size"] for g in glyphs), default=0.0) * max(map(abs, UNDERLINE_BAND))
+
+    def underlines(self, x0: float, top: float, x1: float, bottom: float) -> bool:
+        if bottom - top >= MIN_EDGE or x1 - x0 < MIN_EDGE:
+            return False
+        y = (top + bottom) / 2
+        near = self.glyphs[bisect_left(self.bottoms, y - self.reach):bisect_right(self.bottoms, y + self.reach)]
+        under = [g for g in near if g["bottom"] + UNDERLINE_BAND[0] * g["size"] <= y
+                 <= g["bottom"] + UNDERLINE_BAND[1] * g["size"] and g["x1"] > x0 and g["x0"] < x1]
+        return any(abs(g["x0"] - x0) <= UNDERLINE_ENDS for g in under) and \
+            any(abs(g["x1"] - x1) <= UNDERLINE_ENDS for g in under)
+
+
+def check_paths(page, number: int, bbox: tuple[float, float, float, float], edges: list[dict], glyphs: list[dict],
+                source: str) -> None:
+    """No path inside the vendor table's part on this page off its ruling (`glyphs`: the
+    characters read from it, whose underlines are theirs)."""
+    underlined = Underlined(glyphs)
+    stray = [box for box in stray_paths(page, bbox, edges) if not underlined.underlines(*box)]
     if len(stray):
         x0, top, x1, bottom = stray[0]
         raise LayoutError(source, Problem(

@@ -19,7 +19,7 @@ from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_bel
 from .pdf_annots import check_annotations
 from .pdf_engines import check_drawn_were_read
 from .pdf_ink import Sight
-from .pdf_paths import check_paths
+from .pdf_paths import Underlined, check_paths
 from .pdf_textlayer import TextLayer, unmapped
 
 EDGE_GAP = 1.0  # points: a table's side this close to the page's side was cut by it
@@ -29,12 +29,15 @@ FIND_SETTINGS = {"vertical_strategy": "lines", "horizontal_strategy": "lines",
                  "snap_tolerance": 3, "join_tolerance": 3, "intersection_tolerance": 3}
 
 
-def ruling(page) -> list[dict]:
+def ruling(page, glyphs: list[dict]) -> list[dict]:
     """The page's ruling edges: horizontal and vertical ones only (pdfplumber gives a line
     that is neither no orientation: not a rule), without the short ends of thin border
-    rectangles, so that they do not pose as column or row boundaries."""
+    rectangles and the underlines of `glyphs` (the page's characters set square), so that
+    they do not pose as column or row boundaries."""
+    underlined = Underlined(glyphs)
     return [e for e in page.edges if e["orientation"] in ("h", "v")
-            and (e["bottom"] - e["top"] if e["orientation"] == "v" else e["x1"] - e["x0"]) >= MIN_EDGE]
+            and (e["bottom"] - e["top"] if e["orientation"] == "v" else e["x1"] - e["x0"]) >= MIN_EDGE
+            and not (e["orientation"] == "h" and underlined.underlines(e["x0"], e["top"], e["x1"], e["bottom"]))]
 
 
 @dataclass
@@ -79,8 +82,8 @@ def regions_on_page(page, page_number: int, source: str = "", limits: Limits = D
                     glyphs: list[dict] | None = None) -> list[Region]:
     """Every ruled table pdfplumber finds on the page, top to bottom (`glyphs`: the page's
     characters set square, when already picked)."""
-    edges = ruling(page)
     glyphs = square_glyphs(page) if glyphs is None else glyphs
+    edges = ruling(page, glyphs)
     return [region_at(glyphs, edges, found.bbox, page_number, source, limits)
             for found in sorted(page.find_tables(FIND_SETTINGS), key=lambda t: t.bbox[1])]
 
@@ -129,7 +132,7 @@ def open_rest(page, glyphs: list[dict], page_number: int, first: Region, source:
     topmost vertical rules between the table's left and right edges down as far as vertical
     rules there go on without a gap, and what they enclose."""
     x0, _, x1, _ = first.bbox
-    edges = ruling(page)
+    edges = ruling(page, glyphs)
     verticals = sorted((e for e in edges if e["orientation"] == "v" and x0 - TOLERANCE <= e["x0"] <= x1 + TOLERANCE),
                        key=lambda e: e["top"])
     if not verticals:
@@ -218,7 +221,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             check_annotations(page, number, taken.bbox, source)
             check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
-            check_paths(page, number, taken.bbox, taken.edges, source)
+            check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after = printed_lines(after_table(glyphs, taken))
             scan.lines = lines if lines is not None else printed_lines(glyphs)
