@@ -71,6 +71,13 @@ def printable(text: str) -> bool:
                                                 for ch in text)
 
 
+def beside(char: dict, other: dict) -> bool:
+    """Do the two glyphs' boxes, each widened by its font size, overlap?"""
+    reach = char["size"] + other["size"]
+    return (char["x0"] < other["x1"] + reach and other["x0"] < char["x1"] + reach
+            and char["top"] < other["bottom"] + reach and other["top"] < char["bottom"] + reach)
+
+
 def blank_named(char: dict) -> str:
     """Where a blank glyph is and what the text layer calls it (`U+0020 SPACE`)."""
     names = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '')}".strip() for c in char["text"])
@@ -378,9 +385,10 @@ class Sight:
         if not blanks:
             return []
         image = self.rendering(page)
+        near = [ch for ch in glyphs if any(beside(ch, blank) for blank in blanks)]  # all whose boxes may mask theirs
         off, crowded, hidden = judge(image, rule_mask(image.shape, rules, (page.cropbox[0], page.cropbox[1])),
-                                     glyphs + blanks, (page.cropbox[0], page.cropbox[1]))
-        shown = ~(off | crowded | hidden)[len(glyphs):]
+                                     near + blanks, (page.cropbox[0], page.cropbox[1]))
+        shown = ~(off | crowded | hidden)[len(near):]
         return [ch for ch, yes in zip(blanks, shown) if yes]
 
     def painted(self, page, glyphs: list[dict], found=painted_boxes) -> tuple[float, float] | None:
