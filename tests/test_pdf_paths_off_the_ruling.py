@@ -36,7 +36,13 @@ def a_dash_as_a_filled_box(canvas, x, baseline):
     canvas.rect(x, baseline + 2.5, 2.2, 0.7, stroke=0, fill=1)
 
 
-@pytest.mark.parametrize("draw", [a_one_as_a_stroke, an_eight_as_curves, a_point, a_dash_as_a_filled_box])
+def a_point_beside_the_rule(canvas, x, baseline):
+    """1.6 pt from the cell's left rule (x - 3), within a boundary's reach but not on the rule."""
+    canvas.rect(x - 1.8, baseline, 0.8, 0.8, stroke=0, fill=1)
+
+
+@pytest.mark.parametrize("draw", [a_one_as_a_stroke, an_eight_as_curves, a_point, a_dash_as_a_filled_box,
+                                  a_point_beside_the_rule])
 def test_a_path_off_the_ruling_is_an_error_naming_the_place(canvas_font, tmp_path, draw):
     """Catches: a digit, a point or a dash drawn as a path before `32*Ascend` (a reader sees 132,
     832, .32 or -32) read as 32, or refused for another reason than the ink."""

@@ -35,15 +35,20 @@ def pattern_filled(out) -> bytes:
                      {14: b"<< /PatternType 2 /Shading " + WHITE_THEN_BLACK + b" >>"}, out)
 
 
-def soft_masked(out) -> bytes:
+def soft_masked(out, alpha: bytes = b"") -> bytes:
     mask = b"1 g 0 0 596 842 re f 0 g 231 650 2 20 re f"  # black (masked away) over the 4's left
     return with_four(b"q /GSm gs " + FOUR + b" Q", b"/ExtGState << /GSm 14 0 R >>",
-                     {14: b"<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 15 0 R >> >>",
+                     {14: b"<< /Type /ExtGState %s/SMask << /Type /Mask /S /Luminosity /G 15 0 R >> >>" % alpha,
                       15: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 596 842] /Group << /S /Transparency "
                                  b"/CS /DeviceGray >>", mask)}, out)
 
 
-@pytest.mark.parametrize("drawn", [pattern_filled, soft_masked])
+def soft_masked_and_faded(out) -> bytes:
+    """The same mask, with a fill alpha of 0.99 besides (pdfium tells transparency, not its kind)."""
+    return soft_masked(out, b"/ca 0.99 ")
+
+
+@pytest.mark.parametrize("drawn", [pattern_filled, soft_masked, soft_masked_and_faded])
 def test_text_painted_with_a_pattern_or_through_a_soft_mask_is_an_error(drawn, tmp_path):
     """Catches: part of a glyph painted white by its pattern, or masked away, read as the
     whole glyph with exit 0."""

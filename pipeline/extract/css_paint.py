@@ -178,7 +178,7 @@ def border_image_outset(declared: dict, value_of) -> str:
         if value is None or value in NOTHING:
             continue
         parts = split_at(tinycss2.parse_component_value_list(value), "/")
-        source = source or any(t.type in ("function", "url") for t in parts[0])
+        source = source or any(t.type in ("function", "url") for part in parts for t in part)  # before or after
         if len(parts) > 2 and outset(tinycss2.serialize(parts[2])):
             moved = name
     return moved if source else ""

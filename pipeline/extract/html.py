@@ -179,10 +179,12 @@ def in_shadow_host(host: etree._Element, place: Place) -> Problem:
 def not_modelled(element: etree._Element, declaration: str, place: Place) -> Problem:
     return Problem(place, f"<{element.tag}> is drawn with `{declaration}`, which may change what its text shows and "
                    "which this reader does not model", "the table's text without animations, text strokes, "
-                   "font-size-adjust, motion paths, text shadows moved apart, text-overflow ellipses, outlines and "
-                   "inline boxes' outer shadows painted over the "
-                   "text beside them, fonts drawn at another size (size-adjust, math-depth), or lengths the two "
-                   "desktop windows read otherwise")
+                   "font-size-adjust, motion paths, text shadows moved apart, text-overflow ellipses, a hyphenate "
+                   "character other than a hyphen, symbol fonts, fonts drawn at another size (size-adjust, "
+                   "math-depth), paint over the text beside a box (outlines; an inline box's or a positioned or "
+                   "layered box's shadow, outset border image or background under a negative margin) or past its "
+                   "line (vertical padding, borders or a large font of an inline box, a moved underline), or lengths "
+                   "the two desktop windows read otherwise")
 
 
 def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:

@@ -32,7 +32,7 @@ from webencodings import ascii_lower
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import legacy_colour
-from .css_math import MATH, split_commas
+from .css_math import MATH, split_at, split_commas
 from .css_selectors import exactly_matched, forgiven, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
@@ -119,6 +119,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
     if name.startswith("--") or uses_var(tokens):  # expanded once var() is substituted (html_style.py)
         return [Declaration(name, value, tuple(tokens), important)]
+    if name in ALIASES:  # one property under two names: the cascade keeps the one declared last
+        name = ALIASES[name]
+    if name in LOGICAL:  # the sides in horizontal-tb, left to right (the only writing this reader reads)
+        return [one(longhand, text) for longhand, text in logical_sides(name, words)]
     if name == "all":  # a CSS-wide keyword for every property this reader computes (css_values.py)
         return [one(longhand, value.lower()) for longhand in ALL_RESETS] if value.lower() in CSS_WIDE else []
 
@@ -134,8 +138,7 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
                 "border-width", "border-style"):
         sides = {"border-left": ["left"], "border-inline-start": ["left"], "border-right": ["right"],
                  "border-inline-end": ["right"]}.get(name, ["left", "right"])
-        width = next((w for w in words if w[:1].isdigit() or w in ("thin", "medium", "thick")), None)
-        style = next((w for w in words if w in BORDER_STYLES), None)
+        width, style, _ = border_parts(parts)
         if name == "border-width":
             width, style = (words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]) if words else None, None
         if name == "border-style":
@@ -146,10 +149,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
                 out.append(one(f"border-{side}-width", width or "medium"))
             if style is not None or name in ("border", "border-left", "border-right"):
                 out.append(one(f"border-{side}-style", style or "none"))
-        return out + (vertical_borders(name, words, important) if name in ("border", "border-width", "border-style")
+        return out + (vertical_borders(name, parts, important) if name in ("border", "border-width", "border-style")
                       else [])
     if name in VERTICAL_BORDERS:
-        return vertical_borders(name, words, important)
+        return vertical_borders(name, parts, important)
     if name == "background":  # its colour, the images painted over it (url(), gradients), where it is painted
         colour = next((w for w in words if is_colour(w)), "transparent")
         images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
@@ -165,12 +168,33 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
-        return [one("font-size", size), one("font-family", value.lower())] if (size := font_size_of(parts)) else []
+        size, family = font_parts(parts)
+        return [one("font-size", size), one("font-family", family)] if size else []
     if name == "inset":  # top, right, bottom, left as the margin shorthand gives them
         return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
                 one("top", words[0]), one("right", words[1] if len(words) > 1 else words[0]),
                 one("bottom", words[2] if len(words) > 2 else words[0])] if words else []
     return [one(name, value if name == "content" else value.lower())]
+
+
+# Properties Chromium reads under a prefixed name too (one property: the later declaration wins)
+ALIASES = {"-webkit-transform": "transform", "-webkit-transform-origin": "transform-origin", "-webkit-filter": "filter",
+           "-webkit-clip-path": "clip-path", "-webkit-perspective": "perspective",
+           "-webkit-backdrop-filter": "backdrop-filter", "-webkit-box-shadow": "box-shadow",
+           "-webkit-opacity": "opacity"}
+# Logical margins and paddings, as the physical sides they are in horizontal-tb, left to right
+LOGICAL = {f"{box}-{axis}{end}": (box, sides) for box in ("margin", "padding")
+           for axis, ends in (("inline", ("left", "right")), ("block", ("top", "bottom")))
+           for end, sides in (("", ends), ("-start", ends[:1]), ("-end", ends[1:]))}
+
+
+def logical_sides(name: str, words: list[str]) -> list[tuple[str, str]]:
+    """The physical longhands of a logical margin or padding, with their values."""
+    box, sides = LOGICAL[name]
+    values = words[:2] if len(sides) == 2 else words[:1]
+    if not values:
+        return []
+    return [(f"{box}-{side}", values[min(k, len(values) - 1)]) for k, side in enumerate(sides)]
 
 
 # Shorthands setting the top or bottom border (html_style reads them: an inline box's border
@@ -179,21 +203,61 @@ VERTICAL_BORDERS = {"border-top": ("top",), "border-bottom": ("bottom",), "borde
                     "border-block-start": ("top",), "border-block-end": ("bottom",)}
 
 
-def vertical_borders(name: str, words: list[str], important: bool) -> list[Declaration]:
+def vertical_borders(name: str, parts: list, important: bool) -> list[Declaration]:
     """The top and bottom border's width, style and colour a shorthand sets (`border-width` and
-    `border-style` give them as margin gives its sides)."""
+    `border-style` give them as margin gives its sides; a CSS-wide keyword sets each to itself)."""
     def made(longhand: str, text: str) -> Declaration:
         return Declaration(longhand, text, tuple(tinycss2.parse_component_value_list(text)), important)
 
+    words = [tinycss2.serialize([t]).strip().lower() for t in parts]
+    sides = VERTICAL_BORDERS.get(name, ("top", "bottom"))
+    if len(words) == 1 and words[0] in CSS_WIDE:
+        return [made(f"border-{side}-{kind}", words[0]) for side in sides for kind in ("width", "style", "color")]
     if name in ("border-width", "border-style"):
         kind = name.split("-")[1]
         values = {"top": words[0], "bottom": words[2] if len(words) > 2 else words[0]} if words else {}
         return [made(f"border-{side}-{kind}", value) for side, value in values.items()]
-    width = next((w for w in words if w[:1].isdigit() or w[:1] == "." or w in ("thin", "medium", "thick")), "medium")
-    style = next((w for w in words if w in BORDER_STYLES), "none")
-    colour = next((w for w in words if w not in (width, style)), "currentcolor")
-    return [made(f"border-{side}-{kind}", value) for side in VERTICAL_BORDERS.get(name, ("top", "bottom"))
-            for kind, value in (("width", width), ("style", style), ("color", colour))]
+    width, style, colour = border_parts(parts)
+    return [made(f"border-{side}-{kind}", value) for side in sides
+            for kind, value in (("width", width or "medium"), ("style", style or "none"), ("color", colour or "currentcolor"))]
+
+
+LINE_WIDTH_WORDS = frozenset({"thin", "medium", "thick"})
+
+
+def border_parts(parts: list) -> tuple[str | None, str | None, str | None]:
+    """A border shorthand's width, line style and colour, told apart by their tokens: a length,
+    number or math function (or thin, medium, thick) is the width, a line style keyword the
+    style, anything else the colour."""
+    width = style = colour = None
+    for token in parts:
+        text = tinycss2.serialize([token]).strip().lower()
+        if width is None and (token.type in ("dimension", "number") or text in LINE_WIDTH_WORDS or (
+                token.type == "function" and token.lower_name in MATH)):
+            width = text
+        elif style is None and text in BORDER_STYLES:
+            style = text
+        elif colour is None:
+            colour = text
+    return width, style, colour
+
+
+FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
+                             "larger", "smaller"})
+
+
+def font_parts(parts: list) -> tuple[str | None, str]:
+    """A `font` shorthand's size and family list (as written, lower case, after the size and an
+    optional `/ line-height`); no size: (None, the whole value)."""
+    size = font_size_of(parts)
+    at = next((i for i, t in enumerate(parts) if size is not None and (
+        tinycss2.serialize([t]).strip().lower() == size)), None)
+    if at is None:
+        return None, tinycss2.serialize(parts).strip().lower()
+    rest = parts[at + 1:]
+    if rest and rest[0].type == "literal" and rest[0].value == "/":
+        rest = rest[2:]  # the line height
+    return size, ", ".join(tinycss2.serialize(piece).strip() for piece in split_at(rest, ",")).lower()
 
 
 def font_size_of(parts: list) -> str | None:
@@ -202,7 +266,8 @@ def font_size_of(parts: list) -> str | None:
     image-replacement idiom, sets the size 0)."""
     for token in parts:
         if token.type in ("dimension", "percentage") or (token.type == "number" and token.value == 0) \
-                or (token.type == "function" and token.lower_name in MATH):
+                or (token.type == "function" and token.lower_name in MATH) \
+                or (token.type == "ident" and token.lower_value in FONT_SIZE_WORDS):
             return tinycss2.serialize([token]).strip().lower()
         if token.type in ("string", "literal"):
             return None

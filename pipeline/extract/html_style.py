@@ -135,6 +135,8 @@ class Style:
     quirks: bool = False  # the page is drawn in quirks mode (inherited from the root)
     passes_overflow: bool = False  # the root, its overflow visible: <body>'s is the window's (CSS Overflow 3)
     line_height: float | None = None  # px, inherited; None for normal
+    line_factor: float | None = None  # a unitless line-height, inherited as the number
+    underline_offset: str | None = None  # text-underline-offset, inherited (px as measured)
     indent_off: bool = False  # text-indent (inherited) takes the text off the screen
     indent: float = 0.0  # the text-indent, px (inherited)
     inset: float = 0.0  # px from the nearest cell's content edge to this box's, left (margins and padding)
@@ -156,7 +158,9 @@ class Style:
     shifted: str = ""  # of those, one that moves its content too: offsets or a transform
     flipped: str = ""  # a transform here or on an ancestor that mirrors, turns or skews what it draws
     unmodelled: str = ""  # a declaration here or on an ancestor that may change what its text shows, not modelled
-    paints_over: str = ""  # its own outline or outer shadow painted over the text beside the box (not inherited)
+    paints_over: str = ""  # the declaration of its paint over the text beside the box or past its line (not
+    # inherited): an outline; an inline box's or a layer's shadow, outset border image, background under a
+    # negative margin; an inline box's vertical padding, borders or font past its line; a moved underline
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above when the style is made (__post_init__), read for every piece of text
@@ -932,7 +936,8 @@ def exact(declared: dict[str, Declaration]) -> dict[str, Declaration]:
 # Properties this reader computes that CSS inherits (unset is inherit for them, initial for others)
 INHERITED = frozenset({"visibility", "font-size", "color", "-webkit-text-fill-color", "letter-spacing", "word-spacing",
                        "line-height", "text-indent", "list-style-type", "list-style-image", "writing-mode", "direction",
-                       "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust", "text-shadow"})
+                       "-webkit-text-security", "-webkit-text-stroke", "font-size-adjust", "text-shadow",
+                       "text-underline-offset", "font-family", "hyphenate-character", "-webkit-hyphenate-character"})
 
 
 def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaration]:
@@ -963,7 +968,7 @@ def css_wide(declared: dict[str, Declaration], tag: str) -> dict[str, Declaratio
 MEASURED = frozenset({*DECIDING, *PLACING, *EDGES, *BOXING, "vertical-align", "margin-top", "transform", "translate",
                       "text-decoration-line", "text-decoration-thickness", "text-underline-offset", "box-shadow",
                       "outline", "outline-offset", "outline-width", "-webkit-text-stroke", "-webkit-text-stroke-width",
-                      "text-shadow"})
+                      "text-shadow", "border-top-width", "border-bottom-width"})
 RELATIVE_UNIT = re.compile(r"\d(?!px\b)[a-z]")  # a unit other than px (values are lower case)
 VIEWPORT_UNIT = re.compile(r"\d[sld]?v(?:w|h|i|b|min|max)\b")
 DESKTOPS = tuple((w["width"], w["height"]) for w in WINDOWS)
@@ -1044,12 +1049,12 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     tints, veiled = filtering(declared, parent)
     layer = layered(declared, parent, shown_as)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
-    lines = line_height(declared, parent)
+    lines, factor, size = line_height(declared, parent), line_factor(declared, parent), sizes(declared, parent)
     bound, percent_base, high = heights(declared, parent, shown_as)
     window = the_windows_overflow(declared, parent, element, tag)
     clipped, cut = clipping(declared, parent, shown_as, lines, bound, high, window)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
-                 **sizes(declared, parent),
+                 **size,
                  marker=value_of(declared, "list-style-type")
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
                  marker_image=marker_image(declared, parent), image=image_painted(declared),
@@ -1058,7 +1063,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
                  base=percent_base, quirks=parent.quirks, passes_overflow=tag == "html" and element.getparent() is None
                  and not window,
-                 line_height=lines, root_lh=lines if parent is ROOT or parent is DARK_ROOT else parent.root_lh,
+                 line_height=lines, line_factor=factor, underline_offset=underline_offset(declared, parent),
+                 root_lh=lines if parent is ROOT or parent is DARK_ROOT else parent.root_lh,
                  indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
@@ -1068,7 +1074,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
                  unmodelled=unmodelled(declared, parent), layer=layer,
                  paints_over=painted_over(declared, shown_as, colour, parent, layer)
-                 or past_the_line(declared, shown_as, colour, parent, lines))
+                 or past_the_line(declared, shown_as, colour, parent, lines, factor, size["font_px"],
+                                  tag == "a" and element.get("href") is not None))
 
 
 PAINTING_OUTSIDE = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES, *MARGINS})  # what painted_over reads
@@ -1092,67 +1099,108 @@ def painted_over(declared, shown_as: str, colour: tuple, parent: Style, layer: b
 # below, painted after it (`padding-top: 1.3em; background: #fff` on the next line of a cell blanks
 # the 1 of 132, as does a white underline moved up by text-underline-offset).
 CONTENT_AREA = 1.2  # of the font size: the glyphs' ascent and descent, where an inline's background is painted
-LINE_REACH_FLOOR = 3.0  # px: paint reaching this far past the line lies in its leading (a badge's padding)
+# Of the line's font size: paint reaching this far past the line covers at most the line beside's
+# descent and the foot of its digits (a badge's `padding: 4px 8px` at 16px), never a digit whole
+LINE_REACH_FLOOR = 0.3
 VERTICAL_PAINT = frozenset({"background-color", "background-image", "text-decoration-line", "text-underline-offset",
                             "text-decoration-thickness", *(f"border-{s}-{k}" for s in ("top", "bottom")
                                                            for k in ("width", "style", "color"))})
 
 
-def past_the_line(declared, shown_as: str, colour: tuple, parent: Style, lines: float | None) -> str:
+def underline_offset(declared, parent: Style) -> str | None:
+    value = value_of(declared, "text-underline-offset")
+    return parent.underline_offset if value is None or value == "inherit" else None if value == "auto" else value
+
+
+def line_factor(declared, parent: Style) -> float | None:
+    """A unitless line-height (inherited as the number, each element's line that times its own
+    font size); None for a length, a percentage or normal."""
+    value = value_of(declared, "line-height")
+    if value is None or value == "inherit":
+        return parent.line_factor
+    found = length(value) if value != UNDECIDED else None
+    return found[0] if found is not None and found[1] is None else None
+
+
+def line_px(height: float | None, factor: float | None, font: float) -> float:
+    """A line's height in px: its unitless factor times the font size, its length, or normal."""
+    return factor * font if factor is not None else height if height is not None else CONTENT_AREA * font
+
+
+def past_the_line(declared, shown_as: str, colour: tuple, parent: Style, lines: float | None, factor: float | None,
+                  font: float, linked: bool) -> str:
     """The declaration of what the element paints past its line over the text of the line above
-    or below: an underline moved or thickened past its line (any box: it is drawn on each line),
-    an inline box's background or top and bottom borders reaching past the line's height
-    (its vertical padding and borders, or a font larger than its line height holds)."""
-    if declared.keys().isdisjoint(VERTICAL_PAINT) or shown_as in ("none", "contents"):
+    or below by more than LINE_REACH_FLOOR of the line's font: an underline moved or thickened
+    past its line (any box: it is drawn on each line; `linked`: a link, underlined by the
+    browser), an inline box's background or top and bottom borders reaching past the line's
+    height (its vertical padding and borders, or a font larger than its line height holds)."""
+    if (declared.keys().isdisjoint(VERTICAL_PAINT) and not (linked and parent.underline_offset)) \
+            or shown_as in ("none", "contents"):
         return ""
-    font = sizes(declared, parent)["font_px"]
-    line = max(parent.line_height if parent.line_height is not None else CONTENT_AREA * parent.font_px,
-               lines if lines is not None else CONTENT_AREA * font)
-    moved_line = decoration_moved(declared, colour, parent.dark, font, line)
+    own = line_px(lines, factor, font)
+    line = max(line_px(parent.line_height, parent.line_factor, parent.font_px), own)
+    floor = LINE_REACH_FLOOR * parent.font_px
+    moved_line = decoration_moved(declared, colour, parent, font, own, floor, linked)
     if moved_line or shown_as != "inline":
         return moved_line
     edges = [border_px(declared, s, colour, parent.dark) for s in ("top", "bottom")]
     if not any(edges) and not background_painted(declared, value_of, colour, parent.dark):
         return ""
-    padding = sum(max(side(value_of(declared, f"padding-{s}")), 0.0) for s in ("top", "bottom"))
-    if (CONTENT_AREA * font + padding + sum(edges) - line) / 2 <= LINE_REACH_FLOOR:
+    spare = (line - CONTENT_AREA * font) / 2  # the half-leading around its content area (negative: taller)
+    reach = max(reach_px(value_of(declared, f"padding-{s}")) + edge - spare for s, edge in zip(("top", "bottom"), edges))
+    if reach <= floor:
         return ""
     named = [n for n in ("padding-top", "padding-bottom", "border-top-width", "border-bottom-width", "font-size",
                          "line-height", "background-color", "background-image") if n in declared]
     return written(declared, named[0]) if named else "line-height"
 
 
+def reach_px(value: str | None) -> float:
+    """A padding or border width in px, as far as it may reach: a length this reader cannot tell (a percentage of
+    a width it does not know, calc() of one) counts as infinitely far."""
+    if value is None or value in ("0", "auto", *INERT, "unset", "revert"):
+        return 0.0
+    px = pixels(value) if value != UNDECIDED else None
+    return max(px, 0.0) if px is not None else 0.0 if is_zero(value) else float("inf")
+
+
 def border_px(declared, where: str, colour: tuple, dark: bool) -> float:
     """The width of the top or bottom border, px, where one is painted (a line style, a colour
-    not transparent)."""
+    not transparent); inherited or not told, infinitely wide."""
     style, width = value_of(declared, f"border-{where}-style"), value_of(declared, f"border-{where}-width")
-    if style in (None, "none", "hidden") or width is None:
+    if "inherit" in (style, width):
+        return float("inf")
+    if style in (None, "none", "hidden", "initial", "unset", "revert") or width is None:
         return 0.0
     painted = rgba(value_of(declared, f"border-{where}-color") or "currentcolor", colour, dark)
     if painted is not None and painted != UNCOMPUTED and painted[3] == 0:
         return 0.0
-    return {"thin": 1.0, "medium": 3.0, "thick": 5.0}.get(width) or max(side(width), 0.0) or (
-        0.0 if is_zero(width) else float("inf"))
+    return {"thin": 1.0, "medium": 3.0, "thick": 5.0}.get(width) or reach_px(width)
 
 
-def decoration_moved(declared, colour: tuple, dark: bool, font: float, line: float) -> str:
+def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: float, floor: float,
+                     linked: bool) -> str:
     """The declaration moving or thickening an underline past its line box (`line` px high, its
-    baseline BASELINE_DROP of the font below the middle) by more than LINE_REACH_FLOOR, where one
-    is drawn in a colour: over the line above, or under the text of the line below."""
+    baseline BASELINE_DROP of the font below the middle) by more than `floor`, where one is drawn
+    in a colour: over the line above, or under the text of the line below. The offset is
+    inherited (a rule on the cell moves a link's underline); the thickness may be written in the
+    text-decoration shorthand."""
     words = (value_of(declared, "text-decoration-line") or "").split()  # the shorthand's words too
-    if "underline" not in words or declared.keys().isdisjoint(("text-underline-offset", "text-decoration-thickness")):
+    if "underline" not in words and not (linked and "text-decoration-line" not in declared):
         return ""
     named = value_of(declared, "text-decoration-color") or next(
-        (w for w in words if rgba(w, colour, dark) not in (None, UNCOMPUTED)), "currentcolor")
-    painted = rgba(named, colour, dark)
+        (w for w in words if rgba(w, colour, parent.dark) not in (None, UNCOMPUTED)), "currentcolor")
+    painted = rgba(named, colour, parent.dark)
     if painted is not None and painted != UNCOMPUTED and painted[3] == 0:
         return ""
-    offset, thickness = (decoration_px(value_of(declared, name), font, default)
-                         for name, default in (("text-underline-offset", UNDERLINE_DROP * font), ("text-decoration-thickness", 1.0)))
+    moved = value_of(declared, "text-underline-offset") or parent.underline_offset
+    thick = value_of(declared, "text-decoration-thickness") or next(
+        (w for w in words if w[:1].isdigit() or w[:1] == "." or "(" in w), None)
+    offset = decoration_px(moved, font, UNDERLINE_DROP * font)
     top = line / 2 + BASELINE_DROP * font + offset  # from the line box's top
-    if top < -LINE_REACH_FLOOR or top + thickness > line + LINE_REACH_FLOOR:
-        return next(written(declared, name) for name in ("text-underline-offset", "text-decoration-thickness")
-                    if name in declared)
+    if top < -floor or top + decoration_px(thick, font, 1.0) > line + floor:
+        return written(declared, "text-underline-offset") if "text-underline-offset" in declared else \
+            f"text-underline-offset: {moved} (inherited)" if moved else written(declared, "text-decoration-line")
     return ""
 
 
@@ -1340,7 +1388,7 @@ def layer_made(declared, parent: Style) -> str:
                 continue
         elif name == "z-index" and not parent.items:  # a z-index on a box neither positioned nor an item
             continue
-        elif set(value.split()) <= NOT_A_LAYER.get(name, set()):
+        elif {v.strip() for v in value.replace(",", " ").split()} <= NOT_A_LAYER.get(name, set()):
             continue
         return written(declared, name)
     return ""
@@ -1370,11 +1418,8 @@ def strokes(value: str) -> bool:
 
 
 def symbol_font(piece: str) -> bool:
-    """Does a piece of a font-family list name a symbol font (in the `font` shorthand's first
-    piece, the words after its size)?"""
-    words = family_name(piece).split()
-    size = next((i for i, w in enumerate(words) if w[:1].isdigit() or w[:1] == "."), None)
-    return " ".join(words) in SYMBOL_FONTS or (size is not None and " ".join(words[size + 1:]) in SYMBOL_FONTS)
+    """Does a piece of a font-family list name a symbol font?"""
+    return family_name(piece) in SYMBOL_FONTS
 
 
 def unmodelled(declared, parent: Style) -> str:

@@ -316,8 +316,7 @@ def inner_unmodelled(inner: etree._Element, styles: Styles) -> Found | None:
     """An element inside the cell holding text, or its ::before/::after box, drawn with a
     declaration that may change what the text shows and that this reader does not model
     (Style.unmodelled: an animation, a text stroke, font-size-adjust, a motion path), or any
-    element inside it painting over the text beside it (Style.paints_over: an outline, an inline
-    box's outer shadow)."""
+    element inside it painting over the text beside it or past its line (Style.paints_over)."""
     style = styles.of(inner)
     if style.paints_over:
         return inner, style.paints_over

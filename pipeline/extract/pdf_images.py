@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 
 import pypdfium2.raw as pdfium_c
+from pdfminer.pdftypes import resolve1
 
 PAINTING = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
 
@@ -23,19 +24,44 @@ def painted_boxes(page) -> list[tuple[float, float, float, float]]:
     return boxes_where(page, lambda handle, kind: kind in PAINTING)
 
 
-def see_through_text(page) -> list[tuple[float, float, float, float]]:
+def see_through_text(page, masking: bool) -> list[tuple[float, float, float, float]]:
     """The boxes of text objects drawn through a soft mask or a blend mode: transparency that is
-    not its fill's alpha (a partial alpha fades a glyph whole, which the ink check judges; a
-    mask may take away part of it)."""
+    not its fill's alpha alone (a partial alpha fades a glyph whole, which the ink check judges; a
+    mask may take away part of it). pdfium tells an object's transparency, not its kind: on a
+    page whose graphics states hold a mask or a blend mode (`masking`: masking_states), text
+    with any transparency is taken as masked."""
     alpha = [ctypes.c_uint() for _ in range(4)]
 
     def see_through(handle, kind) -> bool:
         if kind != pdfium_c.FPDF_PAGEOBJ_TEXT or not pdfium_c.FPDFPageObj_HasTransparency(handle):
             return False
-        if not pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, alpha)):
+        if masking or not pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, alpha)):
             return True
         return alpha[3].value == 255
     return boxes_where(page, see_through)
+
+
+PLAIN_BLENDS = frozenset({"Normal", "Compatible"})
+
+
+def masking_states(resources, depth: int = 0) -> bool:
+    """Do these resources (pdfminer's, a page's or a form's, and the forms they draw, 8 deep)
+    hold a graphics state with a soft mask or a blend mode other than Normal?"""
+    resources = resolve1(resources) or {}
+    for state in (resolve1(resources.get("ExtGState")) or {}).values():
+        state = resolve1(state) or {}
+        mask, blend = resolve1(state.get("SMask")), resolve1(state.get("BM"))
+        if (mask is not None and getattr(mask, "name", None) != "None") or (
+                blend is not None and getattr(blend, "name", None) not in PLAIN_BLENDS):
+            return True
+    if depth < 8:
+        for form in (resolve1(resources.get("XObject")) or {}).values():
+            form = resolve1(form)
+            attrs = getattr(form, "attrs", {})
+            if getattr(resolve1(attrs.get("Subtype")), "name", None) == "Form" and "Resources" in attrs \
+                    and masking_states(attrs["Resources"], depth + 1):
+                return True
+    return False
 
 
 def boxes_where(page, chosen) -> list[tuple[float, float, float, float]]:

@@ -44,7 +44,7 @@ from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as b
 from .pdf_cells import char_lines
 from .pdf_clips import cut_glyphs
 from .pdf_glyphs import where
-from .pdf_images import painted_boxes, see_through_text
+from .pdf_images import masking_states, painted_boxes, see_through_text
 from .pdf_textlayer import unmapped
 
 SCALE = 2.0  # pixels per point of the rendering
@@ -325,7 +325,8 @@ class Sight:
                 Place(page=number), f"an image or shading painted over the vendor table (at {painted[0]:.0f} pt from "
                 f"the left, {painted[1]:.0f} pt from the top): pixels this reader does not read, which may hide part "
                 "of a glyph or draw one", "the vendor table drawn with text and lines only"))
-        masked = self.painted(page, glyphs, see_through_text)
+        masking = masking_states(page.page_obj.resources)
+        masked = self.painted(page, glyphs, lambda raw: see_through_text(raw, masking))
         patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern"]
         if masked or patterned:
             at = f"at {masked[0]:.0f} pt from the left, {masked[1]:.0f} pt from the top" if masked else \

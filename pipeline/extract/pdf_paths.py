@@ -11,7 +11,8 @@ box must be one of:
   from one boundary across it to another (a 1 drawn as a stroke ends inside its row, a dash
   inside its column);
 - a box between boundaries on all four sides (a background of cells);
-- a speck (smaller than MIN_EDGE both ways, like a rule's end or corner) on a boundary;
+- a speck (smaller than MIN_EDGE both ways, like a rule's end or corner) touching a rule where it
+  is drawn;
 - an underline: a thin horizontal path just below a run of glyphs' baseline, from the first
   glyph's left to the last one's right (a link printed by Chromium). A line through the glyphs
   (struck text) is none.
@@ -26,8 +27,9 @@ from bisect import bisect_left, bisect_right
 import numpy as np
 
 from ..errors import LayoutError, Place, Problem
-from .pdf_cells import MIN_EDGE, TOLERANCE as NEAR  # a path thinner than MIN_EDGE is a rule (or a speck);
-# one's side within NEAR of a boundary lies on it
+from .pdf_cells import MIN_EDGE, TOLERANCE
+
+NEAR = TOLERANCE  # points: a path's side this close to a boundary lies on it
 PATHS = ("line", "rect", "curve")  # pdfplumber's kinds of path objects
 
 
@@ -80,6 +82,20 @@ def rules_end_on(lines: np.ndarray, ends: np.ndarray) -> np.ndarray:
     return kept
 
 
+SPECK_REACH = 0.5  # points: a speck this close to a rule's own extent is part of it
+
+
+def on_a_rule(boxes: np.ndarray, edges: list[dict]) -> np.ndarray:
+    """Which boxes touch a ruling edge where it is drawn (a rule's end or corner), not merely a
+    boundary's line: a point drawn beside a value, 2 pt from the cell's rule, is not the rule's."""
+    if not edges:
+        return np.zeros(len(boxes), dtype=bool)
+    rules = np.array([(e["x0"], e["top"], e["x1"], e["bottom"]) for e in edges], dtype=float)
+    x0, top, x1, bottom = (boxes[:, k, None] for k in range(4))
+    return ((x0 <= rules[:, 2] + SPECK_REACH) & (rules[:, 0] <= x1 + SPECK_REACH)
+            & (top <= rules[:, 3] + SPECK_REACH) & (rules[:, 1] <= bottom + SPECK_REACH)).any(axis=1)
+
+
 def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]) -> np.ndarray:
     """The boxes (x0, top, x1, bottom) of the paths inside the table's box that are not on its
     ruling (`edges`, pdfplumber's edge dicts)."""
@@ -91,7 +107,7 @@ def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]
     x0, top, x1, bottom = boxes.T
     middle_x, middle_y = (x0 + x1) / 2, (top + bottom) / 2
     narrow, flat = x1 - x0 < MIN_EDGE, bottom - top < MIN_EDGE
-    kept = np.where(narrow & flat, on(middle_x, xs) | on(middle_y, ys),  # a speck on a boundary
+    kept = np.where(narrow & flat, on_a_rule(boxes, edges),  # a speck on a rule (its end, a corner)
                     on(x0, xs) & on(x1, xs) & on(top, ys) & on(bottom, ys))  # a background between boundaries
     vertical, horizontal = narrow & ~flat, flat & ~narrow
     kept[vertical] = rules_end_on(np.column_stack([middle_x, top, bottom])[vertical], ys)
