@@ -53,7 +53,7 @@ def test_text_painted_with_a_pattern_or_through_a_soft_mask_is_an_error(drawn, t
     """Catches: part of a glyph painted white by its pattern, or masked away, read as the
     whole glyph with exit 0."""
     with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted through a soft mask, a blend "
-                                          r"mode or with a pattern \(at 23\d pt from the left"):
+                                          r"mode or with a pattern, or used as a clip \(at 23\d pt from the left"):
         extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
 
 
@@ -82,3 +82,36 @@ def test_a_glyph_the_text_layer_calls_blank_that_draws_ink_is_an_error(blank, tm
     with pytest.raises(LayoutError, match=rf"page 1: a space or format character in the vendor table that draws ink "
                                           rf"\(at 231 pt from the left, 1\d\d pt from the top: U\+{ord(blank):04X} "):
         extract_pdf(data, "doc.pdf")
+
+
+# Round 14 (each checked in pdfium's render): the value cell's own box, exactly on its rules,
+# filled with a shading pattern (white left of the 4's stem, a white strip over it), and the 4
+# drawn in render mode 7 (its outline added to the clip) with the cell's box filled black
+# through a clip cut at its middle: pdfium shows part of the 4, 4 was published.
+CELL_BOX = b"228 653.8898 64 17 re"  # the llama3.1-8b full 4096 value cell, on its rules
+
+
+# white between x = 231 and 233 only (not extended: nothing painted past its ends)
+WHITE_STRIP = (b"<< /ShadingType 2 /ColorSpace /DeviceGray /Coords [231 0 233 0] /Extend [false false] "
+               b"/Function << /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [1] /N 1 >> >>")
+
+
+def cell_filled_with_a_pattern(out) -> bytes:
+    return with_four(FOUR + b" q /Pattern cs /P0 scn " + CELL_BOX + b" f Q", b"/Pattern << /P0 14 0 R >>",
+                     {14: b"<< /PatternType 2 /Shading " + WHITE_STRIP + b" >>"}, out)
+
+
+def a_glyph_used_as_a_clip(out) -> bytes:
+    clip = FOUR.replace(b"10.8 TL (4*Ascend) Tj T*", b"7 Tr (4) Tj")  # the 4's outline added to the clip at ET
+    rest = FOUR.replace(b"231 658", b"236.3 658").replace(b"(4*Ascend)", b"(*Ascend)")
+    return with_four(b"q " + clip + b" 233 640 60 40 re W n 0 g " + CELL_BOX + b" f Q " + rest, b"", {}, out)
+
+
+@pytest.mark.parametrize("drawn", [cell_filled_with_a_pattern, a_glyph_used_as_a_clip])
+def test_a_cell_painted_with_a_pattern_or_through_a_glyph_is_an_error(drawn, tmp_path):
+    """Catches: a box on the cell's rules taken for its background whatever it paints, and a
+    glyph used as a clip (render modes 4-7) not read at all."""
+    with pytest.raises(LayoutError, match=r"page 1: (a path drawn inside the vendor table off its ruling, or painted "
+                                          r"with a pattern|text in the vendor table painted through .* or used as a "
+                                          r"clip)"):
+        extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")

@@ -116,11 +116,15 @@ def outline_outward(offset: str | None, outline: str | None, style: str | None, 
 TEXT_SHADOW_FLOOR = 3.0  # px: a text shadow moved farther draws a copy of the glyphs apart from them
 
 
+FAINT = 0.35  # alpha: a box's shadow no more opaque than this leaves the text under it legible
+
+
 def outer_shadow_reach(value: str, current: tuple, dark: bool, blurred: bool = True) -> float:
     """How far past the box the outer shadows of a box-shadow list paint, px (offset, blur and
-    spread; inf for a length this reader cannot tell); a transparent shadow paints nothing. Not
-    `blurred`: how far the shadows are moved (a text-shadow's copy of the glyphs, which its blur
-    fades rather than moves)."""
+    spread; inf for a length this reader cannot tell); a transparent shadow paints nothing, nor
+    does a faint one hide anything (a card's `0 1px 2px rgba(0,0,0,.15)`). Not `blurred`: how far
+    the shadows are moved (a text-shadow's copy of the glyphs, which its blur fades rather than
+    moves, and which is legible however faint)."""
     if value in NOTHING:
         return 0.0
     reach = 0.0
@@ -133,7 +137,7 @@ def outer_shadow_reach(value: str, current: tuple, dark: bool, blurred: bool = T
             continue
         colours = [t for t in words if colour_token(t)]
         colour = rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current
-        if colour is not None and colour != UNCOMPUTED and colour[3] == 0:
+        if colour is not None and colour != UNCOMPUTED and colour[3] <= (FAINT if blurred else 0):
             continue
         if None in lengths:
             return float("inf")

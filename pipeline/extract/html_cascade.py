@@ -90,7 +90,7 @@ datalist, noembed, noframes, rp, area, param { display: none }
 sup { vertical-align: super; font-size: smaller } sub { vertical-align: sub; font-size: smaller }
 small { font-size: smaller } big { font-size: larger } rt { font-size: 50% }
 h1 { font-size: 2em } h2 { font-size: 1.5em } h3 { font-size: 1.17em } h5 { font-size: .83em } h6 { font-size: .67em }
-s, strike, del { text-decoration: line-through }
+s, strike, del { text-decoration: line-through } u, ins { text-decoration: underline }
 ul, ol, menu, dir { padding-left: 40px } blockquote, figure { margin-left: 40px; margin-right: 40px }
 dd { margin-left: 40px }
 ol { list-style-type: decimal } ul, menu, dir { list-style-type: disc }
@@ -168,8 +168,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
-        size, family = font_parts(parts)
-        return [one("font-size", size), one("font-family", family)] if size else []
+        size, height, family = font_parts(parts)
+        return [one("font-size", size), one("line-height", height), one("font-family", family)] if size else []
     if name == "inset":  # top, right, bottom, left as the margin shorthand gives them
         return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
                 one("top", words[0]), one("right", words[1] if len(words) > 1 else words[0]),
@@ -181,7 +181,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 ALIASES = {"-webkit-transform": "transform", "-webkit-transform-origin": "transform-origin", "-webkit-filter": "filter",
            "-webkit-clip-path": "clip-path", "-webkit-perspective": "perspective",
            "-webkit-backdrop-filter": "backdrop-filter", "-webkit-box-shadow": "box-shadow",
-           "-webkit-opacity": "opacity"}
+           "-webkit-opacity": "opacity", "-webkit-animation": "animation", "-webkit-animation-name": "animation-name",
+           "-webkit-transform-style": "transform-style", "-webkit-backface-visibility": "backface-visibility"}
 # Logical margins and paddings, as the physical sides they are in horizontal-tb, left to right
 LOGICAL = {f"{box}-{axis}{end}": (box, sides) for box in ("margin", "padding")
            for axis, ends in (("inline", ("left", "right")), ("block", ("top", "bottom")))
@@ -246,18 +247,18 @@ FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", 
                              "larger", "smaller"})
 
 
-def font_parts(parts: list) -> tuple[str | None, str]:
-    """A `font` shorthand's size and family list (as written, lower case, after the size and an
-    optional `/ line-height`); no size: (None, the whole value)."""
+def font_parts(parts: list) -> tuple[str | None, str, str]:
+    """A `font` shorthand's size, line height (normal unless written after a slash) and family
+    list (as written, lower case); no size: (None, normal, the whole value)."""
     size = font_size_of(parts)
     at = next((i for i, t in enumerate(parts) if size is not None and (
         tinycss2.serialize([t]).strip().lower() == size)), None)
     if at is None:
-        return None, tinycss2.serialize(parts).strip().lower()
-    rest = parts[at + 1:]
-    if rest and rest[0].type == "literal" and rest[0].value == "/":
-        rest = rest[2:]  # the line height
-    return size, ", ".join(tinycss2.serialize(piece).strip() for piece in split_at(rest, ",")).lower()
+        return None, "normal", tinycss2.serialize(parts).strip().lower()
+    rest, height = parts[at + 1:], "normal"
+    if len(rest) > 1 and rest[0].type == "literal" and rest[0].value == "/":
+        height, rest = tinycss2.serialize([rest[1]]).strip().lower(), rest[2:]
+    return size, height, ", ".join(tinycss2.serialize(piece).strip() for piece in split_at(rest, ",")).lower()
 
 
 def font_size_of(parts: list) -> str | None:
@@ -549,9 +550,22 @@ def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     the text drawn in it to be named as what this reader does not model (html_style)."""
     found = {d.lower_name: tinycss2.serialize(d.value).strip() for d in tinycss2.parse_blocks_contents(
         rule.content, skip_comments=True, skip_whitespace=True) if d.type == "declaration"}
-    family, adjust = found.get("font-family"), found.get("size-adjust")
+    family, adjust, source = found.get("font-family"), found.get("size-adjust"), found.get("src", "")
     if mode != "drop" and family and adjust not in (None, "100%"):
         sheets.resized_fonts[family_name(family)] = f"@font-face {{font-family: {family}; size-adjust: {adjust}}}"
+    local = [family_name(name) for name in LOCAL_FONT.findall(source)]
+    if mode != "drop" and family and any(name in SYMBOL_FONTS for name in local):
+        sheets.resized_fonts[family_name(family)] = f"@font-face {{font-family: {family}; src: {source}}}"
+
+
+LOCAL_FONT = re.compile(r"local\(\s*([^)]*?)\s*\)", re.IGNORECASE)
+# Fonts whose glyphs are not the characters they are given (symbol encodings: a digit drawn as a
+# dingbat or a pictogram), installed with many systems; named anywhere in a font-family list (the
+# families before it may be missing on a reader's system), or as an @font-face's local() source,
+# the text may show other signs.
+SYMBOL_FONTS = frozenset({"symbol", "standard symbols ps", "standard symbols l", "zapf dingbats", "zapfdingbats",
+                          "itc zapf dingbats", "d050000l", "dingbats", "webdings", "wingdings", "wingdings 2",
+                          "wingdings 3", "marlett", "mt extra", "bookshelf symbol 7", "ms reference specialty"})
 
 
 def family_name(written: str) -> str:
@@ -1072,10 +1086,15 @@ COLOUR_HINTS = {"font": (("color", "color"),), "body": (("text", "color"), ("bgc
 
 
 def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]:
-    """The declarations an element's colour attributes stand for: author declarations before
-    every rule of the page's sheets (specificity 0), so any rule or style attribute overrides
-    them; an attribute the legacy rules reject (`transparent`, empty) sets nothing."""
+    """The declarations an element's colour attributes stand for, and a <font face>'s family:
+    author declarations before every rule of the page's sheets (specificity 0), so any rule or
+    style attribute overrides them; an attribute the legacy rules reject (`transparent`, empty)
+    sets nothing."""
     out = []
+    face = element.get("face") if tag == "font" else None
+    if face and face.strip():
+        out.append(Declaration("font-family", face.strip().lower(), tuple(tinycss2.parse_component_value_list(face)),
+                               False))
     for attribute, name in COLOUR_HINTS.get(tag, ()):
         value = element.get(attribute)
         colour = legacy_colour(value) if value is not None else None

@@ -50,7 +50,7 @@ from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, ov
 from .css_math import (UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
-from .html_cascade import UA_BY_TAG, Declaration, expanded, family_name, substituted, uses_var
+from .html_cascade import SYMBOL_FONTS, UA_BY_TAG, Declaration, expanded, family_name, substituted, uses_var
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -162,6 +162,7 @@ class Style:
     # inherited): an outline; an inline box's or a layer's shadow, outset border image, background under a
     # negative margin; an inline box's vertical padding, borders or font past its line; a moved underline
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
+    in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above when the style is made (__post_init__), read for every piece of text
     removed: bool = field(init=False)  # display:none: not laid out at all
@@ -1047,7 +1048,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     elif opaque:  # its own background covers what an ancestor painted in the text
         glyphs, glyphs_unknown = (), False
     tints, veiled = filtering(declared, parent)
-    layer = layered(declared, parent, shown_as)
+    in_cell = parent.in_cell or parent.display == "table-cell"
+    layer = layered(declared, parent, shown_as, in_cell)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines, factor, size = line_height(declared, parent), line_factor(declared, parent), sizes(declared, parent)
     bound, percent_base, high = heights(declared, parent, shown_as)
@@ -1072,8 +1074,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
-                 unmodelled=unmodelled(declared, parent), layer=layer,
-                 paints_over=painted_over(declared, shown_as, colour, parent, layer)
+                 unmodelled=unmodelled(declared, parent), layer=layer, in_cell=in_cell,
+                 paints_over=painted_over(declared, shown_as, colour, parent, layer, in_cell)
                  or past_the_line(declared, shown_as, colour, parent, lines, factor, size["font_px"],
                                   tag == "a" and element.get("href") is not None))
 
@@ -1082,15 +1084,16 @@ PAINTING_OUTSIDE = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES, *MARGINS})
 TABLE_PARTS = frozenset({"table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group"})
 
 
-def painted_over(declared, shown_as: str, colour: tuple, parent: Style, layer: bool) -> str:
+def painted_over(declared, shown_as: str, colour: tuple, parent: Style, layer: bool, in_cell: bool) -> str:
     """The declaration of what the box paints past itself over the text beside it
     (css_paint.paints_over_neighbours): an outline, whatever the box; the outer shadow, outset
     border image or background under a negative margin of an inline box, or of a box painted as
-    a layer. A plain block's paint lies under all text; so does a cell's or a row's shadow, even
-    positioned (Chromium paints it with the table's backgrounds)."""
+    a layer. A plain block's paint lies under all text; so does the shadow of a cell or a row of
+    the page's tables, even positioned (Chromium paints it with the table's backgrounds), not of
+    one nested in a cell (painted over the cell's text)."""
     if declared.keys().isdisjoint(PAINTING_OUTSIDE) or shown_as in ("none", "contents"):
         return ""
-    over_text = shown_as.startswith("inline") or (layer and shown_as not in TABLE_PARTS)
+    over_text = shown_as.startswith("inline") or (layer and (shown_as not in TABLE_PARTS or in_cell))
     return paints_over_neighbours(declared, value_of, colour, parent.dark, over_text, written)
 
 
@@ -1186,7 +1189,8 @@ def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: 
     inherited (a rule on the cell moves a link's underline); the thickness may be written in the
     text-decoration shorthand."""
     words = (value_of(declared, "text-decoration-line") or "").split()  # the shorthand's words too
-    if "underline" not in words and not (linked and "text-decoration-line" not in declared):
+    under = "underline" in words or (linked and "text-decoration-line" not in declared)
+    if not under and "overline" not in words:
         return ""
     named = value_of(declared, "text-decoration-color") or next(
         (w for w in words if rgba(w, colour, parent.dark) not in (None, UNCOMPUTED)), "currentcolor")
@@ -1196,16 +1200,22 @@ def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: 
     moved = value_of(declared, "text-underline-offset") or parent.underline_offset
     thick = value_of(declared, "text-decoration-thickness") or next(
         (w for w in words if w[:1].isdigit() or w[:1] == "." or "(" in w), None)
-    offset = decoration_px(moved, font, UNDERLINE_DROP * font)
-    top = line / 2 + BASELINE_DROP * font + offset  # from the line box's top
-    if top < -floor or top + decoration_px(thick, font, 1.0) > line + floor:
-        return written(declared, "text-underline-offset") if "text-underline-offset" in declared else \
-            f"text-underline-offset: {moved} (inherited)" if moved else written(declared, "text-decoration-line")
+    thickness = decoration_px(thick, font, 1.0)
+    baseline = line / 2 + BASELINE_DROP * font  # from the line box's top
+    bands = [(baseline + decoration_px(moved, font, UNDERLINE_DROP * font), thickness)] if under else []
+    if "overline" in words:  # at the glyphs' ascent; its thickness taken to grow either way
+        bands.append((baseline - ASCENT * font - thickness, 2 * thickness))
+    if any(top < -floor or top + height > line + floor for top, height in bands):
+        return written(declared, "text-underline-offset") if under and "text-underline-offset" in declared else \
+            f"text-underline-offset: {moved} (inherited)" if under and moved and \
+            "text-decoration-thickness" not in declared else written(declared, "text-decoration-thickness") \
+            if "text-decoration-thickness" in declared else written(declared, "text-decoration-line")
     return ""
 
 
 UNDERLINE_DROP = 0.1  # of the font size: where a font puts its underline below the baseline
 BASELINE_DROP = 0.3  # of the font size: the baseline below the middle of the line (ascent 0.9, descent 0.3)
+ASCENT = 0.9  # of the font size: the glyphs' ascent above the baseline, where an overline is drawn
 
 
 def decoration_px(value: str | None, font: float, default: float) -> float:
@@ -1361,17 +1371,19 @@ def writing_mode(declared, parent: Style) -> str:
 # everything in it is painted after the in-flow text around it, its background and shadows too.
 LAYERING = frozenset({"position", "opacity", "filter", "backdrop-filter", "isolation", "mix-blend-mode", "will-change",
                       "z-index", "contain", "container-type", "perspective", "clip-path", "view-transition-name",
-                      "offset-path", *MASKS, *TRANSFORMS})
+                      "offset-path", "content-visibility", "backface-visibility", "transform-style",
+                      "-webkit-box-reflect", *MASKS, *TRANSFORMS})
 NOT_A_LAYER = {"position": {"static"}, "isolation": {"auto"}, "mix-blend-mode": {"normal"},
                "will-change": {"auto", "scroll-position", "contents"}, "z-index": {"auto"},
-               "contain": {"size", "inline-size", "style"}, "container-type": {"normal", "scroll-state"}}
+               "contain": {"size", "inline-size", "style"}, "container-type": {"normal", "scroll-state"},
+               "content-visibility": {"visible"}, "backface-visibility": {"visible"}, "transform-style": {"flat"}}
 
 
-def layered(declared, parent: Style, shown_as: str) -> bool:
+def layered(declared, parent: Style, shown_as: str, in_cell: bool) -> bool:
     """Whether the element is painted after the in-flow text of its table: it or an ancestor
     inside the table makes a layer of its own. A table's own layer holds all its cells, which
-    inside it are painted in the usual order."""
-    if shown_as in ("table", "inline-table"):
+    inside it are painted in the usual order; a table nested in a cell is the cell's content."""
+    if shown_as in ("table", "inline-table") and not in_cell:
         return False
     return parent.layer or (not declared.keys().isdisjoint(LAYERING) and bool(layer_made(declared, parent)))
 
@@ -1402,12 +1414,6 @@ STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
 UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth")
 HYPHENATE = ("hyphenate-character", "-webkit-hyphenate-character")
 HYPHENS = frozenset({"auto", "-", "\u2010", "\u00ad"})  # what a broken word may end with and still read as one
-# Fonts whose glyphs are not the characters they are given (symbol encodings: a digit drawn as a
-# dingbat or a pictogram), installed with many systems; named anywhere in a font-family list
-# (the families before it may be missing on a reader's system), the text may show other signs.
-SYMBOL_FONTS = frozenset({"symbol", "standard symbols ps", "standard symbols l", "zapf dingbats", "zapfdingbats",
-                          "itc zapf dingbats", "d050000l", "dingbats", "webdings", "wingdings", "wingdings 2",
-                          "wingdings 3", "marlett", "mt extra", "bookshelf symbol 7", "ms reference specialty"})
 NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, "text-shadow", "text-overflow", "font-family"})
 
 

@@ -113,7 +113,7 @@ def holding(elements: set[etree._Element]) -> set[etree._Element]:
 
 # The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
 # but there is one <body>, and its style is computed from its own attributes: Styles.compute).
-STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover")
+STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover", "face")
 BEARING = {name: etree.XPath(f"//@{name}") for name in STYLING_ATTRIBUTES}  # every such attribute of the page
 
 
@@ -233,7 +233,7 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
     probe = computed(declared, ROOT, etree.Element("span"), "span")
     if pseudo in ("first-letter", "first-line"):
-        return probe.mark or probe.unseen or not probe.shown
+        return probe.mark or probe.unseen or not probe.shown or bool(probe.unmodelled)
     if pseudo is not None:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled

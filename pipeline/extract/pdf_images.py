@@ -25,15 +25,20 @@ def painted_boxes(page) -> list[tuple[float, float, float, float]]:
 
 
 def see_through_text(page, masking: bool) -> list[tuple[float, float, float, float]]:
-    """The boxes of text objects drawn through a soft mask or a blend mode: transparency that is
-    not its fill's alpha alone (a partial alpha fades a glyph whole, which the ink check judges; a
+    """The boxes of text objects used as a clip (render modes 4 to 7: a cell's fill painted
+    through a 7 Tr `8` cut at its middle shows a 3), or drawn through a soft mask or a blend
+    mode: transparency that is not its fill's alpha alone (a partial alpha fades a glyph whole, which the ink check judges; a
     mask may take away part of it). pdfium tells an object's transparency, not its kind: on a
     page whose graphics states hold a mask or a blend mode (`masking`: masking_states), text
     with any transparency is taken as masked."""
     alpha = [ctypes.c_uint() for _ in range(4)]
 
     def see_through(handle, kind) -> bool:
-        if kind != pdfium_c.FPDF_PAGEOBJ_TEXT or not pdfium_c.FPDFPageObj_HasTransparency(handle):
+        if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
+            return False
+        if pdfium_c.FPDFTextObj_GetTextRenderMode(handle) >= pdfium_c.FPDF_TEXTRENDERMODE_FILL_CLIP:
+            return True  # the glyphs' outlines added to the clip: what is painted through it draws their shapes
+        if not pdfium_c.FPDFPageObj_HasTransparency(handle):
             return False
         if masking or not pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, alpha)):
             return True

@@ -10,7 +10,8 @@ box must be one of:
 - a thin path (a rule), alone or with the others drawn on its line and touching it, running
   from one boundary across it to another (a 1 drawn as a stroke ends inside its row, a dash
   inside its column);
-- a box between boundaries on all four sides (a background of cells);
+- a box between boundaries on all four sides (a background of cells), painted in a plain colour
+  (a tiling pattern draws a 1 in it, a shading pattern a white strip over part of an 8);
 - a speck (smaller than MIN_EDGE both ways, like a rule's end or corner) touching a rule where it
   is drawn;
 - an underline: a thin horizontal path just below a run of glyphs' baseline, from the first
@@ -33,16 +34,26 @@ NEAR = TOLERANCE  # points: a path's side this close to a boundary lies on it
 PATHS = ("line", "rect", "curve")  # pdfplumber's kinds of path objects
 
 
-def boxes_inside(page, bbox: tuple[float, float, float, float]) -> np.ndarray:
+def boxes_inside(page, bbox: tuple[float, float, float, float]) -> tuple[np.ndarray, np.ndarray]:
     """(x0, top, x1, bottom) of each path object of the page overlapping the table's box, cut
     to the box (a rule running on past the table's side, where the page cut it, is the table's
-    up to its side; what lies past it is pdf_glyphs')."""
+    up to its side; what lies past it is pdf_glyphs'), and which of them paint with a pattern
+    (pdfminer gives a pattern's name for its colour): pixels of their own, a 1 tiled in a
+    cell's background."""
     x0, top, x1, bottom = bbox
-    found = [(o["x0"], o["top"], o["x1"], o["bottom"]) for kind in PATHS for o in page.objects.get(kind, ())
-             if o["x1"] >= x0 - NEAR and o["x0"] <= x1 + NEAR
-             and o["bottom"] >= top - NEAR and o["top"] <= bottom + NEAR]
-    boxes = np.array(found, dtype=float).reshape(-1, 4)
-    return np.clip(boxes, [x0, top, x0, top], [x1, bottom, x1, bottom])
+    found = [o for kind in PATHS for o in page.objects.get(kind, ())
+             if o["x1"] >= x0 - NEAR and o["x0"] <= x1 + NEAR and o["bottom"] >= top - NEAR and o["top"] <= bottom + NEAR]
+    boxes = np.array([(o["x0"], o["top"], o["x1"], o["bottom"]) for o in found], dtype=float).reshape(-1, 4)
+    patterned = np.array([patterned_paint(o) for o in found], dtype=bool)
+    return np.clip(boxes, [x0, top, x0, top], [x1, bottom, x1, bottom]), patterned
+
+
+def patterned_paint(path: dict) -> bool:
+    """Does the path fill or stroke with a pattern (a colour pdfminer gives as a name)?"""
+    return any(painted and any(not isinstance(c, (int, float)) for c in (
+        colour if isinstance(colour, (tuple, list)) else (colour,) if colour is not None else ()))
+        for painted, colour in ((path.get("fill"), path.get("non_stroking_color")),
+                                (path.get("stroke"), path.get("stroking_color"))))
 
 
 def on(values: np.ndarray, boundaries: np.ndarray) -> np.ndarray:
@@ -99,7 +110,7 @@ def on_a_rule(boxes: np.ndarray, edges: list[dict]) -> np.ndarray:
 def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]) -> np.ndarray:
     """The boxes (x0, top, x1, bottom) of the paths inside the table's box that are not on its
     ruling (`edges`, pdfplumber's edge dicts)."""
-    boxes = boxes_inside(page, bbox)
+    boxes, patterned = boxes_inside(page, bbox)
     if not len(boxes):
         return boxes
     xs = np.array(sorted([e["x0"] for e in edges if e["orientation"] == "v"] + [bbox[0], bbox[2]]), dtype=float)
@@ -112,7 +123,7 @@ def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]
     vertical, horizontal = narrow & ~flat, flat & ~narrow
     kept[vertical] = rules_end_on(np.column_stack([middle_x, top, bottom])[vertical], ys)
     kept[horizontal] = rules_end_on(np.column_stack([middle_y, x0, x1])[horizontal], xs)
-    return boxes[~kept]
+    return boxes[~kept | patterned]
 
 
 UNDERLINE_BAND = (-0.15, 0.15)  # of the font size, around a glyph box's bottom: where its underline is drawn
@@ -151,7 +162,8 @@ def check_paths(page, number: int, bbox: tuple[float, float, float, float], edge
     if len(stray):
         x0, top, x1, bottom = stray[0]
         raise LayoutError(source, Problem(
-            Place(page=number), f"a path drawn inside the vendor table off its ruling ({x1 - x0:.1f} by "
+            Place(page=number), f"a path drawn inside the vendor table off its ruling, or painted with a pattern "
+            f"({x1 - x0:.1f} by "
             f"{bottom - top:.1f} pt at {x0:.0f} pt from the left, {top:.0f} pt from the top): ink this reader does not "
             "read, which may draw a digit, a point or a mark beside the text",
             "the vendor table's paths on its ruling: rules and cell backgrounds only"))
