@@ -63,3 +63,14 @@ def test_a_badge_with_a_faint_shadow_is_read(reference):
     markup = ('<span style="display:inline-block;padding:2px 8px;border-radius:10px;background:#e8f3ff;'
               'box-shadow:0 1px 2px rgba(0,0,0,.15)">32*Ascend</span>')
     same_rows(read(on_value(markup))[2].frame, reference[1])
+
+
+@pytest.mark.parametrize("markup", [
+    AFTER.format(f'<div style="-webkit-backdrop-filter:blur(0);{WHITE_UP}"></div>'),  # no layer in Chromium 156
+    AFTER.format(f'<div style="display:table-cell;position:relative;{WHITE_UP}"></div>'),  # a cell's shadow: under
+])
+def test_what_chromium_paints_under_the_text_is_read(markup, reference):
+    """What must not be refused (the hunt's screenshots of these boxes, at their sizes: 132 shown): a white shadow thrown up by a
+    block with -webkit-backdrop-filter, or by a positioned cell nested in the cell."""
+    frame = read(on_value(markup))[2].frame
+    assert frame.loc[(frame["source_row"] == 5) & (frame["source_col"] == 4), "raw_text"].iloc[0] == "132*Ascend"

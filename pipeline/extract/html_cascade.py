@@ -179,8 +179,7 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
 # Properties Chromium reads under a prefixed name too (one property: the later declaration wins)
 ALIASES = {"-webkit-transform": "transform", "-webkit-transform-origin": "transform-origin", "-webkit-filter": "filter",
-           "-webkit-clip-path": "clip-path", "-webkit-perspective": "perspective",
-           "-webkit-backdrop-filter": "backdrop-filter", "-webkit-box-shadow": "box-shadow",
+           "-webkit-clip-path": "clip-path", "-webkit-perspective": "perspective", "-webkit-box-shadow": "box-shadow",
            "-webkit-opacity": "opacity", "-webkit-animation": "animation", "-webkit-animation-name": "animation-name",
            "-webkit-transform-style": "transform-style", "-webkit-backface-visibility": "backface-visibility"}
 # Logical margins and paddings, as the physical sides they are in horizontal-tb, left to right

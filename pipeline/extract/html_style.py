@@ -1088,12 +1088,13 @@ def painted_over(declared, shown_as: str, colour: tuple, parent: Style, layer: b
     """The declaration of what the box paints past itself over the text beside it
     (css_paint.paints_over_neighbours): an outline, whatever the box; the outer shadow, outset
     border image or background under a negative margin of an inline box, or of a box painted as
-    a layer. A plain block's paint lies under all text; so does the shadow of a cell or a row of
-    the page's tables, even positioned (Chromium paints it with the table's backgrounds), not of
-    one nested in a cell (painted over the cell's text)."""
+    a layer. A plain block's paint lies under all text; so does a cell's shadow, even positioned
+    (Chromium paints it with the table's backgrounds), and a row's in the page's tables, not in
+    one nested in a cell (checked in Chromium: painted over the cell's text)."""
     if declared.keys().isdisjoint(PAINTING_OUTSIDE) or shown_as in ("none", "contents"):
         return ""
-    over_text = shown_as.startswith("inline") or (layer and (shown_as not in TABLE_PARTS or in_cell))
+    over_text = shown_as.startswith("inline") or (layer and (
+        shown_as not in TABLE_PARTS or (in_cell and shown_as != "table-cell")))
     return paints_over_neighbours(declared, value_of, colour, parent.dark, over_text, written)
 
 
