@@ -74,3 +74,14 @@ def test_what_chromium_paints_under_the_text_is_read(markup, reference):
     block with -webkit-backdrop-filter, or by a positioned cell nested in the cell."""
     frame = read(on_value(markup))[2].frame
     assert frame.loc[(frame["source_row"] == 5) & (frame["source_col"] == 4), "raw_text"].iloc[0] == "132*Ascend"
+
+
+def test_a_cjk_fonts_content_area_past_its_line_is_an_error():
+    """Catches (round 15, checked in Chromium): a white span ten times the font size on the next
+    line, `line-height: 1.2`, in the page's CJK fallback font, whose ascent and descent are 1.448
+    of the size: its background reaches over the line above (132 shown as 32, 132 published). The
+    content area was taken at 1.2 of the size; now at a CJK font's."""
+    markup = ("132*Ascend<br><span style=\"font-family:'Noto Sans CJK SC';font-size:10em;line-height:1.2;"
+              'background:#fff">&#x200b;</span>')
+    with pytest.raises(CellError, match=r"row 5, column 4: <span> is drawn with `font-size: 10em`"):
+        read(on_value(markup))

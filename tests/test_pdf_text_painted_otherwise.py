@@ -14,7 +14,7 @@ import pytest
 
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
-from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream, updated
+from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream, updated  # noqa: F401
 
 PAGE = (b"<< /Type /Page /Parent 11 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 12 0 R /Rotate 0 "
         b"/Resources << /Font 1 0 R %s >> >>")
@@ -112,6 +112,44 @@ def test_a_cell_painted_with_a_pattern_or_through_a_glyph_is_an_error(drawn, tmp
     """Catches: a box on the cell's rules taken for its background whatever it paints, and a
     glyph used as a clip (render modes 4-7) not read at all."""
     with pytest.raises(LayoutError, match=r"page 1: (a path drawn inside the vendor table off its ruling, or painted "
-                                          r"with a pattern|text in the vendor table painted through .* or used as a "
-                                          r"clip)"):
+                                          r"with a pattern|a box filled inside the vendor table through a clip|text in "
+                                          r"the vendor table painted through .* or used as a clip)"):
+        extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
+
+
+# Round 15 (each checked in pdfium's render): paint on the ruling that is not a rule. A white stroke
+# 10.6 pt wide on the cell's left rule, the rule drawn again thin in black over it; the cell's box
+# filled white through a clip strip over the left of the 4 (a `W n` path, or a form's /BBox); the
+# value stroked (render mode 1) with a shading pattern white on its left: part of the 4 gone, 4
+# was published.
+LEFT_RULE = b"228 653.8898 m 228 670.8898 l S"
+
+
+def a_thick_white_rule(out) -> bytes:
+    return with_four(FOUR + b" q 1 G 10.6 w " + LEFT_RULE + b" Q q 0 G 0.6 w " + LEFT_RULE + b" Q", b"", {}, out)
+
+
+def a_fill_clipped_to_a_strip(out) -> bytes:
+    return with_four(FOUR + b" q 229 650 4.3 25 re W n 1 g " + CELL_BOX + b" f Q", b"", {}, out)
+
+
+def a_fill_in_a_form_clipped_by_its_box(out) -> bytes:
+    form = stream(b"/Type /XObject /Subtype /Form /BBox [229 650 233.3 675]", b"1 g " + CELL_BOX + b" f")
+    return with_four(FOUR + b" q /Fm9 Do Q", b"/XObject << /Fm9 14 0 R >>", {14: form}, out)
+
+
+def stroked_with_a_pattern(out) -> bytes:
+    drawn = b"q /Pattern CS /P0 SCN 0.5 w " + FOUR.replace(b"10.8 TL", b"10.8 TL 1 Tr") + b" Q"
+    return with_four(drawn, b"/Pattern << /P0 14 0 R >>", {14: b"<< /PatternType 2 /Shading " + WHITE_THEN_BLACK + b" >>"},
+                     out)
+
+
+@pytest.mark.parametrize("drawn", [a_thick_white_rule, a_fill_clipped_to_a_strip, a_fill_in_a_form_clipped_by_its_box,
+                                   stroked_with_a_pattern])
+def test_paint_on_the_ruling_that_is_no_rule_is_an_error(drawn, tmp_path):
+    """Catches: a stroke's width not read (pdfminer gives its geometry only), a fill's clip not
+    read, the stroke colour's pattern not looked at."""
+    with pytest.raises(LayoutError, match=r"page 1: (a path drawn inside the vendor table off its ruling|a box filled "
+                                          r"inside the vendor table through a clip that cuts it|text in the vendor "
+                                          r"table painted through)"):
         extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")

@@ -1102,7 +1102,10 @@ def painted_over(declared, shown_as: str, colour: tuple, parent: Style, layer: b
 # content area, taking no room in the line; past the line's height they cover the line above or
 # below, painted after it (`padding-top: 1.3em; background: #fff` on the next line of a cell blanks
 # the 1 of 132, as does a white underline moved up by text-underline-offset).
-CONTENT_AREA = 1.2  # of the font size: the glyphs' ascent and descent, where an inline's background is painted
+# Of the font size: the glyphs' ascent and descent, where an inline's background is painted, and a
+# normal line's height; taken as a CJK font's (Noto Sans CJK: 1.448), the fallback of these pages,
+# larger than a Latin font's (about 1.15-1.2)
+CONTENT_AREA = 1.45
 # Of the line's font size: paint reaching this far past the line covers at most the line beside's
 # descent and the foot of its digits (a badge's `padding: 4px 8px` at 16px), never a digit whole
 LINE_REACH_FLOOR = 0.3

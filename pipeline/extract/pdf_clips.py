@@ -169,3 +169,35 @@ def cut_glyphs(page, textpage) -> list[tuple[int, tuple[float, float, float, flo
         if cut(box, paths):
             found.append((index, box))
     return found
+
+
+def clipped_fills(page, extent: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
+    """The bounds (page space) of the filled boxes drawn inside `extent` (left, bottom, right,
+    top) that their clip cuts: what they paint is not their box (a cell's box filled white
+    through a strip over the left of an 8 shows a 3, and passes for the cell's background)."""
+    found = []
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    x0, y0, x1, y1 = extent
+
+    def walk(objects, outer: list) -> None:
+        for handle in objects:
+            kind = pdfium_c.FPDFPageObj_GetType(handle)
+            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+                walk((pdfium_c.FPDFFormObj_GetObject(handle, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))),
+                     outer + clip_of(handle))
+                continue
+            if kind != pdfium_c.FPDF_PAGEOBJ_PATH or not pdfium_c.FPDFPath_GetDrawMode(
+                    handle, ctypes.byref(mode), ctypes.byref(stroke)) or not mode.value:
+                continue
+            if not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
+                continue
+            box = (left.value, bottom.value, right.value, top.value)
+            if box[2] - box[0] < 3 or box[3] - box[1] < 3 or box[2] <= x0 or box[0] >= x1 or box[3] <= y0 or box[1] >= y1:
+                continue  # a rule, or outside the table
+            paths = outer + clip_of(handle)
+            if paths and cut(box, paths):
+                found.append(box)
+
+    walk((pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))), [])
+    return found

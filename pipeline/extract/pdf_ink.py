@@ -42,7 +42,7 @@ import pypdfium2 as pdfium
 from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_cells import char_lines
-from .pdf_clips import cut_glyphs
+from .pdf_clips import clipped_fills, cut_glyphs
 from .pdf_glyphs import where
 from .pdf_images import masking_states, painted_boxes, see_through_text
 from .pdf_textlayer import unmapped
@@ -325,9 +325,17 @@ class Sight:
                 Place(page=number), f"an image or shading painted over the vendor table (at {painted[0]:.0f} pt from "
                 f"the left, {painted[1]:.0f} pt from the top): pixels this reader does not read, which may hide part "
                 "of a glyph or draw one", "the vendor table drawn with text and lines only"))
+        clipped = self.painted(page, glyphs, lambda raw: clipped_fills(raw, self.extent(page, glyphs)))
+        if clipped:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a box filled inside the vendor table through a clip that cuts it (at "
+                f"{clipped[0]:.0f} pt from the left, {clipped[1]:.0f} pt from the top): it paints part of itself only, "
+                "which may hide part of a glyph", "the vendor table's fills drawn whole"))
         masking = masking_states(page.page_obj.resources)
         masked = self.painted(page, glyphs, lambda raw: see_through_text(raw, masking))
-        patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern"]
+        patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern" or isinstance(ch.get("stroking_color"), str)
+                     or any(isinstance(c, str) for c in (ch.get("stroking_color") or ()) if not isinstance(
+                         ch.get("stroking_color"), str))]
         if masked or patterned:
             at = f"at {masked[0]:.0f} pt from the left, {masked[1]:.0f} pt from the top" if masked else \
                 where(char_lines(patterned)[0])
@@ -391,6 +399,15 @@ class Sight:
                                      near + blanks, (page.cropbox[0], page.cropbox[1]))
         shown = ~(off | crowded | hidden)[len(near):]
         return [ch for ch, yes in zip(blanks, shown) if yes]
+
+    def extent(self, page, glyphs: list[dict]) -> tuple[float, float, float, float]:
+        """The extent of the glyphs in page space (left, bottom, right, top), from the rendering's
+        pixels back (the rendering made first)."""
+        shown = self.page(page)
+        box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
+        (ax, ay) = shown.to_pixels.to_page(box.x0.min(), box.y1.max())
+        (bx, by) = shown.to_pixels.to_page(box.x1.max(), box.y0.min())
+        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
     def painted(self, page, glyphs: list[dict], found=painted_boxes) -> tuple[float, float] | None:
         """Where something `found` gives (pdf_images: an image or a shading, text seen through)

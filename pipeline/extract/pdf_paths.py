@@ -43,9 +43,17 @@ def boxes_inside(page, bbox: tuple[float, float, float, float]) -> tuple[np.ndar
     x0, top, x1, bottom = bbox
     found = [o for kind in PATHS for o in page.objects.get(kind, ())
              if o["x1"] >= x0 - NEAR and o["x0"] <= x1 + NEAR and o["bottom"] >= top - NEAR and o["top"] <= bottom + NEAR]
-    boxes = np.array([(o["x0"], o["top"], o["x1"], o["bottom"]) for o in found], dtype=float).reshape(-1, 4)
+    boxes = np.array([painted_box(o) for o in found], dtype=float).reshape(-1, 4)
     patterned = np.array([patterned_paint(o) for o in found], dtype=bool)
     return np.clip(boxes, [x0, top, x0, top], [x1, bottom, x1, bottom]), patterned
+
+
+def painted_box(path: dict) -> tuple[float, float, float, float]:
+    """Where a path paints: its box, a stroked one's widened by half its line width each way
+    (pdfminer gives the geometry only: a 10.6 pt white stroke on a cell's rule, drawn again thin
+    in black, paints over the cell's first glyph)."""
+    half = (path.get("linewidth") or 0.0) / 2 if path.get("stroke") else 0.0
+    return path["x0"] - half, path["top"] - half, path["x1"] + half, path["bottom"] + half
 
 
 def patterned_paint(path: dict) -> bool:
