@@ -43,6 +43,7 @@ from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_cells import char_lines
 from .pdf_clips import clipped_fills, cut_glyphs
+from .pdf_paths import named
 from .pdf_glyphs import where
 from .pdf_images import masking_states, painted_boxes, see_through_text
 from .pdf_textlayer import unmapped
@@ -325,7 +326,8 @@ class Sight:
                 Place(page=number), f"an image or shading painted over the vendor table (at {painted[0]:.0f} pt from "
                 f"the left, {painted[1]:.0f} pt from the top): pixels this reader does not read, which may hide part "
                 "of a glyph or draw one", "the vendor table drawn with text and lines only"))
-        clipped = self.painted(page, glyphs, lambda raw: clipped_fills(raw, self.extent(page, glyphs)))
+        filled = any(o.get("fill") for kind in ("rect", "curve") for o in page.objects.get(kind, ()))
+        clipped = filled and self.painted(page, glyphs, lambda raw: clipped_fills(raw, self.extent(page, glyphs)))
         if clipped:
             raise LayoutError(source, Problem(
                 Place(page=number), f"a box filled inside the vendor table through a clip that cuts it (at "
@@ -333,9 +335,7 @@ class Sight:
                 "which may hide part of a glyph", "the vendor table's fills drawn whole"))
         masking = masking_states(page.page_obj.resources)
         masked = self.painted(page, glyphs, lambda raw: see_through_text(raw, masking))
-        patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern" or isinstance(ch.get("stroking_color"), str)
-                     or any(isinstance(c, str) for c in (ch.get("stroking_color") or ()) if not isinstance(
-                         ch.get("stroking_color"), str))]
+        patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern" or named(ch.get("stroking_color"))]
         if masked or patterned:
             at = f"at {masked[0]:.0f} pt from the left, {masked[1]:.0f} pt from the top" if masked else \
                 where(char_lines(patterned)[0])

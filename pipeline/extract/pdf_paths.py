@@ -44,7 +44,7 @@ def boxes_inside(page, bbox: tuple[float, float, float, float]) -> tuple[np.ndar
     found = [o for kind in PATHS for o in page.objects.get(kind, ())
              if o["x1"] >= x0 - NEAR and o["x0"] <= x1 + NEAR and o["bottom"] >= top - NEAR and o["top"] <= bottom + NEAR]
     boxes = np.array([painted_box(o) for o in found], dtype=float).reshape(-1, 4)
-    patterned = np.array([patterned_paint(o) for o in found], dtype=bool)
+    patterned = np.fromiter(map(patterned_paint, found), dtype=bool, count=len(found))
     return np.clip(boxes, [x0, top, x0, top], [x1, bottom, x1, bottom]), patterned
 
 
@@ -52,16 +52,18 @@ def painted_box(path: dict) -> tuple[float, float, float, float]:
     """Where a path paints: its box, a stroked one's widened by half its line width each way
     (pdfminer gives the geometry only: a 10.6 pt white stroke on a cell's rule, drawn again thin
     in black, paints over the cell's first glyph)."""
-    half = (path.get("linewidth") or 0.0) / 2 if path.get("stroke") else 0.0
+    half = (path["linewidth"] or 0.0) / 2 if path["stroke"] else 0.0
     return path["x0"] - half, path["top"] - half, path["x1"] + half, path["bottom"] + half
 
 
 def patterned_paint(path: dict) -> bool:
     """Does the path fill or stroke with a pattern (a colour pdfminer gives as a name)?"""
-    return any(painted and any(not isinstance(c, (int, float)) for c in (
-        colour if isinstance(colour, (tuple, list)) else (colour,) if colour is not None else ()))
-        for painted, colour in ((path.get("fill"), path.get("non_stroking_color")),
-                                (path.get("stroke"), path.get("stroking_color"))))
+    return (path["fill"] and named(path["non_stroking_color"])) or (path["stroke"] and named(path["stroking_color"]))
+
+
+def named(colour) -> bool:
+    """A colour given by name (a pattern's), alone or among its components."""
+    return isinstance(colour, str) or (isinstance(colour, (tuple, list)) and any(isinstance(c, str) for c in colour))
 
 
 def on(values: np.ndarray, boundaries: np.ndarray) -> np.ndarray:
