@@ -148,7 +148,6 @@ def outer_shadow_reach(value: str, current: tuple, dark: bool, blurred: bool = T
 
 BORDER_IMAGES = ("border-image", "-webkit-border-image", "border-image-source", "border-image-outset")
 MARGINS = ("margin-left", "margin-right", "margin-top", "margin-bottom")
-BACKGROUNDS = ("background-color", "background-image")
 
 
 def paints_over_neighbours(declared: dict, value_of, current: tuple, dark: bool, over_text: bool, written) -> str:

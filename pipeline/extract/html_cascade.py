@@ -33,6 +33,7 @@ from webencodings import ascii_lower
 from ..errors import Place, Problem, SourceError
 from .css_colour import legacy_colour
 from .css_math import MATH, split_at, split_commas
+from .css_paint import LINE_WIDTHS
 from .css_selectors import exactly_matched, forgiven, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
@@ -222,9 +223,6 @@ def vertical_borders(name: str, parts: list, important: bool) -> list[Declaratio
             for kind, value in (("width", width or "medium"), ("style", style or "none"), ("color", colour or "currentcolor"))]
 
 
-LINE_WIDTH_WORDS = frozenset({"thin", "medium", "thick"})
-
-
 def border_parts(parts: list) -> tuple[str | None, str | None, str | None]:
     """A border shorthand's width, line style and colour, told apart by their tokens: a length,
     number or math function (or thin, medium, thick) is the width, a line style keyword the
@@ -232,7 +230,7 @@ def border_parts(parts: list) -> tuple[str | None, str | None, str | None]:
     width = style = colour = None
     for token in parts:
         text = tinycss2.serialize([token]).strip().lower()
-        if width is None and (token.type in ("dimension", "number") or text in LINE_WIDTH_WORDS or (
+        if width is None and (token.type in ("dimension", "number") or text in LINE_WIDTHS or (
                 token.type == "function" and token.lower_name in MATH)):
             width = text
         elif style is None and text in BORDER_STYLES:

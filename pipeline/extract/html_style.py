@@ -43,7 +43,7 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
-from .css_paint import (BORDER_IMAGES, HAIRLINE, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
+from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
                         paints_over_neighbours)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
@@ -1182,7 +1182,7 @@ def border_px(declared, where: str, colour: tuple, dark: bool) -> float:
     painted = rgba(value_of(declared, f"border-{where}-color") or "currentcolor", colour, dark)
     if painted is not None and painted != UNCOMPUTED and painted[3] == 0:
         return 0.0
-    return {"thin": 1.0, "medium": 3.0, "thick": 5.0}.get(width) or reach_px(width)
+    return LINE_WIDTHS.get(width) or reach_px(width)
 
 
 def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: float, floor: float,
