@@ -377,7 +377,8 @@ class Sheets:
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
     registered: list = field(default_factory=list)  # the @property rules, as written
-    resized_fonts: dict = field(default_factory=dict)  # family (lower case) -> an @font-face's size-adjust, as written
+    unmodelled_fonts: dict = field(default_factory=dict)  # family (lower case) -> the @font-face drawing it
+    # otherwise than its characters at the font size (a size-adjust, a symbol font as its source), as written
     policies: list = field(default_factory=list)  # the Content-Security-Policies over the sheet being added
     layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
     reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
@@ -543,16 +544,17 @@ def split_selectors(prelude) -> list[str]:
 
 def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     """An @font-face that draws its family's glyphs at another size than the font size
-    (size-adjust other than 100%: `size-adjust: 1%` draws a speck): its family is recorded, for
-    the text drawn in it to be named as what this reader does not model (html_style)."""
+    (size-adjust other than 100%: `size-adjust: 1%` draws a speck), or from a symbol font's
+    (`src: local("D050000L")`: a digit drawn as a dingbat): its family is recorded, for the text
+    drawn in it to be named as what this reader does not model (html_styles)."""
     found = {d.lower_name: tinycss2.serialize(d.value).strip() for d in tinycss2.parse_blocks_contents(
         rule.content, skip_comments=True, skip_whitespace=True) if d.type == "declaration"}
     family, adjust, source = found.get("font-family"), found.get("size-adjust"), found.get("src", "")
     if mode != "drop" and family and adjust not in (None, "100%"):
-        sheets.resized_fonts[family_name(family)] = f"@font-face {{font-family: {family}; size-adjust: {adjust}}}"
+        sheets.unmodelled_fonts[family_name(family)] = f"@font-face {{font-family: {family}; size-adjust: {adjust}}}"
     local = [family_name(name) for name in LOCAL_FONT.findall(source)]
     if mode != "drop" and family and any(name in SYMBOL_FONTS for name in local):
-        sheets.resized_fonts[family_name(family)] = f"@font-face {{font-family: {family}; src: {source}}}"
+        sheets.unmodelled_fonts[family_name(family)] = f"@font-face {{font-family: {family}; src: {source}}}"
 
 
 LOCAL_FONT = re.compile(r"local\(\s*([^)]*?)\s*\)", re.IGNORECASE)

@@ -74,10 +74,11 @@ def passes_through(host: etree._Element, template: etree._Element) -> bool:
     return not any(child.get("slot") for child in host if isinstance(child.tag, str))
 
 
-def resized(style: Style, declared: dict[str, Declaration], fonts: dict[str, str]) -> Style:
-    """The style of an element whose font-family names a family an @font-face draws at another
-    size (size-adjust), with that named as what this reader does not model (inherited: the text
-    inside is drawn in it too); as it is otherwise."""
+def in_unmodelled_font(style: Style, declared: dict[str, Declaration], fonts: dict[str, str]) -> Style:
+    """The style of an element whose font-family names a family an @font-face draws otherwise
+    than its characters at the font size (Sheets.unmodelled_fonts: a size-adjust, a symbol font),
+    with that named as what this reader does not model (inherited: the text inside is drawn in it
+    too); as it is otherwise."""
     family = value_of(declared, "font-family") if fonts and not style.unmodelled else None
     for piece in (family or "").split(","):
         words = piece.split()
@@ -140,7 +141,7 @@ class Styles:
         sheets: Sheets = page_sheets(root, files, source)
         check_undecided(root, sheets, changes_reading, hides_around, source)
         self.matched = matched_rules(root, sheets, source)
-        self.resized_fonts = sheets.resized_fonts
+        self.unmodelled_fonts = sheets.unmodelled_fonts
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame
@@ -169,7 +170,7 @@ class Styles:
             tag = element.tag if isinstance(element.tag, str) else ""
         if element in self.styled:
             declared = cascaded(element, tag, self.matched)
-            found = resized(computed(declared, parent, element, tag), declared, self.resized_fonts)
+            found = in_unmodelled_font(computed(declared, parent, element, tag), declared, self.unmodelled_fonts)
         else:
             key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
             shared = self.shared.get(key)

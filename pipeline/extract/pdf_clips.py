@@ -77,25 +77,26 @@ def clip_of(handle) -> list[Path | None]:
     return [read_path(clip, i) for i in range(pdfium_c.FPDFClipPath_CountPaths(clip))]
 
 
+def under_clips(page, kind: int):
+    """The page's objects of this kind (pdfium's FPDF_PAGEOBJ_*), each with the paths of the clip
+    it is drawn under: its own and those of the form XObjects holding it."""
+    def walk(objects, outer: list):
+        for handle in objects:
+            found = pdfium_c.FPDFPageObj_GetType(handle)
+            if found == pdfium_c.FPDF_PAGEOBJ_FORM:
+                yield from walk((pdfium_c.FPDFFormObj_GetObject(handle, i)
+                                 for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))), outer + clip_of(handle))
+            elif found == kind:
+                yield handle, outer + clip_of(handle)
+
+    yield from walk((pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))), [])
+
+
 def clipped_text(page) -> dict[int, list[Path | None]]:
     """The page's text objects drawn under a clip (by address): their own clip's paths and
     those of the form XObjects holding them."""
-    found: dict[int, list] = {}
-
-    def walk(objects, outer: list) -> None:
-        for handle in objects:
-            kind = pdfium_c.FPDFPageObj_GetType(handle)
-            if kind not in (pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM):
-                continue
-            paths = outer + clip_of(handle)
-            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-                walk((pdfium_c.FPDFFormObj_GetObject(handle, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))),
-                     paths)
-            elif paths:
-                found[ctypes.cast(handle, ctypes.c_void_p).value] = paths
-
-    walk((pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))), [])
-    return found
+    return {ctypes.cast(handle, ctypes.c_void_p).value: paths
+            for handle, paths in under_clips(page, pdfium_c.FPDF_PAGEOBJ_TEXT) if paths}
 
 
 def crosses(box: tuple[float, float, float, float], polygon: np.ndarray) -> bool:
@@ -171,33 +172,18 @@ def cut_glyphs(page, textpage) -> list[tuple[int, tuple[float, float, float, flo
     return found
 
 
-def clipped_fills(page, extent: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
-    """The bounds (page space) of the filled boxes drawn inside `extent` (left, bottom, right,
-    top) that their clip cuts: what they paint is not their box (a cell's box filled white
-    through a strip over the left of an 8 shows a 3, and passes for the cell's background)."""
+def clipped_fills(page) -> list[tuple[float, float, float, float]]:
+    """The bounds (page space) of the page's filled boxes that their clip cuts: what they paint
+    is not their box (a cell's box filled white through a strip over the left of an 8 shows a 3,
+    and passes for the cell's background). Rules (thinner than 3 pt) are left out."""
     found = []
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    x0, y0, x1, y1 = extent
-
-    def walk(objects, outer: list) -> None:
-        for handle in objects:
-            kind = pdfium_c.FPDFPageObj_GetType(handle)
-            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-                walk((pdfium_c.FPDFFormObj_GetObject(handle, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))),
-                     outer + clip_of(handle))
-                continue
-            if kind != pdfium_c.FPDF_PAGEOBJ_PATH or not pdfium_c.FPDFPath_GetDrawMode(
-                    handle, ctypes.byref(mode), ctypes.byref(stroke)) or not mode.value:
-                continue
-            if not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
-                continue
-            box = (left.value, bottom.value, right.value, top.value)
-            if box[2] - box[0] < 3 or box[3] - box[1] < 3 or box[2] <= x0 or box[0] >= x1 or box[3] <= y0 or box[1] >= y1:
-                continue  # a rule, or outside the table
-            paths = outer + clip_of(handle)
-            if paths and cut(box, paths):
-                found.append(box)
-
-    walk((pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))), [])
+    for handle, paths in under_clips(page, pdfium_c.FPDF_PAGEOBJ_PATH):
+        if not paths or not pdfium_c.FPDFPath_GetDrawMode(handle, ctypes.byref(mode), ctypes.byref(stroke)) \
+                or not mode.value or not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
+            continue
+        box = (left.value, bottom.value, right.value, top.value)
+        if box[2] - box[0] >= 3 and box[3] - box[1] >= 3 and cut(box, paths):
+            found.append(box)
     return found

@@ -327,7 +327,7 @@ class Sight:
                 f"the left, {painted[1]:.0f} pt from the top): pixels this reader does not read, which may hide part "
                 "of a glyph or draw one", "the vendor table drawn with text and lines only"))
         filled = any(o.get("fill") for kind in ("rect", "curve") for o in page.objects.get(kind, ()))
-        clipped = filled and self.painted(page, glyphs, lambda raw: clipped_fills(raw, self.extent(page, glyphs)))
+        clipped = filled and self.painted(page, glyphs, clipped_fills)
         if clipped:
             raise LayoutError(source, Problem(
                 Place(page=number), f"a box filled inside the vendor table through a clip that cuts it (at "
@@ -400,17 +400,9 @@ class Sight:
         shown = ~(off | crowded | hidden)[len(near):]
         return [ch for ch, yes in zip(blanks, shown) if yes]
 
-    def extent(self, page, glyphs: list[dict]) -> tuple[float, float, float, float]:
-        """The extent of the glyphs in page space (left, bottom, right, top), from the rendering's
-        pixels back (the rendering made first)."""
-        shown = self.page(page)
-        box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
-        (ax, ay) = shown.to_pixels.to_page(box.x0.min(), box.y1.max())
-        (bx, by) = shown.to_pixels.to_page(box.x1.max(), box.y0.min())
-        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
-
     def painted(self, page, glyphs: list[dict], found=painted_boxes) -> tuple[float, float] | None:
-        """Where something `found` gives (pdf_images: an image or a shading, text seen through)
+        """Where something `found` gives (pdf_images: an image or a shading, text seen through;
+        pdf_clips: a fill its clip cuts)
         is painted inside the extent of the table's glyphs on this page (points from the left
         and top of the rendering), or None."""
         if not glyphs:
