@@ -153,3 +153,21 @@ def test_paint_on_the_ruling_that_is_no_rule_is_an_error(drawn, tmp_path):
                                           r"inside the vendor table through a clip that cuts it|text in the vendor "
                                           r"table painted through)"):
         extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
+
+
+# An underline of the value (a thin box from its first glyph's left to its last glyph's right,
+# just below their baseline), as Chromium prints a link's: in a plain colour it is read as the
+# text's underline; filled with a pattern it is paint of its own, refused like any other.
+UNDERLINE = b"231 656.6 39.38 0.5 re f"
+
+
+def test_an_underline_painted_with_a_pattern_is_no_underline(tmp_path):
+    """Catches: the underline exemption asked before the pattern check, so that a pattern's
+    paint under the glyphs passed as their underline."""
+    plain = with_four(FOUR + b" q 0 g " + UNDERLINE + b" Q", b"", {}, tmp_path / "plain.pdf")
+    assert any(cell.text == "4*Ascend" for cell in extract_pdf(plain, "doc.pdf")[0].cells)
+    patterned = with_four(FOUR + b" q /Pattern cs /P0 scn " + UNDERLINE + b" Q", b"/Pattern << /P0 14 0 R >>",
+                          {14: b"<< /PatternType 2 /Shading " + WHITE_THEN_BLACK + b" >>"}, tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=r"page 1: a path drawn inside the vendor table off its ruling, or painted "
+                                          r"with a pattern \(39\.4 by 0\.5 pt at 231 pt from the left"):
+        extract_pdf(patterned, "doc.pdf")

@@ -117,12 +117,12 @@ def on_a_rule(boxes: np.ndarray, edges: list[dict]) -> np.ndarray:
             & (top <= rules[:, 3] + SPECK_REACH) & (rules[:, 1] <= bottom + SPECK_REACH)).any(axis=1)
 
 
-def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]) -> np.ndarray:
+def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]) -> tuple[np.ndarray, np.ndarray]:
     """The boxes (x0, top, x1, bottom) of the paths inside the table's box that are not on its
-    ruling (`edges`, pdfplumber's edge dicts)."""
+    ruling (`edges`, pdfplumber's edge dicts) or paint with a pattern, and which of them do."""
     boxes, patterned = boxes_inside(page, bbox)
     if not len(boxes):
-        return boxes
+        return boxes, patterned
     xs = np.array(sorted([e["x0"] for e in edges if e["orientation"] == "v"] + [bbox[0], bbox[2]]), dtype=float)
     ys = np.array(sorted([e["top"] for e in edges if e["orientation"] == "h"] + [bbox[1], bbox[3]]), dtype=float)
     x0, top, x1, bottom = boxes.T
@@ -133,7 +133,8 @@ def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]
     vertical, horizontal = narrow & ~flat, flat & ~narrow
     kept[vertical] = rules_end_on(np.column_stack([middle_x, top, bottom])[vertical], ys)
     kept[horizontal] = rules_end_on(np.column_stack([middle_y, x0, x1])[horizontal], xs)
-    return boxes[~kept | patterned]
+    stray = ~kept | patterned
+    return boxes[stray], patterned[stray]
 
 
 UNDERLINE_BAND = (-0.15, 0.15)  # of the font size, around a glyph box's bottom: where its underline is drawn
@@ -165,10 +166,10 @@ def check_paths(page, number: int, bbox: tuple[float, float, float, float], edge
                 source: str) -> None:
     """No path inside the vendor table's part on this page off its ruling (`glyphs`: the
     characters read from it, whose underlines are theirs)."""
-    stray = stray_paths(page, bbox, edges)
+    stray, patterned = stray_paths(page, bbox, edges)
     if len(stray):
-        underlined = Underlined(glyphs)
-        stray = [box for box in stray if not underlined.underlines(*box)]
+        underlined = Underlined(glyphs)  # an underline in a pattern's paint is pixels of its own, like any
+        stray = [box for box, pattern in zip(stray, patterned) if pattern or not underlined.underlines(*box)]
     if len(stray):
         x0, top, x1, bottom = stray[0]
         raise LayoutError(source, Problem(
