@@ -26,7 +26,8 @@ def on_value(markup: str) -> str:
 @pytest.mark.parametrize(("markup", "declaration"), [
     ('1<span style="text-shadow:-0.7em 0 0 #fff">32*Ascend</span>', "text-shadow: -0.7em 0 0 #fff"),
     ('<span style="text-shadow:-0.6em 0 0 #000">32*Ascend</span>', "text-shadow: -0.6em 0 0 #000"),
-    ('<span style="width:1.9em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;display:inline-block">'
+    # (its width a share of the cell's: a definite width that clips is a box cutting the text, since session 31)
+    ('<span style="max-width:20%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;display:inline-block">'
      '132*Ascend</span>', "text-overflow: ellipsis"),
 ])
 def test_a_shadow_moved_apart_or_an_ellipsis_is_an_error_naming_it(markup, declaration):

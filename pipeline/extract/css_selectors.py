@@ -132,10 +132,25 @@ def selector_arguments(name: str, arguments) -> list[list] | bool:
     return []
 
 
+# Pseudo-classes of an element's state that cssselect2 reads from its attributes alone, where a
+# browser keeps the state as the HTML Standard sets it (checked in Chromium 156): one radio of a
+# group checked (the last that says so), a single <select>'s first option selected when none says
+# so (the last when several do), an option in a disabled <optgroup> disabled, a link never
+# :enabled. Selectors using them are checked, not applied.
+STATE_PSEUDO_CLASSES = frozenset({"checked", "enabled", "disabled"})
+# :link and :any-link match an <a> or <area> with an href in a browser (cssselect2: a <link> too;
+# never visited here: a fresh reader's history is empty).
+LINKS = frozenset({"link", "any-link", "-webkit-any-link"})
+LINK_SELECTOR = tinycss2.parse_component_value_list(":is(a, area)[href]")
+
+
 def exactly_matched(tokens) -> bool:
     """Does cssselect2 match this (accepted) selector as a browser does? Not a `:has()` whose
-    relative selector has a combinator past its first (it tests the last compound alone)."""
+    relative selector has a combinator past its first (it tests the last compound alone), nor a
+    state pseudo-class (STATE_PSEUDO_CLASSES)."""
     for kind, name, function in pseudos(tokens):
+        if kind == "class" and function is None and name in STATE_PSEUDO_CLASSES:
+            return False
         if function is None or kind == "element":
             continue
         if name == "has" and any(complex_relative(strip(m)) for m in split_commas(function.arguments)):
@@ -202,3 +217,19 @@ def nth_of(token, arguments, named: bool) -> list:
                 *arguments[:of + 1], tinycss2.ast.WhitespaceToken(line, column, " "),
                 tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]),
             tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]
+
+
+def links_rewritten(tokens) -> list:
+    """The selector with each :link and :any-link (LINKS) written as the elements a browser
+    matches, `:is(a, area)[href]`, at every depth."""
+    out = []
+    for i, token in enumerate(tokens):
+        if token.type == "function":
+            out.append(tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
+                                                  links_rewritten(token.arguments)))
+        elif (token.type == "ident" and token.lower_value in LINKS and i and is_colon(tokens[i - 1])
+              and not (i > 1 and is_colon(tokens[i - 2]))):
+            out[-1:] = LINK_SELECTOR  # the colon before it, with the name
+        else:
+            out.append(token)
+    return out

@@ -34,7 +34,7 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import legacy_colour
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
-from .css_selectors import exactly_matched, forgiven, nth_of_rewritten, selector_list
+from .css_selectors import exactly_matched, forgiven, links_rewritten, nth_of_rewritten, selector_list
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
@@ -501,8 +501,8 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
     for tokens in members if decls else ():
         selector_text = tinycss2.serialize(tokens).strip()
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
-        html_text = tinycss2.serialize(as_html_matches(nth_of_rewritten(forgiven(tokens)), sheets.quirks,
-                                                       None in sheets.namespaces))
+        html_text = tinycss2.serialize(as_html_matches(links_rewritten(nth_of_rewritten(forgiven(tokens))),
+                                                       sheets.quirks, None in sheets.namespaces))
         if not exactly_matched(tokens):  # a :has() cssselect2 matches otherwise than a browser
             add_undecided(selector_text, Rule(label, decls), sheets)
             continue
@@ -1145,11 +1145,13 @@ def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
             if any("规格卡数" in "".join(cell.itertext()) for cell in table.xpath("./tr/*|./*/tr/*"))]
 
 
-def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, source: str) -> None:
+def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, moves_over,
+                    source: str) -> None:
     """A rule this reader cannot decide that matches an element of the vendor table and whose
     declarations would change what a reader sees there (`changes_reading(declarations, pseudo)`,
-    html_style.py), or an element around it and would keep the table from being seen
-    (`hides_around`), is an error naming it."""
+    html_styles.py), an element around it and would keep the table from being seen
+    (`hides_around`), or any other element and would draw it over the table (`moves_over`), is
+    an error naming it."""
     if not sheets.undecided_count:
         return
     tables = vendor_like_tables(root)
@@ -1160,16 +1162,15 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
     budget = Budget(source)
     for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
         element = wrapper.etree_element
-        if element not in inside and element not in around:
-            continue
-        decides = changes_reading if element in inside else hides_around
+        decides = changes_reading if element in inside else hides_around if element in around else moves_over
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
             if decides(rule.declarations, rule.pseudo or pseudo):
-                target = f"the table's <{element.tag}> elements" if element in inside else \
-                    f"the <{element.tag}> around the vendor table"
+                does = f"hide, mark or add text to the table's <{element.tag}> elements" if element in inside else \
+                    f"hide, mark or add text to the <{element.tag}> around the vendor table" if element in around else \
+                    f"draw the <{element.tag}> outside the vendor table over it"
                 raise SourceError(source, Problem(
-                    Place(), f"the page's <style> rule {rule.label} may hide, mark or add text to {target}, "
+                    Place(), f"the page's <style> rule {rule.label} may {does}, "
                     "by a selector or inside an at-rule this reader does "
                     "not decide", "rules a desktop browser applies whatever its window, by selectors cssselect2 "
                     "matches; save the page as a browser shows it"))

@@ -721,7 +721,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     height = None if bound is None else min(bound)
     if height is None and {"strict", "size"} & set(contain):
         height, high = 0.0, f"contain: {value_of(declared, 'contain')}"
-    width, wide = definite(declared, ("width", "max-width"))
+    width, wide = definite(declared, ("width", "max-width", "inline-size", "max-inline-size"))
     clips_down, clips_across = down in CLIPPING or painted, across in CLIPPING or painted
     if (clips_down or down in SCROLLING) and height is not None and height < LINE_FLOOR:
         return True, parent.cut
@@ -731,6 +731,10 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
         return True, parent.cut
     if clips_down and height is not None:
         return False, f"{high}; overflow: {down if down in CLIPPING else 'clip'}"
+    if width is not None and (clips_across or (across in SCROLLING and overflows_to_the_start(declared, shown_as))):
+        # narrower than its text perhaps (no layout here measures it): an unbreakable value cut at its end,
+        # or at its start where the box aligns it to its end, which no scrolling reaches (checked in Chromium)
+        return False, f"{wide}; overflow-x: {across if across in CLIPPING or across in SCROLLING else 'clip'}"
     clamp = value_of(declared, "-webkit-line-clamp") or value_of(declared, "line-clamp")
     if clips_down and clamp not in (None, "none", "initial", "unset"):
         return False, f"line-clamp: {clamp}; overflow: {down}"
@@ -739,6 +743,16 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     if fixed:
         return False, moved(declared, shifted(declared))
     return False, parent.cut
+
+
+END_ALIGNED = frozenset({"flex-end", "end", "right", "center", "space-around", "space-evenly", "safe"})
+
+
+def overflows_to_the_start(declared, shown_as: str) -> bool:
+    """A flex or grid container aligning its content to its end (or centre): what is wider
+    than the box overflows at its start, where no scroll bar reaches."""
+    justify = (value_of(declared, "justify-content") or "").split()
+    return shown_as in ITEMS_OF and bool(justify) and justify[-1] in END_ALIGNED and "safe" not in justify
 
 
 # --- where a cell's text starts and ends ------------------------------------------------------------
@@ -1011,15 +1025,27 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     other), the style names it as what this reader cannot decide (unmodelled)."""
     custom = custom_properties(declared, parent)
     declared = css_wide(resolved(with_vars(declared, custom), element), tag)
-    style = computed_in(exact(measured(declared, parent, DESKTOPS[0])), parent, element, tag, custom)
+    style = computed_in(in_window(declared, parent, 0), parent, element, tag, custom)
     relative = [name for name in MEASURED & declared.keys() if VIEWPORT_UNIT.search(declared[name].value)]
     if relative and not style.unmodelled:
-        other = computed_in(exact(measured(declared, parent, DESKTOPS[1])), parent, element, tag, custom)
+        other = computed_in(in_window(declared, parent, 1), parent, element, tag, custom)
         if decisions(other) != decisions(style):
             windows = " and a ".join(f"{w:g}x{h:g}" for w, h in DESKTOPS)
             return replace(style, unmodelled=f"{written(declared, sorted(relative)[0])} (read otherwise in a "
                                              f"{windows} window)")
     return style
+
+
+def in_window(declared: dict[str, Declaration], parent: Style, window: int) -> dict[str, Declaration]:
+    """Declarations (their custom properties substituted, CSS-wide keywords resolved) with their
+    lengths in px as the desktop window DESKTOPS[window] has them, each value exact."""
+    return exact(measured(declared, parent, DESKTOPS[window]))
+
+
+def as_computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> dict[str, Declaration]:
+    """The declarations computed() reads, in the smaller desktop window."""
+    custom = custom_properties(declared, parent)
+    return in_window(css_wide(resolved(with_vars(declared, custom), element), tag), parent, 0)
 
 
 DECORATING = ("text-decoration-line", "text-decoration-thickness", "text-decoration-color")  # decoration_colours' order
@@ -1410,15 +1436,98 @@ def layer_made(declared, parent: Style) -> str:
     return ""
 
 
+# --- a box outside the vendor table drawn over it ------------------------------------------------
+
+def placed_over(style: Style) -> str:
+    """The declaration by which a box (an element's, a ::before's or ::after's) may be drawn
+    over what the flow puts elsewhere: placed out of the flow (position absolute or fixed: what
+    follows flows under it; a float is placed beside a table, never over it), moved with its
+    content (offsets, a transform), or painting past its box or its line (painted_over,
+    past_the_line: an outline, an inline box's shadow, or its padding past its line)."""
+    return style.moved if style.moved and not style.moved.startswith("float") else style.paints_over
+
+
+FIXED_BAND = WINDOWS[0]["height"] / 4  # px: a quarter of the smaller desktop window's height
+
+
+def fixed_band(declared) -> bool:
+    """A box fixed to the window, no higher than FIXED_BAND (its height or max-height and its
+    vertical padding, in px), neither transformed nor turned: a site's top bar, a back-to-top
+    button. The page scrolls the table past it, so a reader sees every part of the table at
+    some point; a taller one (a sheet over the window) may hide a column for good."""
+    if value_of(declared, "position") != "fixed" or any(value_of(declared, name) not in (None, "none")
+                                                        for name in TRANSFORMS):
+        return False
+    high = next((px for name in ("height", "max-height") if (value := value_of(declared, name)) is not None
+                 and (px := pixels(value)) is not None), None)
+    return high is not None and high + sum(max(side(value_of(declared, f"padding-{s}")), 0.0)
+                                           for s in ("top", "bottom")) <= FIXED_BAND
+
+
+GUTTER = 32.0  # px: a grid's gutter, which a row's negative side margins take back (Bootstrap's is 15px)
+
+
+def pulled_over(declared, shown_as: str) -> str:
+    """A negative margin drawing a block over what is above or below it, or sideways past a
+    grid's gutter over what is beside it (an inline box stays on its own line: the table is a
+    block of its own)."""
+    if shown_as in FLAT or shown_as.startswith("inline"):
+        return ""
+    return next((written(declared, name) for name in MARGINS
+                 if side(value_of(declared, name), negative_only=True) < (-GUTTER if name in ("margin-left", "margin-right")
+                                                                          else 0.0)), "")
+
+
+def drawn_over_others(style: Style, declared) -> str:
+    """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
+    pulled_over), but for a fixed band (fixed_band) and a box drawn nowhere (out_of_the_page);
+    "" for none."""
+    if fixed_band(declared) or out_of_the_page(declared):
+        return ""
+    return placed_over(style) or pulled_over(declared, style.display)
+
+
+def out_of_the_page(declared) -> bool:
+    """A box drawn nowhere a reader sees: clipped to nothing, a 1px box with its overflow hidden
+    (the visually-hidden pattern), or moved far past the page's left edge (a skip link at
+    `left: -9999px`). Off the screen (off_screen) is not enough outside the table: moved far up
+    or down from its place, a box lands elsewhere on a page as long as the vendor table's."""
+    if declared.keys().isdisjoint(PLACING):
+        return False
+    position = value_of(declared, "position")
+    if legacy_clip(value_of(declared, "clip") or "", position) or clipped_away(value_of(declared, "clip-path"), (0.0, 0.0)):
+        return True
+    if all((pixels(size or "x") or 99) <= 1 for size in (value_of(declared, "width"), value_of(declared, "height"))) \
+            and value_of(declared, "overflow") in ("hidden", "clip"):
+        return True
+    left, right, margin = (value_of(declared, name) or "0" for name in ("left", "right", "margin-left"))
+    return (position in ("absolute", "fixed", "relative") and ((far(left) and left.startswith("-"))
+                                                                or (far(right) and not right.startswith("-")))) \
+        or (far(margin) and margin.startswith("-")) or translated_left(value_of(declared, "transform"),
+                                                                       value_of(declared, "translate"))
+
+
+def translated_left(transform: str | None, translate: str | None) -> bool:
+    """A translation far to the left (`translateX(-9999px)`, `translate: -200% 0`)."""
+    moves = [arguments for name, arguments in FUNCTION.findall(transform or "") if name in ("translate", "translatex",
+                                                                                           "translate3d")]
+    moves += [translate] if translate not in (None, "none", UNDECIDED) else []
+    return any(far(first) and first.startswith("-") for first in (re.split(r"[\s,]+", m.strip())[0] for m in moves))
+
+
 # --- what this reader does not model ---------------------------------------------------------------
 
 INERT = frozenset({"none", "normal", "inherit", "initial"})  # unset and revert: resolved before (css_wide)
 STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
 # math-depth: with `font-size: math` (here or inside) text is drawn 0.71 times smaller per level
+# text-emphasis draws a mark over or under each glyph: a shape (dot, sesame: CJK emphasis), or a
+# string of any character (`'1'` over the 3 of 32 reads 132), like a ruby annotation
+EMPHASIS = ("text-emphasis", "text-emphasis-style", "-webkit-text-emphasis", "-webkit-text-emphasis-style")
 UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth")
 HYPHENATE = ("hyphenate-character", "-webkit-hyphenate-character")
 HYPHENS = frozenset({"auto", "-", "\u2010", "\u00ad"})  # what a broken word may end with and still read as one
-NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, "text-shadow", "text-overflow", "font-family"})
+NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, *EMPHASIS, "text-shadow", "text-overflow",
+                          "font-family"})
 
 
 def strokes(value: str) -> bool:
@@ -1442,7 +1551,8 @@ def unmodelled(declared, parent: Style) -> str:
     background's colour over the text beside them, or legible as other digits), a text-overflow
     ellipsis in a box clipping its overflow (`132*Ascend` drawn as `1…` where the box is narrow;
     no layout here tells how narrow), a hyphenate-character other than a hyphen (drawn where the
-    line breaks at a soft hyphen), a symbol font (SYMBOL_FONTS)."""
+    line breaks at a soft hyphen), a symbol font (SYMBOL_FONTS), an emphasis mark (text-emphasis:
+    a `'1'` drawn over the 3 of 32)."""
     if parent.unmodelled or UNRESOLVED in declared:
         return parent.unmodelled or declared[UNRESOLVED].value
     if declared.keys().isdisjoint(NOT_MODELLED):
@@ -1464,6 +1574,10 @@ def unmodelled(declared, parent: Style) -> str:
     families = value_of(declared, "font-family")
     if families is not None and any(symbol_font(piece) for piece in families.split(",")):
         return written(declared, "font-family")
+    for name in EMPHASIS:  # a string drawn as the mark: a shape's keyword draws a dot, a circle, a sesame
+        value = value_of(declared, name)
+        if value is not None and ('"' in value or "'" in value):
+            return written(declared, name)
     return next((written(declared, name) for name in STROKES
                  if value_of(declared, name) is not None and strokes(value_of(declared, name))), "")
 

@@ -13,7 +13,7 @@ from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIB
                            cascaded, check_undecided, family_name, matched_rules, namespace_of, page_sheets,
                            pseudo_elements, uses_var)
 from .html_files import SavedFiles
-from .html_style import DARK_ROOT, ROOT, Style, computed, generated_text, value_of
+from .html_style import DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text, value_of
 from .html_tree import in_quirks_mode
 
 
@@ -139,7 +139,7 @@ class Styles:
     def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
         self.source = source
         sheets: Sheets = page_sheets(root, files, source)
-        check_undecided(root, sheets, changes_reading, hides_around, source)
+        check_undecided(root, sheets, changes_reading, hides_around, moves_over, source)
         self.matched = matched_rules(root, sheets, source)
         self.unmodelled_fonts = sheets.unmodelled_fonts
         self.computed: dict[etree._Element, Style] = {}
@@ -183,6 +183,12 @@ class Styles:
     def declared(self, element: etree._Element, tag: str) -> dict[str, Declaration]:
         """The element's winning declarations (the cascade's, before they are computed)."""
         return cascaded(element, tag, self.matched)
+
+    def declared_px(self, element: etree._Element) -> dict[str, Declaration]:
+        """The element's declarations as its style was computed from them: custom properties
+        substituted, lengths in px (html_style.as_computed)."""
+        parent, tag = element.getparent(), element.tag
+        return as_computed(self.declared(element, tag), self.of(parent) if parent is not None else self.root, element, tag)
 
     def plain_inside(self, element: etree._Element) -> bool:
         """Whether every element inside this one is plain (so no check of styled elements
@@ -239,6 +245,21 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
             or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
+
+
+def moves_over(declarations, pseudo: str | None) -> bool:
+    """Whether declarations on an element outside the vendor table (or its ::before/::after)
+    could draw it over the table (html_style.drawn_over_others), as a block or as an inline box."""
+    if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
+        return True  # its value depends on custom properties the element inherits: not decided here
+    if pseudo not in (None, "before", "after"):
+        return False
+    declared = {d.name: d for d in declarations}
+    for tag in ("div", "span"):
+        probe = etree.Element(tag)
+        if drawn_over_others(computed(declared, ROOT, probe, tag), as_computed(declared, ROOT, probe, tag)):
+            return True
+    return False
 
 
 def hides_around(declarations, pseudo: str | None) -> bool:

@@ -22,7 +22,7 @@ from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_he
 from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_cascade import cascaded
-from .html_style import ROOT, Style, value_of
+from .html_style import ROOT, Style, drawn_over_others, placed_over, value_of
 from .html_styles import Styles
 from .text import REPLACED, SILENT_TAGS, is_silent, tag_of
 
@@ -504,12 +504,29 @@ class Table:
     def follows(self, before: Table) -> bool:
         """Nothing between the two but a short line (a caption, '续表') and the wrappers
         of this table; no other table starts in between."""
+        gap = self.gap_after(before)
+        return gap is not None and len(gap) <= MAX_GAP
+
+    def gap_after(self, before: Table) -> str | None:
+        """The text a reader sees between the two tables (whitespace aside); None where this one
+        does not come after `before` or another table starts between them."""
         reading, after, start = self.reading, self.reading.end[before.element], self.reading.start[self.element]
         if after > start:
-            return False
+            return None
         ancestors = set(self.element.iterancestors("table"))
-        between = [t for t in reading.tables_starting_between(after, start) if t not in ancestors]
-        return not between and len(squash(reading.text_between(after, start))) <= MAX_GAP
+        if [t for t in reading.tables_starting_between(after, start) if t not in ancestors]:
+            return None
+        return squash(reading.text_between(after, start))
+
+    def labelled_apart(self, before: Table, first: Table) -> bool:
+        """Text between the two that labels this one as a table of its own: anything but a
+        continuation mark ('续表'), the vendor's caption or the first part's own caption. A line
+        a reader takes for a caption (`表2 已下线模型`), a heading or a note ('下表为已下线模型')
+        before a table with the same header rows makes it another table (the retired models'),
+        as its own <caption> would."""
+        gap = self.gap_after(before) or ""
+        return bool(gap) and not any(mark in gap.lower() for mark in CONTINUED) and CAPTION not in gap \
+            and (not first.caption or squash(first.caption) not in gap)
 
 
 def page_tables(root: etree._Element, reading: Reading, source: str) -> list[Table]:
@@ -545,7 +562,7 @@ def continues(first: Table, last: Table, table: Table) -> bool:
     if not table.follows(last):
         return False
     if table.headed:
-        return not table.fresh_caption and table.repeats_header_of(first)
+        return not table.fresh_caption and not table.labelled_apart(last, first) and table.repeats_header_of(first)
     return table.caption_continues(first) and (table.width() == first.width() or table.has_units
                                                or table.continued)
 
@@ -589,7 +606,7 @@ def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> li
         raise SourceError(source, f"{len(chosen)} tables look like the vendor table "
                           f"({numbers([g[0] for g in chosen])} of {total})",
                           "exactly one (the later parts of a table split in several follow it closely, "
-                          "with no caption or a （续） caption)")
+                          "with no caption or a （续） caption, and no other label, heading or note before them)")
     parts = chosen[0]
     check_no_stray_parts(parts, [t for t in tables if not any(t in g for g in groups)], total, source)
     check_next_header(parts, tables, total, source)
@@ -628,3 +645,64 @@ def check_next_header(parts: list[Table], tables: list[Table], total: int, sourc
         raise SourceError(source, f"table #{following.number} of {total} follows the vendor table "
                           f"(#{parts[0].number}) with framework columns but another header",
                           "a later part that repeats the first part's header rows exactly, or has none")
+
+
+# --- boxes outside the table drawn over it ----------------------------------------------------
+
+# Declarations by which an empty box paints: without one (and without content) it draws nothing.
+PAINTS = ("background", "border", "box-shadow", "-webkit-box-shadow", "outline", "-webkit-border-image", "mask")
+
+
+def paints_something(element: etree._Element, styles: Styles) -> bool:
+    """Text or an element inside it, or a background, border, shadow or outline of its own."""
+    return bool(len(element) or (element.text or "").strip()) or \
+        any(name.startswith(PAINTS) for name in styles.declared(element, tag_of(element)))
+
+
+def box_seen(style: Style) -> bool:
+    """Does a box paint: visible, neither faded out nor inside a box clipping it away? (Its text
+    may still be unseen: its paint is not. Where a box moved off the screen lands is for
+    html_style.out_of_the_page.)"""
+    return style.shown and not (style.faded or style.clipped)
+
+
+def seen_in(element: etree._Element, style: Style, styles: Styles) -> bool:
+    """Does the box or anything in it show? A box hidden (a closed menu) shows what a styled
+    element inside makes visible again."""
+    return box_seen(style) or any(box_seen(styles.of(e)) for e in element.iter() if e is not element and e in styles.styled)
+
+
+def drawn(element: etree._Element, styles: Styles) -> bool:
+    """Laid out and painted: not removed (itself or around it), not in <head>, not in markup
+    whose content is not shown (a script, a template)."""
+    return not any(tag_of(at) == "head" or tag_of(at) in SILENT_TAGS or styles.of(at).removed
+                   for at in (element, *element.iterancestors()))
+
+
+def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tuple[etree._Element, str] | None:
+    """The first box outside the vendor table (neither in it nor around it) that may be drawn
+    over it (placed_over, pulled_over), itself or its ::before/::after box, where it shows and
+    paints; None where there is none. Where it is drawn is not worked out (this reader lays out
+    no page), so such a box anywhere is an error. Only styled elements are asked: a browser's
+    defaults place no box over another."""
+    inside = {e for table in parts for e in table.iter()}
+    around = {a for table in parts for a in table.iterancestors()}
+    found = []
+    for element in styles.styled - inside - around:
+        if not isinstance(element.tag, str):
+            continue
+        style = styles.of(element)
+        # the Style tells at once which may be: moved, painting past its box, a negative margin here or around it
+        why = drawn_over_others(style, styles.declared_px(element)) if (
+            style.moved or style.paints_over or style.edge) and seen_in(element, style, styles) and \
+            paints_something(element, styles) else ""
+        if not why and element in styles.matched:
+            boxes = (styles.pseudo_box(element, which) for which in ("before", "after"))
+            why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)
+                        if box is not None and box_seen(box) and (declaration := placed_over(box))), "")
+        if why and drawn(element, styles):
+            found.append((element, why))
+    if not found:
+        return None
+    order = {e: n for n, e in enumerate(parts[0].getroottree().getroot().iter())}
+    return min(found, key=lambda pair: order[pair[0]])
