@@ -10,9 +10,10 @@ a reader of the page takes a cell to say is therefore an error naming the page, 
 where it is. Left alone: those that only point or emphasise (links, highlights, underlines),
 pop-up windows (drawn only when opened), form fields (their appearance is rendered and
 judged by pdf_ink like any other ink), and annotations hidden from view by their flags —
-as long as what they draw is no text: an appearance of any kind that shows text or an
-image (a link whose appearance draws a `1` before `32*Ascend`), or a form field without one
-that a viewer draws from its value or caption, is an error like a FreeText box.
+as long as what they draw is no text and hides none: an appearance of any kind that shows
+text or an image (a link whose appearance draws a `1` before `32*Ascend`) or paints what may
+hide part of a glyph (a white box over the left of an 8 shows a 3), or a form field without
+one that a viewer draws from its value or caption, is an error like a FreeText box.
 """
 from __future__ import annotations
 
@@ -60,25 +61,45 @@ def appearances(annot: dict) -> list[PDFStream]:
     return []
 
 
-def shows_text_or_image(stream: PDFStream, depth: int = 0) -> bool:
-    """Whether a form's content shows text or an image, itself or in the forms it draws."""
+FILLS = frozenset({b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"})
+STROKES = frozenset({b"S", b"s", b"B", b"B*", b"b", b"b*"})
+KEEPING_TEXT = frozenset({"Multiply", "Darken"})  # blend modes whose paint leaves dark glyphs dark (a highlight's)
+THIN = 2.0  # points: a stroke this wide at most (a link's box, an underline) leaves a glyph beside it readable
+
+
+def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
+    """Whether a form's content shows text or an image, or paints what may hide part of a glyph
+    (a fill that does not blend with what is below: a white box over the left of an 8 shows a
+    3; a stroke wider than THIN; a shading), itself or in the forms it draws. A highlight's fill
+    multiplied over the text, a link's thin box, an underline's line are read through."""
     resources = resolve1(stream.get("Resources")) or {}
     objects = resolve1(resources.get("XObject")) or {}
-    parser, operand = PDFContentParser([stream]), None
+    states = resolve1(resources.get("ExtGState")) or {}
+    parser, operands, width, blend = PDFContentParser([stream]), [], 1.0, "Normal"
     while True:
         try:
             _, token = parser.nextobject()
         except PSEOF:
             return False
-        if isinstance(token, PSKeyword):
-            if token.name in SHOWN:
+        if not isinstance(token, PSKeyword):
+            operands.append(token)
+            continue
+        operator, operand = token.name, operands[-1] if operands else None
+        operands = []
+        if operator in SHOWN or operator == b"sh":
+            return True
+        if operator == b"w" and isinstance(operand, (int, float)):
+            width = float(operand)
+        elif operator == b"gs" and isinstance(operand, PSLiteral):
+            state = resolve1(states.get(name(operand))) or {}
+            blend = name(state.get("BM")) or blend if "BM" in state else blend
+        elif (operator in FILLS and blend not in KEEPING_TEXT) or (operator in STROKES and width > THIN):
+            return True
+        elif operator == b"Do" and isinstance(operand, PSLiteral):
+            drawn = resolve1(objects.get(name(operand)))
+            if isinstance(drawn, PDFStream) and (name(drawn.get("Subtype")) == "Image" or (
+                    depth < NESTING and shows_or_hides(drawn, depth + 1))):
                 return True
-            if token.name == b"Do" and isinstance(operand, PSLiteral):
-                drawn = resolve1(objects.get(name(operand)))
-                if isinstance(drawn, PDFStream) and (name(drawn.get("Subtype")) == "Image" or (
-                        depth < NESTING and shows_text_or_image(drawn, depth + 1))):
-                    return True
-        operand = token
 
 
 def inherited(data: dict, key: str):
@@ -90,12 +111,13 @@ def inherited(data: dict, key: str):
     return None
 
 
-def draws_text(annot: dict) -> bool:
-    """Whether the annotation's appearance, or the one a viewer makes for a field without
-    one (from its value, or a button's caption), shows text or an image."""
+def marks_the_text(annot: dict) -> bool:
+    """Whether the annotation's appearance shows text or an image or may hide part of a glyph
+    (shows_or_hides), or the one a viewer makes for a field without one (from its value, or a
+    button's caption) shows text."""
     shown = appearances(annot)
     if shown:
-        return any(shows_text_or_image(stream) for stream in shown)
+        return any(shows_or_hides(stream) for stream in shown)
     data = annot["data"]
     caption = (resolve1(data.get("MK")) or {}).get("CA")
     return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or caption)
@@ -111,12 +133,13 @@ def check_annotations(page, number: int, bbox: tuple[float, float, float, float]
     for annot in page.annots:
         if not (drawn(annot) and meets(annot, bbox)):
             continue
-        if subtype(annot) in HARMLESS and draws_text(annot):
+        if subtype(annot) in HARMLESS and marks_the_text(annot):
             raise LayoutError(source, Problem(
                 Place(page=number), f"a {subtype(annot)} annotation drawn over the vendor table (at x {annot['x0']:.0f}"
                 f"-{annot['x1']:.0f}, y {annot['top']:.0f}-{annot['bottom']:.0f}) whose appearance shows text or an "
-                "image: a mark added over the printed table, which its text does not hold",
-                "the table as printed (annotations over it draw no text)"))
+                "image, or paints what may hide part of a glyph (a fill not blended with the text, a wide stroke): a "
+                "mark added over the printed table, which its text does not hold",
+                "the table as printed (annotations over it draw no text and hide none)"))
         if subtype(annot) not in HARMLESS:
             raise LayoutError(source, Problem(
                 Place(page=number), f"a {subtype(annot)} annotation drawn over the vendor table (at x {annot['x0']:.0f}"

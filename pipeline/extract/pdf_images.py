@@ -24,20 +24,31 @@ def painted_boxes(page) -> list[tuple[float, float, float, float]]:
     return boxes_where(page, lambda handle, kind: kind in PAINTING)
 
 
+STROKES = (pdfium_c.FPDF_TEXTRENDERMODE_STROKE, pdfium_c.FPDF_TEXTRENDERMODE_FILL_STROKE)
+STROKE_FLOOR = 0.1  # of the font size: a glyph's outline stroked wider paints past its box (a bold's is ~0.03)
+
+
 def see_through_text(page, masking: bool) -> list[tuple[float, float, float, float]]:
     """The boxes of text objects used as a clip (render modes 4 to 7: a cell's fill painted
-    through a 7 Tr `8` cut at its middle shows a 3), or drawn through a soft mask or a blend
-    mode: transparency that is not its fill's alpha alone (a partial alpha fades a glyph whole, which the ink check judges; a
-    mask may take away part of it). pdfium tells an object's transparency, not its kind: on a
-    page whose graphics states hold a mask or a blend mode (`masking`: masking_states), text
-    with any transparency is taken as masked."""
+    through a 7 Tr `8` cut at its middle shows a 3), stroked wider than STROKE_FLOOR of their
+    size (the outline painted past the glyph's box: a 2 stroked white 62.6 pt wide, drawn again
+    black, erased the left of the 8 beside it, which showed a 3), or drawn through a soft mask or
+    a blend mode: transparency that is not its fill's alpha alone (a partial alpha fades a glyph
+    whole, which the ink check judges; a mask may take away part of it). pdfium tells an
+    object's transparency, not its kind: on a page whose graphics states hold a mask or a blend
+    mode (`masking`: masking_states), text with any transparency is taken as masked."""
     alpha = [ctypes.c_uint() for _ in range(4)]
+    width, size = ctypes.c_float(), ctypes.c_float()
 
     def see_through(handle, kind) -> bool:
         if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
             return False
-        if pdfium_c.FPDFTextObj_GetTextRenderMode(handle) >= pdfium_c.FPDF_TEXTRENDERMODE_FILL_CLIP:
+        mode = pdfium_c.FPDFTextObj_GetTextRenderMode(handle)
+        if mode >= pdfium_c.FPDF_TEXTRENDERMODE_FILL_CLIP:
             return True  # the glyphs' outlines added to the clip: what is painted through it draws their shapes
+        if mode in STROKES and pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)) and \
+                pdfium_c.FPDFTextObj_GetFontSize(handle, ctypes.byref(size)) and width.value > STROKE_FLOOR * size.value:
+            return True
         if not pdfium_c.FPDFPageObj_HasTransparency(handle):
             return False
         if masking or not pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, alpha)):
