@@ -582,6 +582,18 @@ def group_parts(tables: list[Table]) -> list[list[Table]]:
     return groups
 
 
+def shown_copies(tables: list[Table]) -> list[Table]:
+    """The tables a reader may take for the vendor table: where a copy of it is drawn, those the
+    browser does not draw are left out (a copy for phones hidden on desktops by a media query
+    or the `hidden` attribute: Chromium shows one table). Where none is drawn, all stay, and the
+    one chosen is an error naming what hides it (html.check_drawn_in_order)."""
+    hidden = {t.element for t in tables if t.candidate and not t.layout and (
+        t.styles.of(t.element).removed or table_not_drawn(t.element, t.styles) is not None)}
+    if not hidden or all(t.element in hidden for t in tables if t.candidate and not t.layout):
+        return tables
+    return [t for t in tables if t.element not in hidden]
+
+
 def numbers(tables: list[Table]) -> str:
     return ", ".join(f"#{t.number}" for t in tables)
 
@@ -590,7 +602,7 @@ def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> li
     """The vendor table's parts. Among several tables that carry its headings, the one with
     framework columns and the vendor's caption; two that remain alike are an error naming both."""
     tables = page_tables(root, reading, source)
-    groups = group_parts(tables)
+    groups = group_parts(shown_copies(tables))
     total = len(tables)
     if not groups:
         raise SourceError(source, f"no vendor table among the page's {total} table(s)",
