@@ -64,18 +64,36 @@ def appearances(annot: dict) -> list[PDFStream]:
 FILLS = frozenset({b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"})
 STROKES = frozenset({b"S", b"s", b"B", b"B*", b"b", b"b*"})
 KEEPING_TEXT = frozenset({"Multiply", "Darken"})  # blend modes whose paint leaves dark glyphs dark (a highlight's)
+LIGHT = 0.5  # luminance: a fill this light, multiplied over the page, leaves dark glyphs standing out (yellow: 0.93)
 THIN = 2.0  # points: a stroke this wide at most (a link's box, an underline) leaves a glyph beside it readable
+FILL_COLOURS = {b"g": 1, b"rg": 3, b"k": 4}  # operators setting the fill colour, by their operands
+
+
+def luminance(components: list) -> float | None:
+    """A fill colour's luminance (grey, RGB or CMYK operands), None for none of those."""
+    if not all(isinstance(c, (int, float)) for c in components):
+        return None
+    if len(components) == 1:
+        return float(components[0])
+    if len(components) == 3:
+        r, g, b = components
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    if len(components) == 4:
+        c, m, y, k = components
+        return luminance([(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)])
+    return None
 
 
 def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
     """Whether a form's content shows text or an image, or paints what may hide part of a glyph
     (a fill that does not blend with what is below: a white box over the left of an 8 shows a
-    3; a stroke wider than THIN; a shading), itself or in the forms it draws. A highlight's fill
-    multiplied over the text, a link's thin box, an underline's line are read through."""
+    3; a dark fill multiplied over it; a stroke wider than THIN; a shading), itself or in the
+    forms it draws. A highlight's light fill multiplied over the text, a link's thin box, an
+    underline's line are read through."""
     resources = resolve1(stream.get("Resources")) or {}
     objects = resolve1(resources.get("XObject")) or {}
     states = resolve1(resources.get("ExtGState")) or {}
-    parser, operands, width, blend = PDFContentParser([stream]), [], 1.0, "Normal"
+    parser, operands, width, blend, light = PDFContentParser([stream]), [], 1.0, "Normal", 0.0  # black: the default
     while True:
         try:
             _, token = parser.nextobject()
@@ -84,16 +102,18 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
         if not isinstance(token, PSKeyword):
             operands.append(token)
             continue
-        operator, operand = token.name, operands[-1] if operands else None
+        operator, operand, given = token.name, operands[-1] if operands else None, operands
         operands = []
         if operator in SHOWN or operator == b"sh":
             return True
         if operator == b"w" and isinstance(operand, (int, float)):
             width = float(operand)
+        elif operator in FILL_COLOURS or operator in (b"sc", b"scn", b"cs"):  # another space's: not told light
+            light = (luminance(given[-FILL_COLOURS[operator]:]) or 0.0) if operator in FILL_COLOURS else 0.0
         elif operator == b"gs" and isinstance(operand, PSLiteral):
             state = resolve1(states.get(name(operand))) or {}
             blend = name(state.get("BM")) or blend if "BM" in state else blend
-        elif (operator in FILLS and blend not in KEEPING_TEXT) or (operator in STROKES and width > THIN):
+        elif (operator in FILLS and not (blend in KEEPING_TEXT and light >= LIGHT)) or (operator in STROKES and width > THIN):
             return True
         elif operator == b"Do" and isinstance(operand, PSLiteral):
             drawn = resolve1(objects.get(name(operand)))
