@@ -272,3 +272,36 @@ def test_what_is_drawn_around_an_element_taken_once_per_style_and_tag_is_its_own
     if page is None:  # blocks, a <br>, quotes, images painted, list markers numbered by their place: all drawn
         assert lines[0] == ["a", "b", "c“d”", "e", "f"] and all(line[0].startswith("[image] ") for line in lines[1::2])
         assert [line.split("]")[0] for line in lines[2][:3]] == ["[3.", "[4.", "[9."] and lines[3][1] == "k"
+
+
+PLAIN_CELLS_PAGE = """<!DOCTYPE html><html><head><style>.w{color:#fff} .m::after{content:"1"} .b{display:inline}
+</style></head><body><table><tr><td><p>4*Ascend</p></td><td> <p>a
+b</p> </td><td><p class="w">white</p></td><td class="m"><p>marked</p></td><td><div>div</div></td>
+<td><p class="b">inline</p></td><td>&#x200b;<p>zero width</p></td><td><p>x</p>tail</td><td><p><b>bold</b></p></td>
+<td style="background-image:url(x.png)"><p>image</p></td><td><sup>2</sup></td><td><p hidden>hidden</p></td>
+<td><p style="visibility:hidden">unseen</p></td><td><p>&nbsp;</p></td></tr>
+<tr class="w"><td><p>white row</p></td></tr><tr style="visibility:hidden"><td><p>hidden row</p></td></tr>
+</table></body></html>"""
+
+
+@pytest.mark.parametrize("page", [*sorted(RAW.glob("*/page.html")), *sorted((FIXTURES / "html").glob("*.html")), None],
+                         ids=lambda p: f"{p.parent.name}/{p.name}" if p else "plain-cells-page")
+def test_a_plain_cells_lines_read_without_walking_it_are_those_drawn(page):
+    """text.plain_cell_lines answers for a cell holding one plain paragraph (the vendor's) without
+    walking it: every cell's lines are those drawn_lines gives, with the page walk's styles."""
+    from pipeline.extract.html_page import read_page
+    from pipeline.extract.text import drawn_lines, plain_cell_lines
+    html = page.read_text(encoding="utf-8") if page else PLAIN_CELLS_PAGE
+    root = parse_document(html.encode(), "page.html")
+    styles = read_page(root, "page.html").styles
+    cells = list(root.iter("td", "th"))
+    shortcut = [plain_cell_lines(cell, styles) for cell in cells]
+    drawn = [drawn_lines(cell, styles) for cell in cells]
+    assert [(n, s, d) for n, (s, d) in enumerate(zip(shortcut, drawn)) if s is not None and s != d] == []
+    taken = sum(s is not None for s in shortcut)
+    if page is None:  # only the plain paragraphs and the div: not the styled, marked, tailed, nested, hidden or
+        # unseen (a row's white text, a hidden row: the cells plain, their styles not)
+        assert [n for n, s in enumerate(shortcut) if s is not None] == [0, 1, 4, 13] and drawn[1] == ["a", "b"]
+        assert drawn[14] != ["white row"] and drawn[15] == []
+    elif page.parent.name in ("2025-05-07", "2025-10-22"):
+        assert taken > 0.9 * len(cells)  # the vendor's cells: the shortcut is what is measured

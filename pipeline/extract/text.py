@@ -237,9 +237,37 @@ def _shadow_block(element: etree._Element, tag: str, style: Style, styles: Style
 
 def cell_lines(cell: etree._Element, styles: Styles) -> list[str]:
     """The cell's lines as published: trimmed, blank ones dropped, inner spaces kept."""
+    lines = plain_cell_lines(cell, styles)
+    return lines if lines is not None else drawn_lines(cell, styles)
+
+
+def drawn_lines(cell: etree._Element, styles: Styles) -> list[str]:
+    """cell_lines, from what is drawn around and in each element of the cell (_pieces)."""
     pieces: list[str] = []
     _pieces(cell, styles, pieces)
     return [stripped for line in "".join(pieces).split("\n") if (stripped := line.strip())]
+
+
+PLAIN_BLOCKS = frozenset({"p", "div"})  # drawn as a block by their tag, around their text and nothing else
+
+
+def plain_cell_lines(cell: etree._Element, styles: Styles) -> list[str] | None:
+    """The lines of a cell that holds one plain paragraph of text, as the vendor's cells do
+    (`<td><p>4*Ascend</p></td>`): the paragraph's text lines, without walking the two elements
+    (drawn_lines gives the same: each draws only line breaks around the text, no mark, image or
+    generated text, the text shown as it is); None for any other cell. Asked only of styles the
+    page walk computed (Styles.computed): nothing is worked out here."""
+    if len(cell) != 1 or cell in styles.holding_styled or cell in styles.styled:
+        return None  # styled here or inside: a sheet's rule, a style attribute, a hint
+    child = cell[0]
+    if child.tag not in PLAIN_BLOCKS or len(child) or (cell.text and not cell.text.isspace()) \
+            or (child.tail and not child.tail.isspace()):
+        return None
+    outer, inner = styles.computed.get(cell), styles.computed.get(child)
+    if outer is None or inner is None or outer.mark or outer.image or inner.mark or inner.image or \
+            not inner.block or not inner.shown or inner.unseen:
+        return None
+    return [stripped for line in (child.text or "").split("\n") if (stripped := line.strip())]
 
 
 def collapse_lines(lines: list[str]) -> str:
