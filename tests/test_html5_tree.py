@@ -79,11 +79,11 @@ def spans_cut(tree: str) -> bool:
 
 def labelled_between(tree: str) -> bool:
     """Whether a reader sees text between two of the tree's tables, the second repeating the
-    header rows, other than a continuation mark (续): a line such as `说明`, moved there by the
-    browser from between rows. (Before a part without header rows, which cannot be read on its
+    header rows, other than a continuation mark (续表): a line such as `说明` or `注：见下表`,
+    moved there by the browser from between rows, beside the mark or alone. (Before a part without header rows, which cannot be read on its
     own, such a line changes nothing.)"""
     between = re.findall(r"</table>(.*?)<table[^>]*>(.{0,600})", tree, re.S)
-    return any((text := "".join(etree.HTML(f"<div>{part}</div>").itertext()).strip()) and "续" not in text
+    return any(re.sub(r"续表|[\W\d_]+", "", "".join(etree.HTML(f"<div>{part}</div>").itertext()))
                and "支持模型参数量" in start for part, start in between)
 
 

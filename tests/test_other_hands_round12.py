@@ -26,8 +26,9 @@ def on_value(markup: str) -> str:
 @pytest.mark.parametrize(("markup", "declaration"), [
     ('1<span style="text-shadow:-0.7em 0 0 #fff">32*Ascend</span>', "text-shadow: -0.7em 0 0 #fff"),
     ('<span style="text-shadow:-0.6em 0 0 #000">32*Ascend</span>', "text-shadow: -0.6em 0 0 #000"),
-    # (its width a share of the cell's: a definite width that clips is a box cutting the text, since session 31)
-    ('<span style="max-width:20%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;display:inline-block">'
+    # (without a set width: a box of a set width clipping its text is a layout error of its own since session 31,
+    # test_other_hands_round16; the ellipsis is refused wherever a box clips, its width left to a layout)
+    ('<span style="overflow:hidden;text-overflow:ellipsis;white-space:nowrap;display:inline-block">'
      '132*Ascend</span>', "text-overflow: ellipsis"),
 ])
 def test_a_shadow_moved_apart_or_an_ellipsis_is_an_error_naming_it(markup, declaration):

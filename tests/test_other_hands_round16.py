@@ -94,6 +94,14 @@ def test_a_part_after_nothing_or_a_continuation_mark_continues_the_table(between
      "width: 4.8em; overflow-x: hidden"),
     ('<span style="display:flex;justify-content:flex-end;width:4.8em;overflow-x:auto"><span>132*Ascend</span></span>',
      "width: 4.8em; overflow-x: auto"),
+    # round 17: sized by its container, or its items overflowing it
+    ('<span style="display:flex"><span style="flex:0 0 17.8px;overflow:hidden;white-space:nowrap">132*Ascend</span></span>',
+     "flex: 0 0 17.8px; overflow-x: hidden"),
+    ('<span style="display:grid;grid-template-columns:17.8px"><span style="overflow:hidden;white-space:nowrap">132*Ascend'
+     '</span></span>', "a flex or grid item; overflow-x: hidden"),
+    ('<span style="display:grid;grid-template-columns:79.2px;overflow:hidden"><span style="justify-self:end;'
+     'white-space:nowrap">132*Ascend</span></span>', "display: grid; overflow-x: hidden"),
+    ('<span style="display:inline-block;max-width:90%;overflow:hidden">132*Ascend</span>', "max-width: 90%; overflow-x: hidden"),
 ])
 def test_a_box_of_a_set_width_clipping_its_text_is_an_error(markup, named):
     """Catches: 132 published where Chromium shows 13 (cut at the end) or 32*Ascend (cut at the
@@ -104,10 +112,10 @@ def test_a_box_of_a_set_width_clipping_its_text_is_an_error(markup, named):
 
 
 @pytest.mark.parametrize("markup", ['<span style="display:inline-block;width:12em;overflow-x:auto">32*Ascend</span>',
-                                    '<span style="display:inline-block;max-width:90%;overflow:hidden">32*Ascend</span>'])
-def test_a_scroll_box_or_a_share_of_the_cell_is_read(markup, reference):
+                                    '<span style="display:inline-block;max-width:100%;overflow:hidden">32*Ascend</span>'])
+def test_a_scroll_box_or_the_cells_width_is_read(markup, reference):
     """What must not be refused: a scroll box whose text starts at its start (a reader scrolls
-    it), a box whose width is a share of the cell (no set width to cut at)."""
+    it), a box as wide as the cell at most (the cell is as wide as its text)."""
     same_rows(read(on_value(markup))[2].frame, reference[1])
 
 

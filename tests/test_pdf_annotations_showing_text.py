@@ -121,7 +121,10 @@ HIDING = {  # over x 217-219.7 of the page: the left half of the 3 (217.5-221.9)
     "underline stroked wide in white": (b"/Subtype /Underline", b"1 1 1 RG 6 w 4 6 m 6.7 6 l S", b""),
     "highlight filling white": (b"/Subtype /Highlight", b"1 1 1 rg 4 0 2.7 12 re f", b""),
     "highlight multiplied in black": (b"/Subtype /Highlight", b"/G0 gs 0 0 0 rg 4 0 2.7 12 re f", MULTIPLY),
+    # round 17: a 7 drawn in thin lines before the 3 (pdfium showed 72*Ascend once the 3 was erased)
+    "link drawing a 7 in thin lines": (b"/Subtype /Link /Border [0 0 0]", b"0 0 0 RG 0.8 w 0 11 m 3.5 11 l 1 1 l S", b""),
 }
+DARKER = ("highlight multiplied in black", "link drawing a 7 in thin lines")  # ink added, not taken
 
 
 @pytest.mark.parametrize("kind", HIDING)
@@ -131,8 +134,8 @@ def test_an_annotation_read_through_that_hides_part_of_a_glyph_is_an_error(kind,
     data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
     annotated = with_annotation(data, *HIDING[kind], where=OVER_THE_THREE)
     before, after = ink_in_gap(data, OVER_THE_THREE), ink_in_gap(annotated, OVER_THE_THREE)
-    # a viewer paints part of the 3 white, or the ground around it black (the glyph lost in it)
-    assert after > 1.25 * before if b"0 0 0 rg" in HIDING[kind][1] else after < 0.75 * before
+    # a viewer paints part of the 3 white, or the ground around it black (the glyph lost in it), or a 7
+    assert after > 1.25 * before if kind in DARKER else after < 0.75 * before
     with pytest.raises(LayoutError, match=r"page 1: a (Link|Underline|Highlight) annotation drawn over the vendor table "
                                           r"\(at x \d+-\d+, y \d+-\d+\) whose appearance shows text or an image, or "
                                           r"paints what may hide"):

@@ -141,6 +141,9 @@ STATE_PSEUDO_CLASSES = frozenset({"checked", "enabled", "disabled"})
 # :link and :any-link match an <a> or <area> with an href in a browser (cssselect2: a <link> too;
 # never visited here: a fresh reader's history is empty).
 LINKS = frozenset({"link", "any-link", "-webkit-any-link"})
+# The focus: cssselect2 matches no element, as a page just loaded has none focused, unless an
+# element asks for it (autofocus; html_cascade.Sheets.focused): then selectors using it are checked.
+FOCUS = frozenset({"focus", "focus-within", "focus-visible"})
 LINK_SELECTOR = tinycss2.parse_component_value_list(":is(a, area)[href]")
 
 
@@ -233,3 +236,9 @@ def links_rewritten(tokens) -> list:
         else:
             out.append(token)
     return out
+
+
+def uses(tokens, names: frozenset) -> bool:
+    """Does the selector use one of these pseudo-classes, at any depth?"""
+    return any((kind == "class" and function is None and name in names)
+               or (function is not None and uses(function.arguments, names)) for kind, name, function in pseudos(tokens))

@@ -34,7 +34,7 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import legacy_colour
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
-from .css_selectors import exactly_matched, forgiven, links_rewritten, nth_of_rewritten, selector_list
+from .css_selectors import FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, selector_list, uses
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
@@ -82,7 +82,7 @@ UA_SHEET = """
 address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd, fieldset, figcaption,
 figure, footer, form, h1, h2, h3, h4, h5, h6, header, hgroup, hr, legend, listing, main, menu, nav, ol, p,
 plaintext, pre, search, section, summary, ul, xmp, body, html, option, optgroup { display: block }
-li { display: list-item } button { display: inline-block }
+li { display: list-item } button { display: inline-block } dialog { position: absolute }
 table { display: table } caption { display: table-caption } thead { display: table-header-group }
 tbody { display: table-row-group } tfoot { display: table-footer-group } tr { display: table-row }
 td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }
@@ -384,6 +384,7 @@ class Sheets:
     reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
     too_deep: str = ""  # the first rule nested past MAX_NESTING, where it is (refuse_too_deep)
+    focused: bool = False  # an element of the page asks for the focus as it loads (autofocus): :focus may match
 
 
 def relaxed(selector: str) -> list | None:
@@ -503,7 +504,8 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
         html_text = tinycss2.serialize(as_html_matches(links_rewritten(nth_of_rewritten(forgiven(tokens))),
                                                        sheets.quirks, None in sheets.namespaces))
-        if not exactly_matched(tokens):  # a :has() cssselect2 matches otherwise than a browser
+        if not exactly_matched(tokens) or (sheets.focused and uses(tokens, FOCUS)):  # a :has() cssselect2 matches
+            # otherwise than a browser, a state it reads from attributes, the focus an element took as the page loaded
             add_undecided(selector_text, Rule(label, decls), sheets)
             continue
         try:
@@ -525,6 +527,9 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
                 sheets.undecided.add_selector(selector, Rule(label, decls))
                 sheets.undecided_count += 1
     add_nested(rule, mode, within, sheets, depth)
+
+
+AUTOFOCUS = etree.XPath("//*[@autofocus]")  # the elements that take the focus as the page loads (the first focusable)
 
 
 def add_undecided(selector_text: str, rule: Rule, sheets: Sheets) -> None:
@@ -607,7 +612,8 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     was saved in, a relative one (resolved from <base href>), with the sheets they @import.
     The rules of a sheet the browser may or may not apply (its media depends on the window, a
     script may apply it) are checked (check_undecided)."""
-    sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root))
+    sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root),
+                    focused=bool(AUTOFOCUS(root)))
     base = document_base(root, files)
     early = before_the_base(root) if files is not None else set()
     policies = page_policies(root)

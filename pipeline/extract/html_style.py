@@ -161,6 +161,8 @@ class Style:
     paints_over: str = ""  # the declaration of its paint over the text beside the box or past its line (not
     # inherited): an outline; an inline box's or a layer's shadow, outset border image, background under a
     # negative margin; an inline box's vertical padding, borders or font past its line; a moved underline
+    stuck: str = ""  # a sticky box's offset: stays at the window's edge over what scrolls under it
+    spill: str = ""  # a set height (or a float's set width) its content may spill out of, its overflow visible
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
@@ -709,7 +711,8 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     if "content" in declared and IMAGE_CONTENT.search(value_of(declared, "content")):
         return True, parent.cut  # an element's `content: url()` draws the image instead of its content
     fixed = value_of(declared, "position") == "fixed"
-    if not (fixed or window) and (shown_as in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS)):
+    boxed = "block" if parent.items and shown_as in ("inline", "ruby", "inline list-item") else shown_as  # an item: blockified
+    if not (fixed or window) and (boxed in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS)):
         return False, parent.cut
     across, down = overflow_axes(declared)
     if window:  # the window's overflow: it does not scroll, the element itself clips nothing
@@ -731,10 +734,15 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
         return True, parent.cut
     if clips_down and height is not None:
         return False, f"{high}; overflow: {down if down in CLIPPING else 'clip'}"
-    if width is not None and (clips_across or (across in SCROLLING and overflows_to_the_start(declared, shown_as))):
-        # narrower than its text perhaps (no layout here measures it): an unbreakable value cut at its end,
-        # or at its start where the box aligns it to its end, which no scrolling reaches (checked in Chromium)
-        return False, f"{wide}; overflow-x: {across if across in CLIPPING or across in SCROLLING else 'clip'}"
+    sized = wide or next((written(declared, name) for name in SIZES if value_of(declared, name) not in (None, *NOT_SIZED)),
+                         "")
+    laid_out = sized or ("display: " + shown_as if shown_as in ITEMS_OF else "a flex or grid item" if parent.items else "")
+    if (clips_across and laid_out) or (sized and across in SCROLLING and overflows_to_the_start(declared, shown_as)):
+        # narrower than its text perhaps (no layout here measures it): an unbreakable value cut at its end, or
+        # at its start where the box aligns it to its end, which no scrolling reaches (checked in Chromium). A
+        # box sized by its container too: a flex or grid item (its least width then 0), a flex or grid
+        # container (its items overflowing it, at either end)
+        return False, f"{laid_out}; overflow-x: {across if across in CLIPPING or across in SCROLLING else 'clip'}"
     clamp = value_of(declared, "-webkit-line-clamp") or value_of(declared, "line-clamp")
     if clips_down and clamp not in (None, "none", "initial", "unset"):
         return False, f"line-clamp: {clamp}; overflow: {down}"
@@ -745,6 +753,11 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     return False, parent.cut
 
 
+# What sets a box's width other than its content: a cell is as wide as its content, and a box
+# in it whose width is left to its content holds all of it.
+SIZES = ("width", "max-width", "inline-size", "max-inline-size", "flex-basis", "flex")
+NOT_SIZED = frozenset({"auto", "none", "initial", "unset", "100%", "max-content", "fit-content", "content", "0 1 auto",
+                       "revert", "revert-layer"})
 END_ALIGNED = frozenset({"flex-end", "end", "right", "center", "space-around", "space-evenly", "safe"})
 
 
@@ -1100,6 +1113,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
+                 stuck=stuck(declared), spill=spills(declared, shown_as, None),
                  unmodelled=unmodelled(declared, parent), layer=layer, in_cell=in_cell,
                  paints_over=painted_over(declared, shown_as, colour, parent, layer, in_cell)
                  or past_the_line(declared, shown_as, colour, parent, lines, factor, size["font_px"],
@@ -1448,20 +1462,40 @@ def placed_over(style: Style) -> str:
 
 
 FIXED_BAND = WINDOWS[0]["height"] / 4  # px: a quarter of the smaller desktop window's height
+PAINT_PAST = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES})  # what paints past a box's border edge
 
 
-def fixed_band(declared) -> bool:
-    """A box fixed to the window, no higher than FIXED_BAND (its height or max-height and its
-    vertical padding, in px), neither transformed nor turned: a site's top bar, a back-to-top
-    button. The page scrolls the table past it, so a reader sees every part of the table at
-    some point; a taller one (a sheet over the window) may hide a column for good."""
-    if value_of(declared, "position") != "fixed" or any(value_of(declared, name) not in (None, "none")
-                                                        for name in TRANSFORMS):
+def stuck(declared) -> str:
+    """A sticky box's offset: while its container is in view it stays at that edge of the
+    window, over what scrolls under it (a stripe at the foot of <body> stays over the table)."""
+    if value_of(declared, "position") != "sticky":
+        return ""
+    return next((f"position: sticky; {written(declared, side)}" for side in OFFSETS
+                 if value_of(declared, side) not in (None, *NOT_AN_OFFSET)), "")
+
+
+def fixed_band(declared, plain_inside: bool) -> bool:
+    """A box fixed (or stuck) to the window whose paint stays within FIXED_BAND: its height or
+    max-height with its vertical padding and borders no higher, no min-height past it, neither
+    transformed nor painting past its box, and what it holds unable to spill past it (its
+    overflow clipped, or nothing styled inside it and its font no larger than half the band): a
+    site's top bar, a back-to-top button. The page scrolls the table past it, so a reader sees
+    every part of the table at some point; a taller one (a sheet over the window, a stripe
+    down a column) may hide a value for good."""
+    if value_of(declared, "position") not in ("fixed", "sticky") or not declared.keys().isdisjoint(PAINT_PAST - {
+            "box-shadow"}) or any(value_of(declared, name) not in (None, "none") for name in TRANSFORMS):
         return False
     high = next((px for name in ("height", "max-height") if (value := value_of(declared, name)) is not None
                  and (px := pixels(value)) is not None), None)
-    return high is not None and high + sum(max(side(value_of(declared, f"padding-{s}")), 0.0)
-                                           for s in ("top", "bottom")) <= FIXED_BAND
+    least = pixels(value_of(declared, "min-height") or "0")
+    if high is None or least is None or least > FIXED_BAND:
+        return False
+    shadow = value_of(declared, "box-shadow")  # a bar's shadow below it (`0 1px 4px`), past it both ways at most
+    high += sum(max(side(value_of(declared, f"padding-{s}")), 0.0) + border_px(declared, s, BLACK, False)
+                for s in ("top", "bottom")) + 2 * (outer_shadow_reach(shadow, BLACK, False) if shadow else 0.0)
+    contained = overflow_axes(declared)[1] in CLIPPING or (
+        plain_inside and (pixels(value_of(declared, "font-size") or "16px") or FIXED_BAND) <= FIXED_BAND / 2)
+    return high <= FIXED_BAND and contained
 
 
 GUTTER = 32.0  # px: a grid's gutter, which a row's negative side margins take back (Bootstrap's is 15px)
@@ -1469,50 +1503,80 @@ GUTTER = 32.0  # px: a grid's gutter, which a row's negative side margins take b
 
 def pulled_over(declared, shown_as: str) -> str:
     """A negative margin drawing a block over what is above or below it, or sideways past a
-    grid's gutter over what is beside it (an inline box stays on its own line: the table is a
-    block of its own)."""
+    grid's gutter over what is beside it, or a text-indent drawing its first line that far out
+    of its box (an inline box stays on its own line: the table is a block of its own)."""
     if shown_as in FLAT or shown_as.startswith("inline"):
         return ""
-    return next((written(declared, name) for name in MARGINS
-                 if side(value_of(declared, name), negative_only=True) < (-GUTTER if name in ("margin-left", "margin-right")
+    return next((written(declared, name) for name in (*MARGINS, "text-indent")
+                 if side(value_of(declared, name), negative_only=True) < (-GUTTER if name not in ("margin-top", "margin-bottom")
                                                                           else 0.0)), "")
 
 
-def drawn_over_others(style: Style, declared) -> str:
-    """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
-    pulled_over), but for a fixed band (fixed_band) and a box drawn nowhere (out_of_the_page);
-    "" for none."""
-    if fixed_band(declared) or out_of_the_page(declared):
+def spills(declared, shown_as: str, text: str | None, font: float = 16.0) -> str:
+    """A box whose content may spill out of it onto what lies below or beside it: a height (or
+    max-height) set in a length, or a float of a set width, with its overflow visible. No layout
+    here measures content: a box holding elements may spill whatever its size; one holding text
+    alone (`text`; None where it holds elements) spills where the text is taken at its widest,
+    a full em a character: a word wider than the width, lines (on a line as wide as the smaller
+    window) higher than the height."""
+    if shown_as in ("none", "contents") or shown_as in FLAT or text == "":
         return ""
-    return placed_over(style) or pulled_over(declared, style.display)
+    across, down = overflow_axes(declared)
+    sizes = ("height", "max-height") + (("width", "max-width") if value_of(declared, "float") not in (None, "none") else ())
+    for name in sizes:
+        value = value_of(declared, name)
+        if value is None or length(value) is None or (down if "height" in name else across) != "visible":
+            continue
+        px = pixels(value)
+        if text is None or px is None:
+            return written(declared, name)
+        words = text.split() or [""]
+        lines = max(1, -(-len(text) * font // WINDOWS[0]["width"]))
+        needed = max(map(len, words)) * font if "width" in name else lines * CONTENT_AREA * font
+        if needed > px:
+            return written(declared, name)
+    return ""
+
+
+def drawn_over_others(style: Style, declared, plain_inside: bool = True, text: str | None = "") -> str:
+    """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
+    stuck, pulled_over, spills), but for a fixed band (fixed_band) and a box drawn nowhere
+    (out_of_the_page); "" for none. `plain_inside`: nothing inside it is styled; `text`: what
+    it holds, None for elements."""
+    if fixed_band(declared, plain_inside) or out_of_the_page(declared):
+        return ""
+    return placed_over(style) or stuck(declared) or pulled_over(declared, style.display) or \
+        spills(declared, style.display, text, style.font_px)
+
+
+# What widens a box, or moves it back from far off the page's left edge, or paints past it
+UNDOING = frozenset({*MARGINS, "padding-left", "padding-right", "min-width", "border-left-width", "border-right-width",
+                     *TRANSFORMS, *PAINT_PAST})
 
 
 def out_of_the_page(declared) -> bool:
     """A box drawn nowhere a reader sees: clipped to nothing, a 1px box with its overflow hidden
-    (the visually-hidden pattern), or moved far past the page's left edge (a skip link at
-    `left: -9999px`). Off the screen (off_screen) is not enough outside the table: moved far up
-    or down from its place, a box lands elsewhere on a page as long as the vendor table's."""
+    (the visually-hidden pattern), or placed far past the page's left edge (a skip link at
+    `left: -9999px`), with nothing painting past it (a shadow, an outline, borders) and nothing
+    widening it or moving it back (a margin, a transform). Off the screen (off_screen) is not
+    enough outside the table: moved far up or down from its place, a box lands elsewhere on a
+    page as long as the vendor table's."""
     if declared.keys().isdisjoint(PLACING):
         return False
     position = value_of(declared, "position")
     if legacy_clip(value_of(declared, "clip") or "", position) or clipped_away(value_of(declared, "clip-path"), (0.0, 0.0)):
         return True
-    if all((pixels(size or "x") or 99) <= 1 for size in (value_of(declared, "width"), value_of(declared, "height"))) \
+    undone = any(value_of(declared, name) not in (None, "none", "0", "auto", "0px") for name in UNDOING & declared.keys())
+    if undone:
+        return False
+    width = value_of(declared, "width")
+    if all((pixels(size or "x") or 99) <= 1 for size in (width, value_of(declared, "height"))) \
             and value_of(declared, "overflow") in ("hidden", "clip"):
         return True
-    left, right, margin = (value_of(declared, name) or "0" for name in ("left", "right", "margin-left"))
-    return (position in ("absolute", "fixed", "relative") and ((far(left) and left.startswith("-"))
-                                                                or (far(right) and not right.startswith("-")))) \
-        or (far(margin) and margin.startswith("-")) or translated_left(value_of(declared, "transform"),
-                                                                       value_of(declared, "translate"))
-
-
-def translated_left(transform: str | None, translate: str | None) -> bool:
-    """A translation far to the left (`translateX(-9999px)`, `translate: -200% 0`)."""
-    moves = [arguments for name, arguments in FUNCTION.findall(transform or "") if name in ("translate", "translatex",
-                                                                                           "translate3d")]
-    moves += [translate] if translate not in (None, "none", UNDECIDED) else []
-    return any(far(first) and first.startswith("-") for first in (re.split(r"[\s,]+", m.strip())[0] for m in moves))
+    left, right = (value_of(declared, name) or "0" for name in ("left", "right"))
+    return position in ("absolute", "fixed", "relative") and ((far(left) and left.startswith("-"))
+                                                            or (far(right) and not right.startswith("-"))) \
+        and (width is None or (pixels(width) or WINDOW) < WINDOW)
 
 
 # --- what this reader does not model ---------------------------------------------------------------

@@ -87,13 +87,15 @@ def luminance(components: list) -> float | None:
 def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
     """Whether a form's content shows text or an image, or paints what may hide part of a glyph
     (a fill that does not blend with what is below: a white box over the left of an 8 shows a
-    3; a dark fill multiplied over it; a stroke wider than THIN; a shading), itself or in the
-    forms it draws. A highlight's light fill multiplied over the text, a link's thin box, an
-    underline's line are read through."""
+    3; a dark fill multiplied over it; a stroke wider than THIN, or of lines rising more than
+    THIN or of curves, which may draw a digit; a shading), itself or in the forms it draws. A
+    highlight's light fill multiplied over the text, a link's thin box, an underline's level
+    line are read through."""
     resources = resolve1(stream.get("Resources")) or {}
     objects = resolve1(resources.get("XObject")) or {}
     states = resolve1(resources.get("ExtGState")) or {}
     parser, operands, width, blend, light = PDFContentParser([stream]), [], 1.0, "Normal", 0.0  # black: the default
+    heights, curved = [], False  # the current path's points' heights (its lines), and whether it has curves
     while True:
         try:
             _, token = parser.nextobject()
@@ -106,6 +108,15 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
         operands = []
         if operator in SHOWN or operator == b"sh":
             return True
+        if operator in (b"m", b"l") and isinstance(operand, (int, float)):
+            heights.append(float(operand))
+        elif operator in (b"c", b"v", b"y"):
+            curved = True
+        elif operator in STROKES and (curved or (heights and max(heights) - min(heights) > THIN)):
+            return True  # lines or curves that may draw a digit (a 7 of two strokes): a box's sides or a line under
+            # the text are drawn by rectangles and level lines
+        if operator in FILLS or operator in STROKES or operator in (b"n", b"s", b"S"):
+            heights, curved = [], False
         if operator == b"w" and isinstance(operand, (int, float)):
             width = float(operand)
         elif operator in FILL_COLOURS or operator in (b"sc", b"scn", b"cs"):  # another space's: not told light
