@@ -77,9 +77,12 @@ def measure(job: str, repeat: int) -> dict:
     data, release = page_bytes(job)
     run_stages(data, release)
     reference_read_html(data)
-    runs = [run_stages(data, release) for _ in range(repeat)]
+    runs, references = [], []
+    for _ in range(repeat):  # interleaved: a drift in the machine's speed falls on both alike
+        runs.append(run_stages(data, release))
+        references.append(reference_read_html(data))
     result = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
-    result["read_html"] = statistics.median(reference_read_html(data) for _ in range(repeat))
+    result["read_html"] = statistics.median(references)
     result["bytes"] = len(data)
     result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return result
