@@ -98,3 +98,34 @@ def test_a_rule_on_the_focus_an_element_takes_as_the_page_loads_is_checked(rule,
     with pytest.raises(SourceError, match=r"may hide, mark or add text to the table's <span> elements"):
         read(with_sheet(rule, page))
     assert read(with_sheet(rule, page.replace("<input autofocus>", "<input>")))[2].frame["min_units"].max() > 0
+
+
+# Round 18 (a hunt of 36 variants aimed at round 17's rules; each checked in Chromium 156, PDFs in
+# pdfium and poppler): a fixed bar's content spilling out of it (preformatted lines, line breaks,
+# an image of a set height, a zoom), a line height spilling a box's text upward, and labels drawn
+# by an image's alt text, an input's value or a list marker, each read with exit 0.
+@pytest.mark.parametrize(("markup", "named"), [
+    ('<div style="position:fixed;top:0;left:394px;height:20px;color:#fff;font-size:12px;line-height:10px;'
+     'white-space:pre">' + "█\n" * 130 + "</div>", "position: fixed; left: 394px"),
+    ('<div style="position:fixed;top:0;left:394px;height:20px;color:#fff">' + "█<br>" * 130 + "</div>",
+     "position: fixed; left: 394px"),
+    ('<div style="position:fixed;top:0;left:392px;height:20px"><img width="11" height="3000" src="x.png"></div>',
+     "position: fixed; left: 392px"),
+    ('<div style="position:fixed;top:0;left:39px;height:2px;zoom:10;color:#fff;font-size:1.5px">█</div>',
+     "position: fixed; left: 39px"),
+    ('<div style="display:flex;align-items:flex-end;height:30px;line-height:5067px;font-size:14px;color:#fff;'
+     'margin-left:385px">█</div>', "(height: 30px)"),
+])
+def test_what_spills_out_of_a_bar_or_a_box_is_an_error(markup, named):
+    """Catches: each read with exit 0 while Chromium showed 32*Ascend for the 132 written."""
+    with pytest.raises(LayoutError, match=re.escape(named)):
+        read(after_the_table(on_value("132*Ascend"), markup))
+
+
+@pytest.mark.parametrize("between", ['<p><img alt="表2 已下线模型" src="missing.png"></p>',
+                                     '<p><input value="表2 已下线模型" readonly></p>',
+                                     '<ul><li style="list-style-type:\'表2 已下线模型\'"></li></ul>'])
+def test_a_label_drawn_by_an_image_an_input_or_a_marker_is_a_label(between):
+    """Catches: the retired model's table stitched on under a label not written as text."""
+    with pytest.raises(SourceError, match=r"2 tables look like the vendor table"):
+        read(PAGE_HTML[:TABLE_END] + between + RETIRED + PAGE_HTML[TABLE_END:])

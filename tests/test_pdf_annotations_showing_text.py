@@ -123,8 +123,14 @@ HIDING = {  # over x 217-219.7 of the page: the left half of the 3 (217.5-221.9)
     "highlight multiplied in black": (b"/Subtype /Highlight", b"/G0 gs 0 0 0 rg 4 0 2.7 12 re f", MULTIPLY),
     # round 17: a 7 drawn in thin lines before the 3 (pdfium showed 72*Ascend once the 3 was erased)
     "link drawing a 7 in thin lines": (b"/Subtype /Link /Border [0 0 0]", b"0 0 0 RG 0.8 w 0 11 m 3.5 11 l 1 1 l S", b""),
+    # round 18: level lines turned by a cm into a 7, a 7 of thin bars (rectangles)
+    "link drawing a 7 in turned level lines": (b"/Subtype /Link /Border [0 0 0]",
+                                               b"0 0 0 RG 0.8 w 0 11 m 3.5 11 l S 0.3 -1 1 0.1 1 1 cm 0 0 m 10 0 l S", b""),
+    "link drawing a 7 in thin bars": (b"/Subtype /Link /Border [0 0 0]", b"0 0 0 RG 0.5 w 0 10.5 3.5 0.3 re 3 1 0.3 10 re S",
+                                      b""),
 }
-DARKER = ("highlight multiplied in black", "link drawing a 7 in thin lines")  # ink added, not taken
+DARKER = ("highlight multiplied in black", "link drawing a 7 in thin lines", "link drawing a 7 in turned level lines",
+          "link drawing a 7 in thin bars")  # ink added, not taken
 
 
 @pytest.mark.parametrize("kind", HIDING)
@@ -152,3 +158,13 @@ def test_a_highlight_multiplied_over_the_text_is_read_through(canvas_font, tmp_p
                                 MULTIPLY, OVER_THE_THREE)
     frame = normalize(extract_pdf(annotated, "t.pdf")[0], "2025-10-22").frame
     assert sorted(frame.min_units.dropna()) == [16, 32]
+
+
+def test_a_dark_highlight_without_an_appearance_is_an_error(canvas_font, tmp_path):
+    """Catches (round 18): a highlight with no appearance stream and a black colour, which the
+    viewer draws itself, multiplying black over the 3 (only fields without one were judged)."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    entries = b"/Subtype /Highlight /C [0 0 0] /QuadPoints [%.1f 740 %.1f 740 %.1f 728 %.1f 728]" % (
+        *OVER_THE_THREE[::2], *OVER_THE_THREE[::2])
+    with pytest.raises(LayoutError, match=r"page 1: a Highlight annotation drawn over the vendor table"):
+        extract_pdf(with_annotation(data, entries, None, where=OVER_THE_THREE), "t.pdf")

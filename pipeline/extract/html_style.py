@@ -1474,28 +1474,40 @@ def stuck(declared) -> str:
                  if value_of(declared, side) not in (None, *NOT_AN_OFFSET)), "")
 
 
-def fixed_band(declared, plain_inside: bool) -> bool:
+def fixed_band(declared, style: Style, text: str | None) -> bool:
     """A box fixed (or stuck) to the window whose paint stays within FIXED_BAND: its height or
     max-height with its vertical padding and borders no higher, no min-height past it, neither
-    transformed nor painting past its box, and what it holds unable to spill past it (its
-    overflow clipped, or nothing styled inside it and its font no larger than half the band): a
+    transformed, zoomed nor turned (writing-mode, preformatted lines), not painting past its
+    box, and its overflow clipped or what it holds text alone that fits it (text_height): a
     site's top bar, a back-to-top button. The page scrolls the table past it, so a reader sees
     every part of the table at some point; a taller one (a sheet over the window, a stripe
-    down a column) may hide a value for good."""
+    down a column, what spills out of a bar) may hide a value for good."""
     if value_of(declared, "position") not in ("fixed", "sticky") or not declared.keys().isdisjoint(PAINT_PAST - {
-            "box-shadow"}) or any(value_of(declared, name) not in (None, "none") for name in TRANSFORMS):
+            "box-shadow"}) or any(value_of(declared, name) not in (None, "none") for name in TRANSFORMS) \
+            or style.zoom != 1 or style.writing_mode != "horizontal-tb" or \
+            (value_of(declared, "white-space") or "normal").startswith(("pre", "break-spaces")):
         return False
     high = next((px for name in ("height", "max-height") if (value := value_of(declared, name)) is not None
                  and (px := pixels(value)) is not None), None)
     least = pixels(value_of(declared, "min-height") or "0")
     if high is None or least is None or least > FIXED_BAND:
         return False
+    inner = high
     shadow = value_of(declared, "box-shadow")  # a bar's shadow below it (`0 1px 4px`), past it both ways at most
     high += sum(max(side(value_of(declared, f"padding-{s}")), 0.0) + border_px(declared, s, BLACK, False)
                 for s in ("top", "bottom")) + 2 * (outer_shadow_reach(shadow, BLACK, False) if shadow else 0.0)
+    width = pixels(value_of(declared, "width") or "")
     contained = overflow_axes(declared)[1] in CLIPPING or (
-        plain_inside and (pixels(value_of(declared, "font-size") or "16px") or FIXED_BAND) <= FIXED_BAND / 2)
+        text is not None and text_height(text, style.font_px, style.line_height, width) <= inner)
     return high <= FIXED_BAND and contained
+
+
+def text_height(text: str, font: float, line: float | None, width: float | None = None) -> float:
+    """How high text set at this font may take, px, with no layout to measure it: a full em a
+    character, on lines as wide as `width` (the smaller window's where not told), each the
+    line height or the glyphs' content area, whichever is higher."""
+    lines = max(1, -(-len(text) * font // (width or WINDOWS[0]["width"])), text.count("\n") + 1)  # kept where preformatted
+    return lines * max(CONTENT_AREA * font, line or 0.0)
 
 
 GUTTER = 32.0  # px: a grid's gutter, which a row's negative side margins take back (Bootstrap's is 15px)
@@ -1512,13 +1524,13 @@ def pulled_over(declared, shown_as: str) -> str:
                                                                           else 0.0)), "")
 
 
-def spills(declared, shown_as: str, text: str | None, font: float = 16.0) -> str:
+def spills(declared, shown_as: str, text: str | None, font: float = 16.0, line: float | None = None) -> str:
     """A box whose content may spill out of it onto what lies below or beside it: a height (or
     max-height) set in a length, or a float of a set width, with its overflow visible. No layout
     here measures content: a box holding elements may spill whatever its size; one holding text
     alone (`text`; None where it holds elements) spills where the text is taken at its widest,
-    a full em a character: a word wider than the width, lines (on a line as wide as the smaller
-    window) higher than the height."""
+    a full em a character: a word wider than the width, lines higher than the height
+    (text_height: a line height past the box spills, up or down)."""
     if shown_as in ("none", "contents") or shown_as in FLAT or text == "":
         return ""
     across, down = overflow_axes(declared)
@@ -1531,22 +1543,21 @@ def spills(declared, shown_as: str, text: str | None, font: float = 16.0) -> str
         if text is None or px is None:
             return written(declared, name)
         words = text.split() or [""]
-        lines = max(1, -(-len(text) * font // WINDOWS[0]["width"]))
-        needed = max(map(len, words)) * font if "width" in name else lines * CONTENT_AREA * font
+        needed = max(map(len, words)) * font if "width" in name else text_height(text, font, line)
         if needed > px:
             return written(declared, name)
     return ""
 
 
-def drawn_over_others(style: Style, declared, plain_inside: bool = True, text: str | None = "") -> str:
+def drawn_over_others(style: Style, declared, text: str | None = "") -> str:
     """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
     stuck, pulled_over, spills), but for a fixed band (fixed_band) and a box drawn nowhere
-    (out_of_the_page); "" for none. `plain_inside`: nothing inside it is styled; `text`: what
-    it holds, None for elements."""
-    if fixed_band(declared, plain_inside) or out_of_the_page(declared):
+    (out_of_the_page); "" for none. `text`: what it holds (html_tables.content), None for what
+    is not told as text."""
+    if fixed_band(declared, style, text) or out_of_the_page(declared):
         return ""
     return placed_over(style) or stuck(declared) or pulled_over(declared, style.display) or \
-        spills(declared, style.display, text, style.font_px)
+        spills(declared, style.display, text, style.font_px, style.line_height)
 
 
 # What widens a box, or moves it back from far off the page's left edge, or paints past it

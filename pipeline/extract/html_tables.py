@@ -24,7 +24,7 @@ from .html_page import Reading
 from .html_cascade import cascaded
 from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, placed_over, value_of
 from .html_styles import Styles
-from .text import REPLACED, SILENT_TAGS, is_silent, tag_of
+from .text import BULLETS, REPLACED, SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,
@@ -545,14 +545,27 @@ NOT_A_LABEL = re.compile(r"(?i)\s*[(（]\s*[续續]\s*[)）]|(?<![\w\u4e00-\u9ff
 
 
 def generated_between(first: etree._Element, then: etree._Element, styles: Styles) -> str:
-    """The text ::before and ::after boxes add between two tables (a label drawn by a rule): of
-    the elements after the first, up to the second; of those around the second, the ::before."""
+    """What is drawn between two tables besides their text nodes (a label drawn otherwise): the
+    text ::before and ::after boxes add, and a mark for each element drawn as something else
+    than text (an image's alt text, an input's value: REPLACED) or each list item whose marker
+    is a string or a number; of the elements after the first, up to the second (of those
+    around the second, the ::before)."""
     around, out = set(then.iterancestors()), []
     for element in first.xpath("following::*"):
         if element is then:
             break
+        if element in around:
+            found = styles.generated(element, "before") if element in styles.matched else None
+            out.append(found[0] if found else "")
+            continue
+        style = styles.of(element)
+        if style.removed or not style.shown:
+            continue
+        tag = tag_of(element)
+        if tag in REPLACED or (style.display.endswith("list-item") and (style.marker not in BULLETS or style.marker_image)):
+            out.append(f"[{tag}]")
         if element in styles.matched:
-            for which in ("before",) if element in around else ("before", "after"):
+            for which in ("before", "after"):
                 found = styles.generated(element, which)
                 out.append(found[0] if found else "")
     return "".join(out)
@@ -753,7 +766,7 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
         style = styles.of(element)
         # the Style tells at once which may be: moved, painting past its box, a negative margin here or around it
         # the Style tells at once which may be: moved, stuck, spilling, painting past its box, pulled by a margin
-        why = drawn_over_others(style, styles.declared_px(element), styles.plain_inside(element), content(element, styles)) \
+        why = drawn_over_others(style, styles.declared_px(element), content(element, styles)) \
             if (style.moved or style.stuck or style.spill or style.paints_over or style.edge) and \
             seen_in(element, style, styles) and paints_something(element, styles) else ""
         if not why and element in styles.matched:

@@ -64,19 +64,20 @@ def appearances(annot: dict) -> list[PDFStream]:
 FILLS = frozenset({b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"})
 STROKES = frozenset({b"S", b"s", b"B", b"B*", b"b", b"b*"})
 KEEPING_TEXT = frozenset({"Multiply", "Darken"})  # blend modes whose paint leaves dark glyphs dark (a highlight's)
-LIGHT = 0.5  # luminance: a fill this light, multiplied over the page, leaves dark glyphs standing out (yellow: 0.93)
+LIGHT = 0.1  # relative luminance: a fill this light multiplied over the page keeps black glyphs at 3:1 contrast (red: 0.21)
 THIN = 2.0  # points: a stroke this wide at most (a link's box, an underline) leaves a glyph beside it readable
 FILL_COLOURS = {b"g": 1, b"rg": 3, b"k": 4}  # operators setting the fill colour, by their operands
 
 
 def luminance(components: list) -> float | None:
-    """A fill colour's luminance (grey, RGB or CMYK operands), None for none of those."""
+    """A fill colour's relative luminance (WCAG: grey, RGB or CMYK operands taken as sRGB), None
+    for none of those."""
     if not all(isinstance(c, (int, float)) for c in components):
         return None
     if len(components) == 1:
-        return float(components[0])
+        return luminance([components[0]] * 3)
     if len(components) == 3:
-        r, g, b = components
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in components)  # sRGB, linear
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
     if len(components) == 4:
         c, m, y, k = components
@@ -96,6 +97,7 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
     states = resolve1(resources.get("ExtGState")) or {}
     parser, operands, width, blend, light = PDFContentParser([stream]), [], 1.0, "Normal", 0.0  # black: the default
     heights, curved = [], False  # the current path's points' heights (its lines), and whether it has curves
+    boxes, strokes, turned = [], 0, False  # its rectangles (width, height); paths stroked; a cm seen
     while True:
         try:
             _, token = parser.nextobject()
@@ -112,11 +114,18 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
             heights.append(float(operand))
         elif operator in (b"c", b"v", b"y"):
             curved = True
-        elif operator in STROKES and (curved or (heights and max(heights) - min(heights) > THIN)):
-            return True  # lines or curves that may draw a digit (a 7 of two strokes): a box's sides or a line under
-            # the text are drawn by rectangles and level lines
+        elif operator == b"re" and len(given) == 4 and all(isinstance(v, (int, float)) for v in given):
+            boxes.append((abs(float(given[2])), abs(float(given[3]))))
+        elif operator == b"cm":
+            turned = True  # lines measured before it may be turned or stretched into anything
+        elif operator in STROKES:
+            strokes += 1
+            if curved or turned or strokes > 2 or (heights and max(heights) - min(heights) > THIN) or len(boxes) > 1 \
+                    or any(min(box) < 2 * THIN for box in boxes):
+                return True  # lines, curves or bars that may draw a digit (a 7 of two strokes, a 4 of thin boxes):
+                # a box around a link and a line under the text are one rectangle and one level line
         if operator in FILLS or operator in STROKES or operator in (b"n", b"s", b"S"):
-            heights, curved = [], False
+            heights, curved, boxes = [], False, []
         if operator == b"w" and isinstance(operand, (int, float)):
             width = float(operand)
         elif operator in FILL_COLOURS or operator in (b"sc", b"scn", b"cs"):  # another space's: not told light
@@ -144,12 +153,15 @@ def inherited(data: dict, key: str):
 
 def marks_the_text(annot: dict) -> bool:
     """Whether the annotation's appearance shows text or an image or may hide part of a glyph
-    (shows_or_hides), or the one a viewer makes for a field without one (from its value, or a
-    button's caption) shows text."""
+    (shows_or_hides), or the one a viewer makes without one does: a field's (from its value, or
+    a button's caption) shows text, a highlight's in a dark colour hides it."""
     shown = appearances(annot)
     if shown:
         return any(shows_or_hides(stream) for stream in shown)
     data = annot["data"]
+    if subtype(annot) == "Highlight":  # the viewer multiplies its colour over the text: a dark one hides it
+        colour = resolve1(data.get("C"))
+        return isinstance(colour, list) and bool(colour) and (luminance([resolve1(c) for c in colour]) or 0.0) < LIGHT
     caption = (resolve1(data.get("MK")) or {}).get("CA")
     return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or caption)
 
