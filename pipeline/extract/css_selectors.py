@@ -151,9 +151,9 @@ def exactly_matched(tokens) -> bool:
     """Does cssselect2 match this (accepted) selector as a browser does? Not a `:has()` whose
     relative selector has a combinator past its first (it tests the last compound alone), nor a
     state pseudo-class (STATE_PSEUDO_CLASSES)."""
+    if uses(tokens, STATE_PSEUDO_CLASSES):
+        return False
     for kind, name, function in pseudos(tokens):
-        if kind == "class" and function is None and name in STATE_PSEUDO_CLASSES:
-            return False
         if function is None or kind == "element":
             continue
         if name == "has" and any(complex_relative(strip(m)) for m in split_commas(function.arguments)):

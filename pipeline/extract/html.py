@@ -21,9 +21,8 @@ from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
-                          drawn_over_from_outside,
-                          find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart, shadow_host_around,
-                          span_value, table_drawn_apart, table_not_drawn)
+                          drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
+                          shadow_host_around, span_value, table_drawn_apart, table_not_drawn)
 from .text import cell_lines, collapse_lines
 
 __all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
@@ -178,8 +177,9 @@ def drawn_over(element: etree._Element, declaration: str) -> Problem:
     return Problem(Place(), f"<{element.tag}> outside the vendor table may be drawn over it ({declaration}): where it "
                    "lands is decided by a layout this reader does not do, and its paint would hide or add to the "
                    "table's text", "nothing outside the vendor table placed over it: no element out of the flow "
-                   "(position absolute or fixed), moved (offsets, a transform), pulled by a negative margin, or "
-                   "painting past its box or line (an outline, an inline box's shadow or padding past its line)")
+                   "(position absolute or fixed), stuck to the window's edge, moved (offsets, a transform), pulled "
+                   "by a negative margin or text-indent, spilling its content out of a set size, or painting past its "
+                   "box or line (an outline, an inline box's shadow or padding past its line)")
 
 
 def in_shadow_host(host: etree._Element, place: Place) -> Problem:
@@ -192,11 +192,11 @@ def not_modelled(element: etree._Element, declaration: str, place: Place) -> Pro
     return Problem(place, f"<{element.tag}> is drawn with `{declaration}`, which may change what its text shows and "
                    "which this reader does not model", "the table's text without animations, text strokes, "
                    "font-size-adjust, motion paths, text shadows moved apart, text-overflow ellipses, a hyphenate "
-                   "character other than a hyphen, symbol fonts, emphasis marks, fonts drawn at another size (size-adjust, "
-                   "math-depth), paint over the text beside a box (outlines; an inline box's or a positioned or "
-                   "layered box's shadow, outset border image or background under a negative margin) or past its "
-                   "line (vertical padding, borders or a large font of an inline box, a moved underline), or lengths "
-                   "the two desktop windows read otherwise")
+                   "character other than a hyphen, symbol fonts, emphasis marks, fonts drawn at another size "
+                   "(size-adjust, math-depth), paint over the text beside a box (outlines; an inline box's or a "
+                   "positioned or layered box's shadow, outset border image or background under a negative margin) "
+                   "or past its line (vertical padding, borders or a large font of an inline box, a moved "
+                   "underline), or lengths the two desktop windows read otherwise")
 
 
 def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:

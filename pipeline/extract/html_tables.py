@@ -753,7 +753,7 @@ def drawn(element: etree._Element, styles: Styles) -> bool:
 
 def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tuple[etree._Element, str] | None:
     """The first box outside the vendor table (neither in it nor around it) that may be drawn
-    over it (placed_over, pulled_over), itself or its ::before/::after box, where it shows and
+    over it (html_style.drawn_over_others), itself or its ::before/::after box (placed_over), where it shows and
     paints; None where there is none. Where it is drawn is not worked out (this reader lays out
     no page), so such a box anywhere is an error. Only styled elements are asked: a browser's
     defaults place no box over another."""
@@ -764,7 +764,6 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
         if not isinstance(element.tag, str):
             continue
         style = styles.of(element)
-        # the Style tells at once which may be: moved, painting past its box, a negative margin here or around it
         # the Style tells at once which may be: moved, stuck, spilling, painting past its box, pulled by a margin
         why = drawn_over_others(style, styles.declared_px(element), content(element, styles)) \
             if (style.moved or style.stuck or style.spill or style.paints_over or style.edge) and \

@@ -23,6 +23,7 @@ from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import PSKeyword, PSLiteral
 
 from ..errors import LayoutError, Place, Problem
+from .css_filters import luminance as colour_luminance
 
 HARMLESS = frozenset({"Link", "Popup", "Widget", "Highlight", "Underline", "Squiggly"})
 HIDDEN, NO_VIEW = 1 << 1, 1 << 5  # annotation flags (PDF 32000-1 12.5.3): not drawn on screen
@@ -70,19 +71,16 @@ FILL_COLOURS = {b"g": 1, b"rg": 3, b"k": 4}  # operators setting the fill colour
 
 
 def luminance(components: list) -> float | None:
-    """A fill colour's relative luminance (WCAG: grey, RGB or CMYK operands taken as sRGB), None
-    for none of those."""
+    """A fill colour's relative luminance (css_filters.luminance: WCAG, taken as sRGB) from its
+    operands (grey, RGB or CMYK), None for none of those."""
     if not all(isinstance(c, (int, float)) for c in components):
         return None
-    if len(components) == 1:
-        return luminance([components[0]] * 3)
-    if len(components) == 3:
-        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in components)  # sRGB, linear
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    if len(components) == 4:
+    if len(components) == 1:  # grey
+        components = components * 3
+    elif len(components) == 4:  # CMYK
         c, m, y, k = components
-        return luminance([(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)])
-    return None
+        components = [(1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)]
+    return colour_luminance(components) if len(components) == 3 else None
 
 
 def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
@@ -124,7 +122,7 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
                     or any(min(box) < 2 * THIN for box in boxes):
                 return True  # lines, curves or bars that may draw a digit (a 7 of two strokes, a 4 of thin boxes):
                 # a box around a link and a line under the text are one rectangle and one level line
-        if operator in FILLS or operator in STROKES or operator in (b"n", b"s", b"S"):
+        if operator in FILLS or operator in STROKES or operator == b"n":  # the path painted (or ended): a new one
             heights, curved, boxes = [], False, []
         if operator == b"w" and isinstance(operand, (int, float)):
             width = float(operand)
