@@ -2,6 +2,7 @@
 the vendor table's header above them, free text anywhere on the page."""
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
@@ -55,3 +56,23 @@ def boxes_pdf(out, font: str, pages) -> bytes:
         canvas.showPage()
     canvas.save()
     return out.read_bytes()
+
+
+def stream(head: bytes, data: bytes) -> bytes:
+    """A stream object's body: its dictionary's entries `head`, its length and `data`."""
+    return b"<< %s /Length %d >>\nstream\n%s\nendstream" % (head, len(data), data)
+
+
+def incremental_update(data: bytes, objects: dict[int, bytes]) -> bytes:
+    """The PDF `data` with `objects` (number -> body) added or replaced as an editor saves them:
+    appended after its end with their cross-reference section and a trailer pointing back."""
+    body, offsets = b"", {}
+    for number, text in sorted(objects.items()):
+        offsets[number] = len(data) + len(body)
+        body += b"%d 0 obj\n%s\nendobj\n" % (number, text)
+    root, size = re.search(rb"/Root (\d+ 0 R)", data)[1], int(re.search(rb"/Size (\d+)", data)[1])
+    prev = re.findall(rb"startxref\s+(\d+)", data)[-1]
+    xref = b"xref\n0 1\n0000000000 65535 f \n" + b"".join(b"%d 1\n%010d 00000 n \n" % item for item in offsets.items())
+    trailer = b"trailer\n<< /Size %d /Root %s /Prev %s >>\nstartxref\n%d\n%%%%EOF\n" % (
+        max(size, max(objects) + 1), root, prev, len(data) + len(body))
+    return data + body + xref + trailer

@@ -11,7 +11,7 @@ import numpy
 import pypdfium2 as pdfium
 import pytest
 
-from pdf_drawing import XS, canvas_font  # noqa: F401  (a fixture)
+from pdf_drawing import XS, canvas_font, incremental_update, stream  # noqa: F401  (a fixture)
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -29,31 +29,19 @@ def with_annotation(data: bytes, entries: bytes, appearance: bytes | None, resou
     new objects, the page again with /Annots (and for a form field the catalog with its form),
     an xref section and a trailer pointing back."""
     page, catalog = (re.search(rb"\n%d 0 obj\n(<<.*?)>>\nendobj" % number, data, re.S)[1] for number in (PAGE, CATALOG))
-    previous = re.search(rb"startxref\s+(\d+)", data)[1]
-    out, offsets = bytearray(data), {}
-
-    def add(number: int, body: bytes) -> None:
-        offsets[number] = len(out)
-        out.extend(b"%d 0 obj\n%s\nendobj\n" % (number, body))
-
+    objects = {}
     rect = b"[%.1f %.1f %.1f %.1f]" % where
     width, height = where[2] - where[0], where[3] - where[1]
     if appearance is not None:
-        add(100, b"<< /Type /XObject /Subtype /Form /BBox [0 0 %.1f %.1f] /Resources << /Font << /H %d 0 R >> %s >> "
-                 b"/Length %d >>\nstream\n%s\nendstream" % (width, height, HELVETICA, resources, len(appearance),
-                                                            appearance))
+        objects[100] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 %.1f %.1f] /Resources << /Font << /H %d 0 R >> "
+                              b"%s >>" % (width, height, HELVETICA, resources), appearance)
     ap = b" /AP << /N 100 0 R >>" if appearance is not None else b""
-    add(101, b"<< /Type /Annot /Rect %s /F 4%s %s >>" % (rect, ap, entries))
-    add(PAGE, page + b"/Annots [101 0 R] >>")
+    objects[101] = b"<< /Type /Annot /Rect %s /F 4%s %s >>" % (rect, ap, entries)
+    objects[PAGE] = page + b"/Annots [101 0 R] >>"
     if b"/Widget" in entries:
-        add(CATALOG, catalog + b"/AcroForm << /Fields [101 0 R] /DA (/Helv 8 Tf 0 g) /DR << /Font << /Helv %d 0 R >> >> >> >>"
-            % HELVETICA)
-    xref = len(out)
-    out.extend(b"xref\n0 1\n0000000000 65535 f \n")
-    for number in sorted(offsets):
-        out.extend(b"%d 1\n%010d 00000 n \n" % (number, offsets[number]))
-    out.extend(b"trailer\n<< /Size 102 /Root 5 0 R /Prev %s >>\nstartxref\n%d\n%%%%EOF\n" % (previous, xref))
-    return bytes(out)
+        objects[CATALOG] = catalog + (b"/AcroForm << /Fields [101 0 R] /DA (/Helv 8 Tf 0 g) /DR << /Font << /Helv %d 0 R "
+                                      b">> >> >> >>" % HELVETICA)
+    return incremental_update(data, objects)
 
 
 def ink_in_gap(data: bytes, where: tuple[float, float, float, float] = GAP) -> int:

@@ -5,7 +5,6 @@ raw/2025-05-07/doc.pdf with its first page's content edited and saved as an incr
 update (the original bytes kept, the new content stream appended), as an editor saves."""
 from __future__ import annotations
 
-import re
 
 import pdfplumber
 import pypdfium2 as pdfium
@@ -13,6 +12,7 @@ import pytest
 from pdfminer.pdftypes import resolve1
 
 from conftest import RAW
+from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -41,24 +41,9 @@ def page_one() -> tuple[int, bytes]:
     return ref.objid, content
 
 
-def stream(head: bytes, data: bytes) -> bytes:
-    return b"<< %s /Length %d >>\nstream\n%s\nendstream" % (head, len(data), data)
-
-
 def updated(objects: dict[int, bytes], out) -> bytes:
-    """The real print with `objects` (number -> body) added or replaced by an incremental
-    update: appended after its end with their cross-reference section and a trailer."""
-    data = REAL.read_bytes()
-    body, offsets = b"", {}
-    for number, text in sorted(objects.items()):
-        offsets[number] = len(data) + len(body)
-        body += b"%d 0 obj\n%s\nendobj\n" % (number, text)
-    root, size = re.search(rb"/Root (\d+ 0 R)", data)[1], int(re.search(rb"/Size (\d+)", data)[1])
-    prev = re.findall(rb"startxref\s+(\d+)", data)[-1]
-    xref = b"xref\n0 1\n0000000000 65535 f \n" + b"".join(b"%d 1\n%010d 00000 n \n" % item for item in offsets.items())
-    trailer = b"trailer\n<< /Size %d /Root %s /Prev %s >>\nstartxref\n%d\n%%%%EOF\n" % (
-        max(size, max(objects) + 1), root, prev, len(data) + len(body))
-    out.write_bytes(data + body + xref + trailer)
+    """The real print with `objects` (number -> body) added or replaced by an incremental update."""
+    out.write_bytes(incremental_update(REAL.read_bytes(), objects))
     return out.read_bytes()
 
 

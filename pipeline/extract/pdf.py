@@ -12,6 +12,7 @@ One stage per module:
   pdf_ink        every glyph read is one the page shows (rendered: not white on white,
                  transparent, covered or outside the visible area)
   pdf_clips      no glyph read cut through by a clip path (drawn in part: a 4 cut to a 1)
+  pdf_encodings  no glyph read as one character that its font says draws another
   pdf_stitch     the pages' cells -> one table (repeated headers dropped, cells and
                  rows cut by a page break joined)
 """

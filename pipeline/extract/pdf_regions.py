@@ -17,6 +17,7 @@ from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, c
                         drop_overprints, page_table, region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_below, rows_run_on
 from .pdf_annots import check_annotations
+from .pdf_encodings import check_glyphs_drawn_as_read
 from .pdf_engines import check_drawn_were_read
 from .pdf_ink import Sight
 from .pdf_paths import Underlined, check_paths
@@ -220,6 +221,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             taken.account_for_glyphs(glyphs)
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             check_annotations(page, number, taken.bbox, source)
+            check_glyphs_drawn_as_read(page, number, taken.chars, source)
             check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))

@@ -1,0 +1,150 @@
+"""Every glyph read is the character its font draws, where the PDF itself says which.
+
+The reader takes a glyph's character from the font's ToUnicode map, or, without one, from
+the glyph's name in the font's encoding. A viewer draws what the font's program draws for
+it. Where the file says both, they can disagree, and the reader would publish what nobody
+sees:
+- a simple font (Type 1, TrueType) whose encoding names the glyph drawn for a code
+  (`/Differences [51 /eight]` on Helvetica draws an 8 for the byte `3`) while its ToUnicode
+  map reads that code as another character (`3`): 82 on the page, 32 read;
+- a Type 3 glyph whose program shows text of its own (a glyph named `three` whose program
+  is `(8) Tj` in another font), or draws a form that may: the glyph's name or ToUnicode says
+  one character, the program prints another.
+Either is an error naming the glyph, its font and what each says. What no PDF says cannot
+be checked: the shape a font program (or a Type 3 glyph's paths) gives a glyph whose
+ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md).
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from pdfminer.pdffont import PDFType3Font
+from pdfminer.pdfinterp import PDFContentParser
+from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
+from pdfminer.psexceptions import PSEOF
+from pdfminer.psparser import PSKeyword, PSLiteral
+from pdfplumber.page import fix_fontname_bytes
+
+from ..errors import LayoutError, Place, Problem
+from .pdf_annots import NESTING, name
+from .pdf_glyphs import where
+
+SHOWS_TEXT = frozenset({b"Tj", b"TJ", b"'", b'"'})
+SIMPLE = frozenset({"Type1", "MMType1", "TrueType"})
+SYMBOLIC = 1 << 2  # font descriptor flag: the font's own encoding, whatever /Encoding says
+CODES = range(256)  # a simple font's one-byte codes
+
+
+def fonts(resources, depth: int = 0):
+    """(reference, font dictionary) of every font a page's (or form's) resources hold,
+    and those of the forms it draws."""
+    resources = resolve1(resources) or {}
+    for reference in (resolve1(resources.get("Font")) or {}).values():
+        spec = resolve1(reference)
+        if isinstance(spec, dict):
+            yield reference, spec
+    if depth < NESTING:
+        for drawn in (resolve1(resources.get("XObject")) or {}).values():
+            drawn = resolve1(drawn)
+            if isinstance(drawn, PDFStream) and name(drawn.get("Subtype")) == "Form":
+                yield from fonts(drawn.get("Resources"), depth + 1)
+
+
+def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
+    """Whether a glyph program shows text, itself or in a form it draws."""
+    if not any(operator in stream.get_data() for operator in (*SHOWS_TEXT, b"Do")):
+        return False  # a glyph of paths (Chromium's): not parsed
+    objects = resolve1(resources.get("XObject")) or {}
+    parser, operand = PDFContentParser([stream]), None
+    while True:
+        try:
+            _, token = parser.nextobject()
+        except PSEOF:
+            return False
+        if not isinstance(token, PSKeyword):
+            operand = token
+            continue
+        if token.name in SHOWS_TEXT:
+            return True
+        if token.name == b"Do" and isinstance(operand, PSLiteral):
+            form = resolve1(objects.get(name(operand)))
+            if isinstance(form, PDFStream) and name(form.get("Subtype")) == "Form" and (
+                    depth >= NESTING or shows_text(form, resolve1(form.get("Resources")) or {}, depth + 1)):
+                return True
+
+
+def folded(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def read_as(font, code: int) -> str | None:
+    try:
+        return font.unicode_map.get_unichr(code) if font.unicode_map is not None else font.cid2unicode.get(code)
+    except KeyError:
+        return None
+
+
+def encoded(spec: dict) -> dict[int, str]:
+    """code -> glyph name, from a font's /Encoding /Differences."""
+    names, code = {}, 0
+    for item in resolve1((resolve1(spec.get("Encoding")) or {}).get("Differences")) or []:
+        if isinstance(item, PDFObjRef):
+            item = resolve1(item)
+        if isinstance(item, int):
+            code = item
+        elif isinstance(item, PSLiteral):
+            names[code], code = item.name, code + 1
+    return names
+
+
+def symbolic(spec: dict) -> bool:
+    flags = (resolve1(spec.get("FontDescriptor")) or {}).get("Flags")
+    return isinstance(resolve1(flags), int) and bool(resolve1(flags) & SYMBOLIC)
+
+
+def misread(font, spec: dict) -> dict[str, str]:
+    """text read -> how it is drawn instead, for codes whose glyph the PDF says is another
+    character than the one read."""
+    subtype = name(spec.get("Subtype"))
+    if isinstance(font, PDFType3Font) or subtype == "Type3":
+        programs, names = resolve1(spec.get("CharProcs")) or {}, encoded(spec)
+        resources = resolve1(spec.get("Resources")) or {}
+        printing = {glyph for glyph in set(names.values()) if isinstance(program := resolve1(programs.get(glyph)), PDFStream)
+                    and shows_text(program, resources)}
+        return {text: f"drawn by the Type 3 glyph /{glyph}, whose program prints text of its own (not what is read)"
+                for code, glyph in names.items() if glyph in printing and (text := read_as(font, code))}
+    if subtype not in SIMPLE or "Encoding" not in spec or font.unicode_map is None or symbolic(spec):
+        return {}  # the encoding names no glyph, or is not the one drawn
+    said = {}
+    for code in CODES:
+        drawn, text = font.cid2unicode.get(code), read_as(font, code)
+        if drawn and text and folded(drawn) != folded(text):
+            said[text] = f"drawn as {drawn!r}, the glyph its encoding gives code {code}"
+    return said
+
+
+def page_misreads(page, used: set[str]) -> dict[tuple[str, str], str]:
+    """(font name as pdfplumber gives it, text read) -> how it is drawn instead, for the fonts of
+    a page named `used`."""
+    found = {}
+    for reference, spec in fonts(page.page_obj.resources):
+        objid = reference.objid if isinstance(reference, PDFObjRef) else None
+        font = page.pdf.rsrcmgr.get_font(objid, spec)  # pdfminer's, as it read the page
+        fontname = fix_fontname_bytes(font.fontname) if isinstance(font.fontname, bytes) else font.fontname
+        if fontname in used:
+            found.update(((fontname, text), drawn) for text, drawn in misread(font, spec).items())
+    return found
+
+
+def check_glyphs_drawn_as_read(page, number: int, chars: list[dict], source: str) -> None:
+    """No glyph of the table (`chars`) is read as one character and drawn as another."""
+    said = page_misreads(page, {char["fontname"] for char in chars})
+    if not said:
+        return
+    for char in chars:
+        drawn = said.get((char["fontname"], char["text"]))
+        if drawn:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a glyph read as {char['text']!r} in font {char['fontname']} is {drawn} "
+                f"({where([char])}): the page shows another character than its text says",
+                "fonts whose glyphs draw the characters their text maps them to"))
