@@ -82,7 +82,8 @@ UA_SHEET = """
 address, article, aside, blockquote, center, details, dialog, dir, div, dl, dt, dd, fieldset, figcaption,
 figure, footer, form, h1, h2, h3, h4, h5, h6, header, hgroup, hr, legend, listing, main, menu, nav, ol, p,
 plaintext, pre, search, section, summary, ul, xmp, body, html, option, optgroup { display: block }
-li { display: list-item } button { display: inline-block } dialog { position: absolute }
+li { display: list-item } dialog { position: absolute }
+button, input, select, textarea, meter, progress, marquee { display: inline-block }
 table { display: table } caption { display: table-caption } thead { display: table-header-group }
 tbody { display: table-row-group } tfoot { display: table-footer-group } tr { display: table-row }
 td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }

@@ -1474,12 +1474,13 @@ def stuck(declared) -> str:
                  if value_of(declared, side) not in (None, *NOT_AN_OFFSET)), "")
 
 
-def fixed_band(declared, style: Style, text: str | None) -> bool:
+def fixed_band(declared, style: Style, held: tuple[float, float] | None) -> bool:
     """A box fixed (or stuck) to the window whose paint stays within FIXED_BAND: its height or
-    max-height with its vertical padding and borders no higher, no min-height past it, neither
-    transformed, zoomed nor turned (writing-mode, preformatted lines), not painting past its
-    box, and its overflow clipped or what it holds text alone that fits it (text_height): a
-    site's top bar, a back-to-top button. The page scrolls the table past it, so a reader sees
+    max-height (or, with neither set, what it holds) with its vertical padding and borders no
+    higher, no min-height past it, neither transformed, zoomed nor turned (writing-mode,
+    preformatted lines), not painting past its box, and its overflow clipped or what it holds
+    fitting it (`held`: html_extent.held, None where not told): a site's top bar, a
+    back-to-top button, a cookie notice. The page scrolls the table past it, so a reader sees
     every part of the table at some point; a taller one (a sheet over the window, a stripe
     down a column, what spills out of a bar) may hide a value for good."""
     if value_of(declared, "position") not in ("fixed", "sticky") or not declared.keys().isdisjoint(PAINT_PAST - {
@@ -1489,6 +1490,9 @@ def fixed_band(declared, style: Style, text: str | None) -> bool:
         return False
     high = next((px for name in ("height", "max-height") if (value := value_of(declared, name)) is not None
                  and (px := pixels(value)) is not None), None)
+    if high is None and held is not None and all(value_of(declared, name) is None for name in ("height", "max-height")) \
+            and "auto" in ((value_of(declared, "top") or "auto"), (value_of(declared, "bottom") or "auto")):
+        high = held[1]  # sized by what it holds (not stretched between a top and a bottom offset)
     least = pixels(value_of(declared, "min-height") or "0")
     if high is None or least is None or least > FIXED_BAND:
         return False
@@ -1496,9 +1500,7 @@ def fixed_band(declared, style: Style, text: str | None) -> bool:
     shadow = value_of(declared, "box-shadow")  # a bar's shadow below it (`0 1px 4px`), past it both ways at most
     high += sum(max(side(value_of(declared, f"padding-{s}")), 0.0) + border_px(declared, s, BLACK, False)
                 for s in ("top", "bottom")) + 2 * (outer_shadow_reach(shadow, BLACK, False) if shadow else 0.0)
-    width = pixels(value_of(declared, "width") or "")
-    contained = overflow_axes(declared)[1] in CLIPPING or (
-        text is not None and text_height(text, style.font_px, style.line_height, width) <= inner)
+    contained = overflow_axes(declared)[1] in CLIPPING or (held is not None and held[1] <= inner)
     return high <= FIXED_BAND and contained
 
 
@@ -1524,14 +1526,12 @@ def pulled_over(declared, shown_as: str) -> str:
                                                                           else 0.0)), "")
 
 
-def spills(declared, shown_as: str, text: str | None, font: float = 16.0, line: float | None = None) -> str:
+def spills(declared, shown_as: str, held: tuple[float, float] | None) -> str:
     """A box whose content may spill out of it onto what lies below or beside it: a height (or
-    max-height) set in a length, or a float of a set width, with its overflow visible. No layout
-    here measures content: a box holding elements may spill whatever its size; one holding text
-    alone (`text`; None where it holds elements) spills where the text is taken at its widest,
-    a full em a character: a word wider than the width, lines higher than the height
-    (text_height: a line height past the box spills, up or down)."""
-    if shown_as in ("none", "contents") or shown_as in FLAT or text == "":
+    max-height) set in a length, or a float of a set width, with its overflow visible, and what
+    it holds (`held`: html_extent.held, its widest part that cannot wrap and its height, taken
+    on the large side; None where not told) higher or wider than that."""
+    if shown_as in ("none", "contents") or shown_as in FLAT or held == (0.0, 0.0):
         return ""
     across, down = overflow_axes(declared)
     sizes = ("height", "max-height") + (("width", "max-width") if value_of(declared, "float") not in (None, "none") else ())
@@ -1540,24 +1540,20 @@ def spills(declared, shown_as: str, text: str | None, font: float = 16.0, line: 
         if value is None or length(value) is None or (down if "height" in name else across) != "visible":
             continue
         px = pixels(value)
-        if text is None or px is None:
-            return written(declared, name)
-        words = text.split() or [""]
-        needed = max(map(len, words)) * font if "width" in name else text_height(text, font, line)
-        if needed > px:
+        if held is None or px is None or (held[0] if "width" in name else held[1]) > px:
             return written(declared, name)
     return ""
 
 
-def drawn_over_others(style: Style, declared, text: str | None = "") -> str:
+def drawn_over_others(style: Style, declared, held: tuple[float, float] | None = (0.0, 0.0)) -> str:
     """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
     stuck, pulled_over, spills), but for a fixed band (fixed_band) and a box drawn nowhere
-    (out_of_the_page); "" for none. `text`: what it holds (html_tables.content), None for what
-    is not told as text."""
-    if fixed_band(declared, style, text) or out_of_the_page(declared):
+    (out_of_the_page); "" for none. `held`: the room what it holds takes (html_extent.held),
+    None where not told."""
+    if fixed_band(declared, style, held) or out_of_the_page(declared):
         return ""
     return placed_over(style) or stuck(declared) or pulled_over(declared, style.display) or \
-        spills(declared, style.display, text, style.font_px, style.line_height)
+        spills(declared, style.display, held)
 
 
 # What widens a box, or moves it back from far off the page's left edge, or paints past it

@@ -24,6 +24,7 @@ from .html_page import Reading
 from .html_cascade import cascaded
 from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, placed_over, value_of
 from .html_styles import Styles
+from .html_extent import extent
 from .text import BULLETS, REPLACED, SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
@@ -707,22 +708,6 @@ def check_next_header(parts: list[Table], tables: list[Table], total: int, sourc
 PAINTS = ("background", "border", "box-shadow", "-webkit-box-shadow", "outline", "-webkit-border-image", "mask")
 
 
-def content(element: etree._Element, styles: Styles) -> str | None:
-    """The text an element holds, in its own line boxes: its text and that of inline elements
-    inside it drawn at its font size or smaller (an anchor, a <span>); None where it holds a
-    block, a line break, a box of its own, a larger font or what is drawn otherwise than as
-    text (its size is then not told)."""
-    if not len(element):
-        return (element.text or "").strip()
-    font = styles.of(element).font_px
-    for inner in element.iterdescendants():
-        tag, style = tag_of(inner), styles.of(inner)
-        if tag in BLOCK_TAGS or tag in REPLACED or tag == "br" or style.display != "inline" or style.moved or \
-                style.paints_over or style.own_box or style.font_px > font:
-            return None
-    return "".join(element.itertext()).strip()
-
-
 def paints_something(element: etree._Element, styles: Styles) -> bool:
     """Text or an element inside it, or a background, border, shadow or outline of its own."""
     return len(element) > 0 or (element.text or "").strip() != "" or \
@@ -764,10 +749,12 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
         if not isinstance(element.tag, str):
             continue
         style = styles.of(element)
+        why = ""
         # the Style tells at once which may be: moved, stuck, spilling, painting past its box, pulled by a margin
-        why = drawn_over_others(style, styles.declared_px(element), content(element, styles)) \
-            if (style.moved or style.stuck or style.spill or style.paints_over or style.edge) and \
-            seen_in(element, style, styles) and paints_something(element, styles) else ""
+        if (style.moved or style.stuck or style.spill or style.paints_over or style.edge) and \
+                seen_in(element, style, styles) and paints_something(element, styles):
+            declared = styles.declared_px(element)
+            why = drawn_over_others(style, declared, extent(element, styles))
         if not why and element in styles.matched:
             boxes = (styles.pseudo_box(element, which) for which in ("before", "after"))
             why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)

@@ -1,0 +1,90 @@
+"""A documentation site's own chrome around the untouched vendor table (hunt 19): a header of a
+set height holding a logo and links, the same header fixed or stuck to the window, a cookie
+notice at the window's foot, a floated sidebar of a set width, a search box. Chromium draws the
+table unchanged on every one (the hunt's screenshots and elementFromPoint checks, a 1600-px
+window), and 9 of 10 such pages were refused: a box holding elements was taken as spilling out
+of any set size, and an <input> as an inline box painting its padding past its line. Now what a
+box holds is measured on the large side (html_extent: text at a full em a character, images at
+their set size, boxes stacked, a flex row's items side by side), and form fields are atomic
+inline boxes as in every browser's UA sheet. What may still spill, or is not told, is refused."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
+from pipeline.errors import LayoutError
+
+BASE = "body{margin:0;font-size:14px;line-height:1.5} a{text-decoration:none}"
+LOGO = '<a class="logo" href="/"><img src="logo.png" alt="华为云" height="28" width="96"></a>'
+NAV = ('<nav class="nav"><ul><li><a href="#">产品</a></li><li><a href="#">解决方案</a></li><li><a href="#">文档</a></li>'
+       '<li><a href="#">定价</a></li></ul></nav>')
+HEADER = ".hdr{height:56px;display:flex;align-items:center;padding:0 24px;background:#fff;border-bottom:1px solid #ddd}" \
+         ".nav ul{display:flex;list-style:none;margin:0;padding:0} .nav li{margin:0 12px}"
+SIDEBAR = '<aside class="side"><h3>目录</h3><ul><li><a href="#">产品介绍</a></li><li><a href="#">快速入门</a></li>' \
+          '<li><a href="#">各模型支持的最小卡数和序列长度</a></li></ul></aside>'
+
+
+def chrome(css: str, before: str, after: str = "") -> str:
+    """The real page with `before` opening its body and `after` closing it, styled by `css`."""
+    body = re.search(r"<body[^>]*>", PAGE_HTML)
+    page = PAGE_HTML[:body.end()] + before + PAGE_HTML[body.end():]
+    page = page.replace("</body>", after + "</body>", 1)
+    return with_sheet(BASE + css, page)
+
+
+READ = {
+    "static header of a set height, logo and links": (HEADER, f'<header class="hdr">{LOGO}{NAV}</header>', ""),
+    "the header fixed to the window": (HEADER + ".hdr{position:fixed;top:0;left:0;right:0} body{padding-top:56px}",
+                                       f'<header class="hdr">{LOGO}{NAV}</header>', ""),
+    "the header stuck to the window": (HEADER + ".hdr{position:sticky;top:0}", f'<header class="hdr">{LOGO}{NAV}</header>',
+                                       ""),
+    "a cookie notice fixed at the window's foot, sized by its text": (
+        ".cookie{position:fixed;left:0;right:0;bottom:0;padding:12px 24px;background:#333;color:#fff}", "",
+        '<div class="cookie">本站使用 Cookie 以提升浏览体验。继续浏览即表示您同意。<button>接受</button></div>'),
+    "a floated sidebar of a set width holding a list": (
+        ".side{float:left;width:240px;padding:16px} .side ul{padding-left:16px}", SIDEBAR, ""),
+    "a search box with vertical padding": (".search input{padding:4px 32px 4px 10px;height:32px}",
+                                           '<form class="search"><input type="search" placeholder="搜索"></form>', ""),
+}
+
+
+@pytest.mark.parametrize("kind", READ)
+def test_a_sites_chrome_around_the_table_is_read(kind, reference):
+    """Catches the over-refusals: each was refused (`<header> ... (height: 56px)`, `(position:
+    fixed)`, `<aside> ... (width: 240px)`, `<input> ... (padding-top: 4px)`)."""
+    css, before, after = READ[kind]
+    same_rows(read(chrome(css, before, after))[2].frame, reference[1])
+
+
+REFUSED = {
+    "a header of a set height holding more lines than fit": (
+        ".hdr{height:56px}", '<header class="hdr"><p>' + "不同模型推荐的训练参数和计算规格要求如下表所示。" * 12 + "</p></header>",
+        "(height: 56px)"),
+    "a header of a set height holding an image of an untold height": (
+        ".hdr{height:56px} .hdr img{width:100%;height:auto}", f'<header class="hdr">{LOGO}</header>', "(height: 56px)"),
+    "a fixed bar stretched down the window": (".bar{position:fixed;top:0;bottom:0;left:0;width:200px;background:#fff}",
+                                              '<div class="bar">目录</div>', "(position: fixed)"),
+    "a fixed notice of more text than a band holds": (
+        ".notice{position:fixed;left:0;right:0;bottom:0;background:#fff}",
+        '<div class="notice">' + "本站使用 Cookie 以提升浏览体验。" * 40 + "</div>", "(position: fixed)"),
+    "a fixed notice a tenth of the window wide": (
+        ".notice{position:fixed;left:0;bottom:0;width:10%;background:#fff}",
+        '<div class="notice">' + "本站使用 Cookie 以提升浏览体验。" * 3 + "</div>", "(position: fixed)"),
+    "a floated sidebar narrower than a word it holds": (
+        ".side{float:left;width:60px}", SIDEBAR.replace("快速入门", "ModelArts"), "(width: 60px)"),
+    "a header of a set height inside a flex item, its width not told": (
+        ".row{display:flex} .hdr{height:56px}", f'<div class="row"><header class="hdr">{LOGO}{NAV}</header></div>',
+        "(height: 56px)"),
+}
+
+
+@pytest.mark.parametrize("kind", REFUSED)
+def test_chrome_that_may_spill_over_the_table_is_refused(kind):
+    """Catches a measure too lenient: text taller than the set height, an image scaled to an
+    untold width, a bar stretched by its offsets, a notice taller than a band or set on narrow
+    lines, a word wider than a float, a width that a flex row decides."""
+    css, before, named = REFUSED[kind]
+    with pytest.raises(LayoutError, match=r"outside the vendor table may be drawn over it " + re.escape(named)):
+        read(chrome(css, before))
