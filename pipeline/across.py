@@ -25,7 +25,7 @@ import hashlib
 import io
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
@@ -35,7 +35,7 @@ import pyarrow.parquet as pq
 from . import __version__, store
 from .changelog import Entry, ReleaseInfo, changelog_markdown, entry
 from .database import DATABASE, METADATA, Database, metadata_bytes
-from .diff import diff_releases
+from .diff import Side, diff_releases, diff_sides, sided
 from .faults import Steps
 from .history import COLUMNS as HISTORY_COLUMNS, RELEASES_METADATA, change_kinds, change_rows
 from .ids import base_date, revision
@@ -43,7 +43,7 @@ from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
 from .stages import stage
 from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
-from .workers import Workers, in_order, meanwhile, new_objects_collected, pool
+from .workers import Workers, in_order, meanwhile, new_objects_collected, one_copy_per_string, pool
 from .files import ACROSS_FILES, ACROSS_FOLDERS, sync_filesystem
 from .write import RELEASE_PACKAGE, PACKAGE_TITLE, csv_resource, package_description
 from schemas import contract, findings as findings_contract, history as history_contract, \
@@ -73,9 +73,10 @@ def table_rows(table: pa.Table, columns: list[str]) -> list[tuple]:
 def release_info(release: str, folder: Path, table: pa.Table, frame: pd.DataFrame, found: pa.Table) -> ReleaseInfo:
     manifest, _ = store.manifest_entry(folder, store.TABLE)
     url = store.source_url(table)
-    # the column order from plain lists of the Arrow columns: a pandas groupby per release cost ~2 ms
+    # the column order from plain lists of the Arrow columns, each (framework, hardware, column) once
+    # in order of appearance: a pandas groupby per release cost ~2 ms, a record per row ~1 ms
     places = ("framework", "hardware", "source_col")
-    rows = (dict(zip(places, row)) for row in zip(*(table.column(name).to_pylist() for name in places)))
+    rows = (dict(zip(places, row)) for row in dict.fromkeys(zip(*(table.column(name).to_pylist() for name in places))))
     frameworks = tuple(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
     present = set(table.column("hardware").unique().to_pylist())  # not a Python pass over the frame's rows
     return ReleaseInfo(release, base_date(release), revision(release), url,
@@ -127,16 +128,22 @@ def reading(database: Path) -> contextlib.closing[sqlite3.Connection]:
     return contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True))
 
 
-def write_history(database: Path, work: Path, made_of: list[dict]) -> tuple[int, str]:
+def write_history(database: Path, work: Path, made_of: list[dict], site: Path | None = None,
+                  releases: list[str] | None = None) -> tuple[tuple[int, str], list[tuple[str, str]]]:
     """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
-    checked against the contract; returns the CSV's size and sha256. The rows go from
-    SQLite to Arrow and to the CSV writer as plain values (pandas only for the check).
-    Run in a worker beside the model pages (history_calls)."""
+    checked against the contract; returns the CSV's size and sha256, and (model, note) of
+    the model pages written. The rows go from SQLite to Arrow and to the CSV writer as
+    plain values (pandas only for the check). Run in a worker beside the model pages
+    (history_calls); with `site` (one process), every model's page is written from the
+    same rows as they pass: reading them again per model cost a tenth of the build."""
+    pages = ModelPages(site, releases) if site is not None and releases else None
     with reading(database) as connection:
-        return write_history_rows(connection, work, made_of)
+        written = write_history_rows(connection, work, made_of, pages)
+    return written, pages.done() if pages else []
 
 
-def write_history_rows(connection: sqlite3.Connection, work: Path, made_of: list[dict]) -> tuple[int, str]:
+def write_history_rows(connection: sqlite3.Connection, work: Path, made_of: list[dict],
+                       pages: ModelPages | None = None) -> tuple[int, str]:
     columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
     order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
     rows = connection.execute(f"SELECT {columns} FROM history ORDER BY {order}")
@@ -155,6 +162,8 @@ def write_history_rows(connection: sqlite3.Connection, work: Path, made_of: list
                                               str(work.parent / HISTORY_PARQUET))
             parquet.write_table(table)
             csv_file.write(csv_lines(zip(*values)))
+            if pages:
+                pages.add(zip(*values))
     return csv_file.close()
 
 
@@ -173,26 +182,47 @@ def write_releases(database: Database, work: Path) -> tuple[int, str]:
     return write_file(work / RELEASES_CSV, csv_text(frame, True))
 
 
-def model_runs(connection: sqlite3.Connection, model: str) -> list[dict]:
-    """One model's history rows, in key order, as plain records (supported as a bool)."""
-    columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
-    order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
-    rows = connection.execute(f"SELECT {columns} FROM history WHERE model = ? ORDER BY {order}", (model,))
-    records = [dict(zip(HISTORY_COLUMNS, row)) for row in rows]
-    for record in records:
-        record["supported"] = None if record["supported"] is None else bool(record["supported"])
-    return records
+class ModelPages:
+    """The site's model pages (site.model_page), written from history rows given in key order,
+    model first: a model's page once its last row has passed."""
+
+    def __init__(self, site: Path, releases: list[str]):
+        self.site, self.releases = site, releases
+        self.model: str | None = None
+        self.runs: list[dict] = []
+        self.listed: list[tuple[str, str]] = []  # (model, note) for the index
+
+    def add(self, rows) -> None:
+        """History rows (HISTORY_COLUMNS values, supported as a bool or SQLite's 0/1)."""
+        for row in rows:
+            record = dict(zip(HISTORY_COLUMNS, row))
+            if record["model"] != self.model:
+                self.write()
+                self.model = record["model"]
+            record["supported"] = None if record["supported"] is None else bool(record["supported"])
+            self.runs.append(record)
+
+    def write(self) -> None:
+        if self.runs:
+            first, last = model_page(self.site, self.model, self.runs, self.releases)
+            self.listed.append((self.model, model_note(first, last, self.releases[-1])))
+            self.runs = []
+
+    def done(self) -> list[tuple[str, str]]:
+        self.write()
+        return self.listed
 
 
 def model_pages(database: Path, site: Path, models: list[str], releases: list[str]) -> list[tuple[str, str]]:
     """The site's pages of these models, from the history in the (committed) database;
     (model, note) for the index. Run in the workers, each with its own connection."""
-    listed = []
+    columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
+    order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
+    pages = ModelPages(site, releases)
     with reading(database) as connection:
         for model in models:
-            first, last = model_page(site, model, model_runs(connection, model), releases)
-            listed.append((model, model_note(first, last, releases[-1])))
-    return listed
+            pages.add(connection.execute(f"SELECT {columns} FROM history WHERE model = ? ORDER BY {order}", (model,)))
+    return pages.done()
 
 
 def run_call(function, *args):
@@ -203,12 +233,14 @@ def run_call(function, *args):
 def history_calls(database: Database, work: Path, site: Site, made_of: list[dict], releases: list[str],
                   jobs: int) -> list[tuple]:
     """The calls that write history.parquet and .csv, and one page per model of any release,
-    from the committed history: the history files one call, the models shared out among
-    `jobs` others (run_call's arguments)."""
+    from the committed history (run_call's arguments): in one process, one call writing the
+    pages from the rows it writes out; else the history files one call, the models shared
+    out among `jobs` others."""
+    if jobs <= 1:
+        return [(write_history, database.path, work, made_of, site.folder, releases)]
     models = [model for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model")]
-    shares = [models[i::max(jobs, 1)] for i in range(max(jobs, 1))]
     return [(write_history, database.path, work, made_of)] + \
-        [(model_pages, database.path, site.folder, share, releases) for share in shares if share]
+        [(model_pages, database.path, site.folder, models[i::jobs], releases) for i in range(jobs) if models[i::jobs]]
 
 
 def history_written(outcomes: list) -> tuple[tuple[int, str], list[tuple[str, str]]]:
@@ -217,8 +249,8 @@ def history_written(outcomes: list) -> tuple[tuple[int, str], list[tuple[str, st
     for outcome in outcomes:
         if isinstance(outcome, MincardsError):
             raise outcome
-    history_file, *listed = outcomes
-    return history_file, sorted(model for share in listed for model in share)
+    (history_file, listed), *shares = outcomes
+    return history_file, sorted([*listed, *(model for share in shares for model in share)])
 
 
 def across_resources(history_file: tuple[int, str], releases_file: tuple[int, str]) -> tuple[dict, dict]:
@@ -257,17 +289,19 @@ class Pair:
     findings: list[tuple]  # schemas/findings.py COLUMNS
 
 
-_last_read: list = []  # [(folder, table, frame)]: the release this process read last
+_last_read: list = []  # [(folder, table, frame, side)]: the release this process read last
 
 
-def read_release(folder: Path) -> tuple[pa.Table, pd.DataFrame]:
-    """A release's table as Arrow and as a frame, read back once: comparing releases in
-    order, each one is read as the newer of a pair, then again as the older of the next
-    and for the database; the last one read is kept (one release, whatever their number)."""
+def read_release(folder: Path) -> tuple[pa.Table, pd.DataFrame, Side]:
+    """A release's table as Arrow, as a frame and as the diff's Side, read back once:
+    comparing releases in order, each one is read as the newer of a pair, then again as the
+    older of the next and for the database; the last one read is kept (one release,
+    whatever their number)."""
     if _last_read and _last_read[0][0] == folder:
         return _last_read[0][1:]
     table = store.read_table(folder)
-    _last_read[:] = [(folder, table, table.to_pandas(types_mapper=store.pandas_dtype))]
+    frame = table.to_pandas(types_mapper=store.pandas_dtype)
+    _last_read[:] = [(folder, table, frame, Side.of(sided(frame)))]
     return _last_read[0][1:]
 
 
@@ -275,11 +309,11 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
     """One release against the one before it (or against nothing): the diff decides what
     changed; the site's page of the pair is written here."""
     release, folder = new
-    old_table, old_frame = read_release(old[1]) if old else (None, None)
-    table, frame = read_release(folder)
+    old_table, _, old_side = read_release(old[1]) if old else (None, None, None)
+    table, frame, side = read_release(folder)
     found = store.read_table(folder, store.FINDINGS)
     info = release_info(release, folder, table, frame, found)
-    diff = diff_releases(old[0], old_frame, release, frame) if old else \
+    diff = diff_sides(old[0], old_side, release, side) if old else \
         diff_releases("", frame.iloc[:0], release, frame)
     kinds = change_kinds(diff)
     if old:
@@ -297,11 +331,16 @@ def add_release(database: Database, pair: Pair) -> None:
     database.add_changes(pair.info.release, pair.changes)
 
 
-def compare_run(first: int, releases: list[tuple[str, Path]], site: Path) -> list[Pair]:
+def compare_run(first: int, releases: list[tuple[str, Path]], site: Path, sent: bool = False) -> list[Pair]:
     """Consecutive releases compared in one call: releases[0] is the one before position
     `first` (None for the first release), each of the others compared with the one before
-    it; each release is read once (read_release keeps the last one)."""
-    return [compare(first + i, releases[i], releases[i + 1], site) for i in range(len(releases) - 1)]
+    it; each release is read once (read_release keeps the last one). `sent`: the pairs go to
+    another process (a worker's), their rows pickled."""
+    pairs = [compare(first + i, releases[i], releases[i + 1], site) for i in range(len(releases) - 1)]
+    if sent:
+        pairs = [replace(pair, changes=one_copy_per_string(pair.changes), min_cards=one_copy_per_string(pair.min_cards),
+                         findings=one_copy_per_string(pair.findings)) for pair in pairs]
+    return pairs
 
 
 def compare_all(database: Database, releases: dict[str, Path], ordered: list[str], site: Site,
@@ -315,10 +354,11 @@ def compare_all(database: Database, releases: dict[str, Path], ordered: list[str
     made_of: list[dict] = []
     # Runs of RUN consecutive releases per call: a worker reads each release of its run once.
     named = [None] + [(release, releases[release]) for release in ordered]
-    calls = [(compare_run, first, named[first:first + RUN + 1], site.folder) for first in range(0, len(ordered), RUN)]
+    firsts = range(0, len(ordered), RUN)
     # Workers only when each has a run to compare: for fewer releases (the two real ones)
     # starting them costs more than the comparisons.
-    workers = workers if workers and len(calls) >= workers.jobs else None
+    workers = workers if workers and len(firsts) >= workers.jobs else None
+    calls = [(compare_run, first, named[first:first + RUN + 1], site.folder, workers is not None) for first in firsts]
     runs = in_order(run_call, calls, workers.jobs if workers else 1, workers=workers)
     try:
         for _, outcome in runs:

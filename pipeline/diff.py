@@ -17,6 +17,7 @@ import io
 import json
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -113,7 +114,7 @@ def in_vendor_order(side: Side, what: str, names: set) -> list[str]:
 
 def added_removed(old: Side, new: Side, what: str) -> dict[str, list[str]]:
     """The names of `what` only one release has, each in its own release's order."""
-    before, after = old.names(what), new.names(what)
+    before, after = old.key_names[what], new.key_names[what]
     return {"added": in_vendor_order(new, what, after - before), "removed": in_vendor_order(old, what, before - after)}
 
 
@@ -178,13 +179,16 @@ class Side:
             raise ValueError("diff_releases needs one row per key on each side (the contract's key)")
         return cls(frame, keys, row_of, rows_of(frame, PLACE))
 
-    def values(self, columns: list[str]) -> list[tuple]:
-        return rows_of(self.frame, columns)
+    @cached_property
+    def value_rows(self) -> list[tuple]:
+        """Each row's VALUE, as plain values."""
+        return rows_of(self.frame, VALUE)
 
-    def names(self, what: str) -> set:
-        """The models, frameworks or hardware of the release (a part of the key), from its keys."""
-        at = MATCH_KEY.index(what)
-        return {name for name in {key[at] for key in self.keys} if not missing(name)}
+    @cached_property
+    def key_names(self) -> dict[str, set]:
+        """The models, frameworks and hardware of the release (parts of the key), from its keys."""
+        return {what: {name for name in {key[MATCH_KEY.index(what)] for key in self.keys} if not missing(name)}
+                for what in ("model", "framework", "hardware")}
 
     def rows_with(self, what: str, names: set) -> list[int]:
         """The positions of the rows whose model, framework or hardware is one of `names`."""
@@ -200,7 +204,7 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
     rank = {name: i for i, name in enumerate(CHANGE_ORDER)}
     hardware_order = {name: na_first(i) for i, name in enumerate(HARDWARE)}  # an unknown one first
     explained = reasons(columns)
-    old_values, new_values = old.values(VALUE), new.values(VALUE)
+    old_values, new_values = old.value_rows, new.value_rows
     keyed = []
     for at_new, key in enumerate(new.keys):
         at_old = old.row_of.get(key, -1)
@@ -250,8 +254,13 @@ def diff_releases(old_release: str, old: pd.DataFrame, new_release: str, new: pd
     """Every key of either release classified. Each side holds one row per key (the
     contract's). Plain Python over the keys and one take per side, no join: the history
     (pipeline/across.py) diffs every consecutive pair of releases."""
-    old, new = sided(old), sided(new)
-    old_side, new_side = Side.of(old), Side.of(new)
+    return diff_sides(old_release, Side.of(sided(old)), new_release, Side.of(sided(new)))
+
+
+def diff_sides(old_release: str, old_side: Side, new_release: str, new_side: Side) -> ReleaseDiff:
+    """diff_releases of two releases' Sides: the history makes each release's once, for the
+    pair it is the newer of and the one it is the older of."""
+    old, new = old_side.frame, new_side.frame
     columns = {what: added_removed(old_side, new_side, what) for what in ("model", "framework", "hardware")}
     at_old, at_new, change, reason = [list(c) for c in zip(*classified(old_side, new_side, columns))] or [[]] * 4
     at_old, at_new = np.array(at_old, dtype=np.int64), np.array(at_new, dtype=np.int64)
