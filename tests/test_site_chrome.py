@@ -22,15 +22,19 @@ NAV = ('<nav class="nav"><ul><li><a href="#">产品</a></li><li><a href="#">解�
        '<li><a href="#">定价</a></li></ul></nav>')
 HEADER = ".hdr{height:56px;display:flex;align-items:center;padding:0 24px;background:#fff;border-bottom:1px solid #ddd}" \
          ".nav ul{display:flex;list-style:none;margin:0;padding:0} .nav li{margin:0 12px}"
+SEARCH = (".search{position:relative;width:260px} .search input{height:32px;width:220px;padding:0 32px 0 10px}"
+          ".icon{position:absolute;right:10px;top:50%;transform:translateY(-50%)}")
+SEARCH_FORM = '<form class="search"><input type="search" placeholder="搜索"><span class="icon">&#128269;</span></form>'
 SIDEBAR = '<aside class="side"><h3>目录</h3><ul><li><a href="#">产品介绍</a></li><li><a href="#">快速入门</a></li>' \
           '<li><a href="#">各模型支持的最小卡数和序列长度</a></li></ul></aside>'
 
 
 def chrome(css: str, before: str, after: str = "") -> str:
-    """The real page with `before` opening its body and `after` closing it, styled by `css`."""
+    """The real page with `before` opening its body and `after` closing it, styled by `css`
+    (an element `before` leaves open is closed at the end: it holds the table)."""
     body = re.search(r"<body[^>]*>", PAGE_HTML)
     page = PAGE_HTML[:body.end()] + before + PAGE_HTML[body.end():]
-    page = page.replace("</body>", after + "</body>", 1)
+    page = page.replace("</body>", after + "</div>" * (before.count("<div") - before.count("</div>")) + "</body>", 1)
     return with_sheet(BASE + css, page)
 
 
@@ -47,6 +51,7 @@ READ = {
         ".side{float:left;width:240px;padding:16px} .side ul{padding-left:16px}", SIDEBAR, ""),
     "a search box with vertical padding": (".search input{padding:4px 32px 4px 10px;height:32px}",
                                            '<form class="search"><input type="search" placeholder="搜索"></form>', ""),
+    "a search box's icon placed absolutely inside its form": (SEARCH, SEARCH_FORM, ""),
 }
 
 
@@ -74,6 +79,14 @@ REFUSED = {
         '<div class="notice">' + "本站使用 Cookie 以提升浏览体验。" * 3 + "</div>", "(position: fixed)"),
     "a floated sidebar narrower than a word it holds": (
         ".side{float:left;width:60px}", SIDEBAR.replace("快速入门", "ModelArts"), "(width: 60px)"),
+    "a search icon placed below its form": (SEARCH.replace("top:50%", "top:100%"), SEARCH_FORM, "(position: absolute;"),
+    "a search icon moved up by more than its height": (SEARCH.replace("translateY(-50%)", "translateY(-250%)"),
+                                                        SEARCH_FORM, "(position: absolute;"),
+    "a search icon placed past its form's edge": (SEARCH.replace("right:10px", "right:-40px"), SEARCH_FORM,
+                                                 "(position: absolute;"),
+    "an icon placed in a container holding the table": (
+        ".main{position:relative} .icon{position:absolute;right:10px;top:50%}",
+        '<div class="main"><span class="icon">&#128269;</span>', "(position: absolute;"),
     "a header of a set height inside a flex item, its width not told": (
         ".row{display:flex} .hdr{height:56px}", f'<div class="row"><header class="hdr">{LOGO}{NAV}</header></div>',
         "(height: 56px)"),

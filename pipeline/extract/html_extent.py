@@ -28,7 +28,7 @@ from lxml import etree
 
 from .css_math import length, pixels
 from .html_media import WINDOWS
-from .html_style import BLOCK_TAGS, CONTENT_AREA, ITEMS_OF, Style, overflow_axes, side, text_height, value_of
+from .html_style import BLOCK_TAGS, CONTENT_AREA, FUNCTION, Style, ems, overflow_axes, side, text_height, value_of
 from .html_styles import Styles
 from .text import REPLACED, tag_of
 
@@ -66,8 +66,8 @@ BREAKS_AROUND = re.compile(r"[\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\u
 
 
 def unbreakable(text: str) -> int:
-    """The characters of the longest piece of text no line may break inside (a word)."""
-    return max((len(piece) for piece in BREAKS_AROUND.split(text)), default=0) or (1 if text.strip() else 0)
+    """The ems (html_style.ems) of the longest piece of text no line may break inside (a word)."""
+    return max((ems(piece) for piece in BREAKS_AROUND.split(text)), default=0) or (1 if text.strip() else 0)
 
 
 def text_extent(text: str, style: Style, width: float | None) -> Extent:
@@ -76,7 +76,7 @@ def text_extent(text: str, style: Style, width: float | None) -> Extent:
     if not text:
         return NOTHING
     if width == NARROWEST:
-        return len(text) * style.font_px, text_height(text, style.font_px, style.line_height, float("inf"))
+        return ems(text) * style.font_px, text_height(text, style.font_px, style.line_height, float("inf"))
     wide = unbreakable(text) * style.font_px
     return wide, text_height(text, style.font_px, style.line_height, max(width, wide) if width is not None else None)
 
@@ -216,3 +216,94 @@ def box_extent(element: etree._Element, styles: Styles, width: float | None) -> 
     inner_wide = wide if wide is not None and clips_across else max(wide or 0.0, inner[0])
     inner_high = high if high is not None and clips_down else max(high or 0.0, inner[1])
     return inner_wide + across, inner_high + down
+
+
+# --- a box placed absolutely inside its container ----------------------------------------------
+
+# What makes an element the containing block of the absolutely placed boxes inside it, besides a position
+CONTAINING = ("transform", "translate", "rotate", "scale", "filter", "perspective", "contain", "will-change",
+              "container-type", "backdrop-filter")
+AXES = (("left", "right", "width", "translatex", 0), ("top", "bottom", "height", "translatey", 1))
+
+
+def containing_block(element: etree._Element, styles: Styles) -> etree._Element | None:
+    """The ancestor an absolutely placed box is placed in: the nearest positioned one, or one a
+    transform, filter or containment makes its containing block."""
+    for ancestor in element.iterancestors():
+        declared = styles.declared_px(ancestor)
+        if value_of(declared, "position") not in (None, "static") or any(
+                value_of(declared, name) not in UNSIZED for name in CONTAINING):
+            return ancestor
+    return None
+
+
+def least_size(element: etree._Element, styles: Styles, name: str) -> float | None:
+    """At least how wide or high a container's padding box is, px: its set size less its borders,
+    or else the largest set size of a box in its flow (what it holds makes it that large)."""
+    declared = styles.declared_px(element)
+    found = pixels(value_of(declared, name) or "")
+    if found is not None:
+        sides = ("left", "right") if name == "width" else ("top", "bottom")
+        return found - sum(pixels(value_of(declared, f"border-{where}-width") or "0") or 0.0 for where in sides)
+    sizes = [pixels(value_of(styles.declared_px(child), name) or "") for child in element
+             if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child)]
+    return max((size for size in sizes if size is not None), default=None)
+
+
+def translations(declared) -> list[tuple[float, str]] | None:
+    """A box's transform as its translation along each axis, (number, unit), px or %; None
+    for a transform that does more than translate, or in other units."""
+    if any(value_of(declared, name) not in UNSIZED for name in ("rotate", "scale", "translate")):
+        return None
+    moved = [(0.0, "px"), (0.0, "px")]
+    transform = value_of(declared, "transform")
+    if transform in UNSIZED:
+        return moved
+    functions = FUNCTION.findall(transform)
+    if not functions or FUNCTION.sub("", transform).strip():
+        return None
+    for function, arguments in functions:
+        found = [length(word) for word in arguments.replace(",", " ").split()]
+        axes = {"translatex": (0,), "translatey": (1,), "translate": (0, 1)}.get(function)
+        if axes is None or not found or None in found or len(found) > len(axes) or \
+                any(unit not in ("px", "%") and number for number, unit in found) or \
+                any(unit == "%" and not -100 <= number <= 0 for number, unit in found):
+            return None  # a percentage of its own size back by at most that size: see placed_inside
+        for axis, (number, unit) in zip(axes, found):
+            moved[axis] = (moved[axis][0] + number, unit) if moved[axis][0] == 0 or moved[axis][1] == unit else (0, "?")
+    return None if any(unit == "?" for _, unit in moved) else moved
+
+
+def placed_inside(element: etree._Element, styles: Styles, around: set) -> bool:
+    """An absolutely placed box that stays inside its containing block, whatever their sizes:
+    a search form's icon (`position: absolute; right: 10px; top: 50%; transform:
+    translateY(-50%)`). Along each axis an offset is set (px, or a percentage of the
+    container), it is moved by px or a percentage of its own size only, no margin moves it,
+    and it fits its container's least size (least_size) there; the container holds no part of
+    the vendor table and is not the page itself. Where the container lies is then where the
+    flow puts it, which the other rules judge."""
+    declared = styles.declared_px(element)
+    if value_of(declared, "position") != "absolute" or any(
+            side(value_of(declared, f"margin-{where}")) != 0.0 for where in ("left", "right", "top", "bottom")):
+        return False
+    container = containing_block(element, styles)
+    shift = translations(declared)
+    size = box_extent(element, styles, NARROWEST)
+    if container is None or container in around or tag_of(container) in ("html", "body") or shift is None or size is None:
+        return False
+    for start, end, dimension, _, axis in AXES:
+        room = least_size(container, styles, dimension)
+        given = [(name, value) for name in (start, end) if (value := value_of(declared, name)) not in UNSIZED]
+        if room is None or not given:
+            return False
+        name, value = given[0]
+        offset, moved = length(value), shift[axis]
+        if offset is None or offset[1] not in ("px", "%") or (offset[1] == "%" and not 0 <= offset[0] <= 100):
+            return False
+        at = offset[0] / 100 * room if offset[1] == "%" else offset[0]
+        if name == end:
+            at = room - at - size[axis]
+        at += moved[0] / 100 * size[axis] if moved[1] == "%" else moved[0]
+        if at < 0 or at + size[axis] > room:
+            return False
+    return True

@@ -1504,11 +1504,17 @@ def fixed_band(declared, style: Style, held: tuple[float, float] | None) -> bool
     return high <= FIXED_BAND and contained
 
 
+def ems(text: str) -> int:
+    """How many ems of a line text may take: a full em a character, two for one past the Basic
+    Multilingual Plane (an emoji is drawn wider than an em)."""
+    return len(text) + sum(1 for c in text if c > "\uffff")
+
+
 def text_height(text: str, font: float, line: float | None, width: float | None = None) -> float:
-    """How high text set at this font may take, px, with no layout to measure it: a full em a
+    """How high text set at this font may take, px, with no layout to measure it: ems() a
     character, on lines as wide as `width` (the smaller window's where not told), each the
     line height or the glyphs' content area, whichever is higher."""
-    lines = max(1, -(-len(text) * font // (width or WINDOWS[0]["width"])), text.count("\n") + 1)  # kept where preformatted
+    lines = max(1, -(-ems(text) * font // (width or WINDOWS[0]["width"])), text.count("\n") + 1)  # kept where preformatted
     return lines * max(CONTENT_AREA * font, line or 0.0)
 
 
@@ -1545,15 +1551,16 @@ def spills(declared, shown_as: str, held: tuple[float, float] | None) -> str:
     return ""
 
 
-def drawn_over_others(style: Style, declared, held: tuple[float, float] | None = (0.0, 0.0)) -> str:
+def drawn_over_others(style: Style, declared, held: tuple[float, float] | None = (0.0, 0.0), inside: bool = False) -> str:
     """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
     stuck, pulled_over, spills), but for a fixed band (fixed_band) and a box drawn nowhere
     (out_of_the_page); "" for none. `held`: the room what it holds takes (html_extent.held),
-    None where not told."""
+    None where not told; `inside`: placed absolutely inside its container
+    (html_extent.placed_inside), where it is then drawn is its container's place."""
     if fixed_band(declared, style, held) or out_of_the_page(declared):
         return ""
-    return placed_over(style) or stuck(declared) or pulled_over(declared, style.display) or \
-        spills(declared, style.display, held)
+    return (style.paints_over if inside else placed_over(style)) or stuck(declared) or \
+        pulled_over(declared, style.display) or spills(declared, style.display, held)
 
 
 # What widens a box, or moves it back from far off the page's left edge, or paints past it

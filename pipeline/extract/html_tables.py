@@ -24,7 +24,7 @@ from .html_page import Reading
 from .html_cascade import cascaded
 from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, placed_over, value_of
 from .html_styles import Styles
-from .html_extent import extent
+from .html_extent import extent, placed_inside
 from .text import BULLETS, REPLACED, SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
@@ -754,7 +754,7 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
         if (style.moved or style.stuck or style.spill or style.paints_over or style.edge) and \
                 seen_in(element, style, styles) and paints_something(element, styles):
             declared = styles.declared_px(element)
-            why = drawn_over_others(style, declared, extent(element, styles))
+            why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around))
         if not why and element in styles.matched:
             boxes = (styles.pseudo_box(element, which) for which in ("before", "after"))
             why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)
