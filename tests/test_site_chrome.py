@@ -52,6 +52,7 @@ READ = {
     "a search box with vertical padding": (".search input{padding:4px 32px 4px 10px;height:32px}",
                                            '<form class="search"><input type="search" placeholder="搜索"></form>', ""),
     "a search box's icon placed absolutely inside its form": (SEARCH, SEARCH_FORM, ""),
+    "a sidebar floated at a percentage of the page's width": (".side{float:left;width:24%;padding:0 15px}", SIDEBAR, ""),
 }
 
 
@@ -79,6 +80,8 @@ REFUSED = {
         '<div class="notice">' + "本站使用 Cookie 以提升浏览体验。" * 3 + "</div>", "(position: fixed)"),
     "a floated sidebar narrower than a word it holds": (
         ".side{float:left;width:60px}", SIDEBAR.replace("快速入门", "ModelArts"), "(width: 60px)"),
+    "a sidebar floated at a percentage too narrow for a word it holds": (
+        ".side{float:left;width:5%}", SIDEBAR.replace("快速入门", "ModelArts"), "(width: 5%)"),
     "a search icon placed below its form": (SEARCH.replace("top:50%", "top:100%"), SEARCH_FORM, "(position: absolute;"),
     "a search icon moved up by more than its height": (SEARCH.replace("translateY(-50%)", "translateY(-250%)"),
                                                         SEARCH_FORM, "(position: absolute;"),

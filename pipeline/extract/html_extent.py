@@ -28,7 +28,8 @@ from lxml import etree
 
 from .css_math import length, pixels
 from .html_media import WINDOWS
-from .html_style import BLOCK_TAGS, CONTENT_AREA, FUNCTION, Style, ems, overflow_axes, side, text_height, value_of
+from .html_style import BLOCK_TAGS, CONTENT_AREA, FUNCTION, NOTHING_HELD, Held, Style, ems, overflow_axes, side, \
+    text_height, value_of
 from .html_styles import Styles
 from .text import REPLACED, tag_of
 
@@ -153,15 +154,16 @@ def line_width(element: etree._Element, styles: Styles) -> float | None:
     return max(width, 0.0)
 
 
-def extent(element: etree._Element, styles: Styles) -> Extent | None:
+def extent(element: etree._Element, styles: Styles) -> Held | None:
     """The room what a box holds takes at its own width (html_style.spills, fixed_band)."""
     if tag_of(element) in SIZED or (tag_of(element) in FIELDS and not len(element)):
-        return NOTHING  # drawn within its box: an image scaled to it, a field's value clipped to it
+        return NOTHING_HELD  # drawn within its box: an image scaled to it, a field's value clipped to it
     if not len(element) and not (element.text or "").strip() and \
             not any(styles.generated(element, which) for which in ("before", "after")):
-        return NOTHING
+        return NOTHING_HELD
     width = line_width(element, styles)
-    return None if width is None else held(element, styles, width)
+    found = None if width is None else held(element, styles, width)
+    return None if found is None else Held(*found, width)
 
 
 def taking_room(style: Style, styles: Styles, element: etree._Element) -> bool:

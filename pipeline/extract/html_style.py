@@ -1461,6 +1461,19 @@ def placed_over(style: Style) -> str:
     return style.moved if style.moved and not style.moved.startswith("float") else style.paints_over
 
 
+@dataclass(frozen=True)
+class Held:
+    """The room what a box holds takes (html_extent.extent), px: its widest part no line may
+    break, its height, and the width its lines are set in (the box's own, a percentage
+    worked out), None where not told."""
+    wide: float
+    high: float
+    width: float | None = None
+
+
+NOTHING_HELD = Held(0.0, 0.0)
+
+
 FIXED_BAND = WINDOWS[0]["height"] / 4  # px: a quarter of the smaller desktop window's height
 PAINT_PAST = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES})  # what paints past a box's border edge
 
@@ -1474,7 +1487,7 @@ def stuck(declared) -> str:
                  if value_of(declared, side) not in (None, *NOT_AN_OFFSET)), "")
 
 
-def fixed_band(declared, style: Style, held: tuple[float, float] | None) -> bool:
+def fixed_band(declared, style: Style, held: Held | None) -> bool:
     """A box fixed (or stuck) to the window whose paint stays within FIXED_BAND: its height or
     max-height (or, with neither set, what it holds) with its vertical padding and borders no
     higher, no min-height past it, neither transformed, zoomed nor turned (writing-mode,
@@ -1492,7 +1505,7 @@ def fixed_band(declared, style: Style, held: tuple[float, float] | None) -> bool
                  and (px := pixels(value)) is not None), None)
     if high is None and held is not None and all(value_of(declared, name) is None for name in ("height", "max-height")) \
             and "auto" in ((value_of(declared, "top") or "auto"), (value_of(declared, "bottom") or "auto")):
-        high = held[1]  # sized by what it holds (not stretched between a top and a bottom offset)
+        high = held.high  # sized by what it holds (not stretched between a top and a bottom offset)
     least = pixels(value_of(declared, "min-height") or "0")
     if high is None or least is None or least > FIXED_BAND:
         return False
@@ -1500,7 +1513,7 @@ def fixed_band(declared, style: Style, held: tuple[float, float] | None) -> bool
     shadow = value_of(declared, "box-shadow")  # a bar's shadow below it (`0 1px 4px`), past it both ways at most
     high += sum(max(side(value_of(declared, f"padding-{s}")), 0.0) + border_px(declared, s, BLACK, False)
                 for s in ("top", "bottom")) + 2 * (outer_shadow_reach(shadow, BLACK, False) if shadow else 0.0)
-    contained = overflow_axes(declared)[1] in CLIPPING or (held is not None and held[1] <= inner)
+    contained = overflow_axes(declared)[1] in CLIPPING or (held is not None and held.high <= inner)
     return high <= FIXED_BAND and contained
 
 
@@ -1532,12 +1545,12 @@ def pulled_over(declared, shown_as: str) -> str:
                                                                           else 0.0)), "")
 
 
-def spills(declared, shown_as: str, held: tuple[float, float] | None) -> str:
+def spills(declared, shown_as: str, held: Held | None) -> str:
     """A box whose content may spill out of it onto what lies below or beside it: a height (or
     max-height) set in a length, or a float of a set width, with its overflow visible, and what
-    it holds (`held`: html_extent.held, its widest part that cannot wrap and its height, taken
-    on the large side; None where not told) higher or wider than that."""
-    if shown_as in ("none", "contents") or shown_as in FLAT or held == (0.0, 0.0):
+    it holds (`held`: html_extent.extent, taken on the large side; None where not told) higher
+    or wider than that (a width in % as worked out for `held`)."""
+    if shown_as in ("none", "contents") or shown_as in FLAT or held == NOTHING_HELD:
         return ""
     across, down = overflow_axes(declared)
     sizes = ("height", "max-height") + (("width", "max-width") if value_of(declared, "float") not in (None, "none") else ())
@@ -1546,12 +1559,14 @@ def spills(declared, shown_as: str, held: tuple[float, float] | None) -> str:
         if value is None or length(value) is None or (down if "height" in name else across) != "visible":
             continue
         px = pixels(value)
-        if held is None or px is None or (held[0] if "width" in name else held[1]) > px:
+        if px is None and "width" in name and held is not None and length(value)[1] == "%":
+            px = held.width  # the lines' width, worked out down the widths set around it
+        if held is None or px is None or (held.wide if "width" in name else held.high) > px:
             return written(declared, name)
     return ""
 
 
-def drawn_over_others(style: Style, declared, held: tuple[float, float] | None = (0.0, 0.0), inside: bool = False) -> str:
+def drawn_over_others(style: Style, declared, held: Held | None = NOTHING_HELD, inside: bool = False) -> str:
     """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
     stuck, pulled_over, spills), but for a fixed band (fixed_band) and a box drawn nowhere
     (out_of_the_page); "" for none. `held`: the room what it holds takes (html_extent.held),
