@@ -18,7 +18,8 @@ from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 from test_pdf_same_glyphs_elsewhere import one_row_table
 
-FONTS, HELVETICA, CONTENT = 1, 2, 8  # reportlab's objects in one_row_table: the font resources, Helvetica, the page's content
+FONTS, HELVETICA, PAGE, CONTENT = 1, 2, 4, 8  # reportlab's objects in one_row_table: the font resources, Helvetica,
+# the page and its content
 THIRTY_TWO = b"(32*Ascend) Tj"
 CELL = (XS[3], 722, XS[4], 742)  # the 32*Ascend cell (PDF space: left, bottom, right, top)
 
@@ -42,17 +43,23 @@ def helvetica_with(entries: bytes, data: bytes, code: bytes = b"33") -> bytes:
     return incremental_update(data, {HELVETICA: b"<< %s %s >>" % (helvetica, entries), 20: stream(b"", to_unicode(code))})
 
 
-def with_type3_three(program: bytes, data: bytes) -> bytes:
+def with_type3_three(program: bytes, data: bytes, page_resources: bool = False) -> bytes:
     """The table with the 3 of 32*Ascend shown in a Type 3 font whose glyph /three (code 51)
-    is `program`; in its resources Helvetica as /H, and as /X a form printing an 8."""
+    is `program`; in its resources (or, `page_resources`, in the page's: a Type 3 font without
+    resources of its own draws with the page's) Helvetica as /H, and as /X a form printing an 8."""
+    resources = b"/Font << /H %d 0 R >> /XObject << /X 23 0 R >>" % HELVETICA
     font = (b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [0 0 1000 1000] "
             b"/CharProcs << /three 22 0 R >> /Encoding << /Type /Encoding /Differences [51 /three] >> /FirstChar 51 "
-            b"/LastChar 51 /Widths [556] /Resources << /Font << /H %d 0 R >> /XObject << /X 23 0 R >> >> >>" % HELVETICA)
+            b"/LastChar 51 /Widths [556] %s >>" % (b"" if page_resources else b"/Resources << %s >>" % resources))
     form = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 1000 1000] /Resources << /Font << /H %d 0 R >> >>"
                   % HELVETICA, b"BT /H 1000 Tf (8) Tj ET")
     page = content(data).replace(THIRTY_TWO, b"/T3 8 Tf (3) Tj /F1 8 Tf (2*Ascend) Tj")
-    return incremental_update(data, {FONTS: b"<< /F1 2 0 R /F2 3 0 R /T3 21 0 R >>", 21: font,
-                                     22: stream(b"", program), 23: form, CONTENT: stream(b"", page)})
+    objects = {FONTS: b"<< /F1 2 0 R /F2 3 0 R /T3 21 0 R >>", 21: font, 22: stream(b"", program), 23: form,
+               CONTENT: stream(b"", page)}
+    if page_resources:
+        page_object = re.search(rb"\n%d 0 obj\n(<<.*?)>>\nendobj" % PAGE, data, re.S)[1]
+        objects[PAGE] = page_object.replace(b"/Font 1 0 R", b"/Font 1 0 R /XObject << /X 23 0 R >>") + b">>"
+    return incremental_update(data, objects)
 
 
 def cell_pixels(data: bytes) -> numpy.ndarray:
@@ -98,6 +105,17 @@ DRAWN_AS_EIGHT = {
     "Type 3 glyph three drawing a form that prints an 8": (
         lambda data, _: with_type3_three(b"556 0 d0 /X Do", data),
         r"a glyph read as '3' in font unknown is drawn by the Type 3 glyph /three, whose program prints text"),
+    # hunt 20: the rule skipped a font without /Encoding, a symbolic one, and a Type 3 font drawing with the page's resources
+    "no encoding, ToUnicode reads the 8 as 3": (
+        lambda _, eighty_two: helvetica_with(b"/ToUnicode 20 0 R", eighty_two, b"38"),
+        r"a glyph read as '3' in font Helvetica is drawn as '8', the glyph its encoding gives code 56"),
+    "symbolic, differences name eight, ToUnicode reads 3": (
+        lambda data, _: helvetica_with(b"/Encoding << /Differences [51 /eight] >> /ToUnicode 20 0 R /FontDescriptor "
+                                       b"<< /Type /FontDescriptor /FontName /Helvetica /Flags 4 >>", data),
+        r"a glyph read as '3' in font Helvetica is drawn as '8', the glyph its encoding gives code 51"),
+    "Type 3 glyph three drawing a form from the page's resources": (
+        lambda data, _: with_type3_three(b"556 0 d0 /X Do", data, page_resources=True),
+        r"a glyph read as '3' in font unknown is drawn by the Type 3 glyph /three, whose program prints text"),
 }
 
 
@@ -137,3 +155,12 @@ def test_a_type3_glyph_drawing_paths_is_read(table):
     data, _ = table
     box = b"556 0 0 0 500 700 d1 50 0 m 500 0 l 500 700 l 50 700 l h f"
     assert published(with_type3_three(box, data)) == [16, 32]
+
+
+def test_a_type3_glyph_drawn_as_an_image_is_an_error(table):
+    """Catches (hunt 20): a Type 3 glyph /three whose program paints an image (of an 8, in the
+    hunt), read as 3: which character an image shows is not read."""
+    data, _ = table
+    image = b"556 0 d0 q 500 0 0 700 0 0 cm BI /W 1 /H 1 /BPC 1 /IM true ID \x00 EI Q"
+    with pytest.raises(LayoutError, match=r"drawn by the Type 3 glyph /three, whose program prints text or an image"):
+        extract_pdf(with_type3_three(image, data), "t.pdf")

@@ -386,6 +386,7 @@ class Sheets:
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
     too_deep: str = ""  # the first rule nested past MAX_NESTING, where it is (refuse_too_deep)
     focused: bool = False  # an element of the page asks for the focus as it loads (autofocus): :focus may match
+    lines_styled: set = field(default_factory=set)  # elements a ::first-line or ::first-letter rule may reach
 
 
 def relaxed(selector: str) -> list | None:
@@ -1172,6 +1173,8 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
         decides = changes_reading if element in inside else hides_around if element in around else moves_over
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
+            if (rule.pseudo or pseudo) in ("first-line", "first-letter"):  # its text set otherwise (html_extent)
+                sheets.lines_styled.add(element)
             if decides(rule.declarations, rule.pseudo or pseudo):
                 does = f"hide, mark or add text to the table's <{element.tag}> elements" if element in inside else \
                     f"hide, mark or add text to the <{element.tag}> around the vendor table" if element in around else \

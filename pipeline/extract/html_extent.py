@@ -6,10 +6,13 @@ to the window is read only when what it holds fits it (html_style.spills, fixed_
 This reader lays out no page, so the room is estimated, always on the large side:
 - text at a full em a character, each line its line height or its glyphs' height,
   whichever is higher (html_style.text_height);
-- an image, a video, a frame: its set size (CSS or its attributes), and unknown without one;
-- a form field: a line of its font with its padding and the browser's 2px borders;
+- an image: its set size (CSS px, or its attributes where its style sets none), and unknown
+  without one;
+- a text field: a line of its font with the browser's padding and borders; a button: what
+  it holds with them;
 - a box: its set size where its overflow is clipped, else the larger of that and what it
-  holds, with its padding, borders and margins;
+  holds, at least its min-height, with its padding, borders and margins (a browser's
+  margins of a paragraph, a list, a heading, where none is declared);
 - what a box holds stacked one box under the other (as a block's children are; inline
   children too, each on a line of its own, with what ::before and ::after add), side by
   side only as the items of a flex row, each on one line while they fit its width (shrunk
@@ -19,6 +22,16 @@ This reader lays out no page, so the room is estimated, always on the large side
   a flex item, a table cell's), nothing is told.
 What is placed out of the flow (absolutely, fixed) or not drawn takes no room here: such
 a box is judged on its own (html_tables.drawn_over_from_outside).
+
+The estimate is told only of a closed set of elements and declarations (`told`): the
+common elements of a site's chrome, and declarations it models (sizes and box edges in px,
+display, position, float, overflow, a flex row, font size and line height) or that change
+no size (colours, backgrounds, radii, shadows, decorations, alignment). Any other in a box
+measured, or a way of setting text inherited into it (letter or word spacing, an indent,
+preformatted lines), leaves its room not told, and the box is refused as before: a hunt
+found 29 ways for an estimate blind to one of them (a padding in %, a min-height, a run of
+<br>, an inline line-height, ::first-line, a flex gap, a grid row) to let a box spill over
+a value (tests/test_site_chrome.py).
 """
 from __future__ import annotations
 
@@ -29,20 +42,115 @@ from lxml import etree
 from .css_math import length, pixels
 from .html_media import WINDOWS
 from .html_style import BLOCK_TAGS, CONTENT_AREA, FUNCTION, NOTHING_HELD, Held, Style, ems, overflow_axes, side, \
-    text_height, value_of
+    text_height, text_ink_height, value_of
+from .html_cascade import UNDECIDED_PSEUDO, pseudo_elements
 from .html_styles import Styles
 from .text import REPLACED, tag_of
 
 Extent = tuple[float, float]  # px: the widest part that cannot wrap, and the height
 NOTHING: Extent = (0.0, 0.0)
 SIZED = frozenset({"img", "svg", "video", "canvas", "iframe", "object", "embed"})  # drawn at their set size
-FIELDS = frozenset({"input", "select", "textarea", "button"})
-FIELD_BORDERS = 4.0  # px: a form field's default borders, top and bottom (2px each in Chromium)
+FIELDS = frozenset({"input"})
+FIELD_EDGES = 6.0  # px: a form field's default borders and padding, top and bottom (2px and 1px each in Chromium)
+BUTTON_SIDES = 16.0  # px: a button's default borders and padding, left and right (2px and 6px each)
 FIELD_CHARACTERS = 20  # an input's default width in characters (its size attribute)
 OUT_OF_FLOW = ("absolute", "fixed")
 CLIPPING = frozenset({"hidden", "clip", "auto", "scroll", "overlay"})  # overflow that keeps content inside
 NARROWEST = 0.0  # a width to set text in as narrow as it goes: each line its widest word
 UNSIZED = frozenset({None, "auto", "none", "initial", "unset"})
+
+# --- what the estimate is told of ---------------------------------------------------------------
+
+MEASURED_TAGS = frozenset({"div", "span", "a", "p", "ul", "ol", "li", "nav", "header", "footer", "section", "aside",
+                           "main", "article", "form", "label", "strong", "b", "em", "i", "small", "code", "kbd", "abbr",
+                           "h1", "h2", "h3", "h4", "h5", "h6", "img", "input", "button"})
+TEXT_INPUTS = frozenset({"", "text", "search", "email", "password", "number", "tel", "url"})
+# a browser's margins above and below these, in ems of their own font, where no margin is declared
+UA_MARGINS = {"p": 1.0, "ul": 1.0, "ol": 1.0, "h1": 0.67, "h2": 0.83, "h3": 1.0, "h4": 1.33, "h5": 1.67, "h6": 2.33}
+# declarations that change no box's size, nor the room its text takes
+NEUTRAL = ("color", "background", "outline", "box-shadow", "-webkit-box-shadow", "text-decoration", "text-underline",
+           "cursor", "transition", "-webkit-transition", "opacity", "visibility", "pointer-events", "user-select",
+           "-webkit-user-select", "list-style-type", "list-style-image", "text-align", "justify-", "align-", "place-",
+           "z-index", "fill", "stroke", "-webkit-font-smoothing", "-moz-osx-font-smoothing", "text-rendering",
+           "font-family", "font-weight", "font-style", "text-transform", "caret-color", "accent-color", "content",
+           "-webkit-tap-highlight-color", "appearance", "-webkit-appearance", "-moz-appearance", "object-position",
+           "object-fit", "text-overflow", "word-break", "overflow-wrap", "word-wrap", "hyphens", "-webkit-hyphens",
+           "quotes", "order", "flex-grow", "flex-shrink", "clear", "direction", "overflow", "border-collapse")
+EDGES = tuple(f"{box}-{where}" for box in ("margin", "padding") for where in ("top", "right", "bottom", "left")) + \
+    tuple(f"border-{where}-width" for where in ("top", "right", "bottom", "left"))
+LENGTHS = frozenset({"width", "max-width", "min-width", "height", "max-height", "min-height", *EDGES})
+ZERO = frozenset({"0", "0px", "normal", "none", "initial", "unset"})
+KNOWN_VALUES = {
+    "display": frozenset({"block", "inline", "inline-block", "flex", "inline-flex", "none", "list-item"}),
+    "position": frozenset({"static", "relative", "absolute", "fixed", "sticky"}),
+    "float": frozenset({"none", "left", "right"}),
+    "box-sizing": frozenset({"content-box", "border-box"}),
+    "flex-direction": frozenset({"row", "column"}), "flex-wrap": frozenset({"nowrap", "wrap"}),
+    "flex-basis": frozenset({"auto", "0", "0px", "0%"}),
+    "white-space": frozenset({"normal", "nowrap"}), "writing-mode": frozenset({"horizontal-tb"}),
+    "text-indent": ZERO, "letter-spacing": ZERO, "word-spacing": ZERO,
+    "vertical-align": frozenset({"baseline"}),
+}
+# Where a box is drawn from its place: judged on its own (html_tables.drawn_over_from_outside: moved,
+# placed out of the flow), or, for a box placed inside its container, by placed_inside
+PLACING = frozenset({"top", "right", "bottom", "left", "transform", "translate", "rotate", "scale"})
+GAPS = frozenset({"gap", "row-gap", "column-gap"})
+# inherited: where declared around a box measured, they set its text otherwise than the estimate does
+SETTING_TEXT = ("white-space", "letter-spacing", "word-spacing", "text-indent", "writing-mode")
+
+
+def neutral(name: str) -> bool:
+    return name.startswith(NEUTRAL) or name.startswith("--") or \
+        (name.startswith("border-") and name.endswith(("-color", "-radius", "-style")))
+
+
+def told_declaration(name: str, value: str | None, display: str) -> bool:
+    """Whether the estimate models a declaration (or it changes no size)."""
+    if neutral(name) or name in PLACING or value in (None, "initial", "unset", "inherit"):
+        return True
+    if name in GAPS:
+        return all(word in ZERO or pixels(word) is not None for word in value.split())
+    if name in ("font-size", "line-height"):  # computed with the element's style; an inline box's line height
+        return name == "font-size" or display != "inline"  # raises its line, which the estimate does not follow
+    if name in LENGTHS:
+        return value in UNSIZED or pixels(value) is not None or (name in ("width", "max-width") and (
+            (found := length(value)) is not None and found[1] == "%"))
+    if name == "flex":
+        return all(pixels(word) in (None, 0.0) and (length(word) is None or length(word)[1] in (None, "%"))
+                   for word in value.split())
+    if name == "vertical-align" and display != "inline":
+        return True  # it aligns inline boxes only
+    return value in KNOWN_VALUES.get(name, ())
+
+
+def told(element: etree._Element, styles: Styles) -> bool:
+    """Whether the estimate is told of what an element is and of each of its declarations."""
+    tag = tag_of(element)
+    if tag not in MEASURED_TAGS or (tag == "input" and (element.get("type") or "").strip().lower() not in TEXT_INPUTS):
+        return False
+    if element in styles.lines_styled or (element in styles.matched and UNDECIDED_PSEUDO & pseudo_elements(
+            element, styles.matched)):
+        return False  # ::first-line, ::first-letter, ::marker set its text otherwise
+    declared, display = styles.declared_px(element), styles.of(element).display
+    return all(told_declaration(name, value_of(declared, name), display) for name in declared)
+
+
+def in_flow(element: etree._Element, styles: Styles):
+    """The element and what is inside it that takes room in its flow (taking_room)."""
+    yield element
+    for child in element:
+        if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child):
+            yield from in_flow(child, styles)
+
+
+def all_told(element: etree._Element, styles: Styles) -> bool:
+    """The estimate is told of the box and all it holds in its flow, and nothing around it sets
+    its text otherwise (SETTING_TEXT)."""
+    if any(value_of(styles.declared_px(above), name) not in (None, *KNOWN_VALUES[name]) for above in
+           element.iterancestors() for name in SETTING_TEXT) or not styles.lines_styled.isdisjoint(
+            element.iterancestors()):
+        return False  # its first line may be set by a ::first-line of a block around it
+    return all(told(inner, styles) for inner in in_flow(element, styles))
 
 
 def content(element: etree._Element, styles: Styles) -> str | None:
@@ -71,45 +179,67 @@ def unbreakable(text: str) -> int:
     return max((ems(piece) for piece in BREAKS_AROUND.split(text)), default=0) or (1 if text.strip() else 0)
 
 
-def text_extent(text: str, style: Style, width: float | None) -> Extent:
+def text_extent(text: str, style: Style, width: float | None, whole: bool = False) -> Extent:
     """(its widest piece, its height) set on lines `width` px wide, never narrower than that
-    piece; NARROWEST: on one line, and as wide as that line."""
+    piece; NARROWEST: on one line, and as wide as that line. `whole`: never broken (nowrap)."""
     if not text:
         return NOTHING
-    if width == NARROWEST:
+    if width == NARROWEST or whole:
         return ems(text) * style.font_px, text_height(text, style.font_px, style.line_height, float("inf"))
     wide = unbreakable(text) * style.font_px
     return wide, text_height(text, style.font_px, style.line_height, max(width, wide) if width is not None else None)
+
+
+def unbroken(element: etree._Element, styles: Styles) -> bool:
+    """Whether its text is set on one line (white-space: nowrap here or inherited)."""
+    for at in (element, *element.iterancestors()):
+        value = value_of(styles.declared_px(at), "white-space")
+        if value is not None:
+            return value == "nowrap"
+    return False
 
 
 def held(element: etree._Element, styles: Styles, width: float | None) -> Extent | None:
     """The room what an element holds takes, set on lines `width` px wide (NARROWEST: as
     narrow as they go); None where a part's size is not told."""
     text = content(element, styles)
-    style = styles.of(element)
+    style, whole = styles.of(element), unbroken(element, styles)
     if text is not None and not any(styles.generated(element, which) for which in ("before", "after")):
-        return text_extent(text, style, width)
+        return text_extent(text, style, width, whole)
     declared = styles.declared_px(element)
     row = style.display in ("flex", "inline-flex") and (value_of(declared, "flex-direction") or "row").startswith(
         "row") and value_of(declared, "flex-wrap") in (None, "nowrap")
-    parts = [text_extent((element.text or "").strip(), style, width)]
+    parts = [text_extent((element.text or "").strip(), style, width, whole)]
     for which in ("before", "after"):
         made = styles.generated(element, which)
         if made is not None:
-            if made[1].image:
-                return None  # an image's size is not told
-            parts.append(text_extent(made[0], made[1], width))
+            if made[1].image or "\n" in made[0]:
+                return None  # an image's size is not told, nor where a line of its text breaks
+            parts.append(text_extent(made[0], made[1], width, whole))
     for child in element:
         if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child):
             part = box_extent(child, styles, NARROWEST if row else width)
             if part is None:
                 return None
             parts.append(part)
-        parts.append(text_extent((child.tail or "").strip(), style, width))
+        parts.append(text_extent((child.tail or "").strip(), style, width, whole))
+    items = sum(1 for child in element if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child)) + \
+        sum(1 for text in (element.text, *(child.tail for child in element)) if (text or "").strip())
+    between = gaps(declared, style.display, items)  # each item a flex item, a run of text an anonymous one
     if row:  # a flex row's items side by side, each on one line while they fit; shrunk, they wrap as not told
-        wide = sum(w for w, _ in parts)
+        wide = sum(w for w, _ in parts) + between[1]
         return (wide, max(h for _, h in parts)) if width is None or width == NARROWEST or wide <= width else None
-    return max(w for w, _ in parts), sum(h for _, h in parts)
+    return max(w for w, _ in parts), sum(h for _, h in parts) + between[0]
+
+
+def gaps(declared, display: str, items: int) -> tuple[float, float]:
+    """The room a flex container's gaps take between its items, (down, across), px."""
+    if display not in ("flex", "inline-flex") or items < 2:
+        return 0.0, 0.0
+    both = (value_of(declared, "gap") or "0").split()
+    down = pixels(value_of(declared, "row-gap") or both[0]) or 0.0
+    across = pixels(value_of(declared, "column-gap") or both[-1]) or 0.0
+    return down * (items - 1), across * (items - 1)
 
 
 def set_width(declared, base: float | None) -> float | None | bool:
@@ -155,14 +285,21 @@ def line_width(element: etree._Element, styles: Styles) -> float | None:
 
 
 def extent(element: etree._Element, styles: Styles) -> Held | None:
-    """The room what a box holds takes at its own width (html_style.spills, fixed_band)."""
+    """The room what a box holds takes at its own width (html_style.spills, fixed_band); None
+    where the estimate is not told of all it holds (all_told)."""
     if tag_of(element) in SIZED or (tag_of(element) in FIELDS and not len(element)):
         return NOTHING_HELD  # drawn within its box: an image scaled to it, a field's value clipped to it
     if not len(element) and not (element.text or "").strip() and \
             not any(styles.generated(element, which) for which in ("before", "after")):
         return NOTHING_HELD
     width = line_width(element, styles)
-    found = None if width is None else held(element, styles, width)
+    if width is None or not all_told(element, styles):
+        return None
+    found = held(element, styles, width)
+    text, style = content(element, styles), styles.of(element)
+    if found is not None and text and not unbroken(element, styles) and \
+            not any(styles.generated(element, which) for which in ("before", "after")):
+        found = found[0], text_ink_height(text, style.font_px, style.line_height, max(width, found[0]))  # text alone
     return None if found is None else Held(*found, width)
 
 
@@ -171,45 +308,53 @@ def taking_room(style: Style, styles: Styles, element: etree._Element) -> bool:
     return style.display != "none" and value_of(styles.declared_px(element), "position") not in OUT_OF_FLOW
 
 
-def around(declared, sides: tuple[str, str]) -> float:
-    """A box's margins (those that push, not pull), padding and border widths on two sides, px."""
+def around(declared, sides: tuple[str, str], ua_margin: float = 0.0) -> float:
+    """A box's margins (those that push, not pull; `ua_margin` where none is declared), padding
+    and border widths on two sides, px."""
     total = 0.0
     for where in sides:
-        total += max(side(value_of(declared, f"margin-{where}")), 0.0) + max(side(value_of(declared, f"padding-{where}")), 0.0)
+        margin = value_of(declared, f"margin-{where}")
+        total += (ua_margin if margin is None else max(side(margin), 0.0)) + max(side(value_of(declared, f"padding-{where}")), 0.0)
         if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
             total += pixels(value_of(declared, f"border-{where}-width") or "3px") or float("inf")
     return total
 
 
-def set_size(declared, element: etree._Element, name: str) -> float | None:
-    """A box's width or height in px as set by its style or (an image's) attributes."""
-    found = pixels(value_of(declared, name) or "")
-    if found is None and tag_of(element) in SIZED:
-        found = pixels((element.get(name) or "").strip() + "px") if (element.get(name) or "").strip().isdigit() else None
-    return found
+def image_size(declared, element: etree._Element) -> Extent | None:
+    """An image's size, px: each way as its style sets it in px, or else as its attribute does
+    where its style sets nothing (`height: auto` draws it at the file's own height, a min- or
+    max- size bends either); None where not told."""
+    if any(value_of(declared, name) not in UNSIZED for name in ("min-width", "min-height", "max-width", "max-height")):
+        return None
+    size = []
+    for name in ("width", "height"):
+        value, given = value_of(declared, name), (element.get(name) or "").strip()
+        size.append(pixels(value) if value is not None else float(given) if given.isdigit() else None)
+    return None if None in size else (size[0], size[1])
 
 
 def box_extent(element: etree._Element, styles: Styles, width: float | None) -> Extent | None:
-    """The room a child box takes in its parent's flow, with its margins, padding and borders,
-    its lines at most `width` px wide."""
+    """The room a child box takes in its parent's flow, with its margins, padding and borders
+    (a browser's margins where none is declared), its lines at most `width` px wide."""
     declared, tag, style = styles.declared_px(element), tag_of(element), styles.of(element)
-    across, down = around(declared, ("left", "right")), around(declared, ("top", "bottom"))
+    ua_margin = UA_MARGINS.get(tag, 0.0) * style.font_px
+    across, down = around(declared, ("left", "right")), around(declared, ("top", "bottom"), ua_margin)
     if tag in SIZED:
-        if any(value_of(declared, name) not in UNSIZED and pixels(value_of(declared, name)) is None
-               for name in ("width", "height", "max-width", "max-height")):
-            return None  # scaled to what is not told (width: 100%)
-        wide, high = set_size(declared, element, "width"), set_size(declared, element, "height")
-        return None if wide is None or high is None else (wide + across, high + down)
+        size = image_size(declared, element)
+        return None if size is None else (size[0] + across, size[1] + down)
     wide = set_width(declared, width)
     high = pixels(value_of(declared, "height") or "")
-    if wide is False or (value_of(declared, "height") not in UNSIZED and high is None):
+    least_wide, least_high = (pixels(value_of(declared, name) or "0") for name in ("min-width", "min-height"))
+    if wide is False or (value_of(declared, "height") not in UNSIZED and high is None) or None in (least_wide, least_high):
         return None
     if tag in FIELDS and not len(element):
         line = max(CONTENT_AREA * style.font_px, style.line_height or 0.0)
         size = element.get("size", "")
-        rows = element.get("rows", "") if tag == "textarea" else "1"
-        return ((wide if wide is not None else (int(size) if size.isdigit() else FIELD_CHARACTERS) * style.font_px) + across,
-                (high if high is not None else line * (int(rows) if rows.isdigit() else 2)) + down + FIELD_BORDERS)
+        return (max(wide if wide is not None else (int(size) if size.isdigit() else FIELD_CHARACTERS) * style.font_px,
+                    least_wide) + across,
+                max(high if high is not None else line, least_high) + down + FIELD_EDGES)
+    if tag == "button":  # its default padding and borders, around what it holds
+        across, down = across + BUTTON_SIDES, down + FIELD_EDGES
     lines = wide if wide is not None else width
     inner = held(element, styles, max(lines - across, 0.0) if lines else lines)
     if inner is None:
@@ -217,7 +362,7 @@ def box_extent(element: etree._Element, styles: Styles, width: float | None) -> 
     clips_across, clips_down = (axis in CLIPPING for axis in overflow_axes(declared))
     inner_wide = wide if wide is not None and clips_across else max(wide or 0.0, inner[0])
     inner_high = high if high is not None and clips_down else max(high or 0.0, inner[1])
-    return inner_wide + across, inner_high + down
+    return max(inner_wide, least_wide) + across, max(inner_high, least_high) + down
 
 
 # --- a box placed absolutely inside its container ----------------------------------------------
@@ -290,7 +435,7 @@ def placed_inside(element: etree._Element, styles: Styles, around: set) -> bool:
         return False
     container = containing_block(element, styles)
     shift = translations(declared)
-    size = box_extent(element, styles, NARROWEST)
+    size = box_extent(element, styles, NARROWEST) if all_told(element, styles) else None
     if container is None or container in around or tag_of(container) in ("html", "body") or shift is None or size is None:
         return False
     for start, end, dimension, _, axis in AXES:

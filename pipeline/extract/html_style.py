@@ -1509,7 +1509,8 @@ def fixed_band(declared, style: Style, held: Held | None) -> bool:
     least = pixels(value_of(declared, "min-height") or "0")
     if high is None or least is None or least > FIXED_BAND:
         return False
-    inner = high
+    sized = held is not None and high == held.high and value_of(declared, "height") is None
+    inner = high if sized else high - content_box_less(declared, ("top", "bottom"))  # the content's room
     shadow = value_of(declared, "box-shadow")  # a bar's shadow below it (`0 1px 4px`), past it both ways at most
     high += sum(max(side(value_of(declared, f"padding-{s}")), 0.0) + border_px(declared, s, BLACK, False)
                 for s in ("top", "bottom")) + 2 * (outer_shadow_reach(shadow, BLACK, False) if shadow else 0.0)
@@ -1523,12 +1524,34 @@ def ems(text: str) -> int:
     return len(text) + sum(1 for c in text if c > "\uffff")
 
 
+def content_box_less(declared, sides: tuple[str, str]) -> float:
+    """How much less room a box's content has than its set size: its padding and borders on
+    these sides with `box-sizing: border-box` (not told in px: all of it), none otherwise."""
+    if value_of(declared, "box-sizing") != "border-box":
+        return 0.0
+    total = 0.0
+    for where in sides:
+        padding = value_of(declared, f"padding-{where}")
+        total += 0.0 if padding in (None, "0") else pixels(padding) if pixels(padding) is not None else float("inf")
+        if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
+            width = value_of(declared, f"border-{where}-width") or "medium"
+            total += LINE_WIDTHS.get(width) or pixels(width) or (0.0 if width == "0" else float("inf"))
+    return total
+
+
 def text_height(text: str, font: float, line: float | None, width: float | None = None) -> float:
     """How high text set at this font may take, px, with no layout to measure it: ems() a
     character, on lines as wide as `width` (the smaller window's where not told), each the
     line height or the glyphs' content area, whichever is higher."""
     lines = max(1, -(-ems(text) * font // (width or WINDOWS[0]["width"])), text.count("\n") + 1)  # kept where preformatted
     return lines * max(CONTENT_AREA * font, line or 0.0)
+
+
+def text_ink_height(text: str, font: float, line: float | None, width: float | None = None) -> float:
+    """How far below its box's top text's glyphs may paint, px: text_height's lines, the last
+    one's glyphs centred in its line height (its half-leading below them left out)."""
+    height = text_height(text, font, line, width)
+    return height - max((line or 0.0) - CONTENT_AREA * font, 0.0) / 2
 
 
 GUTTER = 32.0  # px: a grid's gutter, which a row's negative side margins take back (Bootstrap's is 15px)
@@ -1561,18 +1584,22 @@ def spills(declared, shown_as: str, held: Held | None) -> str:
         px = pixels(value)
         if px is None and "width" in name and held is not None and length(value)[1] == "%":
             px = held.width  # the lines' width, worked out down the widths set around it
+        elif px is not None:
+            px -= content_box_less(declared, ("left", "right") if "width" in name else ("top", "bottom"))
         if held is None or px is None or (held.wide if "width" in name else held.high) > px:
             return written(declared, name)
     return ""
 
 
-def drawn_over_others(style: Style, declared, held: Held | None = NOTHING_HELD, inside: bool = False) -> str:
+def drawn_over_others(style: Style, declared, held: Held | None = NOTHING_HELD, inside: bool = False,
+                      scrolls: bool = True) -> str:
     """The declaration by which a box outside the vendor table may be drawn over it (placed_over,
     stuck, pulled_over, spills), but for a fixed band (fixed_band) and a box drawn nowhere
     (out_of_the_page); "" for none. `held`: the room what it holds takes (html_extent.held),
     None where not told; `inside`: placed absolutely inside its container
-    (html_extent.placed_inside), where it is then drawn is its container's place."""
-    if fixed_band(declared, style, held) or out_of_the_page(declared):
+    (html_extent.placed_inside), where it is then drawn is its container's place; `scrolls`:
+    the page scrolls freely (no scroll snapping), which a fixed band needs."""
+    if (scrolls and fixed_band(declared, style, held)) or out_of_the_page(declared):
         return ""
     return (style.paints_over if inside else placed_over(style)) or stuck(declared) or \
         pulled_over(declared, style.display) or spills(declared, style.display, held)

@@ -744,6 +744,9 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
     defaults place no box over another."""
     inside = {e for table in parts for e in table.iter()}
     around = {a for table in parts for a in table.iterancestors()}
+    # a snapping scroll container may keep the table under a fixed band: the page then scrolls not as one reads
+    scrolls = not any(value_of(styles.declared_px(e), "scroll-snap-type") not in (None, "none")
+                      for e in styles.styled if isinstance(e.tag, str))
     found = []
     for element in styles.styled - inside - around:
         if not isinstance(element.tag, str):
@@ -754,7 +757,8 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
         if (style.moved or style.stuck or style.spill or style.paints_over or style.edge) and \
                 seen_in(element, style, styles) and paints_something(element, styles):
             declared = styles.declared_px(element)
-            why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around))
+            why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around),
+                                    scrolls)
         if not why and element in styles.matched:
             boxes = (styles.pseudo_box(element, which) for which in ("before", "after"))
             why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)

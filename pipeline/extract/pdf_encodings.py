@@ -8,8 +8,10 @@ sees:
   (`/Differences [51 /eight]` on Helvetica draws an 8 for the byte `3`) while its ToUnicode
   map reads that code as another character (`3`): 82 on the page, 32 read;
 - a Type 3 glyph whose program shows text of its own (a glyph named `three` whose program
-  is `(8) Tj` in another font), or draws a form that may: the glyph's name or ToUnicode says
-  one character, the program prints another.
+  is `(8) Tj` in another font), or an image (of an 8), or draws a form that may: the
+  glyph's name or ToUnicode says one character, the program prints another.
+A font without /Encoding draws by its own (Helvetica's: StandardEncoding), as pdfminer reads
+it; a symbolic font is compared only where /Differences names its glyphs.
 Either is an error naming the glyph, its font and what each says. What no PDF says cannot
 be checked: the shape a font program (or a Type 3 glyph's paths) gives a glyph whose
 ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md).
@@ -51,8 +53,9 @@ def fonts(resources, depth: int = 0):
 
 
 def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
-    """Whether a glyph program shows text, itself or in a form it draws."""
-    if not any(operator in stream.get_data() for operator in (*SHOWS_TEXT, b"Do")):
+    """Whether a glyph program draws what is not a shape of its own: text, an image (inline or
+    an XObject), or a form that does, or one it names but its resources do not hold."""
+    if not any(operator in stream.get_data() for operator in (*SHOWS_TEXT, b"Do", b"BI")):
         return False  # a glyph of paths (Chromium's): not parsed
     objects = resolve1(resources.get("XObject")) or {}
     parser, operand = PDFContentParser([stream]), None
@@ -61,15 +64,17 @@ def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
             _, token = parser.nextobject()
         except PSEOF:
             return False
+        if isinstance(token, PDFStream):
+            return True  # an inline image (pdfminer gives BI ... ID ... EI as a stream)
         if not isinstance(token, PSKeyword):
             operand = token
             continue
         if token.name in SHOWS_TEXT:
             return True
-        if token.name == b"Do" and isinstance(operand, PSLiteral):
-            form = resolve1(objects.get(name(operand)))
-            if isinstance(form, PDFStream) and name(form.get("Subtype")) == "Form" and (
-                    depth >= NESTING or shows_text(form, resolve1(form.get("Resources")) or {}, depth + 1)):
+        if token.name == b"Do":
+            form = resolve1(objects.get(name(operand))) if isinstance(operand, PSLiteral) else None
+            if not isinstance(form, PDFStream) or name(form.get("Subtype")) != "Form" or \
+                    depth >= NESTING or shows_text(form, resolve1(form.get("Resources")) or {}, depth + 1):
                 return True
 
 
@@ -104,19 +109,21 @@ def symbolic(spec: dict) -> bool:
 
 def misread(font, spec: dict) -> dict[str, str]:
     """text read -> how it is drawn instead, for codes whose glyph the PDF says is another
-    character than the one read."""
+    character than the one read (the encoding's glyph name, as pdfminer reads it)."""
     subtype = name(spec.get("Subtype"))
     if isinstance(font, PDFType3Font) or subtype == "Type3":
         programs, names = resolve1(spec.get("CharProcs")) or {}, encoded(spec)
         resources = resolve1(spec.get("Resources")) or {}
         printing = {glyph for glyph in set(names.values()) if isinstance(program := resolve1(programs.get(glyph)), PDFStream)
                     and shows_text(program, resources)}
-        return {text: f"drawn by the Type 3 glyph /{glyph}, whose program prints text of its own (not what is read)"
+        return {text: f"drawn by the Type 3 glyph /{glyph}, whose program prints text or an image of its own (not what is read)"
                 for code, glyph in names.items() if glyph in printing and (text := read_as(font, code))}
-    if subtype not in SIMPLE or "Encoding" not in spec or font.unicode_map is None or symbolic(spec):
-        return {}  # the encoding names no glyph, or is not the one drawn
+    if subtype not in SIMPLE or font.unicode_map is None:
+        return {}
+    # A symbolic font draws its codes by its own encoding, but for the glyphs /Differences names
+    codes = set(encoded(spec)) if symbolic(spec) else CODES
     said = {}
-    for code in CODES:
+    for code in codes:
         drawn, text = font.cid2unicode.get(code), read_as(font, code)
         if drawn and text and folded(drawn) != folded(text):
             said[text] = f"drawn as {drawn!r}, the glyph its encoding gives code {code}"
