@@ -134,6 +134,9 @@ FILLERS = {
                              ""),
     "a button wrapping its words": ('<button style="width:40px">' + "word " * 19 + "</button>", ""),
     "an image input": ('<input type="image" src="x.png" alt="go">', ""),
+    # and two the session's own review found: glyphs wider than an em, marks stacked on a letter
+    "characters drawn wider than an em": ("\ufdfd " * 150, ""),
+    "combining marks stacked on a letter": ("a" + "\u0301\u0316" * 40, ""),
 }
 
 

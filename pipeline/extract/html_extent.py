@@ -36,6 +36,7 @@ a value (tests/test_site_chrome.py).
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lxml import etree
 
@@ -143,9 +144,16 @@ def in_flow(element: etree._Element, styles: Styles):
             yield from in_flow(child, styles)
 
 
+def stacking_marks(text: str) -> bool:
+    """Combining marks (a base letter with dozens above and below it draws far past its line)."""
+    return any(unicodedata.category(c) in ("Mn", "Me") for c in text)
+
+
 def all_told(element: etree._Element, styles: Styles) -> bool:
     """The estimate is told of the box and all it holds in its flow, and nothing around it sets
-    its text otherwise (SETTING_TEXT)."""
+    its text otherwise (SETTING_TEXT), its text holds no combining marks."""
+    if stacking_marks("".join(element.itertext())):
+        return False
     if any(value_of(styles.declared_px(above), name) not in (None, *KNOWN_VALUES[name]) for above in
            element.iterancestors() for name in SETTING_TEXT) or not styles.lines_styled.isdisjoint(
             element.iterancestors()):

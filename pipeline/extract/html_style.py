@@ -1518,10 +1518,15 @@ def fixed_band(declared, style: Style, held: Held | None) -> bool:
     return high <= FIXED_BAND and contained
 
 
+# Scripts whose characters are drawn at most an em wide: Latin, general punctuation, CJK and its
+# forms. Others may be wider (an emoji, an Arabic ligature such as U+FDFD, cuneiform): three ems.
+NARROW_SCRIPTS = re.compile(r"[\u0000-\u036f\u2000-\u206f\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+
+
 def ems(text: str) -> int:
-    """How many ems of a line text may take: a full em a character, two for one past the Basic
-    Multilingual Plane (an emoji is drawn wider than an em)."""
-    return len(text) + sum(1 for c in text if c > "\uffff")
+    """How many ems of a line text may take: a full em a character of NARROW_SCRIPTS, three for
+    any other."""
+    return len(text) + 2 * sum(1 for c in text if not NARROW_SCRIPTS.match(c))
 
 
 def content_box_less(declared, sides: tuple[str, str]) -> float:
