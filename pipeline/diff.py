@@ -95,21 +95,12 @@ def na_first(value: object) -> tuple:
 def in_vendor_order(side: Side, what: str, names: set) -> list[str]:
     """These models, frameworks or hardware of a release in the vendor's order: models by the
     first row printing them, frameworks by their first column, hardware as the vocabulary
-    lists it. Only the rows of `names` are looked at: usually there are none."""
+    lists it. Usually there are none."""
     if not names:
         return []
     if what == "hardware":
         return [h for h in HARDWARE if h in names] + sorted(names - set(HARDWARE))
-    if what == "framework":
-        rows = [{"framework": side.keys[i][3], "hardware": side.keys[i][4], "source_col": side.places[i][2]}
-                for i in side.rows_with(what, names)]
-        return list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
-    first: dict[str, tuple] = {}  # model -> its first (page, row, position), a missing page first
-    for position in side.rows_with(what, names):
-        model, (page, row, _) = side.keys[position][0], side.places[position]
-        place = (na_first(page), na_first(row), position)
-        first[model] = min(first.get(model, place), place)
-    return sorted(first, key=first.__getitem__)
+    return [name for name in side.vendor_order[what] if name in names]
 
 
 def added_removed(old: Side, new: Side, what: str) -> dict[str, list[str]]:
@@ -185,15 +176,25 @@ class Side:
         return rows_of(self.frame, VALUE)
 
     @cached_property
+    def vendor_order(self) -> dict[str, list[str]]:
+        """The release's models by the first row printing them (a missing page or row first),
+        its frameworks by their first column: worked out once for every diff it is in."""
+        rows = [{"framework": framework, "hardware": hardware, "source_col": col} for framework, hardware, col in
+                dict.fromkeys((key[3], key[4], place[2]) for key, place in zip(self.keys, self.places))]
+        frameworks = list(dict.fromkeys(framework for framework, _ in vendor_column_order(rows)))
+        first: dict[str, tuple] = {}  # model -> its first (page, row, position)
+        for position, (key, (page, row, _)) in enumerate(zip(self.keys, self.places)):
+            if key[0] not in first:
+                first[key[0]] = (na_first(page), na_first(row), position)
+            else:
+                first[key[0]] = min(first[key[0]], (na_first(page), na_first(row), position))
+        return {"model": sorted(first, key=first.__getitem__), "framework": frameworks}
+
+    @cached_property
     def key_names(self) -> dict[str, set]:
         """The models, frameworks and hardware of the release (parts of the key), from its keys."""
         return {what: {name for name in {key[MATCH_KEY.index(what)] for key in self.keys} if not missing(name)}
                 for what in ("model", "framework", "hardware")}
-
-    def rows_with(self, what: str, names: set) -> list[int]:
-        """The positions of the rows whose model, framework or hardware is one of `names`."""
-        at = MATCH_KEY.index(what)
-        return [i for i, key in enumerate(self.keys) if key[at] in names]
 
 
 def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str, str]]:
