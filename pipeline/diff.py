@@ -191,6 +191,11 @@ class Side:
         return {"model": sorted(first, key=first.__getitem__), "framework": frameworks}
 
     @cached_property
+    def sort_keys(self) -> list[tuple]:
+        """Each row's place in a diff after its change's rank (sort_key): made once per release."""
+        return [sort_key(place, key) for place, key in zip(self.places, self.keys)]
+
+    @cached_property
     def key_names(self) -> dict[str, set]:
         """The models, frameworks and hardware of the release (parts of the key), from its keys."""
         return {what: {name for name in {key[MATCH_KEY.index(what)] for key in self.keys} if not missing(name)}
@@ -202,8 +207,7 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
     has no row for it), in the vendor's order (CHANGE_ORDER, then where the vendor prints
     it, then the key). The keys of the new release first, then those only the old one has
     (removed): the history diffs every consecutive pair, so this loop is kept lean."""
-    rank = {name: i for i, name in enumerate(CHANGE_ORDER)}
-    hardware_order = {name: na_first(i) for i, name in enumerate(HARDWARE)}  # an unknown one first
+    rank = {name: (i,) for i, name in enumerate(CHANGE_ORDER)}
     explained = reasons(columns)
     old_values, new_values = old.value_rows, new.value_rows
     keyed = []
@@ -211,23 +215,24 @@ def classified(old: Side, new: Side, columns: dict) -> list[tuple[int, int, str,
         at_old = old.row_of.get(key, -1)
         change = "added" if at_old < 0 else \
             "unchanged" if same_value(old_values[at_old], new_values[at_new]) else "changed"
-        keyed.append(sort_key(rank[change], new.places[at_new], key, hardware_order) +
-                     ((at_old, at_new, change, reason_of(change, key, explained)),))
+        keyed.append(rank[change] + new.sort_keys[at_new] + ((at_old, at_new, change, reason_of(change, key, explained)),))
     for at_old, key in enumerate(old.keys):
         if key not in new.row_of:
-            keyed.append(sort_key(rank["removed"], old.places[at_old], key, hardware_order) +
+            keyed.append(rank["removed"] + old.sort_keys[at_old] +
                          ((at_old, -1, "removed", reason_of("removed", key, explained)),))
     keyed.sort()  # the sort keys hold the whole key: no two are equal, the classifications never compared
     return [item[-1] for item in keyed]
 
 
-def sort_key(rank: int, place: tuple, key: tuple, hardware_order: dict) -> tuple:
-    """Where a key's row comes in the diff: its change's rank, then where the vendor prints
-    it, then the key (a missing page or hardware rank first)."""
+HARDWARE_ORDER = {name: na_first(i) for i, name in enumerate(HARDWARE)}  # an unknown one first
+
+
+def sort_key(place: tuple, key: tuple) -> tuple:
+    """Where a key's row comes in the diff after its change's rank: where the vendor prints it,
+    then the key (a missing page or hardware rank first)."""
     page, row, col = place
     model, strategy, seq_len, framework, hardware = key
-    return (rank, na_first(page), row, model, strategy, seq_len, col, hardware_order.get(hardware, (0, 0)),
-            framework, hardware)
+    return na_first(page), row, model, strategy, seq_len, col, HARDWARE_ORDER.get(hardware, (0, 0)), framework, hardware
 
 
 def taken(frame: pd.DataFrame, columns: list[str], at: np.ndarray, prefix: str = "") -> dict[str, object]:
