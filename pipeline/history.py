@@ -96,11 +96,11 @@ class Runs:
         """The next release and its CHANGE rows; the runs they close, as `row` gives them."""
         position = len(self.releases)
         self.releases.append(release)
-        closed = []
-        for at, *key, supported, min_units, unit, change in changes:
-            if at != position:
-                raise ValueError(f"{release}: a change of position {at} given at position {position}")
-            key = tuple(key)
+        closed, ends = [], len(KEY_COLUMNS) + 1  # a change row: position, the key, then the run's values
+        for row in changes:
+            if row[0] != position:
+                raise ValueError(f"{release}: a change of position {row[0]} given at position {position}")
+            key = row[1:ends]
             run = self.open.get(key)
             if run is None:
                 number = len(self.open)  # a key stays in `open` once seen (a removal is a run)
@@ -108,7 +108,7 @@ class Runs:
             else:
                 number = run[0]
                 closed.append(self.row(run, position))
-            self.open[key] = (number, position, supported, min_units, unit, change, run[3] if run else None)
+            self.open[key] = (number, position, *row[ends:], run[3] if run else None)
         return closed
 
     def keys_seen(self) -> list[tuple]:
