@@ -43,14 +43,15 @@ def helvetica_with(entries: bytes, data: bytes, code: bytes = b"33") -> bytes:
     return incremental_update(data, {HELVETICA: b"<< %s %s >>" % (helvetica, entries), 20: stream(b"", to_unicode(code))})
 
 
-def with_type3_three(program: bytes, data: bytes, page_resources: bool = False) -> bytes:
+def with_type3_three(program: bytes, data: bytes, page_resources: bool = False,
+                     encoding: bytes = b"<< /Type /Encoding /Differences [51 /three] >>") -> bytes:
     """The table with the 3 of 32*Ascend shown in a Type 3 font whose glyph /three (code 51)
     is `program`; in its resources (or, `page_resources`, in the page's: a Type 3 font without
     resources of its own draws with the page's) Helvetica as /H, and as /X a form printing an 8."""
     resources = b"/Font << /H %d 0 R >> /XObject << /X 23 0 R >>" % HELVETICA
     font = (b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [0 0 1000 1000] "
-            b"/CharProcs << /three 22 0 R >> /Encoding << /Type /Encoding /Differences [51 /three] >> /FirstChar 51 "
-            b"/LastChar 51 /Widths [556] %s >>" % (b"" if page_resources else b"/Resources << %s >>" % resources))
+            b"/CharProcs << /three 22 0 R >> /Encoding %s /FirstChar 51 /LastChar 51 /Widths [556] %s >>"
+            % (encoding, b"" if page_resources else b"/Resources << %s >>" % resources))
     form = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 1000 1000] /Resources << /Font << /H %d 0 R >> >>"
                   % HELVETICA, b"BT /H 1000 Tf (8) Tj ET")
     page = content(data).replace(THIRTY_TWO, b"/T3 8 Tf (3) Tj /F1 8 Tf (2*Ascend) Tj")
@@ -101,10 +102,10 @@ DRAWN_AS_EIGHT = {
         r"a glyph read as '3' in font Helvetica is drawn as '8', the glyph its encoding gives code 56"),
     "Type 3 glyph three printing an 8": (
         lambda data, _: with_type3_three(b"556 0 d0 BT /H 1000 Tf (8) Tj ET", data),
-        r"a glyph read as '3' in font unknown is drawn by the Type 3 glyph /three, whose program prints text"),
+        r"a glyph read as '3' in font unknown is in a Type 3 font whose glyph /three is drawn by a program printing"),
     "Type 3 glyph three drawing a form that prints an 8": (
         lambda data, _: with_type3_three(b"556 0 d0 /X Do", data),
-        r"a glyph read as '3' in font unknown is drawn by the Type 3 glyph /three, whose program prints text"),
+        r"a glyph read as '3' in font unknown is in a Type 3 font whose glyph /three is drawn by a program printing"),
     # hunt 20: the rule skipped a font without /Encoding, a symbolic one, and a Type 3 font drawing with the page's resources
     "no encoding, ToUnicode reads the 8 as 3": (
         lambda _, eighty_two: helvetica_with(b"/ToUnicode 20 0 R", eighty_two, b"38"),
@@ -115,7 +116,7 @@ DRAWN_AS_EIGHT = {
         r"a glyph read as '3' in font Helvetica is drawn as '8', the glyph its encoding gives code 51"),
     "Type 3 glyph three drawing a form from the page's resources": (
         lambda data, _: with_type3_three(b"556 0 d0 /X Do", data, page_resources=True),
-        r"a glyph read as '3' in font unknown is drawn by the Type 3 glyph /three, whose program prints text"),
+        r"a glyph read as '3' in font unknown is in a Type 3 font whose glyph /three is drawn by a program printing"),
 }
 
 
@@ -162,5 +163,55 @@ def test_a_type3_glyph_drawn_as_an_image_is_an_error(table):
     hunt), read as 3: which character an image shows is not read."""
     data, _ = table
     image = b"556 0 d0 q 500 0 0 700 0 0 cm BI /W 1 /H 1 /BPC 1 /IM true ID \x00 EI Q"
-    with pytest.raises(LayoutError, match=r"drawn by the Type 3 glyph /three, whose program prints text or an image"):
+    with pytest.raises(LayoutError, match=r"in a Type 3 font whose glyph /three is drawn by a program printing text, an image"):
         extract_pdf(with_type3_three(image, data), "t.pdf")
+
+
+def type0_japan1(code: bytes, data: bytes) -> bytes:
+    """The table with the 3 of 32*Ascend shown as CID `code` (hex, Identity-H) of a Type 0 font of
+    Adobe-Japan1 the file does not carry, whose ToUnicode map reads that CID as 3."""
+    descendant = (b"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPr6N-Regular /CIDSystemInfo << /Registry "
+                  b"(Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor << /Type /FontDescriptor /FontName "
+                  b"/KozMinPr6N-Regular /Flags 4 /FontBBox [0 -120 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 "
+                  b"/CapHeight 700 /StemV 80 >> /DW 500 >>")
+    to_unicode = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def /CMapType 2 def\n"
+                  b"1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfchar <%s> <0033> endbfchar endcmap\n"
+                  b"CMapName currentdict /CMap defineresource pop end end" % code)
+    font = b"<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPr6N-Regular /Encoding /Identity-H /DescendantFonts [24 0 R] " \
+           b"/ToUnicode 25 0 R >>"
+    page = content(data).replace(THIRTY_TWO, b"/J 8 Tf <%s> Tj /F1 8 Tf (2*Ascend) Tj" % code)
+    return incremental_update(data, {FONTS: b"<< /F1 2 0 R /F2 3 0 R /J 26 0 R >>", 24: descendant,
+                                     25: stream(b"", to_unicode), 26: font, CONTENT: stream(b"", page)})
+
+
+FONTS_SAYING_OTHERWISE = {  # hunt 21: each published 32 where pdfium and poppler drew 82 (the hunt's own fonts)
+    "symbolic Helvetica without an encoding, ToUnicode reading its 8 as 3": (
+        lambda data: helvetica_with(b"/ToUnicode 20 0 R /FontDescriptor << /Type /FontDescriptor /FontName /Helvetica "
+                                    b"/Flags 4 >>", data, b"38"),
+        r"is drawn as '8', the glyph its encoding gives code 56"),
+    "a Type 3 glyph named by the base encoding printing an 8": (
+        lambda data: with_type3_three(b"556 0 d0 BT /H 1000 Tf (8) Tj ET", data,
+                                      encoding=b"<< /BaseEncoding /WinAnsiEncoding >>"),
+        r"is in a Type 3 font whose glyph /three is drawn by a program printing"),
+    "a Type 3 glyph filled with a pattern": (
+        lambda data: with_type3_three(b"556 0 d0 /Pattern cs /P0 scn 0 0 556 700 re f", data),
+        r"is in a Type 3 font whose glyph /three is drawn by a program printing"),
+    "a CID of Adobe-Japan1 (25: 8) that ToUnicode reads as 3": (
+        lambda data: type0_japan1(b"0019", data), r"is drawn as '8', CID 25 of Adobe-Japan1"),
+}
+
+
+@pytest.mark.parametrize("kind", FONTS_SAYING_OTHERWISE)
+def test_a_font_saying_its_glyph_is_another_character_is_an_error(kind, table):
+    """Catches (hunt 21): the first version compared a symbolic font only where /Differences named
+    a glyph, a Type 3 font only where /Differences did, no pattern in a glyph program, no CID font."""
+    data, _ = table
+    make, message = FONTS_SAYING_OTHERWISE[kind]
+    with pytest.raises(LayoutError, match=r"page 1: a glyph read as '3' in font \S+ " + message):
+        extract_pdf(make(data), "t.pdf")
+
+
+def test_a_cid_font_whose_text_is_its_collections_is_read(table):
+    """Catches a rule too strict: the same Adobe-Japan1 font showing CID 20 (3), read as 3."""
+    data, _ = table
+    assert published(type0_japan1(b"0014", data)) == [16, 32]

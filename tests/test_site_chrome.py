@@ -53,6 +53,7 @@ READ = {
                                            '<form class="search"><input type="search" placeholder="搜索"></form>', ""),
     "a search box's icon placed absolutely inside its form": (SEARCH, SEARCH_FORM, ""),
     "a sidebar floated at a percentage of the page's width": (".side{float:left;width:24%;padding:0 15px}", SIDEBAR, ""),
+    "a search box's icon at a bare zero offset": (SEARCH.replace("right:10px", "right:0"), SEARCH_FORM, ""),
 }
 
 
@@ -87,6 +88,12 @@ REFUSED = {
                                                         SEARCH_FORM, "(position: absolute;"),
     "a search icon placed past its form's edge": (SEARCH.replace("right:10px", "right:-40px"), SEARCH_FORM,
                                                  "(position: absolute;"),
+    "an icon placed in an inline container whose height does not apply": (
+        ".box{position:relative;height:300px} .icon{position:absolute;right:10px;top:50%;transform:translateY(-50%)}",
+        '<span class="box"><span class="icon">&#128269;</span></span>', "(position: absolute;"),
+    "an icon placed in a container whose max-height caps its height": (
+        ".box{position:relative;height:300px;max-height:10px} .icon{position:absolute;right:10px;top:50%}",
+        '<div class="box"><span class="icon">&#128269;</span></div>', "(position: absolute;"),
     "an icon placed in a container holding the table": (
         ".main{position:relative} .icon{position:absolute;right:10px;top:50%}",
         '<div class="main"><span class="icon">&#128269;</span>', "(position: absolute;"),
@@ -134,6 +141,19 @@ FILLERS = {
                              ""),
     "a button wrapping its words": ('<button style="width:40px">' + "word " * 19 + "</button>", ""),
     "an image input": ('<input type="image" src="x.png" alt="go">', ""),
+    # hunt 21 (checked in Chromium, each read wrong by the second version)
+    "a font whose @font-face sets its ascent": ('<div style="font-family:Tall">x</div>',
+                                                '@font-face{font-family:Tall;src:local("DejaVu Sans");ascent-override:900%}'
+                                                ' .hd{line-height:normal}'),
+    "a tiny image on a line of a huge font": ('<div style="font-size:300px"><img src="x.png" width="1" height="1"></div>',
+                                              ""),
+    "an inline-block on a line of a huge line height": ('<div style="line-height:300px"><span style="display:inline-block">'
+                                                        'x</span></div>', ""),
+    "flex items aligned by their baselines": ('<div style="display:flex;align-items:baseline"><div style="padding-bottom:'
+                                              '100px">x</div><div style="padding-top:90px">y</div></div>', ""),
+    "an image sized by non-ASCII digits": ('<img src="x.png" width="10" height="\u0661\u0660">', ""),
+    "a list marker image": ('<ul style="list-style-image:url(x.svg)"><li>x</li></ul>', ""),
+    "an image's border attribute": ('<img src="x.png" width="10" height="10" border="135">', ""),
     # and two the session's own review found: glyphs wider than an em, marks stacked on a letter
     "characters drawn wider than an em": ("\ufdfd " * 150, ""),
     "combining marks stacked on a letter": ("a" + "\u0301\u0316" * 40, ""),

@@ -387,6 +387,7 @@ class Sheets:
     too_deep: str = ""  # the first rule nested past MAX_NESTING, where it is (refuse_too_deep)
     focused: bool = False  # an element of the page asks for the focus as it loads (autofocus): :focus may match
     lines_styled: set = field(default_factory=set)  # elements a ::first-line or ::first-letter rule may reach
+    metrics_overridden: bool = False  # an @font-face sets a family's ascent, descent, line gap or size
 
 
 def relaxed(selector: str) -> list | None:
@@ -557,6 +558,8 @@ def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     found = {d.lower_name: tinycss2.serialize(d.value).strip() for d in tinycss2.parse_blocks_contents(
         rule.content, skip_comments=True, skip_whitespace=True) if d.type == "declaration"}
     family, adjust, source = found.get("font-family"), found.get("size-adjust"), found.get("src", "")
+    if mode != "drop" and any(found.get(name) not in (None, "normal", "100%") for name in METRICS):
+        sheets.metrics_overridden = True  # a line of normal height in it is not what html_extent measures
     if mode != "drop" and family and adjust not in (None, "100%"):
         sheets.unmodelled_fonts[family_name(family)] = f"@font-face {{font-family: {family}; size-adjust: {adjust}}}"
     local = [family_name(name) for name in LOCAL_FONT.findall(source)]
@@ -564,6 +567,7 @@ def add_font_face(rule, mode: str, sheets: Sheets) -> None:
         sheets.unmodelled_fonts[family_name(family)] = f"@font-face {{font-family: {family}; src: {source}}}"
 
 
+METRICS = ("ascent-override", "descent-override", "line-gap-override", "size-adjust")
 LOCAL_FONT = re.compile(r"local\(\s*([^)]*?)\s*\)", re.IGNORECASE)
 # Fonts whose glyphs are not the characters they are given (symbol encodings: a digit drawn as a
 # dingbat or a pictogram), installed with many systems; named anywhere in a font-family list (the

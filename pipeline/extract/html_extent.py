@@ -59,6 +59,7 @@ OUT_OF_FLOW = ("absolute", "fixed")
 CLIPPING = frozenset({"hidden", "clip", "auto", "scroll", "overlay"})  # overflow that keeps content inside
 NARROWEST = 0.0  # a width to set text in as narrow as it goes: each line its widest word
 UNSIZED = frozenset({None, "auto", "none", "initial", "unset"})
+ASCII_DIGITS = re.compile(r"[0-9]+")  # a browser reads a size attribute's digits in ASCII only
 
 # --- what the estimate is told of ---------------------------------------------------------------
 
@@ -71,7 +72,7 @@ UA_MARGINS = {"p": 1.0, "ul": 1.0, "ol": 1.0, "h1": 0.67, "h2": 0.83, "h3": 1.0,
 # declarations that change no box's size, nor the room its text takes
 NEUTRAL = ("color", "background", "outline", "box-shadow", "-webkit-box-shadow", "text-decoration", "text-underline",
            "cursor", "transition", "-webkit-transition", "opacity", "visibility", "pointer-events", "user-select",
-           "-webkit-user-select", "list-style-type", "list-style-image", "text-align", "justify-", "align-", "place-",
+           "-webkit-user-select", "text-align", "justify-", "align-", "place-",
            "z-index", "fill", "stroke", "-webkit-font-smoothing", "-moz-osx-font-smoothing", "text-rendering",
            "font-family", "font-weight", "font-style", "text-transform", "caret-color", "accent-color", "content",
            "-webkit-tap-highlight-color", "appearance", "-webkit-appearance", "-moz-appearance", "object-position",
@@ -91,7 +92,14 @@ KNOWN_VALUES = {
     "white-space": frozenset({"normal", "nowrap"}), "writing-mode": frozenset({"horizontal-tb"}),
     "text-indent": ZERO, "letter-spacing": ZERO, "word-spacing": ZERO,
     "vertical-align": frozenset({"baseline"}),
+    "list-style-image": frozenset({"none"}),
+    "list-style-type": frozenset({"none", "disc", "circle", "square", "decimal", "decimal-leading-zero", "lower-alpha",
+                                  "upper-alpha", "lower-latin", "upper-latin", "lower-roman", "upper-roman",
+                                  "lower-greek", "cjk-decimal", "cjk-ideographic"}),
 }
+NORMAL_LINE = 3.0  # ems a line of `line-height: normal` is taken to be: a system font's own metrics may make it
+# twice the usual 1.2 (a Myanmar font's), which no layout here reads
+SIZING_ATTRIBUTES = ("border", "hspace", "vspace")  # an image's presentational hints that add to its size
 # Where a box is drawn from its place: judged on its own (html_tables.drawn_over_from_outside: moved,
 # placed out of the flow), or, for a box placed inside its container, by placed_inside
 PLACING = frozenset({"top", "right", "bottom", "left", "transform", "translate", "rotate", "scale"})
@@ -107,6 +115,8 @@ def neutral(name: str) -> bool:
 
 def told_declaration(name: str, value: str | None, display: str) -> bool:
     """Whether the estimate models a declaration (or it changes no size)."""
+    if name.startswith(("align-", "justify-", "place-")) and "baseline" in (value or ""):
+        return False  # items aligned by their baselines: a row as high as its highest above and below them
     if neutral(name) or name in PLACING or value in (None, "initial", "unset", "inherit"):
         return True
     if name in GAPS:
@@ -129,6 +139,10 @@ def told(element: etree._Element, styles: Styles) -> bool:
     tag = tag_of(element)
     if tag not in MEASURED_TAGS or (tag == "input" and (element.get("type") or "").strip().lower() not in TEXT_INPUTS):
         return False
+    if tag == "img" and any(element.get(name) is not None for name in SIZING_ATTRIBUTES):
+        return False
+    if styles.metrics_overridden and styles.of(element).line_height is None:
+        return False  # a line of normal height, in a family whose ascent or descent an @font-face sets
     if element in styles.lines_styled or (element in styles.matched and UNDECIDED_PSEUDO & pseudo_elements(
             element, styles.matched)):
         return False  # ::first-line, ::first-letter, ::marker set its text otherwise
@@ -187,15 +201,20 @@ def unbreakable(text: str) -> int:
     return max((ems(piece) for piece in BREAKS_AROUND.split(text)), default=0) or (1 if text.strip() else 0)
 
 
+def line_of(style: Style) -> float:
+    """The height of a line of the element's text, px (NORMAL_LINE ems for `normal`)."""
+    return style.line_height if style.line_height is not None else NORMAL_LINE * style.font_px
+
+
 def text_extent(text: str, style: Style, width: float | None, whole: bool = False) -> Extent:
     """(its widest piece, its height) set on lines `width` px wide, never narrower than that
     piece; NARROWEST: on one line, and as wide as that line. `whole`: never broken (nowrap)."""
     if not text:
         return NOTHING
     if width == NARROWEST or whole:
-        return ems(text) * style.font_px, text_height(text, style.font_px, style.line_height, float("inf"))
+        return ems(text) * style.font_px, text_height(text, style.font_px, line_of(style), float("inf"))
     wide = unbreakable(text) * style.font_px
-    return wide, text_height(text, style.font_px, style.line_height, max(width, wide) if width is not None else None)
+    return wide, text_height(text, style.font_px, line_of(style), max(width, wide) if width is not None else None)
 
 
 def unbroken(element: etree._Element, styles: Styles) -> bool:
@@ -224,11 +243,16 @@ def held(element: etree._Element, styles: Styles, width: float | None) -> Extent
             if made[1].image or "\n" in made[0]:
                 return None  # an image's size is not told, nor where a line of its text breaks
             parts.append(text_extent(made[0], made[1], width, whole))
+    strut = max(line_of(style), CONTENT_AREA * style.font_px)  # a line of this element's font and line height
     for child in element:
         if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child):
             part = box_extent(child, styles, NARROWEST if row else width)
             if part is None:
                 return None
+            if not row and (styles.of(child).display.startswith("inline") or tag_of(child) in REPLACED):
+                # an inline-level box sits on a line of its parent's: below its baseline at most half the
+                # line and a quarter em of descent, the line at least the line's height
+                part = part[0], max(part[1] + strut / 2 + style.font_px / 4, strut)
             parts.append(part)
         parts.append(text_extent((child.tail or "").strip(), style, width, whole))
     items = sum(1 for child in element if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child)) + \
@@ -307,7 +331,7 @@ def extent(element: etree._Element, styles: Styles) -> Held | None:
     text, style = content(element, styles), styles.of(element)
     if found is not None and text and not unbroken(element, styles) and \
             not any(styles.generated(element, which) for which in ("before", "after")):
-        found = found[0], text_ink_height(text, style.font_px, style.line_height, max(width, found[0]))  # text alone
+        found = found[0], text_ink_height(text, style.font_px, line_of(style), max(width, found[0]))  # text alone
     return None if found is None else Held(*found, width)
 
 
@@ -337,40 +361,64 @@ def image_size(declared, element: etree._Element) -> Extent | None:
     size = []
     for name in ("width", "height"):
         value, given = value_of(declared, name), (element.get(name) or "").strip()
-        size.append(pixels(value) if value is not None else float(given) if given.isdigit() else None)
+        size.append(pixels(value) if value is not None else float(given) if ASCII_DIGITS.fullmatch(given) else None)
     return None if None in size else (size[0], size[1])
+
+
+def margins(declared, sides: tuple[str, str], ua_margin: float = 0.0) -> float:
+    """A box's margins on two sides that push (not pull), px; `ua_margin` where none is declared."""
+    return sum(ua_margin if (margin := value_of(declared, f"margin-{where}")) is None else max(side(margin), 0.0)
+               for where in sides)
+
+
+def edges(declared, sides: tuple[str, str], field: bool) -> float:
+    """A box's padding and borders on two sides, px; a form field's or button's a browser's
+    (1px padding, 2px border) on a side where neither is declared."""
+    total = around(declared, sides) - margins(declared, sides)
+    if field:
+        total += sum(FIELD_EDGES / 2 for where in sides if value_of(declared, f"padding-{where}") is None
+                     and value_of(declared, f"border-{where}-style") is None)
+    return total
 
 
 def box_extent(element: etree._Element, styles: Styles, width: float | None) -> Extent | None:
     """The room a child box takes in its parent's flow, with its margins, padding and borders
-    (a browser's margins where none is declared), its lines at most `width` px wide."""
+    (a browser's margins, or a field's edges, where none are declared), its lines at most
+    `width` px wide. A set size holds the padding and borders with `box-sizing: border-box`."""
     declared, tag, style = styles.declared_px(element), tag_of(element), styles.of(element)
-    ua_margin = UA_MARGINS.get(tag, 0.0) * style.font_px
-    across, down = around(declared, ("left", "right")), around(declared, ("top", "bottom"), ua_margin)
+    field = tag in FIELDS or tag == "button"
+    outside = (margins(declared, ("left", "right")),
+               margins(declared, ("top", "bottom"), UA_MARGINS.get(tag, 0.0) * style.font_px))
+    inside = (edges(declared, ("left", "right"), field) + (BUTTON_SIDES - FIELD_EDGES if tag == "button" else 0.0),
+              edges(declared, ("top", "bottom"), field))
     if tag in SIZED:
         size = image_size(declared, element)
-        return None if size is None else (size[0] + across, size[1] + down)
+        return None if size is None else (size[0] + inside[0] + outside[0], size[1] + inside[1] + outside[1])
     wide = set_width(declared, width)
     high = pixels(value_of(declared, "height") or "")
     least_wide, least_high = (pixels(value_of(declared, name) or "0") for name in ("min-width", "min-height"))
     if wide is False or (value_of(declared, "height") not in UNSIZED and high is None) or None in (least_wide, least_high):
         return None
+    border_box = value_of(declared, "box-sizing") == "border-box"  # a set size holds the padding and borders
     if tag in FIELDS and not len(element):
-        line = max(CONTENT_AREA * style.font_px, style.line_height or 0.0)
         size = element.get("size", "")
-        return (max(wide if wide is not None else (int(size) if size.isdigit() else FIELD_CHARACTERS) * style.font_px,
-                    least_wide) + across,
-                max(high if high is not None else line, least_high) + down + FIELD_EDGES)
-    if tag == "button":  # its default padding and borders, around what it holds
-        across, down = across + BUTTON_SIDES, down + FIELD_EDGES
-    lines = wide if wide is not None else width
-    inner = held(element, styles, max(lines - across, 0.0) if lines else lines)
-    if inner is None:
-        return None
-    clips_across, clips_down = (axis in CLIPPING for axis in overflow_axes(declared))
-    inner_wide = wide if wide is not None and clips_across else max(wide or 0.0, inner[0])
-    inner_high = high if high is not None and clips_down else max(high or 0.0, inner[1])
-    return max(inner_wide, least_wide) + across, max(inner_high, least_high) + down
+        inner = ((int(size) if ASCII_DIGITS.fullmatch(size) else FIELD_CHARACTERS) * style.font_px,
+                 max(CONTENT_AREA * style.font_px, line_of(style)))
+    else:
+        lines = (wide - (inside[0] if border_box else 0.0)) if wide is not None else \
+            (width - inside[0] - outside[0] if width else width)
+        inner = held(element, styles, max(lines, 0.0) if lines else lines)
+        if inner is None:
+            return None
+    clips = [axis in CLIPPING for axis in overflow_axes(declared)]
+    out = []
+    for axis, (own, least) in enumerate(((wide, least_wide), (high, least_high))):
+        drawn = inner[axis] + inside[axis]  # what it holds, with its edges
+        if own is not None:
+            own += 0.0 if border_box else inside[axis]
+            drawn = own if clips[axis] else max(own, drawn)  # overflow clipped, or painted past the set size
+        out.append(max(drawn, least + (0.0 if border_box else inside[axis])) + outside[axis])
+    return out[0], out[1]
 
 
 # --- a box placed absolutely inside its container ----------------------------------------------
@@ -392,17 +440,32 @@ def containing_block(element: etree._Element, styles: Styles) -> etree._Element 
     return None
 
 
+def capped(declared, name: str) -> float | None:
+    """A box's set width or height in px, no more than its max- size; None where either is not
+    set in px (or the max- size is set otherwise)."""
+    found, cap = pixels(value_of(declared, name) or ""), value_of(declared, f"max-{name}")
+    if found is None or (cap not in UNSIZED and pixels(cap) is None):
+        return None
+    return found if cap in UNSIZED else min(found, pixels(cap))
+
+
 def least_size(element: etree._Element, styles: Styles, name: str) -> float | None:
-    """At least how wide or high a container's padding box is, px: its set size less its borders,
-    or else the largest set size of a box in its flow (what it holds makes it that large)."""
+    """At least how wide or high a container's padding box is, px: its set size (capped by its
+    max- size) less its borders, or else the largest such size of a block-level box in its flow
+    (what it holds makes it that large); a size set on an inline box does not apply to it."""
     declared = styles.declared_px(element)
-    found = pixels(value_of(declared, name) or "")
+    found = capped(declared, name) if sized_by_style(element, styles) else None
     if found is not None:
         sides = ("left", "right") if name == "width" else ("top", "bottom")
         return found - sum(pixels(value_of(declared, f"border-{where}-width") or "0") or 0.0 for where in sides)
-    sizes = [pixels(value_of(styles.declared_px(child), name) or "") for child in element
-             if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child)]
+    sizes = [capped(styles.declared_px(child), name) for child in element
+             if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child) and sized_by_style(child, styles)]
     return max((size for size in sizes if size is not None), default=None)
+
+
+def sized_by_style(element: etree._Element, styles: Styles) -> bool:
+    """Whether width and height apply to the box: not a plain inline box (a replaced one's do)."""
+    return styles.of(element).display != "inline" or tag_of(element) in REPLACED
 
 
 def translations(declared) -> list[tuple[float, str]] | None:
@@ -452,7 +515,7 @@ def placed_inside(element: etree._Element, styles: Styles, around: set) -> bool:
         if room is None or not given:
             return False
         name, value = given[0]
-        offset, moved = length(value), shift[axis]
+        offset, moved = (0.0, "px") if value.strip() == "0" else length(value), shift[axis]
         if offset is None or offset[1] not in ("px", "%") or (offset[1] == "%" and not 0 <= offset[0] <= 100):
             return False
         at = offset[0] / 100 * room if offset[1] == "%" else offset[0]

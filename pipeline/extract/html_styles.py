@@ -143,6 +143,7 @@ class Styles:
         self.matched = matched_rules(root, sheets, source)
         self.unmodelled_fonts = sheets.unmodelled_fonts
         self.lines_styled = sheets.lines_styled  # reached by a ::first-line or ::first-letter rule
+        self.metrics_overridden = sheets.metrics_overridden  # an @font-face sets a family's line metrics
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame

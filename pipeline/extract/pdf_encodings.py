@@ -9,9 +9,12 @@ sees:
   map reads that code as another character (`3`): 82 on the page, 32 read;
 - a Type 3 glyph whose program shows text of its own (a glyph named `three` whose program
   is `(8) Tj` in another font), or an image (of an 8), or draws a form that may: the
-  glyph's name or ToUnicode says one character, the program prints another.
+  glyph's name or ToUnicode says one character, the program prints another (every text of
+  such a font is refused: its base encoding may name the glyph);
+- a CID font of a registered collection (Adobe-Japan1...) whose ToUnicode map reads a CID as
+  another character than the collection gives it (CID 25 of Adobe-Japan1 is 8).
 A font without /Encoding draws by its own (Helvetica's: StandardEncoding), as pdfminer reads
-it; a symbolic font is compared only where /Differences names its glyphs.
+it; an embedded symbolic TrueType font is compared only where /Differences names its glyphs.
 Either is an error naming the glyph, its font and what each says. What no PDF says cannot
 be checked: the shape a font program (or a Type 3 glyph's paths) gives a glyph whose
 ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md).
@@ -20,7 +23,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from pdfminer.pdffont import PDFType3Font
+from pdfminer.cmapdb import CMapDB, FileUnicodeMap
+from pdfminer.pdffont import PDFCIDFont, PDFType3Font
 from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psexceptions import PSEOF
@@ -32,6 +36,8 @@ from .pdf_annots import NESTING, name
 from .pdf_glyphs import where
 
 SHOWS_TEXT = frozenset({b"Tj", b"TJ", b"'", b'"'})
+PAINTS_OTHERWISE = frozenset({b"sh", b"scn", b"SCN", b"cs", b"CS"})  # a shading, a colour space (a pattern's)
+COLLECTIONS = frozenset({"Adobe-Japan1", "Adobe-GB1", "Adobe-CNS1", "Adobe-Korea1"})  # CIDs that name characters
 SIMPLE = frozenset({"Type1", "MMType1", "TrueType"})
 SYMBOLIC = 1 << 2  # font descriptor flag: the font's own encoding, whatever /Encoding says
 CODES = range(256)  # a simple font's one-byte codes
@@ -54,8 +60,9 @@ def fonts(resources, depth: int = 0):
 
 def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
     """Whether a glyph program draws what is not a shape of its own: text, an image (inline or
-    an XObject), or a form that does, or one it names but its resources do not hold."""
-    if not any(operator in stream.get_data() for operator in (*SHOWS_TEXT, b"Do", b"BI")):
+    an XObject), a shading or a pattern (which may hold text), or a form that does, or one it
+    names but its resources do not hold."""
+    if not any(operator in stream.get_data() for operator in (*SHOWS_TEXT, *PAINTS_OTHERWISE, b"Do", b"BI")):
         return False  # a glyph of paths (Chromium's): not parsed
     objects = resolve1(resources.get("XObject")) or {}
     parser, operand = PDFContentParser([stream]), None
@@ -69,7 +76,7 @@ def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
         if not isinstance(token, PSKeyword):
             operand = token
             continue
-        if token.name in SHOWS_TEXT:
+        if token.name in SHOWS_TEXT or token.name in PAINTS_OTHERWISE:
             return True
         if token.name == b"Do":
             form = resolve1(objects.get(name(operand))) if isinstance(operand, PSLiteral) else None
@@ -107,26 +114,60 @@ def symbolic(spec: dict) -> bool:
     return isinstance(resolve1(flags), int) and bool(resolve1(flags) & SYMBOLIC)
 
 
+def embedded(spec: dict) -> bool:
+    descriptor = resolve1(spec.get("FontDescriptor")) or {}
+    return any(key in descriptor for key in ("FontFile", "FontFile2", "FontFile3"))
+
+
 def misread(font, spec: dict) -> dict[str, str]:
     """text read -> how it is drawn instead, for codes whose glyph the PDF says is another
-    character than the one read (the encoding's glyph name, as pdfminer reads it)."""
+    character than the one read (the encoding's glyph name, as pdfminer reads it; a CID's
+    character in its collection); for a Type 3 font with a glyph program printing otherwise,
+    every text of the font."""
     subtype = name(spec.get("Subtype"))
     if isinstance(font, PDFType3Font) or subtype == "Type3":
-        programs, names = resolve1(spec.get("CharProcs")) or {}, encoded(spec)
+        programs = resolve1(spec.get("CharProcs")) or {}
         resources = resolve1(spec.get("Resources")) or {}
-        printing = {glyph for glyph in set(names.values()) if isinstance(program := resolve1(programs.get(glyph)), PDFStream)
-                    and shows_text(program, resources)}
-        return {text: f"drawn by the Type 3 glyph /{glyph}, whose program prints text or an image of its own (not what is read)"
-                for code, glyph in names.items() if glyph in printing and (text := read_as(font, code))}
+        printing = sorted(str(glyph) for glyph, program in programs.items()
+                          if isinstance(resolve1(program), PDFStream) and shows_text(resolve1(program), resources))
+        if not printing:
+            return {}
+        return {text: f"in a Type 3 font whose glyph /{printing[0]} is drawn by a program printing text, an image or a "
+                f"pattern of its own (which glyph draws what is not read)" for code in CODES if (text := read_as(font, code))}
+    if isinstance(font, PDFCIDFont):
+        return cid_misread(font, spec)
     if subtype not in SIMPLE or font.unicode_map is None:
         return {}
-    # A symbolic font draws its codes by its own encoding, but for the glyphs /Differences names
-    codes = set(encoded(spec)) if symbolic(spec) else CODES
+    # An embedded symbolic TrueType font draws its codes by its own cmap, but for the glyphs /Differences names
+    codes = set(encoded(spec)) if symbolic(spec) and subtype == "TrueType" and embedded(spec) else CODES
     said = {}
     for code in codes:
         drawn, text = font.cid2unicode.get(code), read_as(font, code)
         if drawn and text and folded(drawn) != folded(text):
             said[text] = f"drawn as {drawn!r}, the glyph its encoding gives code {code}"
+    return said
+
+
+def cid_misread(font: PDFCIDFont, spec: dict) -> dict[str, str]:
+    """For a CID font of a registered collection (Adobe-Japan1, -GB1, -CNS1, -Korea1) drawn by
+    its CIDs, the texts its ToUnicode map reads for CIDs whose character is another."""
+    if not isinstance(font.unicode_map, FileUnicodeMap) or font.cidcoding not in COLLECTIONS:
+        return {}
+    descendant = resolve1((resolve1(spec.get("DescendantFonts")) or [{}])[0]) or {}
+    if name(descendant.get("Subtype")) == "CIDFontType2" and embedded(descendant):
+        return {}  # drawn by its own TrueType glyphs (CIDToGIDMap), not the collection's characters
+    try:
+        collection = CMapDB.get_unicode_map(font.cidcoding, font.vertical)
+    except CMapDB.CMapNotFound:
+        return {}
+    said = {}
+    for cid, text in font.unicode_map.cid2unichr.items():
+        try:
+            drawn = collection.get_unichr(cid)
+        except KeyError:
+            continue
+        if folded(drawn) != folded(text):
+            said[text] = f"drawn as {drawn!r}, CID {cid} of {font.cidcoding}"
     return said
 
 

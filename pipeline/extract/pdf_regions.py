@@ -219,9 +219,9 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         if taken is not None:
             check_inside(taken, page, source)
             taken.account_for_glyphs(glyphs)
+            check_glyphs_drawn_as_read(page, number, taken.chars, source)  # before rendering: the fonts alone
             sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
             check_annotations(page, number, taken.bbox, source)
-            check_glyphs_drawn_as_read(page, number, taken.chars, source)
             check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
