@@ -28,6 +28,7 @@ from pipeline.faults import KILL_AT_ENV
 from pipeline.workers import START_METHOD_ENV
 
 GONE_WITHIN = 10.0  # seconds: turns a leftover process into a failure, never a pass into one
+HUNG_AFTER = 120  # seconds: a run still going this long after its signal is a hang (a run takes ~2 s)
 
 
 def make_three(folder: Path) -> None:
@@ -87,10 +88,20 @@ def run_killed(raw: Path, out: Path, point: str, method: str = "fork", jobs: str
     """`mincards extract --jobs 2` as a real command in its own session, signalled at
     `point`; then no process of it may be left."""
     tag = uuid.uuid4().hex
-    env = {**os.environ, KILL_AT_ENV: point, START_METHOD_ENV: method, "MINCARDS_TEST_RUN": tag}
-    done = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--jobs", jobs,
-                           "--force"],  # extracts even over an up-to-date build: the point is reached
-                          env=env, capture_output=True, text=True, start_new_session=True, timeout=120)
+    env = {**os.environ, KILL_AT_ENV: point, START_METHOD_ENV: method, "MINCARDS_TEST_RUN": tag,
+           "PYTHONFAULTHANDLER": "1"}  # a run that hangs is made to say where each of its threads was
+    run = subprocess.Popen([sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--jobs", jobs,
+                            "--force"],  # extracts even over an up-to-date build: the point is reached
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        stdout, stderr = run.communicate(timeout=HUNG_AFTER)
+    except subprocess.TimeoutExpired:
+        for pid in tagged_processes(tag):  # faulthandler prints every thread's stack on SIGABRT
+            os.kill(pid, signal.SIGABRT)
+        stdout, stderr = run.communicate()
+        wait_until_gone(tag)
+        raise AssertionError(f"{point}: the run did not end within {HUNG_AFTER} s; its threads:\n{stderr}") from None
+    done = subprocess.CompletedProcess(run.args, run.returncode, stdout, stderr)
     left = wait_until_gone(tag)
     for pid in left:  # don't leave them to the next test
         os.kill(pid, signal.SIGKILL)
