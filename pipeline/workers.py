@@ -152,6 +152,9 @@ def exit_with(run_parent: int, handle: int | None) -> None:
     os._exit(1)
 
 
+STOP_GRACE = 5.0  # seconds a stopped pool's own thread is given to end
+
+
 def stop_workers(pool) -> None:
     """End a pool's workers now, mid-task (the run was interrupted or failed): waiting for
     them would finish releases nobody will publish. Python 3.14 has the call; before it,
@@ -199,9 +202,17 @@ class Workers:
             return self.pool.submit(self.function, *args)
 
     def close(self, finished: bool) -> None:
-        if not finished:
-            stop_workers(self.pool)
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            return
+        stop_workers(self.pool)
+        # The workers are gone; the pool's own thread ends once it has seen them go. It is given
+        # STOP_GRACE, not waited for without end: a stop must end the run whatever state it caught
+        # the pool in (a hang here once kept a stopped run alive for minutes).
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        manager = getattr(self.pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(STOP_GRACE)
 
 
 def outcome_of(future) -> object:

@@ -138,6 +138,15 @@ def stopped(exc: BaseException, note: str | None) -> None:
         click.echo(f"stopped by {name} after the run had published every release", err=True)
     else:
         click.echo(f"stopped by {name}" + (f"; {note}" if note else ""), err=True)
+    from ..workers import started_as_command  # here: not imported by every command's start
+
+    if started_as_command():
+        # Every cleanup on the way here has run (the staging folder removed, the lock let go, the
+        # workers ended). A stopped command ends now: the interpreter's exit handlers would wait
+        # for a worker pool's threads, which a stop may leave waiting on workers that are gone.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
     sys.exit(status)
 
 
