@@ -152,7 +152,7 @@ def exit_with(run_parent: int, handle: int | None) -> None:
     os._exit(1)
 
 
-STOP_GRACE = 5.0  # seconds a stopped pool's own thread is given to end
+STOP_GRACE = 30.0  # seconds a stopped pool's own thread is given to end (it ends within one once the workers are gone)
 
 
 def stop_workers(pool) -> None:
