@@ -209,8 +209,8 @@ class Workers:
         # The workers are gone; the pool's own thread ends once it has seen them go. It is given
         # STOP_GRACE, not waited for without end: a stop must end the run whatever state it caught
         # the pool in (a hang here once kept a stopped run alive for minutes).
+        manager = getattr(self.pool, "_executor_manager_thread", None)  # shutdown forgets it
         self.pool.shutdown(wait=False, cancel_futures=True)
-        manager = getattr(self.pool, "_executor_manager_thread", None)
         if manager is not None:
             manager.join(STOP_GRACE)
 
