@@ -426,7 +426,7 @@ def box_extent(element: etree._Element, styles: Styles, width: float | None) -> 
 # What makes an element the containing block of the absolutely placed boxes inside it, besides a position
 CONTAINING = ("transform", "translate", "rotate", "scale", "filter", "perspective", "contain", "will-change",
               "container-type", "backdrop-filter")
-AXES = (("left", "right", "width", "translatex", 0), ("top", "bottom", "height", "translatey", 1))
+AXES = (("left", "right", "width", 0), ("top", "bottom", "height", 1))  # offsets, size, index in translations()
 
 
 def containing_block(element: etree._Element, styles: Styles) -> etree._Element | None:
@@ -509,7 +509,7 @@ def placed_inside(element: etree._Element, styles: Styles, around: set) -> bool:
     size = box_extent(element, styles, NARROWEST) if all_told(element, styles) else None
     if container is None or container in around or tag_of(container) in ("html", "body") or shift is None or size is None:
         return False
-    for start, end, dimension, _, axis in AXES:
+    for start, end, dimension, axis in AXES:
         room = least_size(container, styles, dimension)
         given = [(name, value) for name in (start, end) if (value := value_of(declared, name)) not in UNSIZED]
         if room is None or not given:
