@@ -154,6 +154,21 @@ FILLERS = {
     "an image sized by non-ASCII digits": ('<img src="x.png" width="10" height="\u0661\u0660">', ""),
     "a list marker image": ('<ul style="list-style-image:url(x.svg)"><li>x</li></ul>', ""),
     "an image's border attribute": ('<img src="x.png" width="10" height="10" border="135">', ""),
+    # hunt 22 (checked in Chromium, each read wrong by the third version)
+    "words that leave each line's end empty": (" ".join(["W" * 32] * 10), ""),
+    "Hangul drawn two ems wide by a fallback font": ('<div style="font-family:\'Droid Sans Fallback\'">' + "\uac01" * 200
+                                                     + "</div>", ""),
+    "a unitless line height at a large font": ('<div style="font-size:60px;line-height:3">x</div>', ""),
+    "a line height in exponent notation": ('<div style="line-height:6e2px">x</div>', ""),
+    "a line height in container units": ('<div style="line-height:50cqh">x</div>', ""),
+    "a vendor's font size keyword": ('<div style="font-size:-webkit-xxx-large"><div style="font-size:5em">x</div></div>',
+                                     ""),
+    "a font size by max()": ('<div style="font-size:max(200px,1px)">x</div>', ""),
+    "a font size in ch": ('<div style="font-size:20ch">x</div>', ""),
+    "a no-break space on a tall line": ('<div style="line-height:600px">&nbsp;</div>', ""),
+    "an empty list item's marker line": ('<ul><li style="line-height:600px"></li></ul>', ""),
+    "an element's content replaced by an image": ('<div style="content:url(x.svg)"></div>', ""),
+    "a logical side's border": ('<div style="border-block-start-style:solid"></div>' * 60, ""),
     # and two the session's own review found: glyphs wider than an em, marks stacked on a letter
     "characters drawn wider than an em": ("\ufdfd " * 150, ""),
     "combining marks stacked on a letter": ("a" + "\u0301\u0316" * 40, ""),

@@ -74,7 +74,7 @@ NEUTRAL = ("color", "background", "outline", "box-shadow", "-webkit-box-shadow",
            "cursor", "transition", "-webkit-transition", "opacity", "visibility", "pointer-events", "user-select",
            "-webkit-user-select", "text-align", "justify-", "align-", "place-",
            "z-index", "fill", "stroke", "-webkit-font-smoothing", "-moz-osx-font-smoothing", "text-rendering",
-           "font-family", "font-weight", "font-style", "text-transform", "caret-color", "accent-color", "content",
+           "font-family", "font-weight", "font-style", "text-transform", "caret-color", "accent-color",
            "-webkit-tap-highlight-color", "appearance", "-webkit-appearance", "-moz-appearance", "object-position",
            "object-fit", "text-overflow", "word-break", "overflow-wrap", "word-wrap", "hyphens", "-webkit-hyphens",
            "quotes", "order", "flex-grow", "flex-shrink", "clear", "direction", "overflow", "border-collapse")
@@ -108,9 +108,13 @@ GAPS = frozenset({"gap", "row-gap", "column-gap"})
 SETTING_TEXT = ("white-space", "letter-spacing", "word-spacing", "text-indent", "writing-mode")
 
 
+PHYSICAL_BORDER = re.compile(r"border-(top|right|bottom|left)-(color|style)|border(-[a-z]+)*-radius")
+
+
 def neutral(name: str) -> bool:
-    return name.startswith(NEUTRAL) or name.startswith("--") or \
-        (name.startswith("border-") and name.endswith(("-color", "-radius", "-style")))
+    """Changes no size: a physical side's border colour or style (its width is read with it), a
+    radius, or a NEUTRAL property (a logical side's border is not read: not neutral)."""
+    return name.startswith(NEUTRAL) or name.startswith("--") or bool(PHYSICAL_BORDER.fullmatch(name))
 
 
 def told_declaration(name: str, value: str | None, display: str) -> bool:
@@ -121,8 +125,11 @@ def told_declaration(name: str, value: str | None, display: str) -> bool:
         return True
     if name in GAPS:
         return all(word in ZERO or pixels(word) is not None for word in value.split())
-    if name in ("font-size", "line-height"):  # computed with the element's style; an inline box's line height
-        return name == "font-size" or display != "inline"  # raises its line, which the estimate does not follow
+    if name == "content":
+        return value in ("normal", "none")  # on an element, not its ::before/::after: it replaces what it holds
+    if name in ("font-size", "line-height"):  # computed with the element's style, where it is read plainly;
+        # an inline box's line height raises its line, which the estimate does not follow
+        return (name == "font-size" or display != "inline") and plain_size(value, name)
     if name in LENGTHS:
         return value in UNSIZED or pixels(value) is not None or (name in ("width", "max-width") and (
             (found := length(value)) is not None and found[1] == "%"))
@@ -132,6 +139,23 @@ def told_declaration(name: str, value: str | None, display: str) -> bool:
     if name == "vertical-align" and display != "inline":
         return True  # it aligns inline boxes only
     return value in KNOWN_VALUES.get(name, ())
+
+
+FONT_KEYWORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
+                           "smaller", "larger"})
+PLAIN_UNITS = frozenset({"px", "em", "rem", "%", "pt"})  # what a font size or line height is read in here
+EXPONENT = re.compile(r"\d[eE][+-]?\d")  # 6e2px: a number this reader's lengths do not read
+
+
+def plain_size(value: str, name: str) -> bool:
+    """A font size or line height this reader computes as a browser does: a number (a line
+    height's), a length in PLAIN_UNITS, `normal` or a keyword of font size; not calc(), max(),
+    exponents, ch, container or viewport units, nor a vendor's keyword."""
+    if value in (FONT_KEYWORDS if name == "font-size" else {"normal"}):
+        return True
+    found = length(value)
+    return found is not None and not EXPONENT.search(value) and (
+        found[1] in PLAIN_UNITS or (found[1] is None and (name == "line-height" or found[0] == 0)))
 
 
 def told(element: etree._Element, styles: Styles) -> bool:
@@ -147,6 +171,10 @@ def told(element: etree._Element, styles: Styles) -> bool:
             element, styles.matched)):
         return False  # ::first-line, ::first-letter, ::marker set its text otherwise
     declared, display = styles.declared_px(element), styles.of(element).display
+    written = styles.declared(element, tag) if element in styles.styled else {}  # as written, units and all
+    if not all(plain_size(value, name) for name in ("font-size", "line-height")
+               if (value := value_of(written, name)) not in (None, "initial", "unset", "inherit")):
+        return False
     return all(told_declaration(name, value_of(declared, name), display) for name in declared)
 
 
@@ -181,19 +209,25 @@ def content(element: etree._Element, styles: Styles) -> str | None:
     block, a line break, a box of its own, a larger font or what is drawn otherwise than as
     text (its size is then not told)."""
     if not len(element):
-        return (element.text or "").strip()
+        return collapsed(element.text)
     font = styles.of(element).font_px
     for inner in element.iterdescendants():
         tag, style = tag_of(inner), styles.of(inner)
         if tag in BLOCK_TAGS or tag in REPLACED or tag == "br" or style.display != "inline" or style.moved or \
                 style.paints_over or style.own_box or style.font_px > font:
             return None
-    return "".join(element.itertext()).strip()
+    return collapsed("".join(element.itertext()))
+
+
+def collapsed(text: str | None) -> str:
+    """Text without the white space a browser collapses at its ends (a no-break space, an
+    ideographic or em space is drawn: Python's strip() takes them too)."""
+    return (text or "").strip(" \t\n\r\f")
 
 
 # Where a line may break with no space: between ideographs, kana and fullwidth forms (CJK text
 # has no spaces), and after a hyphen's or a slash's like. Each such character is a piece of its own.
-BREAKS_AROUND = re.compile(r"[\s\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+BREAKS_AROUND = re.compile(r"[ \t\n\r\f\u3000-\u30ff\u4e00-\u9fff\uff01-\uff60]")
 
 
 def unbreakable(text: str) -> int:
@@ -203,6 +237,8 @@ def unbreakable(text: str) -> int:
 
 def line_of(style: Style) -> float:
     """The height of a line of the element's text, px (NORMAL_LINE ems for `normal`)."""
+    if style.line_factor is not None:  # a unitless line height: times this element's own font size
+        return style.line_factor * style.font_px
     return style.line_height if style.line_height is not None else NORMAL_LINE * style.font_px
 
 
@@ -213,8 +249,9 @@ def text_extent(text: str, style: Style, width: float | None, whole: bool = Fals
         return NOTHING
     if width == NARROWEST or whole:
         return ems(text) * style.font_px, text_height(text, style.font_px, line_of(style), float("inf"))
-    wide = unbreakable(text) * style.font_px
-    return wide, text_height(text, style.font_px, line_of(style), max(width, wide) if width is not None else None)
+    # its widest piece no line may break (a float narrower than it spills), and its lines as text_height
+    # wraps them (a word wider than a line takes one of its own)
+    return unbreakable(text) * style.font_px, text_height(text, style.font_px, line_of(style), width)
 
 
 def unbroken(element: etree._Element, styles: Styles) -> bool:
@@ -231,12 +268,13 @@ def held(element: etree._Element, styles: Styles, width: float | None) -> Extent
     narrow as they go); None where a part's size is not told."""
     text = content(element, styles)
     style, whole = styles.of(element), unbroken(element, styles)
-    if text is not None and not any(styles.generated(element, which) for which in ("before", "after")):
+    if text is not None and (text or style.display != "list-item") and \
+            not any(styles.generated(element, which) for which in ("before", "after")):
         return text_extent(text, style, width, whole)
     declared = styles.declared_px(element)
     row = style.display in ("flex", "inline-flex") and (value_of(declared, "flex-direction") or "row").startswith(
         "row") and value_of(declared, "flex-wrap") in (None, "nowrap")
-    parts = [text_extent((element.text or "").strip(), style, width, whole)]
+    parts = [text_extent(collapsed(element.text), style, width, whole)]
     for which in ("before", "after"):
         made = styles.generated(element, which)
         if made is not None:
@@ -244,6 +282,8 @@ def held(element: etree._Element, styles: Styles, width: float | None) -> Extent
                 return None  # an image's size is not told, nor where a line of its text breaks
             parts.append(text_extent(made[0], made[1], width, whole))
     strut = max(line_of(style), CONTENT_AREA * style.font_px)  # a line of this element's font and line height
+    if style.display == "list-item":
+        parts.append((0.0, strut))  # its marker's line, whatever it holds
     for child in element:
         if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child):
             part = box_extent(child, styles, NARROWEST if row else width)
@@ -254,9 +294,9 @@ def held(element: etree._Element, styles: Styles, width: float | None) -> Extent
                 # line and a quarter em of descent, the line at least the line's height
                 part = part[0], max(part[1] + strut / 2 + style.font_px / 4, strut)
             parts.append(part)
-        parts.append(text_extent((child.tail or "").strip(), style, width, whole))
+        parts.append(text_extent(collapsed(child.tail), style, width, whole))
     items = sum(1 for child in element if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child)) + \
-        sum(1 for text in (element.text, *(child.tail for child in element)) if (text or "").strip())
+        sum(1 for text in (element.text, *(child.tail for child in element)) if collapsed(text))
     between = gaps(declared, style.display, items)  # each item a flex item, a run of text an anonymous one
     if row:  # a flex row's items side by side, each on one line while they fit; shrunk, they wrap as not told
         wide = sum(w for w, _ in parts) + between[1]
@@ -316,14 +356,34 @@ def line_width(element: etree._Element, styles: Styles) -> float | None:
     return max(width, 0.0)
 
 
+def style_draws_nothing(element: etree._Element, styles: Styles) -> bool:
+    """An element with nothing in it that draws no line either: no ::before or ::after, and not
+    a list item (its marker makes a line)."""
+    return styles.of(element).display != "list-item" and \
+        not any(styles.generated(element, which) for which in ("before", "after"))
+
+
+PAINTING = ("background", "border", "outline", "box-shadow", "text-shadow", "text-decoration", "-webkit-")
+
+
+def paints_nothing(element: etree._Element, styles: Styles) -> bool:
+    """An element holding white space alone, in elements inside it that paint nothing of their
+    own (no background, border, outline, shadow or decoration declared; none replaced), and no
+    line of its own drawn (style_draws_nothing)."""
+    inside = [e for e in element.iterdescendants() if isinstance(e.tag, str)]
+    return not "".join(element.itertext()).strip() and style_draws_nothing(element, styles) and all(
+        tag_of(e) not in REPLACED and style_draws_nothing(e, styles) and
+        not any(name.startswith(PAINTING) for name in styles.declared_px(e)) for e in inside)
+
+
 def extent(element: etree._Element, styles: Styles) -> Held | None:
     """The room what a box holds takes at its own width (html_style.spills, fixed_band); None
     where the estimate is not told of all it holds (all_told)."""
     if tag_of(element) in SIZED or (tag_of(element) in FIELDS and not len(element)):
         return NOTHING_HELD  # drawn within its box: an image scaled to it, a field's value clipped to it
-    if not len(element) and not (element.text or "").strip() and \
-            not any(styles.generated(element, which) for which in ("before", "after")):
-        return NOTHING_HELD
+    if paints_nothing(element, styles):
+        return NOTHING_HELD  # nothing, or white space alone: what spills paints nothing (inside a box, such
+        # a line still takes room: collapsed())
     width = line_width(element, styles)
     if width is None or not all_told(element, styles):
         return None
@@ -331,7 +391,7 @@ def extent(element: etree._Element, styles: Styles) -> Held | None:
     text, style = content(element, styles), styles.of(element)
     if found is not None and text and not unbroken(element, styles) and \
             not any(styles.generated(element, which) for which in ("before", "after")):
-        found = found[0], text_ink_height(text, style.font_px, line_of(style), max(width, found[0]))  # text alone
+        found = found[0], text_ink_height(text, style.font_px, line_of(style), width)  # text alone
     return None if found is None else Held(*found, width)
 
 

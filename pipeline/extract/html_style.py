@@ -1518,9 +1518,10 @@ def fixed_band(declared, style: Style, held: Held | None) -> bool:
     return high <= FIXED_BAND and contained
 
 
-# Scripts whose characters are drawn at most an em wide: Latin, general punctuation, CJK and its
-# forms. Others may be wider (an emoji, an Arabic ligature such as U+FDFD, cuneiform): three ems.
-NARROW_SCRIPTS = re.compile(r"[\u0000-\u036f\u2000-\u206f\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
+# Characters drawn at most an em wide in any font a page may name: ASCII, CJK ideographs, kana and
+# their punctuation and full-width forms. Others may be wider (an emoji, U+FDFD, a per-mille sign
+# in a monospace font, Hangul in a fallback font at two ems): three ems.
+NARROW_SCRIPTS = re.compile(r"[\u0000-\u007f\u3000-\u30ff\u4e00-\u9fff\uff01-\uff60]")  # ASCII, CJK, kana
 
 
 def ems(text: str) -> int:
@@ -1544,11 +1545,35 @@ def content_box_less(declared, sides: tuple[str, str]) -> float:
     return total
 
 
+# The pieces lines break between, for the height text takes: runs of collapsible space, single
+# characters past ASCII (CJK and Hangul break around each; taken as breaking anywhere, a run of any
+# script wraps onto as many lines as it may), and ASCII words
+LINE_PIECES = re.compile(r"([ \t\n\r\f]+)|([^\x00-\x7f])|([^ \t\n\r\f\x80-\U0010ffff]+)")
+
+
+def wrapped_lines(text: str, font: float, width: float) -> int:
+    """The lines text takes when set on lines `width` px wide at ems() a character, broken only
+    between LINE_PIECES (a space takes an em; a word too wide for a line takes one of its own)."""
+    lines, used, space = 1, 0.0, 0.0
+    for blank, ideograph, word in LINE_PIECES.findall(text):
+        if blank:
+            space = font
+            continue
+        wide = ems(ideograph or word) * font
+        if used and used + space + wide > width:
+            lines, used = lines + 1, wide
+        else:
+            used += (space if used else 0.0) + wide
+        space = 0.0
+    return lines
+
+
 def text_height(text: str, font: float, line: float | None, width: float | None = None) -> float:
     """How high text set at this font may take, px, with no layout to measure it: ems() a
-    character, on lines as wide as `width` (the smaller window's where not told), each the
-    line height or the glyphs' content area, whichever is higher."""
-    lines = max(1, -(-ems(text) * font // (width or WINDOWS[0]["width"])), text.count("\n") + 1)  # kept where preformatted
+    character, wrapped at its break points (wrapped_lines) on lines as wide as `width` (the
+    smaller window's where not told), each the line height or the glyphs' content area,
+    whichever is higher."""
+    lines = max(wrapped_lines(text, font, width or WINDOWS[0]["width"]), text.count("\n") + 1)  # kept where preformatted
     return lines * max(CONTENT_AREA * font, line or 0.0)
 
 
