@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import FIXTURES
-from pipeline.errors import MincardsError
+from pipeline.errors import LayoutError, MincardsError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 
@@ -187,21 +187,36 @@ def stamp(name: str, page: int, x: float, top: float, text: str, angle: float, o
 
 
 @pytest.mark.parametrize("angle", [30, -45, 60])
-def test_a_watermark_glyph_set_at_an_angle_is_not_cell_text(angle, tmp_path):
-    """Catches: a '2' stamped at 30 degrees over browser-chromium.pdf, between the '8' and the
-    '*' of '8*Ascend' (page 2, qwen2.5-7b / full / 8192 / MindSpeed-LLM / Snt9b), gave exit 0
-    with 82 cards. Table text is set on the horizontal (or, in a vertical heading, at a
-    right angle); a character at any other angle is a watermark or a stamp, not a cell's."""
-    data = stamp("browser-chromium.pdf", 1, 239.5, 174, "2", angle, tmp_path / "stamped.pdf")
-    with pdfplumber.open(tmp_path / "stamped.pdf") as pdf:  # the feature: the glyph is on the cell's line
-        glyph = [c for c in pdf.pages[1].chars if c["text"] == "2" and c["fontname"] == "Helvetica"]
-        assert len(glyph) == 1 and 234 < glyph[0]["x0"] < 245 and 160 < glyph[0]["top"] < 180
+def test_a_watermark_glyph_set_at_an_angle_clear_of_the_text_is_not_cell_text(angle, tmp_path):
+    """Catches: a '2' stamped at 30 degrees over browser-chromium.pdf gave exit 0 with 82
+    cards where it lay between the '8' and the '*' of '8*Ascend'. Table text is set on the
+    horizontal (or, in a vertical heading, at a right angle); a character at any other angle
+    clear of the table's text (here in the white space of a model's merged cell, page 2) is a
+    watermark or a stamp, not a cell's."""
+    data = stamp("browser-chromium.pdf", 1, 60, 150, "2", angle, tmp_path / "stamped.pdf")
     grid, _ = extract_pdf(data, "stamped.pdf")
     frame = normalize(grid, "2025-10-22").frame
     row = frame[(frame.model == "qwen2.5-7b") & (frame.strategy == "full") & (frame.seq_len == 8192)
                 & (frame.framework == "MindSpeed-LLM") & (frame.hardware == "Snt9b")]
     assert list(row.min_units) == [8]
-    assert len(frame) == 1350
+    plain = normalize(extract_pdf((PDF_FIXTURES / "browser-chromium.pdf").read_bytes(), "stamped.pdf")[0], "2025-10-22")
+    assert frame.equals(plain.frame)
+
+
+@pytest.mark.parametrize("angle", [30, -45, 60, 4])
+def test_a_glyph_set_at_an_angle_on_a_line_of_the_table_is_an_error(angle, tmp_path):
+    """Catches: a '2' stamped at 30 degrees between the '8' and the '*' of '8*Ascend' (page 2,
+    qwen2.5-7b / full / 8192 / MindSpeed-LLM / Snt9b) was dropped as a watermark, 8 published;
+    at 4 degrees (hunt 24: a `1` before `32*Ascend`) the eye reads it as part of the value, and
+    the value published was the text without it. A glyph at an angle within a font size of the
+    table's text, on its line, is an error naming it."""
+    data = stamp("browser-chromium.pdf", 1, 239.5, 174, "2", angle, tmp_path / "stamped.pdf")
+    with pdfplumber.open(tmp_path / "stamped.pdf") as pdf:  # the feature: the glyph is on the cell's line
+        glyph = [c for c in pdf.pages[1].chars if c["text"] == "2" and c["fontname"] == "Helvetica"]
+        assert len(glyph) == 1 and 234 < glyph[0]["x0"] < 245 and 160 < glyph[0]["top"] < 180
+    with pytest.raises(LayoutError, match=r"page 2: a glyph set at an angle on a line of the vendor table's text "
+                                          r"\(at 2\d\d pt from the left, 1\d\d pt from the top: '2'\)"):
+        extract_pdf(data, "stamped.pdf")
 
 
 @pytest.mark.parametrize("shadow", [0.3, 0.75])

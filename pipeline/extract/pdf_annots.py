@@ -35,8 +35,13 @@ def subtype(annot: dict) -> str:
 
 
 def drawn(annot: dict) -> bool:
-    flags = annot["data"].get("F") or 0
-    return isinstance(flags, int) and not flags & (HIDDEN | NO_VIEW)
+    """Whether a viewer draws the annotation: unless its flags (/F) say hidden. Flags written
+    as a real number are read as viewers read them (`/F 4.0` is 4), and flags that are no
+    number at all hide nothing (pdfium and poppler draw such an annotation)."""
+    flags = resolve1(annot["data"].get("F"))
+    if isinstance(flags, bool) or not isinstance(flags, (int, float)) or flags != flags or abs(flags) >= 2**31:
+        return True
+    return not int(flags) & (HIDDEN | NO_VIEW)
 
 
 SHOWN = frozenset({b"Tj", b"TJ", b"'", b'"', b"BI"})  # operators that show text, an inline image

@@ -21,6 +21,7 @@ ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from pdfminer.cmapdb import CMapDB, FileUnicodeMap
@@ -41,6 +42,9 @@ COLLECTIONS = frozenset({"Adobe-Japan1", "Adobe-GB1", "Adobe-CNS1", "Adobe-Korea
 SIMPLE = frozenset({"Type1", "MMType1", "TrueType"})
 SYMBOLIC = 1 << 2  # font descriptor flag: the font's own encoding, whatever /Encoding says
 CODES = range(256)  # a simple font's one-byte codes
+COLOURING = frozenset({b"g", b"rg", b"k", b"G", b"RG", b"K", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS", b"gs"})
+COLOURING_BYTES = re.compile(rb"(?<![A-Za-z*])(?:g|rg|k|G|RG|K|sc|scn|SC|SCN|cs|CS|gs)(?![A-Za-z*])")
+PAINTING = frozenset({b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"S", b"s", b"sh", b"Do", b"BI", *SHOWS_TEXT})
 
 
 def fonts(resources, depth: int = 0):
@@ -85,6 +89,47 @@ def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
                 return True
 
 
+def operators(stream: PDFStream) -> set[bytes]:
+    """The operators a content stream uses (an inline image as BI)."""
+    parser, used = PDFContentParser([stream]), set()
+    while True:
+        try:
+            _, token = parser.nextobject()
+        except PSEOF:
+            return used
+        if isinstance(token, PDFStream):
+            used.add(b"BI")  # pdfminer gives BI ... ID ... EI as a stream
+        elif isinstance(token, PSKeyword):
+            used.add(token.name)
+
+
+def blank(text: str) -> bool:
+    """Is the text read a blank: white space or format characters only (a space, U+200B)?"""
+    return all(c.isspace() or unicodedata.category(c) == "Cf" for c in text)
+
+
+def type3_misread(font, spec: dict) -> dict[str, str]:
+    """misread() of a Type 3 font, whose glyphs are programs: every text of the font where one
+    of them prints text, an image or a pattern (shows_text), or sets a colour of its own (a
+    glyph may then paint white over its neighbour: an 8 shown as a 3); a blank read (a space,
+    U+200B) whose glyph paints anything at all (a white box over the left of the 8 beside it,
+    or a stroke that makes the 3 beside it an 8)."""
+    programs = {str(glyph): resolve1(program) for glyph, program in (resolve1(spec.get("CharProcs")) or {}).items()}
+    programs = {glyph: program for glyph, program in programs.items() if isinstance(program, PDFStream)}
+    resources = resolve1(spec.get("Resources")) or {}
+    printing = sorted(glyph for glyph, program in programs.items() if shows_text(program, resources))
+    coloured = sorted(glyph for glyph, program in programs.items()  # a byte test first: programs of paths not parsed
+                      if COLOURING_BYTES.search(program.get_data()) and operators(program) & COLOURING)
+    if printing or coloured:
+        how = "printing text, an image or a pattern of its own" if printing else "painting in colours of its own"
+        return {text: f"in a Type 3 font whose glyph /{(printing or coloured)[0]} is drawn by a program {how} (which "
+                f"glyph draws what is not read)" for code in CODES if (text := read_as(font, code))}
+    names = encoded(spec)  # a Type 3 font's /Differences name all its glyphs
+    return {text: f"a blank whose Type 3 glyph /{names[code]} paints (over the glyphs beside it)" for code in CODES
+            if (text := read_as(font, code)) and blank(text) and names.get(code) in programs
+            and operators(programs[names[code]]) & PAINTING}
+
+
 def folded(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
@@ -126,14 +171,7 @@ def misread(font, spec: dict) -> dict[str, str]:
     every text of the font."""
     subtype = name(spec.get("Subtype"))
     if isinstance(font, PDFType3Font) or subtype == "Type3":
-        programs = resolve1(spec.get("CharProcs")) or {}
-        resources = resolve1(spec.get("Resources")) or {}
-        printing = sorted(str(glyph) for glyph, program in programs.items()
-                          if isinstance(resolve1(program), PDFStream) and shows_text(resolve1(program), resources))
-        if not printing:
-            return {}
-        return {text: f"in a Type 3 font whose glyph /{printing[0]} is drawn by a program printing text, an image or a "
-                f"pattern of its own (which glyph draws what is not read)" for code in CODES if (text := read_as(font, code))}
+        return type3_misread(font, spec)
     if isinstance(font, PDFCIDFont):
         return cid_misread(font, spec)
     if subtype not in SIMPLE or font.unicode_map is None:

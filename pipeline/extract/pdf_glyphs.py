@@ -18,6 +18,15 @@ centre inside it, and neither may be left out silently:
 - glyphs crossing the table's outer border with their centre outside it (text
   overflowing a side of the table, a line set over its top or bottom rule that is not
   the rest of a cell): an error.
+- glyphs whose box crosses a column's rule, drawn on the other side of it than their box's
+  centre (a `1` whose box a wide advance stretches over the rule: drawn left of it, in the
+  cell before): an error, never a glyph given to the cell that does not show it. Where it
+  is drawn is seen on the page (pdf_ink.Sight.drawn_across).
+- glyphs set at an angle (neither square nor at a right angle: a watermark, a stamp) on
+  the line of the table's text, within a font size of a glyph of it: a `1` tilted by 4
+  degrees before `32*Ascend` is read by the eye as part of it, 132, while the table's
+  text without it says 32. An error; a mark at an angle clear of the table's text is not
+  the table's and is left out.
 - glyphs beside the table in a column whose rules run on past its side but are never
   closed (a table wider than the page, cut by it inside a column: Chromium draws the
   rows' rules on past the page's edge and the text up to it, `Mind` of `MindSpeed-RL`):
@@ -183,3 +192,19 @@ def lined_up(mine: list[dict], run: list[dict]) -> bool:
         if min(abs(a - left), abs(b - right), abs((a + b) - (left + right)) / 2) <= ALIGNED:
             return True
     return False
+
+
+def check_tilted(tilted: list[dict], table_chars: list[dict], bbox: tuple, page: int, source: str) -> None:
+    """No glyph set at an angle (`tilted`: the page's characters that are not set square)
+    lies on a line of the table's text (`table_chars`), within a font size of one of its
+    glyphs: it would be read with it."""
+    x0, top, x1, bottom = bbox
+    near = [ch for ch in tilted if ch["text"].strip() and ch["x1"] > x0 and ch["x0"] < x1 and ch["bottom"] > top
+            and ch["top"] < bottom]
+    for ch in near:
+        if any(ch["top"] < other["bottom"] and other["top"] < ch["bottom"] and ch["x0"] < other["x1"] + other["size"]
+               and other["x0"] - other["size"] < ch["x1"] for other in table_chars if other["text"].strip()):
+            raise LayoutError(source, Problem(
+                Place(page=page), f"a glyph set at an angle on a line of the vendor table's text ({where([ch])}): the "
+                "eye reads it with the text beside it, which the table's text does not hold",
+                "the table's text set square, and marks at an angle (a watermark, a stamp) clear of it"))

@@ -38,13 +38,14 @@ from dataclasses import dataclass
 
 import numpy as np
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_cells import char_lines
 from .pdf_clips import clipped_fills, cut_glyphs
 from .pdf_paths import named
-from .pdf_glyphs import where
+from .pdf_glyphs import CROSSING, where
 from .pdf_images import masking_states, painted_boxes, see_through_text
 from .pdf_textlayer import unmapped
 
@@ -53,6 +54,23 @@ CONTRAST = 1.25  # WCAG contrast ratio below which text cannot be told from its 
 REACH = 0.2  # of the font size: how far above and below its box a glyph may be inked
 RULE = 1.0  # points each side of a ruling edge (snapped, perhaps off the rule's middle) its ink may reach
 OWN = 0.5  # of a glyph's box: the least that no other glyph's box may cover for its ink to be judged
+INKED = 0.5  # relative luminance: a pixel of the text alone this dark is ink
+LOST = 0.4  # relative luminance: ink this much lighter on the page is painted over (50 % white over black: 0.21)
+LOST_PIXELS = 2  # in a glyph's window: a stroke's worth of its ink painted over
+ACROSS = 2.0  # a glyph with this many times more ink across a rule than on its box's centre's side is drawn there
+
+
+def keep_text_only(holder, count, get, remove) -> None:
+    """Every object but text out of a page or a form (pdfium's, through its count, get and
+    remove functions), down into the forms it draws."""
+    for index in reversed(range(count(holder))):
+        obj = get(holder, index)
+        kind = pdfium_c.FPDFPageObj_GetType(obj)
+        if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+            keep_text_only(obj, pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
+                           pdfium_c.FPDFFormObj_RemoveObject)
+        elif kind != pdfium_c.FPDF_PAGEOBJ_TEXT and remove(holder, obj):
+            pdfium_c.FPDFPageObj_Destroy(obj)  # removed objects are the caller's to free
 
 
 def _linear(level: np.ndarray) -> np.ndarray:
@@ -61,6 +79,9 @@ def _linear(level: np.ndarray) -> np.ndarray:
 
 
 LUMINANCE = _linear(np.arange(256, dtype=float))  # relative luminance of each grey level
+# [level with the text alone, level on the page]: ink of the text alone painted over on the page
+LOST_INK = (LUMINANCE[:, None] < INKED) & (LUMINANCE[None, :] - LUMINANCE[:, None] > LOST)
+INK_LEVEL = int(np.searchsorted(LUMINANCE, INKED))  # grey levels below it are ink
 
 
 @functools.lru_cache(maxsize=4096)  # a page repeats few distinct texts; asked per glyph
@@ -283,12 +304,57 @@ class Sight:
         """The page's visible area (its CropBox) in grey levels, turned as pdfplumber reads
         the page (a page read as stored, without its /Rotate, is rendered so too), with its
         annotations and form fields drawn from their appearance streams, as viewers draw them:
-        a widget laid over a value covers it."""
+        a widget laid over a value covers it. Rendered once a page."""
         shown = self.page(page)
-        turn = (page.rotation - shown.page.get_rotation()) % 360
-        bitmap = shown.page.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=True, draw_annots=True)
-        shown.to_pixels = bitmap.get_posconv(shown.page)
-        return bitmap.to_numpy()
+        if shown.image is None:
+            turn = (page.rotation - shown.page.get_rotation()) % 360
+            bitmap = shown.page.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=True, draw_annots=True)
+            shown.to_pixels = bitmap.get_posconv(shown.page)
+            shown.image = bitmap.to_numpy()
+        return shown.image
+
+    def text_alone(self, page) -> np.ndarray:
+        """The page rendered as rendering() does, with its text alone: every other object (paths,
+        images, shadings, and those inside forms) left out, no annotation, no form field.
+        Rendered once a page."""
+        shown = self.page(page)
+        if shown.alone is None:
+            alone = self.document()[page.page_number - 1]  # a copy of its own: the objects left out of it only
+            try:
+                keep_text_only(alone.raw, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject,
+                               pdfium_c.FPDFPage_RemoveObject)
+                turn = (page.rotation - alone.get_rotation()) % 360
+                shown.alone = alone.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=False,
+                                           draw_annots=False).to_numpy()
+            finally:
+                alone.close()
+        return shown.alone
+
+    def painted_over(self, page, glyphs: list[dict]) -> list[dict]:
+        """The glyphs part of whose ink the page paints over: pixels of their window dark with
+        the text alone (text_alone) and LOST lighter on the page (rendering), at least
+        LOST_PIXELS of them. Whatever paints them (a stroke widened by the graphics state or a
+        transform, a box, an annotation's appearance), it was drawn after the text: a white
+        band over the left of an 8 shows a 3."""
+        if not glyphs:
+            return []
+        page_image, alone = self.rendering(page), self.text_alone(page)
+        if alone.shape != page_image.shape:
+            return []
+        box, _, window = rects(glyphs, (page.cropbox[0], page.cropbox[1]))
+        looked = Rects(window.y0, window.y1, box.x0, box.x1).on(alone.shape)
+        top, left = int(looked.y0.min()), int(looked.x0.min())  # the part of the page the glyphs' windows cover
+        bottom, right = max(int(looked.y1.max()), top), max(int(looked.x1.max()), left)
+        alone, page_image = alone[top:bottom, left:right], page_image[top:bottom, left:right]
+        inked = np.nonzero(alone < INK_LEVEL)  # the text's ink: a few hundredths of the area
+        if not LOST_INK[alone[inked], page_image[inked]].any():
+            return []
+        lost = LOST_INK[alone, page_image]
+        table = np.pad(lost.cumsum(axis=0).cumsum(axis=1), ((1, 0), (1, 0)))  # summed areas: a box's count in 4 reads
+        y0, x0 = looked.y0 - top, looked.x0 - left
+        y1, x1 = np.maximum(looked.y1 - top, y0), np.maximum(looked.x1 - left, x0)
+        count = table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]
+        return [ch for ch, n in zip(glyphs, count) if n >= LOST_PIXELS]
 
     def text(self, page) -> pdfium.PdfTextPage:
         """pdfium's text page of the page (its glyphs, their origins)."""
@@ -370,6 +436,48 @@ class Sight:
                 "): no ink where it is drawn (in the background's colour, transparent, or covered)",
                 "every glyph read from the table visible on the page"))
 
+    def check_whole(self, page, number: int, glyphs: list[dict], rules: list[dict], source: str) -> None:
+        """No glyph read from the vendor table on this page has part of its ink painted over
+        (painted_over), whatever paints it, nor is drawn on the other side of a column's rule
+        (`rules`: the table's ruling edges) than the cell it is read in (drawn_across): checked
+        after the checks that name what paints or hides (an annotation, a path off the ruling)."""
+        glyphs = [ch for ch in glyphs if printable(ch["text"])]
+        covered = self.painted_over(page, glyphs)
+        if covered:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"text in the vendor table partly painted over ({where(char_lines(covered)[0])}): "
+                "something drawn after it (a stroke, a box, an annotation) hides part of a glyph's ink, which may "
+                "then read as another (an 8 shown as a 3)", "every glyph read from the table drawn whole, nothing "
+                "painted over it"))
+        across = self.drawn_across(page, glyphs, rules)
+        if across:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"text printed across a column's rule, drawn on one side of it and read on the other "
+                f"({where(across[:1])}): its box reaches over the rule, its centre in one cell and most of its ink in "
+                "the one beside", "every glyph in the table's columns drawn inside the cell it is read in"))
+
+    def drawn_across(self, page, glyphs: list[dict], rules: list[dict]) -> list[dict]:
+        """The glyphs whose box a vertical rule crosses (more than CROSSING inside each side)
+        with ACROSS times more of their ink (the text alone, rows of their box) on the other side
+        of the rule than on their box's centre's: read in one cell, drawn in the next. (A
+        glyph of text overflowing its cell, set across the rule, has about as much on each.)"""
+        verticals = [e for e in rules if e["orientation"] == "v"]
+        crossed = [(ch, e["x0"]) for ch in glyphs for e in verticals if ch["x0"] + CROSSING < e["x0"] < ch["x1"] - CROSSING
+                   and e["top"] <= (ch["top"] + ch["bottom"]) / 2 <= e["bottom"]]
+        if not crossed:
+            return []
+        alone, (left, top) = self.text_alone(page), (page.cropbox[0], page.cropbox[1])
+        box = rects([ch for ch, _ in crossed], (left, top))[0].on(alone.shape)
+        found = []
+        for (ch, x), y0, y1, x0, x1 in zip(crossed, box.y0, box.y1, box.x0, box.x1):
+            rule = int(round((x - left) * SCALE))
+            inked = alone[y0:y1, x0:x1] < INK_LEVEL
+            before, after = int(inked[:, :max(rule - x0, 0)].sum()), int(inked[:, max(rule - x0, 0):].sum())
+            near, far = (before, after) if (ch["x0"] + ch["x1"]) / 2 < x else (after, before)
+            if far > ACROSS * near:
+                found.append(ch)
+        return found
+
     def cut(self, page, glyphs: list[dict]) -> list[dict]:
         """The glyphs (pdfplumber's characters of `page`, after its rendering) that a clip path
         cuts through (pdf_clips): pdfium's cut glyphs are found on the rendering, as pixels,
@@ -438,6 +546,8 @@ class Shown:
         self.number, self.page = number, page
         self.textpage: pdfium.PdfTextPage | None = None
         self.to_pixels = None  # page points -> pixels of its rendering, once rendered
+        self.image: np.ndarray | None = None  # its rendering, once rendered
+        self.alone: np.ndarray | None = None  # its text alone, once rendered
 
     def text(self) -> pdfium.PdfTextPage:
         if self.textpage is None:

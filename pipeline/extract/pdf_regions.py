@@ -15,7 +15,8 @@ from .html import UPDATE_LINE
 from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
                         drop_overprints, page_table, region_edges, set_text)
-from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, lines_below, rows_run_on
+from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_tilted, \
+    lines_below, rows_run_on
 from .pdf_annots import check_annotations
 from .pdf_encodings import check_glyphs_drawn_as_read
 from .pdf_engines import check_drawn_were_read
@@ -220,10 +221,13 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_inside(taken, page, source)
             taken.account_for_glyphs(glyphs)
             check_glyphs_drawn_as_read(page, number, taken.chars, source)  # before rendering: the fonts alone
-            sight.check(page, number, taken.chars + [ch for line in taken.below for ch in line], taken.edges, source)
+            seen = taken.chars + [ch for line in taken.below for ch in line]
+            check_tilted([ch for ch in page.chars if not square(ch)], seen, taken.bbox, number, source)
+            sight.check(page, number, seen, taken.edges, source)
             check_annotations(page, number, taken.bbox, source)
             check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
+            sight.check_whole(page, number, seen, taken.edges, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after = printed_lines(after_table(glyphs, taken))
             scan.lines = lines if lines is not None else printed_lines(glyphs)
