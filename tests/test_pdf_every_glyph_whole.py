@@ -221,3 +221,25 @@ def test_a_glyph_drawn_left_of_a_rule_and_read_right_of_it_is_an_error(canvas_fo
     with pytest.raises(LayoutError, match=r"page 1: text printed across a column's rule, drawn on one side of it and "
                                           r"read on the other \(at 206 pt from the left, 10\d pt from the top: '1'\)"):
         extract_pdf(varied, "t.pdf")
+
+
+def test_a_glyph_drawn_away_from_its_box_is_an_error(canvas_font, tmp_path):
+    """Catches: a Type 3 `1` whose program paints its stroke 10 pt left of its origin, in the
+    cell before (after 4096), and a speck in its box, set before 32*Ascend: viewers draw a 1
+    after 4096 and the speck before 32*Ascend; the text layer puts the 1's box in the value cell,
+    and 132 was published. Ink of the text inside the table that no glyph's box holds is an
+    error."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf")
+    font = (b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [-1500 0 556 1000] "
+            b"/CharProcs << /one 22 0 R >> /Encoding << /Type /Encoding /Differences [49 /one] >> /FirstChar 49 "
+            b"/LastChar 49 /Widths [556] >>")
+    varied = incremental_update(data, {
+        FONTS: b"<< /F1 2 0 R /F2 3 0 R /T3 21 0 R >>", 21: font,
+        22: stream(b"", b"556 0 -1500 0 556 700 d1 -1400 0 200 700 re f 100 0 300 60 re f"),
+        CONTENT: stream(b"", latest_content(data).replace(THIRTY_TWO, b"/T3 8 Tf (1) Tj /F1 8 Tf (32*Ascend) Tj"))})
+    image = numpy.asarray(pdfium.PdfDocument(varied)[0].render(scale=4, grayscale=True).to_pil())
+    rows = image[int((842 - 737) * 4):int((842 - 732) * 4)]
+    assert rows[:, int(201.5 * 4):int(203.5 * 4)].min() < 128  # the construction: the 1 is drawn left of the rule
+    with pytest.raises(LayoutError, match=r"page 1: ink of text inside the vendor table that no glyph's box holds "
+                                          r"\(at 20\d pt from the left, 10\d pt from the top\)"):
+        extract_pdf(varied, "t.pdf")

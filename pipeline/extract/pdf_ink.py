@@ -57,6 +57,12 @@ OWN = 0.5  # of a glyph's box: the least that no other glyph's box may cover for
 INKED = 0.5  # relative luminance: a pixel of the text alone this dark is ink
 LOST = 0.4  # relative luminance: ink this much lighter on the page is painted over (50 % white over black: 0.21)
 LOST_PIXELS = 2  # in a glyph's window: a stroke's worth of its ink painted over
+OVERHANG = 0.15  # of the font size: how far past its box's side a glyph's ink may reach (an italic f's)
+DESCENT = 0.5  # of the font size: how far above or below its box a glyph's ink may reach (a descender, where the
+# font's descriptor gives a shallow descent: Noto Sans CJK's p in a Chromium print reaches 0.33 below)
+UNHELD = 4  # dark pixels of text outside every glyph's box, in one TILE: a glyph's stroke drawn elsewhere
+TILE = 8  # pixels (4 points) a side
+DARK_LEVEL = 100  # grey levels below it are a stroke's dark ink (luminance 0.13), not an anti-aliased edge
 ACROSS = 2.0  # a glyph with this many times more ink across a rule than on its box's centre's side is drawn there
 
 
@@ -436,11 +442,13 @@ class Sight:
                 "): no ink where it is drawn (in the background's colour, transparent, or covered)",
                 "every glyph read from the table visible on the page"))
 
-    def check_whole(self, page, number: int, glyphs: list[dict], rules: list[dict], source: str) -> None:
+    def check_whole(self, page, number: int, glyphs: list[dict], rules: list[dict], bbox: tuple, source: str) -> None:
         """No glyph read from the vendor table on this page has part of its ink painted over
-        (painted_over), whatever paints it, nor is drawn on the other side of a column's rule
-        (`rules`: the table's ruling edges) than the cell it is read in (drawn_across): checked
-        after the checks that name what paints or hides (an annotation, a path off the ruling)."""
+        (painted_over), whatever paints it; no ink of text in the table's box (`bbox`) lies
+        outside every glyph's box (ink_unheld); no glyph is drawn on the other side of a
+        column's rule (`rules`: the table's ruling edges) than the cell it is read in
+        (drawn_across): checked after the checks that name what paints or hides (an
+        annotation, a path off the ruling)."""
         glyphs = [ch for ch in glyphs if printable(ch["text"])]
         covered = self.painted_over(page, glyphs)
         if covered:
@@ -449,12 +457,53 @@ class Sight:
                 "something drawn after it (a stroke, a box, an annotation) hides part of a glyph's ink, which may "
                 "then read as another (an 8 shown as a 3)", "every glyph read from the table drawn whole, nothing "
                 "painted over it"))
+        unheld = self.ink_unheld(page, bbox)
+        if unheld:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"ink of text inside the vendor table that no glyph's box holds (at {unheld[0]:.0f} pt "
+                f"from the left, {unheld[1]:.0f} pt from the top): a glyph drawn away from where its text is read (its "
+                "font draws outside its box), or text this reader does not read", "every glyph of the table drawn "
+                "where its text is read"))
         across = self.drawn_across(page, glyphs, rules)
         if across:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text printed across a column's rule, drawn on one side of it and read on the other "
                 f"({where(across[:1])}): its box reaches over the rule, its centre in one cell and most of its ink in "
                 "the one beside", "every glyph in the table's columns drawn inside the cell it is read in"))
+
+    def ink_unheld(self, page, bbox: tuple) -> tuple[float, float] | None:
+        """Where the page's text alone (text_alone) inks the table's box (`bbox`) outside every
+        character's box of the page (any text, the table's or not; widened by OVERHANG of its
+        size sideways and DESCENT above and below, as a glyph's ink reaches), UNHELD dark pixels
+        or more in a TILE: points from the left and top; None for none. Each glyph a font draws is where
+        pdfminer puts its box (nothing on the real prints); one drawn outside it (a glyph program
+        painting left of its origin, into the cell before) is read where it is not shown."""
+        alone, (left, top) = self.text_alone(page), (page.cropbox[0], page.cropbox[1])
+        y0, y1 = (int(np.clip(v, 0, alone.shape[0])) for v in ((bbox[1] - top) * SCALE, (bbox[3] - top) * SCALE))
+        x0, x1 = (int(np.clip(v, 0, alone.shape[1])) for v in ((bbox[0] - left) * SCALE, (bbox[2] - left) * SCALE))
+        inked = alone[y0:y1, x0:x1] < DARK_LEVEL
+        if not inked.any():
+            return None
+        chars = [ch for ch in page.chars if ch["x1"] >= bbox[0] and ch["x0"] <= bbox[2] and ch["bottom"] >= bbox[1]
+                 and ch["top"] <= bbox[3]]
+        if chars:
+            sizes = np.array([ch["size"] for ch in chars], dtype=float)
+            box = rects(chars, (left, top))[0]
+            wide, high = (np.ceil(reach * sizes * SCALE).astype(np.int64) for reach in (OVERHANG, DESCENT))
+            held = Rects(box.y0 - high - y0, box.y1 + high - y0, box.x0 - wide - x0, box.x1 + wide - x0).on(inked.shape)
+            cover = np.zeros(inked.size, dtype=bool)
+            cover[held.pixels(inked.shape[1])] = True
+            inked &= ~cover.reshape(inked.shape)
+        if inked.sum() < UNHELD:
+            return None
+        # counted by tiles of TILE pixels: a glyph's stroke, not a pixel of anti-aliasing here and there
+        high, wide = -(-inked.shape[0] // TILE) * TILE, -(-inked.shape[1] // TILE) * TILE
+        tiles = np.pad(inked, ((0, high - inked.shape[0]), (0, wide - inked.shape[1]))).reshape(
+            high // TILE, TILE, wide // TILE, TILE).sum(axis=(1, 3))
+        if tiles.max() < UNHELD:
+            return None
+        row, col = np.unravel_index(int(tiles.argmax()), tiles.shape)
+        return (x0 + col * TILE) / SCALE + left, (y0 + row * TILE) / SCALE + top
 
     def drawn_across(self, page, glyphs: list[dict], rules: list[dict]) -> list[dict]:
         """The glyphs whose box a vertical rule crosses (more than CROSSING inside each side)

@@ -227,7 +227,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_annotations(page, number, taken.bbox, source)
             check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
-            sight.check_whole(page, number, seen, taken.edges, source)
+            sight.check_whole(page, number, seen, taken.edges, taken.bbox, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after = printed_lines(after_table(glyphs, taken))
             scan.lines = lines if lines is not None else printed_lines(glyphs)
