@@ -26,6 +26,7 @@ UNCOMPUTED = "uncomputed"
 # the system Chromium); the deprecated CSS2 names included, as Word and old sites write them.
 SYSTEM = {name.lower(): (r / 255, g / 255, b / 255, a) for name, (r, g, b, a) in {
     "Canvas": (255, 255, 255, 1.0), "CanvasText": (0, 0, 0, 1.0), "LinkText": (0, 0, 238, 1.0),
+    "-webkit-link": (0, 0, 238, 1.0),  # Chromium's name of the link colour (unvisited)
     "VisitedText": (85, 26, 139, 1.0), "ActiveText": (255, 0, 0, 1.0), "ButtonFace": (239, 239, 239, 1.0),
     "ButtonText": (0, 0, 0, 1.0), "ButtonBorder": (0, 0, 0, 1.0), "Field": (255, 255, 255, 1.0),
     "FieldText": (0, 0, 0, 1.0), "Highlight": (0, 65, 198, 0.8), "HighlightText": (255, 255, 255, 1.0),

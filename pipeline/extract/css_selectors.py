@@ -88,8 +88,14 @@ def is_colon(token) -> bool:
 def accepted(tokens, inside_has: bool = False) -> bool:
     """Does Chromium accept this selector (outside a forgiving list)? Each pseudo-class and
     pseudo-element must be one it knows; `:has()` holds no `:has()` nor pseudo-element; only
-    :nth-child and :nth-last-child take `of S`; unforgiving arguments are checked the same way."""
+    :nth-child and :nth-last-child take `of S`; `:lang()` takes one language (Chromium 156 reads
+    no list); an attribute selector no `s` flag (it knows `i` only); unforgiving arguments are
+    checked the same way."""
+    if any(t.type == "[] block" and case_flag(t.content) == "s" for t in tokens):
+        return False
     for kind, name, function in pseudos(tokens):
+        if name == "lang" and function is not None and len(split_commas(function.arguments)) > 1:
+            return False
         if kind == "element":
             if inside_has or not element_accepted(name, function):
                 return False
@@ -111,6 +117,13 @@ def accepted(tokens, inside_has: bool = False) -> bool:
             if not member or not accepted(member, inside_has or name == "has"):
                 return False
     return True
+
+
+def case_flag(content) -> str:
+    """The flag closing an attribute selector's brackets (`[a="x" i]`: i), lower case; "" for none."""
+    words = [t for t in content if t.type not in ("whitespace", "comment")]
+    return words[-1].lower_value if len(words) >= 4 and words[-1].type == "ident" and \
+        words[-2].type in ("string", "ident") else ""
 
 
 def element_accepted(name: str, function) -> bool:
@@ -136,10 +149,10 @@ def selector_arguments(name: str, arguments) -> list[list] | bool:
 # browser keeps the state as the HTML Standard sets it (checked in Chromium 156): one radio of a
 # group checked (the last that says so), a single <select>'s first option selected when none says
 # so (the last when several do), an option in a disabled <optgroup> disabled, a link never
-# :enabled. Selectors using them are checked, not applied.
-STATE_PSEUDO_CLASSES = frozenset({"checked", "enabled", "disabled"})
-# :link and :any-link match an <a> or <area> with an href in a browser (cssselect2: a <link> too;
-# never visited here: a fresh reader's history is empty).
+# :enabled. Selectors using them are checked, not applied. So are those of a visited link: that
+# state is the reader's history's (Chromium counts a link to the page itself, `href=""`, as visited).
+STATE_PSEUDO_CLASSES = frozenset({"checked", "enabled", "disabled", "visited"})
+# :link and :any-link match an <a> or <area> with an href in a browser (cssselect2: a <link> too).
 LINKS = frozenset({"link", "any-link", "-webkit-any-link"})
 # The focus: cssselect2 matches no element, as a page just loaded has none focused, unless an
 # element asks for it (autofocus; html_cascade.Sheets.focused): then selectors using it are checked.

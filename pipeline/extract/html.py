@@ -21,6 +21,7 @@ from .html_files import SavedFiles
 from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
+                          painted_columns,
                           drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
                           shadow_host_around, span_value, table_drawn_apart, table_not_drawn)
 from .text import cell_lines, collapse_lines
@@ -229,6 +230,12 @@ def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
         raise LayoutError(source, [Problem(Place(row=1, col=c + 1), f"column {c + 1} is collapsed (visibility:collapse "
                                            "on its <col> or <colgroup>)", "every column of the vendor table shown")
                                    for c in columns])
+    painted = sorted({c for table in parts for c in painted_columns(table.element, table.styles)})
+    if painted:
+        raise LayoutError(source, [Problem(Place(row=1, col=c + 1), f"column {c + 1} has a background painted by its "
+                                           f"column ({how}), which this reader does not paint under its cells' text",
+                                           "column elements painting nothing (backgrounds on the cells or rows)")
+                                   for c, how in painted])
 
 
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:

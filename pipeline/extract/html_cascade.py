@@ -20,8 +20,9 @@ minutes of work.
 """
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import cssselect2
@@ -41,7 +42,7 @@ from .html_csp import after, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, data_url, file_type, integrity, is_css_type, is_data_url,
                          type_accepted)
 from .html_files import URL_STRIP, SavedFiles, decoded_sheet
-from .html_tree import in_quirks_mode
+from .html_tree import in_quirks_mode, page_encoding
 from .html_media import desktop_applies
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
@@ -289,12 +290,38 @@ def is_colour(word: str) -> bool:
     return rgba(word, (0.0, 0.0, 0.0, 1.0)) is not None
 
 
-def declarations(tokens_or_text) -> list[Declaration]:
+# The properties (and shorthands) whose colour a quirks mode page may write without its `#`
+# (Quirks Mode, "the hashless hex color quirk": `color: ffffff` is white there, invalid in a
+# standards mode page)
+QUIRKY_COLOURS = frozenset({"color", "background-color", "background", "border-color", "border", "border-top",
+                            "border-right", "border-bottom", "border-left", "border-top-color", "border-right-color",
+                            "border-bottom-color", "border-left-color"})
+HASHLESS = re.compile(r"(?:[0-9A-Fa-f]{3}){1,2}")
+
+
+def hashless(tokens: list) -> list:
+    """A quirky value's words of 3 or 6 hex digits (an identifier, a number or a dimension as
+    written: `ffffff`, `000000`, `123abc`) as the colours they stand for."""
+    out = []
+    for token in tokens:
+        written = token.value if token.type == "ident" else token.representation if token.type == "number" else \
+            f"{token.representation}{token.unit}" if token.type == "dimension" else None
+        if written is not None and HASHLESS.fullmatch(written) and not (token.type == "number" and "." in written):
+            out.extend(tinycss2.parse_component_value_list("#" + written))
+        else:
+            out.append(token)
+    return out
+
+
+def declarations(tokens_or_text, quirks: bool = False) -> list[Declaration]:
     """A declaration block (a rule's content, or a `style` attribute) as Declarations; custom
     properties (`--bg`, case-sensitive) are kept for var(); malformed declarations are left
-    out, as browsers do."""
+    out, as browsers do. In a quirks mode page (`quirks`) a colour may be written without its
+    `#` (hashless)."""
     out = []
     for item in tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True):
+        if item.type == "declaration" and quirks and item.lower_name in QUIRKY_COLOURS:
+            item.value = hashless(item.value)
         if item.type == "declaration" and valid_value(item.lower_name, item.value):  # else dropped, as browsers do
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))
@@ -377,6 +404,7 @@ class Sheets:
     applied_count: int = 0
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
+    environment: str = "utf-8"  # the page's encoding, its sheets' fallback (html_tree.page_encoding)
     registered: list = field(default_factory=list)  # the @property rules, as written
     unmodelled_fonts: dict = field(default_factory=dict)  # family (lower case) -> the @font-face drawing it
     # otherwise than its characters at the font size (a size-adjust, a symbol font as its source), as written
@@ -397,7 +425,7 @@ def relaxed(selector: str) -> list | None:
     simpler = re.sub(r"::?[A-Za-z-]+(\((?:[^()]|\([^()]*\))*\))?", "", selector).strip() or "*"
     try:
         return cssselect2.compile_selector_list(simpler)
-    except cssselect2.SelectorError:
+    except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute
         return None
 
 
@@ -501,7 +529,7 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
     members = selector_list(rule.prelude)
     if members is None:
         return  # an invalid selector list: a browser drops the rule whole, the rules nested in it too
-    decls = tuple(declarations(rule.content))
+    decls = tuple(declarations(rule.content, sheets.quirks))
     for tokens in members if decls else ():
         selector_text = tinycss2.serialize(tokens).strip()
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
@@ -513,7 +541,7 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
             continue
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
-        except cssselect2.SelectorError:
+        except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute
             pseudo = PSEUDO_ELEMENT_AT_END.search(selector_text)
             if pseudo is None:
                 add_undecided(selector_text, Rule(label, decls), sheets)
@@ -619,7 +647,9 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     The rules of a sheet the browser may or may not apply (its media depends on the window, a
     script may apply it) are checked (check_undecided)."""
     sheets = Sheets(cssselect2.Matcher(), cssselect2.Matcher(), quirks=in_quirks_mode(root),
-                    focused=bool(AUTOFOCUS(root)))
+                    focused=bool(AUTOFOCUS(root)), environment=page_encoding(root))
+    if files is not None:
+        files.environment = sheets.environment
     base = document_base(root, files)
     early = before_the_base(root) if files is not None else set()
     policies = page_policies(root)
@@ -641,6 +671,7 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
         if file is not None:  # a sheet from a file: its rules are named with it
             within = f"{within} {files.label}/{file}".strip()
         add_sheet(text, mode, within, sheets, files, sheet_base, source)
+    add_link_states(root, sheets)
     refuse_registered(sheets, source)
     refuse_too_deep(sheets, source)
     refuse_unordered_layers(sheets, source)
@@ -706,20 +737,23 @@ def sheet_modes(root: etree._Element):
     browser may apply: "apply" where it does whatever the window, "check" where that depends on
     the window (its media) or on a script (loadCSS's preload and media switches). Left out as
     browsers leave them out: a sheet inside a template or noscript, for other media only, of
-    another type, a disabled or alternate link, and a titled sheet of another set than the
-    preferred one (the first title, or <meta http-equiv=default-style>)."""
+    another type, a disabled link, and a titled sheet (an alternate one too) of another set than
+    the preferred one (<meta http-equiv=default-style>, or the first title of a sheet not
+    alternate)."""
+    candidates = [e for e in root.iter("style", "link") if not any(a.tag in ("template", "noscript")
+                                                                   for a in e.iterancestors())]
     preferred = next((m.get("content") for m in root.iter("meta")
                       if (m.get("http-equiv") or "").strip().lower() == "default-style" and m.get("content")), None)
-    for element in root.iter("style", "link"):
-        if any(a.tag in ("template", "noscript") for a in element.iterancestors()):
-            continue
+    preferred = preferred or next((e.get("title") for e in candidates if sheet_kind(e) == "sheet" and e.get("title")),
+                                  None)
+    for element in candidates:
         scripted = element.tag == "link" and any(element.get(h) is not None for h in SCRIPT_HANDLERS)
         kind = sheet_kind(element)
+        if kind == "alternate":  # an alternate sheet of the preferred set is applied like a preferred one
+            kind = "sheet" if element.get("title") and element.get("title") == preferred else None
         if kind is None and not scripted:
             continue
         title = (element.get("title") or "") if kind == "sheet" else ""
-        if title and preferred is None:
-            preferred = title
         answer = desktop_applies(element.get("media") or "")
         if kind == "sheet" and (not title or title == preferred) and answer:
             yield element, "apply", ""
@@ -731,7 +765,8 @@ def sheet_modes(root: etree._Element):
 
 def sheet_kind(element: etree._Element) -> str | None:
     """"sheet" for a style sheet a browser applies as written (a <style> of CSS, a <link
-    rel=stylesheet> not disabled, not alternate, of no type or text/css), "preload" for a link
+    rel=stylesheet> not disabled, of no type or text/css), "alternate" for such a link that is
+    an alternate sheet (applied when its title is the preferred set's), "preload" for a link
     preloading one, None otherwise."""
     if element.tag == "style":  # HTML: no type, empty, or exactly text/css (ASCII case-insensitively)
         if namespace_of(element) == MATHML:  # MathML has no style element: a browser applies none
@@ -739,8 +774,8 @@ def sheet_kind(element: etree._Element) -> str | None:
         return "sheet" if ascii_lower(element.get("type") or "") in ("", "text/css") else None
     rel = (element.get("rel") or "").lower().split()
     if "stylesheet" in rel:  # a link's type is a MIME type: text/css; charset=utf-8 is CSS
-        applied = "alternate" not in rel and element.get("disabled") is None and is_css_type(element.get("type"))
-        return "sheet" if applied else None
+        applied = element.get("disabled") is None and is_css_type(element.get("type"))
+        return None if not applied else "alternate" if "alternate" in rel else "sheet"
     if "preload" in rel and (element.get("as") or "").strip().lower() == "style":
         return "preload"
     return None
@@ -821,7 +856,7 @@ def kept_rule(rule) -> bool | None:
         return False
     try:
         cssselect2.compile_selector_list(tinycss2.serialize(rule.prelude))
-    except cssselect2.SelectorError:
+    except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute
         return None
     return True
 
@@ -877,7 +912,8 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     if answer == CSP_UNDECIDED:
         mode, within = "check", f"{within} {deciding.label}".strip()
     if is_data_url(href):
-        text = data_url_sheet(data_url(href), source, sheets.quirks)
+        found = data_url(href)
+        text = None if found is None else data_url_sheet(found, source, sheets.quirks, sheets.environment)
         if text is not None:  # a data: URL is no base for the relative URLs inside it
             add_sheet(text, mode, f"{within} @import data:".strip(), sheets, files, None, source, (*chain, "data:"))
         return
@@ -906,9 +942,9 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     href = (element.get("href") or "").strip()
     if is_data_url(href):
         found = data_url(href)
-        if integrity(element.get("integrity"), found.body, opaque=False) == REFUSE:
+        if found is None or integrity(element.get("integrity"), found.body, opaque=False) == REFUSE:
             return None
-        text = data_url_sheet(found, source, quirks)
+        text = data_url_sheet(found, source, quirks, page_encoding(element.getroottree().getroot()))
         return None if text is None else (text, None, None, "")
     inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
     if not inside:
@@ -935,12 +971,12 @@ def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, base: st
     return False
 
 
-def data_url_sheet(found: DataURL, source: str, quirks: bool) -> str | None:
+def data_url_sheet(found: DataURL, source: str, quirks: bool, environment: str = "utf-8") -> str | None:
     """The sheet a data: URL holds, decoded as CSS says with the URL's charset
     (html_files.decoded_sheet); None for a URL of a type a browser does not apply (html_fetch)."""
     if not type_accepted(found.essence, same_origin=True, quirks=quirks):
         return None
-    return decoded_sheet(found.body, f"{source} (a style sheet in a data: URL)", found.charset)
+    return decoded_sheet(found.body, f"{source} (a style sheet in a data: URL)", found.charset, environment)
 
 
 # --- matching, with its work bounded -----------------------------------------------------------
@@ -976,6 +1012,24 @@ class HTMLElement(cssselect2.ElementWrapper):
         return namespace_in(self.etree_element.tag, parent.namespace_url, parent.local_name)
 
     @cached_property
+    def lang(self):
+        """The element's language (HTML, "the language of a node"): its own lang (or xml:lang),
+        its parent's, and at the root the language a <meta http-equiv=content-language> gives
+        (cssselect2 looks for that meta in the XHTML namespace, where lxml holds none)."""
+        element = self.etree_element
+        own = element.get(XML_LANG, element.get("lang"))
+        if own is not None:
+            return ascii_lower(own)
+        if self.parent is not None:
+            return self.parent.lang
+        said = None
+        for meta in element.iter("meta"):
+            if ascii_lower(meta.get("http-equiv") or "") == "content-language":
+                content = meta.get("content")
+                said = content.split()[0] if content and "," not in content and len(content.split()) == 1 else said
+        return ascii_lower(said) if said else ""
+
+    @cached_property
     def classes(self):
         found = super().classes
         return {ascii_lower(c) for c in found} if self.quirks else found
@@ -986,6 +1040,7 @@ class HTMLElement(cssselect2.ElementWrapper):
         return ascii_lower(found) if self.quirks and found else found
 
 
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 HTML_INSIDE_FOREIGN = frozenset({"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext"})
 
 
@@ -1069,7 +1124,11 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
     entries += [e for e in matched.get(element, ()) if e[1] == pseudo]
     style = element.get("style") if pseudo is None else None
     if style:
-        entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d) for d in declarations(style)]
+        entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d)
+                    for d in declarations(style, in_quirks_mode(element.getroottree().getroot()))]
+    if pseudo is None and tag in ("a", "area") and element.get("href") is not None:  # a link: its UA colour,
+        entries += [((UA, (0, 0, 1, 1), 0), None, d) for d in LINK_COLOUR]  # its body's link= after
+        entries += [(HINT, None, d) for d in body_link_hints(element)]
     entries.sort(key=lambda e: e[0])
     winners = {d.name: d for _, _, d in entries}
     if any(d.value in ROLLBACK for d in winners.values()):
@@ -1096,6 +1155,38 @@ COLOUR_HINTS = {"font": (("color", "color"),), "body": (("text", "color"), ("bgc
                                 (("bgcolor", "background-color"),))}
 
 
+# A link's colour (Chromium's `a:-webkit-any-link { color: -webkit-link }`, unvisited: a visited link's
+# state is the reader's history, and rules on it are checked, css_selectors.STATE_PSEUDO_CLASSES)
+LINK_COLOUR = declarations("color: #0000ee")
+
+
+def body_link_hints(link: etree._Element) -> list[Declaration]:
+    """The colour <body link=...> gives every link of the page (a presentational hint); its
+    vlink= and alink= are the colours of visited and active links (add_link_states)."""
+    body = next(iter(link.getroottree().getroot().iterchildren("body")), None)
+    colour = legacy_colour(body.get("link")) if body is not None and body.get("link") is not None else None
+    if colour is None:
+        return []
+    text = "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
+    return [Declaration("color", text, tuple(tinycss2.parse_component_value_list(text)), False)]
+
+
+def add_link_states(root: etree._Element, sheets: Sheets) -> None:
+    """<body vlink=...> and alink=...: rules on visited and active links, which this reader
+    checks (which links a reader visited is the reader's history; Chromium counts a link to the
+    page itself as visited): an error where they may colour the table's text."""
+    body = next(iter(root.iterchildren("body")), None)
+    for name, state in (("vlink", "visited"), ("alink", "active")):
+        colour = legacy_colour(body.get(name)) if body is not None and body.get(name) is not None else None
+        if colour is not None:
+            text = "color: #" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
+            add_undecided(f":is(a, area)[href]:{state}", Rule(f"<body {name}={body.get(name)!r}>", declarations(text)),
+                          sheets)
+
+
+BACKGROUND_HINTED = frozenset({"body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"})
+
+
 def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]:
     """The declarations an element's colour attributes stand for, and a <font face>'s family:
     author declarations before every rule of the page's sheets (specificity 0), so any rule or
@@ -1106,6 +1197,10 @@ def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]
     if face and face.strip():
         out.append(Declaration("font-family", face.strip().lower(), tuple(tinycss2.parse_component_value_list(face)),
                                False))
+    picture = (element.get("background") or "").strip() if tag in BACKGROUND_HINTED else ""
+    if picture:  # the legacy background= attribute: an image behind the element's text
+        text = f"url({json.dumps(picture)})"
+        out.append(Declaration("background-image", text, tuple(tinycss2.parse_component_value_list(text)), False))
     for attribute, name in COLOUR_HINTS.get(tag, ()):
         value = element.get(attribute)
         colour = legacy_colour(value) if value is not None else None
@@ -1139,9 +1234,22 @@ def not_rendered(element: etree._Element, tag: str) -> bool:
     if tag == "audio":
         return element.get("controls") is None
     parent = element.getparent()
-    if parent is None or parent.tag != "details" or parent.get("open") is not None:
+    if parent is None or parent.tag != "details" or details_open(parent):
         return False
     return not (tag == "summary" and next(iter(parent.iterchildren("summary")), None) is element)
+
+
+def details_open(details: etree._Element) -> bool:
+    """Is a <details> open as a browser shows it: `open`, unless it is named and a <details> of
+    the same name before it is open (HTML, "details name groups": one open at a time, and the
+    parser closes each that opens after the first)."""
+    name = details.get("name")
+    if details.get("open") is None:
+        return False
+    return not name or not OPEN_BEFORE(details, name=name)
+
+
+OPEN_BEFORE = etree.XPath("preceding::details[@open][@name = $name]")  # in tree order, this <details> not included
 
 
 def pseudo_elements(element: etree._Element, matched: Matched) -> set[str]:

@@ -53,25 +53,55 @@ class DataURL:
     body: bytes
 
 
+C0_OR_SPACE = "".join(map(chr, range(0x21)))  # what the URL parser strips from both ends of a URL
+ASCII_WHITESPACE = " \t\n\r\f"
+BASE64 = re.compile(r"[A-Za-z0-9+/]*")
+
+
+def url_text(href: str) -> str:
+    """A URL as the URL parser first reads it: C0 controls and spaces stripped from both ends,
+    tabs and newlines removed anywhere (`&#1;data:...` is a data: URL)."""
+    return re.sub(r"[\t\n\r]", "", href.strip(C0_OR_SPACE))
+
+
 def is_data_url(href: str) -> bool:
-    return href.strip()[:5].lower() == "data:"
+    return url_text(href)[:5].lower() == "data:"
 
 
-def data_url(href: str) -> DataURL:
+def forgiving_base64(text: str) -> bytes | None:
+    """Infra's forgiving-base64 decode: ASCII whitespace removed, one or two `=` allowed at the
+    end of a length divisible by 4; None (a failure) for a length of 1 modulo 4 or any other
+    character (`-`, `_`, `!`, a `=` in the middle)."""
+    text = re.sub(r"[ \t\n\r\f]", "", text)
+    if len(text) % 4 == 0 and text.endswith("="):
+        text = text[:-2] if text.endswith("==") else text[:-1]
+    if len(text) % 4 == 1 or not BASE64.fullmatch(text):
+        return None
+    return base64.b64decode(text + "=" * (-len(text) % 4))
+
+
+def data_url(href: str) -> DataURL | None:
     """A data: URL as Fetch's data: URL processor reads it: its MIME type (text/plain when none
-    or one that does not parse), its charset parameter and its bytes (percent- or base64-decoded)."""
-    head, _, body = href.strip()[5:].partition(",")
-    head = head.strip(" \t\n\r\f")
-    encoded = re.search(r";\s*base64\s*$", head, re.I)
+    or one that does not parse), its charset parameter and its bytes (percent-decoded, then
+    base64-decoded where the type ends in `;base64`); its fragment (after `#`) is no part of it.
+    None where the processor fails (no comma, base64 a browser does not decode): a network
+    error, no sheet."""
+    head, comma, body = url_text(href)[5:].split("#", 1)[0].partition(",")
+    if not comma:
+        return None
+    head = head.strip(ASCII_WHITESPACE)
+    data = urllib.parse.unquote_to_bytes(body)
+    encoded = re.search(r";[ \t\n\r\f]*base64[ \t\n\r\f]*$", head, re.I)
     if encoded:
         head = head[:encoded.start()]
+        data = forgiving_base64(data.decode("latin-1"))
+        if data is None:
+            return None
     if head.startswith(";") or not head:
         head = "text/plain" + head
     essence = mime_essence(head) or "text/plain"
     parameters = head.split(";")[1:]
     charset = next((p.split("=", 1)[1].strip() for p in parameters if p.strip().lower().startswith("charset=")), None)
-    data = base64.b64decode(body + "=" * (-len(body) % 4), validate=False) if encoded \
-        else urllib.parse.unquote_to_bytes(body)
     return DataURL(essence, charset, data)
 
 

@@ -43,6 +43,7 @@ class SavedFiles:
     read: list[str] = field(default_factory=list)  # labels of the sheets applied, in order
     texts: dict[str, str] = field(default_factory=dict)  # inside path -> decoded text (each file read once)
     raw: dict[str, bytes] = field(default_factory=dict)  # inside path -> its bytes
+    environment: str = "utf-8"  # the page's encoding: its sheets' without a BOM or @charset (html_cascade sets it)
 
     @classmethod
     def beside(cls, page: Path, label: str, limits: Limits = DEFAULT) -> SavedFiles:
@@ -111,7 +112,7 @@ class SavedFiles:
                              "(each @import counted)", f"at most {MAX_SHEETS}")
         self.read.append(label)
         if inside not in self.texts:
-            self.texts[inside] = decoded_sheet(self.data(inside), label)
+            self.texts[inside] = decoded_sheet(self.data(inside), label, environment=self.environment)
         return self.texts[inside]
 
     def data(self, inside: str) -> bytes:
@@ -195,11 +196,13 @@ def replaced(label: str, source: str, what: str) -> SourceError:
                        "a browser decodes")
 
 
-def sheet_encoding(data: bytes, label: str, protocol: str | None = None) -> tuple[str, bytes]:
+def sheet_encoding(data: bytes, label: str, protocol: str | None = None,
+                   environment: str = "utf-8") -> tuple[str, bytes]:
     """The encoding CSS Syntax decodes a sheet with (a BOM, else the charset its URL gives (a
     data: URL's), else `@charset "x";` at the very start, a UTF-16 label read as UTF-8, else
-    UTF-8), and the bytes without the BOM; a label of the replacement encoding is an error
-    naming the sheet."""
+    the environment's: the page's own encoding, as Chromium decodes a GBK page's sheet as GBK),
+    and the bytes without the BOM; a label of the replacement encoding is an error naming the
+    sheet."""
     for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                       (codecs.BOM_UTF16_BE, "utf-16-be")):
         if data.startswith(bom):
@@ -212,11 +215,11 @@ def sheet_encoding(data: bytes, label: str, protocol: str | None = None) -> tupl
         if name == REPLACEMENT:
             raise replaced(named, label, "style sheet")
         return ("utf-8" if name.startswith(("utf-16", "utf-32")) else name), data
-    return "utf-8", data
+    return ("utf-8" if environment.startswith(("utf-16", "utf-32")) else environment), data
 
 
-def decoded_sheet(data: bytes, label: str, protocol: str | None = None) -> str:
-    encoding, body = sheet_encoding(data, label, protocol)
+def decoded_sheet(data: bytes, label: str, protocol: str | None = None, environment: str = "utf-8") -> str:
+    encoding, body = sheet_encoding(data, label, protocol, environment)
     try:
         return browser_decoded(body, encoding)
     except (UnicodeDecodeError, NotReproduced) as exc:

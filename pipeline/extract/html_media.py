@@ -45,6 +45,18 @@ DISCRETE = {
     "-webkit-transform-3d": ("1", True), "grid": ("0", True), "horizontal-viewport-segments": ("1", True),
     "vertical-viewport-segments": ("1", True),
 }
+# The keywords a discrete feature takes (Media Queries 4 and 5, as Chromium parses them); another
+# is a value it does not parse: the feature is unknown.
+KEYWORDS = {
+    "orientation": "portrait landscape", "hover": "none hover", "any-hover": "none hover",
+    "pointer": "none coarse fine", "any-pointer": "none coarse fine", "prefers-color-scheme": "light dark",
+    "prefers-reduced-motion": "no-preference reduce", "prefers-contrast": "no-preference more less custom",
+    "prefers-reduced-transparency": "no-preference reduce", "forced-colors": "none active",
+    "update": "none slow fast", "overflow-block": "none scroll paged", "overflow-inline": "none scroll",
+    "scripting": "none initial-only enabled", "device-posture": "continuous folded",
+    "display-mode": "fullscreen standalone minimal-ui browser window-controls-overlay picture-in-picture",
+    "color-gamut": "srgb p3 rec2020", "dynamic-range": "standard high", "scan": "interlace progressive",
+}
 OFF = frozenset({"none", "no-preference", "0", None})  # a discrete value false in a boolean context
 RESOLUTION = {"dppx": 1.0, "x": 1.0, "dpi": 1 / 96, "dpcm": 2.54 / 96}
 MEDIA_TYPES = frozenset({"all", "screen", "print", "speech", "tv", "handheld", "projection", "tty", "braille",
@@ -59,16 +71,27 @@ def words(tokens) -> list:
     return [t for t in tokens if t.type not in ("whitespace", "comment")]
 
 
-def both(a: bool | None, b: bool | None) -> bool | None:
-    return False if False in (a, b) else None if None in (a, b) else True
+# Media Queries 4's third value: a feature Chromium does not know, or one written with a value it
+# does not parse (`<general-enclosed>`), is neither true nor false, and neither is `not` of it; a
+# query that comes out unknown is false (`@media not (prefers-reduced-data: reduce)` applies
+# nowhere). Apart from None: true on some desktops and false on others.
+UNKNOWN = "unknown"
 
 
-def either(a: bool | None, b: bool | None) -> bool | None:
-    return True if True in (a, b) else None if None in (a, b) else False
+def both(a, b):
+    if False in (a, b):
+        return False
+    return UNKNOWN if UNKNOWN in (a, b) else None if None in (a, b) else True
 
 
-def negated(a: bool | None) -> bool | None:
-    return None if a is None else not a
+def either(a, b):
+    if True in (a, b):
+        return True
+    return None if None in (a, b) else UNKNOWN if UNKNOWN in (a, b) else False
+
+
+def negated(a):
+    return a if a is None or a == UNKNOWN else not a
 
 
 def number(tokens, window: dict) -> float | str | None:
@@ -116,12 +139,12 @@ def feature(tokens, window: dict) -> bool | None:
         if base.startswith("-webkit-min-") or base.startswith("-webkit-max-"):
             prefix, base = base[8:12], "-webkit-" + base[12:]
         if len(found) == 1:
-            return boolean(base, window) if not prefix else False
+            return boolean(base, window) if not prefix else UNKNOWN
         value = number(found[2:], window)
         if base in RESOLUTIONS and not (len(found) == 3 and found[2].type == "dimension"):
             value = None  # a resolution without its unit: invalid
         if value is None:
-            return False  # a value a browser does not parse: the query is not all's
+            return UNKNOWN  # a value a browser does not parse
         return plain(base, prefix, value, window)
     return ranged(found, window)
 
@@ -132,21 +155,23 @@ def boolean(name: str, window: dict) -> bool | None:
         return True if low > 0 else False if high == 0 else None
     if name in DISCRETE:
         return DISCRETE[name][0] not in OFF
-    return False  # a feature Chromium does not know
+    return UNKNOWN  # a feature Chromium does not know
 
 
 def plain(name: str, prefix: str, value: float | str, window: dict) -> bool | None:
     if name in RANGES:
         if not isinstance(value, float):
-            return False
+            return UNKNOWN
         return compared({"min-": ">=", "max-": "<=", "": "="}[prefix], RANGES[name](window), value)
     if name in DISCRETE and not prefix:
+        if isinstance(value, str) and name in KEYWORDS and value not in KEYWORDS[name].split():
+            return UNKNOWN
         known, certain = DISCRETE[name]
         if known is None:
             return False
         same = value == known if isinstance(value, str) else known is not None and known.isdigit() and value == int(known)
         return True if same else False if certain else None
-    return False
+    return UNKNOWN
 
 
 def ranged(found: list, window: dict) -> bool | None:
@@ -169,7 +194,7 @@ def ranged(found: list, window: dict) -> bool | None:
         raise Invalid
     names = [i for i, p in enumerate(parts) if len(p) == 1 and p[0].type == "ident" and p[0].lower_value in RANGES]
     if len(names) != 1 or (len(parts) == 3 and names != [1]):
-        return False
+        return UNKNOWN
     flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="}
     span = RANGES[parts[names[0]][0].lower_value](window)
     answer: bool | None = True
@@ -177,7 +202,7 @@ def ranged(found: list, window: dict) -> bool | None:
         other = parts[i] if i != names[0] else parts[i + 1]
         value = number(other, window)
         if not isinstance(value, float):
-            return False
+            return UNKNOWN
         answer = both(answer, compared(op if i == names[0] else flip[op], span, value))
     return answer
 
@@ -235,9 +260,10 @@ def applies_in(query: str, window: dict) -> bool | None:
     answers = []
     for item in split_commas(tinycss2.parse_component_value_list(query)):
         try:
-            answers.append(query_in(item, window))
+            answer = query_in(item, window)
         except Invalid:
-            answers.append(False)  # `not all`
+            answer = False  # `not all`
+        answers.append(False if answer == UNKNOWN else answer)
     return True if True in answers else None if None in answers else False
 
 

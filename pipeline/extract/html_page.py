@@ -22,7 +22,7 @@ from ..tokens import printed
 from .html_files import REPLACEMENT, NotReproduced, SavedFiles, browser_codec, browser_decoded, replaced
 from .html_style import Style
 from .html_styles import Styles
-from .html_tree import html5_tree
+from .html_tree import html5_tree, mark_encoding
 from .text import SILENT_TAGS
 
 UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
@@ -112,7 +112,9 @@ def parse_document(data: bytes, source: str) -> etree._Element:
     text = decode_page(data, source)
     if not text.strip():
         raise SourceError(source, "the file is empty", "an HTML page")
-    return html5_tree(text, source)
+    root = html5_tree(text, source)
+    mark_encoding(root, sniff_encoding(data))
+    return root
 
 
 # --- the page as a reader sees it -----------------------------------------------------------

@@ -1475,7 +1475,7 @@ NOTHING_HELD = Held(0.0, 0.0)
 
 
 FIXED_BAND = WINDOWS[0]["height"] / 4  # px: a quarter of the smaller desktop window's height
-PAINT_PAST = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES})  # what paints past a box's border edge
+PAINT_PAST = frozenset({*OUTLINE, "box-shadow", *BORDER_IMAGES, "-webkit-box-reflect"})  # what paints past a box's border edge
 
 
 def stuck(declared) -> str:
@@ -1673,7 +1673,9 @@ STROKES = ("-webkit-text-stroke", "-webkit-text-stroke-width")
 # text-emphasis draws a mark over or under each glyph: a shape (dot, sesame: CJK emphasis), or a
 # string of any character (`'1'` over the 3 of 32 reads 132), like a ruby annotation
 EMPHASIS = ("text-emphasis", "text-emphasis-style", "-webkit-text-emphasis", "-webkit-text-emphasis-style")
-UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth")
+UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset-path", "offset", "math-depth",
+                      "background-blend-mode", "-webkit-box-reflect")  # a background blended into black (difference
+# of white over white), a mirrored copy of the box drawn beside it (an 8 beside an 8)
 HYPHENATE = ("hyphenate-character", "-webkit-hyphenate-character")
 HYPHENS = frozenset({"auto", "-", "\u2010", "\u00ad"})  # what a broken word may end with and still read as one
 NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, *EMPHASIS, "text-shadow", "text-overflow",

@@ -37,6 +37,13 @@ NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", 
                              "audio", "canvas", "embed", "svg", "col", "colgroup"})
 
 
+def plain_box_input(element: etree._Element, declared: dict) -> bool:
+    """A checkbox or radio button whose appearance is none (or `-webkit-appearance: none`)."""
+    kind = (element.get("type") or "").strip().lower()
+    return kind in ("checkbox", "radio") and "none" in (value_of(declared, "appearance"),
+                                                        value_of(declared, "-webkit-appearance"))
+
+
 # The elements a shadow root can be attached to (DOM: a valid shadow host name), besides custom
 # elements (a lower-case name with a hyphen, not one of the names SVG and MathML reserved).
 SHADOW_HOST_TAGS = frozenset({"article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5",
@@ -114,7 +121,8 @@ def holding(elements: set[etree._Element]) -> set[etree._Element]:
 
 # The attributes that style an element beyond its tag's defaults (`text` on <body> is a hint too,
 # but there is one <body>, and its style is computed from its own attributes: Styles.compute).
-STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover", "face")
+STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover", "face", "background",
+                      "href")  # a link's colour is the UA's (html_cascade.LINK_COLOUR) or <body link>'s
 BEARING = {name: etree.XPath(f"//@{name}") for name in STYLING_ATTRIBUTES}  # every such attribute of the page
 
 
@@ -203,8 +211,13 @@ class Styles:
         return element not in self.styled
 
     def may_have_box(self, element: etree._Element, which: str) -> bool:
-        """Does a rule give the element a ::before/::after, on an element a browser makes one for?"""
-        return which in pseudo_elements(element, self.matched) and element.tag not in NO_PSEUDO_BOXES
+        """Does a rule give the element a ::before/::after, on an element a browser makes one for?
+        Chromium makes them for a checkbox or radio button drawn without its appearance
+        (`appearance: none`: a box like any other)."""
+        if which not in pseudo_elements(element, self.matched):
+            return False
+        return element.tag not in NO_PSEUDO_BOXES or (element.tag == "input" and plain_box_input(
+            element, self.declared(element, "input")))
 
     def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
         """The style of the ::before or ::after box the element has (`content` not none or

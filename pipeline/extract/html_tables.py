@@ -141,6 +141,28 @@ def collapsed_columns(table: etree._Element, styles: Styles) -> list[int]:
     return columns
 
 
+NO_PAINT = frozenset({"transparent", "none", "initial", "unset", "revert", "revert-layer", "inherit"})
+
+
+def painted_columns(table: etree._Element, styles: Styles) -> list[tuple[int, str]]:
+    """0-based columns the table's own <col>/<colgroup> elements paint a background under
+    (a colour or an image: `<col style="background:#000">` under black text hides it), each with
+    the declaration: this reader paints a cell's own background and its row's, not its column's."""
+    columns, at = [], 0
+    for group in (c for c in table if tag_of(c) in ("colgroup", "col")):
+        cols = [group] if tag_of(group) == "col" else [c for c in group if tag_of(c) == "col"] or [group]
+        painting = [(e, name) for e in dict.fromkeys([group, *cols]) for name in ("background-color", "background-image")
+                    if (value_of(styles.declared(e, tag_of(e)), name) or "none") not in NO_PAINT]
+        for col in cols:
+            width = lenient_span(col, "span")
+            found = next((f"<{tag_of(e)}> {name}: {value_of(styles.declared(e, tag_of(e)), name)}"
+                          for e, name in painting if e in (group, col)), None)
+            if found:
+                columns += [(c, found) for c in range(at, at + width)]
+            at += width
+    return columns
+
+
 # --- where a browser draws the table's cells --------------------------------------------------
 
 # A table shown as one of these still lays its rows out as a table (an anonymous table box

@@ -180,9 +180,27 @@ def quirks_mode(text: str) -> bool:
             or (system == "" and keyword == "public" and public.startswith(QUIRKS_WITHOUT_SYSTEM_ID)))
 
 
+ENCODING_MARK = "mincards-encoding"  # another, naming the encoding the page was decoded with
+
+
 def in_quirks_mode(root: etree._Element) -> bool:
     mark = root.getprevious()
     return mark is not None and getattr(mark, "target", None) == MODE_MARK and mark.text == "quirks"
+
+
+def mark_encoding(root: etree._Element, encoding: str) -> None:
+    """Keep with the tree the encoding its page was decoded with (page_encoding)."""
+    first = root
+    while first.getprevious() is not None:
+        first = first.getprevious()
+    first.addprevious(etree.PI(ENCODING_MARK, encoding))
+
+
+def page_encoding(root: etree._Element) -> str:
+    """The encoding the page was decoded with (its style sheets' fallback: CSS Syntax's
+    environment encoding), UTF-8 where not marked."""
+    return next((mark.text for mark in root.itersiblings(preceding=True)
+                 if getattr(mark, "target", None) == ENCODING_MARK and mark.text), "utf-8")
 
 
 def html5_tree(text: str, source: str) -> etree._Element:

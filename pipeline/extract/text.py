@@ -10,6 +10,7 @@ import re
 from lxml import etree
 
 from .css_math import is_zero
+from .html_cascade import details_open
 from .html_style import BLOCK_TAGS, Style, value_of
 from .html_styles import Styles
 
@@ -43,6 +44,9 @@ REPLACED = {
     "embed": lambda e: "", "iframe": lambda e: "", "canvas": lambda e: "", "video": lambda e: "",
     "audio": lambda e: "", "progress": lambda e: "", "meter": lambda e: "",
     "fencedframe": lambda e: "",  # a frame: its children are never drawn (its content is set by a script)
+    # Chromium's permission elements: a button labelled by the browser ("使用位置信息"), never their
+    # children (the fallback of a browser without them)
+    **dict.fromkeys(("permission", "geolocation", "camera", "microphone", "usermedia"), lambda e: "button"),
 }
 
 
@@ -176,8 +180,9 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
         return
     if tag in REPLACED and style.display != "contents":  # a <button> shown as contents: its children
         shown = REPLACED[tag](element).strip() or ("image" if style.shown and draws_image(element, tag, styles) else "")
-        out.append(f" [{shown}] " if shown and style.shown else " ")
-        return
+        made = [generated(styles, element, which) for which in ("before", "after")] if styles.matched else ["", ""]
+        out.append(made[0] + (f" [{shown}] " if shown and style.shown else " ") + made[1])  # a ::before of a
+        return  # checkbox drawn as a plain box (Styles.may_have_box), none of the others'
     if element in styles.shadow_hosts:
         out.append(" [shadow root] ")  # drawn from its own tree, not from the children read here
         return
@@ -224,7 +229,7 @@ def _shadow_block(element: etree._Element, tag: str, style: Style, styles: Style
         _pieces(summary, styles, out)  # drawn first wherever it is
     elif tag == "optgroup":
         out.append(as_seen(element.get("label") or "", style) + "\n")  # its label, drawn from the attribute
-    if tag != "details" or element.get("open") is not None:
+    if tag != "details" or details_open(element):
         if element.text:
             out.append(as_seen(element.text, style))
         for child in element:
