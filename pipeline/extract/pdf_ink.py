@@ -352,8 +352,8 @@ class Sight:
         top, left = int(looked.y0.min()), int(looked.x0.min())  # the part of the page the glyphs' windows cover
         bottom, right = max(int(looked.y1.max()), top), max(int(looked.x1.max()), left)
         alone, page_image = alone[top:bottom, left:right], page_image[top:bottom, left:right]
-        inked = np.nonzero(alone < INK_LEVEL)  # the text's ink: a few hundredths of the area
-        if not LOST_INK[alone[inked], page_image[inked]].any():
+        lighter = (alone < INK_LEVEL) & (page_image > alone)  # the text's ink lighter on the page: rarely any
+        if not lighter.any() or not LOST_INK[alone[lighter], page_image[lighter]].any():
             return []
         lost = LOST_INK[alone, page_image]
         table = np.pad(lost.cumsum(axis=0).cumsum(axis=1), ((1, 0), (1, 0)))  # summed areas: a box's count in 4 reads
@@ -510,9 +510,16 @@ class Sight:
         with ACROSS times more of their ink (the text alone, rows of their box) on the other side
         of the rule than on their box's centre's: read in one cell, drawn in the next. (A
         glyph of text overflowing its cell, set across the rule, has about as much on each.)"""
-        verticals = [e for e in rules if e["orientation"] == "v"]
-        crossed = [(ch, e["x0"]) for ch in glyphs for e in verticals if ch["x0"] + CROSSING < e["x0"] < ch["x1"] - CROSSING
-                   and e["top"] <= (ch["top"] + ch["bottom"]) / 2 <= e["bottom"]]
+        verticals = np.array([(e["x0"], e["top"], e["bottom"]) for e in rules if e["orientation"] == "v"],
+                             dtype=float).reshape(-1, 3)
+        if not glyphs or not len(verticals):
+            return []
+        x0, x1, middle = np.array([(ch["x0"], ch["x1"], (ch["top"] + ch["bottom"]) / 2) for ch in glyphs],
+                                  dtype=float).T
+        rule_x, rule_top, rule_bottom = (verticals[:, k] for k in range(3))
+        hit = ((x0[:, None] + CROSSING < rule_x) & (rule_x < x1[:, None] - CROSSING)
+               & (rule_top <= middle[:, None]) & (middle[:, None] <= rule_bottom))
+        crossed = [(glyphs[g], float(rule_x[r])) for g, r in zip(*np.nonzero(hit))]
         if not crossed:
             return []
         alone, (left, top) = self.text_alone(page), (page.cropbox[0], page.cropbox[1])
