@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from page_variants import PAGE_HTML, read
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import LayoutError, MincardsError, SourceError
 from test_other_hands_round9 import HIDDEN, SHOWN
 from test_other_hands_sheets import stale_cell, with_stale_six
@@ -235,3 +235,14 @@ def test_a_sheet_without_a_charset_is_read_in_the_pages_encoding(charset, seen):
     html = with_stale_six(f'<link rel="stylesheet" href="data:text/css{charset},.%E6%95%B0%7Bdisplay:none%7D">')
     html = html.replace('class="x"', 'class="数"', 1).replace("<head>", '<head><meta charset="gbk">', 1)
     assert stale_cell(read(html.encode("gbk"))[0]) == seen
+
+
+def test_a_quirks_mode_table_does_not_inherit_its_text_size(reference):
+    """Catches an over-refusal (hunt 23): `body{font-size:1px}` on a page without a doctype;
+    Chromium's quirks sheet sets a table's text back to the medium size, and the table shows as
+    ever; the reader took its text for 1 px (out of sight) and refused the page. In a standards
+    mode page the table's text is 1 px: refused."""
+    quirks = with_sheet("body{font-size:1px}").replace("<!DOCTYPE html>", "", 1)
+    same_rows(read(quirks)[2].frame, reference[1])
+    with pytest.raises(MincardsError):
+        read(with_sheet("body{font-size:1px}"))

@@ -1114,6 +1114,8 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
     entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
     if pseudo is None and (element.get("popover") is not None or not_rendered(element, tag)):
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]  # a popover shows when opened
+    if pseudo is None and tag == "table" and in_quirks_mode(element.getroottree().getroot()):
+        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in QUIRKS_TABLE]
     if pseudo is None and tag == "summary" and summarises(element):
         entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in SUMMARY]
     if pseudo is None and element.get("hidden") is not None:  # a presentational hint in Chromium, not the UA's
@@ -1154,6 +1156,11 @@ COLOUR_HINTS = {"font": (("color", "color"),), "body": (("text", "color"), ("bgc
                 **dict.fromkeys(("table", "thead", "tbody", "tfoot", "tr", "td", "th"),
                                 (("bgcolor", "background-color"),))}
 
+
+# A table in a quirks mode page does not inherit its text's size and weight (Chromium's quirks.css:
+# `body{font-size:1px}` leaves a table's text at 16px)
+QUIRKS_TABLE = declarations("font-size: medium; font-weight: normal; font-style: normal; line-height: normal; "
+                            "white-space: normal")
 
 # A link's colour (Chromium's `a:-webkit-any-link { color: -webkit-link }`, unvisited: a visited link's
 # state is the reader's history, and rules on it are checked, css_selectors.STATE_PSEUDO_CLASSES)
