@@ -243,3 +243,31 @@ def test_a_glyph_drawn_away_from_its_box_is_an_error(canvas_font, tmp_path):
     with pytest.raises(LayoutError, match=r"page 1: ink of text inside the vendor table that no glyph's box holds "
                                           r"\(at 20\d pt from the left, 10\d pt from the top\)"):
         extract_pdf(varied, "t.pdf")
+
+
+def left_of_the_eight(data: bytes) -> float:
+    """The darkest grey level pdfium draws in the left half of the 8 of 8*Ascend."""
+    page = pdfium.PdfDocument(data)[0]
+    image = numpy.asarray(page.render(scale=4, grayscale=True).to_pil(), dtype=float)
+    top = page.get_height() - 736
+    return image[int(top * 4):int((top + 4) * 4), int(213.5 * 4):int(215 * 4)].min()
+
+
+@pytest.mark.parametrize("eight, cover", [
+    (b"0.75 g (8*Ascend) Tj 0 g", b"1 G /W gs 210 722 m 210 742 l S"),  # grey text, a white band
+    (b"(8*Ascend) Tj", b"0.65 G /W gs 210 722 m 210 742 l S"),  # black text on a grey cell, a band of its grey
+], ids=["light-text", "grey-cell"])
+def test_a_cover_is_told_by_contrast_whatever_the_colours(eight, cover, canvas_font, tmp_path):
+    """Catches (hunt 26): the painted-over test took ink as darker than luminance 0.5 and a cover
+    as 0.4 lighter: a white band over the left of an 8 in 0.75 grey, and a band in the cell's
+    0.65 grey over a black 8 on that grey, showed 3*Ascend; 8 was published. Ink is now what
+    contrasts with white (1.25:1), and a cover what lightens it by 1.5:1."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf")
+    cell = b"q 0.65 g 210.5 722.5 49 19 re f Q " if b"0.65" in cover else b""
+    plain = with_content(data, THIRTY_TWO, eight)
+    plain = incremental_update(plain, {CONTENT: stream(b"", cell + latest_content(plain))})
+    varied = with_content(plain, eight, eight + b" ET " + (b"q %s Q " % cover) + RULE + b" BT", p4=page_with(
+        plain, b"", b"/ExtGState << /W 20 0 R >>"), p20=b"<< /Type /ExtGState /LW 10.8 >>")
+    assert left_of_the_eight(varied) > left_of_the_eight(plain) + 40  # the construction: the 8's left half lighter
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table partly painted over"):
+        extract_pdf(varied, "t.pdf")

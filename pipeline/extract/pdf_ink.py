@@ -54,8 +54,8 @@ CONTRAST = 1.25  # WCAG contrast ratio below which text cannot be told from its 
 REACH = 0.2  # of the font size: how far above and below its box a glyph may be inked
 RULE = 1.0  # points each side of a ruling edge (snapped, perhaps off the rule's middle) its ink may reach
 OWN = 0.5  # of a glyph's box: the least that no other glyph's box may cover for its ink to be judged
-INKED = 0.5  # relative luminance: a pixel of the text alone this dark is ink
-LOST = 0.4  # relative luminance: ink this much lighter on the page is painted over (50 % white over black: 0.21)
+INKED = CONTRAST  # contrast with white: a pixel of the text alone this dark is ink (grey text too)
+LOST = 1.5  # contrast: ink this much lighter on the page is painted over (a cover in the cell's grey too)
 LOST_PIXELS = 2  # in a glyph's window: a stroke's worth of its ink painted over
 OVERHANG = 0.15  # of the font size: how far past its box's side a glyph's ink may reach (an italic f's)
 DESCENT = 0.5  # of the font size: how far above or below its box a glyph's ink may reach (a descender, where the
@@ -85,9 +85,11 @@ def _linear(level: np.ndarray) -> np.ndarray:
 
 
 LUMINANCE = _linear(np.arange(256, dtype=float))  # relative luminance of each grey level
-# [level with the text alone, level on the page]: ink of the text alone painted over on the page
-LOST_INK = (LUMINANCE[:, None] < INKED) & (LUMINANCE[None, :] - LUMINANCE[:, None] > LOST)
-INK_LEVEL = int(np.searchsorted(LUMINANCE, INKED))  # grey levels below it are ink
+# [level with the text alone, level on the page]: ink of the text alone painted over on the page (WCAG
+# contrast ratios: the text's ink against white, the page's pixel against the text's)
+LOST_INK = ((1.05 / (LUMINANCE[:, None] + 0.05) >= INKED)
+            & ((LUMINANCE[None, :] + 0.05) / (LUMINANCE[:, None] + 0.05) >= LOST))
+INK_LEVEL = int(np.nonzero(1.05 / (LUMINANCE + 0.05) >= INKED)[0].max()) + 1  # grey levels below it are ink
 
 
 @functools.lru_cache(maxsize=4096)  # a page repeats few distinct texts; asked per glyph
