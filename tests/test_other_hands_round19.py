@@ -246,3 +246,61 @@ def test_a_quirks_mode_table_does_not_inherit_its_text_size(reference):
     same_rows(read(quirks)[2].frame, reference[1])
     with pytest.raises(MincardsError):
         read(with_sheet("body{font-size:1px}"))
+
+
+# --- hunt 25, around the rules above --------------------------------------------------------------
+
+@pytest.mark.parametrize("html", [
+    PAGE_HTML.replace(TABLE, TABLE + '<colgroup><col span="3"><col bgcolor="#000"></colgroup>', 1),
+    PAGE_HTML.replace(TABLE, TABLE + f'<colgroup><col span="3"><col background="{BLACK}"></colgroup>', 1),
+    PAGE_HTML.replace(TABLE, TABLE + '<colgroup bgcolor="black"><col span="9"></colgroup>', 1),
+], ids=["col-bgcolor", "col-background", "colgroup-bgcolor"])
+def test_a_column_painted_by_its_attributes_is_an_error(html):
+    """Catches (hunt 25): `bgcolor=` and `background=` on <col>/<colgroup>, which Chromium paints
+    under the column's cells as it paints a CSS background; only the CSS ones were seen."""
+    with pytest.raises(LayoutError, match=r"has a background painted by its column"):
+        read(html)
+
+
+def test_link_pseudo_classes_weigh_as_a_pseudo_class():
+    """Catches (hunt 25): `a.w{color:#fff} :link{color:#000}` on the `1` before 6*Ascend: in a
+    browser a.w (0,1,1) outweighs :link (0,1,0) and the 1 is white; :link was matched as
+    `:is(a, area)[href]` (0,1,1), came later and won, and 16 was published."""
+    html = linked_one(head="<style>a.w{color:#fff} :link{color:#000}</style>").replace('<a href=', '<a class="w" href=', 1)
+    with pytest.raises(MincardsError):
+        read(html)
+
+
+@pytest.mark.parametrize("head", [
+    "<style>:root{--c:ffffff} .x{color:var(--c)}</style>",  # a quirky colour through var()
+    '<style>body{color:-webkit-link}</style>',  # <body link>'s colour, which this reader does not take
+    "<style>.x{color:-webkit-activelink}</style>",
+])
+def test_colours_a_quirks_page_or_chromium_resolves_late_are_not_taken_as_none(head):
+    """Catches (hunt 25): a hashless colour substituted by var() in a quirks mode page, and
+    Chromium's `-webkit-link` (the <body link> colour) and `-webkit-activelink` (red): the
+    declarations were dropped and the 6 drawn black (16*Ascend published where the page shows
+    1*Ascend, or white text)."""
+    html = with_stale_six(head).replace("<!DOCTYPE html>", "", 1).replace("<body", '<body link="#ffffff"', 1)
+    with pytest.raises(MincardsError):
+        read(html)
+
+
+def test_a_quirks_mode_table_takes_its_colour_from_the_body(reference):
+    """Catches (hunt 25): `.tablenoborder{background:#000;color:#fff}` around the table of a page
+    without a doctype: Chromium's quirks sheet takes a table's colour from <body> (black), so the
+    table is black on black, and every row was published; with a white background the table shows
+    (black on white) and was refused for white text."""
+    quirks = lambda css: with_sheet(css).replace("<!DOCTYPE html>", "", 1)  # noqa: E731
+    with pytest.raises(MincardsError):
+        read(quirks(".tablenoborder{background:#000;color:#fff}"))
+    same_rows(read(quirks(".tablenoborder{color:#fff}"))[2].frame, reference[1])
+
+
+@pytest.mark.parametrize("content, seen", [(" fr", SHOWN), ("fr\t", SHOWN), ("fr", HIDDEN)])
+def test_a_content_language_with_white_space_names_no_language(content, seen):
+    """Catches (hunt 25): `content=" fr"`: Chromium then matches no `:lang(fr)` (the 6 shown);
+    the reader stripped the white space and hid it."""
+    html = with_stale_six(f'<meta http-equiv="content-language" content="{content}">'
+                          "<style>.x:lang(fr){display:none}</style>")
+    assert shown("", html.replace('<html lang="zh-cn" xml:lang="zh-cn">', "<html>", 1)) == seen

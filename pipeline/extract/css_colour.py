@@ -13,6 +13,7 @@ cannot compute as one the text may not stand out from.
 """
 from __future__ import annotations
 
+import re
 from math import cos, radians, sin
 
 import tinycss2
@@ -26,7 +27,6 @@ UNCOMPUTED = "uncomputed"
 # the system Chromium); the deprecated CSS2 names included, as Word and old sites write them.
 SYSTEM = {name.lower(): (r / 255, g / 255, b / 255, a) for name, (r, g, b, a) in {
     "Canvas": (255, 255, 255, 1.0), "CanvasText": (0, 0, 0, 1.0), "LinkText": (0, 0, 238, 1.0),
-    "-webkit-link": (0, 0, 238, 1.0),  # Chromium's name of the link colour (unvisited)
     "VisitedText": (85, 26, 139, 1.0), "ActiveText": (255, 0, 0, 1.0), "ButtonFace": (239, 239, 239, 1.0),
     "ButtonText": (0, 0, 0, 1.0), "ButtonBorder": (0, 0, 0, 1.0), "Field": (255, 255, 255, 1.0),
     "FieldText": (0, 0, 0, 1.0), "Highlight": (0, 65, 198, 0.8), "HighlightText": (255, 255, 255, 1.0),
@@ -136,6 +136,8 @@ def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
         return current
     if word in SYSTEM:
         return DARK_SYSTEM.get(word, UNCOMPUTED) if dark else SYSTEM[word]
+    if word.startswith(("-webkit-", "-internal-")):  # Chromium's own colours (-webkit-link is <body link>'s, a
+        return UNCOMPUTED  # link's red while active...): the page's, not told here
     if word.startswith("light-dark("):
         picked = light_dark(value, dark)
         return rgba(picked, current, dark) if picked else None
@@ -182,3 +184,28 @@ def legacy_colour(value: str) -> tuple | None:
     while size > 2 and all(p[0] == "0" for p in parts):
         parts, size = [p[1:] for p in parts], size - 1
     return tuple(int(p[:2], 16) / 255 for p in parts) + (1.0,)
+
+
+# --- quirks mode ---------------------------------------------------------------------------------
+
+# The properties (and shorthands) whose colour a quirks mode page may write without its `#`
+# (Quirks Mode, "the hashless hex color quirk": `color: ffffff` is white there, invalid in a
+# standards mode page)
+QUIRKY_COLOURS = frozenset({"color", "background-color", "background", "border-color", "border", "border-top",
+                            "border-right", "border-bottom", "border-left", "border-top-color", "border-right-color",
+                            "border-bottom-color", "border-left-color"})
+HASHLESS = re.compile(r"(?:[0-9A-Fa-f]{3}){1,2}")
+
+
+def hashless(tokens: list) -> list:
+    """A quirky value's words of 3 or 6 hex digits (an identifier, a number or a dimension as
+    written: `ffffff`, `000000`, `123abc`) as the colours they stand for."""
+    out = []
+    for token in tokens:
+        written = token.value if token.type == "ident" else token.representation if token.type == "number" else \
+            f"{token.representation}{token.unit}" if token.type == "dimension" else None
+        if written is not None and HASHLESS.fullmatch(written) and not (token.type == "number" and "." in written):
+            out.extend(tinycss2.parse_component_value_list("#" + written))
+        else:
+            out.append(token)
+    return out

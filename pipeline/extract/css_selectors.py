@@ -157,7 +157,7 @@ LINKS = frozenset({"link", "any-link", "-webkit-any-link"})
 # The focus: cssselect2 matches no element, as a page just loaded has none focused, unless an
 # element asks for it (autofocus; html_cascade.Sheets.focused): then selectors using it are checked.
 FOCUS = frozenset({"focus", "focus-within", "focus-visible"})
-LINK_SELECTOR = tinycss2.parse_component_value_list(":is(a, area)[href]")
+LINK_SELECTOR = tinycss2.parse_component_value_list(":where(a, area)[href]")  # a pseudo-class's specificity
 
 
 def exactly_matched(tokens) -> bool:
@@ -237,7 +237,8 @@ def nth_of(token, arguments, named: bool) -> list:
 
 def links_rewritten(tokens) -> list:
     """The selector with each :link and :any-link (LINKS) written as the elements a browser
-    matches, `:is(a, area)[href]`, at every depth."""
+    matches, `:where(a, area)[href]` (a pseudo-class's specificity, as `[href]` has), at every
+    depth."""
     out = []
     for i, token in enumerate(tokens):
         if token.type == "function":

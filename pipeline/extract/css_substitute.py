@@ -22,6 +22,7 @@ from dataclasses import replace
 
 import tinycss2
 
+from .css_colour import QUIRKY_COLOURS, hashless
 from .css_math import split_at, split_commas
 from .css_values import ALL_RESETS, SUBSTITUTING, substitutes, valid_value
 from .html_media import desktop_applies
@@ -52,7 +53,7 @@ READ = frozenset({*ALL_RESETS, "direction", "-webkit-writing-mode", "-webkit-tex
                   "offset"})
 
 
-def resolved(declared: dict, element) -> dict:
+def resolved(declared: dict, element, quirks: bool = False) -> dict:
     """The declarations with env(), attr() and if() substituted (html_style.computed): one whose
     substitution leaves nothing, or a value invalid for its property, is dropped (invalid at
     computed-value time); one this reader cannot resolve in a property it reads is set aside
@@ -76,6 +77,9 @@ def resolved(declared: dict, element) -> dict:
                 out.setdefault(UNRESOLVED, replace(d, name=UNRESOLVED, value=f"{name}: {written}"))
             continue
         tokens = tinycss2.parse_component_value_list(value) if value is not None else None
+        if tokens is not None and quirks and name in QUIRKY_COLOURS:  # a colour substituted without its `#`
+            tokens = hashless(tokens)
+            value = tinycss2.serialize(tokens)
         if tokens is not None and valid_value(name, tokens):
             out[name] = replace(d, value=value, tokens=tuple(tokens))
     return out

@@ -32,7 +32,7 @@ from lxml import etree
 from webencodings import ascii_lower
 
 from ..errors import Place, Problem, SourceError
-from .css_colour import legacy_colour
+from .css_colour import QUIRKY_COLOURS, hashless, legacy_colour
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, selector_list, uses
@@ -288,29 +288,6 @@ def is_colour(word: str) -> bool:
     if word.split("(", 1)[0] in COLOUR_FUNCTIONS and "(" in word:
         return True
     return rgba(word, (0.0, 0.0, 0.0, 1.0)) is not None
-
-
-# The properties (and shorthands) whose colour a quirks mode page may write without its `#`
-# (Quirks Mode, "the hashless hex color quirk": `color: ffffff` is white there, invalid in a
-# standards mode page)
-QUIRKY_COLOURS = frozenset({"color", "background-color", "background", "border-color", "border", "border-top",
-                            "border-right", "border-bottom", "border-left", "border-top-color", "border-right-color",
-                            "border-bottom-color", "border-left-color"})
-HASHLESS = re.compile(r"(?:[0-9A-Fa-f]{3}){1,2}")
-
-
-def hashless(tokens: list) -> list:
-    """A quirky value's words of 3 or 6 hex digits (an identifier, a number or a dimension as
-    written: `ffffff`, `000000`, `123abc`) as the colours they stand for."""
-    out = []
-    for token in tokens:
-        written = token.value if token.type == "ident" else token.representation if token.type == "number" else \
-            f"{token.representation}{token.unit}" if token.type == "dimension" else None
-        if written is not None and HASHLESS.fullmatch(written) and not (token.type == "number" and "." in written):
-            out.extend(tinycss2.parse_component_value_list("#" + written))
-        else:
-            out.append(token)
-    return out
 
 
 def declarations(tokens_or_text, quirks: bool = False) -> list[Declaration]:
@@ -1025,8 +1002,8 @@ class HTMLElement(cssselect2.ElementWrapper):
         said = None
         for meta in element.iter("meta"):
             if ascii_lower(meta.get("http-equiv") or "") == "content-language":
-                content = meta.get("content")
-                said = content.split()[0] if content and "," not in content and len(content.split()) == 1 else said
+                content = meta.get("content")  # Chromium reads none from a value with white space (` fr`)
+                said = content if content and "," not in content and not re.search(r"\s", content) else said
         return ascii_lower(said) if said else ""
 
     @cached_property
@@ -1153,7 +1130,7 @@ def rolled_back(winners: dict[str, Declaration], entries: list) -> dict[str, Dec
 # The colour attributes HTML maps to CSS (its "presentational hints"): on these elements only, each
 # read by the rules for parsing a legacy colour value, never as CSS.
 COLOUR_HINTS = {"font": (("color", "color"),), "body": (("text", "color"), ("bgcolor", "background-color")),
-                **dict.fromkeys(("table", "thead", "tbody", "tfoot", "tr", "td", "th"),
+                **dict.fromkeys(("table", "thead", "tbody", "tfoot", "tr", "td", "th", "col", "colgroup"),
                                 (("bgcolor", "background-color"),))}
 
 
@@ -1191,7 +1168,7 @@ def add_link_states(root: etree._Element, sheets: Sheets) -> None:
                           sheets)
 
 
-BACKGROUND_HINTED = frozenset({"body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"})
+BACKGROUND_HINTED = frozenset({"body", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "col", "colgroup"})
 
 
 def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]:

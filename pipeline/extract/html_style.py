@@ -50,7 +50,9 @@ from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, ov
 from .css_math import (UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
-from .html_cascade import SYMBOL_FONTS, UA_BY_TAG, Declaration, expanded, family_name, substituted, uses_var
+from .css_colour import QUIRKY_COLOURS, hashless
+from .html_cascade import (SYMBOL_FONTS, UA_BY_TAG, Declaration, expanded, family_name,
+                           substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -925,10 +927,11 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
     return custom
 
 
-def with_vars(declared: dict[str, Declaration], custom: dict) -> dict[str, Declaration]:
+def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = False) -> dict[str, Declaration]:
     """The declarations with var() substituted, then expanded as written that way (a
     shorthand into the longhands this reader uses); one whose variable is undefined is
-    dropped, as a browser drops it at computed-value time."""
+    dropped, as a browser drops it at computed-value time. In a quirks mode page a colour
+    substituted without its `#` is one (html_cascade.hashless)."""
     if not any(uses_var(d.tokens) for name, d in declared.items() if not name.startswith("--")):
         return declared
     out = {}
@@ -937,6 +940,8 @@ def with_vars(declared: dict[str, Declaration], custom: dict) -> dict[str, Decla
             out.setdefault(name, d)
             continue
         tokens = substituted(d.tokens, custom)
+        if tokens is not None and quirks and name in QUIRKY_COLOURS:
+            tokens = hashless(tokens)
         if tokens is not None and not valid_value(name, tokens):
             continue  # invalid at computed-value time: unset, as if not declared
         for longhand in expanded(name, tokens, d.important) if tokens is not None else ():
@@ -1037,7 +1042,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     in viewport units and the larger window decides otherwise (shown in one, a speck in the
     other), the style names it as what this reader cannot decide (unmodelled)."""
     custom = custom_properties(declared, parent)
-    declared = css_wide(resolved(with_vars(declared, custom), element), tag)
+    declared = css_wide(resolved(with_vars(declared, custom, parent.quirks), element, parent.quirks), tag)
     style = computed_in(in_window(declared, parent, 0), parent, element, tag, custom)
     relative = [name for name in MEASURED & declared.keys() if VIEWPORT_UNIT.search(declared[name].value)]
     if relative and not style.unmodelled:
@@ -1058,7 +1063,7 @@ def in_window(declared: dict[str, Declaration], parent: Style, window: int) -> d
 def as_computed(declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> dict[str, Declaration]:
     """The declarations computed() reads, in the smaller desktop window."""
     custom = custom_properties(declared, parent)
-    return in_window(css_wide(resolved(with_vars(declared, custom), element), tag), parent, 0)
+    return in_window(css_wide(resolved(with_vars(declared, custom, parent.quirks), element, parent.quirks), tag), parent, 0)
 
 
 DECORATING = ("text-decoration-line", "text-decoration-thickness", "text-decoration-color")  # decoration_colours' order

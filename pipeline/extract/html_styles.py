@@ -187,8 +187,17 @@ class Styles:
             if shared is None:
                 shared = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
             found = shared[1]
+        if tag == "table" and self.root.quirks and found.color != self.body_colour(element) and \
+                "color" not in cascaded(element, tag, self.matched):
+            found = replace(found, color=self.body_colour(element))  # quirks.css: `color: -internal-quirk-inherit`
         self.computed[element] = found
         return found
+
+    def body_colour(self, element: etree._Element) -> tuple:
+        """The colour of the page's <body> (a quirks mode table's text colour where no rule
+        sets one: Chromium's quirks sheet takes it from the body, not from the table's parent)."""
+        body = next(iter(element.getroottree().getroot().iterchildren("body")), None)
+        return self.of(body).color if body is not None else self.root.color
 
     def declared(self, element: etree._Element, tag: str) -> dict[str, Declaration]:
         """The element's winning declarations (the cascade's, before they are computed)."""
