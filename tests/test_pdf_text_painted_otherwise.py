@@ -151,6 +151,7 @@ def test_paint_on_the_ruling_that_is_no_rule_is_an_error(drawn, tmp_path):
     read, the stroke colour's pattern not looked at."""
     with pytest.raises(LayoutError, match=r"page 1: (a path drawn inside the vendor table off its ruling|a box filled "
                                           r"inside the vendor table through a clip that cuts it|text in the vendor "
+                                          r"table partly painted over|text in the vendor "
                                           r"table painted through)"):
         extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
 
@@ -192,3 +193,19 @@ def test_text_stroked_thin_as_a_bold_is_read(tmp_path):
     """What must not be refused: fill and stroke with a thin line (a synthetic bold, 0.3 pt on 9 pt)."""
     grid, _ = extract_pdf(with_four(stroked(b"0.3", b"2"), b"", {}, tmp_path / "t.pdf"), "doc.pdf")
     assert any(cell.text == "4*Ascend" for cell in grid.cells)
+
+
+@pytest.mark.parametrize("grey, refused", [(b"0.95", False), (b"0.3", True)])
+def test_a_light_fill_its_clip_cuts_is_a_background(grey, refused, tmp_path):
+    """Catches an over-refusal (hunt 26): a Chromium print of a striped table (rows #f2f2f2) was
+    refused, each row's fill clipped at the page's printable area ("a box filled inside the vendor
+    table through a clip that cuts it"). A fill too light to draw anything legible on white is a
+    background whatever its clip (what it paints over a glyph is the painted-over check's); a
+    dark one its clip shapes may draw a digit: still an error."""
+    drawn = with_four(b"q 200 640 60 25 re W n " + grey + b" g " + CELL_BOX + b" f Q " + FOUR, b"", {},
+                      tmp_path / "t.pdf")
+    if refused:
+        with pytest.raises(LayoutError, match=r"page 1: a box filled inside the vendor table through a clip"):
+            extract_pdf(drawn, "doc.pdf")
+    else:
+        extract_pdf(drawn, "doc.pdf")

@@ -172,18 +172,34 @@ def cut_glyphs(page, textpage) -> list[tuple[int, tuple[float, float, float, flo
     return found
 
 
+FAINT = 1.25  # contrast with white under which a fill draws nothing legible (pdf_ink.CONTRAST)
+
+
 def clipped_fills(page) -> list[tuple[float, float, float, float]]:
     """The bounds (page space) of the page's filled boxes that their clip cuts: what they paint
-    is not their box (a cell's box filled white through a strip over the left of an 8 shows a 3,
-    and passes for the cell's background). Rules (thinner than 3 pt) are left out."""
+    is not their box (a clip may shape a dark fill into a 1 that passes for a cell's
+    background). Rules (thinner than 3 pt) are left out, and fills too light to draw anything
+    legible on white (under FAINT: a zebra row's #f2f2f2 that Chromium clips at a page break);
+    what a light fill paints over a glyph is pdf_ink.Sight.painted_over's."""
     found = []
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    colour = [ctypes.c_uint() for _ in range(4)]
     for handle, paths in under_clips(page, pdfium_c.FPDF_PAGEOBJ_PATH):
         if not paths or not pdfium_c.FPDFPath_GetDrawMode(handle, ctypes.byref(mode), ctypes.byref(stroke)) \
                 or not mode.value or not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
             continue
         box = (left.value, bottom.value, right.value, top.value)
-        if box[2] - box[0] >= 3 and box[3] - box[1] >= 3 and cut(box, paths):
+        if box[2] - box[0] < 3 or box[3] - box[1] < 3 or not cut(box, paths):
+            continue
+        light = stroke.value == 0 and pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, colour)) and \
+            1.05 / (luminance(colour[0].value, colour[1].value, colour[2].value) + 0.05) < FAINT
+        if not light:
             found.append(box)
     return found
+
+
+def luminance(r: int, g: int, b: int) -> float:
+    """WCAG relative luminance of an sRGB colour given in 0-255 levels."""
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
