@@ -187,8 +187,7 @@ class Styles:
             if shared is None:
                 shared = self.shared[key] = (parent, computed(cascaded(element, tag, self.matched), parent, element, tag))
             found = shared[1]
-        if tag == "table" and self.root.quirks and found.color != self.body_colour(element) and \
-                "color" not in cascaded(element, tag, self.matched):
+        if tag == "table" and self.root.quirks and "color" not in cascaded(element, tag, self.matched):
             found = replace(found, color=self.body_colour(element))  # quirks.css: `color: -internal-quirk-inherit`
         self.computed[element] = found
         return found

@@ -88,6 +88,17 @@ def luminance(components: list) -> float | None:
     return colour_luminance(components) if len(components) == 3 else None
 
 
+def content_tokens(stream: PDFStream):
+    """The operands and operators of a content stream, in order (an inline image, BI ... ID ...
+    EI, as one PDFStream)."""
+    parser = PDFContentParser([stream])
+    while True:
+        try:
+            yield parser.nextobject()[1]
+        except PSEOF:
+            return
+
+
 def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
     """Whether a form's content shows text or an image, or paints what may hide part of a glyph
     (a fill that does not blend with what is below: a white box over the left of an 8 shows a
@@ -98,14 +109,10 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
     resources = resolve1(stream.get("Resources")) or {}
     objects = resolve1(resources.get("XObject")) or {}
     states = resolve1(resources.get("ExtGState")) or {}
-    parser, operands, width, blend, light = PDFContentParser([stream]), [], 1.0, "Normal", 0.0  # black: the default
+    operands, width, blend, light = [], 1.0, "Normal", 0.0  # black: the default
     heights, curved = [], False  # the current path's points' heights (its lines), and whether it has curves
     boxes, strokes, turned = [], 0, False  # its rectangles (width, height); paths stroked; a cm seen
-    while True:
-        try:
-            _, token = parser.nextobject()
-        except PSEOF:
-            return False
+    for token in content_tokens(stream):
         if not isinstance(token, PSKeyword):
             operands.append(token)
             continue
@@ -143,6 +150,7 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
             if isinstance(drawn, PDFStream) and (name(drawn.get("Subtype")) == "Image" or (
                     depth < NESTING and shows_or_hides(drawn, depth + 1))):
                 return True
+    return False
 
 
 def inherited(data: dict, key: str):

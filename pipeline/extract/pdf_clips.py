@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 import pypdfium2.raw as pdfium_c
 
+from .css_filters import luminance
+
 CUT = 0.1  # points: how far a clip edge must run into a glyph's ink box to cut it (not a float's wobble)
 STEPS = 8  # segments a Bezier curve of a clip path is flattened into
 
@@ -193,13 +195,7 @@ def clipped_fills(page) -> list[tuple[float, float, float, float]]:
         if box[2] - box[0] < 3 or box[3] - box[1] < 3 or not cut(box, paths):
             continue
         light = stroke.value == 0 and pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, colour)) and \
-            1.05 / (luminance(colour[0].value, colour[1].value, colour[2].value) + 0.05) < FAINT
+            1.05 / (luminance([c.value / 255 for c in colour[:3]]) + 0.05) < FAINT
         if not light:
             found.append(box)
     return found
-
-
-def luminance(r: int, g: int, b: int) -> float:
-    """WCAG relative luminance of an sRGB colour given in 0-255 levels."""
-    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]

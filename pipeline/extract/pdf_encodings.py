@@ -26,14 +26,12 @@ import unicodedata
 
 from pdfminer.cmapdb import CMapDB, FileUnicodeMap
 from pdfminer.pdffont import PDFCIDFont, PDFType3Font
-from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
-from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import PSKeyword, PSLiteral
 from pdfplumber.page import fix_fontname_bytes
 
 from ..errors import LayoutError, Place, Problem
-from .pdf_annots import NESTING, name
+from .pdf_annots import NESTING, content_tokens, name
 from .pdf_glyphs import where
 
 SHOWS_TEXT = frozenset({b"Tj", b"TJ", b"'", b'"'})
@@ -69,12 +67,8 @@ def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
     if not any(operator in stream.get_data() for operator in (*SHOWS_TEXT, *PAINTS_OTHERWISE, b"Do", b"BI")):
         return False  # a glyph of paths (Chromium's): not parsed
     objects = resolve1(resources.get("XObject")) or {}
-    parser, operand = PDFContentParser([stream]), None
-    while True:
-        try:
-            _, token = parser.nextobject()
-        except PSEOF:
-            return False
+    operand = None
+    for token in content_tokens(stream):
         if isinstance(token, PDFStream):
             return True  # an inline image (pdfminer gives BI ... ID ... EI as a stream)
         if not isinstance(token, PSKeyword):
@@ -87,20 +81,13 @@ def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
             if not isinstance(form, PDFStream) or name(form.get("Subtype")) != "Form" or \
                     depth >= NESTING or shows_text(form, resolve1(form.get("Resources")) or {}, depth + 1):
                 return True
+    return False
 
 
 def operators(stream: PDFStream) -> set[bytes]:
     """The operators a content stream uses (an inline image as BI)."""
-    parser, used = PDFContentParser([stream]), set()
-    while True:
-        try:
-            _, token = parser.nextobject()
-        except PSEOF:
-            return used
-        if isinstance(token, PDFStream):
-            used.add(b"BI")  # pdfminer gives BI ... ID ... EI as a stream
-        elif isinstance(token, PSKeyword):
-            used.add(token.name)
+    return {b"BI" if isinstance(token, PDFStream) else token.name for token in content_tokens(stream)
+            if isinstance(token, (PDFStream, PSKeyword))}
 
 
 def blank(text: str) -> bool:
