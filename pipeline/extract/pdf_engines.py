@@ -14,6 +14,16 @@ ligature's letters; pdfium's mark for a hyphen ending a line is a hyphen). The o
 round is pdf_ink's: a glyph read must show ink where it is drawn (pdfium also reads a glyph
 printed twice over itself, a shadow, once). Glyphs without a Unicode mapping are not
 compared: unmapped text is its own error (pdf_textlayer).
+
+Each glyph is also drawn where it is read. A font's outline may lie anywhere: an `x` set right of
+the table whose outline is an 8 moved 129 pt left draws an 8 over the `3` of `32` (the page shows
+82, the `3`'s box holds that ink, and the `x` is read outside the table), and the same outline in
+white, or a space whose outline is a white box, erases part of a glyph (an 8 shown as a 3). The
+text-alone rendering cannot tell whose ink is whose, and white ink is none. pdfium gives each
+glyph's outline box (FPDFText_GetCharBox): one that reaches into the table must lie inside the box
+of the glyph read at its origin, widened by what real glyphs reach past their boxes (pdf_ink's
+OVERHANG sideways, DESCENT up and down; measured on the prints in the tests: 0.08 and 0.25 of the
+size at most), and a blank's outline must be empty (pdfium then gives a box of no height).
 """
 from __future__ import annotations
 
@@ -27,6 +37,7 @@ from ..errors import LayoutError, Place, Problem
 from .cjk import printed_text
 from .pdf_cells import MARK_SHIFT
 from .pdf_glyphs import where
+from .pdf_ink import DESCENT, OVERHANG
 from .pdf_textlayer import unmapped
 
 # pdfium's text for a hyphen it takes as breaking a word at a line's end (U+0002 per glyph,
@@ -36,6 +47,8 @@ LINE_END_HYPHEN = str.maketrans({"\x02": "-", "\ufffe": "-"})
 
 # a glyph's origin as each engine gives it may differ by rounding: within a point is the same place
 SAME_PLACE = 1
+FLAT = 0.05  # of the font size: an outline box no higher than this draws nothing (a blank's is of no height)
+SMALLER = 0.8  # of the same digit's usual height at the same size: a digit drawn this much smaller is another form
 
 
 @lru_cache(maxsize=4096)
@@ -79,35 +92,50 @@ class ReadGlyphs:
         self.chars = [(ch, text) for ch in page.chars if (text := printed(ch["text"]))]
         self.user = to_user_space(page)
         self.shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
-        self.places: set[tuple[str, int, int]] = set()
+        self.height = page.height + page.mediabox[1]  # pdfplumber's top is this less device space's y
+        self.places: dict[tuple[str, int, int], list[dict]] = {}
         user, places = self.user, self.places
         for ch, text in self.chars:
             x, y = user(ch["matrix"][4], ch["matrix"][5])
             x, y = round(x), round(y)
-            for c in text:
-                places.add((c, x, y))
-            if radical(ch["text"]):
-                places.add((RADICAL, x, y))
+            for c in (*text, RADICAL) if radical(ch["text"]) else text:
+                places.setdefault((c, x, y), []).append(ch)
 
     @cached_property
     def boxes(self) -> dict[str, list[tuple[tuple[float, float, float, float], tuple[float, float], dict]]]:
         """Each character's glyph box and origin (user space), asked only for a glyph pdfium
         reads somewhere else than at an origin read: rarely."""
-        user, shift, boxes = self.user, self.shift, {}
+        boxes = {}
         for ch, text in self.chars:
-            (ax, ay), (bx, by) = user(ch["x0"] - shift, ch["y0"]), user(ch["x1"] - shift, ch["y1"])
-            box = (min(ax, bx) - SAME_PLACE, min(ay, by) - SAME_PLACE, max(ax, bx) + SAME_PLACE, max(ay, by) + SAME_PLACE)
+            x0, y0, x1, y1 = self.user_box(ch)
+            box = (x0 - SAME_PLACE, y0 - SAME_PLACE, x1 + SAME_PLACE, y1 + SAME_PLACE)
             for c in text:
-                boxes.setdefault(c, []).append((box, user(ch["matrix"][4], ch["matrix"][5]), ch))
+                boxes.setdefault(c, []).append((box, self.user(ch["matrix"][4], ch["matrix"][5]), ch))
         return boxes
 
-    def at_origin(self, ch: str, x: float, y: float) -> bool:
+    def at_origin(self, ch: str, x: float, y: float) -> list[dict]:
+        """The characters read as `ch` with their glyph's origin at (x, y), to a point (none: [])."""
         x, y = round(x), round(y)
-        return self.read_at(ch, x, y) or (ideograph(ch) and self.read_at(RADICAL, x, y))
+        return self.read_at(ch, x, y) or (self.read_at(RADICAL, x, y) if ideograph(ch) else [])
 
-    def read_at(self, ch: str, x: int, y: int) -> bool:
-        return (ch, x, y) in self.places or any(  # (most glyphs are read at the very point: asked first)
-            (ch, x + dx, y + dy) in self.places for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))
+    def read_at(self, ch: str, x: int, y: int) -> list[dict]:
+        places = self.places
+        found = places.get((ch, x, y))  # (most glyphs are read at the very point: asked first)
+        if found:
+            return found
+        return [char for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE)
+                for char in places.get((ch, x + dx, y + dy), ())]
+
+    def user_box(self, char: dict, top: float | None = None, bottom: float | None = None) -> tuple:
+        """A box of pdfplumber's (a character's, or x0 and x1 of `char` with `top` and `bottom`)
+        in the page's user space: (left, bottom, right, top)."""
+        if top is None:
+            (ax, ay), (bx, by) = self.user(char["x0"] - self.shift, char["y0"]), self.user(char["x1"] - self.shift, char["y1"])
+        else:
+            height = self.height
+            (ax, ay), (bx, by) = (self.user(char["x0"] - self.shift, height - top),
+                                  self.user(char["x1"] - self.shift, height - bottom))
+        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
     def in_box(self, ch: str, x: float, y: float) -> tuple[dict, float] | None:
         """The glyph read whose box holds this origin, and how far it is drawn above its
@@ -119,20 +147,59 @@ class ReadGlyphs:
 
 
 def drawn_glyphs(textpage):
-    """Each character pdfium reads on the page with its glyph's origin (user space)."""
+    """Each character pdfium reads on the page (not one it adds between words and lines): its
+    index, its printed text ('' for a blank), its glyph's origin, its outline's box (left,
+    bottom, right, top; all in user space) and its font size."""
     x, y = ctypes.c_double(), ctypes.c_double()
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     at_x, at_y = ctypes.byref(x), ctypes.byref(y)
-    origin, raw = pdfium_c.FPDFText_GetCharOrigin, textpage.raw  # (asked per glyph)
+    edges = tuple(ctypes.byref(v) for v in (left, right, bottom, top))
+    raw = textpage.raw  # (asked per glyph)
+    origin, outline, generated, size = (pdfium_c.FPDFText_GetCharOrigin, pdfium_c.FPDFText_GetCharBox,
+                                        pdfium_c.FPDFText_IsGenerated, pdfium_c.FPDFText_GetFontSize)
     for index, ch in enumerate(textpage.get_text_range()):
         text = printed(ch)
-        if text:
-            origin(raw, index, at_x, at_y)
-            yield text, x.value, y.value
+        if not text and generated(raw, index):
+            continue
+        origin(raw, index, at_x, at_y)
+        outline(raw, index, *edges)
+        yield index, text, x.value, y.value, (left.value, bottom.value, right.value, top.value), size(raw, index)
+
+
+def carried(textpage, index: int) -> bool:
+    """Is the glyph drawn from a font the file carries (embedded, or Type 3)? Another is drawn from
+    each viewer's own substitute (here pdf_fonts' box), whose outline says nothing of the file."""
+    font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(textpage.raw, index))
+    return bool(font) and bool(pdfium_c.FPDFFont_GetIsEmbedded(font))
+
+
+def meets(box: tuple, other: tuple) -> bool:
+    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+
+
+def holds(char_box: tuple, outline: tuple, size: float) -> bool:
+    """Does a character's box (user space), widened by what a glyph's ink reaches past it, hold
+    the outline box of the glyph drawn for it?"""
+    wide, high = OVERHANG * size, DESCENT * size
+    return (char_box[0] - wide <= outline[0] and outline[2] <= char_box[2] + wide
+            and char_box[1] - high <= outline[1] and outline[3] <= char_box[3] + high)
 
 
 def inside(char: dict, bbox: tuple[float, float, float, float]) -> bool:
     x0, top, x1, bottom = bbox
     return x0 <= (char["x0"] + char["x1"]) / 2 <= x1 and top <= (char["top"] + char["bottom"]) / 2 <= bottom
+
+
+def smaller_digits(digits: dict) -> list:
+    """Of the digits (by digit and size: their outline's height and character read), those drawn
+    SMALLER than the middle height of the same digit at the same size, each with that height. A
+    numerator form of a font (`font-feature-settings: 'numr'`) is a small 1 at full size: read as
+    a 1 before 32, it is a note mark on the page."""
+    found = []
+    for drawn in digits.values():
+        usual = sorted(height for height, _ in drawn)[len(drawn) // 2]
+        found += [((height, char), usual) for height, char in drawn if height < SMALLER * usual]
+    return found
 
 
 def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float, float, float], source: str) -> None:
@@ -144,16 +211,29 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
     if any(unmapped(ch) for ch in page.chars):
         return  # pdf_textlayer's error
     read = ReadGlyphs(page)
-    unread, raised = [], []
-    for text, x, y in drawn_glyphs(textpage):
+    table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
+    unread, raised, astray, digits = [], [], [], {}
+    for index, text, x, y, outline, size in drawn_glyphs(textpage):
+        into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
+        if not text:
+            if into and outline[3] - outline[1] > FLAT * size and carried(textpage, index):
+                astray.append((" ", x, y, outline))
+            continue
         for c in text:
-            if read.at_origin(c, x, y):
-                continue
-            found = read.in_box(c, x, y)
-            if found is None:
-                unread.append((c, x, y))
-            elif abs(found[1]) > found[0]["size"] * MARK_SHIFT and inside(found[0], table):
-                raised.append(found[0])
+            chars = read.at_origin(c, x, y)
+            if not chars:
+                found = read.in_box(c, x, y)
+                if found is None:
+                    unread.append((c, x, y))
+                    continue
+                if abs(found[1]) > found[0]["size"] * MARK_SHIFT and inside(found[0], table):
+                    raised.append(found[0])
+                chars = [found[0]]
+            if into and not any(holds(read.user_box(ch), outline, ch["size"]) for ch in chars) \
+                    and carried(textpage, index):
+                astray.append((c, x, y, outline))
+            if into and c.isdigit():
+                digits.setdefault((c, round(size, 1)), []).append((outline[3] - outline[1], chars[0]))
     if unread:
         ch, x, y = unread[0]
         raise LayoutError(source, Problem(
@@ -166,3 +246,20 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             Place(page=number), f"text in the vendor table raised or lowered off its line by text rise "
             f"({where(raised)}): a note set above or below the value, not part of it",
             "each line of a cell on one baseline"))
+    small = smaller_digits(digits)
+    if small:
+        (height, char), usual = small[0]
+        raise LayoutError(source, Problem(
+            Place(page=number), f"a digit in the vendor table drawn smaller than the same digit elsewhere in it "
+            f"({where([char])}: {height / char['size']:.2f} of its size tall, the others {usual / char['size']:.2f}): "
+            "a numerator, denominator or superscript form of its font (OpenType numr, dnom, sups), a note mark, "
+            "read as a digit of the value", "every digit of the table drawn at the height of the others"))
+    if astray:
+        ch, x, y, (left, bottom, right, top) = astray[0]
+        raise LayoutError(source, Problem(
+            Place(page=number), f"a glyph whose font draws it away from where its text is read, into the vendor "
+            f"table: {ch!r} read at ({x:.0f}, {y:.0f}) pt in the page's own coordinates, its outline drawn at "
+            f"({left:.0f}, {bottom:.0f})-({right:.0f}, {top:.0f}) pt (a glyph drawn over another one, black or white, "
+            "changes what the page shows there: an 8 drawn over a 3, a white box over part of an 8)"
+            + (" (a blank that draws)" if ch == " " else ""),
+            "every glyph's outline inside the box its text is read in, every blank drawing nothing"))
