@@ -128,14 +128,30 @@ def column_boundaries(edges: list[dict], bbox: tuple) -> list[float]:
     return cluster([e["x0"] for e in edges if e["orientation"] == "v"] + [bbox[0], bbox[2]])
 
 
+def row_boundaries(edges: list[dict], bbox: tuple) -> list[float]:
+    return cluster([e["top"] for e in edges if e["orientation"] == "h"] + [bbox[1], bbox[3]])
+
+
+def dividing_rules(edges: list[dict], bbox: tuple) -> list[tuple[str, float, float, float]]:
+    """The rules page_table takes as dividing two slots inside the table (not its outer border):
+    each as its orientation ('h', 'v'), its position (top, or x) and the slot's side it runs along
+    (from, to), in points."""
+    xs, ys = column_boundaries(edges, bbox), row_boundaries(edges, bbox)
+    rules = Ruling(edges, xs, ys)
+    across = [("h", ys[r], xs[c], xs[c + 1]) for r in range(1, len(ys) - 1) for c in range(len(xs) - 1)
+              if rules.horizontal_rule(r, xs[c], xs[c + 1])]
+    down = [("v", xs[c], ys[r], ys[r + 1]) for c in range(1, len(xs) - 1) for r in range(len(ys) - 1)
+            if rules.vertical_rule(c, ys[r], ys[r + 1])]
+    return across + down
+
+
 def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float] | None = None,
                source: str = "", limits: Limits = DEFAULT) -> PageTable:
     """Slots between all boundaries, merged into cells wherever no edge separates them.
     `xs` imposes the column boundaries of the whole table: a page on which no cell
     happens to end at some boundary still has that column."""
-    x0, top, x1, bottom = bbox
     xs = xs or column_boundaries(edges, bbox)
-    ys = cluster([e["top"] for e in edges if e["orientation"] == "h"] + [top, bottom])
+    ys = row_boundaries(edges, bbox)
     n_rows, n_cols = len(ys) - 1, len(xs) - 1
     limits.check_cells(source, n_rows * n_cols)  # before any work proportional to it
     owner = [[(r, c) for c in range(n_cols)] for r in range(n_rows)]

@@ -42,7 +42,7 @@ import pypdfium2.raw as pdfium_c
 
 from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
-from .pdf_cells import char_lines
+from .pdf_cells import char_lines, dividing_rules
 from .pdf_clips import clipped_fills, cut_glyphs
 from .pdf_paths import named
 from .pdf_glyphs import CROSSING, where
@@ -64,6 +64,9 @@ UNHELD = 4  # dark pixels of text outside every glyph's box, in one TILE: a glyp
 TILE = 8  # pixels (4 points) a side
 DARK_LEVEL = 100  # grey levels below it are a stroke's dark ink (luminance 0.13), not an anti-aliased edge
 ACROSS = 2.0  # a glyph with this many times more ink across a rule than on its box's centre's side is drawn there
+RULE_SEEN = 1.1  # contrast across a rule's band (a faint #eee border: 1.16) at which the page shows a rule there
+RULE_BAND = 3.0  # points each side of a rule looked at for it (a thick border drawn as a box reaches 2)
+SEEN_SHARE = 0.2  # of the middle half of a rule's run between two slots: shown over this much, it divides them
 
 
 def keep_text_only(holder, count, get, remove) -> None:
@@ -90,6 +93,8 @@ LUMINANCE = _linear(np.arange(256, dtype=float))  # relative luminance of each g
 LOST_INK = ((1.05 / (LUMINANCE[:, None] + 0.05) >= INKED)
             & ((LUMINANCE[None, :] + 0.05) / (LUMINANCE[:, None] + 0.05) >= LOST))
 INK_LEVEL = int(np.nonzero(1.05 / (LUMINANCE + 0.05) >= INKED)[0].max()) + 1  # grey levels below it are ink
+# [darkest level, lightest level] of a rule's band: the page shows a rule there
+SEEN_PAIR = (LUMINANCE[None, :] + 0.05) >= RULE_SEEN * (LUMINANCE[:, None] + 0.05)
 
 
 @functools.lru_cache(maxsize=4096)  # a page repeats few distinct texts; asked per glyph
@@ -466,12 +471,72 @@ class Sight:
                 f"from the left, {unheld[1]:.0f} pt from the top): a glyph drawn away from where its text is read (its "
                 "font draws outside its box), or text this reader does not read", "every glyph of the table drawn "
                 "where its text is read"))
+        hidden = self.unseen_rule(page, dividing_rules(rules, bbox))
+        if hidden:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a rule dividing cells of the vendor table that the page does not show (at "
+                f"{hidden[0]:.0f} pt from the left, {hidden[1]:.0f} pt from the top): drawn in its cells' colour, "
+                "transparent, under a fill, clipped away or in a hidden layer, it splits what a reader sees as one "
+                "cell (4096/8192 read as 4096/819 and 2)", "every rule dividing the table's cells visible on the page"))
         across = self.drawn_across(page, glyphs, rules)
         if across:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text printed across a column's rule, drawn on one side of it and read on the other "
                 f"({where(across[:1])}): its box reaches over the rule, its centre in one cell and most of its ink in "
                 "the one beside", "every glyph in the table's columns drawn inside the cell it is read in"))
+
+    def unseen_rule(self, page, rules: list[tuple[str, float, float, float]]) -> tuple[float, float] | None:
+        """Where a rule dividing two slots of the table (`rules`: pdf_cells.dividing_rules) is not
+        shown on the page (points from the left and top), or None. A rule is shown where, across
+        its band (RULE_BAND each side), the page's pixels that are not text (text_alone) differ by
+        RULE_SEEN or more: a line against its cells, or two cells' fills against each other. The
+        band is looked at over the middle half of the slot's side (the rules crossing it at its
+        ends are not its), and must show a rule over SEEN_SHARE of it. A rule drawn white, with an
+        alpha of 0, under a fill, clipped away, dashed with gaps only or in a layer that is off
+        divides a cell no reader sees divided: 4096/819 and 2 read where the page shows 4096/8192."""
+        if not rules:
+            return None
+        image, alone = self.rendering(page), self.text_alone(page)
+        if alone.shape != image.shape:
+            return None
+        left, top = page.cropbox[0], page.cropbox[1]
+        for orientation, shown, text, (across, along) in (("h", image, alone, (top, left)), ("v", image.T, alone.T, (left, top))):
+            mine = [rule for rule in rules if rule[0] == orientation and rule[3] - rule[2] >= 2 * RULE_BAND]
+            if not mine:
+                continue  # (a slot no longer than its bands are wide lies inside a thick border's box)
+            found = self.unseen_on(shown, text, np.array([rule[1:] for rule in mine], dtype=float), across, along)
+            if found is not None:
+                at, middle = mine[found][1], (mine[found][2] + mine[found][3]) / 2
+                return (middle, at) if orientation == "h" else (at, middle)
+        return None
+
+    @staticmethod
+    def unseen_on(shown: np.ndarray, text: np.ndarray, rules: np.ndarray, across: float, along: float) -> int | None:
+        """unseen_rule() for rules of one orientation, on a rendering turned so that they run
+        along its rows: `rules` as (position, from, to) in points, `across` and `along` the
+        rendering's origin in those directions. The index of the first not shown, or None."""
+        reach = int(RULE_BAND * SCALE)
+        line = np.rint((rules[:, 0] - across) * SCALE).astype(np.int64)
+        lo, hi = (rules[:, 1] - along) * SCALE, (rules[:, 2] - along) * SCALE
+        a, b = (lo + (hi - lo) / 4).astype(np.int64), (hi - (hi - lo) / 4).astype(np.int64)
+        inside = (line - reach >= 0) & (line + reach < shown.shape[0]) & (a >= 0) & (b <= shown.shape[1]) & (b > a)
+        if not inside.any():
+            return None  # off the visible area: the glyph checks' (text there is not seen)
+        start, stop = int(a[inside].min()), int(b[inside].max())
+        lines, which = np.unique(line, return_inverse=True)  # the rules on one line share its band
+        rows = np.clip(lines[:, None] + np.arange(-reach, reach + 1), 0, shown.shape[0] - 1)
+        band, free = shown[rows, start:stop], text[rows, start:stop] == 255  # free: no glyph's ink there
+        lightest, darkest = np.where(free, band, 0).max(axis=1), np.where(free, band, 255).min(axis=1)
+        looked = free.any(axis=1)
+        seen = looked & SEEN_PAIR[darkest, lightest]
+        seen_sum = np.pad(np.cumsum(seen, axis=1), ((0, 0), (1, 0)))
+        looked_sum = np.pad(np.cumsum(looked, axis=1), ((0, 0), (1, 0)))
+        index = which.reshape(-1)
+        a, b = np.clip(a - start, 0, stop - start), np.clip(b - start, 0, stop - start)
+        shown_over = seen_sum[index, b] - seen_sum[index, a]
+        looked_over = looked_sum[index, b] - looked_sum[index, a]
+        unseen = inside & (looked_over > 0) & (shown_over < SEEN_SHARE * looked_over)
+        return int(np.argmax(unseen)) if unseen.any() else None
 
     def ink_unheld(self, page, bbox: tuple) -> tuple[float, float] | None:
         """Where the page's text alone (text_alone) inks the table's box (`bbox`) outside every
