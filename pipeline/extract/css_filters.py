@@ -92,14 +92,14 @@ NO_EFFECT = frozenset({"none", "initial", "unset", "revert", "normal"})
 
 
 def colour_filters(value: str, behind: bool = False) -> tuple | None:
-    """A filter list as colour filters (name, amount), a blur no wider than BLUR_FLOOR and a
+    """A filter list as colour filters (name, amount), a blur no wider than BLUR_FLOOR and one
     drop-shadow() moved no farther than a text shadow may be (css_paint.TEXT_SHADOW_FLOOR)
     dropped (they leave the glyphs readable); None for one that may make text
     unreadable or that this reader does not work out: a wider blur (but `behind`, for a
     backdrop-filter), url() (an SVG filter), a value it cannot evaluate."""
     if value == UNDECIDED:
         return None
-    out, at = [], 0
+    out, at, shadows = [], 0, 0
     while at < len(value):
         match = FILTER_FUNCTION.match(value, at)
         if match is None:
@@ -107,7 +107,9 @@ def colour_filters(value: str, behind: bool = False) -> tuple | None:
         name, argument = match[1], match[2].strip()
         at = match.end()
         if name == "drop-shadow":
-            if outer_shadow_reach(argument, (0.0, 0.0, 0.0, 1.0), False, blurred=False) > TEXT_SHADOW_FLOOR:
+            shadows += 1
+            if outer_shadow_reach(argument, (0.0, 0.0, 0.0, 1.0), False, blurred=False) > TEXT_SHADOW_FLOOR \
+                    or shadows > 1:  # (each shadows the last: a dozen blurred ones make an opaque halo over text beside)
                 return None  # a copy of the glyphs moved apart: over the text beside them, or legible itself
             continue
         if name not in FILTER_DEFAULTS:

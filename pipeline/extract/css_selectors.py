@@ -17,13 +17,38 @@ children) and `:nth-child(An+B of S)` (it requires every selector of S, and leav
 specificity). The first is inexact (checked, not applied); the second is rewritten to
 `:nth-child(An+B of :is(S)):is(S)`, which matches the same elements (nth-child-of-S matches only
 elements matching S) with the specificity Selectors 4 gives it (the pseudo-class plus S's most
-specific selector).
+specific selector). And cssselect2 matches an attribute selector's `i` flag (which html_cascade
+also gives HTML's case-insensitive attributes: `type`, `dir`, `lang`, `align`…) by Unicode lower
+case, where Selectors says ASCII case-insensitively: the Kelvin sign K matched `[x="k" i]`. Its
+compiler is given an ASCII fold for that one kind of selector (ascii_case_insensitive).
 """
 from __future__ import annotations
 
+import copy
+import re
+
 import tinycss2
+from cssselect2 import compiler, parser
+from webencodings import ascii_lower
 
 from .css_math import split_commas
+
+_COMPILE_NODE = compiler._compile_node
+_ATTRIBUTE_READ = re.compile(r'el\.etree_element\.get\((.*?), ""\)')
+
+
+def ascii_case_insensitive(selector):
+    """cssselect2's test for `selector`, an `i`-flagged attribute selector comparing its value and
+    the attribute's lower-cased in ASCII only (cssselect2 would lower-case both in Unicode)."""
+    if isinstance(selector, parser.AttributeSelector) and selector.case_sensitive is False \
+            and selector.namespace is not None:
+        exact = copy.copy(selector)
+        exact.case_sensitive, exact.value = None, ascii_lower(selector.value)
+        return _ATTRIBUTE_READ.sub(r'ascii_lower(el.etree_element.get(\1, ""))', _COMPILE_NODE(exact))
+    return _COMPILE_NODE(selector)
+
+
+compiler._compile_node = ascii_case_insensitive  # (its compiler looks the function up by name, recursing too)
 
 # Pseudo-classes written without arguments that Chromium 156 accepts in an author sheet.
 CHROMIUM_PSEUDO_CLASSES = frozenset("""active active-view-transition any-link autofill checked corner-present current

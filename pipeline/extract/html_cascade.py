@@ -39,8 +39,8 @@ from .css_selectors import FOCUS, exactly_matched, forgiven, links_rewritten, nt
 from .css_values import ALL_RESETS, CSS_WIDE, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
-from .html_fetch import (REFUSE, UNDECIDED, DataURL, data_url, file_type, integrity, is_css_type, is_data_url,
-                         type_accepted)
+from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
+                         is_data_url, type_accepted)
 from .html_files import URL_STRIP, SavedFiles, decoded_sheet
 from .html_tree import in_quirks_mode, page_encoding
 from .html_media import desktop_applies
@@ -720,7 +720,7 @@ def sheet_modes(root: etree._Element):
     candidates = [e for e in root.iter("style", "link") if not any(a.tag in ("template", "noscript")
                                                                    for a in e.iterancestors())]
     preferred = next((m.get("content") for m in root.iter("meta")
-                      if (m.get("http-equiv") or "").strip().lower() == "default-style" and m.get("content")), None)
+                      if ascii_lower(m.get("http-equiv") or "") == "default-style" and m.get("content")), None)
     preferred = preferred or next((e.get("title") for e in candidates if sheet_kind(e) == "sheet" and e.get("title")),
                                   None)
     for element in candidates:
@@ -749,11 +749,13 @@ def sheet_kind(element: etree._Element) -> str | None:
         if namespace_of(element) == MATHML:  # MathML has no style element: a browser applies none
             return None
         return "sheet" if ascii_lower(element.get("type") or "") in ("", "text/css") else None
-    rel = (element.get("rel") or "").lower().split()
+    if namespace_of(element) != XHTML:  # a link inside <svg> or <math> is a foreign element: no sheet
+        return None
+    rel = ascii_tokens(ascii_lower(element.get("rel") or ""))
     if "stylesheet" in rel:  # a link's type is a MIME type: text/css; charset=utf-8 is CSS
         applied = element.get("disabled") is None and is_css_type(element.get("type"))
         return None if not applied else "alternate" if "alternate" in rel else "sheet"
-    if "preload" in rel and (element.get("as") or "").strip().lower() == "style":
+    if "preload" in rel and ascii_lower(element.get("as") or "") == "style":
         return "preload"
     return None
 
@@ -778,9 +780,10 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
 
 
 def base_element(root: etree._Element) -> etree._Element | None:
-    """The <base href> that sets the page's base URL: the first with an href, outside templates."""
+    """The <base href> that sets the page's base URL: the first HTML one with an href, outside
+    templates (one inside <svg> or <math> is a foreign element, no base)."""
     return next((b for b in root.iter("base") if b.get("href") is not None
-                 and not any(a.tag == "template" for a in b.iterancestors())), None)
+                 and not any(a.tag == "template" for a in b.iterancestors()) and namespace_of(b) == XHTML), None)
 
 
 def before_the_base(root: etree._Element) -> set[etree._Element]:

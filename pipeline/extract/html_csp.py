@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from lxml import etree
 from webencodings import ascii_lower
 
+from .html_fetch import ascii_tokens
+
 APPLY, BLOCK, UNDECIDED = "apply", "block", "undecided"
 FALLBACKS = {"element": ("style-src-elem", "style-src", "default-src"),
              "attribute": ("style-src-attr", "style-src", "default-src")}
@@ -38,14 +40,14 @@ class Policy:
 def page_policies(root: etree._Element) -> list[Policy]:
     """The policies of the page's <meta http-equiv=Content-Security-Policy> in its <head>."""
     return [policy(m) for m in root.iter("meta")
-            if ascii_lower((m.get("http-equiv") or "").strip()) == "content-security-policy"
+            if ascii_lower(m.get("http-equiv") or "") == "content-security-policy"  # as written: no stripping
             and m.getparent() is not None and m.getparent().tag == "head" and m.get("content") is not None]
 
 
 def policy(meta: etree._Element) -> Policy:
     directives: dict[str, tuple[str, ...]] = {}
     for text in meta.get("content").split(";"):
-        words = text.split()
+        words = ascii_tokens(text)
         if words:
             directives.setdefault(ascii_lower(words[0]), tuple(ascii_lower(w) for w in words[1:]))
     return Policy(meta, directives)

@@ -55,6 +55,9 @@ class DataURL:
 
 C0_OR_SPACE = "".join(map(chr, range(0x21)))  # what the URL parser strips from both ends of a URL
 ASCII_WHITESPACE = " \t\n\r\f"
+# HTML's, CSP's and SRI's lists of tokens split at ASCII white space only: Python's split() splits at
+# a no-break space too, where Chromium sees one token (`rel="stylesheet\xa0"` is no style sheet)
+ascii_tokens = re.compile(r"[^ \t\n\r\f]+").findall
 BASE64 = re.compile(r"[A-Za-z0-9+/]*")
 
 
@@ -123,7 +126,7 @@ def integrity(metadata: str | None, data: bytes, opaque: bool) -> str:
     """What a browser makes of a sheet with this `integrity` attribute: APPLY (no valid
     metadata, or a match), REFUSE (no match), or UNDECIDED (a match on an opaque response: a
     file, which Chromium refuses from disk and a browser on the page's site applies)."""
-    items = [valid for item in (metadata or "").split() if (valid := metadata_item(item))]
+    items = [valid for item in ascii_tokens(metadata or "") if (valid := metadata_item(item))]
     if not items:
         return APPLY
     strongest = max(STRENGTH[alg] for alg, _ in items)

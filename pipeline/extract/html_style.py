@@ -122,6 +122,8 @@ class Style:
     background: tuple = WHITE  # the nearest background colour below the text (the canvas is white)
     backdrops: tuple = ()  # other colours the text may lie on (a gradient's, inherited)
     backdrop_unknown: bool = False  # behind the text, something this reader cannot tell the colour of
+    below: tuple = ()  # the colours under the nearest background an ancestor (or it) paints: where that one ends
+    own_paint: bool = False  # it paints a background of its own (the colours under it are `below`)
     glyph_paint: tuple = ()  # a background clipped to the text (inherited): colours painted in the glyphs
     glyph_unknown: bool = False  # of those, one this reader cannot tell (an image)
     tints: tuple = ()  # the colour filters of the element and its ancestors, innermost first
@@ -167,6 +169,7 @@ class Style:
     spill: str = ""  # a set height (or a float's set width) its content may spill out of, its overflow visible
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
+    narrowed: str = ""  # a width set on a box around it inside its cell (not the cell's): it is no wider
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above when the style is made (__post_init__), read for every piece of text
     removed: bool = field(init=False)  # display:none: not laid out at all
@@ -353,13 +356,14 @@ GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "a
 PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow", "background-clip"})
 
 
-def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple, tuple, bool, bool]:
+def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) -> tuple[tuple, tuple, bool, bool]:
     """What the text lies on: the nearest background colour (the element's over its parent's,
     `currentcolor` its own colour), the other colours of a gradient painted over it, and whether
     something is painted there this reader cannot tell the colour of (an image, a colour it
     cannot compute, a backdrop-filter it does not work out): an opaque colour of its own covers
-    what its ancestors painted (the last answer: whether it paints one)."""
-    if declared.keys().isdisjoint(PAINTING):  # bgcolor is a presentational hint (html_cascade.py)
+    what its ancestors painted (the last answer: whether it paints one). A box of
+    `display: contents` is no box and paints nothing."""
+    if declared.keys().isdisjoint(PAINTING) or shown_as == "contents":  # bgcolor: a presentational hint (html_cascade)
         return parent.background, parent.backdrops, parent.backdrop_unknown, False
     value = value_of(declared, "background-color")
     found = rgba(value, colour, parent.dark) if value else None
@@ -389,6 +393,29 @@ def backgrounds(declared, parent: Style, element, colour: tuple) -> tuple[tuple,
         else:
             backdrops += tuple(over(c, base) for c in painted)
     return base, backdrops, unknown, opaque
+
+
+OUT_OF_FLOW = frozenset({"absolute", "fixed"})
+
+
+def uncovered(declared, parent: Style, shown_as: str, tag: str, bounded: bool, below: tuple) -> tuple:
+    """The colours under a background that may not lie under the box's text (`below`, or its
+    parent's): a background is painted over its box only, and text may lie outside it. Its own,
+    on a box of a set height (`bounded`) whose overflow shows (a table longer than a 10px <body>,
+    or than `html, body {height: 100%}`, runs on over <html>'s background; <body>'s covers the
+    canvas when <html> paints none, and <html>'s always does); its parent's, for a block inside an
+    inline box (whose background covers its own lines only) and for a box out of the flow (a
+    float its container does not clear, an absolute box its container does not size to)."""
+    if bounded and tag != "html" and not (tag == "body" and not parent.below) \
+            and overflow_axes(declared)[1] == "visible":
+        return below
+    if not parent.own_paint:
+        return ()
+    if parent.display == "inline" and not shown_as.startswith("inline") and shown_as not in ("none", "contents"):
+        return parent.below
+    if value_of(declared, "position") in OUT_OF_FLOW or value_of(declared, "float") not in (None, "none", *INERT):
+        return parent.below
+    return ()
 
 
 def clipped_to_text(declared) -> bool | None:
@@ -589,7 +616,8 @@ NEVER_CLIPS = frozenset({"inline", "inline list-item", "contents", "none", "ruby
 UNCONTAINED = NEVER_CLIPS - {"table-cell", "table", "inline-table"}
 LINE_FLOOR = 0.8 * 16  # px: a box lower (or narrower) than this shows no line (no glyph) of 16px text whole
 IMAGE_CONTENT = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|cross-fade|[a-z-]*gradient)\(")
-CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain"})  # without one, no box clips
+# without one, no box clips (content-visibility: auto contains its paint as contain: paint does)
+CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain", "content-visibility"})
 CLIPPING, SCROLLING = frozenset({"hidden", "clip"}), frozenset({"auto", "scroll", "overlay"})
 
 
@@ -722,7 +750,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
             return False, f"overflow: {down} on <{window}>, the window's: it does not scroll"
         across, down = "visible", "visible"
     contain = (value_of(declared, "contain") or "").split()
-    painted = bool({"strict", "content", "paint"} & set(contain))
+    painted = bool({"strict", "content", "paint"} & set(contain)) or value_of(declared, "content-visibility") == "auto"
     height = None if bound is None else min(bound)
     if height is None and {"strict", "size"} & set(contain):
         height, high = 0.0, f"contain: {value_of(declared, 'contain')}"
@@ -736,9 +764,8 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
         return True, parent.cut
     if clips_down and height is not None:
         return False, f"{high}; overflow: {down if down in CLIPPING else 'clip'}"
-    sized = wide or next((written(declared, name) for name in SIZES if value_of(declared, name) not in (None, *NOT_SIZED)),
-                         "")
-    laid_out = sized or ("display: " + shown_as if shown_as in ITEMS_OF else "a flex or grid item" if parent.items else "")
+    sized = wide or size_set(declared)
+    laid_out = sized or parent.narrowed or ("display: " + shown_as if shown_as in ITEMS_OF else "a flex or grid item" if parent.items else "")
     if (clips_across and laid_out) or (sized and across in SCROLLING and overflows_to_the_start(declared, shown_as)):
         # narrower than its text perhaps (no layout here measures it): an unbreakable value cut at its end, or
         # at its start where the box aligns it to its end, which no scrolling reaches (checked in Chromium). A
@@ -761,6 +788,11 @@ SIZES = ("width", "max-width", "inline-size", "max-inline-size", "flex-basis", "
 NOT_SIZED = frozenset({"auto", "none", "initial", "unset", "100%", "max-content", "fit-content", "content", "0 1 auto",
                        "revert", "revert-layer"})
 END_ALIGNED = frozenset({"flex-end", "end", "right", "center", "space-around", "space-evenly", "safe"})
+
+
+def size_set(declared) -> str:
+    """The declaration setting the box's width other than by its content (SIZES), or ""."""
+    return next((written(declared, name) for name in SIZES if value_of(declared, name) not in (None, *NOT_SIZED)), "")
 
 
 def overflows_to_the_start(declared, shown_as: str) -> bool:
@@ -1076,7 +1108,12 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
         shown_as = "none"
     colour = color(declared, parent, element)
     shift = shifted(declared)
-    base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour)
+    bound, percent_base, high = heights(declared, parent, shown_as)
+    base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour, shown_as)
+    own_paint = (base, backdrops, unknown) != (parent.background, parent.backdrops, parent.backdrop_unknown)
+    below = (parent.background, *parent.backdrops) if own_paint else parent.below
+    backdrops += tuple(c for c in uncovered(declared, parent, shown_as, tag, own_paint and bound is not None, below)
+                       if c not in backdrops and c != base)
     if not declared.keys().isdisjoint(DECORATING):
         size, zoom = font_px(declared, parent)
         lines = decoration_colours(*(value_of(declared, n) for n in DECORATING), colour, parent.dark, size / zoom)
@@ -1096,7 +1133,6 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     layer = layered(declared, parent, shown_as, in_cell)
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines, factor, size = line_height(declared, parent), line_factor(declared, parent), sizes(declared, parent)
-    bound, percent_base, high = heights(declared, parent, shown_as)
     window = the_windows_overflow(declared, parent, element, tag)
     clipped, cut = clipping(declared, parent, shown_as, lines, bound, high, window)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
@@ -1105,7 +1141,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
                  marker_image=marker_image(declared, parent), image=image_painted(declared),
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
-                 backdrop_unknown=unknown, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
+                 backdrop_unknown=unknown, below=below, own_paint=own_paint, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
                  base=percent_base, quirks=parent.quirks, passes_overflow=tag == "html" and element.getparent() is None
                  and not window,
@@ -1120,6 +1156,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
                  stuck=stuck(declared), spill=spills(declared, shown_as, None),
                  unmodelled=unmodelled(declared, parent), layer=layer, in_cell=in_cell,
+                 narrowed=parent.narrowed or (size_set(declared) if in_cell else ""),
                  paints_over=painted_over(declared, shown_as, colour, parent, layer, in_cell)
                  or past_the_line(declared, shown_as, colour, parent, lines, factor, size["font_px"],
                                   tag == "a" and element.get("href") is not None))
@@ -1684,7 +1721,7 @@ UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset
 HYPHENATE = ("hyphenate-character", "-webkit-hyphenate-character")
 HYPHENS = frozenset({"auto", "-", "\u2010", "\u00ad"})  # what a broken word may end with and still read as one
 NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, *EMPHASIS, "text-shadow", "text-overflow",
-                          "font-family"})
+                          "font-family", "z-index"})
 
 
 def strokes(value: str) -> bool:
@@ -1698,6 +1735,17 @@ def symbol_font(piece: str) -> bool:
     return family_name(piece) in SYMBOL_FONTS
 
 
+def beneath(declared, parent: Style) -> bool:
+    """A negative z-index on a box it applies to (positioned, or a flex or grid item): the box is
+    painted first in its stacking context, under the backgrounds of the blocks, the table, its rows
+    and cells painted there (`td{background:#fff}` hides a `1` so placed before 32*Ascend: checked in
+    Chromium). Which of them lie over it, no layout here tells."""
+    value = value_of(declared, "z-index")
+    if value is None or not value.lstrip().startswith("-"):
+        return False
+    return parent.items or value_of(declared, "position") not in (None, "static", *INERT)
+
+
 def unmodelled(declared, parent: Style) -> str:
     """The declaration, here or on an ancestor (each reaches the text inside), that may change
     what the text shows in a way this reader does not work out: an animation (its keyframes may
@@ -1709,7 +1757,7 @@ def unmodelled(declared, parent: Style) -> str:
     ellipsis in a box clipping its overflow (`132*Ascend` drawn as `1…` where the box is narrow;
     no layout here tells how narrow), a hyphenate-character other than a hyphen (drawn where the
     line breaks at a soft hyphen), a symbol font (SYMBOL_FONTS), an emphasis mark (text-emphasis:
-    a `'1'` drawn over the 3 of 32)."""
+    a `'1'` drawn over the 3 of 32), a negative z-index (beneath)."""
     if parent.unmodelled or UNRESOLVED in declared:
         return parent.unmodelled or declared[UNRESOLVED].value
     if declared.keys().isdisjoint(NOT_MODELLED):
@@ -1728,6 +1776,8 @@ def unmodelled(declared, parent: Style) -> str:
         value = value_of(declared, name)
         if value is not None and value not in INERT and value.strip("'\"") not in HYPHENS:
             return written(declared, name)
+    if beneath(declared, parent):
+        return written(declared, "z-index")  # painted under the backgrounds of its stacking context
     families = value_of(declared, "font-family")
     if families is not None and any(symbol_font(piece) for piece in families.split(",")):
         return written(declared, "font-family")
