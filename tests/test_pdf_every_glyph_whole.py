@@ -27,6 +27,7 @@ import pytest
 from pdf_drawing import canvas_font, header_and_row, incremental_update, stream  # noqa: F401  (a fixture)
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
+from pipeline.extract.pdf_ink import Sight
 from test_pdf_glyph_drawn_as_read import CONTENT, FONTS, HELVETICA, PAGE, THIRTY_TWO, published
 from test_pdf_same_glyphs_elsewhere import one_row_table
 
@@ -223,27 +224,57 @@ def test_a_glyph_drawn_left_of_a_rule_and_read_right_of_it_is_an_error(canvas_fo
         extract_pdf(varied, "t.pdf")
 
 
-def test_a_glyph_drawn_away_from_its_box_is_an_error(canvas_font, tmp_path):
-    """Catches: a Type 3 `1` whose program paints its stroke 10 pt left of its origin, in the
-    cell before (after 4096), and a speck in its box, set before 32*Ascend: viewers draw a 1
-    after 4096 and the speck before 32*Ascend; the text layer puts the 1's box in the value cell,
-    and 132 was published. Its d1 box leaves the stroke out, so pdfium's box of the glyph (whose
-    outline test is tests/test_pdf_outline_where_read.py's) does not show it either: ink of the
-    text inside the table that no glyph's box holds is an error."""
+def type3_one_drawn_away(canvas_font, tmp_path, program: bytes, away: bool = True) -> bytes:
+    """The one-row table with a Type 3 `1` drawn by `program` set before 32*Ascend (`away`: its
+    stroke drawn left of the value cell's rule, as the construction is checked)."""
     data = one_row_table(canvas_font, tmp_path / "t.pdf")
     font = (b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [-1500 0 556 1000] "
             b"/CharProcs << /one 22 0 R >> /Encoding << /Type /Encoding /Differences [49 /one] >> /FirstChar 49 "
             b"/LastChar 49 /Widths [556] >>")
     varied = incremental_update(data, {
-        FONTS: b"<< /F1 2 0 R /F2 3 0 R /T3 21 0 R >>", 21: font,
-        22: stream(b"", b"556 0 0 0 556 700 d1 -1400 0 200 700 re f 100 0 300 60 re f"),
+        FONTS: b"<< /F1 2 0 R /F2 3 0 R /T3 21 0 R >>", 21: font, 22: stream(b"", program),
         CONTENT: stream(b"", latest_content(data).replace(THIRTY_TWO, b"/T3 8 Tf (1) Tj /F1 8 Tf (32*Ascend) Tj"))})
     image = numpy.asarray(pdfium.PdfDocument(varied)[0].render(scale=4, grayscale=True).to_pil())
     rows = image[int((842 - 737) * 4):int((842 - 732) * 4)]
-    assert rows[:, int(201.5 * 4):int(203.5 * 4)].min() < 128  # the construction: the 1 is drawn left of the rule
-    with pytest.raises(LayoutError, match=r"page 1: ink of text inside the vendor table that no glyph's box holds "
-                                          r"\(at 20\d pt from the left, 10\d pt from the top\)"):
+    assert not away or rows[:, int(201.5 * 4):int(203.5 * 4)].min() < 128  # the construction: drawn left of the rule
+    return varied
+
+
+AWAY = b"-1400 0 200 700 re f 100 0 300 60 re f"  # its stroke 10 pt left of its origin, a speck in its box
+
+
+def test_a_glyph_drawn_away_from_its_box_is_an_error(canvas_font, tmp_path):
+    """Catches: a Type 3 `1` whose program paints its stroke 10 pt left of its origin, in the
+    cell before (after 4096), and a speck in its box, set before 32*Ascend: viewers draw a 1
+    after 4096 and the speck before 32*Ascend; the text layer puts the 1's box in the value cell,
+    and 132 was published. Without a declared box (d0) pdfium's box of the glyph is what it paints,
+    and the outline check refuses it (tests/test_pdf_outline_where_read.py); a d1 box leaving the
+    stroke out is a Type 3 glyph painting outside its box. The ink no glyph's box holds is there
+    too, for a glyph whose box tells neither (pdf_ink.Sight.ink_unheld, a backstop: a font's
+    hinting may move its points)."""
+    varied = type3_one_drawn_away(canvas_font, tmp_path, b"556 0 d0 " + AWAY)
+    with pytest.raises(LayoutError, match=r"page 1: a glyph whose font draws it away from where its text is read"):
         extract_pdf(varied, "t.pdf")
+    with pytest.raises(LayoutError, match=r"page 1: a Type 3 font \(unknown\) whose glyph /one paints elsewhere than "
+                                          r"the box it declares"):
+        extract_pdf(type3_one_drawn_away(canvas_font, tmp_path, b"556 0 0 0 556 700 d1 " + AWAY), "t.pdf")
+    with pdfplumber.open(io.BytesIO(varied)) as pdf:
+        page = pdf.pages[0]
+        sight = Sight.of(pdf.pages)
+        x, y = sight.ink_unheld(page, (40, 60, 310, 120))
+        sight.close()
+    assert 200 <= x <= 204 and 100 <= y <= 112
+
+
+def test_a_type3_digit_declaring_a_box_taller_than_it_paints_is_an_error(canvas_font, tmp_path):
+    """Catches (hunt 29): a Type 3 `1` painting a small raised stroke (a note mark, ¹) while its d1
+    declares a full-height box, set before 32*Ascend: pdfium takes the glyph's height from the
+    box, so the smaller-digit check saw a full 1 and 132 was published. A digit's glyph paints up
+    to the top and foot of the box it declares; a glyph of another character may declare more."""
+    small_one = b"556 0 0 0 556 700 d1 200 400 120 300 re f"
+    with pytest.raises(LayoutError, match=r"page 1: a Type 3 font \(unknown\) whose glyph /one paints elsewhere than "
+                                          r"the box it declares"):
+        extract_pdf(type3_one_drawn_away(canvas_font, tmp_path, small_one, away=False), "t.pdf")
 
 
 def left_of_the_eight(data: bytes) -> float:

@@ -15,6 +15,7 @@ import numpy
 import pypdfium2 as pdfium
 import pytest
 
+from conftest import FIXTURES
 from pdf_drawing import canvas_font, header_and_row  # noqa: F401  (a fixture)
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
@@ -60,17 +61,19 @@ def moved(source: str, dx_points: float):
     return shape
 
 
-def box(x0_em: float, x1_em: float):
-    """A filled box from `x0_em` to `x1_em` along the line, below the baseline to above the digits."""
+def box(x0_em: float, x1_em: float, low: float = -0.2, high: float = 0.9):
+    """A filled box from `x0_em` to `x1_em` along the line, from `low` to `high` (em; by default
+    below the baseline to above the digits)."""
     def shape(pen, glyphs, units):
-        (a, b), (low, high) = (round(x0_em * units), round(x1_em * units)), (round(-0.2 * units), round(0.9 * units))
-        pen.moveTo((a, low)), pen.lineTo((a, high)), pen.lineTo((b, high)), pen.lineTo((b, low)), pen.closePath()
+        a, b, foot, top = (round(v * units) for v in (x0_em, x1_em, low, high))
+        pen.moveTo((a, foot)), pen.lineTo((a, top)), pen.lineTo((b, top)), pen.lineTo((b, foot)), pen.closePath()
     return shape
 
 
 def table_with(canvas_font, out, value: str, extra) -> bytes:
     """The one-row table (values in DejaVu Sans, `value` in the first value cell) and `extra`
-    (font, x, text, grey[, baseline]) drawn after it, on the row's line unless another is given."""
+    (font, x, text, grey[, baseline[, size]]) drawn after it, on the row's line at SIZE unless
+    others are given."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
@@ -81,10 +84,10 @@ def table_with(canvas_font, out, value: str, extra) -> bytes:
         canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
         canvas.setFont("DejaVuSans" if text.endswith("Ascend") else canvas_font, SIZE)
         canvas.drawString(VALUE_X if text == value else x0 + 3, 842 - top - 11, text)
-    for font, x, text, grey, *baseline in extra:
+    for font, x, text, grey, *placed in extra:  # placed: a baseline, and a size
         canvas.setFillGray(grey)
-        canvas.setFont(font, SIZE)
-        canvas.drawString(x, *baseline or [BASELINE], text)
+        canvas.setFont(font, placed[1] if len(placed) > 1 else SIZE)
+        canvas.drawString(x, placed[0] if placed else BASELINE, text)
     canvas.showPage()
     canvas.save()
     return out.read_bytes()
@@ -120,6 +123,19 @@ def test_a_blank_whose_outline_paints_white_over_a_digit_is_an_error(canvas_font
     with pytest.raises(LayoutError, match=r"page 1: a glyph whose font draws it away .*: ' ' read at \(218, 731\) pt"
                                           r".*\(a blank that draws\)"):
         extract_pdf(varied, "t.pdf")
+
+
+def test_flat_blanks_drawn_from_right_of_the_table_over_a_digit_are_an_error():
+    """Catches (hunt 29): a space whose outline is a white bar too flat to count as drawing (0.04
+    em), set right of the table and moved onto the 8, stacked 28 times a third of a point apart:
+    viewers show 3*Ascend, 8 was published. A blank's outline lies at its origin, if anywhere.
+    (tests/fixtures/pdf/NOTES.md: made by the hunt with pikepdf and fontTools.)"""
+    data = (FIXTURES / "pdf" / "bad" / "stacked-blanks-2025-05-07.pdf").read_bytes()
+    image = numpy.asarray(pdfium.PdfDocument(data)[0].render(scale=4, grayscale=True).to_pil())
+    top = round((841.8898 - 393.89 - 7) * 4)  # the 8 of 8*Ascend (qwen2-7b / full / 8192), x 231
+    assert image[top:top + 24, 231 * 4:int(232.5 * 4)].min() == 255  # the construction: the 8's left erased
+    with pytest.raises(LayoutError, match=r"page 1: a glyph whose font draws it away .*: ' ' read at \(300, 39\d\)"):
+        extract_pdf(data, "doc.pdf")
 
 
 def test_a_white_glyph_drawn_from_right_of_the_table_over_a_digit_is_an_error(canvas_font, tmp_path):
@@ -164,6 +180,9 @@ def test_a_digit_drawn_as_a_numerator_before_a_value_is_an_error(canvas_font, tm
                                           r"elsewhere in it \(at 215 pt from the left, .*'1': 0.3\d of its size tall, "
                                           r"the others 0.7\d\)"):
         extract_pdf(data, "t.pdf")
+    at_its_own_size = table_with(canvas_font, tmp_path / "s.pdf", "32*Ascend", [(font, VALUE_X - 3, "1", 0, BASELINE, 8.3)])
+    with pytest.raises(LayoutError, match=r"a digit in the vendor table drawn smaller"):  # (hunt 29: another size)
+        extract_pdf(at_its_own_size, "t.pdf")
     full = edited_dejavu(tmp_path / "full.ttf", "1", scaled("1", 1.0, 0))  # control: the same font, a full 1
     assert published(table_with(canvas_font, tmp_path / "f.pdf", "32*Ascend", [(full, VALUE_X - 5.1, "1", 0)])) \
         == [16, 132]

@@ -67,3 +67,19 @@ def test_a_rule_the_page_shows_divides_the_cell_as_shown():
     rows = normalize(extract_pdf(varied, "doc.pdf")[0], "2025-05-07").frame
     eight_b = rows[rows.model == "llama3.1-8b"]
     assert sorted(set(eight_b.seq_len)) == [2, 819, 4096]
+
+
+def test_a_highlight_over_a_rule_the_page_does_not_show_does_not_show_it():
+    """Catches (hunt 29): the white line with a Highlight annotation over the cell's first line
+    (4096/819), whose colour reaches into the line's band: the band was taken to show a rule, and
+    819 and 2 were published. An annotation's pixels are looked past."""
+    data = with_line(*LINES_NOT_SHOWN["white"])
+    annotated = incremental_update(data, {
+        PAGE: re.findall(rb"\n%d 0 obj\n(<<.*?)\nendobj" % PAGE, data, re.S)[-1].replace(
+            b"/Type /Page", b"/Annots [ 21 0 R ] /Type /Page"),
+        21: b"<< /Type /Annot /Subtype /Highlight /Rect [ 180.5 656.2 222 667.6 ] /F 4 /C [ 1 1 0 ] "
+            b"/QuadPoints [ 180.5 667.6 222 667.6 180.5 656.2 222 656.2 ] >>"})
+    assert band(annotated).min() < 255  # the construction: the highlight's colour in the line's band
+    with pytest.raises(LayoutError, match=r"page 1: a rule dividing cells of the vendor table that the page does not "
+                                          r"show"):
+        extract_pdf(annotated, "doc.pdf")

@@ -117,6 +117,66 @@ def type3_misread(font, spec: dict) -> dict[str, str]:
             and operators(programs[names[code]]) & PAINTING}
 
 
+GLYPH_TOKENS = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)|[A-Za-z'\"*][A-Za-z0-9'\"*]*|[\[\]]")
+POINTS = {b"m": 1, b"l": 1, b"c": 3, b"v": 2, b"y": 2}  # path operators and the points they give
+BOX_SLACK = 0.02  # of the box's larger side: a path's rounding past its declared box
+
+
+def paints_outside(program: bytes, tight: bool = False) -> bool:
+    """Does a Type 3 glyph that declares its box (`d1`) paint outside that box (or, `tight`, not up
+    to its top and foot: asked of a digit's glyph, whose height is compared)? pdfium takes the glyph's box from `d1` (its box for the text and for
+    pdf_engines' outline checks) and neither it nor poppler clips the painting to it: an `x`
+    declaring a small box at its origin drew an 8 over the 3 of 32 from right of the table, and a
+    small raised 1 declaring a full box passed for a full-size digit. The points of its paths
+    (moved by its `cm`s), widened by half its line width, must reach the box's sides and lie
+    in it, to BOX_SLACK (Chromium's Type 3 glyphs declare their paths' box exactly). A program of
+    no paths, or of other operators (text, images, colours), is type3_misread's or none."""
+    stack, matrix, saved, width, box, in_array = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], 1.0, None, False
+    low_x = low_y = float("inf")
+    high_x = high_y = float("-inf")
+    for token in GLYPH_TOKENS.findall(program):
+        if token in (b"[", b"]"):
+            in_array = token == b"["
+            continue
+        if in_array:
+            continue
+        if token[:1].isdigit() or token[:1] in b"-+.":
+            stack.append(float(token))
+            continue
+        if token == b"d1" and len(stack) >= 6:
+            box = stack[-4:]
+        elif box is not None and (token in POINTS or token == b"re") and stack:
+            if token == b"re" and len(stack) >= 4:
+                x, y, w, h = stack[-4:]
+                points = [(x, y), (x + w, y + h)]
+            else:
+                numbers = stack[-2 * POINTS.get(token, 1):]
+                points = list(zip(numbers[::2], numbers[1::2]))
+            a, b, c, d, e, f = matrix
+            reach = width / 2 * max(map(abs, matrix[:4]))
+            for x, y in points:
+                x, y = a * x + c * y + e, b * x + d * y + f
+                low_x, high_x, low_y, high_y = min(low_x, x - reach), max(high_x, x + reach), min(low_y, y - reach), max(
+                    high_y, y + reach)
+        elif token == b"cm" and len(stack) >= 6:
+            a2, b2, c2, d2, e2, f2 = stack[-6:]
+            a, b, c, d, e, f = matrix
+            matrix = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f)
+        elif token == b"q":
+            saved.append((matrix, width))
+        elif token == b"Q" and saved:
+            matrix, width = saved.pop()
+        elif token == b"w" and stack:
+            width = abs(stack[-1])
+        stack = []
+    if box is None or low_x > high_x:
+        return False
+    slack = BOX_SLACK * max(box[2] - box[0], box[3] - box[1], 1.0) + width
+    past = (box[0] - low_x, box[1] - low_y, high_x - box[2], high_y - box[3])  # how far it paints past each side
+    short = (low_y - box[1], box[3] - high_y) if tight else ()  # how far short of its top and foot
+    return max(*past, *short) > slack
+
+
 def folded(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
@@ -207,6 +267,29 @@ def page_misreads(page, used: set[str]) -> dict[tuple[str, str], str]:
         if fontname in used:
             found.update(((fontname, text), drawn) for text, drawn in misread(font, spec).items())
     return found
+
+
+def check_type3_boxes(page, number: int, source: str) -> None:
+    """No Type 3 font used on the page has a glyph painting elsewhere than the box it declares
+    (paints_outside), wherever its text is: the glyph checks take its box from the font."""
+    used = {char["fontname"] for char in page.chars}
+    for reference, spec in fonts(page.page_obj.resources):
+        if getattr(resolve1(spec.get("Subtype")), "name", None) != "Type3":
+            continue
+        objid = reference.objid if isinstance(reference, PDFObjRef) else None
+        font = page.pdf.rsrcmgr.get_font(objid, spec)
+        fontname = fix_fontname_bytes(font.fontname) if isinstance(font.fontname, bytes) else font.fontname
+        if fontname not in used:
+            continue
+        digits = {name for code, name in encoded(spec).items() if (read_as(font, code) or "").isdigit()}
+        for glyph, program in (resolve1(spec.get("CharProcs")) or {}).items():
+            program = resolve1(program)
+            if isinstance(program, PDFStream) and paints_outside(program.get_data(), tight=str(glyph) in digits):
+                raise LayoutError(source, Problem(
+                    Place(page=number), f"a Type 3 font ({fontname}) whose glyph /{glyph} paints elsewhere than the box "
+                    "it declares (d1: outside it, which viewers do not clip to, or short of its sides): its text may be "
+                    "drawn elsewhere or smaller than it is read (an x right of the table drawn as an 8 over a value, a "
+                    "small raised 1 declaring a full box)", "Type 3 glyphs painting the box they declare"))
 
 
 def check_glyphs_drawn_as_read(page, number: int, chars: list[dict], source: str) -> None:

@@ -47,8 +47,8 @@ LINE_END_HYPHEN = str.maketrans({"\x02": "-", "\ufffe": "-"})
 
 # a glyph's origin as each engine gives it may differ by rounding: within a point is the same place
 SAME_PLACE = 1
-FLAT = 0.05  # of the font size: an outline box no higher than this draws nothing (a blank's is of no height)
-SMALLER = 0.8  # of the same digit's usual height at the same size: a digit drawn this much smaller is another form
+SMALLER = 0.8  # of the same digit's usual outline height for its size: a digit drawn this much smaller is another form
+FLAT = 0.005  # of the font size: an outline box no higher draws nothing (an empty one's: 0.001 on the tests' prints)
 
 
 @lru_cache(maxsize=4096)
@@ -191,10 +191,10 @@ def inside(char: dict, bbox: tuple[float, float, float, float]) -> bool:
 
 
 def smaller_digits(digits: dict) -> list:
-    """Of the digits (by digit and size: their outline's height and character read), those drawn
-    SMALLER than the middle height of the same digit at the same size, each with that height. A
-    numerator form of a font (`font-feature-settings: 'numr'`) is a small 1 at full size: read as
-    a 1 before 32, it is a note mark on the page."""
+    """Of the digits of the table (by digit: their outline's height for their size, and the
+    character read), those drawn SMALLER than the middle height of the same digit, each with that
+    height. A numerator form of a font (`font-feature-settings: 'numr'`) is a small 1 at full
+    size: read as a 1 before 32, it is a note mark on the page (¹32)."""
     found = []
     for drawn in digits.values():
         usual = sorted(height for height, _ in drawn)[len(drawn) // 2]
@@ -216,8 +216,9 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
     for index, text, x, y, outline, size in drawn_glyphs(textpage):
         into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
         if not text:
-            if into and outline[3] - outline[1] > FLAT * size and carried(textpage, index):
-                astray.append((" ", x, y, outline))
+            if into and (outline[3] - outline[1] > FLAT * size or not holds((x, y, x + size, y + size), outline, size)) \
+                    and carried(textpage, index):
+                astray.append((" ", x, y, outline))  # (flat bars drawn from elsewhere, stacked, cover a glyph too)
             continue
         for c in text:
             chars = read.at_origin(c, x, y)
@@ -232,8 +233,8 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             if into and not any(holds(read.user_box(ch), outline, ch["size"]) for ch in chars) \
                     and carried(textpage, index):
                 astray.append((c, x, y, outline))
-            if into and c.isdigit():
-                digits.setdefault((c, round(size, 1)), []).append((outline[3] - outline[1], chars[0]))
+            if into and c.isdigit() and chars[0]["size"] > 0:  # (its size as drawn: pdfium's is the Tf operand)
+                digits.setdefault(c, []).append(((outline[3] - outline[1]) / chars[0]["size"], chars[0]))
     if unread:
         ch, x, y = unread[0]
         raise LayoutError(source, Problem(
@@ -251,9 +252,9 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
         (height, char), usual = small[0]
         raise LayoutError(source, Problem(
             Place(page=number), f"a digit in the vendor table drawn smaller than the same digit elsewhere in it "
-            f"({where([char])}: {height / char['size']:.2f} of its size tall, the others {usual / char['size']:.2f}): "
-            "a numerator, denominator or superscript form of its font (OpenType numr, dnom, sups), a note mark, "
-            "read as a digit of the value", "every digit of the table drawn at the height of the others"))
+            f"({where([char])}: {height:.2f} of its size tall, the others {usual:.2f}): a numerator, denominator or "
+            "superscript form of its font (OpenType numr, dnom, sups), a note mark, read as a digit of the value",
+            "every digit of the table drawn at the height of the others"))
     if astray:
         ch, x, y, (left, bottom, right, top) = astray[0]
         raise LayoutError(source, Problem(

@@ -42,6 +42,7 @@ import pypdfium2.raw as pdfium_c
 
 from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
+from .pdf_annots import drawn
 from .pdf_cells import char_lines, dividing_rules
 from .pdf_clips import clipped_fills, cut_glyphs
 from .pdf_paths import named
@@ -491,7 +492,9 @@ class Sight:
         its band (RULE_BAND each side), the page's pixels that are not text (text_alone) differ by
         RULE_SEEN or more: a line against its cells, or two cells' fills against each other. The
         band is looked at over the middle half of the slot's side (the rules crossing it at its
-        ends are not its), and must show a rule over SEEN_SHARE of it. A rule drawn white, with an
+        ends are not its), and must show a rule over SEEN_SHARE of it; annotations' pixels are
+        looked past (a highlight's colour in the band is no rule), and a band with nothing else to
+        look at shows none. A rule drawn white, with an
         alpha of 0, under a fill, clipped away, dashed with gaps only or in a layer that is off
         divides a cell no reader sees divided: 4096/819 and 2 read where the page shows 4096/8192."""
         if not rules:
@@ -500,6 +503,15 @@ class Sight:
         if alone.shape != image.shape:
             return None
         left, top = page.cropbox[0], page.cropbox[1]
+        shown_annots = [annot for annot in page.annots if drawn(annot)]
+        if shown_annots:  # an annotation's paint (a highlight over the band) is no rule: looked past, as text is
+            alone = alone.copy()
+            for annot in shown_annots:
+                y0, y1 = (int(np.clip(v, 0, alone.shape[0])) for v in (  # a pixel past each side: its anti-aliased edge
+                    np.floor((annot["top"] - top) * SCALE) - 1, np.ceil((annot["bottom"] - top) * SCALE) + 1))
+                x0, x1 = (int(np.clip(v, 0, alone.shape[1])) for v in (
+                    np.floor((annot["x0"] - left) * SCALE) - 1, np.ceil((annot["x1"] - left) * SCALE) + 1))
+                alone[y0:y1, x0:x1] = 0
         for orientation, shown, text, (across, along) in (("h", image, alone, (top, left)), ("v", image.T, alone.T, (left, top))):
             mine = [rule for rule in rules if rule[0] == orientation and rule[3] - rule[2] >= 2 * RULE_BAND]
             if not mine:
@@ -535,7 +547,7 @@ class Sight:
         a, b = np.clip(a - start, 0, stop - start), np.clip(b - start, 0, stop - start)
         shown_over = seen_sum[index, b] - seen_sum[index, a]
         looked_over = looked_sum[index, b] - looked_sum[index, a]
-        unseen = inside & (looked_over > 0) & (shown_over < SEEN_SHARE * looked_over)
+        unseen = inside & (shown_over < SEEN_SHARE * np.maximum(looked_over, 1))  # (nothing to look at: none seen)
         return int(np.argmax(unseen)) if unseen.any() else None
 
     def ink_unheld(self, page, bbox: tuple) -> tuple[float, float] | None:

@@ -18,7 +18,7 @@ from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, c
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_tilted, \
     lines_below, rows_run_on
 from .pdf_annots import check_annotations
-from .pdf_encodings import check_glyphs_drawn_as_read
+from .pdf_encodings import check_glyphs_drawn_as_read, check_type3_boxes
 from .pdf_engines import check_drawn_were_read
 from .pdf_ink import Sight
 from .pdf_paths import Underlined, check_paths
@@ -221,6 +221,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_inside(taken, page, source)
             taken.account_for_glyphs(glyphs)
             check_glyphs_drawn_as_read(page, number, taken.chars, source)  # before rendering: the fonts alone
+            check_type3_boxes(page, number, source)
             seen = taken.chars + [ch for line in taken.below for ch in line]
             check_tilted([ch for ch in page.chars if not square(ch)], seen, taken.bbox, number, source)
             sight.check(page, number, seen, taken.edges, source)
