@@ -98,7 +98,7 @@ def test_a_part_after_nothing_or_a_continuation_mark_continues_the_table(between
     ('<span style="display:flex"><span style="flex:0 0 17.8px;overflow:hidden;white-space:nowrap">132*Ascend</span></span>',
      "flex: 0 0 17.8px; overflow-x: hidden"),
     ('<span style="display:grid;grid-template-columns:17.8px"><span style="overflow:hidden;white-space:nowrap">132*Ascend'
-     '</span></span>', "a flex or grid item; overflow-x: hidden"),
+     '</span></span>', "grid-template-columns: 17.8px; overflow-x: hidden"),
     ('<span style="display:grid;grid-template-columns:79.2px;overflow:hidden"><span style="justify-self:end;'
      'white-space:nowrap">132*Ascend</span></span>', "display: grid; overflow-x: hidden"),
     ('<span style="display:inline-block;max-width:90%;overflow:hidden">132*Ascend</span>', "max-width: 90%; overflow-x: hidden"),

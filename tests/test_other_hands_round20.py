@@ -118,8 +118,12 @@ def with_one(css: str, before: str = ONE) -> str:
     "body{background:#000} .tablenoborder{display:inline;background:#fff}",  # a block in an inline box
     "body{background:#000} .tablenoborder{display:contents;background:#fff}",  # no box: no background
     ".one{filter:" + " ".join(["drop-shadow(0 0 3px #fff)"] * 12) + "}",  # N5: a halo over the text beside
+    "body{background:#000} .help-main{background:#fff} .help-content{height:100px}",  # hunt 30: a child's height
+    "body{background:#000} .help-main{background:#fff;display:grid;grid-template-rows:100px}",  # grid tracks
+    "body{background:#000} .tablenoborder{background:#fff;width:200px}",  # the table runs out sideways
+    "body{background:#000} .section{background:#fff} .tablenoborder table{float:left}",  # past a grandparent
 ], ids=["z-below-cell", "z-below-table", "short-wrapper", "short-body", "absolute-table", "inline-wrapper",
-        "contents-wrapper", "stacked-shadows"])
+        "contents-wrapper", "stacked-shadows", "child-height", "grid-rows", "narrow-wrapper", "float-past-section"])
 def test_paint_this_reader_does_not_lay_out_is_refused(css):
     """Catches (hunt 27, N1, N2, N5): a negative z-index paints a box under the cell's (the row's,
     the table's) background, which hides it; a background painted over its own box only leaves a
@@ -133,7 +137,9 @@ def test_paint_this_reader_does_not_lay_out_is_refused(css):
     '<p style="width:.9em;content-visibility:auto;white-space:nowrap">1</p>',  # N3: contains its paint
     '<div style="width:1.2em"><div style="overflow:hidden;white-space:nowrap">1</div></div>',  # N4
     '<div style="max-width:1.2em"><div style="overflow:hidden;white-space:nowrap">1</div></div>',
-], ids=["content-visibility", "parent-width", "parent-max-width"])
+    '<span style="display:grid;grid-template-columns:1.2em"><span><span style="display:block;overflow:hidden;'
+    'white-space:nowrap">1</span></span></span>',  # hunt 30: a grid track's width
+], ids=["content-visibility", "parent-width", "parent-max-width", "grid-track"])
 def test_a_box_clipping_to_a_width_set_around_it_is_refused(before):
     """Catches (hunt 27, N3, N4): `content-visibility: auto` clips like `contain: paint`, and a box
     with its overflow hidden is as narrow as a width set on a box around it: `132*Ascend` in such
@@ -145,9 +151,37 @@ def test_a_box_clipping_to_a_width_set_around_it_is_refused(before):
         read(html)
 
 
+@pytest.mark.parametrize("css, seen", [
+    (".x{color:white;color:blac\u212a}", "refused"),  # a Kelvin sign: no keyword, the white kept (Chromium)
+    (".x{display:none;all:unset\u00a0}", HIDDEN),  # `unset` and a no-break space: no CSS-wide keyword
+    (".x{color:transparent\u00a0}", SHOWN),  # no colour: the declaration is dropped, the 6 shown
+], ids=["kelvin-keyword", "nbsp-all", "nbsp-colour"])
+def test_css_keywords_fold_ascii_and_end_at_ascii_white_space(css, seen):
+    """Catches (hunt 30, P6): `blac\u212a` taken for black and `unset\xa0` for unset (Python's lower()
+    and strip() are Unicode's): Chromium drops both declarations. (An invalid colour on text is
+    refused where the text's colour is then in doubt.)"""
+    html = with_stale_six(f"<style>{css}</style>")
+    if seen == "refused":
+        with pytest.raises(MincardsError):
+            read(html)
+    else:
+        assert stale_cell(read(html)[0]) == seen
+
+
+def test_an_import_condition_ends_at_ascii_white_space():
+    """Catches (hunt 30, P6): `@import url(…) screen\xa0` applied as `screen`; a no-break space is
+    part of the media type in Chromium, which applies no sheet."""
+    assert shown(f"<style>@import url('{HIDE_URL}') screen\u00a0;</style>") == SHOWN
+    assert shown(f"<style>@import url('{HIDE_URL}') screen;</style>") == HIDDEN
+
+
 def test_backgrounds_under_the_text_in_flow_are_read(reference):
     """Catches rules too strict: a dark page with the table's wrapper white and growing with it
-    (no height set), and a dark badge's white text in an inline box of a cell, are read."""
+    (no height set, or a width of 100%), a grey page with a white card of a set width, and a dark
+    badge's white text in an inline box of a cell, are read."""
     same_rows(read(with_sheet("body{background:#000} .help-main{background:#fff}"))[2].frame, reference[1])
+    same_rows(read(with_sheet("body{background:#000} .help-main{background:#fff;width:100%}"))[2].frame, reference[1])
+    same_rows(read(with_sheet("body{background:#eee} .help-main{background:#fff;max-width:1200px}"))[2].frame,
+              reference[1])
     badge = PAGE_HTML.replace(">16*Ascend</p>", '>16<span style="background:#000;color:#fff">*Ascend</span></p>', 1)
     same_rows(read(badge)[2].frame, reference[1])

@@ -18,8 +18,11 @@ from math import cos, radians, sin
 
 import tinycss2
 from tinycss2.color4 import parse_color
+from webencodings import ascii_lower
 
 from .css_math import split_commas
+
+ASCII_WHITESPACE = "\t\n\f\r "  # CSS's and HTML's white space (not a no-break space)
 
 UNCOMPUTED = "uncomputed"
 
@@ -131,7 +134,7 @@ def light_dark(value: str, dark: bool) -> str | None:
 def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
     """A colour as sRGB (r, g, b, alpha), `currentcolor` the colour given; None if the value is
     not a colour; UNCOMPUTED for a colour this reader does not compute."""
-    word = value.strip().lower()
+    word = ascii_lower(value.strip(ASCII_WHITESPACE))  # keywords fold ASCII only (a Kelvin sign is no K)
     if word in ("currentcolor", "inherit"):
         return current
     if word in SYSTEM:
@@ -156,7 +159,6 @@ def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
 # --- presentational colour attributes (<font color>, bgcolor, <body text>) ---------------------
 
 HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-ASCII_WHITESPACE = "\t\n\f\r "
 
 
 def legacy_colour(value: str) -> tuple | None:
@@ -165,7 +167,7 @@ def legacy_colour(value: str) -> tuple | None:
     is #c00000; None where the rules fail (empty, `transparent`), and the attribute is then no
     colour at all. Browsers read every such attribute this way, never as CSS."""
     text = value.strip(ASCII_WHITESPACE)
-    if not text or text.lower() == "transparent":
+    if not text or ascii_lower(text) == "transparent":
         return None
     if text.isascii() and text.isalpha():  # a named colour (CSS's list): tinycss2 knows them
         named = parse_color(text)

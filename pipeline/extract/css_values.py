@@ -134,7 +134,7 @@ def colour_valid(found: list) -> bool:
     token = found[0]
     if token.type == "function":
         return True
-    return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]).strip().lower(), (0, 0, 0, 1)) is not None
+    return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]), (0, 0, 0, 1)) is not None
 
 
 VALIDATORS = {

@@ -32,7 +32,7 @@ from lxml import etree
 from webencodings import ascii_lower
 
 from ..errors import Place, Problem, SourceError
-from .css_colour import QUIRKY_COLOURS, hashless, legacy_colour
+from .css_colour import ASCII_WHITESPACE, QUIRKY_COLOURS, hashless, legacy_colour
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, selector_list, uses
@@ -114,8 +114,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     horizontal ones of border (a box set apart from its neighbour), background's colour, text-decoration's
     line; anything else as it is."""
     parts = [t for t in tokens if t.type not in ("whitespace", "comment")]
-    words = [tinycss2.serialize([t]).strip().lower() for t in parts]
-    value = tinycss2.serialize(tokens).strip()
+    # CSS's white space is ASCII's, and its keywords fold ASCII only: `black\u212a` (a Kelvin sign) or
+    # `transparent\xa0` is no keyword in Chromium, where Python's lower() and strip() made one
+    words = [ascii_lower(tinycss2.serialize([t]).strip(ASCII_WHITESPACE)) for t in parts]
+    value = tinycss2.serialize(tokens).strip(ASCII_WHITESPACE)
 
     def one(longhand: str, text: str) -> Declaration:
         return Declaration(longhand, text, tuple(tokens), important)
@@ -127,7 +129,7 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     if name in LOGICAL:  # the sides in horizontal-tb, left to right (the only writing this reader reads)
         return [one(longhand, text) for longhand, text in logical_sides(name, words)]
     if name == "all":  # a CSS-wide keyword for every property this reader computes (css_values.py)
-        return [one(longhand, value.lower()) for longhand in ALL_RESETS] if value.lower() in CSS_WIDE else []
+        return [one(longhand, ascii_lower(value)) for longhand in ALL_RESETS] if ascii_lower(value) in CSS_WIDE else []
 
     if name in ("margin", "padding"):
         if not words:
@@ -163,7 +165,7 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         return [one("background-color", colour), one("background-image", ", ".join(images) or "none"),
                 one("background-clip", "text" if "text" in words else "border-box")]
     if name == "-webkit-background-clip":  # an alias in Chromium
-        return [one("background-clip", value.lower())]
+        return [one("background-clip", ascii_lower(value))]
     if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the rest left out
         image = [w for w in words if w.startswith(("url(", "image", "-webkit-image")) or "gradient(" in w]
         kind = next((w for w in words if w not in ("inside", "outside") and w not in image), "disc")
@@ -177,7 +179,7 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
                 one("top", words[0]), one("right", words[1] if len(words) > 1 else words[0]),
                 one("bottom", words[2] if len(words) > 2 else words[0])] if words else []
-    return [one(name, value if name == "content" else value.lower())]
+    return [one(name, value if name == "content" else ascii_lower(value))]
 
 
 # Properties Chromium reads under a prefixed name too (one property: the later declaration wins)
@@ -874,7 +876,7 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     else:
         return
     rest = prelude[1:]
-    condition = tinycss2.serialize(rest).strip()
+    condition = tinycss2.serialize(rest).strip(ASCII_WHITESPACE)
     head = " ".join(f"@import {tinycss2.serialize(rule.prelude)}".split())
     if any((t.type == "ident" and t.lower_value == "layer") or (t.type == "function" and t.lower_name in
                                                                  ("layer", "supports")) for t in rest):

@@ -40,7 +40,7 @@ import tinycss2
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
-from .css_colour import DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
+from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, display_type, valid_value
 from .css_substitute import UNRESOLVED, resolved
 from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
@@ -124,6 +124,7 @@ class Style:
     backdrop_unknown: bool = False  # behind the text, something this reader cannot tell the colour of
     below: tuple = ()  # the colours under the nearest background an ancestor (or it) paints: where that one ends
     own_paint: bool = False  # it paints a background of its own (the colours under it are `below`)
+    loose: bool = False  # its content may lie outside the nearest background under it (html_style.loose)
     glyph_paint: tuple = ()  # a background clipped to the text (inherited): colours painted in the glyphs
     glyph_unknown: bool = False  # of those, one this reader cannot tell (an image)
     tints: tuple = ()  # the colour filters of the element and its ancestors, innermost first
@@ -169,7 +170,7 @@ class Style:
     spill: str = ""  # a set height (or a float's set width) its content may spill out of, its overflow visible
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
-    narrowed: str = ""  # a width set on a box around it inside its cell (not the cell's): it is no wider
+    narrowed: str = ""  # a width set around it inside its cell, or its table's fixed layout: it is no wider
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     # derived from the above when the style is made (__post_init__), read for every piece of text
     removed: bool = field(init=False)  # display:none: not laid out at all
@@ -216,7 +217,7 @@ DARK_ROOT = Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark
 
 def value_of(declared: dict[str, Declaration], name: str) -> str | None:
     d = declared.get(name)
-    return d.value.removesuffix("!important").strip() if d is not None else None
+    return d.value.removesuffix("!important").strip(ASCII_WHITESPACE) if d is not None else None
 
 
 def display(declared, parent: Style) -> str:
@@ -398,24 +399,39 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
 OUT_OF_FLOW = frozenset({"absolute", "fixed"})
 
 
-def uncovered(declared, parent: Style, shown_as: str, tag: str, bounded: bool, below: tuple) -> tuple:
-    """The colours under a background that may not lie under the box's text (`below`, or its
-    parent's): a background is painted over its box only, and text may lie outside it. Its own,
-    on a box of a set height (`bounded`) whose overflow shows (a table longer than a 10px <body>,
-    or than `html, body {height: 100%}`, runs on over <html>'s background; <body>'s covers the
-    canvas when <html> paints none, and <html>'s always does); its parent's, for a block inside an
-    inline box (whose background covers its own lines only) and for a box out of the flow (a
-    float its container does not clear, an absolute box its container does not size to)."""
-    if bounded and tag != "html" and not (tag == "body" and not parent.below) \
-            and overflow_axes(declared)[1] == "visible":
-        return below
-    if not parent.own_paint:
-        return ()
-    if parent.display == "inline" and not shown_as.startswith("inline") and shown_as not in ("none", "contents"):
-        return parent.below
-    if value_of(declared, "position") in OUT_OF_FLOW or value_of(declared, "float") not in (None, "none", *INERT):
-        return parent.below
-    return ()
+# What may make a box smaller than its content (its content then runs out of it, past its background):
+WIDTHS = ("width", "max-width", "inline-size", "max-inline-size")
+SHRINKING = {"aspect-ratio": {"auto"}, "grid-template-rows": {"none"}, "grid-template-columns": {"none"},
+             "grid-template": {"none"}, "grid": {"none"}, "contain": {"none", "style", "layout", "paint"}}
+FLEX_BASES = ("flex", "flex-basis")
+
+
+def loose(declared, parent: Style, shown_as: str, tag: str, bounded: bool, own_paint: bool) -> bool:
+    """May the box's content lie outside the nearest background painted under it (its own, when
+    `own_paint`, or an ancestor's)? A background is painted over its box only. A box of a set
+    height (`bounded`) or width, an aspect ratio, size containment or grid tracks may be smaller
+    than its content, which then shows (overflow visible) past it: a table longer than a 10px
+    <body>, or than `html, body {height: 100%}`, runs on over <html>'s background, one wider than a
+    200px wrapper over the page's. Below the painter, a box out of the flow (a float its container
+    does not clear, an absolute box its container does not size to), a block inside an inline box
+    (whose background covers its own lines only) or such a smaller box takes its content off the
+    painter too (inherited by what lies inside it). <html>'s background covers the canvas, and
+    <body>'s does when <html> paints none; a table and its parts grow with their content."""
+    if tag == "html" or (tag == "body" and own_paint and not parent.below):
+        return False
+    if shown_as in TABLE_INTERNALS - {"table", "inline-table"} or shown_as == "table-cell":
+        return not own_paint and parent.loose  # its parts lie in the table's box
+    across, down = overflow_axes(declared)
+    smaller = shown_as not in ("table", "inline-table") and (  # a table grows with its content
+        (bounded and down == "visible") or (across == "visible" and any(
+            value_of(declared, name) not in (None, *NOT_SIZED) for name in WIDTHS)) or any(
+            value_of(declared, name) not in (None, *INERT, *keep) for name, keep in SHRINKING.items()) or (
+            parent.items and any(value_of(declared, name) not in (None, *NOT_SIZED) for name in FLEX_BASES)))
+    if own_paint:
+        return smaller
+    return parent.loose or smaller or value_of(declared, "position") in OUT_OF_FLOW or value_of(
+        declared, "float") not in (None, "none", *INERT) or (
+        parent.display == "inline" and not shown_as.startswith("inline") and shown_as not in ("none", "contents"))
 
 
 def clipped_to_text(declared) -> bool | None:
@@ -790,6 +806,19 @@ NOT_SIZED = frozenset({"auto", "none", "initial", "unset", "100%", "max-content"
 END_ALIGNED = frozenset({"flex-end", "end", "right", "center", "space-around", "space-evenly", "safe"})
 
 
+def narrowing(declared, shown_as: str, in_cell: bool) -> str:
+    """The declaration by which a box sets the width of what lies inside it, not its content: a
+    width or grid tracks inside a cell, a table laid out at fixed column widths (its cells as wide as
+    its columns say); "" for none."""
+    if shown_as in ("table", "inline-table") and value_of(declared, "table-layout") == "fixed":
+        return written(declared, "table-layout")
+    if not in_cell:
+        return ""
+    return size_set(declared) or next((written(declared, name) for name in ("grid-template-columns", "grid-template",
+                                                                               "grid") if value_of(declared, name)
+                                      not in (None, "none", *INERT)), "")
+
+
 def size_set(declared) -> str:
     """The declaration setting the box's width other than by its content (SIZES), or ""."""
     return next((written(declared, name) for name in SIZES if value_of(declared, name) not in (None, *NOT_SIZED)), "")
@@ -1112,8 +1141,9 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour, shown_as)
     own_paint = (base, backdrops, unknown) != (parent.background, parent.backdrops, parent.backdrop_unknown)
     below = (parent.background, *parent.backdrops) if own_paint else parent.below
-    backdrops += tuple(c for c in uncovered(declared, parent, shown_as, tag, own_paint and bound is not None, below)
-                       if c not in backdrops and c != base)
+    uncovered = loose(declared, parent, shown_as, tag, bound is not None, own_paint)
+    if uncovered:  # the colours under the background may lie under the text
+        backdrops += tuple(c for c in below if c not in backdrops and c != base)
     if not declared.keys().isdisjoint(DECORATING):
         size, zoom = font_px(declared, parent)
         lines = decoration_colours(*(value_of(declared, n) for n in DECORATING), colour, parent.dark, size / zoom)
@@ -1141,7 +1171,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
                  marker_image=marker_image(declared, parent), image=image_painted(declared),
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
-                 backdrop_unknown=unknown, below=below, own_paint=own_paint, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
+                 backdrop_unknown=unknown, below=below, own_paint=own_paint, loose=uncovered, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
                  base=percent_base, quirks=parent.quirks, passes_overflow=tag == "html" and element.getparent() is None
                  and not window,
@@ -1156,7 +1186,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
                  stuck=stuck(declared), spill=spills(declared, shown_as, None),
                  unmodelled=unmodelled(declared, parent), layer=layer, in_cell=in_cell,
-                 narrowed=parent.narrowed or (size_set(declared) if in_cell else ""),
+                 narrowed=parent.narrowed or narrowing(declared, shown_as, in_cell),
                  paints_over=painted_over(declared, shown_as, colour, parent, layer, in_cell)
                  or past_the_line(declared, shown_as, colour, parent, lines, factor, size["font_px"],
                                   tag == "a" and element.get("href") is not None))
