@@ -266,6 +266,21 @@ def test_a_glyph_drawn_away_from_its_box_is_an_error(canvas_font, tmp_path):
     assert 200 <= x <= 204 and 100 <= y <= 112
 
 
+@pytest.mark.parametrize("program, away", [
+    (b"556 0 0 0 556 700 d1\n% 0.001 0 0 0.001 0 0 cm\n" + AWAY, True),  # a comment is no operator
+    (b"556 0 0 0 556 700 d1 /Span << /ActualText ([) >> BDC " + AWAY + b" EMC", True),  # a string is no array
+    (b"556 0 0 0 556 700 d1 0 0 m 556 700 l n 200 400 120 300 re f", False),  # a path ended by n paints nothing
+], ids=["comment", "string", "unpainted-path"])
+def test_a_type3_glyph_is_read_as_pdf_reads_it(program, away, canvas_font, tmp_path):
+    """Catches (hunt 31): the Type 3 box check read glyph programs with a pattern of its own: a
+    `%` comment holding a `cm`, or a `[` in a string, hid the paths drawn outside the box (the 1
+    drawn in the cell before was published in the value: 132), and the points of a path ended by
+    `n` counted as paint (a small raised 1 passed for one reaching its declared top and foot).
+    Programs are read by pdfminer's content parser, and only painted paths count."""
+    with pytest.raises(LayoutError, match=r"page 1: a Type 3 font \(unknown\) whose glyph /one paints elsewhere"):
+        extract_pdf(type3_one_drawn_away(canvas_font, tmp_path, program, away), "t.pdf")
+
+
 def test_a_type3_digit_declaring_a_box_taller_than_it_paints_is_an_error(canvas_font, tmp_path):
     """Catches (hunt 29): a Type 3 `1` painting a small raised stroke (a note mark, ¹) while its d1
     declares a full-height box, set before 32*Ascend: pdfium takes the glyph's height from the

@@ -186,3 +186,17 @@ def test_a_digit_drawn_as_a_numerator_before_a_value_is_an_error(canvas_font, tm
     full = edited_dejavu(tmp_path / "full.ttf", "1", scaled("1", 1.0, 0))  # control: the same font, a full 1
     assert published(table_with(canvas_font, tmp_path / "f.pdf", "32*Ascend", [(full, VALUE_X - 5.1, "1", 0)])) \
         == [16, 132]
+
+
+@pytest.mark.parametrize("name, message", [
+    ("logo-unmapped", r"a glyph whose font draws it away from where its text is read, into the vendor table: 'x'"),
+    ("logo-text-rise", r"text in the vendor table raised or lowered off its line by text rise"),
+    ("note-ligature", r"one glyph read as several characters with a digit among them"),
+])
+def test_a_logo_without_a_unicode_map_or_a_glyph_of_two_digits_hides_nothing(name, message):
+    """Catches (hunt 31): a logo's glyph without a Unicode map anywhere on the page turned off the
+    checks comparing pdfium's glyphs with pdfminer's (82 and ¹32 published as 32 and 132); one glyph
+    read as `13` drawing a small raised 1 beside its 3 was measured whole (132 for ¹32)."""
+    data = (FIXTURES / "pdf" / "bad" / f"{name}-2025-05-07.pdf").read_bytes()
+    with pytest.raises(LayoutError, match=r"page 1: " + message):
+        extract_pdf(data, "doc.pdf")

@@ -21,6 +21,7 @@ ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -33,6 +34,7 @@ from pdfplumber.page import fix_fontname_bytes
 from ..errors import LayoutError, Place, Problem
 from .pdf_annots import NESTING, content_tokens, name
 from .pdf_glyphs import where
+from .pdf_textlayer import unmapped
 
 SHOWS_TEXT = frozenset({b"Tj", b"TJ", b"'", b'"'})
 PAINTS_OTHERWISE = frozenset({b"sh", b"scn", b"SCN", b"cs", b"CS"})  # a shading, a colour space (a pattern's)
@@ -117,60 +119,98 @@ def type3_misread(font, spec: dict) -> dict[str, str]:
             and operators(programs[names[code]]) & PAINTING}
 
 
-GLYPH_TOKENS = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)|[A-Za-z'\"*][A-Za-z0-9'\"*]*|[\[\]]")
 POINTS = {b"m": 1, b"l": 1, b"c": 3, b"v": 2, b"y": 2}  # path operators and the points they give
 BOX_SLACK = 0.02  # of the box's larger side: a path's rounding past its declared box
+# A glyph of points only: `wx wy llx lly urx ury d1`, then numbers and the operators of paths drawn with
+# the default line width in the glyph's own space (Chromium's glyphs): every number after d1 is a coordinate
+PLAIN_GLYPH = re.compile(rb"\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+d1((?:[\s\d.+-]|[mlcvyhfFSsBb*](?![A-Za-z]))*)\Z")
+NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)")
 
 
+@functools.lru_cache(maxsize=8192)  # a document repeats its glyphs (a Chromium print's /g0 in every font)
 def paints_outside(program: bytes, tight: bool = False) -> bool:
     """Does a Type 3 glyph that declares its box (`d1`) paint outside that box (or, `tight`, not up
-    to its top and foot: asked of a digit's glyph, whose height is compared)? pdfium takes the glyph's box from `d1` (its box for the text and for
-    pdf_engines' outline checks) and neither it nor poppler clips the painting to it: an `x`
-    declaring a small box at its origin drew an 8 over the 3 of 32 from right of the table, and a
-    small raised 1 declaring a full box passed for a full-size digit. The points of its paths
-    (moved by its `cm`s), widened by half its line width, must reach the box's sides and lie
-    in it, to BOX_SLACK (Chromium's Type 3 glyphs declare their paths' box exactly). A program of
-    no paths, or of other operators (text, images, colours), is type3_misread's or none."""
-    stack, matrix, saved, width, box, in_array = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], 1.0, None, False
-    low_x = low_y = float("inf")
-    high_x = high_y = float("-inf")
-    for token in GLYPH_TOKENS.findall(program):
-        if token in (b"[", b"]"):
-            in_array = token == b"["
+    to its top and foot: asked of a digit's glyph, whose height is compared)? pdfium takes the
+    glyph's box from `d1` (its box for the text and for pdf_engines' outline checks), and neither it
+    nor poppler clips the painting to it: an `x` declaring a small box at its origin drew an 8 over
+    the 3 of 32 from right of the table, and a small raised 1 declaring a full box passed for a
+    full-size digit. Within BOX_SLACK (Chromium's Type 3 glyphs declare their paths' box exactly).
+    Glyphs of numbers and path operators only are read by a pattern; any other by painted_past."""
+    plain = PLAIN_GLYPH.match(program)
+    if plain and plain[7].rstrip()[-1:] in (b"", *(bytes([c]) for c in b"fFSsBb*")):
+        # points of painted paths only (none ended by n, none left unpainted at its end): their box
+        try:
+            box = [float(v) for v in plain.groups()[2:6]]
+            numbers = [float(v) for v in NUMBER.findall(plain[7])]
+        except ValueError:
+            numbers = [0.0]
+        if len(numbers) % 2 == 0:
+            return outside(box, numbers[0::2], numbers[1::2], 1.0, tight) if numbers else False
+    return painted_past(program, tight)
+
+
+PAINT_PATH = frozenset({b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*"})
+NO_PAINT = frozenset({b"h", b"n", b"W", b"W*", b"J", b"j", b"M", b"d", b"ri", b"i", b"gs", b"d0", b"BMC", b"BDC",
+                      b"EMC", b"MP", b"DP", *COLOURING})
+
+
+def painted_past(program: bytes, tight: bool) -> bool:
+    """paints_outside() of any glyph program, read by pdfminer's content parser (comments, strings
+    and arrays as PDF reads them): the points of the paths it paints (not of those ended by `n`
+    or only clipping), moved by its `cm`s and widened by half its line width. An operator whose
+    paint this reader does not bound (a form, an image, a shading, text) counts as painting outside."""
+    operands, matrix, saved, width, box = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], 1.0, None
+    path: list[tuple[float, float]] = []
+    xs: list[float] = []
+    ys: list[float] = []
+    for token in content_tokens(PDFStream({}, program)):
+        if isinstance(token, PDFStream):  # an inline image: its paint is not bounded here
+            return box is not None
+        if not isinstance(token, PSKeyword):
+            operands.append(token)
             continue
-        if in_array:
-            continue
-        if token[:1].isdigit() or token[:1] in b"-+.":
-            stack.append(float(token))
-            continue
-        if token == b"d1" and len(stack) >= 6:
-            box = stack[-4:]
-        elif box is not None and (token in POINTS or token == b"re") and stack:
-            if token == b"re" and len(stack) >= 4:
-                x, y, w, h = stack[-4:]
-                points = [(x, y), (x + w, y + h)]
+        op, numbers = token.name, [float(v) for v in operands if isinstance(v, (int, float))]
+        operands = []
+        if op == b"d1" and len(numbers) >= 6:
+            box = numbers[2:6]
+        elif op in POINTS or op == b"re":
+            if op == b"re" and len(numbers) >= 4:
+                x, y, w, h = numbers[-4:]
+                corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
             else:
-                numbers = stack[-2 * POINTS.get(token, 1):]
-                points = list(zip(numbers[::2], numbers[1::2]))
+                taken = numbers[-2 * POINTS.get(op, 1):]
+                corners = list(zip(taken[::2], taken[1::2]))
             a, b, c, d, e, f = matrix
+            path += [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
+        elif op in PAINT_PATH:
             reach = width / 2 * max(map(abs, matrix[:4]))
-            for x, y in points:
-                x, y = a * x + c * y + e, b * x + d * y + f
-                low_x, high_x, low_y, high_y = min(low_x, x - reach), max(high_x, x + reach), min(low_y, y - reach), max(
-                    high_y, y + reach)
-        elif token == b"cm" and len(stack) >= 6:
-            a2, b2, c2, d2, e2, f2 = stack[-6:]
+            xs += [v for x, _ in path for v in (x - reach, x + reach)]
+            ys += [v for _, y in path for v in (y - reach, y + reach)]
+            path = []
+        elif op == b"n":
+            path = []
+        elif op == b"cm" and len(numbers) >= 6:
+            a2, b2, c2, d2, e2, f2 = numbers[-6:]
             a, b, c, d, e, f = matrix
-            matrix = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e, e2 * b + f2 * d + f)
-        elif token == b"q":
+            matrix = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d, e2 * a + f2 * c + e,
+                      e2 * b + f2 * d + f)
+        elif op == b"q":
             saved.append((matrix, width))
-        elif token == b"Q" and saved:
-            matrix, width = saved.pop()
-        elif token == b"w" and stack:
-            width = abs(stack[-1])
-        stack = []
-    if box is None or low_x > high_x:
+        elif op == b"Q":
+            matrix, width = saved.pop() if saved else (matrix, width)
+        elif op == b"w" and numbers:
+            width = abs(numbers[-1])
+        elif op not in NO_PAINT:
+            return box is not None  # Do, BI, sh, BT…: what it paints is not bounded here
+    if box is None or not xs:
         return False
+    return outside(box, xs, ys, 0.0, tight)
+
+
+def outside(box: list[float], xs: list[float], ys: list[float], width: float, tight: bool) -> bool:
+    """Do the points (xs, ys) reach past the box (llx, lly, urx, ury) by more than BOX_SLACK and
+    the line width, or (tight) stop short of its top or foot by more?"""
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
     slack = BOX_SLACK * max(box[2] - box[0], box[3] - box[1], 1.0) + width
     past = (box[0] - low_x, box[1] - low_y, high_x - box[2], high_y - box[3])  # how far it paints past each side
     short = (low_y - box[1], box[3] - high_y) if tight else ()  # how far short of its top and foot
@@ -281,10 +321,14 @@ def check_type3_boxes(page, number: int, source: str) -> None:
         fontname = fix_fontname_bytes(font.fontname) if isinstance(font.fontname, bytes) else font.fontname
         if fontname not in used:
             continue
-        digits = {name for code, name in encoded(spec).items() if (read_as(font, code) or "").isdigit()}
+        digits = None  # the names of the glyphs read as digits, found when a glyph is not tight
         for glyph, program in (resolve1(spec.get("CharProcs")) or {}).items():
             program = resolve1(program)
-            if isinstance(program, PDFStream) and paints_outside(program.get_data(), tight=str(glyph) in digits):
+            if not isinstance(program, PDFStream) or not paints_outside(data := program.get_data(), tight=True):
+                continue
+            if digits is None:
+                digits = {name for code, name in encoded(spec).items() if (read_as(font, code) or "").isdigit()}
+            if paints_outside(data, tight=str(glyph) in digits):
                 raise LayoutError(source, Problem(
                     Place(page=number), f"a Type 3 font ({fontname}) whose glyph /{glyph} paints elsewhere than the box "
                     "it declares (d1: outside it, which viewers do not clip to, or short of its sides): its text may be "
@@ -294,6 +338,13 @@ def check_type3_boxes(page, number: int, source: str) -> None:
 
 def check_glyphs_drawn_as_read(page, number: int, chars: list[dict], source: str) -> None:
     """No glyph of the table (`chars`) is read as one character and drawn as another."""
+    joined = next((char for char in chars if len(char["text"]) > 1 and not unmapped(char)
+                   and any(c.isdigit() for c in char["text"])), None)
+    if joined is not None:
+        raise LayoutError(source, Problem(
+            Place(page=number), f"one glyph read as several characters with a digit among them ({where([joined])}): "
+            "what each of them looks like on the page, no glyph of its own tells (a small note mark drawn with the "
+            "digit beside it, read as 13)", "each digit of the table a glyph of its own"))
     said = page_misreads(page, {char["fontname"] for char in chars})
     if not said:
         return

@@ -88,8 +88,10 @@ class ReadGlyphs:
     ligature's letters share their glyph's) and by its box. pdfminer's origin leaves out text
     rise (`Ts`), pdfium's includes it: a raised glyph is found by its box, which holds it."""
 
-    def __init__(self, page):
-        self.chars = [(ch, text) for ch in page.chars if (text := printed(ch["text"]))]
+    def __init__(self, page, unread: list[dict]):
+        """`unread`: the page's characters without a Unicode map."""
+        self.chars = [(ch, text) for ch in page.chars if (text := printed(ch["text"]))
+                      and not (unread and unmapped(ch))]
         self.user = to_user_space(page)
         self.shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
         self.height = page.height + page.mediabox[1]  # pdfplumber's top is this less device space's y
@@ -100,6 +102,14 @@ class ReadGlyphs:
             x, y = round(x), round(y)
             for c in (*text, RADICAL) if radical(ch["text"]) else text:
                 places.setdefault((c, x, y), []).append(ch)
+        # where a font has no Unicode map, pdfium guesses otherwise than pdfminer (which reads (cid:N), or
+        # a guess of its own): its glyphs are then paired by origin alone
+        self.guessing = bool(unread)
+        self.origins: dict[tuple[int, int], list[dict]] = {}
+        self.boxes_of: dict[int, tuple] = {}
+        for ch in page.chars if self.guessing else ():
+            x, y = user(ch["matrix"][4], ch["matrix"][5])
+            self.origins.setdefault((round(x), round(y)), []).append(ch)
 
     @cached_property
     def boxes(self) -> dict[str, list[tuple[tuple[float, float, float, float], tuple[float, float], dict]]]:
@@ -126,6 +136,20 @@ class ReadGlyphs:
         return [char for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE)
                 for char in places.get((ch, x + dx, y + dy), ())]
 
+    def any_at(self, x: float, y: float) -> list[dict]:
+        """On a page with glyphs without a Unicode map (`guessing`), those read with their origin at
+        (x, y), to a point, whatever text each engine gives them."""
+        x, y = round(x), round(y)
+        return [ch for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE)
+                for ch in self.origins.get((x + dx, y + dy), ())]
+
+    def box_of(self, char: dict) -> tuple:
+        """user_box() of a character read, once."""
+        found = self.boxes_of.get(id(char))
+        if found is None:
+            found = self.boxes_of[id(char)] = self.user_box(char)
+        return found
+
     def user_box(self, char: dict, top: float | None = None, bottom: float | None = None) -> tuple:
         """A box of pdfplumber's (a character's, or x0 and x1 of `char` with `top` and `bottom`)
         in the page's user space: (left, bottom, right, top)."""
@@ -149,7 +173,7 @@ class ReadGlyphs:
 def drawn_glyphs(textpage):
     """Each character pdfium reads on the page (not one it adds between words and lines): its
     index, its printed text ('' for a blank), its glyph's origin, its outline's box (left,
-    bottom, right, top; all in user space) and its font size."""
+    bottom, right, top; all in user space) and, for a blank, its font size."""
     x, y = ctypes.c_double(), ctypes.c_double()
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     at_x, at_y = ctypes.byref(x), ctypes.byref(y)
@@ -163,7 +187,8 @@ def drawn_glyphs(textpage):
             continue
         origin(raw, index, at_x, at_y)
         outline(raw, index, *edges)
-        yield index, text, x.value, y.value, (left.value, bottom.value, right.value, top.value), size(raw, index)
+        yield index, text, x.value, y.value, (left.value, bottom.value, right.value, top.value), \
+            size(raw, index) if not text else 0.0
 
 
 def carried(textpage, index: int) -> bool:
@@ -204,18 +229,22 @@ def smaller_digits(digits: dict) -> list:
 
 def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float, float, float], source: str) -> None:
     """Every glyph pdfium reads on this page (`textpage`: its text page) is one pdfminer read
-    (`page`: pdfplumber's) at the same place; none in the vendor table (`table`: its box) is
+    (`page`: pdfplumber's) at the same place (on a page with glyphs without a Unicode map, a
+    logo's, only at a place read); none in the vendor table (`table`: its box) is
     raised or lowered off its line by text rise, which pdfminer leaves out of where it
     places a glyph's line (`4 Ts (1) Tj 0 Ts (32*Ascend) Tj` draws a raised `1`, a note, as
     a superscript would be)."""
-    if any(unmapped(ch) for ch in page.chars):
-        return  # pdf_textlayer's error
-    read = ReadGlyphs(page)
+    unread_text = [ch for ch in page.chars if unmapped(ch)]
+    if any(inside(ch, table) for ch in unread_text):
+        return  # the table's text without a Unicode map: pdf_textlayer's error
+    read = ReadGlyphs(page, unread_text)
     table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
     unread, raised, astray, digits = [], [], [], {}
     for index, text, x, y, outline, size in drawn_glyphs(textpage):
         into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
         if not text:
+            if read.guessing and any(unmapped(ch) for ch in read.any_at(x, y)):
+                continue  # a glyph pdfminer cannot map, which pdfium takes for a blank
             if into and (outline[3] - outline[1] > FLAT * size or not holds((x, y, x + size, y + size), outline, size)) \
                     and carried(textpage, index):
                 astray.append((" ", x, y, outline))  # (flat bars drawn from elsewhere, stacked, cover a glyph too)
@@ -224,13 +253,18 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             chars = read.at_origin(c, x, y)
             if not chars:
                 found = read.in_box(c, x, y)
-                if found is None:
+                if found is None and read.guessing:  # (the unmapped text is pdf_textlayer's error)
+                    chars = read.any_at(x, y)
+                    if not chars:
+                        continue
+                elif found is None:
                     unread.append((c, x, y))
                     continue
-                if abs(found[1]) > found[0]["size"] * MARK_SHIFT and inside(found[0], table):
-                    raised.append(found[0])
-                chars = [found[0]]
-            if into and not any(holds(read.user_box(ch), outline, ch["size"]) for ch in chars) \
+                if found is not None:
+                    if abs(found[1]) > found[0]["size"] * MARK_SHIFT and inside(found[0], table):
+                        raised.append(found[0])
+                    chars = [found[0]]
+            if into and not any(holds(read.box_of(ch), outline, ch["size"]) for ch in chars) \
                     and carried(textpage, index):
                 astray.append((c, x, y, outline))
             if into and c.isdigit() and chars[0]["size"] > 0:  # (its size as drawn: pdfium's is the Tf operand)
