@@ -122,8 +122,14 @@ def with_one(css: str, before: str = ONE) -> str:
     "body{background:#000} .help-main{background:#fff;display:grid;grid-template-rows:100px}",  # grid tracks
     "body{background:#000} .tablenoborder{background:#fff;width:200px}",  # the table runs out sideways
     "body{background:#000} .section{background:#fff} .tablenoborder table{float:left}",  # past a grandparent
+    "html{background:#000} body{width:200px} .help-main{background:#fff}",  # hunt 32: sized from above
+    "body{background:#000} .help-content{display:grid;grid-template-columns:200px} .section{background:#fff}",
+    "html{background:#000} body{background:#fff} .tablenoborder{transform:scale(3)}",  # scaled off the white
+    "html{background:url('data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E')} "
+    "body{background:#fff;height:100px}",  # an image under a white box the table runs past
 ], ids=["z-below-cell", "z-below-table", "short-wrapper", "short-body", "absolute-table", "inline-wrapper",
-        "contents-wrapper", "stacked-shadows", "child-height", "grid-rows", "narrow-wrapper", "float-past-section"])
+        "contents-wrapper", "stacked-shadows", "child-height", "grid-rows", "narrow-wrapper", "float-past-section",
+        "narrow-body", "grid-track-painter", "scaled", "image-under"])
 def test_paint_this_reader_does_not_lay_out_is_refused(css):
     """Catches (hunt 27, N1, N2, N5): a negative z-index paints a box under the cell's (the row's,
     the table's) background, which hides it; a background painted over its own box only leaves a
@@ -183,5 +189,8 @@ def test_backgrounds_under_the_text_in_flow_are_read(reference):
     same_rows(read(with_sheet("body{background:#000} .help-main{background:#fff;width:100%}"))[2].frame, reference[1])
     same_rows(read(with_sheet("body{background:#eee} .help-main{background:#fff;max-width:1200px}"))[2].frame,
               reference[1])
+    for dark in ("body{background:#0d1117;color:#e6edf3} .help-main{max-width:1200px;margin:auto}",  # hunt 32: the
+                 "html{background:#282a36;color:#f8f8f2} .help-content{width:80%}"):  # page's colour is the canvas's
+        same_rows(read(with_sheet(dark))[2].frame, reference[1])
     badge = PAGE_HTML.replace(">16*Ascend</p>", '>16<span style="background:#000;color:#fff">*Ascend</span></p>', 1)
     same_rows(read(badge)[2].frame, reference[1])

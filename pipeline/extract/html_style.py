@@ -123,8 +123,10 @@ class Style:
     backdrops: tuple = ()  # other colours the text may lie on (a gradient's, inherited)
     backdrop_unknown: bool = False  # behind the text, something this reader cannot tell the colour of
     below: tuple = ()  # the colours under the nearest background an ancestor (or it) paints: where that one ends
+    below_unknown: bool = False  # under that background, something this reader cannot tell the colour of
     own_paint: bool = False  # it paints a background of its own (the colours under it are `below`)
     loose: bool = False  # its content may lie outside the nearest background under it (html_style.loose)
+    sizing: bool = False  # it or a box around it sets the width of what it holds (html_style.sizing)
     glyph_paint: tuple = ()  # a background clipped to the text (inherited): colours painted in the glyphs
     glyph_unknown: bool = False  # of those, one this reader cannot tell (an image)
     tints: tuple = ()  # the colour filters of the element and its ancestors, innermost first
@@ -417,7 +419,7 @@ def loose(declared, parent: Style, shown_as: str, tag: str, bounded: bool, own_p
     (whose background covers its own lines only) or such a smaller box takes its content off the
     painter too (inherited by what lies inside it). <html>'s background covers the canvas, and
     <body>'s does when <html> paints none; a table and its parts grow with their content."""
-    if tag == "html" or (tag == "body" and own_paint and not parent.below):
+    if tag == "html" or (tag == "body" and own_paint and not parent.own_paint):
         return False
     if shown_as in TABLE_INTERNALS - {"table", "inline-table"} or shown_as == "table-cell":
         return not own_paint and parent.loose  # its parts lie in the table's box
@@ -427,11 +429,23 @@ def loose(declared, parent: Style, shown_as: str, tag: str, bounded: bool, own_p
             value_of(declared, name) not in (None, *NOT_SIZED) for name in WIDTHS)) or any(
             value_of(declared, name) not in (None, *INERT, *keep) for name, keep in SHRINKING.items()) or (
             parent.items and any(value_of(declared, name) not in (None, *NOT_SIZED) for name in FLEX_BASES)))
+    smaller = smaller or (parent.sizing and shown_as not in ("table", "inline-table"))  # sized by what holds it
     if own_paint:
         return smaller
     return parent.loose or smaller or value_of(declared, "position") in OUT_OF_FLOW or value_of(
         declared, "float") not in (None, "none", *INERT) or (
-        parent.display == "inline" and not shown_as.startswith("inline") and shown_as not in ("none", "contents"))
+        parent.display == "inline" and not shown_as.startswith("inline") and shown_as not in ("none", "contents")) \
+        or any(value_of(declared, name) not in (None, "none", *INERT) for name in TRANSFORMS)  # (scaled, moved off it)
+
+
+def sizing(declared, parent: Style, shown_as: str) -> bool:
+    """Does the box, or a box around it, set the width of the boxes inside it other than by
+    their content (a width or max-width, grid tracks, a flex container)? A white box in a body
+    200px wide is 200px wide, and the table in it runs past it (hunt 32)."""
+    return parent.sizing or shown_as in ITEMS_OF or any(
+        value_of(declared, name) not in (None, *NOT_SIZED) for name in WIDTHS) or any(
+        value_of(declared, name) not in (None, "none", *INERT) for name in ("grid-template-columns", "grid-template",
+                                                                             "grid", "grid-auto-columns"))
 
 
 def clipped_to_text(declared) -> bool | None:
@@ -780,7 +794,8 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
         return True, parent.cut
     if clips_down and height is not None:
         return False, f"{high}; overflow: {down if down in CLIPPING else 'clip'}"
-    sized = wide or size_set(declared)
+    contained = {"size", "inline-size", "strict"} & set(contain)  # its width then its min-width, not its content's
+    sized = wide or size_set(declared) or (f"contain: {value_of(declared, 'contain')}" if contained else "")
     laid_out = sized or parent.narrowed or ("display: " + shown_as if shown_as in ITEMS_OF else "a flex or grid item" if parent.items else "")
     if (clips_across and laid_out) or (sized and across in SCROLLING and overflows_to_the_start(declared, shown_as)):
         # narrower than its text perhaps (no layout here measures it): an unbreakable value cut at its end, or
@@ -815,7 +830,7 @@ def narrowing(declared, shown_as: str, in_cell: bool) -> str:
     if not in_cell:
         return ""
     return size_set(declared) or next((written(declared, name) for name in ("grid-template-columns", "grid-template",
-                                                                               "grid") if value_of(declared, name)
+                                                                               "grid", "grid-auto-columns") if value_of(declared, name)
                                       not in (None, "none", *INERT)), "")
 
 
@@ -1140,10 +1155,13 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     bound, percent_base, high = heights(declared, parent, shown_as)
     base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour, shown_as)
     own_paint = (base, backdrops, unknown) != (parent.background, parent.backdrops, parent.backdrop_unknown)
-    below = (parent.background, *parent.backdrops) if own_paint else parent.below
+    canvas = tag == "html" or (tag == "body" and not parent.own_paint)  # its background is the canvas's: all of it
+    below = () if own_paint and canvas else (parent.background, *parent.backdrops) if own_paint else parent.below
+    below_unknown = (parent.backdrop_unknown and not canvas) if own_paint else parent.below_unknown
     uncovered = loose(declared, parent, shown_as, tag, bound is not None, own_paint)
-    if uncovered:  # the colours under the background may lie under the text
+    if uncovered:  # the colours under the background may lie under the text (an image there: unknown)
         backdrops += tuple(c for c in below if c not in backdrops and c != base)
+        unknown = unknown or below_unknown
     if not declared.keys().isdisjoint(DECORATING):
         size, zoom = font_px(declared, parent)
         lines = decoration_colours(*(value_of(declared, n) for n in DECORATING), colour, parent.dark, size / zoom)
@@ -1171,7 +1189,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  if "list-style-type" in declared and value_of(declared, "list-style-type") != "inherit" else parent.marker,
                  marker_image=marker_image(declared, parent), image=image_painted(declared),
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
-                 backdrop_unknown=unknown, below=below, own_paint=own_paint, loose=uncovered, glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
+                 backdrop_unknown=unknown, below=below, below_unknown=below_unknown, own_paint=own_paint,
+                 loose=uncovered, sizing=sizing(declared, parent, shown_as), glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
                  base=percent_base, quirks=parent.quirks, passes_overflow=tag == "html" and element.getparent() is None
                  and not window,
