@@ -145,7 +145,8 @@ def test_paint_this_reader_does_not_lay_out_is_refused(css):
     '<div style="max-width:1.2em"><div style="overflow:hidden;white-space:nowrap">1</div></div>',
     '<span style="display:grid;grid-template-columns:1.2em"><span><span style="display:block;overflow:hidden;'
     'white-space:nowrap">1</span></span></span>',  # hunt 30: a grid track's width
-], ids=["content-visibility", "parent-width", "parent-max-width", "grid-track"])
+    '<span style="float:left;contain:inline-size;overflow:hidden;white-space:nowrap;min-width:1.2em">1</span>',
+], ids=["content-visibility", "parent-width", "parent-max-width", "grid-track", "contained-float"])
 def test_a_box_clipping_to_a_width_set_around_it_is_refused(before):
     """Catches (hunt 27, N3, N4): `content-visibility: auto` clips like `contain: paint`, and a box
     with its overflow hidden is as narrow as a width set on a box around it: `132*Ascend` in such

@@ -771,7 +771,9 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     if "content" in declared and IMAGE_CONTENT.search(value_of(declared, "content")):
         return True, parent.cut  # an element's `content: url()` draws the image instead of its content
     fixed = value_of(declared, "position") == "fixed"
-    boxed = "block" if parent.items and shown_as in ("inline", "ruby", "inline list-item") else shown_as  # an item: blockified
+    floated = value_of(declared, "float") not in (None, "none", *INERT)
+    boxed = "block" if (parent.items or floated) and shown_as in ("inline", "ruby", "inline list-item") \
+        else shown_as  # an item, or a float: blockified
     if not (fixed or window) and (boxed in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS)):
         return False, parent.cut
     across, down = overflow_axes(declared)
