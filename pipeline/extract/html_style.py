@@ -425,15 +425,12 @@ def loose(declared, parent: Style, shown_as: str, tag: str, bounded: bool, own_p
         return not own_paint and parent.loose  # its parts lie in the table's box
     across, down = overflow_axes(declared)
     smaller = shown_as not in ("table", "inline-table") and (  # a table grows with its content
-        (bounded and down == "visible") or (across == "visible" and any(
-            value_of(declared, name) not in (None, *NOT_SIZED) for name in WIDTHS)) or any(
+        parent.sizing or (bounded and down == "visible") or (across == "visible" and width_set(declared)) or any(
             value_of(declared, name) not in (None, *INERT, *keep) for name, keep in SHRINKING.items()) or (
             parent.items and any(value_of(declared, name) not in (None, *NOT_SIZED) for name in FLEX_BASES)))
-    smaller = smaller or (parent.sizing and shown_as not in ("table", "inline-table"))  # sized by what holds it
     if own_paint:
         return smaller
-    return parent.loose or smaller or value_of(declared, "position") in OUT_OF_FLOW or value_of(
-        declared, "float") not in (None, "none", *INERT) or (
+    return parent.loose or smaller or value_of(declared, "position") in OUT_OF_FLOW or floated(declared) or (
         parent.display == "inline" and not shown_as.startswith("inline") and shown_as not in ("none", "contents")) \
         or any(value_of(declared, name) not in (None, "none", *INERT) for name in TRANSFORMS)  # (scaled, moved off it)
 
@@ -442,10 +439,24 @@ def sizing(declared, parent: Style, shown_as: str) -> bool:
     """Does the box, or a box around it, set the width of the boxes inside it other than by
     their content (a width or max-width, grid tracks, a flex container)? A white box in a body
     200px wide is 200px wide, and the table in it runs past it (hunt 32)."""
-    return parent.sizing or shown_as in ITEMS_OF or any(
-        value_of(declared, name) not in (None, *NOT_SIZED) for name in WIDTHS) or any(
-        value_of(declared, name) not in (None, "none", *INERT) for name in ("grid-template-columns", "grid-template",
-                                                                             "grid", "grid-auto-columns"))
+    return parent.sizing or shown_as in ITEMS_OF or width_set(declared) or bool(grid_tracks(declared))
+
+
+def width_set(declared) -> bool:
+    return any(value_of(declared, name) not in (None, *NOT_SIZED) for name in WIDTHS)
+
+
+GRID_TRACKS = ("grid-template-columns", "grid-template", "grid", "grid-auto-columns")
+
+
+def grid_tracks(declared) -> str:
+    """The declaration of a grid container's column tracks (its items as wide as they say), or ""."""
+    return next((written(declared, name) for name in GRID_TRACKS if value_of(declared, name)
+                 not in (None, "none", *INERT)), "")
+
+
+def floated(declared) -> bool:
+    return value_of(declared, "float") not in (None, "none", *INERT)
 
 
 def clipped_to_text(declared) -> bool | None:
@@ -771,8 +782,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     if "content" in declared and IMAGE_CONTENT.search(value_of(declared, "content")):
         return True, parent.cut  # an element's `content: url()` draws the image instead of its content
     fixed = value_of(declared, "position") == "fixed"
-    floated = value_of(declared, "float") not in (None, "none", *INERT)
-    boxed = "block" if (parent.items or floated) and shown_as in ("inline", "ruby", "inline list-item") \
+    boxed = "block" if (parent.items or floated(declared)) and shown_as in ("inline", "ruby", "inline list-item") \
         else shown_as  # an item, or a float: blockified
     if not (fixed or window) and (boxed in NEVER_CLIPS or declared.keys().isdisjoint(CLIPS)):
         return False, parent.cut
@@ -831,9 +841,7 @@ def narrowing(declared, shown_as: str, in_cell: bool) -> str:
         return written(declared, "table-layout")
     if not in_cell:
         return ""
-    return size_set(declared) or next((written(declared, name) for name in ("grid-template-columns", "grid-template",
-                                                                               "grid", "grid-auto-columns") if value_of(declared, name)
-                                      not in (None, "none", *INERT)), "")
+    return size_set(declared) or grid_tracks(declared)
 
 
 def size_set(declared) -> str:

@@ -47,6 +47,7 @@ LINE_END_HYPHEN = str.maketrans({"\x02": "-", "\ufffe": "-"})
 
 # a glyph's origin as each engine gives it may differ by rounding: within a point is the same place
 SAME_PLACE = 1
+AROUND = tuple((dx, dy) for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))  # the same place
 SMALLER = 0.8  # of the same digit's usual outline height for its size: a digit drawn this much smaller is another form
 FLAT = 0.005  # of the font size: an outline box no higher draws nothing (an empty one's: 0.001 on the tests' prints)
 
@@ -95,6 +96,7 @@ class ReadGlyphs:
         self.user = to_user_space(page)
         self.shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
         self.height = page.height + page.mediabox[1]  # pdfplumber's top is this less device space's y
+        self.boxes_of: dict[int, tuple] = {}  # box_of's, by the character's identity
         self.places: dict[tuple[str, int, int], list[dict]] = {}
         user, places = self.user, self.places
         for ch, text in self.chars:
@@ -106,7 +108,6 @@ class ReadGlyphs:
         # a guess of its own): its glyphs are then paired by origin alone
         self.guessing = bool(unread)
         self.origins: dict[tuple[int, int], list[dict]] = {}
-        self.boxes_of: dict[int, tuple] = {}
         for ch in page.chars if self.guessing else ():
             x, y = user(ch["matrix"][4], ch["matrix"][5])
             self.origins.setdefault((round(x), round(y)), []).append(ch)
@@ -133,15 +134,13 @@ class ReadGlyphs:
         found = places.get((ch, x, y))  # (most glyphs are read at the very point: asked first)
         if found:
             return found
-        return [char for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE)
-                for char in places.get((ch, x + dx, y + dy), ())]
+        return [char for dx, dy in AROUND for char in places.get((ch, x + dx, y + dy), ())]
 
     def any_at(self, x: float, y: float) -> list[dict]:
         """On a page with glyphs without a Unicode map (`guessing`), those read with their origin at
         (x, y), to a point, whatever text each engine gives them."""
         x, y = round(x), round(y)
-        return [ch for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE)
-                for ch in self.origins.get((x + dx, y + dy), ())]
+        return [ch for dx, dy in AROUND for ch in self.origins.get((x + dx, y + dy), ())]
 
     def box_of(self, char: dict) -> tuple:
         """user_box() of a character read, once."""
@@ -253,17 +252,16 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             chars = read.at_origin(c, x, y)
             if not chars:
                 found = read.in_box(c, x, y)
-                if found is None and read.guessing:  # (the unmapped text is pdf_textlayer's error)
-                    chars = read.any_at(x, y)
-                    if not chars:
-                        continue
-                elif found is None:
-                    unread.append((c, x, y))
-                    continue
                 if found is not None:
                     if abs(found[1]) > found[0]["size"] * MARK_SHIFT and inside(found[0], table):
                         raised.append(found[0])
                     chars = [found[0]]
+                elif read.guessing:  # pdfium's guess at unmapped text: paired by origin (its text is pdf_textlayer's)
+                    chars = read.any_at(x, y)
+                else:
+                    unread.append((c, x, y))
+                if not chars:
+                    continue
             if into and not any(holds(read.box_of(ch), outline, ch["size"]) for ch in chars) \
                     and carried(textpage, index):
                 astray.append((c, x, y, outline))
