@@ -137,8 +137,35 @@ def colour_valid(found: list) -> bool:
     return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]), (0, 0, 0, 1)) is not None
 
 
+def color_scheme_valid(found: list) -> bool:
+    """`normal`, or names (light, dark, any other) with `only` once, first or last (CSS Color
+    Adjustment 1): a comma, `normal` among names or `only` twice make the value invalid, and a
+    browser drops it (`dark normal`, `dark,`)."""
+    if not found or any(t.type != "ident" for t in found):
+        return False
+    names = [t.lower_value for t in found]
+    if names == ["normal"]:
+        return True
+    if "normal" in names or not CSS_WIDE.isdisjoint(names) or "default" in names:
+        return False
+    only = names.count("only")
+    return only == 0 or (only == 1 and len(names) > 1 and "only" in (names[0], names[-1]))
+
+
+def scheme_is_dark(value: str) -> bool | None:
+    """Whether a `color-scheme` value (a property's, or a <meta name=color-scheme>'s content)
+    draws in the dark scheme: it names dark and not light (a desktop in light mode picks light
+    where both are offered); None for a value a browser drops as invalid."""
+    found = words(tinycss2.parse_component_value_list(value))
+    if not color_scheme_valid(found):
+        return None
+    names = {t.lower_value for t in found}
+    return "dark" in names and "light" not in names
+
+
 VALIDATORS = {
     "display": display_valid,
+    "color-scheme": color_scheme_valid,
     "opacity": lambda f: one_keyword_or(f, frozenset(), percent=True, negative=True, unitless=True),
     "font-size": lambda f: one_keyword_or(f, FONT_SIZE_WORDS, percent=True, negative=False, unitless=True),
     "vertical-align": lambda f: one_keyword_or(f, VERTICAL_ALIGN_WORDS, percent=True, negative=True, unitless=True),

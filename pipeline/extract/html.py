@@ -197,7 +197,8 @@ def not_modelled(element: etree._Element, declaration: str, place: Place) -> Pro
                    "(size-adjust, math-depth), paint over the text beside a box (outlines; an inline box's or a "
                    "positioned or layered box's shadow, outset border image or background under a negative margin) "
                    "or past its line (vertical padding, borders or a large font of an inline box, a moved "
-                   "underline), or lengths the two desktop windows read otherwise")
+                   "underline), margins or padding in percent of a width (in a cell), or lengths the two desktop windows "
+                   "read otherwise")
 
 
 def blank_row(row: list[CellSpec], rows: list[list[CellSpec]]) -> bool:

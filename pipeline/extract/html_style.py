@@ -41,7 +41,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
-from .css_values import CSS_WIDE, display_type, valid_value
+from .css_values import CSS_WIDE, display_type, scheme_is_dark, valid_value
 from .css_substitute import UNRESOLVED, resolved
 from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
@@ -158,6 +158,7 @@ class Style:
     words_piled: bool = False  # a negative word-spacing (inherited): words drawn over one another
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
     mark: bool = False  # a footnote mark or a struck value: set apart in brackets
+    vertical_align: str = "baseline"  # its own (not inherited), as declared: `inherit` is its parent's
     items: bool = False  # a flex or grid container: each child is a box of its own
     direction: str = "ltr"  # inherited; `dir` or `direction` (rtl mirrors a table's columns)
     writing_mode: str = "horizontal-tb"  # inherited (vertical turns a table's rows into columns)
@@ -911,6 +912,18 @@ def edges(declared, parent: Style, shown_as: str) -> dict:
                     0.0 if flat else bottom), own_start=start, own_end=end, edge=edge)
 
 
+INSETS = tuple(f"{box}-{s}" for box in ("margin", "padding") for s in SIDES)
+
+
+def percent_inset(declared) -> str:
+    """The declaration of a margin or padding given as a percentage (not 0%) on a cell or inside
+    one: of a width this reader does not lay out. Auto table layout sizes the cell without it,
+    and it then resolves against the cell's width: `padding-left: 100%` draws the text past the
+    cell's right edge (clipped away, or over the next cell's value)."""
+    return next((written(declared, name) for name in INSETS if "%" in (value_of(declared, name) or "")
+                 and not is_zero(value_of(declared, name))), "")
+
+
 # Tighter than this, glyphs or words may be drawn over one another; a design's tracking
 # (-0.01em to -0.05em, a headline's -1px) keeps them apart.
 SPACING_FLOOR_EM = -0.1
@@ -961,14 +974,21 @@ def own_box(declared, parent: Style, shown_as: str) -> bool:
     return False
 
 
-def raised(declared, shown_as: str) -> bool:
-    """An inline box raised or lowered out of the line (any vertical-align but the baseline:
-    super, sub, a length, a percentage, top, text-top, middle…), drawn apart like a <sup>; a
-    block or a cell's vertical-align places its lines, not its text against its neighbours'."""
+def vertical_align(declared, parent: Style) -> str:
+    """The box's vertical-align (not inherited; `inherit` takes its parent's: Google's page
+    translation wraps every text in `<font style="vertical-align: inherit">`, on its line)."""
     value = value_of(declared, "vertical-align")
+    return "baseline" if value in (None, "initial") else parent.vertical_align if value == "inherit" else value
+
+
+def raised(value: str, shown_as: str) -> bool:
+    """An inline box raised or lowered out of the line (any vertical-align `value` but the
+    baseline: super, sub, a length, a percentage, top, text-top, middle…), drawn apart like a
+    <sup>; a block or a cell's vertical-align places its lines, not its text against its
+    neighbours'."""
     if value in ("super", "sub"):  # a footnote mark whatever the box (a cell so styled too: refused)
         return True
-    return value is not None and value != "baseline" and not is_zero(value) and shown_as.startswith("inline")
+    return value != "baseline" and not is_zero(value) and shown_as.startswith("inline")
 
 
 # An image of a file or of other content (not a gradient, whose colours are worked out): pixels
@@ -995,9 +1015,9 @@ def marker_image(declared, parent: Style) -> bool:
     return IMAGE_FUNCTION.search(value) is not None
 
 
-def mark(declared, tag: str, shown_as: str) -> bool:
+def mark(declared, tag: str, shown_as: str, aligned: str) -> bool:
     decoration = value_of(declared, "text-decoration-line") or ""
-    return tag in SEPARATE_TAGS or raised(declared, shown_as) or "line-through" in decoration
+    return tag in SEPARATE_TAGS or raised(aligned, shown_as) or "line-through" in decoration
 
 
 def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
@@ -1129,6 +1149,7 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
     other), the style names it as what this reader cannot decide (unmodelled)."""
     custom = custom_properties(declared, parent)
     declared = css_wide(resolved(with_vars(declared, custom, parent.quirks), element, parent.quirks), tag)
+    parent = in_own_scheme(declared, parent)
     style = computed_in(in_window(declared, parent, 0), parent, element, tag, custom)
     relative = [name for name in MEASURED & declared.keys() if VIEWPORT_UNIT.search(declared[name].value)]
     if relative and not style.unmodelled:
@@ -1138,6 +1159,18 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
             return replace(style, unmodelled=f"{written(declared, sorted(relative)[0])} (read otherwise in a "
                                              f"{windows} window)")
     return style
+
+
+def in_own_scheme(declared: dict[str, Declaration], parent: Style) -> Style:
+    """The parent's style as the element's own colours read it: an element's `color-scheme`
+    (inherited) picks light-dark()'s colour and the system colours' for it and inside it, its own
+    colours included (`<span style="color-scheme: dark; color: light-dark(#000, #fff)">` is white).
+    The root's is the page's (html_styles.dark_page)."""
+    value = value_of(declared, "color-scheme")
+    if value in (None, "inherit", "unset", "revert") or parent is ROOT or parent is DARK_ROOT:
+        return parent
+    dark = False if value == "initial" else scheme_is_dark(value)
+    return parent if dark is None or dark == parent.dark else replace(parent, dark=dark)
 
 
 def in_window(declared: dict[str, Declaration], parent: Style, window: int) -> dict[str, Declaration]:
@@ -1193,6 +1226,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     lines, factor, size = line_height(declared, parent), line_factor(declared, parent), sizes(declared, parent)
     window = the_windows_overflow(declared, parent, element, tag)
     clipped, cut = clipping(declared, parent, shown_as, lines, bound, high, window)
+    aligned = vertical_align(declared, parent)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **size,
                  marker=value_of(declared, "list-style-type")
@@ -1210,11 +1244,12 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
-                 mark=mark(declared, tag, shown_as), items=shown_as in ITEMS_OF, custom=custom,
+                 mark=mark(declared, tag, shown_as, aligned), vertical_align=aligned, items=shown_as in ITEMS_OF, custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
                  stuck=stuck(declared), spill=spills(declared, shown_as, None),
-                 unmodelled=unmodelled(declared, parent), layer=layer, in_cell=in_cell,
+                 unmodelled=unmodelled(declared, parent) or (percent_inset(declared) if in_cell or shown_as == "table-cell"
+                                                             else ""), layer=layer, in_cell=in_cell,
                  narrowed=parent.narrowed or narrowing(declared, shown_as, in_cell),
                  paints_over=painted_over(declared, shown_as, colour, parent, layer, in_cell)
                  or past_the_line(declared, shown_as, colour, parent, lines, factor, size["font_px"],

@@ -8,7 +8,9 @@ import re
 from dataclasses import replace
 
 from lxml import etree
+from webencodings import ascii_lower
 
+from .css_values import scheme_is_dark
 from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, XHTML, Declaration, Sheets,
                            cascaded, check_undecided, family_name, matched_rules, namespace_of, page_sheets,
                            pseudo_elements, uses_var)
@@ -21,14 +23,18 @@ from .html_tree import in_quirks_mode
 
 def dark_page(root: etree._Element, matched) -> bool:
     """Whether the page is drawn in the dark colour scheme (a dark canvas, white text): the root
-    element's `color-scheme`, else `<meta name=color-scheme>`, names dark and not light (a desktop
-    in light mode picks light where both are offered)."""
+    element's `color-scheme` (css_values.scheme_is_dark), else the first `<meta name=color-scheme>`
+    whose content is a valid value (the name matched as HTML matches it: ASCII case-insensitive,
+    nothing trimmed)."""
     declared = value_of(cascaded(root, root.tag if isinstance(root.tag, str) else "", matched), "color-scheme")
-    if declared in (None, "normal", "initial", "unset", "revert", "inherit"):
-        meta = next((m for m in root.iter("meta") if (m.get("name") or "").strip().lower() == "color-scheme"), None)
-        declared = (meta.get("content") or "").lower() if meta is not None else ""
-    words = declared.replace(",", " ").split()
-    return "dark" in words and "light" not in words
+    if declared not in (None, "normal", "initial", "unset", "revert", "inherit"):
+        return bool(scheme_is_dark(declared))
+    for meta in root.iter("meta"):
+        if ascii_lower(meta.get("name") or "") == "color-scheme" and meta.get("content") is not None:
+            dark = scheme_is_dark(meta.get("content"))
+            if dark is not None:
+                return dark
+    return False
 
 
 # Elements a browser generates no ::before/::after box for (void and replaced elements: checked in

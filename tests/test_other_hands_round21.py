@@ -1,0 +1,145 @@
+"""Pages made by other hands, round 21 (hunt 33, session 35): what Chromium 156 shows in a cell
+against what the page's text and sheets say. Each case was checked in the system Chromium by the
+hunt (the cell's pixels and computed style); the wrong ones published a value with exit 0, the
+translated page was refused. The cell is the page's first 16*Ascend, written `<span>1</span>6*Ascend`
+where a case styles the 1."""
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+
+from conftest import RAW
+from page_variants import COMPARED, PAGE_HTML, read, reference, same_rows  # noqa: F401 (a fixture)
+from pipeline.errors import MincardsError
+from test_other_hands_sheets import stale_cell
+
+CELL = re.compile(r"<p (id=\"[^\"]+\")>16\*Ascend</p>")
+
+
+def cell_written(inner: str, head: str = "") -> str:
+    """The page with its first 16*Ascend cell's paragraph holding `inner`, and `head` in its <head>."""
+    found = CELL.search(PAGE_HTML)
+    html = PAGE_HTML[:found.start()] + f"<p {found[1]}>{inner}</p>" + PAGE_HTML[found.end():]
+    return html.replace("</head>", head + "</head>", 1)
+
+
+def shown(inner: str, head: str = "") -> str:
+    return stale_cell(read(cell_written(inner, head))[0])
+
+
+# --- vertical-align: inherit takes the parent's (Google's page translation) -------------------------
+
+def translated(html: str) -> str:
+    """Every paragraph's text wrapped as Chrome's and Google's page translation wrap it."""
+    return re.sub(r"(<p[^>]*>)([^<]+)(</p>)", r'\1<font style="vertical-align: inherit;"><font style="vertical-align: '
+                  r'inherit;">\2</font></font>\3', html)
+
+
+def test_a_translated_page_reads_as_the_page(reference):
+    """Catches (hunt 33, gt_font): every text of a page saved after Google's translation sits in
+    `<font style="vertical-align: inherit">` twice; `inherit` was taken as raising the text, and
+    every value was refused as a mark ('[32*Ascend]'). It takes the paragraph's baseline."""
+    html = translated(PAGE_HTML)
+    assert html.count("vertical-align: inherit") == 2 * 813  # two per paragraph
+    same_rows(read(html)[2].frame, reference[1])
+
+
+def test_inherit_under_a_raised_box_is_raised():
+    """The control: inside a box raised as a superscript, `inherit` raises the 1 too (a note mark in a
+    note mark)."""
+    with pytest.raises(MincardsError, match=r"'\[\[1\]\]6\*Ascend' is not a unit count"):
+        shown('<span style="vertical-align: super"><font style="vertical-align: inherit">1</font></span>6*Ascend')
+
+
+# --- color-scheme on an element, and as Chromium parses it ------------------------------------------
+
+@pytest.mark.parametrize("inner", [
+    '<span style="color-scheme: dark; color: light-dark(#000, #fff)">1</span>6*Ascend',
+    '<span style="color-scheme: dark"><b style="color: light-dark(#000, #fff)">1</b></span>6*Ascend',
+    '<span style="color-scheme: only dark; color: CanvasText">1</span>6*Ascend',
+], ids=["own", "inherited", "system-colour"])
+def test_an_elements_own_colour_scheme_picks_its_colours(inner):
+    """Catches (hunt 33, A): `color-scheme: dark` on an element was ignored (the page's alone was
+    read), so light-dark() and CanvasText took their light colour, black: Chromium draws the 1
+    white on the white cell, and 16 was published where it shows 6*Ascend."""
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        shown(inner)
+
+
+def test_an_elements_light_scheme_keeps_its_colours():
+    """The control: `color-scheme: light` picks light-dark()'s first colour, black: 16*Ascend."""
+    assert shown('<span style="color-scheme: light; color: light-dark(#000, #fff)">1</span>6*Ascend') == "16*Ascend"
+
+
+PAGE_SHEET = "<style>body{color:#000} td,th{background:#fff} .m{color:light-dark(#fff,#000)}</style>"
+
+
+@pytest.mark.parametrize("scheme", [
+    '<meta name="color-scheme " content="dark">',  # the name as written: a trailing space names nothing
+    '<meta name="color-scheme&#xA0;" content="dark">',
+    '<meta name="color-scheme" content="dark,">',  # values the color-scheme grammar refuses
+    '<meta name="color-scheme" content="dark normal">',
+    '<meta name="color-scheme" content="only dark only">',
+    "<style>:root{color-scheme: dark normal}</style>",
+    "<style>:root{color-scheme: dark,}</style>",
+], ids=["name-space", "name-nbsp", "comma", "normal", "only-twice", "root-normal", "root-comma"])
+def test_a_colour_scheme_chromium_drops_leaves_the_page_light(scheme):
+    """Catches (hunt 33, C): each of these made the page dark here, so `.m`'s light-dark() was black
+    and 16 was published; Chromium drops them, the page stays light, and the 1 is white on white."""
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        shown('<span class="m">1</span>6*Ascend', PAGE_SHEET + scheme)
+
+
+@pytest.mark.parametrize("scheme", [
+    '<meta name="Color-Scheme" content="dark">',
+    '<meta name="color-scheme" content="only dark">',
+    '<meta name="color-scheme" content="dark,"><meta name="color-scheme" content="dark">',  # the first valid one
+    "<style>:root{color-scheme: dark}</style>",
+], ids=["name-case", "only", "first-valid", "root"])
+def test_a_valid_dark_scheme_makes_the_page_dark(scheme):
+    """The controls: the page is dark, `.m`'s 1 black on the white cell: 16*Ascend."""
+    assert shown('<span class="m">1</span>6*Ascend', PAGE_SHEET + scheme) == "16*Ascend"
+
+
+# --- a margin or padding in percent of a cell's width ------------------------------------------------
+
+@pytest.mark.parametrize("style", [
+    "padding-left: 100%; white-space: nowrap; overflow: hidden",
+    "padding-inline-start: 100%; overflow: clip",
+    "padding: 0 0 0 calc(100% - 1px); overflow: hidden",
+    "margin-left: 100%",
+], ids=["padding", "logical", "calc", "margin"])
+def test_a_percentage_inset_in_a_cell_is_an_error(style):
+    """Catches (hunt 33, B): a percentage margin or padding counted 0; auto table layout sizes the
+    cell without it, then it resolves against the cell's width: Chromium draws the value past the
+    cell's edge (clipped away, or over the next cell), and 16 was published."""
+    with pytest.raises(MincardsError, match=r"<span> is drawn with `(padding|margin)-left: (calc\()?100%"):
+        shown(f'<span style="display: inline-block; {style}">16*Ascend</span>')
+
+
+def test_a_zero_percentage_inset_reads():
+    """The control: 0% moves nothing."""
+    assert shown('<span style="display: inline-block; padding-left: 0%">16*Ascend</span>') == "16*Ascend"
+
+
+# --- what paints nothing ----------------------------------------------------------------------------
+
+GOOGLE_DOCS_SHEET = ('<style>.c1{color:#000000;font-weight:400;text-decoration:none;vertical-align:baseline;'
+                     'font-size:11pt;font-family:"Arial";font-style:normal} .c0{padding-top:0pt;padding-bottom:0pt;'
+                     'line-height:1.15;orphans:2;widows:2;text-align:left} .c8{height:11pt}</style>')
+
+
+def test_an_empty_paragraph_of_a_set_height_reads():
+    """Catches (hunt 33, gdocs): Google Docs' export writes an empty line as a paragraph of a set
+    height (11pt, its line 1.15 times that) holding an empty span whose class declares
+    `text-decoration: none`; the declaration was taken as paint that might spill over the table,
+    and the page was refused. A painting declaration of nothing paints nothing."""
+    page = (RAW / "2025-05-07" / "page.html").read_text(encoding="utf-8")
+    empty = GOOGLE_DOCS_SHEET + '<p class="c0 c8"><span class="c1"></span></p>'
+    html = page.replace('<div class="tablenoborder">', empty + '<div class="tablenoborder">', 1)
+    assert empty in html
+    frame, untouched = read(html)[2].frame, read(page)[2].frame
+    assert len(frame) == 124
+    pd.testing.assert_frame_equal(frame[COMPARED], untouched[COMPARED])
