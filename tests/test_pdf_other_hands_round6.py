@@ -57,8 +57,8 @@ def length_short_of_the_last_one(data: bytes) -> bytes:
 def test_text_past_a_streams_length_is_an_error(canvas_font, tmp_path):
     """Catches: a `1` drawn before `32*Ascend` at the end of a content stream whose /Length
     stops short of it gave exit 0 with 32 cards where viewers show 132*Ascend: pdfminer stops
-    at the length, pdfium and poppler read on to `endstream`. Every glyph pdfium reads on a
-    table page must be one pdfminer read."""
+    at the length, pdfium and poppler read on to `endstream`. Every stream must end where its
+    /Length says (pdf_guards.check_stream_lengths, before any page is read)."""
     data = table_with_a_last_one(canvas_font, tmp_path / "t.pdf")
     frame = normalize(extract_pdf(data, "t.pdf")[0], "2025-10-22").frame
     assert sorted(frame.min_units.dropna()) == [16, 132]  # the construction: the `1` is read into the cell
@@ -68,8 +68,8 @@ def test_text_past_a_streams_length_is_an_error(canvas_font, tmp_path):
         assert "".join(c["text"] for c in pdf.pages[0].chars).count("1") == 1  # (the 16's)
     text = pdfium.PdfDocument(short)[0].get_textpage().get_text_range()  # ... which pdfium reads
     assert text.count("1") == 2
-    with pytest.raises(LayoutError, match=r"page 1: text a viewer draws on the page that the extractor does "
-                                          r"not read there: '1', the first '1' at \(213, 731\) pt"):
+    with pytest.raises(SourceError, match=r"PDF object \d+'s stream does not end where its /Length \(\d+\) says: "
+                                          r"viewers read it on to `endstream`"):
         extract_pdf(short, "t.pdf")
 
 

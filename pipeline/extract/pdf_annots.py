@@ -17,6 +17,8 @@ one that a viewer draws from its value or caption, is an error like a FreeText b
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pdfminer.pdfinterp import PDFContentParser
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psexceptions import PSEOF
@@ -24,8 +26,11 @@ from pdfminer.psparser import PSKeyword, PSLiteral
 
 from ..errors import LayoutError, Place, Problem
 from .css_filters import luminance as colour_luminance
+from .pdf_glyphs import where
+from .pdf_paths import UNDERLINE_BAND
 
 HARMLESS = frozenset({"Link", "Popup", "Widget", "Highlight", "Underline", "Squiggly"})
+CORE = 0.5  # points: a line this far inside a glyph's box runs through it (one on its edge surrounds it)
 HIDDEN, NO_VIEW = 1 << 1, 1 << 5  # annotation flags (PDF 32000-1 12.5.3): not drawn on screen
 
 
@@ -99,19 +104,24 @@ def content_tokens(stream: PDFStream):
             return
 
 
-def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
+Segment = tuple[tuple[float, float], tuple[float, float]]  # a stroked line's ends, in its form's space
+
+
+def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segment] | None = None) -> bool:
     """Whether a form's content shows text or an image, or paints what may hide part of a glyph
     (a fill that does not blend with what is below: a white box over the left of an 8 shows a
     3; a dark fill multiplied over it; a stroke wider than THIN, or of lines rising more than
     THIN or of curves, which may draw a digit; a shading), itself or in the forms it draws. A
     highlight's light fill multiplied over the text, a link's thin box, an underline's level
-    line are read through."""
+    line are read through; their lines are added to `strokes_drawn` (where they lie against the
+    glyphs is check_annotations'), and a form drawn inside it may stroke none."""
     resources = resolve1(stream.get("Resources")) or {}
     objects = resolve1(resources.get("XObject")) or {}
     states = resolve1(resources.get("ExtGState")) or {}
     operands, width, blend, light = [], 1.0, "Normal", 0.0  # black: the default
     heights, curved = [], False  # the current path's points' heights (its lines), and whether it has curves
     boxes, strokes, turned = [], 0, False  # its rectangles (width, height); paths stroked; a cm seen
+    points, segments = [], []  # the current path's points and its lines (a rectangle's four sides)
     for token in content_tokens(stream):
         if not isinstance(token, PSKeyword):
             operands.append(token)
@@ -122,20 +132,28 @@ def shows_or_hides(stream: PDFStream, depth: int = 0) -> bool:
             return True
         if operator in (b"m", b"l") and isinstance(operand, (int, float)):
             heights.append(float(operand))
+            if len(given) == 2 and isinstance(given[0], (int, float)):
+                point = (float(given[0]), float(operand))
+                segments += [(points[-1], point)] if operator == b"l" and points else []
+                points.append(point)
         elif operator in (b"c", b"v", b"y"):
             curved = True
         elif operator == b"re" and len(given) == 4 and all(isinstance(v, (int, float)) for v in given):
             boxes.append((abs(float(given[2])), abs(float(given[3]))))
+            x, y, w, h = map(float, given)
+            corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            segments += list(zip(corners, corners[1:] + corners[:1]))
         elif operator == b"cm":
             turned = True  # lines measured before it may be turned or stretched into anything
         elif operator in STROKES:
             strokes += 1
             if curved or turned or strokes > 2 or (heights and max(heights) - min(heights) > THIN) or len(boxes) > 1 \
-                    or any(min(box) < 2 * THIN for box in boxes):
+                    or any(min(box) < 2 * THIN for box in boxes) or strokes_drawn is None:
                 return True  # lines, curves or bars that may draw a digit (a 7 of two strokes, a 4 of thin boxes):
                 # a box around a link and a line under the text are one rectangle and one level line
+            strokes_drawn += segments
         if operator in FILLS or operator in STROKES or operator == b"n":  # the path painted (or ended): a new one
-            heights, curved, boxes = [], False, []
+            heights, curved, boxes, points, segments = [], False, [], [], []
         if operator == b"w" and isinstance(operand, (int, float)):
             width = float(operand)
         elif operator in FILL_COLOURS or operator in (b"sc", b"scn", b"cs"):  # another space's: not told light
@@ -162,13 +180,29 @@ def inherited(data: dict, key: str):
     return None
 
 
-def marks_the_text(annot: dict) -> bool:
+def rebuilt_fields(page) -> bool:
+    """Does the document ask viewers to make its form fields' appearances anew (the interactive
+    form's /NeedAppearances, as `pdftk fill_form` writes it)? pdfium and poppler then draw each
+    field from its value, whatever appearance it carries (an empty one too)."""
+    form = resolve1(page.pdf.doc.catalog.get("AcroForm")) or {}
+    return resolve1(form.get("NeedAppearances")) is True
+
+
+def marks_the_text(annot: dict, rebuilt: bool = False, lines: list | None = None) -> bool:
     """Whether the annotation's appearance shows text or an image or may hide part of a glyph
     (shows_or_hides), or the one a viewer makes without one does: a field's (from its value, or
-    a button's caption) shows text, a highlight's in a dark colour hides it."""
-    shown = appearances(annot)
+    a button's caption) shows text, a highlight's in a dark colour hides it. A field whose
+    appearance viewers make anew (`rebuilt`) is judged by the one they make. The lines an
+    appearance strokes are added to `lines`, each with its stream."""
+    shown = [] if rebuilt and subtype(annot) == "Widget" else appearances(annot)
     if shown:
-        return any(shows_or_hides(stream) for stream in shown)
+        for stream in shown:
+            segments: list[Segment] = []
+            if shows_or_hides(stream, 0, segments):
+                return True
+            if lines is not None:
+                lines += [(stream, segment) for segment in segments]
+        return False
     data = annot["data"]
     if subtype(annot) == "Highlight":  # the viewer multiplies its colour over the text: a dark one hides it
         colour = resolve1(data.get("C"))
@@ -177,23 +211,76 @@ def marks_the_text(annot: dict) -> bool:
     return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or caption)
 
 
+def on_page(annot: dict, stream: PDFStream) -> Callable[[float, float], tuple[float, float]]:
+    """A point of the appearance stream's space to the page's, as pdfplumber gives it (x, top):
+    the stream's box, moved by its /Matrix, is fitted to the annotation's /Rect (PDF 32000-1
+    12.5.5)."""
+    a, b, c, d, e, f = numbers(stream.get("Matrix"), 6) or (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    x0, y0, x1, y1 = numbers(stream.get("BBox"), 4) or (0.0, 0.0, 1.0, 1.0)
+    corners = [(x * a + y * c + e, x * b + y * d + f) for x in (x0, x1) for y in (y0, y1)]
+    bx0, by0 = min(p[0] for p in corners), min(p[1] for p in corners)
+    bx1, by1 = max(p[0] for p in corners), max(p[1] for p in corners)
+    rx0, ry0, rx1, ry1 = numbers(annot["data"].get("Rect"), 4) or (0.0, 0.0, 0.0, 0.0)
+    rx0, rx1, ry0, ry1 = min(rx0, rx1), max(rx0, rx1), min(ry0, ry1), max(ry0, ry1)
+    sx = (rx1 - rx0) / (bx1 - bx0) if bx1 > bx0 else 1.0
+    sy = (ry1 - ry0) / (by1 - by0) if by1 > by0 else 1.0
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        px, py = x * a + y * c + e, x * b + y * d + f
+        return annot["x0"] + (px - bx0) * sx, annot["top"] + (by1 - py) * sy
+    return place
+
+
+def numbers(value, count: int) -> list[float] | None:
+    value = resolve1(value)
+    if not isinstance(value, list) or len(value) != count:
+        return None
+    found = [resolve1(v) for v in value]
+    return [float(v) for v in found] if all(isinstance(v, (int, float)) for v in found) else None
+
+
+def struck_through(annot: dict, lines: list, glyphs: list[dict]) -> dict | None:
+    """The first glyph a line of the annotation's appearance runs through, above its underline's
+    band (pdf_paths.UNDERLINE_BAND: a line there strikes the value out, as a StrikeOut would)."""
+    for stream, ((ax, ay), (bx, by)) in lines:
+        place = on_page(annot, stream)
+        (x0, top), (x1, bottom) = place(ax, ay), place(bx, by)
+        x0, x1, top, bottom = min(x0, x1), max(x0, x1), min(top, bottom), max(top, bottom)
+        for glyph in glyphs:
+            core = (glyph["x0"] + CORE, glyph["top"] + CORE, glyph["x1"] - CORE,
+                    glyph["bottom"] + UNDERLINE_BAND[0] * glyph["size"])
+            if x0 <= core[2] and x1 >= core[0] and top <= core[3] and bottom >= core[1]:
+                return glyph
+    return None
+
+
 def meets(annot: dict, bbox: tuple[float, float, float, float]) -> bool:
     x0, top, x1, bottom = bbox
     return annot["x0"] < x1 and annot["x1"] > x0 and annot["top"] < bottom and annot["bottom"] > top
 
 
-def check_annotations(page, number: int, bbox: tuple[float, float, float, float], source: str) -> None:
-    """No annotation that changes what a cell says is drawn over the table (`bbox`) on this page."""
+def check_annotations(page, number: int, bbox: tuple[float, float, float, float], glyphs: list[dict],
+                      source: str) -> None:
+    """No annotation that changes what a cell says is drawn over the table (`bbox`, holding
+    `glyphs`) on this page."""
+    rebuilt = rebuilt_fields(page)
     for annot in page.annots:
         if not (drawn(annot) and meets(annot, bbox)):
             continue
-        if subtype(annot) in HARMLESS and marks_the_text(annot):
+        lines: list = []
+        if subtype(annot) in HARMLESS and marks_the_text(annot, rebuilt, lines):
             raise LayoutError(source, Problem(
                 Place(page=number), f"a {subtype(annot)} annotation drawn over the vendor table (at x {annot['x0']:.0f}"
                 f"-{annot['x1']:.0f}, y {annot['top']:.0f}-{annot['bottom']:.0f}) whose appearance shows text or an "
                 "image, or paints what may hide part of a glyph (a fill not blended with the text, a wide stroke): a "
                 "mark added over the printed table, which its text does not hold",
                 "the table as printed (annotations over it draw no text and hide none)"))
+        struck = struck_through(annot, lines, glyphs) if subtype(annot) in HARMLESS else None
+        if struck is not None:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a {subtype(annot)} annotation whose appearance draws a line through the vendor "
+                f"table's text ({where([struck])}): the value shown struck out, a mark its text does not hold",
+                "annotations over the table whose lines run under or around the text, never through it"))
         if subtype(annot) not in HARMLESS:
             raise LayoutError(source, Problem(
                 Place(page=number), f"a {subtype(annot)} annotation drawn over the vendor table (at x {annot['x0']:.0f}"

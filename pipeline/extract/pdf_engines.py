@@ -84,6 +84,27 @@ def to_user_space(page):
             180: lambda X, Y: (x1 - X, y1 - Y), 270: lambda X, Y: (Y + x0, y1 - X)}[page.page_obj.rotate % 360]
 
 
+class PageSpace:
+    """pdfplumber's coordinates of a page back in its own (user) space, where pdfium gives
+    what it draws."""
+
+    def __init__(self, page):
+        self.user = to_user_space(page)
+        self.shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
+        self.height = page.height + page.mediabox[1]  # pdfplumber's top is this less device space's y
+
+    def box(self, char: dict, top: float | None = None, bottom: float | None = None) -> tuple:
+        """A box of pdfplumber's (a character's or a path's, or x0 and x1 of `char` with `top` and
+        `bottom`) in the page's user space: (left, bottom, right, top)."""
+        if top is None:
+            (ax, ay), (bx, by) = self.user(char["x0"] - self.shift, char["y0"]), self.user(char["x1"] - self.shift, char["y1"])
+        else:
+            height = self.height
+            (ax, ay), (bx, by) = (self.user(char["x0"] - self.shift, height - top),
+                                  self.user(char["x1"] - self.shift, height - bottom))
+        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+
 class ReadGlyphs:
     """Each character pdfminer read on the page, by its glyph's origin to the point (a
     ligature's letters share their glyph's) and by its box. pdfminer's origin leaves out text
@@ -93,9 +114,8 @@ class ReadGlyphs:
         """`unread`: the page's characters without a Unicode map."""
         self.chars = [(ch, text) for ch in page.chars if (text := printed(ch["text"]))
                       and not (unread and unmapped(ch))]
-        self.user = to_user_space(page)
-        self.shift = page.page_obj.mediabox[0]  # pdfplumber's x0, x1 are device space moved by this; y0, y1 are not
-        self.height = page.height + page.mediabox[1]  # pdfplumber's top is this less device space's y
+        self.space = PageSpace(page)
+        self.user = self.space.user
         self.boxes_of: dict[int, tuple] = {}  # box_of's, by the character's identity
         self.places: dict[tuple[str, int, int], list[dict]] = {}
         user, places = self.user, self.places
@@ -150,15 +170,7 @@ class ReadGlyphs:
         return found
 
     def user_box(self, char: dict, top: float | None = None, bottom: float | None = None) -> tuple:
-        """A box of pdfplumber's (a character's, or x0 and x1 of `char` with `top` and `bottom`)
-        in the page's user space: (left, bottom, right, top)."""
-        if top is None:
-            (ax, ay), (bx, by) = self.user(char["x0"] - self.shift, char["y0"]), self.user(char["x1"] - self.shift, char["y1"])
-        else:
-            height = self.height
-            (ax, ay), (bx, by) = (self.user(char["x0"] - self.shift, height - top),
-                                  self.user(char["x1"] - self.shift, height - bottom))
-        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+        return self.space.box(char, top, bottom)
 
     def in_box(self, ch: str, x: float, y: float) -> tuple[dict, float] | None:
         """The glyph read whose box holds this origin, and how far it is drawn above its

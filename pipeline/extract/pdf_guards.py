@@ -1,5 +1,5 @@
-"""Checks before any page is read: the bytes are a PDF that opens, and no stream
-inflates past the limit (a compression bomb)."""
+"""Checks before any page is read: the bytes are a PDF that opens, no stream inflates past
+the limit (a compression bomb), and every stream ends where its /Length says."""
 from __future__ import annotations
 
 import io
@@ -9,9 +9,10 @@ import zlib
 import pdfplumber
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
+from pdfminer.pdftypes import resolve1
 from pdfplumber.utils.exceptions import PdfminerException
 
-from ..errors import SourceError
+from ..errors import Place, Problem, SourceError
 from ..limits import LimitError, Limits
 
 
@@ -77,3 +78,42 @@ def check_streams(data: bytes, source: str, limits: Limits) -> None:
             which = f"PDF object {int(number[-1])}" if number else f"the stream at byte {match.end()}"
             raise LimitError(source, f"{which} inflates past {limits.max_stream_bytes:,} bytes (a compression "
                              "bomb?)", f"streams of at most {limits.max_stream_bytes:,} bytes (--max-stream-bytes)")
+
+
+# Where an object's stream data starts (after its dictionary), and what must follow its last byte
+STREAM_DATA = re.compile(rb">>\s*stream(?:\r\n|\n|\r)")
+STREAM_ENDS = re.compile(rb"[\t\n\f\r \x00]*endstream")
+DECLARED_LENGTH = re.compile(rb"/Length\s+(\d+)(?:\s+(\d+)\s+R)?")
+
+
+def check_stream_lengths(document, data: bytes, source: str) -> None:
+    """Every stream of the file's objects (those its cross-reference table gives, the newest
+    copy of each) ends where its /Length says: `endstream` follows its last byte. One whose
+    data runs on past the length is read by pdfminer up to the length and by viewers (pdfium,
+    poppler) on to `endstream`: what is drawn past it, text or paths on the page, in a form or
+    an annotation's appearance (`q Q` with /Length 4, then an 8 over the 3 of 32), the reader
+    would never see. So is one whose length runs past its end. An error naming the object."""
+    seen: set[int] = set()
+    for xref in document.xrefs:  # the newest first
+        for number in xref.get_objids():
+            if number in seen:
+                continue
+            seen.add(number)
+            try:
+                stream, offset, _ = xref.get_pos(number)
+            except KeyError:
+                continue
+            if stream is not None:
+                continue  # in an object stream, which holds no streams
+            end = data.find(b"endobj", offset)
+            start = STREAM_DATA.search(data, offset, end if end != -1 else len(data))
+            declared = start and DECLARED_LENGTH.search(data, offset, start.start())
+            if not declared:
+                continue  # no stream, or no length to read by (both engines read to `endstream`)
+            length = int(declared[1]) if declared[2] is None else resolve1(document.getobj(int(declared[1])))
+            if isinstance(length, int) and not STREAM_ENDS.match(data, start.end() + length):
+                raise SourceError(source, Problem(Place(), f"PDF object {number}'s stream does not end where its "
+                                                  f"/Length ({length}) says: viewers read it on to `endstream`, this "
+                                                  "reader stops at the length, so what is drawn past it is drawn "
+                                                  "for them only", "a well-formed PDF: each stream's /Length "
+                                                  "its exact size"))

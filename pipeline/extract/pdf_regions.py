@@ -19,6 +19,7 @@ from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_til
     lines_below, rows_run_on
 from .pdf_annots import check_annotations
 from .pdf_encodings import check_glyphs_drawn_as_read, check_type3_boxes
+from .pdf_engine_paths import check_paths_drawn_as_read
 from .pdf_engines import check_drawn_were_read
 from .pdf_ink import Sight
 from .pdf_paths import Underlined, check_paths
@@ -225,8 +226,9 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             seen = taken.chars + [ch for line in taken.below for ch in line]
             check_tilted([ch for ch in page.chars if not square(ch)], seen, taken.bbox, number, source)
             sight.check(page, number, seen, taken.edges, source)
-            check_annotations(page, number, taken.bbox, source)
+            check_annotations(page, number, taken.bbox, taken.chars, source)
             check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
+            check_paths_drawn_as_read(sight.page(page).page.raw, page, number, taken.bbox, source)
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
             sight.check_whole(page, number, seen, taken.edges, taken.bbox, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
