@@ -143,3 +143,28 @@ def test_an_empty_paragraph_of_a_set_height_reads():
     frame, untouched = read(html)[2].frame, read(page)[2].frame
     assert len(frame) == 124
     pd.testing.assert_frame_equal(frame[COMPARED], untouched[COMPARED])
+
+
+COOKIE_BAR = ('<div style="position:fixed;left:0;right:0;bottom:0;z-index:9999;background:#222;color:#fff;'
+              'padding:16px 24px;font-size:14px;box-shadow:0 -2px 8px rgba(0,0,0,.3)">We use cookies to improve your '
+              'experience. <a href="#" style="color:#9cf">Learn more</a> <button style="margin-left:16px;'
+              'padding:6px 14px">Accept</button></div>')
+
+
+def test_a_cookie_bar_with_a_link_and_a_button_reads(reference):
+    """Catches (hunt 33, cookie_bottom): the bar's sentence, link and button were each taken as a
+    line of their own (187 px), past the quarter of the window a fixed band may take, and the page
+    was refused; they fit one line (their widths, each taken on the large side, add up to less
+    than the bar's), as high as the button."""
+    html = PAGE_HTML.replace("</body>", COOKIE_BAR + "</body>", 1)
+    assert COOKIE_BAR in html
+    same_rows(read(html)[2].frame, reference[1])
+
+
+def test_a_cookie_bar_too_long_for_one_line_is_still_measured_line_by_line():
+    """The control: with its sentence forty times over, the bar's lines no longer fit one, and
+    it may cover more of the window than a band: refused, as before."""
+    long_bar = COOKIE_BAR.replace("We use cookies to improve your experience. ",
+                                  "We use cookies to improve your experience. " * 40)
+    with pytest.raises(MincardsError, match=r"<div> outside the vendor table may be drawn over it \(position: fixed\)"):
+        read(PAGE_HTML.replace("</body>", long_bar + "</body>", 1))

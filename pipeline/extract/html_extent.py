@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -274,16 +276,17 @@ def held(element: etree._Element, styles: Styles, width: float | None) -> Extent
     declared = styles.declared_px(element)
     row = style.display in ("flex", "inline-flex") and (value_of(declared, "flex-direction") or "row").startswith(
         "row") and value_of(declared, "flex-wrap") in (None, "nowrap")
-    parts = [text_extent(collapsed(element.text), style, width, whole)]
+    strut = max(line_of(style), CONTENT_AREA * style.font_px)  # a line of this element's font and line height
+    parts: list[Piece] = [text_piece(collapsed(element.text), style, width, whole)]
     for which in ("before", "after"):
         made = styles.generated(element, which)
         if made is not None:
             if made[1].image or "\n" in made[0]:
                 return None  # an image's size is not told, nor where a line of its text breaks
-            parts.append(text_extent(made[0], made[1], width, whole))
-    strut = max(line_of(style), CONTENT_AREA * style.font_px)  # a line of this element's font and line height
+            piece = text_piece(made[0], made[1], width, whole)
+            parts.append(Piece(piece.extent) if made[1].block else piece)  # a block box is a line of its own
     if style.display == "list-item":
-        parts.append((0.0, strut))  # its marker's line, whatever it holds
+        parts.append(Piece((0.0, strut)))  # its marker's line, whatever it holds
     for child in element:
         if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child):
             part = box_extent(child, styles, NARROWEST if row else width)
@@ -292,16 +295,53 @@ def held(element: etree._Element, styles: Styles, width: float | None) -> Extent
             if not row and (styles.of(child).display.startswith("inline") or tag_of(child) in REPLACED):
                 # an inline-level box sits on a line of its parent's: below its baseline at most half the
                 # line and a quarter em of descent, the line at least the line's height
-                part = part[0], max(part[1] + strut / 2 + style.font_px / 4, strut)
+                on_line = lambda extent: (extent[0], max(extent[1] + strut / 2 + style.font_px / 4, strut))  # noqa: E731
+                one = box_extent(child, styles, NARROWEST)
+                part = Piece(on_line(part), on_line(one) if one is not None else None)
+            else:
+                part = Piece(part)
             parts.append(part)
-        parts.append(text_extent(collapsed(child.tail), style, width, whole))
+        parts.append(text_piece(collapsed(child.tail), style, width, whole))
     items = sum(1 for child in element if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child)) + \
         sum(1 for text in (element.text, *(child.tail for child in element)) if collapsed(text))
     between = gaps(declared, style.display, items)  # each item a flex item, a run of text an anonymous one
     if row:  # a flex row's items side by side, each on one line while they fit; shrunk, they wrap as not told
-        wide = sum(w for w, _ in parts) + between[1]
-        return (wide, max(h for _, h in parts)) if width is None or width == NARROWEST or wide <= width else None
-    return max(w for w, _ in parts), sum(h for _, h in parts) + between[0]
+        wide = sum(p.extent[0] for p in parts) + between[1]
+        return (wide, max(p.extent[1] for p in parts)) if width is None or width == NARROWEST or wide <= width else None
+    stacked = [*lines_shared(parts, width)]
+    return max(w for w, _ in stacked), sum(h for _, h in stacked) + between[0]
+
+
+class Piece(NamedTuple):
+    """What a box holds, piece by piece: its extent set on the box's lines, and, for an
+    inline-level piece (a run of text, an inline box), its extent on one line of its own."""
+    extent: Extent
+    one_line: Extent | None = None
+
+
+def text_piece(text: str, style: Style, width: float | None, whole: bool) -> Piece:
+    return Piece(text_extent(text, style, width, whole), text_extent(text, style, NARROWEST) if text else NOTHING)
+
+
+def lines_shared(parts: list[Piece], width: float | None) -> Iterator[Extent]:
+    """The pieces set down the box: a run of inline-level pieces whose one-line widths add up to
+    no more than the lines' `width` shares one line (a cookie bar's sentence, link and button:
+    as high as the highest); any other run, and a block, is taken piece under piece (on the
+    large side)."""
+    run: list[Piece] = []
+    for part in [*parts, None]:
+        if part is not None and part.one_line is not None:
+            run.append(part)
+            continue
+        if run:
+            wide = sum(p.one_line[0] for p in run)
+            if width is not None and width != NARROWEST and wide <= width:
+                yield wide, max(p.one_line[1] for p in run)
+            else:
+                yield from (p.extent for p in run)
+            run = []
+        if part is not None:
+            yield part.extent
 
 
 def gaps(declared, display: str, items: int) -> tuple[float, float]:
