@@ -113,27 +113,29 @@ def drawn_extents(page) -> list[tuple[tuple[float, float, float, float], float]]
     found = []
     mode, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    # (asked of every path on the page: the functions and the pointers to the answers taken once)
+    kind_of, draw_mode, bounds_of = pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPath_GetDrawMode, pdfium_c.FPDFPageObj_GetBounds
+    modes, edges = (ctypes.byref(mode), ctypes.byref(stroke)), tuple(map(ctypes.byref, (left, bottom, right, top)))
+    form, path = pdfium_c.FPDF_PAGEOBJ_FORM, pdfium_c.FPDF_PAGEOBJ_PATH
 
     def walk(objects, outer: Matrix) -> None:
         for handle in objects:
-            kind = pdfium_c.FPDFPageObj_GetType(handle)
-            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:  # its objects are in its space: moved by its matrix
+            kind = kind_of(handle)
+            if kind == form:  # its objects are in its space: moved by its matrix
                 walk([pdfium_c.FPDFFormObj_GetObject(handle, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))],
                      then(matrix_of(handle), outer))
-            elif kind == pdfium_c.FPDF_PAGEOBJ_PATH and \
-                    pdfium_c.FPDFPath_GetDrawMode(handle, ctypes.byref(mode), ctypes.byref(stroke)) and \
-                    (mode.value or stroke.value) and \
-                    pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
-                corners = [(left.value, bottom.value), (right.value, top.value), (left.value, top.value),
-                           (right.value, bottom.value)]
-                reach = 0.0
+            elif kind == path and draw_mode(handle, *modes) and (mode.value or stroke.value) and bounds_of(handle, *edges):
+                box, reach = (left.value, bottom.value, right.value, top.value), 0.0
                 if stroke.value and pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)):
                     placed = then(matrix_of(handle), outer)
                     reach = width.value * math.sqrt(abs(placed[0] * placed[3] - placed[1] * placed[2]))
                     if pdfium_c.FPDFPath_CountSegments(handle) > 2:  # (a line of two points has no join)
-                        corners += moved(miter_tips(handle), matrix_of(handle))
-                xs, ys = zip(*moved(corners, outer))
-                found.append(((min(xs), min(ys), max(xs), max(ys)), reach))
+                        xs, ys = zip((box[0], box[1]), (box[2], box[3]), *moved(miter_tips(handle), matrix_of(handle)))
+                        box = (min(xs), min(ys), max(xs), max(ys))
+                if outer is not IDENTITY:
+                    xs, ys = zip(*moved([(box[0], box[1]), (box[2], box[3]), (box[0], box[3]), (box[2], box[1])], outer))
+                    box = (min(xs), min(ys), max(xs), max(ys))
+                found.append((box, reach))
 
     walk([pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))], IDENTITY)
     return found
