@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pdf_drawing import canvas_font, header_and_row  # noqa: F401  (a fixture)
-from pipeline.errors import CellError, LayoutError
+from pipeline.errors import CellError, LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 
@@ -56,14 +56,15 @@ def content_given_twice(data: bytes, old: bytes, new: bytes) -> bytes:
 def test_digits_swapped_in_a_copy_viewers_draw_are_an_error(canvas_font, tmp_path):
     """Catches: `16` published where pdfium draws `61*Ascend` from a second copy of the page's
     content appended after `%%EOF` (pdfminer keeps the first); the glyphs are the same two, so
-    comparing what the engines read without where they read it passed."""
+    comparing what the engines read without where they read it passed. (Refused since before any
+    page is read: pdf_guards.check_one_copy_each.)"""
     data = one_row_table(canvas_font, tmp_path / "t.pdf")
     frame = normalize(extract_pdf(data, "t.pdf")[0], "2025-10-22").frame
     assert sorted(frame.min_units.dropna()) == [16, 32]  # the construction reads as drawn
     twice = content_given_twice(data, b"(16*Ascend)", b"(61*Ascend)")
     assert "61*Ascend" in pdfium.PdfDocument(twice)[0].get_textpage().get_text_range()  # what a viewer draws
-    with pytest.raises(LayoutError, match=r"page 1: text a viewer draws on the page that the extractor does not read "
-                                          r"there: '6', the first '6' at \(263, 731\) pt"):
+    with pytest.raises(SourceError, match=r"PDF object 8 is given more than once and the file's cross-reference table "
+                                          r"is damaged: viewers read its last copy, this reader another"):
         extract_pdf(twice, "t.pdf")
 
 

@@ -27,7 +27,7 @@ from ..grid import Grid
 from ..header import CAPTION, KEY_HEADINGS
 from ..limits import DEFAULT, Limits
 from .pdf_cells import cluster, column_boundaries
-from .pdf_guards import check_stream_lengths, check_streams, open_pdf
+from .pdf_guards import check_one_copy_each, check_stream_lengths, check_streams, open_pdf
 from .pdf_ink import Sight
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
@@ -54,6 +54,7 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
                                   "a PDF with the vendor table on its pages")
             check_streams(data, source, limits)
             check_stream_lengths(pdf.doc, data, source)
+            check_one_copy_each(pdf.doc, data, source)
             scan = vendor_regions(pdf.pages, source, limits, Sight(data))
         except PdfminerException as exc:
             raise SourceError(source, f"the PDF cannot be read ({exc})", "a well-formed PDF") from None

@@ -17,6 +17,7 @@ one that a viewer draws from its value or caption, is an error like a FreeText b
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from pdfminer.pdfinterp import PDFContentParser
@@ -26,6 +27,7 @@ from pdfminer.psparser import PSKeyword, PSLiteral
 
 from ..errors import LayoutError, Place, Problem
 from .css_filters import luminance as colour_luminance
+from .pdf_clips import FAINT
 from .pdf_glyphs import where
 from .pdf_paths import UNDERLINE_BAND
 
@@ -80,6 +82,22 @@ THIN = 2.0  # points: a stroke this wide at most (a link's box, an underline) le
 FILL_COLOURS = {b"g": 1, b"rg": 3, b"k": 4}  # operators setting the fill colour, by their operands
 
 
+def quadrilateral(points: list[tuple[float, float]]) -> bool:
+    """Do the points (a path of lines, closed or not) make a convex quadrilateral (a highlight
+    over a run of text, upright or turned), not a bow-tie or any other shape?"""
+    corners = points[:-1] if len(points) == 5 and points[0] == points[-1] else points
+    if len(corners) != 4:
+        return False
+    turns = [(b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
+             for a, b, c in zip(corners, corners[1:] + corners[:1], corners[2:] + corners[:2])]
+    return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+
+
+def faint(luminance: float) -> bool:
+    """A colour too faint against white to show a shape (pdf_clips.FAINT: a zebra row's grey)."""
+    return 1.05 / (luminance + 0.05) < FAINT
+
+
 def luminance(components: list) -> float | None:
     """A fill colour's relative luminance (css_filters.luminance: WCAG, taken as sRGB) from its
     operands (grey, RGB or CMYK), None for none of those."""
@@ -107,20 +125,24 @@ def content_tokens(stream: PDFStream):
 Segment = tuple[tuple[float, float], tuple[float, float]]  # a stroked line's ends, in its form's space
 
 
-def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segment] | None = None) -> bool:
+def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segment] | None = None,
+                   scale: float = 1.0, turned: bool = False) -> bool:
     """Whether a form's content shows text or an image, or paints what may hide part of a glyph
     (a fill that does not blend with what is below: a white box over the left of an 8 shows a
     3; a dark fill multiplied over it; a stroke wider than THIN, or of lines rising more than
     THIN or of curves, which may draw a digit; a shading), itself or in the forms it draws. A
     highlight's light fill multiplied over the text, a link's thin box, an underline's level
     line are read through; their lines are added to `strokes_drawn` (where they lie against the
-    glyphs is check_annotations'), and a form drawn inside it may stroke none."""
+    glyphs is check_annotations'), and a form drawn inside it may stroke none. Its lengths are
+    measured on the page (`scale`: how far its placement stretches them); placed turned or
+    stretched unevenly (`turned`), a line of it may be drawn as anything. A highlight's fill is
+    a quadrilateral, or too faint to show a shape (a grey 8 multiplied over a 3 shows 82)."""
     resources = resolve1(stream.get("Resources")) or {}
     objects = resolve1(resources.get("XObject")) or {}
     states = resolve1(resources.get("ExtGState")) or {}
     operands, width, blend, light = [], 1.0, "Normal", 0.0  # black: the default
     heights, curved = [], False  # the current path's points' heights (its lines), and whether it has curves
-    boxes, strokes, turned = [], 0, False  # its rectangles (width, height); paths stroked; a cm seen
+    boxes, strokes = [], 0  # its rectangles (width, height); paths stroked; `turned`: a cm seen, or placed so
     points, segments = [], []  # the current path's points and its lines (a rectangle's four sides)
     for token in content_tokens(stream):
         if not isinstance(token, PSKeyword):
@@ -147,11 +169,14 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
             turned = True  # lines measured before it may be turned or stretched into anything
         elif operator in STROKES:
             strokes += 1
-            if curved or turned or strokes > 2 or (heights and max(heights) - min(heights) > THIN) or len(boxes) > 1 \
-                    or any(min(box) < 2 * THIN for box in boxes) or strokes_drawn is None:
+            if curved or turned or strokes > 2 or (heights and (max(heights) - min(heights)) * scale > THIN) or \
+                    len(boxes) > 1 or any(min(box) * scale < 2 * THIN for box in boxes) or strokes_drawn is None:
                 return True  # lines, curves or bars that may draw a digit (a 7 of two strokes, a 4 of thin boxes):
                 # a box around a link and a line under the text are one rectangle and one level line
             strokes_drawn += segments
+        if operator in FILLS and not (faint(light) or (not curved and ((len(boxes) == 1 and not points) or
+                                                                     (not boxes and quadrilateral(points))))):
+            return True  # a fill legible as a shape (a digit), not a highlight's quadrilateral
         if operator in FILLS or operator in STROKES or operator == b"n":  # the path painted (or ended): a new one
             heights, curved, boxes, points, segments = [], False, [], [], []
         if operator == b"w" and isinstance(operand, (int, float)):
@@ -161,7 +186,8 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
         elif operator == b"gs" and isinstance(operand, PSLiteral):
             state = resolve1(states.get(name(operand))) or {}
             blend = name(state.get("BM")) or blend if "BM" in state else blend
-        elif (operator in FILLS and not (blend in KEEPING_TEXT and light >= LIGHT)) or (operator in STROKES and width > THIN):
+        elif (operator in FILLS and not (blend in KEEPING_TEXT and light >= LIGHT)) or \
+                (operator in STROKES and width * scale > THIN):
             return True
         elif operator == b"Do" and isinstance(operand, PSLiteral):
             drawn = resolve1(objects.get(name(operand)))
@@ -198,12 +224,17 @@ def marks_the_text(annot: dict, rebuilt: bool = False, lines: list | None = None
     if shown:
         for stream in shown:
             segments: list[Segment] = []
-            if shows_or_hides(stream, 0, segments):
+            (a, b, c, d, _, _), (sx, sy), _ = placement(annot, stream)
+            across, down = math.hypot(a * sx, b * sy), math.hypot(c * sx, d * sy)
+            even = abs(b) < 1e-6 and abs(c) < 1e-6 and abs(across - down) <= 0.01 * max(across, down)
+            if shows_or_hides(stream, 0, segments, scale=across, turned=not even):
                 return True
             if lines is not None:
                 lines += [(stream, segment) for segment in segments]
         return False
     data = annot["data"]
+    if lines is not None and subtype(annot) in LINED:  # the viewer draws a line along each quadrilateral's foot
+        lines += [(None, foot) for foot in quad_feet(data)]
     if subtype(annot) == "Highlight":  # the viewer multiplies its colour over the text: a dark one hides it
         colour = resolve1(data.get("C"))
         return isinstance(colour, list) and bool(colour) and (luminance([resolve1(c) for c in colour]) or 0.0) < LIGHT
@@ -211,19 +242,42 @@ def marks_the_text(annot: dict, rebuilt: bool = False, lines: list | None = None
     return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or caption)
 
 
-def on_page(annot: dict, stream: PDFStream) -> Callable[[float, float], tuple[float, float]]:
-    """A point of the appearance stream's space to the page's, as pdfplumber gives it (x, top):
-    the stream's box, moved by its /Matrix, is fitted to the annotation's /Rect (PDF 32000-1
-    12.5.5)."""
+LINED = frozenset({"Underline", "Squiggly"})  # drawn without an appearance as a line under each quadrilateral
+
+
+def quad_feet(data: dict) -> list[Segment]:
+    """The foot of each quadrilateral of the annotation's /QuadPoints (its lowest side, page
+    space), where a viewer draws an underline or a squiggle it is given no appearance for."""
+    points = numbers(data.get("QuadPoints"), len(resolve1(data.get("QuadPoints")) or ()))
+    feet = []
+    for at in range(0, len(points or ()) - 7, 8):
+        xs, ys = points[at:at + 8:2], points[at + 1:at + 8:2]
+        feet.append(((min(xs), min(ys)), (max(xs), min(ys))))
+    return feet
+
+
+def placement(annot: dict, stream: PDFStream) -> tuple[tuple, tuple[float, float], tuple[float, float]]:
+    """How an appearance stream is drawn on the page (PDF 32000-1 12.5.5): its /Matrix, then the
+    scales (x, y) fitting the box it makes of its /BBox to the annotation's /Rect, and that box's
+    left and top."""
     a, b, c, d, e, f = numbers(stream.get("Matrix"), 6) or (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     x0, y0, x1, y1 = numbers(stream.get("BBox"), 4) or (0.0, 0.0, 1.0, 1.0)
     corners = [(x * a + y * c + e, x * b + y * d + f) for x in (x0, x1) for y in (y0, y1)]
     bx0, by0 = min(p[0] for p in corners), min(p[1] for p in corners)
     bx1, by1 = max(p[0] for p in corners), max(p[1] for p in corners)
     rx0, ry0, rx1, ry1 = numbers(annot["data"].get("Rect"), 4) or (0.0, 0.0, 0.0, 0.0)
-    rx0, rx1, ry0, ry1 = min(rx0, rx1), max(rx0, rx1), min(ry0, ry1), max(ry0, ry1)
-    sx = (rx1 - rx0) / (bx1 - bx0) if bx1 > bx0 else 1.0
-    sy = (ry1 - ry0) / (by1 - by0) if by1 > by0 else 1.0
+    sx = abs(rx1 - rx0) / (bx1 - bx0) if bx1 > bx0 else 1.0
+    sy = abs(ry1 - ry0) / (by1 - by0) if by1 > by0 else 1.0
+    return (a, b, c, d, e, f), (sx, sy), (bx0, by1)
+
+
+def on_page(annot: dict, stream: PDFStream | None) -> Callable[[float, float], tuple[float, float]]:
+    """A point of the appearance stream's space (the page's own without one) to the page's, as
+    pdfplumber gives it (x, top)."""
+    if stream is None:
+        rect = numbers(annot["data"].get("Rect"), 4) or (0.0, 0.0, 0.0, 0.0)
+        return lambda x, y: (annot["x0"] + x - min(rect[0], rect[2]), annot["top"] + max(rect[1], rect[3]) - y)
+    (a, b, c, d, e, f), (sx, sy), (bx0, by1) = placement(annot, stream)
 
     def place(x: float, y: float) -> tuple[float, float]:
         px, py = x * a + y * c + e, x * b + y * d + f

@@ -117,3 +117,38 @@ def check_stream_lengths(document, data: bytes, source: str) -> None:
                                                   "reader stops at the length, so what is drawn past it is drawn "
                                                   "for them only", "a well-formed PDF: each stream's /Length "
                                                   "its exact size"))
+
+
+OBJECT_HEAD = re.compile(rb"(?:^|[\r\n])(\d+)\s+(\d+)\s+obj\b")
+
+
+def check_one_copy_each(document, data: bytes, source: str) -> None:
+    """Where the cross-reference table is damaged (pdfminer rebuilt it by scanning the file,
+    PDFXRefFallback), an object given twice is read from the copy a viewer reads too: the
+    last in the file (pdfium and poppler rebuild it the same way, the later copy replacing the
+    earlier). An error naming the object where pdfminer took another that says otherwise: a
+    link's empty appearance given again after `%%EOF` drawing an 8 over a 3, with `startxref`
+    broken."""
+    fallback = [xref for xref in document.xrefs if type(xref).__name__ == "PDFXRefFallback"]
+    if not fallback:
+        return
+    last: dict[tuple[int, int], int] = {}  # each object's last copy in the file (where its number starts)
+    for head in OBJECT_HEAD.finditer(data):
+        last[int(head[1]), int(head[2])] = head.start(1)
+    for number in fallback[0].get_objids():
+        try:
+            stream, offset, generation = fallback[0].get_pos(number)
+        except KeyError:
+            continue
+        at = last.get((number, generation))
+        if stream is None and at is not None and offset != at and body(data, offset) != body(data, at):
+            raise SourceError(source, Problem(Place(), f"PDF object {number} is given more than once and the file's "
+                                              "cross-reference table is damaged: viewers read its last copy, this "
+                                              "reader another", "a well-formed PDF: a cross-reference table "
+                                              "pointing at each object's copy"))
+
+
+def body(data: bytes, offset: int) -> bytes:
+    """An object's copy from its number to its `endobj` (the same bytes: the same object)."""
+    end = data.find(b"endobj", offset)
+    return data[offset:end if end != -1 else len(data)]

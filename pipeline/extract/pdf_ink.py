@@ -327,6 +327,16 @@ class Sight:
             shown.image = bitmap.to_numpy()
         return shown.image
 
+    def without_annotations(self, page) -> np.ndarray:
+        """The page rendered as rendering() does, without its annotations and form fields.
+        Rendered once a page."""
+        shown = self.page(page)
+        if shown.bare is None:
+            turn = (page.rotation - shown.page.get_rotation()) % 360
+            shown.bare = shown.page.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=False,
+                                           draw_annots=False).to_numpy()
+        return shown.bare
+
     def text_alone(self, page) -> np.ndarray:
         """The page rendered as rendering() does, with its text alone: every other object (paths,
         images, shadings, and those inside forms) left out, no annotation, no form field.
@@ -492,26 +502,20 @@ class Sight:
         its band (RULE_BAND each side), the page's pixels that are not text (text_alone) differ by
         RULE_SEEN or more: a line against its cells, or two cells' fills against each other. The
         band is looked at over the middle half of the slot's side (the rules crossing it at its
-        ends are not its), and must show a rule over SEEN_SHARE of it; annotations' pixels are
-        looked past (a highlight's colour in the band is no rule), and a band with nothing else to
-        look at shows none. A rule drawn white, with an
+        ends are not its), and must show a rule over SEEN_SHARE of it, on the page without its
+        annotations (a highlight's colour in the band is no rule, nor does it hide one); a band
+        with nothing else to look at shows none. A rule drawn white, with an
         alpha of 0, under a fill, clipped away, dashed with gaps only or in a layer that is off
         divides a cell no reader sees divided: 4096/819 and 2 read where the page shows 4096/8192."""
         if not rules:
             return None
-        image, alone = self.rendering(page), self.text_alone(page)
+        # an annotation's paint (a highlight over the band) is no rule, nor does it hide one: the page is
+        # looked at without its annotations (those that may hide a glyph or a line are check_annotations')
+        annotated = any(drawn(annot) for annot in page.annots)
+        image, alone = self.without_annotations(page) if annotated else self.rendering(page), self.text_alone(page)
         if alone.shape != image.shape:
             return None
         left, top = page.cropbox[0], page.cropbox[1]
-        shown_annots = [annot for annot in page.annots if drawn(annot)]
-        if shown_annots:  # an annotation's paint (a highlight over the band) is no rule: looked past, as text is
-            alone = alone.copy()
-            for annot in shown_annots:
-                y0, y1 = (int(np.clip(v, 0, alone.shape[0])) for v in (  # a pixel past each side: its anti-aliased edge
-                    np.floor((annot["top"] - top) * SCALE) - 1, np.ceil((annot["bottom"] - top) * SCALE) + 1))
-                x0, x1 = (int(np.clip(v, 0, alone.shape[1])) for v in (
-                    np.floor((annot["x0"] - left) * SCALE) - 1, np.ceil((annot["x1"] - left) * SCALE) + 1))
-                alone[y0:y1, x0:x1] = 0
         for orientation, shown, text, (across, along) in (("h", image, alone, (top, left)), ("v", image.T, alone.T, (left, top))):
             mine = [rule for rule in rules if rule[0] == orientation and rule[3] - rule[2] >= 2 * RULE_BAND]
             if not mine:
@@ -683,6 +687,7 @@ class Shown:
         self.to_pixels = None  # page points -> pixels of its rendering, once rendered
         self.image: np.ndarray | None = None  # its rendering, once rendered
         self.alone: np.ndarray | None = None  # its text alone, once rendered
+        self.bare: np.ndarray | None = None  # its rendering without annotations, once rendered
 
     def text(self) -> pdfium.PdfTextPage:
         if self.textpage is None:

@@ -10,8 +10,9 @@ box must be one of:
 - a thin path (a rule), alone or with the others drawn on its line and touching it, running
   from one boundary across it to another (a 1 drawn as a stroke ends inside its row, a dash
   inside its column);
-- a box between boundaries on all four sides (a background of cells), painted in a plain colour
-  (a tiling pattern draws a 1 in it, a shading pattern a white strip over part of an 8);
+- a rectangle between boundaries on all four sides (a background of cells), painted in a plain
+  colour (a tiling pattern draws a 1 in it, a shading pattern a white strip over part of an 8; a
+  curve whose box is the cell's, an 8 in the cell's colour over a 3);
 - a speck (smaller than MIN_EDGE both ways, like a rule's end or corner) touching a rule where it
   is drawn;
 - an underline: a thin horizontal path just below a run of glyphs' baseline, from the first
@@ -45,7 +46,20 @@ def boxes_inside(page, bbox: tuple[float, float, float, float]) -> tuple[np.ndar
              if o["x1"] >= x0 - NEAR and o["x0"] <= x1 + NEAR and o["bottom"] >= top - NEAR and o["top"] <= bottom + NEAR]
     boxes = np.array([painted_box(o) for o in found], dtype=float).reshape(-1, 4)
     patterned = np.fromiter(map(patterned_paint, found), dtype=bool, count=len(found))
-    return np.clip(boxes, [x0, top, x0, top], [x1, bottom, x1, bottom]), patterned
+    square = np.fromiter(map(rectangular, found), dtype=bool, count=len(found))
+    return np.clip(boxes, [x0, top, x0, top], [x1, bottom, x1, bottom]), patterned, square
+
+
+def rectangular(path: dict) -> bool:
+    """Is the path a rectangle: every point of its outline at a corner of its box, each line
+    along one of its sides (a `re`, or lines around it)? A curve whose box is a cell's may draw
+    anything inside it (an 8 filled in the cell's colour over a 3), and lines corner to corner
+    an X."""
+    corners = ((path["x0"], path["top"]), (path["x1"], path["top"]), (path["x0"], path["bottom"]),
+               (path["x1"], path["bottom"]))
+    points = path.get("pts") or []
+    return all(any(abs(x - cx) <= NEAR and abs(y - cy) <= NEAR for cx, cy in corners) for x, y in points) and all(
+        abs(x0 - x1) <= NEAR or abs(y0 - y1) <= NEAR for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
 
 
 def painted_box(path: dict) -> tuple[float, float, float, float]:
@@ -120,7 +134,7 @@ def on_a_rule(boxes: np.ndarray, edges: list[dict]) -> np.ndarray:
 def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]) -> tuple[np.ndarray, np.ndarray]:
     """The boxes (x0, top, x1, bottom) of the paths inside the table's box that are not on its
     ruling (`edges`, pdfplumber's edge dicts) or paint with a pattern, and which of them do."""
-    boxes, patterned = boxes_inside(page, bbox)
+    boxes, patterned, square = boxes_inside(page, bbox)
     if not len(boxes):
         return boxes, patterned
     xs = np.array(sorted([e["x0"] for e in edges if e["orientation"] == "v"] + [bbox[0], bbox[2]]), dtype=float)
@@ -129,7 +143,7 @@ def stray_paths(page, bbox: tuple[float, float, float, float], edges: list[dict]
     middle_x, middle_y = (x0 + x1) / 2, (top + bottom) / 2
     narrow, flat = x1 - x0 < MIN_EDGE, bottom - top < MIN_EDGE
     kept = np.where(narrow & flat, on_a_rule(boxes, edges),  # a speck on a rule (its end, a corner)
-                    on(x0, xs) & on(x1, xs) & on(top, ys) & on(bottom, ys))  # a background between boundaries
+                    on(x0, xs) & on(x1, xs) & on(top, ys) & on(bottom, ys) & square)  # a background between boundaries
     vertical, horizontal = narrow & ~flat, flat & ~narrow
     kept[vertical] = rules_end_on(np.column_stack([middle_x, top, bottom])[vertical], ys)
     kept[horizontal] = rules_end_on(np.column_stack([middle_y, x0, x1])[horizontal], xs)
@@ -177,4 +191,4 @@ def check_paths(page, number: int, bbox: tuple[float, float, float, float], edge
             f"({x1 - x0:.1f} by "
             f"{bottom - top:.1f} pt at {x0:.0f} pt from the left, {top:.0f} pt from the top): ink this reader does not "
             "read, which may draw a digit, a point or a mark beside the text",
-            "the vendor table's paths on its ruling: rules and cell backgrounds only"))
+            "the vendor table's paths on its ruling: rules, and cell backgrounds drawn as rectangles"))

@@ -1,0 +1,125 @@
+"""Hunt 36 (session 35): marks over the table that viewers draw otherwise than the extractor read
+them, each published 32 with exit 0 before (the object given twice is
+tests/test_pdf_same_glyphs_elsewhere.py's). Each is added to a real table drawn by reportlab, as an
+editor saves it (an incremental update), and checked to be what a viewer draws (pdfium) first:
+
+- a filled path whose box is the cell's but whose shape is not a rectangle (pipeline/extract/pdf_paths.py);
+- an Underline with no appearance (viewers draw it along its QuadPoints), a Highlight whose
+  multiplied fill is shaped, an appearance turned by its /Matrix (pipeline/extract/pdf_annots.py);
+- and, the other way, a highlight across a rule, which hid the rule from the check that rules are
+  seen (pipeline/extract/pdf_ink.py `unseen_rule`)."""
+from __future__ import annotations
+
+import pytest
+
+from pdf_drawing import canvas_font, incremental_update, stream  # noqa: F401  (a fixture)
+from pipeline.errors import LayoutError
+from pipeline.extract.pdf import extract_pdf
+from test_pdf_every_glyph_whole import latest_content, page_with
+from test_pdf_glyph_drawn_as_read import CONTENT, PAGE, published
+from test_pdf_engines_agree_on_paths import ink, table  # noqa: F401  (a fixture)
+
+
+def under_the_text(data: bytes, path: bytes) -> bytes:
+    """`path` painted before the page's text (a cell's background is)."""
+    return incremental_update(data, {CONTENT: stream(b"", b"q " + path + b" Q\n" + latest_content(data))})
+
+
+def test_a_fill_with_a_cells_box_but_another_shape_is_an_error(table):
+    """Catches: a path was taken as a cell's background by its box alone; one crossing the
+    32*Ascend cell corner to corner (its box the cell's) draws a grey X through the value."""
+    varied = under_the_text(table, b"0.6 g 210 722 m 260 742 l 260 722 l 210 742 l h f")
+    assert ink(varied, 234, 731, 236, 733) < 200  # the construction: grey where the X crosses, none above it
+    assert ink(varied, 234, 738.5, 236, 739.5) > 250
+    with pytest.raises(LayoutError, match=r"page 1: a path drawn inside the vendor table off its ruling, or painted "
+                                          r"with a pattern \(50\.0 by 20\.0 pt at 210 pt from the left"):
+        extract_pdf(varied, "t.pdf")
+
+
+def test_a_cells_rectangle_is_its_background(table):
+    """The control: the same grey as the cell's rectangle is its background."""
+    assert published(under_the_text(table, b"0.9 g 210 722 50 20 re f")) == [16, 32]
+
+
+def underline_without_appearance(data: bytes, foot: float) -> bytes:
+    """An Underline with no appearance over 32*Ascend, its quadrilateral's foot at `foot`."""
+    return incremental_update(data, {
+        PAGE: page_with(data, b"/Annots [21 0 R]"),
+        21: b"<< /Type /Annot /Subtype /Underline /Rect [212 %g 259 738] /QuadPoints [213 737 258 737 213 %g 258 %g] "
+            b"/C [1 0 0] /F 4 >>" % (foot - 1, foot, foot)})
+
+
+def test_an_underline_without_appearance_through_the_text_is_an_error(table):
+    """Catches: only lines an appearance strokes were placed against the text; viewers draw an
+    Underline without one along its QuadPoints' foot, here through the digits (32*Ascend struck)."""
+    varied = underline_without_appearance(table, 733.5)
+    assert ink(varied, 253, 732.5, 257, 735.5) < 128  # the construction: the line drawn, past the text too
+    with pytest.raises(LayoutError, match=r"page 1: a Underline annotation whose appearance draws a line through "
+                                          r"the vendor table's text \(at 213 pt from the left"):
+        extract_pdf(varied, "t.pdf")
+
+
+def test_an_underline_without_appearance_under_the_text_is_read(table):
+    """The control: its foot below the baseline (731) is an underline."""
+    assert published(underline_without_appearance(table, 728.5)) == [16, 32]
+
+
+def highlight(data: bytes, colour: bytes, path: bytes) -> bytes:
+    """A Highlight over 32*Ascend whose appearance fills `path` in `colour`, multiplied."""
+    return incremental_update(data, {
+        PAGE: page_with(data, b"/Annots [21 0 R]"),
+        21: b"<< /Type /Annot /Subtype /Highlight /Rect [211 723 259 741] /F 4 /AP << /N 22 0 R >> >>",
+        22: stream(b"/Type /XObject /Subtype /Form /BBox [211 723 259 741] /Resources << /ExtGState << /M << "
+                   b"/BM /Multiply >> >> >>", b"/M gs " + colour + b" " + path + b" f")})
+
+
+X_SHAPE = b"212 724 m 258 740 l 258 724 l 212 740 l h"
+QUADRILATERAL = b"212 724 m 258 724 l 258 740 l 212 740 l h"
+
+
+def test_a_highlights_shaped_grey_fill_is_an_error(table):
+    """Catches: a fill multiplied over the text passed as a highlight whatever its shape when its
+    colour was lighter than 0.1 luminance; a 0.4 grey (0.13) shaped as a digit shows one."""
+    varied = highlight(table, b"0.4 g", X_SHAPE)
+    assert ink(varied, 224, 731.5, 225, 732.5) < 128  # the construction: the X's middle, left of the 2's foot
+    with pytest.raises(LayoutError, match=r"page 1: a Highlight annotation drawn over the vendor table"):
+        extract_pdf(varied, "t.pdf")
+
+
+@pytest.mark.parametrize("colour, path", [(b"1 1 0 rg", X_SHAPE), (b"0.4 g", QUADRILATERAL)],
+                         ids=["faint-shape", "grey-quadrilateral"])
+def test_a_highlight_too_faint_to_show_a_shape_or_a_quadrilateral_is_read(colour, path, table):
+    """The controls: yellow shows no shape on white (1.07:1); a quadrilateral is a highlight's."""
+    assert published(highlight(table, colour, path)) == [16, 32]
+
+
+def link_stroking(data: bytes, matrix: bytes) -> bytes:
+    """A Link whose appearance strokes one level line 7 units long, placed by `matrix` in a
+    1-by-8-point box left of the 3 of 32*Ascend."""
+    return incremental_update(data, {
+        PAGE: page_with(data, b"/Annots [21 0 R]"),
+        21: b"<< /Type /Annot /Subtype /Link /Rect [211.2 730 212.2 738] /F 4 /Border [0 0 0] /AP << /N 22 0 R >> >>",
+        22: stream(b"/Type /XObject /Subtype /Form /BBox [0 -0.5 7 0.5] /Matrix [%s]" % matrix, b"0 G 0.8 w 0 0 m 7 0 l S")})
+
+
+def test_an_appearance_turned_upright_by_its_matrix_is_an_error(table):
+    """Catches: the line was measured level in its form's space; its /Matrix turns it upright, and
+    fitted to the /Rect it is a 1 drawn before 32*Ascend (viewers: 132*Ascend)."""
+    varied = link_stroking(table, b"0 1 -1 0 0 0")
+    assert ink(varied, 211.5, 732, 212, 736) < 128  # the construction: an upright stroke left of the 3
+    with pytest.raises(LayoutError, match=r"page 1: a Link annotation drawn over the vendor table"):
+        extract_pdf(varied, "t.pdf")
+
+
+def test_a_highlight_across_a_rule_leaves_the_rule_seen(table):
+    """Catches: where annotations lay, the check that each dividing rule shows looked past their
+    whole box; a highlight across the rule between the header and 32*Ascend left nothing to look
+    at there, and the page was refused ("a rule ... that the page does not show"), though viewers
+    show the rule through the highlight. Rules are now looked at on the page without annotations."""
+    varied = incremental_update(table, {
+        PAGE: page_with(table, b"/Annots [21 0 R]"),
+        21: b"<< /Type /Annot /Subtype /Highlight /Rect [211 735 259 749] /F 4 /AP << /N 22 0 R >> >>",
+        22: stream(b"/Type /XObject /Subtype /Form /BBox [211 735 259 749] /Resources << /ExtGState << /M << "
+                   b"/BM /Multiply >> >> >>", b"/M gs 1 1 0 rg 211 735 48 14 re f")})
+    assert ink(varied, 230, 741.6, 240, 742.4) < 64  # the construction: the rule drawn through the highlight
+    assert published(varied) == [16, 32]
