@@ -168,3 +168,83 @@ def test_a_cookie_bar_too_long_for_one_line_is_still_measured_line_by_line():
                                   "We use cookies to improve your experience. " * 40)
     with pytest.raises(MincardsError, match=r"<div> outside the vendor table may be drawn over it \(position: fixed\)"):
         read(PAGE_HTML.replace("</body>", long_bar + "</body>", 1))
+
+
+# --- hunt 35: colours a browser drops, schemes where the page has them --------------------------------
+
+@pytest.mark.parametrize("invalid", [
+    "color: hsl(0, 0, 0)",  # the comma form wants percentages
+    "color: hwb(0, 0%, 0%)",  # hwb() has no comma form
+    "color: rgb(0, 0, none)",  # nor does `none` go with commas
+    "color: light-dark(#000, nonsense)",  # both must be colours
+    "-webkit-text-fill-color: hsl(0, 0, 0)",
+], ids=["hsl-numbers", "hwb-commas", "rgb-none", "light-dark-half", "fill"])
+def test_a_colour_a_browser_drops_leaves_the_one_before(invalid):
+    """Catches (hunt 33, D): tinycss2 reads these as colours (black), Chromium drops them and keeps
+    the white before them: the 1 is white on the white cell, and 16 was published."""
+    prop = invalid.split(":")[0]
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        shown(f'<span style="{prop}: #fff; {invalid}">1</span>6*Ascend')
+
+
+def test_a_background_shorthand_with_a_colour_a_browser_drops_is_dropped_whole():
+    """Catches (hunt 35, D): `background: hsl(0, 0, 100)` was read as white over the black before
+    it; Chromium drops the shorthand, and the 1 is black on black."""
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        shown('<span style="color: #000; background: #000; background: hsl(0, 0, 100)">1</span>6*Ascend')
+
+
+def test_the_modern_forms_are_colours():
+    """The control: the same colours written as CSS Color 4 writes them are black."""
+    assert shown('<span style="color: #fff; color: hsl(0 0% 0%)">1</span><span style="color: #fff; '
+                 'color: rgb(0 0 none)">6</span>*Ascend') == "16*Ascend"
+
+
+LIGHT_DARK_WHITE_FIRST = "<style>td,th{background:#fff} .m{color:light-dark(#fff,#000)}</style>"
+LIGHT_DARK_WHITE_SECOND = "<style>body{color:#000} td,th{background:#fff} .m{color:light-dark(#000,#fff)}</style>"
+
+
+@pytest.mark.parametrize("where", [
+    '<template><meta name="color-scheme" content="dark"></template>',
+    '<noscript><meta name="color-scheme" content="dark"></noscript>',
+], ids=["template", "noscript"])
+def test_a_meta_outside_the_document_sets_no_scheme(where):
+    """Catches (hunt 35, E): a dark <meta name=color-scheme> in a <template> or a <noscript> made
+    the page dark; Chromium counts neither, the page is light and the 1 white on white."""
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        shown('<span class="m">1</span>6*Ascend', LIGHT_DARK_WHITE_FIRST + where)
+
+
+@pytest.mark.parametrize("root", [":root{--s: dark; color-scheme: var(--s)}", ":root{color-scheme: var(--none, dark)}"],
+                         ids=["var", "fallback"])
+def test_the_roots_scheme_through_var_is_substituted(root):
+    """Catches (hunt 35, F): the root's `color-scheme: var(--s)` was read unsubstituted (light);
+    Chromium's page is dark, and the 1 (light-dark()'s second colour) white on the white cell."""
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        shown('<span class="m">1</span>6*Ascend', LIGHT_DARK_WHITE_SECOND + f"<style>{root}</style>")
+
+
+def test_an_elements_normal_scheme_is_the_pages_supported_one():
+    """Catches (hunt 35, G): `color-scheme: normal` on an element was taken as light; it is the
+    page's supported scheme, its <meta>'s (dark): the 1 is white on the white cell."""
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        shown('<span style="color-scheme: normal; color: light-dark(#000, #fff)">1</span>6*Ascend',
+              '<meta name="color-scheme" content="dark"><style>body{color:#000} td,th{background:#fff}</style>')
+
+
+def test_an_elements_normal_scheme_without_a_meta_is_light():
+    """The control: a dark root without a <meta> supports no scheme: `normal` is light, the 1 black."""
+    assert shown('<span style="color-scheme: normal; color: light-dark(#000, #fff)">1</span>6*Ascend',
+                 "<style>:root{color-scheme: dark} body{color:#000} td,th{background:#fff}</style>") == "16*Ascend"
+
+
+def test_an_empty_pseudo_box_painting_nothing_lands_anywhere(reference):
+    """Catches (hunt 35, Jupyter's classic template): `div.cell:before`, absolutely placed, empty,
+    its background transparent (the shorthand's clip and the `-webkit-box-sizing` taken for
+    paint), was refused as drawn over the table; it draws nothing wherever it lands."""
+    sheet = ("<style>div.cell{position:relative} div.cell:before{position:absolute;display:block;top:-1px;"
+             "left:-1px;width:5px;height:calc(100% + 2px);content:'';background:transparent;"
+             "-webkit-box-sizing:border-box}</style>")
+    html = PAGE_HTML.replace("</head>", sheet + "</head>", 1).replace("<body>", '<body><div class="cell">In [1]:</div>', 1)
+    assert '<div class="cell">' in html
+    same_rows(read(html)[2].frame, reference[1])

@@ -131,6 +131,63 @@ def light_dark(value: str, dark: bool) -> str | None:
     return tinycss2.serialize(arguments[1 if dark else 0]).strip() if len(arguments) == 2 else None
 
 
+LEGACY = {"rgb": "rgb", "rgba": "rgb", "hsl": "hsl", "hsla": "hsl"}  # the functions with a comma form
+MODERN_ONLY = frozenset({"hwb", "lab", "lch", "oklab", "oklch", "color"})  # those without one
+ANGLE_UNITS = frozenset({"deg", "rad", "grad", "turn"})
+COLOUR_FUNCTIONS = frozenset({*LEGACY, *MODERN_ONLY, "light-dark"})  # those function_valid reads
+
+
+def words_of(tokens) -> list:
+    return [t for t in tokens if t.type not in ("whitespace", "comment")]
+
+
+def channel(token, kinds: str) -> bool:
+    """One channel of a colour function: a number ('n'), a percentage ('p'), an angle ('a') or
+    a math function (whatever it computes to), where `kinds` lets it."""
+    if token.type == "function":
+        return token.lower_name in ("calc", "min", "max", "clamp")
+    return ("n" in kinds and token.type == "number") or ("p" in kinds and token.type == "percentage") or (
+        "a" in kinds and token.type == "dimension" and token.lower_unit in ANGLE_UNITS)
+
+
+def function_valid(token) -> bool:
+    """Whether a browser keeps a colour function as CSS Color 4 writes it: rgb() and hsl() with
+    commas take no `none`, three numbers or three percentages (rgb), a hue and two percentages
+    (hsl), and an alpha; hwb(), lab() and the others have no comma form; light-dark() takes two
+    colours. (tinycss2 reads `hsl(0, 0, 0)`, `hwb(0, 0%, 100%)`, `rgb(0, 0, none)` as colours;
+    Chromium drops them.) Other functions (color-mix()...) are left to the colour reader."""
+    name, arguments = token.lower_name, words_of(token.arguments)
+    if name == "light-dark":
+        both = split_commas(token.arguments)
+        return len(both) == 2 and all(colour_tokens_valid(words_of(one)) for one in both)
+    commas = any(t.type == "literal" and t.value == "," for t in arguments)
+    if name in MODERN_ONLY:
+        return not commas
+    if name not in LEGACY or not commas:
+        return True
+    parts = [words_of(part) for part in split_commas(token.arguments)]
+    if len(parts) not in (3, 4) or any(len(part) != 1 for part in parts):
+        return False
+    values = [part[0] for part in parts]
+    if LEGACY[name] == "rgb":
+        kinds = {t.type for t in values[:3] if t.type != "function"}
+        shaped = all(channel(t, "np") for t in values[:3]) and len(kinds) <= 1
+    else:
+        shaped = channel(values[0], "na") and all(channel(t, "p") for t in values[1:3])
+    return shaped and (len(values) == 3 or channel(values[3], "np"))
+
+
+def colour_tokens_valid(found: list) -> bool:
+    """One colour as a browser keeps it: a word or hash the colour reader knows, or a colour
+    function (function_valid)."""
+    if len(found) != 1:
+        return False
+    token = found[0]
+    if token.type == "function":
+        return function_valid(token)
+    return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]), (0, 0, 0, 1)) is not None
+
+
 def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
     """A colour as sRGB (r, g, b, alpha), `currentcolor` the colour given; None if the value is
     not a colour; UNCOMPUTED for a colour this reader does not compute."""
@@ -141,6 +198,8 @@ def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
         return DARK_SYSTEM.get(word, UNCOMPUTED) if dark else SYSTEM[word]
     if word.startswith(("-webkit-", "-internal-")):  # Chromium's own colours (-webkit-link is <body link>'s, a
         return UNCOMPUTED  # link's red while active...): the page's, not told here
+    if "(" in word and not colour_tokens_valid(words_of(tinycss2.parse_component_value_list(value))):
+        return None  # a function a browser drops (the declaration before it holds)
     if word.startswith("light-dark("):
         picked = light_dark(value, dark)
         return rgba(picked, current, dark) if picked else None

@@ -14,7 +14,7 @@ import re
 
 import tinycss2
 
-from .css_colour import rgba
+from .css_colour import COLOUR_FUNCTIONS, colour_tokens_valid, function_valid
 
 CSS_WIDE = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
 UNITS = frozenset({"px", "pt", "pc", "in", "cm", "mm", "q", "em", "rem", "ex", "rex", "ch", "rch", "cap", "rcap",
@@ -127,14 +127,10 @@ def one_keyword_or(found: list, keywords: frozenset, **number) -> bool:
 
 
 def colour_valid(found: list) -> bool:
-    """One colour: a name, a hash, a system colour css_colour knows, or a colour function
-    (those it does not compute, color-mix() and the like, are still colours)."""
-    if len(found) != 1:
-        return False
-    token = found[0]
-    if token.type == "function":
-        return True
-    return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]), (0, 0, 0, 1)) is not None
+    """One colour: a name, a hash, a system colour css_colour knows, or a colour function a
+    browser keeps (css_colour.function_valid; those it does not compute, color-mix() and the
+    like, are still colours)."""
+    return colour_tokens_valid(found)
 
 
 def color_scheme_valid(found: list) -> bool:
@@ -178,10 +174,10 @@ VALIDATORS = {
 
 
 def valid_value(name: str, tokens) -> bool:
-    """Whether a browser keeps the declaration `name: tokens` (False: it drops it as invalid)."""
+    """Whether a browser keeps the declaration `name: tokens` (False: it drops it as invalid):
+    one holding a colour function a browser drops, in any property (a `background` shorthand, a
+    gradient, a shadow), is dropped whole (css_colour.function_valid)."""
     check = VALIDATORS.get(name)
-    if check is None:
-        return True
     found = words(tokens)
     if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in CSS_WIDE:
         return True
@@ -189,7 +185,22 @@ def valid_value(name: str, tokens) -> bool:
         return True  # var() is decided once substituted; a block is left to the reader as before
     if substitutes(tinycss2.serialize(found)):
         return True  # so are env(), attr(), if() (css_substitute.py), wherever they are in the value
-    return check(found)
+    if not colour_functions_valid(found):
+        return False
+    return check is None or check(found)
+
+
+def colour_functions_valid(tokens) -> bool:
+    """Whether every colour function in the value, at any depth, is one a browser keeps."""
+    for token in tokens:
+        if token.type != "function":
+            continue
+        if token.lower_name in COLOUR_FUNCTIONS:
+            if not function_valid(token):
+                return False
+        elif not colour_functions_valid(token.arguments):
+            return False
+    return True
 
 
 # The longhands of `all` this reader computes (`all` resets every property but direction,

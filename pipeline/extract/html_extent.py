@@ -403,9 +403,14 @@ def style_draws_nothing(element: etree._Element, styles: Styles) -> bool:
         not any(styles.generated(element, which) for which in ("before", "after"))
 
 
-PAINTING = ("background", "border", "outline", "box-shadow", "text-shadow", "text-decoration", "-webkit-")
+PAINTING = ("background", "border", "outline", "box-shadow", "text-shadow", "text-decoration", "text-stroke",
+            "text-fill-color", "text-emphasis", "box-reflect", "mask")  # (with or without -webkit-)
 
 
+# where a background is painted, not whether: nothing of its own (the shorthand sets them all)
+PLACING_PAINT = frozenset({"background-clip", "background-origin", "background-position", "background-position-x",
+                           "background-position-y", "background-size", "background-repeat", "background-attachment",
+                           "background-blend-mode"})
 NO_PAINT = frozenset({"none", "0", "0px", "transparent", "initial", "unset"})  # a painting declaration's "nothing"
 
 
@@ -416,9 +421,15 @@ def paints_nothing(element: etree._Element, styles: Styles) -> bool:
     and no line of its own drawn (style_draws_nothing)."""
     inside = [e for e in element.iterdescendants() if isinstance(e.tag, str)]
     return not "".join(element.itertext()).strip() and style_draws_nothing(element, styles) and all(
-        tag_of(e) not in REPLACED and style_draws_nothing(e, styles) and
-        not any(name.startswith(PAINTING) and value_of(declared, name) not in NO_PAINT
-                for declared in (styles.declared_px(e),) for name in declared) for e in inside)
+        tag_of(e) not in REPLACED and style_draws_nothing(e, styles) and not paints(styles.declared_px(e))
+        for e in inside)
+
+
+def paints(declared) -> bool:
+    """Do the declarations paint something of the box's own (a background, border, outline,
+    shadow or decoration declared as anything but nothing)?"""
+    return any((bare := name.removeprefix("-webkit-")).startswith(PAINTING) and bare not in PLACING_PAINT and
+               value_of(declared, name) not in NO_PAINT for name in declared)
 
 
 def extent(element: etree._Element, styles: Styles) -> Held | None:

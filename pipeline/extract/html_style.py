@@ -132,7 +132,9 @@ class Style:
     tints: tuple = ()  # the colour filters of the element and its ancestors, innermost first
     painted_inside: bool = False  # an opaque background painted inside the filtered box, under the text
     veiled: bool = False  # blurred, blended, masked or its glyphs replaced, here or on an ancestor
-    dark: bool = False  # the page is of the dark colour scheme (light-dark() picks its second colour)
+    dark: bool = False  # drawn in the dark colour scheme (light-dark() picks its second colour), inherited
+    page_dark: bool = False  # the page's <meta name=color-scheme> is dark (`color-scheme: normal`'s scheme), inherited
+    canvas: bool = False  # the style the root element is computed against (ROOT, DARK_ROOT), not inherited
     faded: bool = False  # opacity 0 here or on an ancestor
     off_screen: bool = False  # moved off the screen here or with an ancestor
     clipped: bool = False  # inside a box too small to show a line of it, its overflow hidden
@@ -212,8 +214,8 @@ def ink_unseen(ink: tuple, style: Style) -> bool:
                                     for b in (style.background, *style.backdrops)))
 
 
-ROOT = Style(display="block")
-DARK_ROOT = Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark=True)
+ROOT = Style(display="block", canvas=True)
+DARK_ROOT = Style(display="block", color=DARK_TEXT, background=DARK_CANVAS, dark=True, canvas=True)
 
 
 # --- one function per computed value (declared: the winning declarations; parent: its style) ---
@@ -287,7 +289,7 @@ SIZING = frozenset({"font-size", "zoom", "transform", "scale"})
 
 
 def sizes(declared, parent: Style) -> dict:
-    root = parent is ROOT or parent is DARK_ROOT  # the root element: its font size is the rem of the page
+    root = parent.canvas  # the root element: its font size is the rem of the page
     if declared.keys().isdisjoint(SIZING):
         return dict(font_px=parent.font_px, zoom=parent.zoom, root_px=parent.font_px if root else parent.root_px)
     size, zoom = font_px(declared, parent)
@@ -1121,7 +1123,7 @@ def measured(declared: dict[str, Declaration], parent: Style, window: tuple[floa
     if not any(name in MEASURED and RELATIVE_UNIT.search(d.value) for name, d in declared.items()):
         return declared
     out = dict(declared)
-    root = parent is ROOT or parent is DARK_ROOT  # the root element: rem is the initial 16px for it
+    root = parent.canvas  # the root element: rem is the initial 16px for it
 
     def resolve(name: str, em: float, rem: float, rlh: float | None) -> None:
         value = value_of(declared, name)
@@ -1164,12 +1166,13 @@ def computed(declared: dict[str, Declaration], parent: Style, element: etree._El
 def in_own_scheme(declared: dict[str, Declaration], parent: Style) -> Style:
     """The parent's style as the element's own colours read it: an element's `color-scheme`
     (inherited) picks light-dark()'s colour and the system colours' for it and inside it, its own
-    colours included (`<span style="color-scheme: dark; color: light-dark(#000, #fff)">` is white).
-    The root's is the page's (html_styles.dark_page)."""
+    colours included (`<span style="color-scheme: dark; color: light-dark(#000, #fff)">` is white);
+    `normal` is the page's supported scheme (its <meta name=color-scheme>'s: Style.page_dark). The
+    root's is the page's (html_styles.page_schemes)."""
     value = value_of(declared, "color-scheme")
-    if value in (None, "inherit", "unset", "revert") or parent is ROOT or parent is DARK_ROOT:
+    if value in (None, "inherit", "unset", "revert") or parent.canvas:
         return parent
-    dark = False if value == "initial" else scheme_is_dark(value)
+    dark = parent.page_dark if value in ("normal", "initial") else scheme_is_dark(value)
     return parent if dark is None or dark == parent.dark else replace(parent, dark=dark)
 
 
@@ -1234,12 +1237,12 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  marker_image=marker_image(declared, parent), image=image_painted(declared),
                  color=colour, fill=fill(declared, parent, colour), background=base, backdrops=backdrops,
                  backdrop_unknown=unknown, below=below, below_unknown=below_unknown, own_paint=own_paint,
-                 loose=uncovered, sizing=sizing(declared, parent, shown_as), glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark,
+                 loose=uncovered, sizing=sizing(declared, parent, shown_as), glyph_paint=glyphs, glyph_unknown=glyphs_unknown, tints=tints, painted_inside=inside, veiled=veiled, dark=parent.dark, page_dark=parent.page_dark,
                  faded=faded(declared, parent), off_screen=off_screen(declared, parent), clipped=clipped, cut=cut,
                  base=percent_base, quirks=parent.quirks, passes_overflow=tag == "html" and element.getparent() is None
                  and not window,
                  line_height=lines, line_factor=factor, underline_offset=underline_offset(declared, parent),
-                 root_lh=lines if parent is ROOT or parent is DARK_ROOT else parent.root_lh,
+                 root_lh=lines if parent.canvas else parent.root_lh,
                  indent_off=indent_off(declared, parent), **edges(declared, parent, shown_as),
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),

@@ -16,25 +16,30 @@ from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIB
                            pseudo_elements, uses_var)
 from .html_files import SavedFiles
 from .html_style import DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text, value_of
-from .html_tree import in_quirks_mode
+from .html_tree import SILENT_TAGS, in_quirks_mode
 
 
 # --- the page's styles ------------------------------------------------------------------------------
 
-def dark_page(root: etree._Element, matched) -> bool:
-    """Whether the page is drawn in the dark colour scheme (a dark canvas, white text): the root
-    element's `color-scheme` (css_values.scheme_is_dark), else the first `<meta name=color-scheme>`
-    whose content is a valid value (the name matched as HTML matches it: ASCII case-insensitive,
-    nothing trimmed)."""
-    declared = value_of(cascaded(root, root.tag if isinstance(root.tag, str) else "", matched), "color-scheme")
-    if declared not in (None, "normal", "initial", "unset", "revert", "inherit"):
-        return bool(scheme_is_dark(declared))
+def page_schemes(root: etree._Element, matched) -> tuple[bool, bool]:
+    """(Is the page drawn in the dark colour scheme (a dark canvas, white text), is the page's
+    supported scheme dark): the root element's `color-scheme` as computed (var() substituted;
+    css_values.scheme_is_dark), else the page's supported scheme, the first `<meta
+    name=color-scheme>` of the document (none in a <template>, <noscript>: not the page's) whose
+    content is a valid value, the name matched as HTML matches it (ASCII case-insensitive,
+    nothing trimmed). The supported scheme is also `color-scheme: normal`'s (Style.page_dark)."""
+    page = False
     for meta in root.iter("meta"):
-        if ascii_lower(meta.get("name") or "") == "color-scheme" and meta.get("content") is not None:
+        if ascii_lower(meta.get("name") or "") == "color-scheme" and meta.get("content") is not None and \
+                not any(a.tag in SILENT_TAGS for a in meta.iterancestors()):
             dark = scheme_is_dark(meta.get("content"))
             if dark is not None:
-                return dark
-    return False
+                page = dark
+                break
+    tag = root.tag if isinstance(root.tag, str) else ""
+    declared = value_of(as_computed(cascaded(root, tag, matched), ROOT, root, tag), "color-scheme")
+    own = None if declared in (None, "normal", "initial", "unset", "revert", "inherit") else scheme_is_dark(declared)
+    return (page if own is None else own), page
 
 
 # Elements a browser generates no ::before/::after box for (void and replaced elements: checked in
@@ -161,7 +166,10 @@ class Styles:
         self.computed: dict[etree._Element, Style] = {}
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame
-        self.root = DARK_ROOT if dark_page(root, self.matched) else ROOT
+        dark, page_dark = page_schemes(root, self.matched)
+        self.root = DARK_ROOT if dark else ROOT
+        if page_dark:
+            self.root = replace(self.root, page_dark=True)
         if in_quirks_mode(root):
             self.root = replace(self.root, quirks=True)
         self.shadow_hosts = shadow_hosts(root)

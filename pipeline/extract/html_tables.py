@@ -24,7 +24,7 @@ from .html_page import Reading
 from .html_cascade import cascaded
 from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, placed_over, value_of
 from .html_styles import Styles
-from .html_extent import extent, placed_inside
+from .html_extent import extent, paints, placed_inside
 from .text import BULLETS, REPLACED, SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
@@ -736,6 +736,13 @@ def paints_something(element: etree._Element, styles: Styles) -> bool:
         any(name.startswith(PAINTS) for name in styles.declared(element, tag_of(element)))
 
 
+def pseudo_paints(element: etree._Element, which: str, styles: Styles) -> bool:
+    """Does the element's ::before or ::after box draw anything: text or an image of its content,
+    or paint of its own? An empty one with a transparent background (Jupyter's classic sheet
+    places `div.cell:before` absolutely) paints nothing wherever it lands."""
+    return styles.generated(element, which) is not None or paints(cascaded(element, "", styles.matched, which))
+
+
 def box_seen(style: Style, around: Style) -> bool:
     """Does a box paint: visible, not faded out, not inside a box clipping it away (`around`: its
     parent's style; its own overflow clips its content, not its background or shadow)? Its text
@@ -784,7 +791,8 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
         if not why and element in styles.matched:
             boxes = (styles.pseudo_box(element, which) for which in ("before", "after"))
             why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)
-                        if box is not None and box_seen(box, style) and (declaration := placed_over(box))), "")
+                        if box is not None and box_seen(box, style) and pseudo_paints(element, which, styles)
+                        and (declaration := placed_over(box))), "")
         if why and drawn(element, styles):
             found.append((element, why))
     if not found:

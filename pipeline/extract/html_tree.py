@@ -26,6 +26,10 @@ from ..errors import Place, Problem, SourceError
 # elements libxml2 2.x keeps open.
 LIBXML2_READS_OTHERWISE = re.compile(r"<(?:svg|math|wbr|embed|source|track|keygen)[\s>/]")
 XML_DECLARATION = re.compile(r"^\ufeff?\s*<\?xml[^>]*>")
+# Elements whose content no reader sees: it is never cell text, page text or an update date, and
+# no <meta> in it is the page's. Chromium never draws a <noembed> (nor <noscript>: scripts run),
+# nor a <template>'s content (a declarative shadow root's), whatever their display.
+SILENT_TAGS = frozenset({"script", "style", "template", "noscript", "noembed"})
 PLACEHOLDER_TAG = "x-unnamed"  # an element whose name lxml cannot hold (`<a<b>`)
 LIMITS = ("a page nested less than 256 levels deep, with no single text or comment over 10 MB")
 

@@ -13,11 +13,8 @@ from .css_math import is_zero
 from .html_cascade import details_open
 from .html_style import BLOCK_TAGS, Style, value_of
 from .html_styles import Styles
+from .html_tree import SILENT_TAGS
 
-# Elements whose content no reader sees: it is never cell text, page text or an update date.
-# Chromium never draws a <noembed> (nor <noscript>: scripts run), nor a <template>'s content,
-# whatever their display.
-SILENT_TAGS = frozenset({"script", "style", "template", "noscript", "noembed"})
 # Of those, the ones whose text Chromium draws once a sheet gives them a display (checked).
 DRAWN_WHEN_DISPLAYED = frozenset({"script", "style"})
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
