@@ -426,6 +426,10 @@ def loose(declared, parent: Style, shown_as: str, tag: str, bounded: bool, own_p
         return False
     if shown_as in TABLE_INTERNALS - {"table", "inline-table"} or shown_as == "table-cell":
         return not own_paint and parent.loose  # its parts lie in the table's box
+    if not (bounded or parent.sizing or parent.items) and declared.keys().isdisjoint(LOOSENING):
+        # (most elements: nothing below can make the box smaller than its content or take it off the painter)
+        return not own_paint and (parent.loose or (parent.display == "inline" and not shown_as.startswith("inline")
+                                                   and shown_as not in ("none", "contents")))
     across, down = overflow_axes(declared)
     smaller = shown_as not in ("table", "inline-table") and (  # a table grows with its content
         parent.sizing or (bounded and down == "visible") or (across == "visible" and width_set(declared)) or any(
@@ -442,7 +446,8 @@ def sizing(declared, parent: Style, shown_as: str) -> bool:
     """Does the box, or a box around it, set the width of the boxes inside it other than by
     their content (a width or max-width, grid tracks, a flex container)? A white box in a body
     200px wide is 200px wide, and the table in it runs past it (hunt 32)."""
-    return parent.sizing or shown_as in ITEMS_OF or width_set(declared) or bool(grid_tracks(declared))
+    return parent.sizing or shown_as in ITEMS_OF or (not declared.keys().isdisjoint(SETTING_WIDTHS) and (
+        width_set(declared) or bool(grid_tracks(declared))))
 
 
 def width_set(declared) -> bool:
@@ -1120,7 +1125,7 @@ def measured(declared: dict[str, Declaration], parent: Style, window: tuple[floa
     computes them: em of the element's font size (of its parent's for font-size itself), rem of
     the root element's, viewport units of the window; a unit it does not know makes the value
     UNDECIDED, never a length it guesses."""
-    if not any(name in MEASURED and RELATIVE_UNIT.search(d.value) for name, d in declared.items()):
+    if not any(RELATIVE_UNIT.search(declared[name].value) for name in declared.keys() & MEASURED):
         return declared
     out = dict(declared)
     root = parent.canvas  # the root element: rem is the initial 16px for it
@@ -1417,6 +1422,9 @@ OFFSETS = ("left", "right", "top", "bottom", "inset", "inset-inline", "inset-blo
            "inset-inline-end", "inset-block-start", "inset-block-end")
 NOT_AN_OFFSET = frozenset({"auto", "initial", "unset", "revert", "inherit"})
 TRANSFORMS = ("transform", "translate", "rotate", "scale")
+# What loose() and sizing() read of the declarations (besides a set height, overflow and display)
+LOOSENING = frozenset({*WIDTHS, *SHRINKING, *FLEX_BASES, "position", "float", *TRANSFORMS})
+SETTING_WIDTHS = frozenset({*WIDTHS, *GRID_TRACKS})
 FUNCTION = re.compile(r"([a-z0-9-]+)\(([^()]*)\)")
 # transform functions that move a box without mirroring or turning it; with these arguments, not at all
 SHIFTING = frozenset({"position", *TRANSFORMS})
