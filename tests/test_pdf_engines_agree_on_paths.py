@@ -106,15 +106,18 @@ def test_the_same_corner_with_a_round_join_is_read(table):
     assert published(varied) == [16, 32]
 
 
-def test_a_stream_whose_length_stops_short_in_an_annotation_is_an_error(table):
+@pytest.mark.parametrize("length", [b"/Length 4", b"/Length 57 /Length 4", b"/Len#67th 4"],
+                         ids=["plain", "given-twice", "name-escaped"])
+def test_a_stream_whose_length_stops_short_in_an_annotation_is_an_error(length, table):
     """Catches: a link whose appearance is `q Q` by its /Length and an 8 over the 3 past it: viewers
-    read on to `endstream` and draw 82*Ascend; pdfminer stopped at the length."""
+    read on to `endstream` and draw 82*Ascend; pdfminer stopped at the length. The length is the
+    one pdfminer reads (hunt 38: the last of two, a name written with an escape)."""
     appearance = b"q Q 0 g BT /Helv 8 Tf 213 731 Td (8) Tj ET"
     varied = incremental_update(table, {
         PAGE: page_with(table, b"/Annots [21 0 R]"),
         21: b"<< /Type /Annot /Subtype /Link /Rect [212 729 219 739] /F 4 /Border [0 0 0] /AP << /N 22 0 R >> >>",
         22: b"<< /Type /XObject /Subtype /Form /BBox [212 729 219 739] /Resources << /Font << /Helv 2 0 R >> >> "
-            b"/Length 4 >>\nstream\n" + appearance + b"\nendstream"})
+            + length + b" >>\nstream\n" + appearance + b"\nendstream"})
     assert ink(varied, 213.3, 735, 214.2, 736) < 64  # the construction: the 8's upper left bowl over the 3
     with pytest.raises(SourceError, match=r"PDF object 22's stream does not end where its /Length \(4\) says"):
         extract_pdf(varied, "t.pdf")

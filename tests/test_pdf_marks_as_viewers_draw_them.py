@@ -42,11 +42,12 @@ def test_a_cells_rectangle_is_its_background(table):
 
 
 def underline_without_appearance(data: bytes, foot: float) -> bytes:
-    """An Underline with no appearance over 32*Ascend, its quadrilateral's foot at `foot`."""
+    """An Underline with no appearance over 32*Ascend, its quadrilateral (a line of text, 8 pt
+    high) standing on `foot`."""
     return incremental_update(data, {
         PAGE: page_with(data, b"/Annots [21 0 R]"),
-        21: b"<< /Type /Annot /Subtype /Underline /Rect [212 %g 259 738] /QuadPoints [213 737 258 737 213 %g 258 %g] "
-            b"/C [1 0 0] /F 4 >>" % (foot - 1, foot, foot)})
+        21: b"<< /Type /Annot /Subtype /Underline /Rect [212 %g 259 %g] /QuadPoints [213 %g 258 %g 213 %g 258 %g] "
+            b"/C [1 0 0] /F 4 >>" % (foot - 1, foot + 9, foot + 8, foot + 8, foot, foot)})
 
 
 def test_an_underline_without_appearance_through_the_text_is_an_error(table):
@@ -123,3 +124,72 @@ def test_a_highlight_across_a_rule_leaves_the_rule_seen(table):
                    b"/BM /Multiply >> >> >>", b"/M gs 1 1 0 rg 211 735 48 14 re f")})
     assert ink(varied, 230, 741.6, 240, 742.4) < 64  # the construction: the rule drawn through the highlight
     assert published(varied) == [16, 32]
+
+
+# --- hunt 38 (the same session, against the rules above) ---------------------------------------------
+
+def with_annotation(data: bytes, annotation: bytes, appearance: bytes | None = None, resources: bytes = b"") -> bytes:
+    """`annotation` (a dictionary's entries) over 32*Ascend, with `appearance` drawn in a form of
+    the page's own coordinates where given."""
+    objects = {PAGE: page_with(data, b"/Annots [21 0 R]"),
+               21: b"<< /Type /Annot /F 4 %s%s >>" % (annotation, b" /AP << /N 22 0 R >>" if appearance else b"")}
+    if appearance:
+        objects[22] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << %s >>" % resources,
+                             appearance)
+    return incremental_update(data, objects)
+
+
+MULTIPLY = b"/ExtGState << /M << /BM /Multiply >> /W << /LW 6.5 >> >>"
+LINK = b"/Subtype /Link /Rect [0 0 595 842] /Border [0 0 0]"
+
+
+def test_annotations_viewers_skip_are_skipped(table):
+    """Catches (hunt 38): a link without /Rect, or an integer among the /Annots, stopped pdfplumber
+    (exit 3, an internal error); viewers skip such entries and draw the table."""
+    no_rect = incremental_update(table, {PAGE: page_with(table, b"/Annots [21 0 R 5]"),
+                                         21: b"<< /Type /Annot /Subtype /Link /F 4 >>"})
+    assert published(no_rect) == [16, 32]
+
+
+@pytest.mark.parametrize("appearance", [
+    b"/M gs 0.36 g " + b" ".join(b"213.5 %g 1.2 0.6 re f" % (731 + 0.8 * n) for n in range(7)),  # rows of a digit
+    b"/M gs 2 2 2 2 k 212 724 m 258 740 l 258 724 l 212 740 l h f",  # out of range: viewers clamp it to black
+    b"0 G 0.6 w 255 737 4.5 -4.5 re 213 734 l S",  # a line drawn on from a rectangle's corner, through the text
+    b"0 G /W gs 212.5 731 m 212.6 731 l S",  # a level line 6.5 pt wide by the graphics state: a bar before the 3
+], ids=["many-rectangles", "colour-out-of-range", "line-from-a-corner", "width-by-gs"])
+def test_an_appearance_drawing_what_a_link_does_not_is_an_error(appearance, table):
+    """Catches (hunt 38): each drew over 32*Ascend what viewers show as another value (82, a bar
+    before it, a strike), and passed: fills judged one at a time, colours not clamped, the
+    current point after `re` not kept, a line width set by `gs` not read."""
+    varied = with_annotation(table, LINK, appearance, MULTIPLY)
+    with pytest.raises(LayoutError, match=r"page 1: a Link annotation (drawn over the vendor table|whose appearance "
+                                          r"draws a line through)"):
+        extract_pdf(varied, "t.pdf")
+
+
+@pytest.mark.parametrize("annotation", [
+    b"/Subtype /Widget /FT /Tx /T (f) /Rect [211.5 730 212.7 738] /MK << /BG [0] /BC [0] >>",  # an empty field's bar
+    b"/Subtype /Widget /FT /Ch /T (f) /Rect [212 729 220 739] /Opt [(8)]",  # a list box showing its option
+    b"/Subtype /Underline /Rect [210 729 212.5 739] /C [0 0 0] /QuadPoints [" + b" ".join(
+        b"210.5 %g 212 %g 210.5 %g 212 %g" % (y + 8, y + 8, y, y) for y in (731, 731.7, 732.4, 733.1, 733.8)) + b"]",
+], ids=["field-background", "list-options", "stacked-feet"])
+def test_what_a_viewer_draws_without_an_appearance_is_judged(annotation, table):
+    """Catches (hunt 38): with no appearance, viewers draw a field's background and border and a
+    list box's options, and an Underline along each quadrilateral's foot (stacked, a bar): each
+    passed as drawing nothing, and 32 was published where viewers show a mark before it or 82."""
+    with pytest.raises(LayoutError, match=r"page 1: a (Widget|Underline) annotation drawn over the vendor table"):
+        extract_pdf(with_annotation(table, annotation), "t.pdf")
+
+
+def test_a_fill_through_a_soft_mask_is_an_error(table):
+    """Catches (hunt 38): a cell's background drawn through a soft mask cut as a shape shows the
+    mask's shape (an 8 over the 3), and passed as the cell's rectangle."""
+    mask = b"<< /Type /Mask /S /Luminosity /G 20 0 R >>"
+    varied = incremental_update(table, {
+        CONTENT: stream(b"", latest_content(table) + b"\nq /SM gs 0 g 210 722 50 20 re f Q"),
+        PAGE: page_with(table, b"", b"/ExtGState << /SM << /SMask %s >> >>" % mask),
+        20: stream(b"/Type /XObject /Subtype /Form /Group << /S /Transparency /CS /DeviceGray >> /BBox [0 0 595 842]",
+                   b"0 g 0 0 595 842 re f 1 g 213.5 731 1.2 6 re f")})
+    assert ink(varied, 213.7, 732, 214.5, 736) < 64  # the construction: the mask's bar drawn black
+    with pytest.raises(LayoutError, match=r"page 1: a fill or line in the vendor table painted through a soft mask"):
+        extract_pdf(varied, "t.pdf")

@@ -82,15 +82,25 @@ THIN = 2.0  # points: a stroke this wide at most (a link's box, an underline) le
 FILL_COLOURS = {b"g": 1, b"rg": 3, b"k": 4}  # operators setting the fill colour, by their operands
 
 
-def quadrilateral(points: list[tuple[float, float]]) -> bool:
+def quadrilateral(points: list[tuple[float, float]], least: float = 0.0) -> bool:
     """Do the points (a path of lines, closed or not) make a convex quadrilateral (a highlight
-    over a run of text, upright or turned), not a bow-tie or any other shape?"""
+    over a run of text, upright or turned), not a bow-tie or any other shape, each side at least
+    `least` from the one across (a line of text, not a stroke of a digit)?"""
     corners = points[:-1] if len(points) == 5 and points[0] == points[-1] else points
     if len(corners) != 4:
+        return False
+    across = [math.dist(corners[0], corners[2]), math.dist(corners[1], corners[3])]
+    sides = [math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1])]
+    if least and min(area(corners) / max(max(sides), 1e-9), min(across)) < least:
         return False
     turns = [(b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
              for a, b, c in zip(corners, corners[1:] + corners[:1], corners[2:] + corners[:2])]
     return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+
+
+def area(corners: list[tuple[float, float]]) -> float:
+    """The area of a simple polygon (the shoelace formula)."""
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(corners, corners[1:] + corners[:1]))) / 2
 
 
 def faint(luminance: float) -> bool:
@@ -103,6 +113,7 @@ def luminance(components: list) -> float | None:
     operands (grey, RGB or CMYK), None for none of those."""
     if not all(isinstance(c, (int, float)) for c in components):
         return None
+    components = [min(1.0, max(0.0, float(c))) for c in components]  # as viewers clamp them (`2 2 2 2 k` is black)
     if len(components) == 1:  # grey
         components = components * 3
     elif len(components) == 4:  # CMYK
@@ -142,7 +153,8 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
     states = resolve1(resources.get("ExtGState")) or {}
     operands, width, blend, light = [], 1.0, "Normal", 0.0  # black: the default
     heights, curved = [], False  # the current path's points' heights (its lines), and whether it has curves
-    boxes, strokes = [], 0  # its rectangles (width, height); paths stroked; `turned`: a cm seen, or placed so
+    boxes, strokes, fills = [], 0, 0  # its rectangles (width, height); paths stroked, filled (not faint);
+    # `turned`: a cm seen, or placed so
     points, segments = [], []  # the current path's points and its lines (a rectangle's four sides)
     for token in content_tokens(stream):
         if not isinstance(token, PSKeyword):
@@ -165,6 +177,7 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
             x, y, w, h = map(float, given)
             corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
             segments += list(zip(corners, corners[1:] + corners[:1]))
+            points.append((x, y))  # the current point after `re`: a line drawn on starts there
         elif operator == b"cm":
             turned = True  # lines measured before it may be turned or stretched into anything
         elif operator in STROKES:
@@ -174,9 +187,11 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
                 return True  # lines, curves or bars that may draw a digit (a 7 of two strokes, a 4 of thin boxes):
                 # a box around a link and a line under the text are one rectangle and one level line
             strokes_drawn += segments
-        if operator in FILLS and not (faint(light) or (not curved and ((len(boxes) == 1 and not points) or
-                                                                     (not boxes and quadrilateral(points))))):
-            return True  # a fill legible as a shape (a digit), not a highlight's quadrilateral
+        if operator in FILLS and not faint(light):
+            fills += 1
+            if fills > 1 or curved or not ((len(boxes) == 1 and not points and min(boxes[0]) * scale >= 2 * THIN) or
+                                           (not boxes and quadrilateral(points, 2 * THIN / scale))):
+                return True  # a fill legible as a shape (a digit; or many small ones), not a highlight's quadrilateral
         if operator in FILLS or operator in STROKES or operator == b"n":  # the path painted (or ended): a new one
             heights, curved, boxes, points, segments = [], False, [], [], []
         if operator == b"w" and isinstance(operand, (int, float)):
@@ -186,6 +201,10 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
         elif operator == b"gs" and isinstance(operand, PSLiteral):
             state = resolve1(states.get(name(operand))) or {}
             blend = name(state.get("BM")) or blend if "BM" in state else blend
+            set_width = resolve1(state.get("LW"))
+            width = float(set_width) if isinstance(set_width, (int, float)) else width  # as `w` sets it
+            if name(state.get("SMask")) not in ("", "None"):
+                return True  # paint shown through a mask's shape (an 8 cut out of a black box), whatever its path
         elif (operator in FILLS and not (blend in KEEPING_TEXT and light >= LIGHT)) or \
                 (operator in STROKES and width * scale > THIN):
             return True
@@ -233,27 +252,42 @@ def marks_the_text(annot: dict, rebuilt: bool = False, lines: list | None = None
                 lines += [(stream, segment) for segment in segments]
         return False
     data = annot["data"]
-    if lines is not None and subtype(annot) in LINED:  # the viewer draws a line along each quadrilateral's foot
-        lines += [(None, foot) for foot in quad_feet(data)]
+    if subtype(annot) in LINED or subtype(annot) == "Highlight":
+        quads = quadrilaterals(data)
+        if any(height < 2 * THIN for _, height in quads) or stacked(quads):
+            return True  # a viewer fills or lines each: thinner than a line of text, or piled up, they draw a shape
+        if lines is not None and subtype(annot) in LINED:  # the viewer draws a line along each one's foot
+            lines += [(None, foot) for foot, _ in quads]
     if subtype(annot) == "Highlight":  # the viewer multiplies its colour over the text: a dark one hides it
         colour = resolve1(data.get("C"))
         return isinstance(colour, list) and bool(colour) and (luminance([resolve1(c) for c in colour]) or 0.0) < LIGHT
-    caption = (resolve1(data.get("MK")) or {}).get("CA")
-    return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or caption)
+    looks = resolve1(data.get("MK")) or {}
+    drawn_anyway = any(resolve1(looks.get(key)) for key in ("BG", "BC")) or (  # its background or border,
+        name(inherited(data, "FT")) == "Ch" and bool(inherited(data, "Opt")))  # a list's options
+    return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or looks.get("CA")
+                                               or drawn_anyway)
 
 
 LINED = frozenset({"Underline", "Squiggly"})  # drawn without an appearance as a line under each quadrilateral
 
 
-def quad_feet(data: dict) -> list[Segment]:
-    """The foot of each quadrilateral of the annotation's /QuadPoints (its lowest side, page
-    space), where a viewer draws an underline or a squiggle it is given no appearance for."""
+def quadrilaterals(data: dict) -> list[tuple[Segment, float]]:
+    """Each quadrilateral of the annotation's /QuadPoints (page space): its foot (its lowest
+    side), where a viewer draws an underline or a squiggle it is given no appearance for, and its
+    height."""
     points = numbers(data.get("QuadPoints"), len(resolve1(data.get("QuadPoints")) or ()))
-    feet = []
+    found = []
     for at in range(0, len(points or ()) - 7, 8):
         xs, ys = points[at:at + 8:2], points[at + 1:at + 8:2]
-        feet.append(((min(xs), min(ys)), (max(xs), min(ys))))
-    return feet
+        found.append((((min(xs), min(ys)), (max(xs), min(ys))), max(ys) - min(ys)))
+    return found
+
+
+def stacked(quads: list[tuple[Segment, float]]) -> bool:
+    """Do two of the quadrilaterals lie over each other, their feet closer than a line of text
+    (lines of text marked one under the other are a line apart)?"""
+    return any(a[0][0] < b[1][0] and b[0][0] < a[1][0] and abs(a[0][1] - b[0][1]) < 2 * THIN
+               for n, (a, _) in enumerate(quads) for b, _ in quads[n + 1:])
 
 
 def placement(annot: dict, stream: PDFStream) -> tuple[tuple, tuple[float, float], tuple[float, float]]:
@@ -308,6 +342,24 @@ def struck_through(annot: dict, lines: list, glyphs: list[dict]) -> dict | None:
     return None
 
 
+def annotations(page) -> list[dict]:
+    """The page's annotations as pdfplumber gives them (page.annots), but for the entries viewers
+    skip: one that is no dictionary, or whose /Rect is not four numbers (pdfplumber would stop at
+    it: a link without a /Rect, an integer among the /Annots)."""
+    raw = resolve1(page.page_obj.annots)
+    if raw is None:
+        return []
+    entries = raw if isinstance(raw, list) else []
+    kept = [entry for entry in entries if isinstance(resolve1(entry), dict) and numbers(resolve1(entry).get("Rect"), 4)]
+    if len(kept) == len(entries) and isinstance(raw, list):
+        return page.annots
+    page.page_obj.annots = kept  # read by pdfplumber as it reads them all
+    try:
+        return page.annots
+    finally:
+        page.page_obj.annots = raw
+
+
 def meets(annot: dict, bbox: tuple[float, float, float, float]) -> bool:
     x0, top, x1, bottom = bbox
     return annot["x0"] < x1 and annot["x1"] > x0 and annot["top"] < bottom and annot["bottom"] > top
@@ -318,7 +370,7 @@ def check_annotations(page, number: int, bbox: tuple[float, float, float, float]
     """No annotation that changes what a cell says is drawn over the table (`bbox`, holding
     `glyphs`) on this page."""
     rebuilt = rebuilt_fields(page)
-    for annot in page.annots:
+    for annot in annotations(page):
         if not (drawn(annot) and meets(annot, bbox)):
             continue
         lines: list = []

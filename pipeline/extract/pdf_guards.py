@@ -83,7 +83,23 @@ def check_streams(data: bytes, source: str, limits: Limits) -> None:
 # Where an object's stream data starts (after its dictionary), and what must follow its last byte
 STREAM_DATA = re.compile(rb">>\s*stream(?:\r\n|\n|\r)")
 STREAM_ENDS = re.compile(rb"[\t\n\f\r \x00]*endstream")
-DECLARED_LENGTH = re.compile(rb"/Length\s+(\d+)(?:\s+(\d+)\s+R)?")
+DECLARED_LENGTH = re.compile(rb"/Length\s+(\d+)(\s+\d+\s+R)?")
+
+
+def declared_length(document, number: int, dictionary: bytes) -> int | None:
+    """The object's /Length as pdfminer reads it: from its raw dictionary where that says it
+    plainly (one `/Length`, no comment, escape or inner dictionary), else from the object as
+    pdfminer parses it (`/Length 57 /Length 4` is 4 to it, as `/Len#67th 4` is)."""
+    plain = DECLARED_LENGTH.findall(dictionary)
+    if len(plain) == 1 and dictionary.count(b"<<") == 1 and not any(c in dictionary for c in (b"%", b"#", b"(")):
+        value, reference = plain[0]
+        found = int(value) if not reference else resolve1(document.getobj(int(value)))
+    else:
+        try:
+            found = resolve1(getattr(document.getobj(number), "attrs", {}).get("Length"))
+        except Exception:  # noqa: BLE001 (an object pdfminer cannot parse: its own error, where it reads it)
+            return None
+    return found if isinstance(found, int) else None
 
 
 def check_stream_lengths(document, data: bytes, source: str) -> None:
@@ -107,11 +123,12 @@ def check_stream_lengths(document, data: bytes, source: str) -> None:
                 continue  # in an object stream, which holds no streams
             end = data.find(b"endobj", offset)
             start = STREAM_DATA.search(data, offset, end if end != -1 else len(data))
-            declared = start and DECLARED_LENGTH.search(data, offset, start.start())
-            if not declared:
-                continue  # no stream, or no length to read by (both engines read to `endstream`)
-            length = int(declared[1]) if declared[2] is None else resolve1(document.getobj(int(declared[1])))
-            if isinstance(length, int) and not STREAM_ENDS.match(data, start.end() + length):
+            if not start:
+                continue  # no stream
+            length = declared_length(document, number, data[offset:start.start()])
+            if length is None:
+                continue  # no length to read by (both engines read to `endstream`)
+            if not STREAM_ENDS.match(data, start.end() + length):
                 raise SourceError(source, Problem(Place(), f"PDF object {number}'s stream does not end where its "
                                                   f"/Length ({length}) says: viewers read it on to `endstream`, this "
                                                   "reader stops at the length, so what is drawn past it is drawn "

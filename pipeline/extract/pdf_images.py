@@ -57,6 +57,16 @@ def see_through_text(page, masking: bool) -> list[tuple[float, float, float, flo
     return boxes_where(page, see_through)
 
 
+def see_through_paths(page, masking: bool) -> list[tuple[float, float, float, float]]:
+    """The boxes of paths drawn through a soft mask or a blend mode (on a page whose graphics
+    states hold one, `masking`: a path with any transparency): what shows of one is the mask's
+    shape, not its path's (a cell's black background shown through a mask cut as an 8)."""
+    if not masking:
+        return []
+    return boxes_where(page, lambda handle, kind: kind == pdfium_c.FPDF_PAGEOBJ_PATH
+                       and bool(pdfium_c.FPDFPageObj_HasTransparency(handle)))
+
+
 PLAIN_BLENDS = frozenset({"Normal", "Compatible"})
 
 

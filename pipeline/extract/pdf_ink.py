@@ -42,12 +42,12 @@ import pypdfium2.raw as pdfium_c
 
 from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
-from .pdf_annots import drawn
+from .pdf_annots import annotations, drawn
 from .pdf_cells import char_lines, dividing_rules
 from .pdf_clips import clipped_fills, cut_glyphs
 from .pdf_paths import named
 from .pdf_glyphs import CROSSING, where
-from .pdf_images import masking_states, painted_boxes, see_through_text
+from .pdf_images import masking_states, painted_boxes, see_through_paths, see_through_text
 from .pdf_textlayer import unmapped
 
 SCALE = 2.0  # pixels per point of the rendering
@@ -424,6 +424,12 @@ class Sight:
                 f"{clipped[0]:.0f} pt from the left, {clipped[1]:.0f} pt from the top): it paints part of itself only, "
                 "which may hide part of a glyph", "the vendor table's fills drawn whole"))
         masking = masking_states(page.page_obj.resources)
+        shaped = self.painted(page, glyphs, lambda raw: see_through_paths(raw, masking))
+        if shaped:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a fill or line in the vendor table painted through a soft mask or a blend mode "
+                f"(at {shaped[0]:.0f} pt from the left, {shaped[1]:.0f} pt from the top): what shows of it is the "
+                "mask's shape, not its path's, which may draw a digit", "the vendor table's paths in plain colours"))
         masked = self.painted(page, glyphs, lambda raw: see_through_text(raw, masking))
         patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern" or named(ch.get("stroking_color"))]
         if masked or patterned:
@@ -511,7 +517,7 @@ class Sight:
             return None
         # an annotation's paint (a highlight over the band) is no rule, nor does it hide one: the page is
         # looked at without its annotations (those that may hide a glyph or a line are check_annotations')
-        annotated = any(drawn(annot) for annot in page.annots)
+        annotated = any(drawn(annot) for annot in annotations(page))
         image, alone = self.without_annotations(page) if annotated else self.rendering(page), self.text_alone(page)
         if alone.shape != image.shape:
             return None
