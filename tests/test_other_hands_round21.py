@@ -248,3 +248,40 @@ def test_an_empty_pseudo_box_painting_nothing_lands_anywhere(reference):
     html = PAGE_HTML.replace("</head>", sheet + "</head>", 1).replace("<body>", '<body><div class="cell">In [1]:</div>', 1)
     assert '<div class="cell">' in html
     same_rows(read(html)[2].frame, reference[1])
+
+
+# --- hunt 37: colours clamped as parsed, math functions and numbers as CSS writes them ---------------
+
+@pytest.mark.parametrize("style", [
+    "color: lch(100 -100 0)",  # a negative chroma is 0: white, not cyan
+    "color: oklch(1 -0.4 0)",
+    "background-color: #808080; color: hsl(0 -100% 50%)",  # a negative saturation is 0: grey on grey
+    "color: #000; color: rgba(0, 0, 0, sin(0deg))",  # kept (a math function computes the alpha): transparent
+    "opacity: sin(0deg)",  # math functions this reader does not evaluate: not told, taken as hiding
+    "font-size: hypot(0px)",
+    "zoom: exp(-10)",
+    "-webkit-text-stroke: hypot(5px) #fff",
+    "opacity: 0e0",  # scientific notation
+    "font-size: 0e0px",
+], ids=["lch", "oklch", "hsl", "alpha-by-sin", "opacity-sin", "size-hypot", "zoom-exp", "stroke-hypot", "opacity-0e0",
+        "size-0e0px"])
+def test_a_value_chromium_reads_hiding_the_one_is_not_read_as_showing_it(style):
+    """Catches (hunt 37, H, J, L, M): each hides the 1 of 16*Ascend in Chromium (white on white,
+    transparent, no size, a tiny zoom, a white stroke over it); this reader took the colour as
+    cyan, dropped the declaration, or read no number, and published 16."""
+    with pytest.raises(MincardsError, match=r"(\[1\]6\*Ascend|is drawn with `-webkit-text-stroke)"):
+        shown(f'<span style="{style}">1</span>6*Ascend')
+
+
+@pytest.mark.parametrize("style", ["color: lch(none 0 0)", "color: oklab(0.2 none none)"], ids=["lch", "oklab"])
+def test_none_in_a_colour_channel_is_zero(style):
+    """Catches (hunt 37, I): `none` in a lab/lch channel other than hue stopped the run (exit 3,
+    an internal error); it is 0: a black (or dark grey) 1."""
+    assert shown(f'<span style="{style}">1</span>6*Ascend') == "16*Ascend"
+
+
+def test_a_shadow_of_one_length_a_function_computes_is_not_told():
+    """Catches (hunt 37, K): `text-shadow: hypot(0px) hypot(0px) 0 #fff` stopped the run (exit 3);
+    where its copy lands is not told: an error naming the declaration."""
+    with pytest.raises(MincardsError, match=r"text-shadow"):
+        shown('<span style="text-shadow: hypot(0px) hypot(0px) 0 #fff">1</span>6*Ascend')

@@ -20,7 +20,7 @@ import tinycss2
 from tinycss2.color4 import parse_color
 from webencodings import ascii_lower
 
-from .css_math import split_commas
+from .css_math import MATH_FUNCTIONS, split_commas
 
 ASCII_WHITESPACE = "\t\n\f\r "  # CSS's and HTML's white space (not a no-break space)
 
@@ -145,7 +145,7 @@ def channel(token, kinds: str) -> bool:
     """One channel of a colour function: a number ('n'), a percentage ('p'), an angle ('a') or
     a math function (whatever it computes to), where `kinds` lets it."""
     if token.type == "function":
-        return token.lower_name in ("calc", "min", "max", "clamp")
+        return token.lower_name in MATH_FUNCTIONS
     return ("n" in kinds and token.type == "number") or ("p" in kinds and token.type == "percentage") or (
         "a" in kinds and token.type == "dimension" and token.lower_unit in ANGLE_UNITS)
 
@@ -188,6 +188,21 @@ def colour_tokens_valid(found: list) -> bool:
     return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]), (0, 0, 0, 1)) is not None
 
 
+# Channels a browser clamps when it parses a colour (CSS Color 4): (space, channel index, least, most)
+CLAMPED = {"hsl": ((1, 0.0, None),), "lab": ((0, 0.0, 100.0),), "lch": ((0, 0.0, 100.0), (1, 0.0, None)),
+           "oklab": ((0, 0.0, 1.0),), "oklch": ((0, 0.0, 1.0), (1, 0.0, None))}
+
+
+def as_parsed(colour):
+    """The colour as a browser holds it once parsed: `none` as 0, a negative chroma or
+    saturation as 0, a lightness within its range (`lch(100 -100 0)` is white, not cyan)."""
+    coordinates = [0.0 if v is None else float(v) for v in colour.coordinates]
+    for index, least, most in CLAMPED.get(colour.space, ()):
+        coordinates[index] = max(least, coordinates[index]) if most is None else min(most, max(least, coordinates[index]))
+    alpha = 0.0 if colour.alpha is None else colour.alpha
+    return type(colour)(colour.space, coordinates, alpha)
+
+
 def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
     """A colour as sRGB (r, g, b, alpha), `currentcolor` the colour given; None if the value is
     not a colour; UNCOMPUTED for a colour this reader does not compute."""
@@ -207,8 +222,11 @@ def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
         colour = parse_color(value)
     except Exception:  # noqa: BLE001 (malformed input)
         return None
+    if colour is None and word.split("(", 1)[0] in COLOUR_FUNCTIONS:
+        return UNCOMPUTED  # a colour a browser keeps, its channels computed by math functions (`sin(0deg)`)
     if colour is None or isinstance(colour, str):
         return current if colour == "currentcolor" else None
+    colour = as_parsed(colour)
     if colour.space in ("srgb", "hsl", "hwb"):
         return clipped(colour.to("srgb").coordinates, colour.alpha)
     linear = linear_srgb(colour.space, tuple(float(v) for v in colour.coordinates))

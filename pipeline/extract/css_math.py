@@ -27,6 +27,10 @@ NOT_LENGTHS = frozenset({"deg", "grad", "rad", "turn", "s", "ms", "hz", "khz", "
 # em, rem at the default 16px); html_style resolves every unit in context first (in_pixels)
 PX_PER = {None: 1.0, **ABSOLUTE_PX, **{unit: 16.0 * share for unit, share in {**FONT_EM, **ROOT_EM}.items()}}
 MATH = frozenset({"calc", "min", "max", "clamp", "-webkit-calc", "-moz-calc"})
+# Every math function of CSS Values 4 and 5 (Chromium 156 keeps a declaration holding any of
+# them); of these, MATH's are evaluated here, and a value holding another is not decided
+MATH_FUNCTIONS = frozenset({*MATH, "round", "mod", "rem", "abs", "sign", "sin", "cos", "tan", "asin", "acos", "atan",
+                            "atan2", "pow", "sqrt", "hypot", "log", "exp", "progress", "random"})
 # Functions that hold values rather than compute one (shapes, clip rectangles, filters): their
 # arguments are evaluated; any other function (abs(), round()) is not evaluated here.
 HOLDERS = frozenset({"rect", "inset", "circle", "ellipse", "polygon", "path", "xywh", "shape", "opacity", "blur",
@@ -265,7 +269,7 @@ def in_pixels(tokens, measure: Measure) -> str | None:
 # A value this reader cannot decide (a property's value it cannot evaluate): never a value as
 # written, since tinycss2 turns NUL into U+FFFD.
 UNDECIDED = "\x00undecided"  # never a value as written: tinycss2 turns NUL into U+FFFD
-LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))([a-z]+|%)?")
+LENGTH = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)([a-z]+|%)?")  # `0e0`, `1e-3px`: CSS numbers
 
 
 def length(value: str) -> tuple[float, str | None] | None:

@@ -141,6 +141,8 @@ def outer_shadow_reach(value: str, current: tuple, dark: bool, blurred: bool = T
             continue
         if None in lengths:
             return float("inf")
+        if len(lengths) < 2:
+            return float("inf")  # a shadow of one length (one a math function computes): where it lands, not told
         x, y, blur, spread = (lengths + [0.0, 0.0])[:4]
         reach = max(reach, max(abs(x), abs(y)) + (max(blur, 0.0) + spread if blurred else 0.0))
     return reach

@@ -14,6 +14,7 @@ import re
 
 import tinycss2
 
+from .css_math import MATH_FUNCTIONS
 from .css_colour import COLOUR_FUNCTIONS, colour_tokens_valid, function_valid
 
 CSS_WIDE = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
@@ -21,8 +22,7 @@ UNITS = frozenset({"px", "pt", "pc", "in", "cm", "mm", "q", "em", "rem", "ex", "
                    "ic", "ric", "lh", "rlh", "vw", "vh", "vi", "vb", "vmin", "vmax", "svw", "svh", "lvw", "lvh", "dvw",
                    "dvh", "svi", "svb", "lvi", "lvb", "dvi", "dvb", "svmin", "svmax", "lvmin", "lvmax", "dvmin",
                    "dvmax", "cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax"})
-MATH = frozenset({"calc", "min", "max", "clamp", "round", "mod", "rem", "abs", "sign", "env", "-webkit-calc",
-                  "-moz-calc", "attr"})
+MATH = frozenset({*MATH_FUNCTIONS, "env", "attr"})  # a value of one of these is decided once computed
 # display as Chromium 156 parses it (probed with CSS.supports and computed styles): the keywords
 # it accepts alone, as their computed value; run-in, ruby-base, the ruby containers and the -moz-
 # and -ms- boxes are invalid (dropped: the value beneath applies).

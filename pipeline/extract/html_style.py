@@ -47,7 +47,7 @@ from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, 
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
                         paints_over_neighbours)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
-from .css_math import (UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
+from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
 from .css_colour import QUIRKY_COLOURS, hashless
@@ -240,7 +240,11 @@ def visibility(declared, parent: Style) -> str:
 
 
 def font_zero(declared, parent: Style) -> bool:
-    """font-size 0, inherited; a relative size of a zero size stays zero; an absolute one undoes it."""
+    """font-size 0, inherited; a relative size of a zero size stays zero; an absolute one undoes it.
+    A size or a zoom a math function computes (`zoom: exp(-10)`) is not told: taken as zero."""
+    zoom = value_of(declared, "zoom")
+    if zoom is not None and (zoom == UNDECIDED or MATH_CALL.search(zoom)):
+        return True
     value = value_of(declared, "font-size")
     if value is None or value == "inherit":
         return parent.font_zero
@@ -251,6 +255,8 @@ def font_zero(declared, parent: Style) -> bool:
         return found[0] == 0 or (parent.font_zero and found[1] in ("em", "%", "ex", "ch"))
     return parent.font_zero and value in ("smaller", "larger")
 
+
+MATH_CALL = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(MATH_FUNCTIONS)) + r")\(", re.I)  # a math function in a value
 
 FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0, "x-large": 24.0,
                  "xx-large": 32.0, "xxx-large": 48.0}
@@ -1830,9 +1836,10 @@ NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, *EMPHASIS, 
 
 
 def strokes(value: str) -> bool:
-    """A text stroke of some width (`6px #fff`, `thin`): painted over the glyphs' edges."""
+    """A text stroke of some width (`6px #fff`, `thin`, or one a math function computes:
+    `hypot(5px)`): painted over the glyphs' edges."""
     return any(w in ("thin", "medium", "thick") or (length(w) is not None and length(w)[0] != 0)
-               for w in value.split())
+               for w in value.split()) or MATH_CALL.search(value) is not None
 
 
 def symbol_font(piece: str) -> bool:
