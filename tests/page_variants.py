@@ -22,6 +22,11 @@ def read(html: str | bytes, name: str = "page.html"):
     return grid, updated, normalize(grid, "2025-10-22")
 
 
+def grid_of(html: str | bytes, name: str = "page.html"):
+    """A variant through the real extractor alone: its grid (for tests that look at one cell)."""
+    return extract_html(html.encode("utf-8") if isinstance(html, str) else html, name)[0]
+
+
 def write(tmp_path, html: str, encoding: str = "utf-8") -> bytes:
     """The variant as a file on disk, then its bytes, as the pipeline reads them."""
     path = tmp_path / "page.html"

@@ -7,11 +7,12 @@ title set) or applies only by a script, `<base href>`, `@import` of a data: URL,
 `@property`, quirks mode and HTML's case-insensitive attribute values."""
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
 
-from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
+from page_variants import PAGE_HTML, grid_of, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import CellError, MincardsError, SourceError
 from pipeline.extract.css_colour import legacy_colour
 
@@ -142,10 +143,15 @@ def test_a_sheet_a_browser_applies_hides_what_it_hides(head):
     assert stale_cell(grid) == "1*Ascend"
 
 
+@functools.cache
+def stale_place() -> tuple[int, int]:
+    """Where the page's grid has its first 16*Ascend (the page read once)."""
+    return next((c.row, c.col) for c in grid_of(PAGE_HTML).cells if c.raw_text == "16*Ascend")
+
+
 def stale_cell(grid) -> str:
     """The raw text of the cell with_stale_six changed (where the page's grid has its first 16*Ascend)."""
-    original = read(PAGE_HTML)[0]
-    place = next((c.row, c.col) for c in original.cells if c.raw_text == "16*Ascend")
+    place = stale_place()
     return next(c.raw_text for c in grid.cells if (c.row, c.col) == place)
 
 
