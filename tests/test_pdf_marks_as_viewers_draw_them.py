@@ -193,3 +193,21 @@ def test_a_fill_through_a_soft_mask_is_an_error(table):
     assert ink(varied, 213.7, 732, 214.5, 736) < 64  # the construction: the mask's bar drawn black
     with pytest.raises(LayoutError, match=r"page 1: a fill or line in the vendor table painted through a soft mask"):
         extract_pdf(varied, "t.pdf")
+
+
+ACROBAT_ENDS = (b"214 724 m 211.5 726.5 211.5 737.5 214 740 c 256 740 l 258.5 737.5 258.5 726.5 256 724 c h")
+
+
+@pytest.mark.parametrize("colour", [b"0.5 1 0.5 rg", b"0.5 0.8 1 rg", b"1 0.6 0.8 rg"], ids=["green", "blue", "pink"])
+def test_a_highlight_with_rounded_ends_as_acrobat_draws_it_is_read(colour, table):
+    """Catches (hunt 38): Acrobat's highlight, one fill with rounded ends (Bezier curves), in its
+    palette's green, blue or pink (over FAINT against white), was refused as painting what may hide
+    a glyph; it is one convex shape a line of text high, and viewers show 32*Ascend on it."""
+    assert published(highlight(table, colour, ACROBAT_ENDS)) == [16, 32]
+
+
+def test_a_curved_fill_that_is_not_convex_is_an_error(table):
+    """The control: the same ends curved inwards (an hourglass) are not one convex shape."""
+    inward = ACROBAT_ENDS.replace(b"211.5 726.5 211.5 737.5", b"216.5 726.5 216.5 737.5")
+    with pytest.raises(LayoutError, match=r"page 1: a Highlight annotation drawn over the vendor table"):
+        extract_pdf(highlight(table, b"0.5 1 0.5 rg", inward), "t.pdf")

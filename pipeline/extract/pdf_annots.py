@@ -82,20 +82,27 @@ THIN = 2.0  # points: a stroke this wide at most (a link's box, an underline) le
 FILL_COLOURS = {b"g": 1, b"rg": 3, b"k": 4}  # operators setting the fill colour, by their operands
 
 
-def quadrilateral(points: list[tuple[float, float]], least: float = 0.0) -> bool:
-    """Do the points (a path of lines, closed or not) make a convex quadrilateral (a highlight
-    over a run of text, upright or turned), not a bow-tie or any other shape, each side at least
-    `least` from the one across (a line of text, not a stroke of a digit)?"""
-    corners = points[:-1] if len(points) == 5 and points[0] == points[-1] else points
-    if len(corners) != 4:
+def convex(points: list[tuple[float, float]], least: float = 0.0) -> bool:
+    """Do the points, in order (a path's, a curve's control points among them), go once around a
+    convex shape (a highlight over a run of text, upright or turned, its ends straight or rounded
+    as Acrobat draws them), not a bow-tie, a star or any other shape, at least `least` across in
+    every direction (a line of text, not a stroke of a digit)?"""
+    corners = points[:-1] if len(points) > 3 and points[0] == points[-1] else points
+    corners = [p for n, p in enumerate(corners) if p != corners[n - 1]]  # (a point given twice in a row)
+    if len(corners) < 3:
         return False
-    across = [math.dist(corners[0], corners[2]), math.dist(corners[1], corners[3])]
-    sides = [math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1])]
-    if least and min(area(corners) / max(max(sides), 1e-9), min(across)) < least:
+    edges = list(zip(corners, corners[1:] + corners[:1]))
+    turns = [(b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0])
+             for (a, b), (c, d) in zip(edges, edges[1:] + edges[:1])]
+    if not (all(t >= 0 for t in turns) or all(t <= 0 for t in turns)):
         return False
-    turns = [(b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
-             for a, b, c in zip(corners, corners[1:] + corners[:1], corners[2:] + corners[:2])]
-    return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+    heading = [math.atan2(b[1] - a[1], b[0] - a[0]) for a, b in edges]
+    turned = sum((after - before + math.pi) % (2 * math.pi) - math.pi
+                 for before, after in zip(heading, heading[1:] + heading[:1]))
+    if abs(abs(turned) - 2 * math.pi) > 1e-6:
+        return False  # round more than once: a star
+    return not least or min(max(abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / max(math.dist(a, b), 1e-9)
+                                for p in corners) for a, b in edges) >= least
 
 
 def area(corners: list[tuple[float, float]]) -> float:
@@ -147,7 +154,7 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
     glyphs is check_annotations'), and a form drawn inside it may stroke none. Its lengths are
     measured on the page (`scale`: how far its placement stretches them); placed turned or
     stretched unevenly (`turned`), a line of it may be drawn as anything. A highlight's fill is
-    a quadrilateral, or too faint to show a shape (a grey 8 multiplied over a 3 shows 82)."""
+    one convex shape, or too faint to show a shape (a grey 8 multiplied over a 3 shows 82)."""
     resources = resolve1(stream.get("Resources")) or {}
     objects = resolve1(resources.get("XObject")) or {}
     states = resolve1(resources.get("ExtGState")) or {}
@@ -172,6 +179,8 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
                 points.append(point)
         elif operator in (b"c", b"v", b"y"):
             curved = True
+            numbers_given = [float(v) for v in given if isinstance(v, (int, float))]
+            points += list(zip(numbers_given[::2], numbers_given[1::2]))  # the control points, then the end
         elif operator == b"re" and len(given) == 4 and all(isinstance(v, (int, float)) for v in given):
             boxes.append((abs(float(given[2])), abs(float(given[3]))))
             x, y, w, h = map(float, given)
@@ -189,9 +198,9 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
             strokes_drawn += segments
         if operator in FILLS and not faint(light):
             fills += 1
-            if fills > 1 or curved or not ((len(boxes) == 1 and not points and min(boxes[0]) * scale >= 2 * THIN) or
-                                           (not boxes and quadrilateral(points, 2 * THIN / scale))):
-                return True  # a fill legible as a shape (a digit; or many small ones), not a highlight's quadrilateral
+            if fills > 1 or not ((len(boxes) == 1 and not points and min(boxes[0]) * scale >= 2 * THIN) or
+                                 (not boxes and convex(points, 2 * THIN / scale))):
+                return True  # a fill legible as a shape (a digit; or many small ones), not a highlight's band
         if operator in FILLS or operator in STROKES or operator == b"n":  # the path painted (or ended): a new one
             heights, curved, boxes, points, segments = [], False, [], [], []
         if operator == b"w" and isinstance(operand, (int, float)):
