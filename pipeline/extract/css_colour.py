@@ -20,7 +20,7 @@ import tinycss2
 from tinycss2.color4 import parse_color
 from webencodings import ascii_lower
 
-from .css_math import MATH_FUNCTIONS, split_commas
+from .css_math import MATH_FUNCTIONS, split_commas, words
 
 ASCII_WHITESPACE = "\t\n\f\r "  # CSS's and HTML's white space (not a no-break space)
 
@@ -124,7 +124,7 @@ def clipped(coordinates, alpha: float) -> tuple:
 
 def light_dark(value: str, dark: bool) -> str | None:
     """The colour light-dark() picks, as written; None if it is not light-dark() of two."""
-    tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type not in ("whitespace", "comment")]
+    tokens = words(tinycss2.parse_component_value_list(value))
     if len(tokens) != 1 or tokens[0].type != "function" or tokens[0].lower_name != "light-dark":
         return None
     arguments = split_commas(tokens[0].arguments)
@@ -135,10 +135,6 @@ LEGACY = {"rgb": "rgb", "rgba": "rgb", "hsl": "hsl", "hsla": "hsl"}  # the funct
 MODERN_ONLY = frozenset({"hwb", "lab", "lch", "oklab", "oklch", "color"})  # those without one
 ANGLE_UNITS = frozenset({"deg", "rad", "grad", "turn"})
 COLOUR_FUNCTIONS = frozenset({*LEGACY, *MODERN_ONLY, "light-dark"})  # those function_valid reads
-
-
-def words_of(tokens) -> list:
-    return [t for t in tokens if t.type not in ("whitespace", "comment")]
 
 
 def channel(token, kinds: str) -> bool:
@@ -156,16 +152,16 @@ def function_valid(token) -> bool:
     (hsl), and an alpha; hwb(), lab() and the others have no comma form; light-dark() takes two
     colours. (tinycss2 reads `hsl(0, 0, 0)`, `hwb(0, 0%, 100%)`, `rgb(0, 0, none)` as colours;
     Chromium drops them.) Other functions (color-mix()...) are left to the colour reader."""
-    name, arguments = token.lower_name, words_of(token.arguments)
+    name, arguments = token.lower_name, words(token.arguments)
     if name == "light-dark":
         both = split_commas(token.arguments)
-        return len(both) == 2 and all(colour_tokens_valid(words_of(one)) for one in both)
+        return len(both) == 2 and all(colour_tokens_valid(words(one)) for one in both)
     commas = any(t.type == "literal" and t.value == "," for t in arguments)
     if name in MODERN_ONLY:
         return not commas
     if name not in LEGACY or not commas:
         return True
-    parts = [words_of(part) for part in split_commas(token.arguments)]
+    parts = [words(part) for part in split_commas(token.arguments)]
     if len(parts) not in (3, 4) or any(len(part) != 1 for part in parts):
         return False
     values = [part[0] for part in parts]
@@ -213,7 +209,7 @@ def rgba(value: str, current: tuple, dark: bool = False) -> tuple | str | None:
         return DARK_SYSTEM.get(word, UNCOMPUTED) if dark else SYSTEM[word]
     if word.startswith(("-webkit-", "-internal-")):  # Chromium's own colours (-webkit-link is <body link>'s, a
         return UNCOMPUTED  # link's red while active...): the page's, not told here
-    if "(" in word and not colour_tokens_valid(words_of(tinycss2.parse_component_value_list(value))):
+    if "(" in word and not colour_tokens_valid(words(tinycss2.parse_component_value_list(value))):
         return None  # a function a browser drops (the declaration before it holds)
     if word.startswith("light-dark("):
         picked = light_dark(value, dark)

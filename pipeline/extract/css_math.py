@@ -41,6 +41,11 @@ MAX_DEPTH = 16
 Quantity = dict  # unit ("" for a number, "px" for absolute lengths, "em", "%", …) -> coefficient
 
 
+def words(tokens) -> list:
+    """The tokens of a value but its white space and comments."""
+    return [t for t in tokens if t.type not in ("whitespace", "comment")]
+
+
 def has_function(value: str) -> bool:
     """Whether a value holds a function (calc(), env(), …), at its top level."""
     return any(t.type == "function" for t in tinycss2.parse_component_value_list(value))

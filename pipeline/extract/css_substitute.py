@@ -23,7 +23,7 @@ from dataclasses import replace
 import tinycss2
 
 from .css_colour import QUIRKY_COLOURS, hashless
-from .css_math import split_at, split_commas
+from .css_math import split_at, split_commas, words
 from .css_values import ALL_RESETS, SUBSTITUTING, substitutes, valid_value
 from .html_media import desktop_applies
 
@@ -120,10 +120,6 @@ def after_first_comma(arguments) -> tuple[list, list | None]:
     pieces = split_commas(arguments)
     rest = [t for piece in pieces[1:] for t in (*piece, tinycss2.ast.LiteralToken(0, 0, ","))][:-1]
     return pieces[0], (rest if len(pieces) > 1 else None)
-
-
-def words(tokens) -> list:
-    return [t for t in tokens if t.type not in ("whitespace", "comment")]
 
 
 def env(arguments) -> list:

@@ -14,7 +14,7 @@ import re
 
 import tinycss2
 
-from .css_math import MATH_FUNCTIONS
+from .css_math import MATH_FUNCTIONS, words
 from .css_colour import COLOUR_FUNCTIONS, colour_tokens_valid, function_valid
 
 CSS_WIDE = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
@@ -92,10 +92,6 @@ SUBSTITUTING = re.compile(r"(?:^|[^\w-])(?:attr|env|if|inherit|--[\w-]+)\(", re.
 def substitutes(value: str) -> bool:
     """Does a value hold a substitution function other than var()? (a text test: cheap)"""
     return "(" in value and SUBSTITUTING.search(value) is not None
-
-
-def words(tokens) -> list:
-    return [t for t in tokens if t.type not in ("whitespace", "comment")]
 
 
 def numeric(token, percent: bool = True, negative: bool = True, unitless: bool = True) -> bool:

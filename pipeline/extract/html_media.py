@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tinycss2
 
-from .css_math import Measure, evaluated, in_pixels, split_commas
+from .css_math import Measure, evaluated, in_pixels, split_commas, words
 
 WINDOWS = ({"width": 1024.0, "height": 768.0}, {"width": 1920.0, "height": 1080.0})
 INFINITE = float("inf")
@@ -65,10 +65,6 @@ MEDIA_TYPES = frozenset({"all", "screen", "print", "speech", "tv", "handheld", "
 
 class Invalid(Exception):
     """A query a browser cannot parse: it is `not all`."""
-
-
-def words(tokens) -> list:
-    return [t for t in tokens if t.type not in ("whitespace", "comment")]
 
 
 # Media Queries 4's third value: a feature Chromium does not know, or one written with a value it
