@@ -27,7 +27,7 @@ from pdfminer.psparser import PSKeyword, PSLiteral
 
 from ..errors import LayoutError, Place, Problem
 from .css_filters import luminance as colour_luminance
-from .pdf_clips import FAINT
+from .pdf_clips import faint
 from .pdf_glyphs import where
 from .pdf_paths import UNDERLINE_BAND
 
@@ -103,16 +103,6 @@ def convex(points: list[tuple[float, float]], least: float = 0.0) -> bool:
         return False  # round more than once: a star
     return not least or min(max(abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / max(math.dist(a, b), 1e-9)
                                 for p in corners) for a, b in edges) >= least
-
-
-def area(corners: list[tuple[float, float]]) -> float:
-    """The area of a simple polygon (the shoelace formula)."""
-    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(corners, corners[1:] + corners[:1]))) / 2
-
-
-def faint(luminance: float) -> bool:
-    """A colour too faint against white to show a shape (pdf_clips.FAINT: a zebra row's grey)."""
-    return 1.05 / (luminance + 0.05) < FAINT
 
 
 def luminance(components: list) -> float | None:
@@ -339,8 +329,11 @@ def numbers(value, count: int) -> list[float] | None:
 def struck_through(annot: dict, lines: list, glyphs: list[dict]) -> dict | None:
     """The first glyph a line of the annotation's appearance runs through, above its underline's
     band (pdf_paths.UNDERLINE_BAND: a line there strikes the value out, as a StrikeOut would)."""
+    places = {}  # each appearance's placement, worked out once for all its lines
     for stream, ((ax, ay), (bx, by)) in lines:
-        place = on_page(annot, stream)
+        if id(stream) not in places:
+            places[id(stream)] = on_page(annot, stream)
+        place = places[id(stream)]
         (x0, top), (x1, bottom) = place(ax, ay), place(bx, by)
         x0, x1, top, bottom = min(x0, x1), max(x0, x1), min(top, bottom), max(top, bottom)
         for glyph in glyphs:

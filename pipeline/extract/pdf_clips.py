@@ -177,6 +177,11 @@ def cut_glyphs(page, textpage) -> list[tuple[int, tuple[float, float, float, flo
 FAINT = 1.25  # contrast with white under which a fill draws nothing legible (pdf_ink.CONTRAST)
 
 
+def faint(luminance: float) -> bool:
+    """A colour (its relative luminance) too faint against white to show a shape (under FAINT)."""
+    return 1.05 / (luminance + 0.05) < FAINT
+
+
 def clipped_fills(page) -> list[tuple[float, float, float, float]]:
     """The bounds (page space) of the page's filled boxes that their clip cuts: what they paint
     is not their box (a clip may shape a dark fill into a 1 that passes for a cell's
@@ -195,7 +200,7 @@ def clipped_fills(page) -> list[tuple[float, float, float, float]]:
         if box[2] - box[0] < 3 or box[3] - box[1] < 3 or not cut(box, paths):
             continue
         light = stroke.value == 0 and pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, colour)) and \
-            1.05 / (luminance([c.value / 255 for c in colour[:3]]) + 0.05) < FAINT
+            faint(luminance([c.value / 255 for c in colour[:3]]))
         if not light:
             found.append(box)
     return found

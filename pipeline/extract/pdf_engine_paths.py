@@ -127,10 +127,11 @@ def drawn_extents(page) -> list[tuple[tuple[float, float, float, float], float]]
             elif kind == path and draw_mode(handle, *modes) and (mode.value or stroke.value) and bounds_of(handle, *edges):
                 box, reach = (left.value, bottom.value, right.value, top.value), 0.0
                 if stroke.value and pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)):
-                    placed = then(matrix_of(handle), outer)
+                    own = matrix_of(handle)
+                    placed = then(own, outer)
                     reach = width.value * math.sqrt(abs(placed[0] * placed[3] - placed[1] * placed[2]))
                     if pdfium_c.FPDFPath_CountSegments(handle) > 2:  # (a line of two points has no join)
-                        xs, ys = zip((box[0], box[1]), (box[2], box[3]), *moved(miter_tips(handle), matrix_of(handle)))
+                        xs, ys = zip((box[0], box[1]), (box[2], box[3]), *moved(miter_tips(handle), own))
                         box = (min(xs), min(ys), max(xs), max(ys))
                 if outer is not IDENTITY:
                     xs, ys = zip(*moved([(box[0], box[1]), (box[2], box[3]), (box[0], box[3]), (box[2], box[1])], outer))

@@ -121,8 +121,7 @@ def check_stream_lengths(document, data: bytes, source: str) -> None:
                 continue
             if stream is not None:
                 continue  # in an object stream, which holds no streams
-            end = data.find(b"endobj", offset)
-            start = STREAM_DATA.search(data, offset, end if end != -1 else len(data))
+            start = STREAM_DATA.search(data, offset, object_end(data, offset))
             if not start:
                 continue  # no stream
             length = declared_length(document, number, data[offset:start.start()])
@@ -165,7 +164,12 @@ def check_one_copy_each(document, data: bytes, source: str) -> None:
                                               "pointing at each object's copy"))
 
 
+def object_end(data: bytes, offset: int) -> int:
+    """Where the object starting at `offset` ends: its `endobj` (the file's end without one)."""
+    end = data.find(b"endobj", offset)
+    return end if end != -1 else len(data)
+
+
 def body(data: bytes, offset: int) -> bytes:
     """An object's copy from its number to its `endobj` (the same bytes: the same object)."""
-    end = data.find(b"endobj", offset)
-    return data[offset:end if end != -1 else len(data)]
+    return data[offset:object_end(data, offset)]
