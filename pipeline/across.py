@@ -28,6 +28,7 @@ import sqlite3
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -67,7 +68,20 @@ class Across:
 
 def table_rows(table: pa.Table, columns: list[str]) -> list[tuple]:
     """A table's rows as tuples of Python values (None for null), for sqlite3."""
-    return list(zip(*(table.column(name).to_pylist() for name in columns)))
+    return list(zip(*(plain_values(table.column(name)) for name in columns)))
+
+
+def plain_values(column: pa.ChunkedArray) -> list:
+    """A column's values as Python objects, each distinct string made once (from the
+    column's dictionary): a release's model names, frameworks and units repeat on every
+    row, and rows sent to another process are then pickled with each string once and
+    unpickled as one object each. A copy per value, shared afterwards, cost three times
+    as long (1,350 rows: 3.9 -> 1.3 ms)."""
+    if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
+        return column.to_pylist()
+    encoded = column.combine_chunks().dictionary_encode()
+    words = np.array([*encoded.dictionary.to_pylist(), None], dtype=object)  # the last one for a null
+    return words[encoded.indices.fill_null(len(words) - 1).to_numpy()].tolist()
 
 
 def release_info(release: str, folder: Path, table: pa.Table, frame: pd.DataFrame, found: pa.Table) -> ReleaseInfo:
@@ -338,8 +352,7 @@ def compare_run(first: int, releases: list[tuple[str, Path]], site: Path, sent: 
     another process (a worker's), their rows pickled."""
     pairs = [compare(first + i, releases[i], releases[i + 1], site) for i in range(len(releases) - 1)]
     if sent:
-        pairs = [replace(pair, changes=one_copy_per_string(pair.changes), min_cards=one_copy_per_string(pair.min_cards),
-                         findings=one_copy_per_string(pair.findings)) for pair in pairs]
+        pairs = [replace(pair, changes=one_copy_per_string(pair.changes)) for pair in pairs]  # table_rows shares its strings already
     return pairs
 
 
