@@ -275,7 +275,10 @@ def page_date(body: bytes, url: str) -> str:
         problem = "; ".join(str(p) for p in exc.problems)
         raise FetchError(url, f"the server answered 200 but this is not the vendor page ({problem}); a login "
                          "wall or an error page?", "the page holding 表1 模型最小卡数配置") from None
-    date = update_date(reading)
+    try:
+        date = update_date(reading, url)
+    except SourceError as exc:
+        raise FetchError(url, "; ".join(str(p) for p in exc.problems), "a line 更新时间：YYYY-MM-DD") from None
     if date is None:
         raise FetchError(url, "the page holds the table but no 更新时间 line, so it cannot be filed by date",
                          "a line 更新时间：YYYY-MM-DD")

@@ -404,6 +404,13 @@ def test_a_page_with_the_table_but_no_date_is_refused(server, raw):
     refused(server, raw, "no 更新时间 line")
 
 
+def test_a_page_whose_date_does_not_read_is_refused(server, raw):
+    """Catches: an update line whose date is not YYYY-MM-DD taken for no line at all (the page
+    then filed by nothing it says)."""
+    server.routes["/page.html"] = page(PAGE.replace("更新时间：2025-10-22".encode(), "更新时间：2025/10/22".encode()))
+    refused(server, raw, "the update line reads '更新时间.2025/10/22")
+
+
 # --- the sources file and the command ------------------------------------------------------------
 
 def test_the_sources_file_follows_the_vendor_pages():

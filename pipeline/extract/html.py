@@ -18,7 +18,7 @@ from ..errors import CellError, LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from .html_files import SavedFiles
-from .html_page import UPDATE_LINE, decode_page, parse_document, read_page, sniff_encoding, update_date
+from .html_page import date_in, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
                           painted_columns,
@@ -26,7 +26,7 @@ from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_
                           shadow_host_around, span_value, table_drawn_apart, table_not_drawn)
 from .text import cell_lines, collapse_lines
 
-__all__ = ["UPDATE_LINE", "decode_page", "extract_html", "sniff_encoding"]
+__all__ = ["date_in", "decode_page", "extract_html", "sniff_encoding"]
 
 
 # --- parts -> one grid ---------------------------------------------------------------------
@@ -261,4 +261,4 @@ def extract_html(data: bytes, source: str, limits: Limits = DEFAULT,
     grid = grid_from_parts(parts, source, limits)
     if files and files.warnings:
         grid = replace(grid, warnings=(*grid.warnings, *files.warnings))
-    return grid, update_date(reading)
+    return grid, update_date(reading, source)

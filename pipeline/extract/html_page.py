@@ -25,7 +25,8 @@ from .html_styles import Styles
 from .html_tree import html5_tree, mark_encoding
 from .text import SILENT_TAGS
 
-UPDATE_LINE = re.compile(r"更新时间\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
+UPDATE_LABEL = "更新时间"
+UPDATE_LINE = re.compile(UPDATE_LABEL + r"\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
 # What decides a page's encoding, read from its first bytes: an XML declaration at the very
 # start (<?xml version="1.0" encoding="x"?>, an XHTML save), then real <meta> tags outside
 # comments: <meta charset="x">, or <meta http-equiv="Content-Type" content="text/html; charset=x">,
@@ -218,7 +219,22 @@ def read_page(root: etree._Element, source: str, files: SavedFiles | None = None
     return reading
 
 
-def update_date(reading: Reading) -> str | None:
+def update_date(reading: Reading, source: str) -> str | None:
     """The page's own '更新时间：YYYY-MM-DD' line, from the text a reader sees (never a script's)."""
-    match = UPDATE_LINE.search(printed(reading.shown_text()))
-    return match.group(1) if match else None
+    return date_in(printed(reading.shown_text()), source, Place())
+
+
+def date_in(text: str, source: str, place: Place) -> str | None:
+    """The date of the '更新时间：YYYY-MM-DD' line in a page's text (in its printed form); None
+    when the page has no such label. A label whose date is not read so is an error, not a
+    page without one: the date is what keeps a page out of another release's folder, and a
+    PDF whose font maps name other characters (Ghostscript's re-distilled prints read `：` as
+    `ÿ`) would otherwise be filed wherever it lies, with a warning."""
+    match = UPDATE_LINE.search(text)
+    if match:
+        return match.group(1)
+    at = text.find(UPDATE_LABEL)
+    if at < 0:
+        return None
+    raise SourceError(source, Problem(place, f"the update line reads {text[at:].splitlines()[0][:40]!r}",
+                                      f"{UPDATE_LABEL}：YYYY-MM-DD, the date the vendor updated the page"))

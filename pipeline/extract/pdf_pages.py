@@ -19,6 +19,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from pdfminer.pdftypes import resolve1
 from pdfplumber.page import Page
 
 from ..errors import LayoutError, Place, Problem
@@ -125,6 +126,18 @@ def reads_across(chars: list[dict]) -> bool:
     half turn)?"""
     level = sum(1 for ch in chars if abs(math.degrees(math.atan2(ch["matrix"][1], ch["matrix"][0]))) <= LEVEL_DEGREES)
     return 2 * level > len(chars)
+
+
+def check_quarter_turns(page: Page, number: int, source: str) -> None:
+    """A page's /Rotate is a whole number of quarter turns, written as an integer, as the PDF
+    format requires: viewers disagree on any other (pdfium turns /Rotate 100 a quarter and
+    /Rotate 90.0 too, poppler neither, pdfminer reads 90.0 as 0), so no reading of the page
+    is the one its reader sees. An error naming the page and the value."""
+    turn = resolve1(page.page_obj.attrs.get("Rotate", 0))
+    if type(turn) is not int or turn % 90:
+        raise LayoutError(source, Problem(
+            Place(page=number), f"the page's /Rotate is {turn!r}, not a whole number of quarter turns (viewers "
+            "turn such a page each their own way)", "a /Rotate of 0, 90, 180 or 270 (an integer, a multiple of 90)"))
 
 
 def upright(page: Page) -> Page:

@@ -11,8 +11,9 @@ from ..header import looks_like_vendor_header
 from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
-from .html import UPDATE_LINE
-from .pdf_pages import PrintedLine, check_page_marks, page_mark, printed_lines, running, upright
+from .html import date_in
+from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, page_mark, printed_lines, running, \
+    upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
                         drop_overprints, page_table, region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_tilted, \
@@ -201,10 +202,11 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
     ended = False
     for number, page in enumerate(pages, start=1):
         limits.check_time(source, f"page {number}")
+        check_quarter_turns(page, number, source)
         page = upright(page)
         has_text = scan.text.read(number, page)
         if number == 1:  # the update line heads the document
-            scan.updated = update_date(page)
+            scan.updated = update_date(page, source)
         glyphs = square_glyphs(page)  # once a page: the tables' text, what lies around them
         regions = regions_on_page(page, number, source, limits, glyphs) if has_text else []  # outlines are no ruling
         taken, lines = None, None
@@ -357,6 +359,5 @@ def check_no_other_copy(regions: list[Region], taken: Region | None, source: str
             "after the one before"))
 
 
-def update_date(page) -> str | None:
-    match = UPDATE_LINE.search(printed_text(page.extract_text() or ""))
-    return match.group(1) if match else None
+def update_date(page, source: str) -> str | None:
+    return date_in(printed_text(page.extract_text() or ""), source, Place(page=page.page_number))

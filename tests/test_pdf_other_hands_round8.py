@@ -1,0 +1,84 @@
+"""Pages and prints made by other hands, round 8 (hunt 40): a page turned by a /Rotate that is
+no whole number of quarter turns (an internal error before), and an update line whose date
+does not read as one (a Ghostscript re-distilled print, whose font maps name `：` as `ÿ`, was
+filed in another release's folder with a warning and exit 0)."""
+from __future__ import annotations
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import FIXTURES, RAW
+from pdf_drawing import incremental_update
+from pipeline.errors import LayoutError, SourceError
+from pipeline.extract.html import extract_html
+from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+
+REAL = RAW / "2025-05-07" / "doc.pdf"
+GS = FIXTURES / "pdf" / "bad" / "gs-redistilled-2025-05-07.pdf"
+
+
+def turned(rotate: bytes) -> bytes:
+    """The real print with page 1's /Rotate set to `rotate` (an incremental update of its page
+    dictionary, as an editor saves)."""
+    with pdfplumber.open(REAL) as pdf:
+        page = pdf.pages[0].page_obj
+        number, contents = page.pageid, page.attrs["Contents"].objid
+    data = REAL.read_bytes()
+    head = data[data.index(b"\n%d 0 obj" % number) + 1:]
+    head = head[:head.index(b"endobj")]
+    assert b"/Rotate 0" in head  # the construction: reportlab writes the page unturned
+    body = head[head.index(b"<<"):head.rindex(b">>") + 2].replace(b"/Rotate 0", b"/Rotate " + rotate)
+    assert b"%d 0 R" % contents in body
+    return incremental_update(data, {number: body})
+
+
+def frame_of(data: bytes):
+    return normalize(extract_pdf(data, "doc.pdf")[0], "2025-05-07").frame
+
+
+@pytest.mark.parametrize("rotate, pdfium_turn", [(b"45", 0), (b"100", 90), (b"1", 0), (b"90.0", 90)])
+def test_a_page_turned_by_no_whole_quarter_is_an_error(rotate, pdfium_turn):
+    """Catches: /Rotate 45 (or 1, or 100) stopped the run with `internal error: KeyError: 45`
+    (pdfminer keeps the value as it is, the rendering takes it as a quarter turn), and /Rotate
+    90.0 was refused as text outside the visible area. Viewers turn such a page each their own
+    way (pdfium 100 as 90, poppler as 0; pdfminer reads 90.0 as 0): an error naming the page
+    and the value."""
+    data = turned(rotate)
+    assert pdfium.PdfDocument(data)[0].get_rotation() == pdfium_turn  # the construction, as pdfium reads it
+    with pytest.raises(LayoutError, match=rf"page 1: the page's /Rotate is {rotate.decode()}, not a whole "
+                                          r"number of quarter turns"):
+        extract_pdf(data, "doc.pdf")
+
+
+@pytest.mark.parametrize("rotate", [b"-90", b"450"])
+def test_quarter_turns_written_otherwise_are_read(rotate):
+    """Catches the rule above refusing what every viewer turns alike: -90 is 270, 450 is 90.
+    The print is read as stored (its text runs across it), the same rows as unturned."""
+    data = turned(rotate)
+    assert pdfium.PdfDocument(data)[0].get_rotation() == int(rotate) % 360
+    assert frame_of(data).equals(frame_of(REAL.read_bytes()))
+
+
+def test_a_print_whose_update_line_does_not_read_is_an_error():
+    """Catches: the Chromium print of the 2025-05-07 page, re-distilled by Ghostscript 10.00.0
+    (`gs -sDEVICE=pdfwrite`), shows `更新时间：2025-05-07` but its font maps name the colon
+    `ÿ`; the page was taken for one without an update line, and filed under 2025-10-22 it
+    was published as that release with a warning and exit 0. An error quoting the line."""
+    with pdfplumber.open(GS) as pdf:  # the construction: the text layer reads the label, not the line
+        assert "更新时间ÿ2025-05-07" in pdf.pages[0].extract_text()
+    with pytest.raises(SourceError, match=r"page 1: the update line reads '更新时间ÿ2025-05-07 GMT\+08:00'"):
+        extract_pdf(GS.read_bytes(), "doc.pdf")
+
+
+@pytest.mark.parametrize("line", ["更新时间：2025/10/22", "更新时间 2025-10-22", "更新时间：二〇二五年十月"])
+def test_a_page_whose_update_line_does_not_read_is_an_error(line):
+    """The same rule for pages: a 更新时间 label whose date is not YYYY-MM-DD is an error, where
+    a page without the label is read with a warning (the folder's date)."""
+    page = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+    assert page.count("更新时间：2025-10-22") == 1
+    with pytest.raises(SourceError, match="the update line reads '更新时间"):
+        extract_html(page.replace("更新时间：2025-10-22", line).encode("utf-8"), "page.html")
+    _, updated = extract_html(page.replace("更新时间：2025-10-22", "Updated 2025-10-22").encode("utf-8"), "page.html")
+    assert updated is None
