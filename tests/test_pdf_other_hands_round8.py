@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import FIXTURES, RAW
-from pdf_drawing import incremental_update
+from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
@@ -82,3 +82,41 @@ def test_a_page_whose_update_line_does_not_read_is_an_error(line):
         extract_html(page.replace("更新时间：2025-10-22", line).encode("utf-8"), "page.html")
     _, updated = extract_html(page.replace("更新时间：2025-10-22", "Updated 2025-10-22").encode("utf-8"), "page.html")
     assert updated is None
+
+
+def with_form(matrix: bytes, form_content: bytes) -> bytes:
+    """The real print with a form XObject drawn last on page 1, placed by its /Matrix; the form
+    draws `form_content` with a 1-pixel white image /Im0 at hand."""
+    with pdfplumber.open(REAL) as pdf:
+        contents = pdf.pages[0].page_obj.attrs["Contents"]
+        number, content = contents.objid, contents.resolve().get_data()
+    page = (b"<< /Type /Page /Parent 11 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 12 0 R /Rotate 0 "
+            b"/Resources << /Font 1 0 R /XObject << /Fm0 20 0 R >> >> >>")
+    assert number == 12
+    return incremental_update(REAL.read_bytes(), {
+        number: stream(b"", content + b"\nq /Fm0 Do Q\n"), 3: page,
+        20: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 595.2756 841.8898] /Matrix [" + matrix + b"] "
+                   b"/Resources << /XObject << /Im0 21 0 R >> >>", form_content),
+        21: stream(b"/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8",
+                   b"\xff")})
+
+
+IMAGE = b"q 12 0 0 12 0 0 cm /Im0 Do Q"  # at the form's origin, 12 pt square
+ACROSS_THE_TOP = b" 0.2 w 1 G 0 830 m 590 830 l S"  # a white line along the page's top: the form spans the page
+
+
+def test_an_image_a_form_places_over_a_cell_is_an_error():
+    """Catches the image boxes of a form's objects taken in the form's own space: an image at the
+    form's origin, moved by the form's /Matrix onto the first 4*Ascend cell (x 231, y 659), is
+    over the table."""
+    with pytest.raises(LayoutError, match="page 1: an image or shading painted over the vendor table"):
+        extract_pdf(with_form(b"1 0 0 1 229 656", IMAGE), "doc.pdf")
+
+
+def test_an_image_in_a_form_away_from_the_table_is_read():
+    """Catches: a page drawn as one form XObject (pdfjam, LaTeX's \\includepdf and n-up tools
+    impose pages so) whose logo is an image was refused as an image over the table: the form's
+    bounds, the whole page, were taken for the image's. The image at the bottom-left corner,
+    away from the table, in a form whose other content spans the page, is read."""
+    data = with_form(b"1 0 0 1 10 10", IMAGE + ACROSS_THE_TOP)
+    assert frame_of(data).equals(frame_of(REAL.read_bytes()))

@@ -18,9 +18,8 @@ PAINTING = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
 
 
 def painted_boxes(page) -> list[tuple[float, float, float, float]]:
-    """The page-space boxes (left, bottom, right, top) of what paints images or shadings: each
-    such object at the page's top level by its own bounds, a form XObject holding one (at any
-    depth) by the form's bounds."""
+    """The page-space boxes (left, bottom, right, top) of what paints images or shadings, at
+    the page's top level or inside forms (boxes_where)."""
     return boxes_where(page, lambda handle, kind: kind in PAINTING)
 
 
@@ -91,23 +90,42 @@ def masking_states(resources, depth: int = 0) -> bool:
 
 
 def boxes_where(page, chosen) -> list[tuple[float, float, float, float]]:
-    """The boxes of the page's objects `chosen(handle, kind)` picks: each at the page's top
-    level by its own bounds, a form XObject holding one (at any depth) by the form's bounds."""
+    """The page-space boxes (left, bottom, right, top) of the page's objects `chosen(handle,
+    kind)` picks, at its top level or inside form XObjects at any depth: pdfium gives an
+    object's bounds in the space of what holds it, so one inside a form is mapped through the
+    forms' matrices. (A form's own bounds, taken before, hold every object of it: a page
+    imposed as one form by pdfjam was all image where its logo was one.)"""
     found = []
-
-    def holds(form) -> bool:
-        for i in range(pdfium_c.FPDFFormObj_CountObjects(form)):
-            child = pdfium_c.FPDFFormObj_GetObject(form, i)
-            kind = pdfium_c.FPDFPageObj_GetType(child)
-            if chosen(child, kind) or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds(child)):
-                return True
-        return False
-
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    for i in range(pdfium_c.FPDFPage_CountObjects(page)):
-        handle = pdfium_c.FPDFPage_GetObject(page, i)
-        kind = pdfium_c.FPDFPageObj_GetType(handle)
-        if chosen(handle, kind) or (kind == pdfium_c.FPDF_PAGEOBJ_FORM and holds(handle)):
-            if pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
-                found.append((left.value, bottom.value, right.value, top.value))
+    matrix = pdfium_c.FS_MATRIX()
+
+    def walk(objects: list, to_page: tuple | None) -> None:
+        for handle in objects:
+            kind = pdfium_c.FPDFPageObj_GetType(handle)
+            if chosen(handle, kind):
+                if pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
+                    found.append(mapped((left.value, bottom.value, right.value, top.value), to_page))
+            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and pdfium_c.FPDFPageObj_GetMatrix(handle, ctypes.byref(matrix)):
+                inner = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+                walk([pdfium_c.FPDFFormObj_GetObject(handle, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))],
+                     inner if to_page is None else then(inner, to_page))
+
+    walk([pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))], None)
     return found
+
+
+def then(first: tuple, second: tuple) -> tuple:
+    """The affine matrix (a, b, c, d, e, f) applying `first`, then `second`."""
+    a, b, c, d, e, f = first
+    A, B, C, D, E, F = second
+    return a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F
+
+
+def mapped(box: tuple, matrix: tuple | None) -> tuple[float, float, float, float]:
+    """A box's corners through `matrix` (None: as it is), as the box around them."""
+    if matrix is None:
+        return box
+    a, b, c, d, e, f = matrix
+    x0, y0, x1, y1 = box
+    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f) for x in (x0, x1) for y in (y0, y1)))
+    return min(xs), min(ys), max(xs), max(ys)
