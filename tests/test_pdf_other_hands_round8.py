@@ -4,8 +4,11 @@ does not read as one (a Ghostscript re-distilled print, whose font maps name `ï¼
 filed in another release's folder with a warning and exit 0)."""
 from __future__ import annotations
 
+import io
+
 import pdfplumber
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 
 from conftest import FIXTURES, RAW
@@ -120,3 +123,38 @@ def test_an_image_in_a_form_away_from_the_table_is_read():
     away from the table, in a form whose other content spans the page, is read."""
     data = with_form(b"1 0 0 1 10 10", IMAGE + ACROSS_THE_TOP)
     assert frame_of(data).equals(frame_of(REAL.read_bytes()))
+
+
+CHROMIUM = FIXTURES / "pdf" / "chromium-type3-2025-05-07.pdf"  # a Chromium print: some fonts map CJK as radicals
+
+
+def imposed(source, matrix: tuple[float, ...], size: tuple[float, float] | None = None) -> bytes:
+    """Each page of `source` drawn as a form XObject on a page of its own (of `size`, else its
+    own), placed by `matrix`, as pdfjam, LaTeX's \\includepdf and n-up tools impose pages; made
+    with pypdfium2's own imposition (page_as_xobject)."""
+    original, imposed = pdfium.PdfDocument(source), pdfium.PdfDocument.new()
+    for index in range(len(original)):
+        form = original.page_as_xobject(index, imposed).as_pageobject()
+        form.transform(pdfium.PdfMatrix(*matrix))
+        page = imposed.new_page(*(size or original[index].get_size()))
+        page.insert_obj(form)
+        page.gen_content()
+    out = io.BytesIO()
+    imposed.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("matrix, size", [((1, 0, 0, 1, 5, 0), None),
+                                          ((0.9727, 0, 0, 0.9727, 0, 11.93), (595.276, 841.89))],
+                         ids=["moved-5pt", "letter-to-a4"])
+def test_a_print_imposed_as_forms_is_read(matrix, size):
+    """Catches: a Chromium print whose pages are drawn as form XObjects (moved 5 pt; scaled from
+    Letter to A4 as `pdfjam --paper a4paper` does) was refused as text pdfium draws where
+    pdfminer reads none ('a malformed file'): pdfium gives the glyphs it reads as others (CJK
+    radicals taken for their ideographs, the `fi` ligature) in the form's own space, without its
+    matrix. They are looked for where the form puts them, and the print reads as the unimposed
+    one."""
+    data = imposed(CHROMIUM, matrix, size)
+    document = pdfium.PdfDocument(data)
+    assert pdfium_c.FPDFPage_CountObjects(document[0].raw) == 1  # the construction: one form per page
+    assert frame_of(data).equals(frame_of(CHROMIUM.read_bytes()))

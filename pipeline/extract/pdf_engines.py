@@ -37,6 +37,7 @@ from ..errors import LayoutError, Place, Problem
 from .cjk import printed_text
 from .pdf_cells import MARK_SHIFT
 from .pdf_glyphs import where
+from .pdf_images import mapped, placed_objects
 from .pdf_ink import DESCENT, OVERHANG
 from .pdf_textlayer import unmapped
 
@@ -209,6 +210,27 @@ def carried(textpage, index: int) -> bool:
     return bool(font) and bool(pdfium_c.FPDFFont_GetIsEmbedded(font))
 
 
+def in_form(textpage, index: int, forms: dict[int, tuple]) -> tuple | None:
+    """The matrix taking the space of the form XObject that holds the glyph's text object to the
+    page's (None for a glyph at the page's top level). pdfium places most glyphs in a form where
+    the form draws them, but gives those it reads as several characters or as others (a CJK
+    radical taken for its ideograph, a ligature) in the form's own space: in a Chromium print
+    imposed by pdfjam or LaTeX's \\includepdf, a glyph not read where pdfium says is looked for
+    where its form puts it. `forms` (text object -> matrix) is filled from the page's objects
+    the first time."""
+    if not forms:
+        forms.update((ctypes.cast(handle, ctypes.c_void_p).value, to_page)
+                     for handle, kind, to_page in placed_objects(textpage.page.raw)
+                     if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and to_page is not None)
+        forms.setdefault(0, None)  # (asked once, whatever the page holds)
+    return forms.get(ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage.raw, index), ctypes.c_void_p).value)
+
+
+def through(matrix: tuple, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = matrix
+    return a * x + c * y + e, b * x + d * y + f
+
+
 def meets(box: tuple, other: tuple) -> bool:
     return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
 
@@ -251,6 +273,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
     read = ReadGlyphs(page, unread_text)
     table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
     unread, raised, astray, digits = [], [], [], {}
+    forms: dict[int, tuple] = {}  # in_form's, made when first asked
     for index, text, x, y, outline, size in drawn_glyphs(textpage):
         into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
         if not text:
@@ -262,6 +285,11 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             continue
         for c in text:
             chars = read.at_origin(c, x, y)
+            if not chars and (placed := in_form(textpage, index, forms)) is not None and \
+                    (chars := read.at_origin(c, *through(placed, x, y))):
+                x, y = through(placed, x, y)
+                outline = mapped(outline, placed)
+                into = meets(outline, table_box)
             if not chars:
                 found = read.in_box(c, x, y)
                 if found is not None:

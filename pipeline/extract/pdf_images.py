@@ -91,27 +91,36 @@ def masking_states(resources, depth: int = 0) -> bool:
 
 def boxes_where(page, chosen) -> list[tuple[float, float, float, float]]:
     """The page-space boxes (left, bottom, right, top) of the page's objects `chosen(handle,
-    kind)` picks, at its top level or inside form XObjects at any depth: pdfium gives an
-    object's bounds in the space of what holds it, so one inside a form is mapped through the
-    forms' matrices. (A form's own bounds, taken before, hold every object of it: a page
-    imposed as one form by pdfjam was all image where its logo was one.)"""
+    kind)` picks, at its top level or inside form XObjects at any depth (placed_objects). (A
+    form's own bounds, taken before, hold every object of it: a page imposed as one form by
+    pdfjam was all image where its logo was one.)"""
     found = []
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    for handle, kind, to_page in placed_objects(page):
+        if chosen(handle, kind) and pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
+            found.append(mapped((left.value, bottom.value, right.value, top.value), to_page))
+    return found
+
+
+def placed_objects(page):
+    """(handle, kind, matrix) of each object pdfium holds for the page, at its top level and
+    inside form XObjects at any depth (a form itself is not given): pdfium gives an object's
+    bounds in the space of what holds it, and `matrix` (a, b, c, d, e, f) takes that space to
+    the page's (None at the top level)."""
     matrix = pdfium_c.FS_MATRIX()
 
-    def walk(objects: list, to_page: tuple | None) -> None:
+    def walk(objects: list, to_page: tuple | None):
         for handle in objects:
             kind = pdfium_c.FPDFPageObj_GetType(handle)
-            if chosen(handle, kind):
-                if pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
-                    found.append(mapped((left.value, bottom.value, right.value, top.value), to_page))
-            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and pdfium_c.FPDFPageObj_GetMatrix(handle, ctypes.byref(matrix)):
+            if kind != pdfium_c.FPDF_PAGEOBJ_FORM:
+                yield handle, kind, to_page
+            elif pdfium_c.FPDFPageObj_GetMatrix(handle, ctypes.byref(matrix)):
                 inner = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
-                walk([pdfium_c.FPDFFormObj_GetObject(handle, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))],
-                     inner if to_page is None else then(inner, to_page))
+                yield from walk([pdfium_c.FPDFFormObj_GetObject(handle, i)
+                                 for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))],
+                                inner if to_page is None else then(inner, to_page))
 
-    walk([pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))], None)
-    return found
+    yield from walk([pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))], None)
 
 
 def then(first: tuple, second: tuple) -> tuple:
