@@ -1,9 +1,12 @@
-"""Pages made by other hands, round 22 (hunt 39, session 36): a letter spacing of a box's own,
+"""Pages made by other hands, round 22 (hunts 39 and 41, session 36): a letter spacing of a box's own,
 drawn after its last glyph too, leaves a gap inside a number. Checked in the system Chromium by
 the hunt (glyph boxes: `1` at 369.8 px, 18.5 wide with its spacing, `4` at 388.3): the page read
 `<span style="letter-spacing: .6em">1</span>4*Ascend` as 14 with exit 0, where the same cell
 written `1 4*Ascend` (a narrower gap) is refused. The cell is the page's first 16*Ascend."""
 from __future__ import annotations
+
+import base64
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +41,72 @@ def test_tracking_that_leaves_no_gap_of_its_own_reads(inner, head):
     """The controls: spacing under the floor, spacing of the whole value or inherited by every
     letter alike, and a slight negative tracking draw the number unbroken."""
     assert shown(inner, head) == "16*Ascend"
+
+
+# --- hunt 41: an empty generated box is a box; a first letter set apart; a font file's glyphs ----------
+
+@pytest.mark.parametrize("inner, head, apart", [
+    ('1<span class="x"></span>6*Ascend', '.x::after { content: ""; display: table; clear: both }', "a line break"),
+    ('1<span class="x"></span>6*Ascend', '.x::before { content: ""; display: inline-block; width: .6em }', "a space"),
+    ('1<span class="x"></span>6*Ascend', ".x::after { content: ''; padding-left: .6em }", "a space"),
+    ('1<span class="x"></span>6*Ascend', '.x::after { content: ""; border-left: .6em solid transparent }', "a space"),
+], ids=["clearfix", "icon", "padding", "border"])
+def test_an_empty_generated_box_is_set_apart_as_an_element(inner, head, apart):
+    """Catches (hunt 41): a ::before or ::after with `content: ""` was no box at all here, where
+    Chromium lays it out: the clearfix's table breaks `1` and `6*Ascend` onto two lines, an icon's
+    inline-block or a padding leaves a 9.6 px gap (a space is about 4 px), and 16 was published
+    with exit 0. It is set apart as an empty element in its place is."""
+    with pytest.raises(MincardsError, match=rf"'1(\\n| )+6\*Ascend' is not a unit count: {apart} between"):
+        shown(inner, f"<style>{head}</style>")
+
+
+def test_an_empty_generated_box_painting_over_a_digit_is_an_error():
+    """Catches: `::after { content: ""; margin-left: -.6em; border-left: .6em solid #fff }` on the
+    span holding the 1 paints its border over the 1: Chromium shows `6*Ascend`, 16 was published.
+    A border drawn under a negative margin paints over the text beside the box, as a background."""
+    with pytest.raises(MincardsError, match=r"::after margin-left: -\.6em"):
+        shown('<span class="g">1</span>6*Ascend',
+              '<style>.g::after { content: ""; margin-left: -.6em; border-left: .6em solid #fff }</style>')
+
+
+@pytest.mark.parametrize("head", ['.x::after { content: "" }', '.x::after { content: ""; display: table; clear: both }',
+                                  '.x::before { content: ""; border-left: .6em solid #fff }'])
+def test_an_empty_generated_box_beside_the_whole_value_reads(head):
+    """The controls: an empty box drawing nothing, a clearfix after the whole value, a border
+    before it (no negative margin: beside the text, not over it)."""
+    assert shown('<span class="x">16*Ascend</span>', f"<style>{head}</style>").strip() == "16*Ascend"
+
+
+@pytest.mark.parametrize("rule", ["margin-right: .6em", "padding-right: .6em", "float: left"])
+def test_a_first_letter_set_apart_is_an_error(rule):
+    """Catches (hunt 41): `td p::first-letter { margin-right: .6em }` draws every value with a gap
+    after its first character (`1  6*Ascend`, `4  096`); every value was published whole. A first
+    letter with a box of its own is a rule this reader does not decide: an error naming it."""
+    with pytest.raises(MincardsError, match=r"'td p::first-letter' may hide, mark or add text"):
+        shown("16*Ascend", f"<style>td p::first-letter {{ {rule} }}</style>")
+
+
+BOX_FONT = "data:font/ttf;base64," + base64.b64encode(
+    (Path(__file__).resolve().parents[1] / "pipeline" / "extract" / "box.ttf").read_bytes()).decode()
+
+
+@pytest.mark.parametrize("source", [f"url({BOX_FONT})", "url(https://fonts.example/num.woff2) format('woff2')",
+                                    f"local('Nothing'), url({BOX_FONT})"], ids=["data", "remote", "local-first"])
+def test_a_font_file_drawing_the_table_s_text_is_an_error(source):
+    """Catches (hunt 41): an @font-face from a font file whose cmap swaps 3 and 8 (the
+    anti-scraping trick) made Chromium draw 82*Ascend for 32*Ascend, and the repo's box font
+    drew a digit as a black box; the values were published as the text holds them. A font
+    file's glyphs are not read here: text drawn in one is an error naming the face."""
+    with pytest.raises(MincardsError, match=r"@font-face \{font-family: Num; src: [^}]*url\("):
+        shown('<span class="n">1</span>6*Ascend', f"<style>@font-face {{ font-family: Num; src: {source} }} "
+                                                  ".n { font-family: Num, sans-serif }</style>")
+
+
+@pytest.mark.parametrize("face", [f"font-family: Num; src: url({BOX_FONT}); unicode-range: U+4E00-9FFF",
+                                  f"font-family: Num; src: url({BOX_FONT}); unicode-range: U+E0??",
+                                  "font-family: Num; src: local('DejaVu Sans')"])
+def test_a_font_file_for_other_characters_or_a_system_font_reads(face):
+    """The controls: a font file whose unicode-range leaves out the table's characters (CJK,
+    an icon font's private use area) draws none of them, and a system font by local()."""
+    assert shown('<span class="n">1</span>6*Ascend', f"<style>@font-face {{ {face} }} "
+                                                     ".n { font-family: Num, sans-serif }</style>") == "16*Ascend"

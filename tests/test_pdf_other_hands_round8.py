@@ -158,3 +158,20 @@ def test_a_print_imposed_as_forms_is_read(matrix, size):
     document = pdfium.PdfDocument(data)
     assert pdfium_c.FPDFPage_CountObjects(document[0].raw) == 1  # the construction: one form per page
     assert frame_of(data).equals(frame_of(CHROMIUM.read_bytes()))
+
+
+BRACKETS = FIXTURES / "pdf" / "bad" / "gs-brackets-2025-10-22.pdf"
+
+
+def test_a_sign_whose_font_map_names_a_digit_is_an_error():
+    """Catches (hunt 42): the 2025-10-22 page with the llama3.1-8b / full / Llama-Factory cell
+    written `〔1〕8*Ascend`, printed by Chromium and re-distilled by Ghostscript 10.00.0: its font
+    maps read the brackets as 4 and 5, and 4158 cards were published with exit 0 where viewers
+    show 〔1〕8. The brackets' outlines are 0.96 of the size tall, a digit's 0.73: a digit drawn
+    taller than the same digit elsewhere in the table is an error naming it."""
+    with pdfplumber.open(BRACKETS) as pdf:  # the construction: both engines read the brackets as digits
+        assert "4158*Ascend" in pdf.pages[0].extract_text()
+    assert "4158*Ascend" in pdfium.PdfDocument(BRACKETS)[0].get_textpage().get_text_range()
+    with pytest.raises(LayoutError, match=r"page 1: a digit in the vendor table drawn taller than the same digit "
+                                          r"elsewhere in it \(.*'4': 0\.96 of its size tall, the others 0\.73\)"):
+        extract_pdf(BRACKETS.read_bytes(), "doc.pdf")

@@ -168,7 +168,7 @@ def paints_over_neighbours(declared: dict, value_of, current: tuple, dark: bool,
     found = border_image_outset(declared, value_of)
     if found:
         return written(declared, found)
-    if background_painted(declared, value_of, current, dark):
+    if background_painted(declared, value_of, current, dark) or border_painted(declared, value_of, current, dark):
         return next((written(declared, name) for name in MARGINS if margin_negative(value_of(declared, name))), "")
     return ""
 
@@ -205,12 +205,32 @@ def background_painted(declared: dict, value_of, current: tuple, dark: bool) -> 
     return (found is not None and (found == UNCOMPUTED or found[3] > 0)) or image not in (None, *NOTHING)
 
 
+def border_painted(declared: dict, value_of, current: tuple, dark: bool) -> bool:
+    """The box paints a border of its own on a side: a style drawn (not none or hidden), a width
+    other than zero, a colour not transparent (the current colour where none is given)."""
+    for side in ("left", "right", "top", "bottom"):
+        style, width = value_of(declared, f"border-{side}-style"), value_of(declared, f"border-{side}-width")
+        if style in (None, "none", "hidden", *NOTHING) or (width is not None and px_of_value(width) == 0):
+            continue
+        colour = value_of(declared, f"border-{side}-color")
+        found = rgba(colour, current, dark) if colour not in (None, *NOTHING) else current
+        if found is None or found == UNCOMPUTED or found[3] > 0:
+            return True
+    return False
+
+
+def px_of_value(value: str) -> float | None:
+    """A length written alone, in px (px_of; None for anything else, a keyword or a list)."""
+    tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type not in ("whitespace", "comment")]
+    return px_of(tokens[0]) if len(tokens) == 1 else None
+
+
 def margin_negative(value: str | None) -> bool:
     """A margin drawing the box's edge out past a hairline (a length this reader cannot tell counts)."""
     if value is None or value in NOTHING or value == "auto":
         return False
     tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type not in ("whitespace", "comment")]
-    px = px_of(tokens[0]) if len(tokens) == 1 else None
+    px = px_of_value(value)
     if px is None:
         return not (len(tokens) == 1 and tokens[0].type == "percentage" and tokens[0].value >= 0)
     return px < -HAIRLINE

@@ -559,9 +559,11 @@ def split_selectors(prelude) -> list[str]:
 
 def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     """An @font-face that draws its family's glyphs at another size than the font size
-    (size-adjust other than 100%: `size-adjust: 1%` draws a speck), or from a symbol font's
-    (`src: local("D050000L")`: a digit drawn as a dingbat): its family is recorded, for the text
-    drawn in it to be named as what this reader does not model (html_styles)."""
+    (size-adjust other than 100%: `size-adjust: 1%` draws a speck), from a symbol font's
+    (`src: local("D050000L")`: a digit drawn as a dingbat), or from a font file (`url()`, remote
+    or data:) whose unicode-range reaches the table's characters: its glyphs are not read here,
+    and an anti-scraping font draws an 8 for a 3 (checked in Chromium); its family is recorded,
+    for the text drawn in it to be named as what this reader does not model (html_styles)."""
     found = {d.lower_name: tinycss2.serialize(d.value).strip() for d in tinycss2.parse_blocks_contents(
         rule.content, skip_comments=True, skip_whitespace=True) if d.type == "declaration"}
     family, adjust, source = found.get("font-family"), found.get("size-adjust"), found.get("src", "")
@@ -572,9 +574,31 @@ def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     local = [family_name(name) for name in LOCAL_FONT.findall(source)]
     if mode != "drop" and family and any(name in SYMBOL_FONTS for name in local):
         sheets.unmodelled_fonts[family_name(family)] = f"@font-face {{font-family: {family}; src: {source}}}"
+    elif mode != "drop" and family and FONT_FILE.search(source) and reaches_text(found.get("unicode-range")):
+        sheets.unmodelled_fonts[family_name(family)] = (f"@font-face {{font-family: {family}; src: "
+                                                        f"{shortened(source)}}}: a font file's glyphs, which may draw "
+                                                        "other characters than the text (an anti-scraping font)")
 
 
 METRICS = ("ascent-override", "descent-override", "line-gap-override", "size-adjust")
+FONT_FILE = re.compile(r"url\(", re.IGNORECASE)  # a font file (remote or data:), not one of the reader's system
+# The characters of the table's values and labels (digits, `*`, `/`, `-`, `.`, ASCII letters): a font file
+# whose unicode-range leaves them out (a CJK or icon font) draws none of them
+TEXT_RANGE = (0x2A, 0x7A)
+UNICODE_RANGE = re.compile(r"u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?", re.IGNORECASE)
+
+
+def reaches_text(unicode_range: str | None) -> bool:
+    """Does an @font-face's unicode-range (None: every character) reach TEXT_RANGE?"""
+    if unicode_range is None:
+        return True
+    spans = [(int(a.replace("?", "0"), 16), int(b or a.replace("?", "f"), 16)) for a, b in UNICODE_RANGE.findall(unicode_range)]
+    return not spans or any(start <= TEXT_RANGE[1] and TEXT_RANGE[0] <= end for start, end in spans)
+
+
+def shortened(source: str) -> str:
+    """A font's src for a message: a data: URL's bytes left out."""
+    return re.sub(r"(data:[^,;)]*)[^)]*", r"\1,…", source)[:120]
 LOCAL_FONT = re.compile(r"local\(\s*([^)]*?)\s*\)", re.IGNORECASE)
 # Fonts whose glyphs are not the characters they are given (symbol encodings: a digit drawn as a
 # dingbat or a pictogram), installed with many systems; named anywhere in a font-family list (the

@@ -276,8 +276,8 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
     if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:
         return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
     probe = computed(declared, ROOT, etree.Element("span"), "span")
-    if pseudo in ("first-letter", "first-line"):
-        return probe.mark or probe.unseen or not probe.shown or bool(probe.unmodelled)
+    if pseudo in ("first-letter", "first-line"):  # (a first letter with a margin, padding or float is set apart)
+        return probe.mark or probe.unseen or not probe.shown or bool(probe.unmodelled) or probe.own_box
     if pseudo is not None:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled

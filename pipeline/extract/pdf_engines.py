@@ -50,6 +50,7 @@ LINE_END_HYPHEN = str.maketrans({"\x02": "-", "\ufffe": "-"})
 SAME_PLACE = 1
 AROUND = tuple((dx, dy) for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))  # the same place
 SMALLER = 0.8  # of the same digit's usual outline height for its size: a digit drawn this much smaller is another form
+TALLER = 1.2  # and this much taller, another sign (a bracket's outline reaches below the line and above the digits)
 FLAT = 0.005  # of the font size: an outline box no higher draws nothing (an empty one's: 0.001 on the tests' prints)
 
 
@@ -248,15 +249,19 @@ def inside(char: dict, bbox: tuple[float, float, float, float]) -> bool:
     return x0 <= (char["x0"] + char["x1"]) / 2 <= x1 and top <= (char["top"] + char["bottom"]) / 2 <= bottom
 
 
-def smaller_digits(digits: dict) -> list:
+def digits_unlike(digits: dict) -> list:
     """Of the digits of the table (by digit: their outline's height for their size, and the
-    character read), those drawn SMALLER than the middle height of the same digit, each with that
-    height. A numerator form of a font (`font-feature-settings: 'numr'`) is a small 1 at full
-    size: read as a 1 before 32, it is a note mark on the page (¹32)."""
+    character read), those drawn SMALLER or TALLER than the middle height of the same digit, each
+    with that height. A numerator form of a font (`font-feature-settings: 'numr'`) is a small 1
+    at full size: read as a 1 before 32, it is a note mark on the page (¹32). A glyph of another
+    sign whose font map names a digit is another shape: Ghostscript's re-distilled Chromium
+    prints read the brackets of `〔1〕8*Ascend` as 4 and 5 (4158), drawn 0.96 of the size tall
+    where a digit is 0.73."""
     found = []
     for drawn in digits.values():
         usual = sorted(height for height, _ in drawn)[len(drawn) // 2]
-        found += [((height, char), usual) for height, char in drawn if height < SMALLER * usual]
+        found += [((height, char), usual) for height, char in drawn
+                  if not SMALLER * usual <= height <= TALLER * usual]
     return found
 
 
@@ -319,14 +324,16 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             Place(page=number), f"text in the vendor table raised or lowered off its line by text rise "
             f"({where(raised)}): a note set above or below the value, not part of it",
             "each line of a cell on one baseline"))
-    small = smaller_digits(digits)
-    if small:
-        (height, char), usual = small[0]
+    unlike = digits_unlike(digits)
+    if unlike:
+        (height, char), usual = unlike[0]
+        what = ("smaller than the same digit elsewhere in it", "a numerator, denominator or superscript form of its "
+                "font (OpenType numr, dnom, sups), a note mark, read as a digit of the value") if height < usual else (
+                "taller than the same digit elsewhere in it", "another sign (a bracket, a mark) whose font map names "
+                "a digit, as Ghostscript's re-distilled prints have them")
         raise LayoutError(source, Problem(
-            Place(page=number), f"a digit in the vendor table drawn smaller than the same digit elsewhere in it "
-            f"({where([char])}: {height:.2f} of its size tall, the others {usual:.2f}): a numerator, denominator or "
-            "superscript form of its font (OpenType numr, dnom, sups), a note mark, read as a digit of the value",
-            "every digit of the table drawn at the height of the others"))
+            Place(page=number), f"a digit in the vendor table drawn {what[0]} ({where([char])}: {height:.2f} of its "
+            f"size tall, the others {usual:.2f}): {what[1]}", "every digit of the table drawn at the height of the others"))
     if astray:
         ch, x, y, (left, bottom, right, top) = astray[0]
         raise LayoutError(source, Problem(

@@ -115,9 +115,13 @@ def opening(style: Style, tag: str) -> tuple[str, str]:
 
 
 def generated(styles: Styles, element: etree._Element, which: str) -> str:
+    """What the element's ::before or ::after box adds to its text: its text, and what sets the
+    box apart as an element's would be (an empty box too, `content: ""`: a clearfix's block
+    breaks the line, an icon's inline-block or a margin leaves a gap)."""
     found = styles.generated(element, which)
     if found is None:
-        return ""
+        box = styles.pseudo_box(element, which)
+        return "".join(opening(box, "")) if box is not None and box.shown else ""
     text, style = found
     before, after = opening(style, "")
     return before + painted(style) + as_seen(text, style) + after
