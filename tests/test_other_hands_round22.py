@@ -50,7 +50,9 @@ def test_tracking_that_leaves_no_gap_of_its_own_reads(inner, head):
     ('1<span class="x"></span>6*Ascend', '.x::before { content: ""; display: inline-block; width: .6em }', "a space"),
     ('1<span class="x"></span>6*Ascend', ".x::after { content: ''; padding-left: .6em }", "a space"),
     ('1<span class="x"></span>6*Ascend', '.x::after { content: ""; border-left: .6em solid transparent }', "a space"),
-], ids=["clearfix", "icon", "padding", "border"])
+    ('1<span class="x"></span>6*Ascend', '.x::before { content: ""; display: inline-block; width: .6em; '
+                                         'visibility: hidden }', "a space"),
+], ids=["clearfix", "icon", "padding", "border", "hidden-icon"])
 def test_an_empty_generated_box_is_set_apart_as_an_element(inner, head, apart):
     """Catches (hunt 41): a ::before or ::after with `content: ""` was no box at all here, where
     Chromium lays it out: the clearfix's table breaks `1` and `6*Ascend` onto two lines, an icon's

@@ -121,7 +121,7 @@ def generated(styles: Styles, element: etree._Element, which: str) -> str:
     found = styles.generated(element, which)
     if found is None:
         box = styles.pseudo_box(element, which)
-        return "".join(opening(box, "")) if box is not None and box.shown else ""
+        return "".join(opening(box, "")) if box is not None else ""  # (hidden, it keeps its room)
     text, style = found
     before, after = opening(style, "")
     return before + painted(style) + as_seen(text, style) + after
