@@ -112,3 +112,57 @@ def test_a_font_file_for_other_characters_or_a_system_font_reads(face):
     an icon font's private use area) draws none of them, and a system font by local()."""
     assert shown('<span class="n">1</span>6*Ascend', f"<style>@font-face {{ {face} }} "
                                                      ".n { font-family: Num, sans-serif }</style>") == "16*Ascend"
+
+
+# --- hunt 43: the family as Chromium resolves it, and the face as Chromium keeps it -------------------------
+
+FACE = f"@font-face {{ font-family: 'Anti Font'; src: url({BOX_FONT}) }}"
+
+
+@pytest.mark.parametrize("inner, head", [
+    ('<span class="n">1</span>6*Ascend', f"<style>{FACE} :root {{ --num: 'Anti Font' }} .n {{ font-family: var(--num) }}"
+                                         "</style>"),
+    ('<span class="n">1</span>6*Ascend', f"<style>{FACE} .n {{ font-family: anti\\ font, sans-serif }}</style>"),
+    ('<span class="n">1</span>6*Ascend', f"<style>{FACE} .n {{ font-family: Anti/**/Font }}</style>"),
+    ('<span class="n">1</span>6*Ascend', f"<style>{FACE} .n {{ font: 16px anti\\ font }}</style>"),
+    ('<font face="anti\\ font">1</font>6*Ascend', f"<style>{FACE}</style>"),
+], ids=["var", "escape", "comment", "shorthand", "font-face-attribute"])
+def test_a_font_file_s_family_named_otherwise_is_an_error(inner, head):
+    """Catches (hunt 43): the family named through var(), with a CSS escape or a comment, in the
+    font shorthand or a <font face>: Chromium resolves each to the face's family and draws its
+    glyphs (an 8 for the 4 of the hunt's font); the written text was compared and the value
+    published. The family is read as CSS reads it."""
+    with pytest.raises(MincardsError, match=r"@font-face \{font-family: [\"']Anti Font[\"']; src: url\("):
+        shown(inner, head)
+
+
+@pytest.mark.parametrize("descriptors", [
+    "unicode-range: U+4E00-9FFF,",  # a trailing comma: Chromium rejects the descriptor, the face covers all
+    "unicode-range: U+9FFF-4E00",  # a range ending before it starts
+    "unicode-range: U+4E00/**/-9FFF",
+    "unicode-range: U+4E00-9FFF; unicode-range: U+4E00-",  # the last one invalid: the first is Chromium's
+    "unicode-range: U+0-7F; unicode-range: U+4E00-9FFF",  # two: taken together
+])
+def test_a_unicode_range_chromium_rejects_is_every_character(descriptors):
+    """Catches (hunt 43): a unicode-range Chromium rejects (or one written twice, the last one
+    invalid) leaves the face covering every character; the ranges parsed in part here kept it off
+    the table's text, whose 4 Chromium drew as an 8."""
+    with pytest.raises(MincardsError, match="a font file's glyphs"):
+        shown('<span class="n">1</span>6*Ascend', f"<style>@font-face {{ font-family: Num; src: url({BOX_FONT}); "
+                                                  f"{descriptors} }} .n {{ font-family: Num }}</style>")
+
+
+def test_a_family_written_twice_counts_with_each_name():
+    """Catches (hunt 43): `font-family: Num; font-family: 3` (the last one invalid): Chromium keeps
+    Num, the last written was compared."""
+    with pytest.raises(MincardsError, match="a font file's glyphs"):
+        shown('<span class="n">1</span>6*Ascend', f"<style>@font-face {{ font-family: Num; font-family: 3; "
+                                                  f"src: url({BOX_FONT}) }} .n {{ font-family: Num }}</style>")
+
+
+@pytest.mark.parametrize("pseudo", ["first-letter", "first-line"])
+def test_a_font_named_on_a_first_letter_or_line_is_undecided(pseudo):
+    """Catches (hunt 43): the font set on ::first-letter or ::first-line was never looked at; a
+    family named there is a rule this reader does not decide."""
+    with pytest.raises(MincardsError, match=rf"'td p::{pseudo}' may hide, mark or add text"):
+        shown("16*Ascend", f"<style>{FACE} td p::{pseudo} {{ font-family: 'Anti Font' }}</style>")

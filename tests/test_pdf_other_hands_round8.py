@@ -179,6 +179,23 @@ def test_a_sign_whose_font_map_names_a_digit_is_an_error():
     with pdfplumber.open(BRACKETS) as pdf:  # the construction: both engines read the brackets as digits
         assert "4158*Ascend" in pdf.pages[0].extract_text()
     assert "4158*Ascend" in pdfium.PdfDocument(BRACKETS)[0].get_textpage().get_text_range()
-    with pytest.raises(LayoutError, match=r"page 1: a digit in the vendor table drawn taller than the same digit "
-                                          r"elsewhere in it \(.*'4': 0\.96 of its size tall, the others 0\.73\)"):
+    with pytest.raises(LayoutError, match=r"page 1: a digit in the vendor table drawn unlike the same digit "
+                                          r"elsewhere in it \(.*'4': 0\.96 of its size tall, 0\.25 wide, its foot "
+                                          r"0\.10 below its line; the others 0\.73, 0\.50 and 0\.00\)"):
         extract_pdf(BRACKETS.read_bytes(), "doc.pdf")
+
+
+MONO = FIXTURES / "pdf" / "bad" / "gs-brackets-mono-2025-10-22.pdf"
+
+
+def test_a_sign_of_a_digit_s_height_whose_font_map_names_one_is_an_error():
+    """Catches (hunt 44): the same chain with the page set in WenQuanYi Zen Hei Mono and the cell
+    written `〈1〉8*Ascend`: Ghostscript reads the angle brackets as 8 and 9, and 8198 cards were
+    published with exit 0. The brackets are only 1.17 times a digit's height, but a quarter em
+    wide where the digit is 0.4, and reach 0.08 of the size below the line: a digit drawn unlike
+    the same digit elsewhere in its width or its foot is an error too."""
+    with pdfplumber.open(MONO) as pdf:  # the construction
+        assert "8198*Ascend" in pdf.pages[0].extract_text()
+    with pytest.raises(LayoutError, match=r"page 1: a digit in the vendor table drawn unlike the same digit "
+                                          r"elsewhere in it \(.*'[89]': 0\.89 of its size tall, 0\.24 wide"):
+        extract_pdf(MONO.read_bytes(), "doc.pdf")

@@ -563,21 +563,46 @@ def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     (`src: local("D050000L")`: a digit drawn as a dingbat), or from a font file (`url()`, remote
     or data:) whose unicode-range reaches the table's characters: its glyphs are not read here,
     and an anti-scraping font draws an 8 for a 3 (checked in Chromium); its family is recorded,
-    for the text drawn in it to be named as what this reader does not model (html_styles)."""
-    found = {d.lower_name: tinycss2.serialize(d.value).strip() for d in tinycss2.parse_blocks_contents(
-        rule.content, skip_comments=True, skip_whitespace=True) if d.type == "declaration"}
-    family, adjust, source = found.get("font-family"), found.get("size-adjust"), found.get("src", "")
-    if mode != "drop" and any(found.get(name) not in (None, "normal", "100%") for name in METRICS):
+    for the text drawn in it to be named as what this reader does not model (html_styles).
+    A descriptor written twice counts with every value (Chromium keeps the last valid one: the
+    family of each, every source, any range), a unicode-range Chromium rejects as every character."""
+    if mode == "drop" or rule.content is None:
+        return
+    written: dict[str, list[str]] = {}
+    for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
+        if d.type == "declaration":
+            written.setdefault(d.lower_name, []).append(tinycss2.serialize(d.value).strip())
+    if any(value not in ("normal", "100%") for name in METRICS for value in written.get(name, ())):
         sheets.metrics_overridden = True  # a line of normal height in it is not what html_extent measures
-    if mode != "drop" and family and adjust not in (None, "100%"):
-        sheets.unmodelled_fonts[family_name(family)] = f"@font-face {{font-family: {family}; size-adjust: {adjust}}}"
-    local = [family_name(name) for name in LOCAL_FONT.findall(source)]
-    if mode != "drop" and family and any(name in SYMBOL_FONTS for name in local):
-        sheets.unmodelled_fonts[family_name(family)] = f"@font-face {{font-family: {family}; src: {source}}}"
-    elif mode != "drop" and family and FONT_FILE.search(source) and reaches_text(found.get("unicode-range")):
-        sheets.unmodelled_fonts[family_name(family)] = (f"@font-face {{font-family: {family}; src: "
-                                                        f"{shortened(source)}}}: a font file's glyphs, which may draw "
-                                                        "other characters than the text (an anti-scraping font)")
+    families = [name for value in written.get("font-family", ()) for name in family_names(value)]
+    if not families:
+        return
+    family, source = written["font-family"][-1], ", ".join(written.get("src", ()))
+    why = ""
+    if any(value != "100%" for value in written.get("size-adjust", ())):
+        why = f"@font-face {{font-family: {family}; size-adjust: {written['size-adjust'][-1]}}}"
+    elif any(name in SYMBOL_FONTS for name in (family_name(n) for n in LOCAL_FONT.findall(source))):
+        why = f"@font-face {{font-family: {family}; src: {source}}}"
+    elif FONT_FILE.search(source) and reaches_text(written.get("unicode-range", [])):
+        why = (f"@font-face {{font-family: {family}; src: {shortened(source)}}}: a font file's glyphs, which may draw "
+               "other characters than the text (an anti-scraping font)")
+    for name in families if why else ():
+        sheets.unmodelled_fonts[name] = why
+
+
+def family_names(value: str) -> list[str]:
+    """The families a font-family value names, as compared (family_name): a string as written,
+    identifiers joined by one space, read as CSS reads them (escapes, comments: `anti\\ font`
+    and `Anti/**/Font` are `anti font`)."""
+    names, words = [], []
+    for token in tinycss2.parse_component_value_list(value, skip_comments=True):
+        if token.type == "literal" and token.value == ",":
+            names.append(" ".join(words))
+            words = []
+        elif token.type in ("string", "ident"):
+            words.append(token.value)
+    names.append(" ".join(words))
+    return [family_name(name) for name in names if name.strip()]
 
 
 METRICS = ("ascent-override", "descent-override", "line-gap-override", "size-adjust")
@@ -585,14 +610,24 @@ FONT_FILE = re.compile(r"url\(", re.IGNORECASE)  # a font file (remote or data:)
 # The characters of the table's values and labels (digits, `*`, `/`, `-`, `.`, ASCII letters): a font file
 # whose unicode-range leaves them out (a CJK or icon font) draws none of them
 TEXT_RANGE = (0x2A, 0x7A)
-UNICODE_RANGE = re.compile(r"u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?", re.IGNORECASE)
+URANGE = r"u\+(?:[0-9a-f]{1,6}(?:-[0-9a-f]{1,6})?|[0-9a-f]{0,5}\?{1,6})"
+UNICODE_RANGES = re.compile(rf"\s*{URANGE}(?:\s*,\s*{URANGE})*\s*", re.IGNORECASE)  # the whole value, as Chromium takes it
 
 
-def reaches_text(unicode_range: str | None) -> bool:
-    """Does an @font-face's unicode-range (None: every character) reach TEXT_RANGE?"""
-    if unicode_range is None:
-        return True
-    spans = [(int(a.replace("?", "0"), 16), int(b or a.replace("?", "f"), 16)) for a, b in UNICODE_RANGE.findall(unicode_range)]
+def reaches_text(ranges: list[str]) -> bool:
+    """Do an @font-face's unicode-range values reach TEXT_RANGE? None written, or one Chromium
+    rejects (a trailing comma, a comment, a range ending before it starts), is every character;
+    several are taken together (whichever is Chromium's)."""
+    spans = []
+    for value in ranges:
+        if not UNICODE_RANGES.fullmatch(value):
+            return True
+        for item in value.split(","):
+            first, _, last = item.strip()[2:].partition("-")
+            start, end = int(first.replace("?", "0"), 16), int(last or first.replace("?", "f"), 16)
+            if (len(first.rstrip("?")) + first.count("?") > 6) or start > end or end > 0x10FFFF:
+                return True
+            spans.append((start, end))
     return not spans or any(start <= TEXT_RANGE[1] and TEXT_RANGE[0] <= end for start, end in spans)
 
 

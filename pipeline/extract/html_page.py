@@ -90,7 +90,11 @@ def decode_page(data: bytes, source: str) -> str:
     sniff_encoding finds (a NUL included: no HTML page holds one) are binary data, and a page
     of the replacement encoding is no page a browser shows. The file kind check and the
     extractor both call this, so they cannot disagree."""
-    encoding = sniff_encoding(data)
+    return decoded(data, source, sniff_encoding(data))
+
+
+def decoded(data: bytes, source: str, encoding: str) -> str:
+    """decode_page's text, the encoding sniffed."""
     if encoding == REPLACEMENT:
         raise replaced(declared_label(data), source, "page")
     try:
@@ -110,11 +114,12 @@ def decode_page(data: bytes, source: str) -> str:
 
 def parse_document(data: bytes, source: str) -> etree._Element:
     """The decoded text parsed as a browser parses it (html_tree.py: HTML5 tree construction)."""
-    text = decode_page(data, source)
+    encoding = sniff_encoding(data)  # (once: it reads the page's first bytes through a regular expression)
+    text = decoded(data, source, encoding)
     if not text.strip():
         raise SourceError(source, "the file is empty", "an HTML page")
     root = html5_tree(text, source)
-    mark_encoding(root, sniff_encoding(data))
+    mark_encoding(root, encoding)
     return root
 
 

@@ -51,7 +51,7 @@ from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, 
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
 from .css_colour import QUIRKY_COLOURS, hashless
-from .html_cascade import (SYMBOL_FONTS, UA_BY_TAG, Declaration, expanded, family_name,
+from .html_cascade import (SYMBOL_FONTS, UA_BY_TAG, Declaration, expanded, family_names,
                            substituted, uses_var)
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
@@ -1864,11 +1864,6 @@ def strokes(value: str) -> bool:
                for w in value.split()) or MATH_CALL.search(value) is not None
 
 
-def symbol_font(piece: str) -> bool:
-    """Does a piece of a font-family list name a symbol font?"""
-    return family_name(piece) in SYMBOL_FONTS
-
-
 def beneath(declared, parent: Style) -> bool:
     """A negative z-index on a box it applies to (positioned, or a flex or grid item): the box is
     painted first in its stacking context, under the backgrounds of the blocks, the table, its rows
@@ -1913,7 +1908,7 @@ def unmodelled(declared, parent: Style) -> str:
     if beneath(declared, parent):
         return written(declared, "z-index")  # painted under the backgrounds of its stacking context
     families = value_of(declared, "font-family")
-    if families is not None and any(symbol_font(piece) for piece in families.split(",")):
+    if families is not None and any(name in SYMBOL_FONTS for name in family_names(families)):
         return written(declared, "font-family")
     for name in EMPHASIS:  # a string drawn as the mark: a shape's keyword draws a dot, a circle, a sesame
         value = value_of(declared, name)

@@ -12,7 +12,7 @@ from webencodings import ascii_lower
 
 from .css_values import scheme_is_dark
 from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, XHTML, Declaration, Sheets,
-                           cascaded, check_undecided, family_name, matched_rules, namespace_of, page_sheets,
+                           cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
                            pseudo_elements, uses_var)
 from .html_files import SavedFiles
 from .html_style import DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text, value_of
@@ -92,16 +92,19 @@ def passes_through(host: etree._Element, template: etree._Element) -> bool:
     return not any(child.get("slot") for child in host if isinstance(child.tag, str))
 
 
-def in_unmodelled_font(style: Style, declared: dict[str, Declaration], fonts: dict[str, str]) -> Style:
+def in_unmodelled_font(style: Style, declared: dict[str, Declaration], fonts: dict[str, str],
+                       parent: Style, element: etree._Element, tag: str) -> Style:
     """The style of an element whose font-family names a family an @font-face draws otherwise
-    than its characters at the font size (Sheets.unmodelled_fonts: a size-adjust, a symbol font),
-    with that named as what this reader does not model (inherited: the text inside is drawn in it
-    too); as it is otherwise."""
+    than its characters (Sheets.unmodelled_fonts: a size-adjust, a symbol font, a font file), with
+    that named as what this reader does not model (inherited: the text inside is drawn in it
+    too); as it is otherwise. The family as CSS reads it: var() substituted, escapes and comments
+    read (html_cascade.family_names)."""
     family = value_of(declared, "font-family") if fonts and not style.unmodelled else None
-    for piece in (family or "").split(","):
-        words = piece.split()
-        found = next((fonts[name] for i in range(len(words)) if (name := family_name(" ".join(words[i:]))) in fonts),
-                     None)
+    if family and "var(" in family:
+        family = value_of(as_computed(declared, parent, element, tag), "font-family")
+    for name in family_names(family or ""):
+        words = name.split()
+        found = next((fonts[n] for i in range(len(words)) if (n := " ".join(words[i:])) in fonts), None)
         if found:
             return replace(style, unmodelled=f"font-family: {family} ({found})")
     return style
@@ -194,7 +197,8 @@ class Styles:
             tag = element.tag if isinstance(element.tag, str) else ""
         if element in self.styled:
             declared = cascaded(element, tag, self.matched)
-            found = in_unmodelled_font(computed(declared, parent, element, tag), declared, self.unmodelled_fonts)
+            found = in_unmodelled_font(computed(declared, parent, element, tag), declared, self.unmodelled_fonts,
+                                       parent, element, tag)
         else:
             key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
             shared = self.shared.get(key)
@@ -276,8 +280,10 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
     if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:
         return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
     probe = computed(declared, ROOT, etree.Element("span"), "span")
-    if pseudo in ("first-letter", "first-line"):  # (a first letter with a margin, padding or float is set apart)
-        return probe.mark or probe.unseen or not probe.shown or bool(probe.unmodelled) or probe.own_box
+    if pseudo in ("first-letter", "first-line"):  # (a first letter with a margin, padding or float is set apart;
+        # a font named here may be an @font-face's, drawing other characters)
+        return probe.mark or probe.unseen or not probe.shown or bool(probe.unmodelled) or probe.own_box \
+            or "font-family" in declared
     if pseudo is not None:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled

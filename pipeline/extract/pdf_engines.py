@@ -51,6 +51,8 @@ SAME_PLACE = 1
 AROUND = tuple((dx, dy) for dx in (0, -SAME_PLACE, SAME_PLACE) for dy in (0, -SAME_PLACE, SAME_PLACE))  # the same place
 SMALLER = 0.8  # of the same digit's usual outline height for its size: a digit drawn this much smaller is another form
 TALLER = 1.2  # and this much taller, another sign (a bracket's outline reaches below the line and above the digits)
+NARROWER, WIDER = 0.65, 1.55  # of its usual outline width: another sign (a bracket is a quarter em or a whole one)
+LOWER = 0.06  # of the size, its foot below the usual one's: another sign (a bracket reaches below the line)
 FLAT = 0.005  # of the font size: an outline box no higher draws nothing (an empty one's: 0.001 on the tests' prints)
 
 
@@ -250,18 +252,24 @@ def inside(char: dict, bbox: tuple[float, float, float, float]) -> bool:
 
 
 def digits_unlike(digits: dict) -> list:
-    """Of the digits of the table (by digit: their outline's height for their size, and the
-    character read), those drawn SMALLER or TALLER than the middle height of the same digit, each
-    with that height. A numerator form of a font (`font-feature-settings: 'numr'`) is a small 1
-    at full size: read as a 1 before 32, it is a note mark on the page (¹32). A glyph of another
-    sign whose font map names a digit is another shape: Ghostscript's re-distilled Chromium
-    prints read the brackets of `〔1〕8*Ascend` as 4 and 5 (4158), drawn 0.96 of the size tall
-    where a digit is 0.73."""
+    """Of the digits of the table (by digit: their outline's height, width and foot below the
+    origin for their size, and the character read), those drawn unlike the same digit's middle
+    one, with what differs: SMALLER or TALLER, NARROWER or WIDER, or reaching LOWER. A
+    numerator form of a font (`font-feature-settings: 'numr'`) is a small 1 at full size: read as
+    a 1 before 32, it is a note mark on the page (¹32). A glyph of another sign whose font map
+    names a digit is another shape: Ghostscript's re-distilled Chromium prints read the brackets
+    of `〔1〕8*Ascend` as 4 and 5 (4158), 0.96 of the size tall where a digit is 0.73, 0.25 wide
+    where it is 0.5, reaching 0.1 below the line; in WenQuanYi Zen Hei Mono `〈1〉` reads 819."""
     found = []
     for drawn in digits.values():
-        usual = sorted(height for height, _ in drawn)[len(drawn) // 2]
-        found += [((height, char), usual) for height, char in drawn
-                  if not SMALLER * usual <= height <= TALLER * usual]
+        middle = len(drawn) // 2
+        usual = tuple(sorted(shape[i] for shape, _ in drawn)[middle] for i in range(3))
+        high, wide, low = usual
+        for (height, width, foot), char in drawn:
+            if height < SMALLER * high:
+                found.append(("smaller", (height, width, foot), usual, char))
+            elif height > TALLER * high or not NARROWER * wide <= width <= WIDER * wide or foot > low + LOWER:
+                found.append(("other", (height, width, foot), usual, char))
     return found
 
 
@@ -310,8 +318,12 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             if into and not any(holds(read.box_of(ch), outline, ch["size"]) for ch in chars) \
                     and carried(textpage, index):
                 astray.append((c, x, y, outline))
-            if into and c.isdigit() and chars[0]["size"] > 0:  # (its size as drawn: pdfium's is the Tf operand)
-                digits.setdefault(c, []).append(((outline[3] - outline[1]) / chars[0]["size"], chars[0]))
+            if into and c.isdigit() and chars[0]["size"] > 0 and carried(textpage, index):
+                # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
+                # each viewer's substitute, whose outline says nothing of the file)
+                size = chars[0]["size"]
+                digits.setdefault(c, []).append((((outline[3] - outline[1]) / size, (outline[2] - outline[0]) / size,
+                                                  (y - outline[1]) / size), chars[0]))
     if unread:
         ch, x, y = unread[0]
         raise LayoutError(source, Problem(
@@ -326,14 +338,19 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             "each line of a cell on one baseline"))
     unlike = digits_unlike(digits)
     if unlike:
-        (height, char), usual = unlike[0]
-        what = ("smaller than the same digit elsewhere in it", "a numerator, denominator or superscript form of its "
-                "font (OpenType numr, dnom, sups), a note mark, read as a digit of the value") if height < usual else (
-                "taller than the same digit elsewhere in it", "another sign (a bracket, a mark) whose font map names "
-                "a digit, as Ghostscript's re-distilled prints have them")
+        kind, (height, width, foot), (high, wide, low), char = unlike[0]
+        if kind == "smaller":
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a digit in the vendor table drawn smaller than the same digit elsewhere in it "
+                f"({where([char])}: {height:.2f} of its size tall, the others {high:.2f}): a numerator, denominator "
+                "or superscript form of its font (OpenType numr, dnom, sups), a note mark, read as a digit of the value",
+                "every digit of the table drawn at the height of the others"))
         raise LayoutError(source, Problem(
-            Place(page=number), f"a digit in the vendor table drawn {what[0]} ({where([char])}: {height:.2f} of its "
-            f"size tall, the others {usual:.2f}): {what[1]}", "every digit of the table drawn at the height of the others"))
+            Place(page=number), f"a digit in the vendor table drawn unlike the same digit elsewhere in it "
+            f"({where([char])}: {height:.2f} of its size tall, {width:.2f} wide, its foot {foot:.2f} below its line; the "
+            f"others {high:.2f}, {wide:.2f} and {low:.2f}): another sign (a bracket, a mark) whose font map names a "
+            "digit, as Ghostscript's re-distilled prints have them, or a table mixing fonts whose digits differ this much",
+            "every digit of the table drawn as the others of its kind"))
     if astray:
         ch, x, y, (left, bottom, right, top) = astray[0]
         raise LayoutError(source, Problem(
