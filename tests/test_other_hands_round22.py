@@ -166,3 +166,39 @@ def test_a_font_named_on_a_first_letter_or_line_is_undecided(pseudo):
     family named there is a rule this reader does not decide."""
     with pytest.raises(MincardsError, match=rf"'td p::{pseudo}' may hide, mark or add text"):
         shown("16*Ascend", f"<style>{FACE} td p::{pseudo} {{ font-family: 'Anti Font' }}</style>")
+
+
+# --- hunt 45: the initial family, a cell's own generated text, attr()'s fallback ------------------------------
+
+def test_a_font_file_named_as_the_initial_family_is_an_error():
+    """Catches (hunt 45): `@font-face { font-family: "Times New Roman"; src: url(…) }`, used by no
+    rule: text no rule gives a family is drawn in Chromium's standard font, a family of that very
+    name, and the face's glyphs drew every 4 of the table as an 8; all rows were published."""
+    with pytest.raises(MincardsError, match=r"the initial font-family, times new roman \(@font-face"):
+        shown("16*Ascend", f"<style>@font-face {{ font-family: 'Times New Roman'; src: url({BOX_FONT}) }}</style>")
+
+
+def test_a_font_file_of_another_name_leaves_the_initial_family_alone():
+    """The control: a face of another name, used by no rule, draws nothing of the table."""
+    assert shown("16*Ascend", f"<style>@font-face {{ font-family: Num; src: url({BOX_FONT}) }}</style>") == "16*Ascend"
+
+
+@pytest.mark.parametrize("rule", ["font-family: D050000L", "font-size-adjust: 0.01",
+                                  f"font-family: Num; }} @font-face {{ font-family: Num; src: url({BOX_FONT})"],
+                         ids=["symbol-font", "font-size-adjust", "font-file"])
+@pytest.mark.parametrize("owner", ["td:has(> p:empty)", "td p:empty"], ids=["cell", "paragraph"])
+def test_a_cell_s_generated_text_drawn_unlike_text_is_an_error(rule, owner):
+    """Catches (hunt 45): a value written as the cell's own ::after (or its paragraph's) in a
+    symbol font, at a font-size-adjust that draws a speck, or in a font file: the declarations
+    were checked on elements inside the cell, never on the cell's own generated box, nor a font
+    named on any generated box."""
+    with pytest.raises(MincardsError, match=r"::after (font-family|font-size-adjust)"):
+        shown("", f"<style>{owner}::after {{ content: '16*Ascend'; {rule} }}</style>")
+
+
+@pytest.mark.parametrize("attributes, seen", [("", "16*Ascend"), (' data-n=""', "6*Ascend"), (' data-n="3"', "36*Ascend")])
+def test_attr_draws_its_fallback_for_a_missing_attribute(attributes, seen):
+    """Catches (hunt 45): `content: attr(data-n, "1")` on an element without data-n draws the
+    fallback (Chromium shows 16*Ascend); it was read as nothing. An empty attribute is empty."""
+    assert shown(f'<span class="x"{attributes}>6*Ascend</span>',
+                 '<style>.x::before { content: attr(data-n, "1") }</style>') == seen

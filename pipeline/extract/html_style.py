@@ -1920,6 +1920,20 @@ def unmodelled(declared, parent: Style) -> str:
 
 # --- generated text (::before, ::after) ----------------------------------------------------------
 
+def attr_fallback(arguments, declared, element: etree._Element, source: str) -> str:
+    """What attr() draws for a missing attribute: its fallback, a string after the first comma;
+    none is empty; anything else is not text this reader spells out."""
+    commas = [i for i, t in enumerate(arguments) if t.type == "literal" and t.value == ","]
+    if not commas:
+        return ""
+    rest = [t for t in arguments[commas[0] + 1:] if t.type not in ("whitespace", "comment")]
+    if len(rest) == 1 and rest[0].type == "string":
+        return rest[0].value
+    raise SourceError(source, Problem(Place(), f"generated text `content: {declared['content'].value}` on a "
+                                      f"<{element.tag}> this reader cannot spell out", "content of strings and "
+                                      "attr() with a string fallback, or none"))
+
+
 def generated_text(declared: dict[str, Declaration], element: etree._Element, source: str) -> str:
     """The text `content` adds: strings and attr(); none/normal add nothing; what follows a `/`
     is alternative text for assistive technology, not drawn (`content: "1" / ""` draws 1: checked
@@ -1940,7 +1954,10 @@ def generated_text(declared: dict[str, Declaration], element: etree._Element, so
             return ""
         elif token.type == "function" and token.lower_name == "attr":
             name = next((t.value for t in token.arguments if t.type == "ident"), "")
-            pieces.append(element.get(name.lower()) or "")
+            value = element.get(name.lower())
+            if value is None:  # a missing attribute draws the fallback after the comma (`attr(data-n, "1")`)
+                value = attr_fallback(token.arguments, declared, element, source)
+            pieces.append(value)
         else:
             raise SourceError(source, Problem(Place(), f"generated text `content: {d.value}` on a <{element.tag}> "
                                               "this reader cannot spell out", "content of strings and attr() "

@@ -92,6 +92,11 @@ def passes_through(host: etree._Element, template: etree._Element) -> bool:
     return not any(child.get("slot") for child in host if isinstance(child.tag, str))
 
 
+# The family Chromium draws text in where no rule names one (its standard font setting's default, on
+# every platform but macOS): an @font-face of that name draws all such text (checked in Chromium 156)
+INITIAL_FAMILY = "times new roman"
+
+
 def in_unmodelled_font(style: Style, declared: dict[str, Declaration], fonts: dict[str, str],
                        parent: Style, element: etree._Element, tag: str) -> Style:
     """The style of an element whose font-family names a family an @font-face draws otherwise
@@ -171,6 +176,9 @@ class Styles:
         self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame
         dark, page_dark = page_schemes(root, self.matched)
         self.root = DARK_ROOT if dark else ROOT
+        if INITIAL_FAMILY in self.unmodelled_fonts:  # text no rule gives a family is drawn in the face of that name
+            self.root = replace(self.root, unmodelled=f"the initial font-family, {INITIAL_FAMILY} "
+                                                      f"({self.unmodelled_fonts[INITIAL_FAMILY]})")
         if page_dark:
             self.root = replace(self.root, page_dark=True)
         if in_quirks_mode(root):
@@ -253,8 +261,15 @@ class Styles:
         declared = cascaded(element, "", self.matched, which)
         if value_of(declared, "content") in (None, "none", "normal", "initial", "unset"):
             return None
-        style = computed(declared, self.of(element), element, "")
+        style = self.pseudo_style(element, declared)
         return None if style.removed else style
+
+    def pseudo_style(self, element: etree._Element, declared: dict[str, Declaration]) -> Style:
+        """The style of a ::before or ::after box of the element, from its declarations (a font
+        it names checked as an element's is: in_unmodelled_font)."""
+        parent = self.of(element)
+        return in_unmodelled_font(computed(declared, parent, element, ""), declared, self.unmodelled_fonts,
+                                  parent, element, "")
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style (a box painting an
@@ -262,7 +277,7 @@ class Styles:
         if element not in self.matched or not self.may_have_box(element, which):
             return None
         declared = cascaded(element, "", self.matched, which)
-        style = computed(declared, self.of(element), element, "")
+        style = self.pseudo_style(element, declared)
         text = generated_text(declared, element, self.source)
         return (text, style) if (text or style.image) and not style.removed else None
 

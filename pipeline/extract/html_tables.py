@@ -354,7 +354,8 @@ def inner_unmodelled(inner: etree._Element, styles: Styles) -> Found | None:
 
 def painted_over_cell(cell: etree._Element, styles: Styles) -> Found | None:
     """The cell, or its row or row group, painting an outline (or an outer shadow, as an inline
-    box) over the text of the cells beside it."""
+    box) over the text of the cells beside it; or the cell's ::before/::after box so painting,
+    or drawn with what this reader does not model (a symbol font, a font file)."""
     for element in (cell, *cell.iterancestors()):
         if tag_of(element) == "table":
             break
@@ -362,8 +363,8 @@ def painted_over_cell(cell: etree._Element, styles: Styles) -> Found | None:
             return element, styles.of(element).paints_over
     for which in ("before", "after"):
         box = styles.pseudo_box(cell, which) if cell in styles.matched else None
-        if box is not None and box.paints_over:
-            return cell, f"::{which} {box.paints_over}"
+        if box is not None and (box.unmodelled or box.paints_over):  # (its text drawn as the cell's inner boxes')
+            return cell, f"::{which} {box.unmodelled or box.paints_over}"
     return None
 
 
