@@ -199,3 +199,29 @@ def test_a_sign_of_a_digit_s_height_whose_font_map_names_one_is_an_error():
     with pytest.raises(LayoutError, match=r"page 1: a digit in the vendor table drawn unlike the same digit "
                                           r"elsewhere in it \(.*'[89]': 0\.89 of its size tall, 0\.24 wide"):
         extract_pdf(MONO.read_bytes(), "doc.pdf")
+
+
+SECOND_LOOK = FIXTURES / "pdf" / "bad" / "form-second-look-2025-05-07.pdf"
+DINGBATS = FIXTURES / "pdf" / "bad" / "zapfdingbats-mapped-2025-05-07.pdf"
+
+
+def test_a_glyph_a_form_draws_where_pdfminer_reads_none_is_an_error():
+    """Catches (hunt 46): the 1 of a 16*Ascend cell set invisible (3 Tr) and a 2 drawn over it from a
+    form whose text keeps the page's font (no Tf inside: pdfminer starts the form with a fresh text
+    state and skips it, pdfium draws it). The form was placed by a `cm` that, applied once more by
+    the form rule, lands on a 2 read in another cell: viewers show 26*Ascend, 16 was published.
+    Only glyphs pdfium reads as another text (radicals, ligatures) are looked for through a form."""
+    with pdfplumber.open(SECOND_LOOK) as pdf:  # the construction: the text layer still reads 16
+        assert "16*Ascend" in pdf.pages[0].extract_text()
+    with pytest.raises(LayoutError, match=r"page 1: text a viewer draws on the page that the extractor does not "
+                                          r"read there: '2'"):
+        extract_pdf(SECOND_LOOK.read_bytes(), "doc.pdf")
+
+
+def test_a_digit_drawn_from_a_font_of_signs_is_an_error():
+    """Catches (hunt 46): a value's digit drawn from the standard ZapfDingbats font (not embedded:
+    every viewer's own copy) whose ToUnicode map reads its codes as digits: viewers show ✘*Ascend,
+    8 was published (pdfminer reads the font through StandardEncoding as 8 too, and a font the
+    file does not carry is left out of the digits' comparison)."""
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table drawn from a font of signs \(.*'8'\)"):
+        extract_pdf(DINGBATS.read_bytes(), "doc.pdf")

@@ -206,6 +206,26 @@ def drawn_glyphs(textpage):
             size(raw, index) if not text else 0.0
 
 
+# Fonts whose glyphs are signs, not the characters their codes stand for in a text encoding: the two
+# standard ones (every viewer draws its own copy) and the free copies of them systems install
+SIGN_FONTS = frozenset({"symbol", "zapfdingbats", "dingbats", "d050000l", "standardsymbolsps", "standardsymbolsl",
+                        "wingdings", "webdings"})
+
+
+def sign_font(textpage, index: int, names: dict[int, bool]) -> bool:
+    """Is the glyph drawn from a font named as one of SIGN_FONTS (its subset tag left out)? A file's
+    map may read a dingbat as a digit (`✘` as 8), and the dingbat is a digit's size. `names`:
+    the answer by font, asked once each."""
+    font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(textpage.raw, index))
+    key = ctypes.cast(font, ctypes.c_void_p).value or 0
+    if key not in names:
+        buffer = ctypes.create_string_buffer(256)
+        got = pdfium_c.FPDFFont_GetBaseFontName(font, buffer, 256) if font else 0
+        name = buffer.value.decode("latin-1") if got else ""
+        names[key] = name.split("+")[-1].replace(" ", "").replace("-", "").lower() in SIGN_FONTS
+    return names[key]
+
+
 def carried(textpage, index: int) -> bool:
     """Is the glyph drawn from a font the file carries (embedded, or Type 3)? Another is drawn from
     each viewer's own substitute (here pdf_fonts' box), whose outline says nothing of the file."""
@@ -227,6 +247,15 @@ def in_form(textpage, index: int, forms: dict[int, tuple]) -> tuple | None:
                      if kind == pdfium_c.FPDF_PAGEOBJ_TEXT and to_page is not None)
         forms.setdefault(0, None)  # (asked once, whatever the page holds)
     return forms.get(ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage.raw, index), ctypes.c_void_p).value)
+
+
+def read_otherwise(chars: list[dict]) -> list[dict]:
+    """Of the characters pdfminer read, those pdfium reads as another text (in_form's glyphs): a
+    CJK radical (pdfium's ideograph), a ligature (pdfium's letters). Only these are looked for
+    where a form draws them: a plain glyph pdfium places in the page's space already, and placed
+    through the form again it could land on another glyph of its kind (a 2 drawn by a form
+    pdfminer does not read, shifted by a `cm` onto a 2 of another cell)."""
+    return [ch for ch in chars if radical(ch["text"]) or len(printed(ch["text"])) > 1]
 
 
 def through(matrix: tuple, x: float, y: float) -> tuple[float, float]:
@@ -287,6 +316,8 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
     table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
     unread, raised, astray, digits = [], [], [], {}
     forms: dict[int, tuple] = {}  # in_form's, made when first asked
+    sign_fonts: dict[int, bool] = {}  # sign_font's, by font
+    signs = []
     for index, text, x, y, outline, size in drawn_glyphs(textpage):
         into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
         if not text:
@@ -299,7 +330,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
         for c in text:
             chars = read.at_origin(c, x, y)
             if not chars and (placed := in_form(textpage, index, forms)) is not None and \
-                    (chars := read.at_origin(c, *through(placed, x, y))):
+                    (chars := read_otherwise(read.at_origin(c, *through(placed, x, y)))):
                 x, y = through(placed, x, y)
                 outline = mapped(outline, placed)
                 into = meets(outline, table_box)
@@ -318,6 +349,8 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             if into and not any(holds(read.box_of(ch), outline, ch["size"]) for ch in chars) \
                     and carried(textpage, index):
                 astray.append((c, x, y, outline))
+            if into and c.isalnum() and sign_font(textpage, index, sign_fonts):
+                signs.append(chars[0])
             if into and c.isdigit() and chars[0]["size"] > 0 and carried(textpage, index):
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
                 # each viewer's substitute, whose outline says nothing of the file)
@@ -336,6 +369,11 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             Place(page=number), f"text in the vendor table raised or lowered off its line by text rise "
             f"({where(raised)}): a note set above or below the value, not part of it",
             "each line of a cell on one baseline"))
+    if signs:
+        raise LayoutError(source, Problem(
+            Place(page=number), f"text in the vendor table drawn from a font of signs ({where(signs)}): Symbol, "
+            "ZapfDingbats and their like draw a sign for the code, whatever character the file's map reads",
+            "the table's text drawn from text fonts"))
     unlike = digits_unlike(digits)
     if unlike:
         kind, (height, width, foot), (high, wide, low), char = unlike[0]
