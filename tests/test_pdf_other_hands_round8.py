@@ -1,7 +1,9 @@
-"""Pages and prints made by other hands, round 8 (hunt 40): a page turned by a /Rotate that is
-no whole number of quarter turns (an internal error before), and an update line whose date
-does not read as one (a Ghostscript re-distilled print, whose font maps name `：` as `ÿ`, was
-filed in another release's folder with a warning and exit 0)."""
+"""Pages and prints made by other hands, round 8 (hunts 40, 42, 44 and 46, session 36), each
+published wrong with exit 0, stopped with an internal error or refused for no reason before: a
+/Rotate that is no whole number of quarter turns; an update line whose date does not read (a
+Ghostscript re-distilled print reads `：` as `ÿ`); an image inside a form XObject; prints imposed
+as forms (pdfium places some glyphs in the form's own space); signs whose font maps name digits
+(Ghostscript's brackets, a ZapfDingbats ✘); a glyph a form draws where pdfminer reads none."""
 from __future__ import annotations
 
 import functools

@@ -212,25 +212,34 @@ SIGN_FONTS = frozenset({"symbol", "zapfdingbats", "dingbats", "d050000l", "stand
                         "wingdings", "webdings"})
 
 
-def sign_font(textpage, index: int, names: dict[int, bool]) -> bool:
-    """Is the glyph drawn from a font named as one of SIGN_FONTS (its subset tag left out)? A file's
-    map may read a dingbat as a digit (`✘` as 8), and the dingbat is a digit's size. `names`:
-    the answer by font, asked once each."""
-    font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(textpage.raw, index))
-    key = ctypes.cast(font, ctypes.c_void_p).value or 0
-    if key not in names:
-        buffer = ctypes.create_string_buffer(256)
-        got = pdfium_c.FPDFFont_GetBaseFontName(font, buffer, 256) if font else 0
-        name = buffer.value.decode("latin-1") if got else ""
-        names[key] = name.split("+")[-1].replace(" ", "").replace("-", "").lower() in SIGN_FONTS
-    return names[key]
+class Fonts:
+    """What the glyphs' fonts are (pdfium's), asked once per font: whether the file carries it
+    (embedded, or Type 3; another is drawn from each viewer's own substitute, here pdf_fonts'
+    box, whose outline says nothing of the file), and whether it is named as one of SIGN_FONTS
+    (its subset tag left out: a file's map may read a dingbat as a digit, `✘` as 8, and the
+    dingbat is a digit's size)."""
 
+    def __init__(self, textpage):
+        self.textpage, self.known = textpage, {}
 
-def carried(textpage, index: int) -> bool:
-    """Is the glyph drawn from a font the file carries (embedded, or Type 3)? Another is drawn from
-    each viewer's own substitute (here pdf_fonts' box), whose outline says nothing of the file."""
-    font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(textpage.raw, index))
-    return bool(font) and bool(pdfium_c.FPDFFont_GetIsEmbedded(font))
+    def of(self, index: int) -> tuple[bool, bool]:
+        """(carried, of signs) for the glyph at `index`."""
+        font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(self.textpage.raw, index))
+        key = ctypes.cast(font, ctypes.c_void_p).value or 0
+        found = self.known.get(key)
+        if found is None:
+            buffer = ctypes.create_string_buffer(256)
+            name = buffer.value.decode("latin-1") if font and pdfium_c.FPDFFont_GetBaseFontName(font, buffer, 256) \
+                else ""
+            found = self.known[key] = (bool(font) and bool(pdfium_c.FPDFFont_GetIsEmbedded(font)),
+                                       name.split("+")[-1].replace(" ", "").replace("-", "").lower() in SIGN_FONTS)
+        return found
+
+    def carried(self, index: int) -> bool:
+        return self.of(index)[0]
+
+    def of_signs(self, index: int) -> bool:
+        return self.of(index)[1]
 
 
 def in_form(textpage, index: int, forms: dict[int, tuple]) -> tuple | None:
@@ -316,7 +325,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
     table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
     unread, raised, astray, digits = [], [], [], {}
     forms: dict[int, tuple] = {}  # in_form's, made when first asked
-    sign_fonts: dict[int, bool] = {}  # sign_font's, by font
+    fonts = Fonts(textpage)
     signs = []
     for index, text, x, y, outline, size in drawn_glyphs(textpage):
         into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
@@ -324,7 +333,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             if read.guessing and any(unmapped(ch) for ch in read.any_at(x, y)):
                 continue  # a glyph pdfminer cannot map, which pdfium takes for a blank
             if into and (outline[3] - outline[1] > FLAT * size or not holds((x, y, x + size, y + size), outline, size)) \
-                    and carried(textpage, index):
+                    and fonts.carried(index):
                 astray.append((" ", x, y, outline))  # (flat bars drawn from elsewhere, stacked, cover a glyph too)
             continue
         for c in text:
@@ -347,11 +356,11 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
                 if not chars:
                     continue
             if into and not any(holds(read.box_of(ch), outline, ch["size"]) for ch in chars) \
-                    and carried(textpage, index):
+                    and fonts.carried(index):
                 astray.append((c, x, y, outline))
-            if into and c.isalnum() and sign_font(textpage, index, sign_fonts):
+            if into and c.isalnum() and fonts.of_signs(index):
                 signs.append(chars[0])
-            if into and c.isdigit() and chars[0]["size"] > 0 and carried(textpage, index):
+            if into and c.isdigit() and chars[0]["size"] > 0 and fonts.carried(index):
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
                 # each viewer's substitute, whose outline says nothing of the file)
                 size = chars[0]["size"]
