@@ -227,3 +227,38 @@ def test_a_digit_drawn_from_a_font_of_signs_is_an_error():
     file does not carry is left out of the digits' comparison)."""
     with pytest.raises(LayoutError, match=r"page 1: text in the vendor table drawn from a font of signs \(.*'8'\)"):
         extract_pdf(DINGBATS.read_bytes(), "doc.pdf")
+
+
+REAL_NEWER = RAW / "2025-10-22" / "doc.pdf"
+CELL_32 = b"BT 1 0 0 1 231 613.8898 Tm /F2+0 9 Tf 10.8 TL (32*Ascend) Tj T* ET"  # llama3.1-70b full 4096
+
+
+def with_cell(written: bytes) -> bytes:
+    """raw/2025-10-22/doc.pdf with page 1's 32*Ascend cell (llama3.1-70b, full, 4096, MindSpeed-LLM)
+    drawn by `written` instead, saved as an incremental update of the content stream."""
+    with pdfplumber.open(REAL_NEWER) as pdf:
+        contents = pdf.pages[0].page_obj.attrs["Contents"]
+        number, content = contents.objid, contents.resolve().get_data()
+    assert content.count(CELL_32) == 1
+    return incremental_update(REAL_NEWER.read_bytes(), {number: stream(b"", content.replace(CELL_32, written))})
+
+
+@pytest.mark.parametrize("actual", [b"( )", b"<FEFF200B>"], ids=["space", "zero-width-space"])
+def test_a_glyph_a_blank_actual_text_hides_from_pdfium_is_an_error(actual):
+    """Catches (hunt 48): a raised 1 (4 Ts, a note mark) inside `/Span <</ActualText ( )>> BDC … EMC`:
+    pdfium reads the span's blank in place of the glyph, pdfminer reads the 1, and every check made
+    on pdfium's glyphs (text rise, the digits' shapes, fonts of signs) never saw it: 132 was
+    published where viewers show ¹32. Every glyph pdfminer reads in the table must be one pdfium
+    reads there."""
+    data = with_cell(b"BT 1 0 0 1 231 613.8898 Tm /F2+0 9 Tf 10.8 TL 4 Ts /Span <</ActualText " + actual
+                     + b">> BDC (1) Tj EMC 0 Ts (32*Ascend) Tj T* ET")
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table that pdfium reads as no glyph there "
+                                          r"\(.*'1'\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_the_raised_glyph_without_the_span_is_refused_as_raised():
+    """The control: the same 1 without the span is refused as a note raised off its line."""
+    with pytest.raises(LayoutError, match="raised or lowered off its line by text rise"):
+        extract_pdf(with_cell(b"BT 1 0 0 1 231 613.8898 Tm /F2+0 9 Tf 10.8 TL 4 Ts (1) Tj 0 Ts (32*Ascend) Tj T* ET"),
+                    "doc.pdf")

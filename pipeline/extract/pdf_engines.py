@@ -258,6 +258,15 @@ def in_form(textpage, index: int, forms: dict[int, tuple]) -> tuple | None:
     return forms.get(ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage.raw, index), ctypes.c_void_p).value)
 
 
+def overprinted(char: dict, text: str, read: ReadGlyphs, paired: set[int]) -> bool:
+    """Is the character a copy of one paired with pdfium's glyph, printed over it within a point
+    (a shadow, an overprinted bold: pdfium reads the two as one glyph)?"""
+    x, y = read.user(char["matrix"][4], char["matrix"][5])
+    x, y = round(x), round(y)
+    return any(id(other) in paired for dx, dy in AROUND for other in read.places.get((text[0], x + dx, y + dy), ())
+               if other is not char)
+
+
 def read_otherwise(chars: list[dict]) -> list[dict]:
     """Of the characters pdfminer read, those pdfium reads as another text (in_form's glyphs): a
     CJK radical (pdfium's ideograph), a ligature (pdfium's letters). Only these are looked for
@@ -327,6 +336,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
     forms: dict[int, tuple] = {}  # in_form's, made when first asked
     fonts = Fonts(textpage)
     signs = []
+    paired: set[int] = set()  # the characters pdfminer read that a glyph pdfium reads was paired with
     for index, text, x, y, outline, size in drawn_glyphs(textpage):
         into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
         if not text:
@@ -355,6 +365,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
                     unread.append((c, x, y))
                 if not chars:
                     continue
+            paired.update(map(id, chars))
             if into and not any(holds(read.box_of(ch), outline, ch["size"]) for ch in chars) \
                     and fonts.carried(index):
                 astray.append((c, x, y, outline))
@@ -373,6 +384,14 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             f"{''.join(c for c, _, _ in unread)[:40]!r}, the first {ch!r} at ({x:.0f}, {y:.0f}) pt in the page's own "
             "coordinates (pdfium reads it there, pdfminer does not: a malformed file, e.g. a content stream "
             "longer than its /Length, or a page's content given twice)", "a PDF whose text every reader reads alike"))
+    unseen = [ch for ch, text in read.chars if id(ch) not in paired and text.strip() and inside(ch, table)
+               and not unmapped(ch) and not overprinted(ch, text, read, paired)]
+    if unseen:
+        raise LayoutError(source, Problem(
+            Place(page=number), f"text in the vendor table that pdfium reads as no glyph there ({where(unseen)}): "
+            "marked content replacing it (an /ActualText span read as a blank), or a glyph the engines place "
+            "apart; every check of what the page draws looks at pdfium's glyphs",
+            "every glyph of the table read alike by both engines"))
     if raised:
         raise LayoutError(source, Problem(
             Place(page=number), f"text in the vendor table raised or lowered off its line by text rise "
