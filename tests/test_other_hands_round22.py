@@ -202,3 +202,30 @@ def test_attr_draws_its_fallback_for_a_missing_attribute(attributes, seen):
     fallback (Chromium shows 16*Ascend); it was read as nothing. An empty attribute is empty."""
     assert shown(f'<span class="x"{attributes}>6*Ascend</span>',
                  '<style>.x::before { content: attr(data-n, "1") }</style>') == seen
+
+
+# --- hunt 47: a family given by the font shorthand through var(), by env() or attr(); the system font ---------
+
+@pytest.mark.parametrize("inner, rule", [
+    ('<span class="n">1</span>6*Ascend', ":root { --f: 400 14px/1.5 Num, sans-serif } .n { font: var(--f) }"),
+    ('<span class="n">1</span>6*Ascend', ".n { font-family: env(no-such-variable, Num) }"),
+    ('<span class="n" data-f="Num">1</span>6*Ascend', ".n { font-family: attr(data-f type(<custom-ident>)) }"),
+], ids=["shorthand-var", "env", "attr"])
+def test_a_font_file_named_through_a_function_is_an_error(inner, rule):
+    """Catches (hunt 47): the design-token rule `font: var(--font-sans)`, and a family given by env()
+    or a typed attr(): the family was read before they were worked out (a shorthand holding var()
+    declared no family at all), and Chromium's 8 for a 4 was published as 4."""
+    with pytest.raises(MincardsError, match="a font file's glyphs"):
+        shown(inner, f"<style>@font-face {{ font-family: Num; src: url({BOX_FONT}) }} {rule}</style>")
+
+
+@pytest.mark.parametrize("inner", ['<span style="font: caption">1</span>6*Ascend',
+                                   '<span style="font: -webkit-small-control">1</span>6*Ascend',
+                                   '<button style="display: contents">1</button>6*Ascend'],
+                         ids=["caption", "small-control", "button"])
+def test_a_font_file_named_as_the_system_font_is_an_error(inner):
+    """Catches (hunt 47): Chromium draws the `font` keywords of the system font (caption, menu,
+    status-bar…) and form controls' text in a family named Arial: an @font-face of that name drew
+    their 4 as an 8, and 4 was published. The keywords were dropped as no font."""
+    with pytest.raises(MincardsError, match=r"font-family: arial \(@font-face"):
+        shown(inner, f"<style>@font-face {{ font-family: Arial; src: url({BOX_FONT}) }}</style>")

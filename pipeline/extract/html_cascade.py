@@ -173,6 +173,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
+        if len(words) == 1 and words[0] in SYSTEM_FONT_KEYWORDS:
+            return [one("font-family", SYSTEM_FAMILY)]  # Chromium draws these in its system font, a family of that name
         size, height, family = font_parts(parts)
         return [one("font-size", size), one("line-height", height), one("font-family", family)] if size else []
     if name == "inset":  # top, right, bottom, left as the margin shorthand gives them
@@ -246,6 +248,13 @@ def border_parts(parts: list) -> tuple[str | None, str | None, str | None]:
 
 FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
                              "larger", "smaller"})
+
+
+# The `font` keywords that name the system's font, and the family Chromium 156 draws them in here (an
+# @font-face of that name takes them over: checked in Chromium), as it draws form controls' text
+SYSTEM_FONT_KEYWORDS = frozenset({"caption", "icon", "menu", "message-box", "small-caption", "status-bar",
+                                  "-webkit-small-control", "-webkit-mini-control", "-webkit-control"})
+SYSTEM_FAMILY = "arial"
 
 
 def font_parts(parts: list) -> tuple[str | None, str, str]:

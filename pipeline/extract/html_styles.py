@@ -12,7 +12,7 @@ from webencodings import ascii_lower
 
 from .css_values import scheme_is_dark
 from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, XHTML, Declaration, Sheets,
-                           cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
+                           SYSTEM_FAMILY, cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
                            pseudo_elements, uses_var)
 from .html_files import SavedFiles
 from .html_style import DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text, value_of
@@ -95,6 +95,7 @@ def passes_through(host: etree._Element, template: etree._Element) -> bool:
 # The family Chromium draws text in where no rule names one (its standard font setting's default, on
 # every platform but macOS): an @font-face of that name draws all such text (checked in Chromium 156)
 INITIAL_FAMILY = "times new roman"
+FORM_CONTROLS = frozenset({"button", "input", "select", "textarea"})
 
 
 def in_unmodelled_font(style: Style, declared: dict[str, Declaration], fonts: dict[str, str],
@@ -104,9 +105,14 @@ def in_unmodelled_font(style: Style, declared: dict[str, Declaration], fonts: di
     that named as what this reader does not model (inherited: the text inside is drawn in it
     too); as it is otherwise. The family as CSS reads it: var() substituted, escapes and comments
     read (html_cascade.family_names)."""
-    family = value_of(declared, "font-family") if fonts and not style.unmodelled else None
-    if family and "var(" in family:
-        family = value_of(as_computed(declared, parent, element, tag), "font-family")
+    if not fonts or style.unmodelled:
+        return style
+    family = value_of(declared, "font-family")
+    if (family is None or "(" in family) and any("(" in d.value for name, d in declared.items()
+                                                 if name in ("font", "font-family")):
+        family = value_of(as_computed(declared, parent, element, tag), "font-family")  # var(), env(), attr() worked out
+    if family is None and tag in FORM_CONTROLS:
+        family = SYSTEM_FAMILY  # a control's text is drawn in the system font (its UA sheet's -webkit-small-control)
     for name in family_names(family or ""):
         words = name.split()
         found = next((fonts[n] for i in range(len(words)) if (n := " ".join(words[i:])) in fonts), None)
