@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.errors import MincardsError
-from test_other_hands_round21 import shown
+from page_variants import read
+from test_other_hands_round21 import cell_written, shown
+from test_other_hands_sheets import stale_cell
 
 APART = r"'1 6\*Ascend' is not a unit count: a space between '1' and '6\*Ascend' may separate two items"
 
@@ -229,3 +231,14 @@ def test_a_font_file_named_as_the_system_font_is_an_error(inner):
     their 4 as an 8, and 4 was published. The keywords were dropped as no font."""
     with pytest.raises(MincardsError, match=r"font-family: arial \(@font-face"):
         shown(inner, f"<style>@font-face {{ font-family: Arial; src: url({BOX_FONT}) }}</style>")
+
+
+def test_a_details_closed_by_an_open_ancestor_of_its_name_hides_its_value():
+    """Catches (hunt 49): a cell's value inside `<details name="g" open>` within an open
+    `<details name="g">` around the table: one of a name is open at a time, an ancestor counting,
+    so Chromium closes the inner one and the cell shows no value; 16 was published."""
+    html = cell_written('<details name="g" open><summary></summary>16*Ascend</details>')
+    html = html.replace("<table", '<details name="g" open><summary>表</summary><table', 1).replace(
+        "</table>", "</table></details>", 1)
+    with pytest.raises(MincardsError, match=r"'' is not a unit count"):
+        stale_cell(read(html)[0])

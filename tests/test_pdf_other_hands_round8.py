@@ -262,3 +262,41 @@ def test_the_raised_glyph_without_the_span_is_refused_as_raised():
     with pytest.raises(LayoutError, match="raised or lowered off its line by text rise"):
         extract_pdf(with_cell(b"BT 1 0 0 1 231 613.8898 Tm /F2+0 9 Tf 10.8 TL 4 Ts (1) Tj 0 Ts (32*Ascend) Tj T* ET"),
                     "doc.pdf")
+
+
+def with_optional_one(membership: bytes) -> bytes:
+    """raw/2025-10-22/doc.pdf with a 1 drawn before page 1's 32*Ascend inside `/OC /md1 BDC … EMC`, md1
+    an optional-content membership dictionary (`membership`) over a layer g that is on; saved as an
+    incremental update (catalog, page, content, layer, membership)."""
+    cell = b"/OC /md1 BDC BT 1 0 0 1 226 613.8898 Tm /F2+0 9 Tf (1) Tj ET EMC " + CELL_32
+    with pdfplumber.open(REAL_NEWER) as pdf:
+        page = pdf.pages[0].page_obj
+        number, content = page.attrs["Contents"].objid, page.attrs["Contents"].resolve().get_data()
+        assert page.pageid == 3 and pdf.doc.xrefs[0].trailer["Root"].objid == 10
+    return incremental_update(REAL_NEWER.read_bytes(), {
+        10: b"<< /Type /Catalog /Pages 12 0 R /OCProperties << /OCGs [30 0 R] /D << /ON [30 0 R] >> >> >>",
+        3: b"<< /Type /Page /Parent 12 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 13 0 R /Rotate 0 "
+           b"/Resources << /Font 1 0 R /Properties << /md1 31 0 R >> >> >>",
+        number: stream(b"", content.replace(CELL_32, cell)),
+        30: b"<< /Type /OCG /Name (notes) >>",
+        31: b"<< /Type /OCMD " + membership + b" >>"})
+
+
+@pytest.mark.parametrize("membership", [b"/OCGs [30 0 R] /P /AnyOff", b"/VE [/Not 30 0 R]"], ids=["any-off", "not"])
+def test_content_shown_by_a_membership_policy_is_an_error(membership):
+    """Catches (hunt 50): a 1 drawn before 32*Ascend inside optional content whose membership
+    dictionary is `/P /AnyOff` (or `/VE [/Not g]`) over a layer that is on: by the format it is
+    hidden, and poppler hides it; pdfium ignores the policy and draws it, and 132 was published as
+    pdfium shows it. Viewers decide such content each their own way: an error naming the page."""
+    data = with_optional_one(membership)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:  # the construction: the text layer reads the 1
+        assert "132*Ascend" in pdf.pages[0].extract_text()
+    with pytest.raises(LayoutError, match=r"page 1: content shown or hidden by an optional-content membership policy"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_content_of_a_plain_membership_reads():
+    """The control: a membership of the default policy (any on) over a layer that is on: every
+    viewer draws the 1, and 132 is what the page shows."""
+    frame = normalize(extract_pdf(with_optional_one(b"/OCGs [30 0 R]"), "doc.pdf")[0], "2025-10-22").frame
+    assert 132 in set(frame.min_units.dropna())

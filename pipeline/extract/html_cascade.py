@@ -1306,7 +1306,8 @@ def details_open(details: etree._Element) -> bool:
     return not name or not OPEN_BEFORE(details, name=name)
 
 
-OPEN_BEFORE = etree.XPath("preceding::details[@open][@name = $name]")  # in tree order, this <details> not included
+# in tree order, this <details> not included: before it, or around it (an ancestor opens first: hunt 49)
+OPEN_BEFORE = etree.XPath("(preceding::details | ancestor::details)[@open][@name = $name]")
 
 
 def pseudo_elements(element: etree._Element, matched: Matched) -> set[str]:

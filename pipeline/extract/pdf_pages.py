@@ -140,6 +140,26 @@ def check_quarter_turns(page: Page, number: int, source: str) -> None:
             "turn such a page each their own way)", "a /Rotate of 0, 90, 180 or 270 (an integer, a multiple of 90)"))
 
 
+def check_visibility_policies(page: Page, number: int, source: str) -> None:
+    """Content on the page shown or hidden by an optional-content membership dictionary with a
+    visibility policy (`/P /AnyOff`, `/AllOff`, `/AllOn`) or expression (`/VE`): viewers decide it
+    each their own way (pdfium ignores both and draws it, poppler hides it by the policy, mupdf
+    by one and not the other; hunt 50: a 1 drawn before 32*Ascend under `/P /AnyOff` of a layer
+    that is on). An error naming the page; a plain layer, or a membership of the default policy
+    (AnyOn), is drawn alike by all."""
+    resources = resolve1(page.page_obj.resources) or {}
+    marks = list((resolve1(resources.get("Properties")) or {}).values())
+    for xobject in (resolve1(resources.get("XObject")) or {}).values():
+        marks.append((getattr(resolve1(xobject), "attrs", None) or {}).get("OC"))
+    for mark in marks:
+        found = resolve1(mark)
+        if isinstance(found, dict) and getattr(resolve1(found.get("Type")), "name", None) == "OCMD" and (
+                "VE" in found or getattr(resolve1(found.get("P")), "name", "AnyOn") != "AnyOn"):
+            raise LayoutError(source, Problem(
+                Place(page=number), "content shown or hidden by an optional-content membership policy (/OCMD "
+                "/P or /VE): viewers decide it each their own way", "plain layers, or none"))
+
+
 def upright(page: Page) -> Page:
     """The page as it is read: as displayed, or, when its /Rotate turns the text off the
     horizontal and the page as stored has it across, as stored (the page read again

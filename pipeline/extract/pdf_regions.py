@@ -12,8 +12,8 @@ from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import date_in
-from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, page_mark, printed_lines, running, \
-    upright
+from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, check_visibility_policies, page_mark, \
+    printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
                         drop_overprints, page_table, region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_tilted, \
@@ -222,6 +222,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             ended = taken is None
         if taken is not None:
             check_inside(taken, page, source)
+            check_visibility_policies(page, number, source)
             taken.account_for_glyphs(glyphs)
             check_glyphs_drawn_as_read(page, number, taken.chars, source)  # before rendering: the fonts alone
             check_type3_boxes(page, number, source)
