@@ -242,3 +242,13 @@ def test_a_details_closed_by_an_open_ancestor_of_its_name_hides_its_value():
         "</table>", "</table></details>", 1)
     with pytest.raises(MincardsError, match=r"'' is not a unit count"):
         stale_cell(read(html)[0])
+
+
+@pytest.mark.parametrize("holder", ["template", "noscript", "svg"])
+def test_an_open_details_of_the_name_in_another_tree_leaves_the_value_open(holder):
+    """The converse (hunt 49): an open `<details name="g">` inside a <template>, a <noscript> or an
+    <svg> is in no group of the page's (another tree, raw text where scripts run, a foreign element):
+    Chromium shows the cell's details open, and its value is read."""
+    html = cell_written('<details name="g" open><summary></summary>16*Ascend</details>')
+    html = html.replace("<table", f'<{holder}><details name="g" open><summary>x</summary></details></{holder}><table', 1)
+    assert stale_cell(read(html)[0]).strip() == "16*Ascend"

@@ -1306,8 +1306,11 @@ def details_open(details: etree._Element) -> bool:
     return not name or not OPEN_BEFORE(details, name=name)
 
 
-# in tree order, this <details> not included: before it, or around it (an ancestor opens first: hunt 49)
-OPEN_BEFORE = etree.XPath("(preceding::details | ancestor::details)[@open][@name = $name]")
+# in tree order, this <details> not included: before it, or around it (an ancestor opens first: hunt 49); not
+# one in a <template> (its content is a tree of its own), a <noscript> (raw text where scripts run) or an <svg> or
+# <math> (a foreign element of that name is no <details>)
+OPEN_BEFORE = etree.XPath("(preceding::details | ancestor::details)[@open][@name = $name]"
+                          "[not(ancestor::template or ancestor::noscript or ancestor::svg or ancestor::math)]")
 
 
 def pseudo_elements(element: etree._Element, matched: Matched) -> set[str]:
