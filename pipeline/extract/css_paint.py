@@ -230,7 +230,7 @@ def margin_negative(value: str | None) -> bool:
     if value is None or value in NOTHING or value == "auto":
         return False
     tokens = [t for t in tinycss2.parse_component_value_list(value) if t.type not in ("whitespace", "comment")]
-    px = px_of_value(value)
+    px = px_of(tokens[0]) if len(tokens) == 1 else None
     if px is None:
         return not (len(tokens) == 1 and tokens[0].type == "percentage" and tokens[0].value >= 0)
     return px < -HAIRLINE

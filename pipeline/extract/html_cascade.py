@@ -643,6 +643,8 @@ def reaches_text(ranges: list[str]) -> bool:
 def shortened(source: str) -> str:
     """A font's src for a message: a data: URL's bytes left out."""
     return re.sub(r"(data:[^,;)]*)[^)]*", r"\1,…", source)[:120]
+
+
 LOCAL_FONT = re.compile(r"local\(\s*([^)]*?)\s*\)", re.IGNORECASE)
 # Fonts whose glyphs are not the characters they are given (symbol encodings: a digit drawn as a
 # dingbat or a pictogram), installed with many systems; named anywhere in a font-family list (the

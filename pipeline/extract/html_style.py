@@ -956,9 +956,15 @@ def piled(declared, name: str, inherited: bool) -> bool:
         return inherited if value not in ("normal", "initial", "revert") else False
     if found[0] >= 0:
         return False
-    px = pixels(value)
-    ems = found[0] / 100 if found[1] == "%" else px / 16 if px is not None else None
+    ems = spacing_ems(value, found)
     return ems is None or ems < SPACING_FLOOR_EM  # a unit not taken to ems (vw): tighter than any floor
+
+
+def spacing_ems(value: str, found: tuple) -> float | None:
+    """A letter- or word-spacing (`found`: its length()) in ems at the default 16px; None for a
+    unit not taken to ems (vw)."""
+    px = pixels(value)
+    return found[0] / 100 if found[1] == "%" else px / 16 if px is not None else None
 
 
 # What own_box reads beyond the display: without one of them, the box is not one of its own
@@ -982,8 +988,7 @@ def spaced_apart(declared) -> bool:
     found = length(value)
     if found is None or found[0] <= 0:
         return False
-    px = pixels(value)
-    ems = found[0] / 100 if found[1] == "%" else px / 16 if px is not None else None
+    ems = spacing_ems(value, found)
     return ems is None or ems >= SPACING_APART_EM  # a unit not taken to ems (vw): apart
 
 

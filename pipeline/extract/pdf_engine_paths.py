@@ -27,33 +27,11 @@ import pypdfium2.raw as pdfium_c
 
 from ..errors import LayoutError, Place, Problem
 from .pdf_engines import PageSpace, meets
+from .pdf_forms import mapped, matrix_of, moved, placed_objects, then
 from .pdf_paths import PATHS
 
 SAME_EXTENT = 1.0  # points: each engine's box of the same path, rounded its own way (pdfium's floats, a hairline's width)
 SHARPEST = 1e-4  # radians: a corner sharper than this is a path doubling back on itself (no spike either engine draws)
-
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def then(inner: Matrix, outer: Matrix) -> Matrix:
-    """The transformation `inner` followed by `outer` (PDF's row-vector order)."""
-    a, b, c, d, e, f = inner
-    A, B, C, D, E, F = outer
-    return a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F
-
-
-def moved(points: list[tuple[float, float]], m: Matrix) -> list[tuple[float, float]]:
-    a, b, c, d, e, f = m
-    return [(x * a + y * c + e, x * b + y * d + f) for x, y in points]
-
-
-def matrix_of(handle) -> Matrix:
-    found = pdfium_c.FS_MATRIX()
-    if not pdfium_c.FPDFPageObj_GetMatrix(handle, ctypes.byref(found)):
-        return IDENTITY
-    return found.a, found.b, found.c, found.d, found.e, found.f
-
 
 def subpaths(handle) -> list[tuple[list[tuple[float, float]], list[bool], bool]]:
     """The path's subpaths in its own space: each one's points (a curve's control points among
@@ -114,31 +92,20 @@ def drawn_extents(page) -> list[tuple[tuple[float, float, float, float], float]]
     mode, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     # (asked of every path on the page: the functions and the pointers to the answers taken once)
-    kind_of, draw_mode, bounds_of = pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPath_GetDrawMode, pdfium_c.FPDFPageObj_GetBounds
+    draw_mode, bounds_of = pdfium_c.FPDFPath_GetDrawMode, pdfium_c.FPDFPageObj_GetBounds
     modes, edges = (ctypes.byref(mode), ctypes.byref(stroke)), tuple(map(ctypes.byref, (left, bottom, right, top)))
-    form, path = pdfium_c.FPDF_PAGEOBJ_FORM, pdfium_c.FPDF_PAGEOBJ_PATH
-
-    def walk(objects, outer: Matrix) -> None:
-        for handle in objects:
-            kind = kind_of(handle)
-            if kind == form:  # its objects are in its space: moved by its matrix
-                walk([pdfium_c.FPDFFormObj_GetObject(handle, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))],
-                     then(matrix_of(handle), outer))
-            elif kind == path and draw_mode(handle, *modes) and (mode.value or stroke.value) and bounds_of(handle, *edges):
-                box, reach = (left.value, bottom.value, right.value, top.value), 0.0
-                if stroke.value and pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)):
-                    own = matrix_of(handle)
-                    placed = then(own, outer)
-                    reach = width.value * math.sqrt(abs(placed[0] * placed[3] - placed[1] * placed[2]))
-                    if pdfium_c.FPDFPath_CountSegments(handle) > 2:  # (a line of two points has no join)
-                        xs, ys = zip((box[0], box[1]), (box[2], box[3]), *moved(miter_tips(handle), own))
-                        box = (min(xs), min(ys), max(xs), max(ys))
-                if outer is not IDENTITY:
-                    xs, ys = zip(*moved([(box[0], box[1]), (box[2], box[3]), (box[0], box[3]), (box[2], box[1])], outer))
+    path = pdfium_c.FPDF_PAGEOBJ_PATH
+    for handle, kind, outer in placed_objects(page):  # a form's objects are in its space: moved by its matrix
+        if kind == path and draw_mode(handle, *modes) and (mode.value or stroke.value) and bounds_of(handle, *edges):
+            box, reach = (left.value, bottom.value, right.value, top.value), 0.0
+            if stroke.value and pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)):
+                own = matrix_of(handle)
+                placed = then(own, outer) if outer is not None else own
+                reach = width.value * math.sqrt(abs(placed[0] * placed[3] - placed[1] * placed[2]))
+                if pdfium_c.FPDFPath_CountSegments(handle) > 2:  # (a line of two points has no join)
+                    xs, ys = zip((box[0], box[1]), (box[2], box[3]), *moved(miter_tips(handle), own))
                     box = (min(xs), min(ys), max(xs), max(ys))
-                found.append((box, reach))
-
-    walk([pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))], IDENTITY)
+            found.append((mapped(box, outer), reach))
     return found
 
 

@@ -37,7 +37,7 @@ from ..errors import LayoutError, Place, Problem
 from .cjk import printed_text
 from .pdf_cells import MARK_SHIFT
 from .pdf_glyphs import where
-from .pdf_images import mapped, placed_objects
+from .pdf_forms import mapped, moved, placed_objects
 from .pdf_ink import DESCENT, OVERHANG
 from .pdf_textlayer import unmapped
 
@@ -276,11 +276,6 @@ def read_otherwise(chars: list[dict]) -> list[dict]:
     return [ch for ch in chars if radical(ch["text"]) or len(printed(ch["text"])) > 1]
 
 
-def through(matrix: tuple, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = matrix
-    return a * x + c * y + e, b * x + d * y + f
-
-
 def meets(box: tuple, other: tuple) -> bool:
     return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
 
@@ -349,8 +344,8 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
         for c in text:
             chars = read.at_origin(c, x, y)
             if not chars and (placed := in_form(textpage, index, forms)) is not None and \
-                    (chars := read_otherwise(read.at_origin(c, *through(placed, x, y)))):
-                x, y = through(placed, x, y)
+                    (chars := read_otherwise(read.at_origin(c, *moved([(x, y)], placed)[0]))):
+                (x, y), = moved([(x, y)], placed)
                 outline = mapped(outline, placed)
                 into = meets(outline, table_box)
             if not chars:

@@ -14,6 +14,8 @@ import ctypes
 import pypdfium2.raw as pdfium_c
 from pdfminer.pdftypes import resolve1
 
+from .pdf_forms import mapped, placed_objects
+
 PAINTING = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
 
 
@@ -91,7 +93,7 @@ def masking_states(resources, depth: int = 0) -> bool:
 
 def boxes_where(page, chosen) -> list[tuple[float, float, float, float]]:
     """The page-space boxes (left, bottom, right, top) of the page's objects `chosen(handle,
-    kind)` picks, at its top level or inside form XObjects at any depth (placed_objects). (A
+    kind)` picks, at its top level or inside form XObjects at any depth (pdf_forms). (A
     form's own bounds, taken before, hold every object of it: a page imposed as one form by
     pdfjam was all image where its logo was one.)"""
     found = []
@@ -100,41 +102,3 @@ def boxes_where(page, chosen) -> list[tuple[float, float, float, float]]:
         if chosen(handle, kind) and pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
             found.append(mapped((left.value, bottom.value, right.value, top.value), to_page))
     return found
-
-
-def placed_objects(page):
-    """(handle, kind, matrix) of each object pdfium holds for the page, at its top level and
-    inside form XObjects at any depth (a form itself is not given): pdfium gives an object's
-    bounds in the space of what holds it, and `matrix` (a, b, c, d, e, f) takes that space to
-    the page's (None at the top level)."""
-    matrix = pdfium_c.FS_MATRIX()
-
-    def walk(objects: list, to_page: tuple | None):
-        for handle in objects:
-            kind = pdfium_c.FPDFPageObj_GetType(handle)
-            if kind != pdfium_c.FPDF_PAGEOBJ_FORM:
-                yield handle, kind, to_page
-            elif pdfium_c.FPDFPageObj_GetMatrix(handle, ctypes.byref(matrix)):
-                inner = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
-                yield from walk([pdfium_c.FPDFFormObj_GetObject(handle, i)
-                                 for i in range(pdfium_c.FPDFFormObj_CountObjects(handle))],
-                                inner if to_page is None else then(inner, to_page))
-
-    yield from walk([pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))], None)
-
-
-def then(first: tuple, second: tuple) -> tuple:
-    """The affine matrix (a, b, c, d, e, f) applying `first`, then `second`."""
-    a, b, c, d, e, f = first
-    A, B, C, D, E, F = second
-    return a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F
-
-
-def mapped(box: tuple, matrix: tuple | None) -> tuple[float, float, float, float]:
-    """A box's corners through `matrix` (None: as it is), as the box around them."""
-    if matrix is None:
-        return box
-    a, b, c, d, e, f = matrix
-    x0, y0, x1, y1 = box
-    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f) for x in (x0, x1) for y in (y0, y1)))
-    return min(xs), min(ys), max(xs), max(ys)
