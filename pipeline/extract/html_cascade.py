@@ -44,6 +44,7 @@ from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, fil
 from .html_files import URL_STRIP, SavedFiles, decoded_sheet
 from .html_tree import in_quirks_mode, page_encoding
 from .html_media import desktop_applies
+from .sign_fonts import of_signs
 
 MAX_STEPS = 400_000  # selector tests and ancestors or siblings walked: a real page needs a few thousand
 MAX_IMPORT_DEPTH = 16  # @import inside an imported sheet; real sites import one or two deep, a browser any depth
@@ -590,7 +591,7 @@ def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     why = ""
     if any(value != "100%" for value in written.get("size-adjust", ())):
         why = f"@font-face {{font-family: {family}; size-adjust: {written['size-adjust'][-1]}}}"
-    elif any(name in SYMBOL_FONTS for name in (family_name(n) for n in LOCAL_FONT.findall(source))):
+    elif any(of_signs(family_name(n)) for n in LOCAL_FONT.findall(source)):  # a symbol font as its source
         why = f"@font-face {{font-family: {family}; src: {source}}}"
     elif FONT_FILE.search(source) and reaches_text(written.get("unicode-range", [])):
         why = (f"@font-face {{font-family: {family}; src: {shortened(source)}}}: a font file's glyphs, which may draw "
@@ -646,13 +647,6 @@ def shortened(source: str) -> str:
 
 
 LOCAL_FONT = re.compile(r"local\(\s*([^)]*?)\s*\)", re.IGNORECASE)
-# Fonts whose glyphs are not the characters they are given (symbol encodings: a digit drawn as a
-# dingbat or a pictogram), installed with many systems; named anywhere in a font-family list (the
-# families before it may be missing on a reader's system), or as an @font-face's local() source,
-# the text may show other signs.
-SYMBOL_FONTS = frozenset({"symbol", "standard symbols ps", "standard symbols l", "zapf dingbats", "zapfdingbats",
-                          "itc zapf dingbats", "d050000l", "dingbats", "webdings", "wingdings", "wingdings 2",
-                          "wingdings 3", "marlett", "mt extra", "bookshelf symbol 7", "ms reference specialty"})
 
 
 def family_name(written: str) -> str:

@@ -51,8 +51,8 @@ from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, 
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
 from .css_colour import QUIRKY_COLOURS, hashless
-from .html_cascade import (SYMBOL_FONTS, UA_BY_TAG, Declaration, expanded, family_names,
-                           substituted, uses_var)
+from .html_cascade import UA_BY_TAG, Declaration, expanded, family_names, substituted, uses_var
+from .sign_fonts import of_signs
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
 FONT_FLOOR = 6.0  # px: smaller text is a speck a reader does not read (checked in Chromium at 4px and 5px)
@@ -1890,7 +1890,7 @@ def unmodelled(declared, parent: Style) -> str:
     background's colour over the text beside them, or legible as other digits), a text-overflow
     ellipsis in a box clipping its overflow (`132*Ascend` drawn as `1…` where the box is narrow;
     no layout here tells how narrow), a hyphenate-character other than a hyphen (drawn where the
-    line breaks at a soft hyphen), a symbol font (SYMBOL_FONTS), an emphasis mark (text-emphasis:
+    line breaks at a soft hyphen), a symbol font (sign_fonts), an emphasis mark (text-emphasis:
     a `'1'` drawn over the 3 of 32), a negative z-index (beneath)."""
     if parent.unmodelled or UNRESOLVED in declared:
         return parent.unmodelled or declared[UNRESOLVED].value
@@ -1913,7 +1913,8 @@ def unmodelled(declared, parent: Style) -> str:
     if beneath(declared, parent):
         return written(declared, "z-index")  # painted under the backgrounds of its stacking context
     families = value_of(declared, "font-family")
-    if families is not None and any(name in SYMBOL_FONTS for name in family_names(families)):
+    # a font of signs named anywhere in the list: the families before it may be missing on a reader's system
+    if families is not None and any(of_signs(name) for name in family_names(families)):
         return written(declared, "font-family")
     for name in EMPHASIS:  # a string drawn as the mark: a shape's keyword draws a dot, a circle, a sesame
         value = value_of(declared, name)

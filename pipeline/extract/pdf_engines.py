@@ -40,6 +40,7 @@ from .pdf_glyphs import where
 from .pdf_forms import mapped, moved, placed_objects
 from .pdf_ink import DESCENT, OVERHANG
 from .pdf_textlayer import unmapped
+from .sign_fonts import of_signs
 
 # pdfium's text for a hyphen it takes as breaking a word at a line's end (U+0002 per glyph,
 # U+FFFE in a page's text)
@@ -206,18 +207,12 @@ def drawn_glyphs(textpage):
             size(raw, index) if not text else 0.0
 
 
-# Fonts whose glyphs are signs, not the characters their codes stand for in a text encoding: the two
-# standard ones (every viewer draws its own copy) and the free copies of them systems install
-SIGN_FONTS = frozenset({"symbol", "zapfdingbats", "dingbats", "d050000l", "standardsymbolsps", "standardsymbolsl",
-                        "wingdings", "webdings"})
-
-
 class Fonts:
     """What the glyphs' fonts are (pdfium's), asked once per font: whether the file carries it
     (embedded, or Type 3; another is drawn from each viewer's own substitute, here pdf_fonts'
-    box, whose outline says nothing of the file), and whether it is named as one of SIGN_FONTS
-    (its subset tag left out: a file's map may read a dingbat as a digit, `✘` as 8, and the
-    dingbat is a digit's size)."""
+    box, whose outline says nothing of the file), and whether it is named as a font of signs
+    (sign_fonts: a file's map may read a dingbat as a digit, `✘` as 8, and the dingbat is a
+    digit's size)."""
 
     def __init__(self, textpage):
         self.textpage, self.known = textpage, {}
@@ -231,8 +226,7 @@ class Fonts:
             buffer = ctypes.create_string_buffer(256)
             name = buffer.value.decode("latin-1") if font and pdfium_c.FPDFFont_GetBaseFontName(font, buffer, 256) \
                 else ""
-            found = self.known[key] = (bool(font) and bool(pdfium_c.FPDFFont_GetIsEmbedded(font)),
-                                       name.split("+")[-1].replace(" ", "").replace("-", "").lower() in SIGN_FONTS)
+            found = self.known[key] = (bool(font) and bool(pdfium_c.FPDFFont_GetIsEmbedded(font)), of_signs(name))
         return found
 
     def carried(self, index: int) -> bool:
@@ -364,7 +358,8 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             if into and not any(holds(read.box_of(ch), outline, ch["size"]) for ch in chars) \
                     and fonts.carried(index):
                 astray.append((c, x, y, outline))
-            if into and c.isalnum() and fonts.of_signs(index):
+            # (a Type 3 font has no name pdfium gives: Chromium's print names it in its descriptor, which pdfminer reads)
+            if into and c.isalnum() and (fonts.of_signs(index) or of_signs(chars[0]["fontname"])):
                 signs.append(chars[0])
             if into and c.isdigit() and chars[0]["size"] > 0 and fonts.carried(index):
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
