@@ -83,10 +83,10 @@ def test_rem_is_the_root_elements_font_size(root, markup, seen):
 
 
 def test_a_size_the_two_desktop_windows_decide_otherwise_is_an_error_naming_it():
-    """`font-size:0.7vmin` is 5.4px in a 1024x768 window (a speck) and 7.6px in a 1920x1080 one:
+    """`font-size:0.7vmin` is 5.4px in a 1024x768 window (a speck) and 10.1px in a 2560x1440 one:
     what a reader sees depends on the window, an error naming the declaration."""
     problems = cell_errors(on_value('<span style="font-size:0.7vmin">1</span>4*Ascend'))
-    assert len(problems) == 1 and "`font-size: 0.7vmin (read otherwise in a 1024x768 and a 1920x1080 window)`" \
+    assert len(problems) == 1 and "`font-size: 0.7vmin (read otherwise in a 1024x768 and a 2560x1440 window)`" \
         in problems[0], problems
 
 

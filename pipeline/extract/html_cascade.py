@@ -1055,7 +1055,7 @@ class HTMLElement(cssselect2.ElementWrapper):
         parent = self.parent
         if parent is None:
             return namespace_in(self.etree_element.tag)
-        return namespace_in(self.etree_element.tag, parent.namespace_url, parent.local_name)
+        return namespace_in(self.etree_element.tag, parent.etree_element, parent.namespace_url)
 
     @cached_property
     def lang(self):
@@ -1087,25 +1087,43 @@ class HTMLElement(cssselect2.ElementWrapper):
 
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-HTML_INSIDE_FOREIGN = frozenset({"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext"})
+# The HTML parser's integration points (WHATWG HTML, "tree construction dispatcher"): elements of
+# SVG and MathML whose children it builds as HTML again. SVG's hold any element; MathML's text
+# points hold any but <mglyph> and <malignmark>; an <annotation-xml> only with an HTML encoding.
+SVG_HTML_POINTS = frozenset({"foreignobject", "desc", "title"})
+MATHML_TEXT_POINTS = frozenset({"mi", "mo", "mn", "ms", "mtext"})
+MATHML_IN_TEXT_POINTS = frozenset({"mglyph", "malignmark"})
+HTML_ENCODINGS = frozenset({"text/html", "application/xhtml+xml"})
 
 
-def namespace_in(tag: str, parent_namespace: str | None = None, parent_name: str = "") -> str:
-    """An element's namespace as an HTML parser gives it (lxml holds none): SVG's or MathML's
-    from <svg> or <math> on, HTML's again inside their HTML integration points."""
+def namespace_in(tag: str, parent: etree._Element | None = None, parent_namespace: str | None = None) -> str:
+    """An element's namespace as an HTML parser gives it (lxml holds none), from its parent's:
+    SVG's or MathML's from an <svg> or a <math> built as HTML, HTML's again inside an
+    integration point. Inside foreign content, an <svg> or <math> is of its parent's namespace
+    (`<math><svg>` is MathML's), but an <svg> inside MathML's <annotation-xml> is SVG's."""
     written, name = _split_etree_tag(tag)
-    if written or name in ("svg", "math"):
-        return written or (SVG if name == "svg" else MATHML)
-    if parent_namespace is None or parent_namespace == XHTML or parent_name in HTML_INSIDE_FOREIGN:
-        return XHTML
-    return parent_namespace
+    if written:
+        return written
+    if parent is None or parent_namespace == XHTML:
+        as_html = True
+    else:
+        parent_name = _split_etree_tag(parent.tag)[1].lower()  # lexbor keeps SVG's case: foreignObject
+        if parent_namespace == SVG:
+            as_html = parent_name in SVG_HTML_POINTS
+        elif parent_name == "annotation-xml":
+            as_html = ascii_lower(parent.get("encoding") or "") in HTML_ENCODINGS or name == "svg"
+        else:
+            as_html = parent_name in MATHML_TEXT_POINTS and name not in MATHML_IN_TEXT_POINTS
+    if not as_html:
+        return parent_namespace or XHTML
+    return SVG if name == "svg" else MATHML if name == "math" else XHTML
 
 
 def namespace_of(element: etree._Element) -> str:
     """namespace_in for an element of the tree, from its root down."""
-    namespace, name = None, ""
+    namespace, parent = None, None
     for each in [*reversed(list(element.iterancestors())), element]:
-        namespace, name = namespace_in(each.tag, namespace, name), _split_etree_tag(each.tag)[1]
+        namespace, parent = namespace_in(each.tag, parent, namespace), each
     return namespace
 
 

@@ -1,36 +1,48 @@
 """Media queries, answered for the page a desktop reader sees.
 
 A style sheet may hide rows or cells only in some windows. The vendor table is read as
-a desktop browser shows it: a query is evaluated for a small and a large desktop window
-(1024 x 768 and 1920 x 1080, landscape, a mouse, light colours, no print), feature by
-feature as Chromium answers it on a desktop screen (FEATURES, re-probed in Chromium by
-tests/test_other_hands_round10_lengths.py). True in both: its rules apply; false in both:
-they do not (a phone's or a printer's rules); different, or a feature whose value differs
-between desktops (the pixel ratio, a wide-gamut display): the answer depends on the
-reader's machine, so its rules are checked like rules this reader cannot match
-(html_cascade.py) and are an error where they may hide, mark or add text to the vendor
-table. A feature Chromium does not know (`-ms-high-contrast`, `min--moz-device-pixel-ratio`)
-is false, as there; a query it cannot parse is `not all`.
+a desktop browser shows it: in any landscape window from 1024 x 768 to 2560 x 1440 CSS px
+(a laptop to a large monitor; a 1920-px screen scaled 125 % is 1536 px), with a mouse, light
+colours and no print, feature by feature as Chromium answers it on a desktop screen (FEATURES,
+re-probed in Chromium by tests/test_other_hands_round10_lengths.py). The window's width, height
+and aspect ratio are ranges, not sample windows: a query true for every window of the range
+applies, one false for every window does not (a phone's or a printer's rules), and one true for
+some windows only (a band such as `(min-width: 1100px) and (max-width: 1800px)`), or a feature
+whose value differs between desktops (the pixel ratio, a wide-gamut display), depends on the
+reader's machine: its rules are checked like rules this reader cannot match (html_cascade.py)
+and are an error where they may hide, mark or add text to the vendor table. Lengths in a query
+that depend on the window (vw, vh) are worked out for its smallest and largest (WINDOWS). A
+feature Chromium does not know (`-ms-high-contrast`, `min--moz-device-pixel-ratio`), or one
+written with a value it does not parse (a length without a unit other than 0, a negative
+ratio), is false, as there; a query it cannot parse is `not all`.
 """
 from __future__ import annotations
 
 import tinycss2
 
-from .css_math import Measure, evaluated, in_pixels, split_commas, words
+from .css_math import VIEWPORT, Measure, evaluated, in_pixels, split_commas, words
 
-WINDOWS = ({"width": 1024.0, "height": 768.0}, {"width": 1920.0, "height": 1080.0})
+DESKTOP_WIDTHS, DESKTOP_HEIGHTS = (1024.0, 2560.0), (768.0, 1440.0)  # CSS px, the window's inner size
+# The smallest and the largest window: what window-relative lengths (vw, vh) are worked out for
+WINDOWS = tuple({"width": w, "height": h} for w, h in zip(DESKTOP_WIDTHS, DESKTOP_HEIGHTS))
 INFINITE = float("inf")
-# Range features: (least, greatest) a desktop has, the same in both windows, or per window (a
+# Range features: (least, greatest) a desktop has, the same in every window, or per window (a
 # function of it); a comparison holds where it holds at both ends, fails where it fails at both.
 RANGES = {
-    "width": lambda w: (w["width"],) * 2, "height": lambda w: (w["height"],) * 2,
-    "aspect-ratio": lambda w: (w["width"] / w["height"],) * 2,
+    "width": lambda w: DESKTOP_WIDTHS, "height": lambda w: DESKTOP_HEIGHTS,
+    "aspect-ratio": lambda w: (DESKTOP_WIDTHS[0] / DESKTOP_HEIGHTS[0], DESKTOP_WIDTHS[1] / DESKTOP_HEIGHTS[0]),
     "device-width": lambda w: (w["width"], 7680.0), "device-height": lambda w: (w["height"], 4320.0),
     "device-aspect-ratio": lambda w: (1.0, 4.0),
     "resolution": lambda w: (1.0, 4.0), "-webkit-device-pixel-ratio": lambda w: (1.0, 4.0),  # dppx: 1x to 4x screens
     "color": lambda w: (8.0, 8.0), "color-index": lambda w: (0.0, 0.0), "monochrome": lambda w: (0.0, 0.0),
 }
+# The window's own size, for a comparison with a length relative to it (`(max-width: 200vw)` holds
+# in every window, as the window's width and 200vw grow together)
+IN_WINDOW = {"width": lambda w: (w["width"],) * 2, "height": lambda w: (w["height"],) * 2,
+             "aspect-ratio": lambda w: (w["width"] / w["height"],) * 2}
 RESOLUTIONS = frozenset({"resolution"})  # written with a unit (dppx, dpi, x); -webkit-device-pixel-ratio without
+LENGTHS = frozenset({"width", "height", "device-width", "device-height"})  # written with a unit, or 0
+RATIOS = frozenset({"aspect-ratio", "device-aspect-ratio"})  # a ratio (or a number) of numbers, none negative
 # Discrete features: (the desktop's value, whether every desktop has it); a value that is not it
 # is false where every desktop has it, undecided otherwise (a display may be wide-gamut or HDR).
 # `scan` applies to tv media only: false on a screen whatever the value (None).
@@ -90,13 +102,17 @@ def negated(a):
     return a if a is None or a == UNKNOWN else not a
 
 
+UNEVALUATED = "unevaluated"  # a value with math this reader cannot work out (`calc(1px / 0)`, infinite there)
+
+
 def number(tokens, window: dict) -> float | str | None:
     """A feature's value: a number (a length in px, a resolution in dppx, a ratio), or an
-    identifier; None where it is not one."""
+    identifier; None where it is not one, UNEVALUATED where its math cannot be worked out."""
     found = words(tokens)
-    if len(found) == 3 and found[1].type == "literal" and found[1].value == "/":  # a ratio
-        a, b = number(found[:1], window), number(found[2:], window)
-        return a / b if isinstance(a, float) and isinstance(b, float) and b else None
+    if len(found) == 3 and found[1].type == "literal" and found[1].value == "/":  # a ratio of two numbers
+        if any(t.type != "number" or t.value < 0 for t in found[::2]):
+            return None
+        return found[0].value / found[2].value if found[2].value else None
     if len(found) != 1:
         return None
     token = found[0]
@@ -105,11 +121,36 @@ def number(tokens, window: dict) -> float | str | None:
     if token.type == "dimension" and token.lower_unit in RESOLUTION:
         return float(token.value) * RESOLUTION[token.lower_unit]
     text = in_pixels([token], Measure(16.0, 16.0, (window["width"], window["height"])))  # em: the initial 16px
-    text = evaluated(text) if text is not None and "(" in text else text
+    if text is not None and "(" in text:
+        text = evaluated(text)
+        if text is None:
+            return UNEVALUATED
     found = [t for t in tinycss2.parse_component_value_list(text or "") if t.type != "whitespace"]
     if len(found) == 1 and (found[0].type == "number" or (found[0].type == "dimension" and found[0].lower_unit == "px")):
         return float(found[0].value)
     return None
+
+
+def span_of(name: str, tokens, window: dict) -> tuple[float, float]:
+    """The values the feature takes where `tokens` is compared with it: over all desktops, or
+    in this window where the value is relative to the window."""
+    def relative(tokens) -> bool:
+        return any((t.type in ("dimension", "percentage") and getattr(t, "lower_unit", "") in VIEWPORT)
+                   or (t.type == "function" and relative(t.arguments)) for t in tokens)
+    return (IN_WINDOW if name in IN_WINDOW and relative(tokens) else RANGES)[name](window)
+
+
+def written_as(name: str, tokens) -> bool:
+    """Whether a range feature's value is written as its kind is: a length with a unit (a bare
+    number only if 0), a ratio of numbers none negative (`(min-width: 1)` and
+    `(min-aspect-ratio: -1/1)` are values Chromium does not parse)."""
+    found = words(tokens)
+    if name in LENGTHS:
+        return not (len(found) == 1 and found[0].type == "number" and found[0].value != 0)
+    if name in RATIOS:
+        return all(t.type == "number" and t.value >= 0 for t in found[::2]) and \
+            all(t.type == "literal" and t.value == "/" for t in found[1::2])
+    return True
 
 
 def compared(op: str, span: tuple[float, float], value: float) -> bool | None:
@@ -139,9 +180,11 @@ def feature(tokens, window: dict) -> bool | None:
         value = number(found[2:], window)
         if base in RESOLUTIONS and not (len(found) == 3 and found[2].type == "dimension"):
             value = None  # a resolution without its unit: invalid
-        if value is None:
+        if value is None or not written_as(base, found[2:]):
             return UNKNOWN  # a value a browser does not parse
-        return plain(base, prefix, value, window)
+        if value == UNEVALUATED:
+            return None
+        return plain(base, prefix, value, found[2:], window)
     return ranged(found, window)
 
 
@@ -154,11 +197,12 @@ def boolean(name: str, window: dict) -> bool | None:
     return UNKNOWN  # a feature Chromium does not know
 
 
-def plain(name: str, prefix: str, value: float | str, window: dict) -> bool | None:
+def plain(name: str, prefix: str, value: float | str, tokens, window: dict) -> bool | None:
+    """`(min-width: 600px)`, `(color)`…: `value` as read from `tokens`."""
     if name in RANGES:
         if not isinstance(value, float):
             return UNKNOWN
-        return compared({"min-": ">=", "max-": "<=", "": "="}[prefix], RANGES[name](window), value)
+        return compared({"min-": ">=", "max-": "<=", "": "="}[prefix], span_of(name, tokens, window), value)
     if name in DISCRETE and not prefix:
         if isinstance(value, str) and name in KEYWORDS and value not in KEYWORDS[name].split():
             return UNKNOWN
@@ -192,12 +236,16 @@ def ranged(found: list, window: dict) -> bool | None:
     if len(names) != 1 or (len(parts) == 3 and names != [1]):
         return UNKNOWN
     flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="}
-    span = RANGES[parts[names[0]][0].lower_value](window)
+    name = parts[names[0]][0].lower_value
     answer: bool | None = True
     for i, op in enumerate(ops):
         other = parts[i] if i != names[0] else parts[i + 1]
+        span = span_of(name, other, window)
         value = number(other, window)
-        if not isinstance(value, float):
+        if value == UNEVALUATED and written_as(name, other):
+            answer = both(answer, None)
+            continue
+        if not isinstance(value, float) or not written_as(name, other):
             return UNKNOWN
         answer = both(answer, compared(op if i == names[0] else flip[op], span, value))
     return answer
@@ -212,8 +260,9 @@ def in_parens(token, window: dict) -> bool | None:
     return feature(token.content, window)
 
 
-def condition(found: list, window: dict) -> bool | None:
-    """`not (a)`, `(a) and (b) and …`, `(a) or (b) or …`."""
+def condition(found: list, window: dict, with_or: bool = True) -> bool | None:
+    """`not (a)`, `(a) and (b) and …`, `(a) or (b) or …` (no `or` after a media type:
+    `screen and (a) or (b)` is a query a browser does not parse)."""
     if not found:
         raise Invalid
     if found[0].type == "ident" and found[0].lower_value == "not":
@@ -222,7 +271,7 @@ def condition(found: list, window: dict) -> bool | None:
         return negated(in_parens(found[1], window))
     answer = in_parens(found[0], window)
     joins = {t.lower_value if t.type == "ident" else "" for t in found[1::2]}
-    if len(found) % 2 == 0 or len(joins) > 1 or joins - {"and", "or"}:
+    if len(found) % 2 == 0 or len(joins) > 1 or joins - ({"and", "or"} if with_or else {"and"}):
         raise Invalid  # `and` and `or` mixed without parentheses, or no join at all
     for token in found[2::2]:
         answer = (both if joins == {"and"} else either)(answer, in_parens(token, window))
@@ -248,7 +297,7 @@ def query_in(tokens, window: dict) -> bool | None:
     if len(found) > 1:
         if found[1].type != "ident" or found[1].lower_value != "and":
             raise Invalid
-        answer = both(answer, condition(found[2:], window))
+        answer = both(answer, condition(found[2:], window, with_or=False))
     return negated(answer) if modifier == "not" else answer
 
 
