@@ -1,11 +1,19 @@
-"""Prints made by other hands, round 9 (session 37), each published wrong with exit 0 before."""
+"""Prints made by other hands, round 9 (session 37), each published wrong with exit 0 before: a
+digit in a font of signs that Chromium prints as Type 3 (no /BaseFont), and optional content whose
+default state viewers work out each their own way (automatic states, the Design intent)."""
 from __future__ import annotations
 
+import io
+
+import pdfplumber
 import pytest
 
 from conftest import FIXTURES
+from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+from test_pdf_other_hands_round8 import CELL_32, REAL_NEWER
 
 DINGBAT_TYPE3 = FIXTURES / "pdf" / "bad" / "dingbat-type3-2025-05-07.pdf"
 
@@ -18,3 +26,52 @@ def test_a_digit_in_a_font_of_signs_that_chromium_prints_as_type3_is_an_error():
     with pytest.raises(LayoutError, match=r"page 2: text in the vendor table drawn from a font of signs "
                                           r"\(at 324 pt from the left, 436 pt from the top: '8'\)"):
         extract_pdf(DINGBAT_TYPE3.read_bytes(), "doc.pdf")
+
+
+def with_layered_one(default: bytes, layer: bytes = b"") -> bytes:
+    """raw/2025-10-22/doc.pdf with a 1 drawn before page 1's 32*Ascend inside the layer g
+    (`/OC /g BDC … EMC`; `layer`: more of g's entries), the document's default configuration /D
+    being `default`; saved as an incremental update (catalog, page, content, layer)."""
+    cell = b"/OC /g BDC BT 1 0 0 1 226 613.8898 Tm /F2+0 9 Tf (1) Tj ET EMC " + CELL_32
+    with pdfplumber.open(REAL_NEWER) as pdf:
+        page = pdf.pages[0].page_obj
+        number, content = page.attrs["Contents"].objid, page.attrs["Contents"].resolve().get_data()
+    return incremental_update(REAL_NEWER.read_bytes(), {
+        10: b"<< /Type /Catalog /Pages 12 0 R /OCProperties << /OCGs [30 0 R] /D << " + default + b" >> >> >>",
+        3: b"<< /Type /Page /Parent 12 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 13 0 R /Rotate 0 "
+           b"/Resources << /Font 1 0 R /Properties << /g 30 0 R >> >> >>",
+        number: stream(b"", content.replace(CELL_32, cell)),
+        30: b"<< /Type /OCG /Name (notes) " + layer + b" >>"})
+
+
+AUTO_STATE = (b"/OFF [30 0 R] /AS [<< /Event /View /Category [/View] /OCGs [30 0 R] >> "
+              b"<< /Event /Print /Category [/Print] /OCGs [30 0 R] >>]",
+              b"/Usage << /View << /ViewState /ON >> /Print << /PrintState /ON >> >>")
+
+
+@pytest.mark.parametrize("default, layer, why", [
+    (*AUTO_STATE, "automatic states"), (b"/OFF [30 0 R] /Intent /Design", b"/Intent /Design", "an /Intent other"),
+    (b"/OFF [30 0 R]", b"/Intent [/View /Design]", "an /Intent other"),
+], ids=["auto-state", "design-intent", "layer-intent"])
+def test_a_layer_whose_default_state_viewers_decide_otherwise_is_an_error(default, layer, why):
+    """Catches (hunt 52): a 1 before 4*Ascend in a layer the default configuration turns off, but
+    on by its automatic states for viewing and printing (/AS over the layer's /Usage), or off in a
+    configuration and layer of the Design intent: pdfium and mupdf draw 14*Ascend, poppler 4*Ascend,
+    and 14 was published. States set otherwise than by /BaseState, /ON and /OFF are an error, as
+    membership policies are."""
+    data = with_layered_one(default, layer)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:  # the construction: the text layer reads the 1
+        assert "132*Ascend" in pdf.pages[0].extract_text()
+    with pytest.raises(LayoutError, match=rf"page 1: optional content whose default state is set by {why}"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_plain_layer_reads_as_its_state():
+    """The control: a layer on by /ON is drawn by every viewer (132 read); one off by /OFF by none,
+    and its 1 is text the page does not show (an error naming it, as any unseen text)."""
+    frame = normalize(extract_pdf(with_layered_one(b"/ON [30 0 R] /Intent /View"), "doc.pdf")[0], "2025-10-22").frame
+    row = frame[(frame.model == "llama3.1-70b") & (frame.strategy == "full") & (frame.seq_len == 4096)
+                & (frame.framework == "MindSpeed-LLM") & (frame.hardware == "Snt9b")]
+    assert list(row.min_units) == [132]
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table that the page does not show .*'1'"):
+        extract_pdf(with_layered_one(b"/OFF [30 0 R]"), "doc.pdf")
