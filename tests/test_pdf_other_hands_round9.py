@@ -1,6 +1,7 @@
 """Prints made by other hands, round 9 (session 37), each published wrong with exit 0 before: a
 digit in a font of signs that Chromium prints as Type 3 (no /BaseFont), and optional content whose
-default state viewers work out each their own way (automatic states, the Design intent)."""
+default state viewers work out each their own way (automatic states, the Design intent), and a
+digit whose font's Unicode map names another digit than its glyph draws."""
 from __future__ import annotations
 
 import io
@@ -8,7 +9,7 @@ import io
 import pdfplumber
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, RAW
 from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
@@ -75,3 +76,32 @@ def test_a_plain_layer_reads_as_its_state():
     assert list(row.min_units) == [132]
     with pytest.raises(LayoutError, match=r"page 1: text in the vendor table that the page does not show .*'1'"):
         extract_pdf(with_layered_one(b"/OFF [30 0 R]"), "doc.pdf")
+
+
+REAL = RAW / "2025-05-07" / "doc.pdf"
+
+
+def with_digit_read_as(code: str, read: str) -> bytes:
+    """raw/2025-05-07/doc.pdf with its table font's Unicode map (object 5) reading the glyph of the
+    digit `code` as the digit `read`: the page still shows `code` (an incremental update)."""
+    with pdfplumber.open(REAL) as pdf:
+        cmap = pdf.doc.getobj(5).get_data()
+    line = b"<%02X> <%04X>" % (ord(code), ord(code))
+    assert line in cmap  # the construction: reportlab maps each ASCII code to itself
+    return incremental_update(REAL.read_bytes(), {5: stream(b"", cmap.replace(line, line[:5] + b"<%04X>" % ord(read)))})
+
+
+@pytest.mark.parametrize("code, read, counters", [("4", "8", "1 enclosed counter, an 8 has 2"),
+                                                  ("8", "4", "2 enclosed counters, a 4 has 0 or 1"),
+                                                  ("1", "6", "0 enclosed counters, a 6 has 1")])
+def test_a_digit_whose_map_names_another_digit_is_an_error(code, read, counters):
+    """Catches (hunt 52): a font's Unicode map reading the glyph of 4 as 8 (in one cell's copy of the
+    font, in the whole print, or the glyphs of 4 and 8 exchanged inside the font program) is read
+    alike by both engines and the digits' boxes agree: 8 was published where the page shows 4. A
+    digit's enclosed counters are counted on its glyph as drawn."""
+    data = with_digit_read_as(code, read)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:  # the construction: the text layer reads the other digit
+        assert code not in "".join(ch["text"] for ch in pdf.pages[0].chars if ch["fontname"].endswith("ZenHei-0"))
+    with pytest.raises(LayoutError, match=rf"page 1: a digit in the vendor table drawn as another sign than the digit it "
+                                          rf"is read as \(.*: read as {read}, its glyph has {counters}\)"):
+        extract_pdf(data, "doc.pdf")

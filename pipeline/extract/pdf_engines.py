@@ -217,9 +217,17 @@ class Fonts:
     def __init__(self, textpage):
         self.textpage, self.known = textpage, {}
 
+    def font(self, index: int):
+        """pdfium's font of the glyph at `index` (a null pointer for none)."""
+        return pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(self.textpage.raw, index))
+
+    def key(self, index: int) -> int:
+        """Which font the glyph at `index` is drawn from (0 for none)."""
+        return ctypes.cast(self.font(index), ctypes.c_void_p).value or 0
+
     def of(self, index: int) -> tuple[bool, bool]:
         """(carried, of signs) for the glyph at `index`."""
-        font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(self.textpage.raw, index))
+        font = self.font(index)
         key = ctypes.cast(font, ctypes.c_void_p).value or 0
         found = self.known.get(key)
         if found is None:
@@ -309,22 +317,26 @@ def digits_unlike(digits: dict) -> list:
     return found
 
 
-def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float, float, float], source: str) -> None:
+def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float, float, float],
+                          source: str) -> list[tuple[tuple, str, tuple, dict]]:
     """Every glyph pdfium reads on this page (`textpage`: its text page) is one pdfminer read
     (`page`: pdfplumber's) at the same place (on a page with glyphs without a Unicode map, a
     logo's, only at a place read); none in the vendor table (`table`: its box) is
     raised or lowered off its line by text rise, which pdfminer leaves out of where it
     places a glyph's line (`4 Ts (1) Tj 0 Ts (32*Ascend) Tj` draws a raised `1`, a note, as
-    a superscript would be)."""
+    a superscript would be). Returns each carried font's first glyph of each digit and outline
+    size in the table (its font and size, the digit, its outline box, pdfminer's character), for
+    pdf_digit_shapes."""
     unread_text = [ch for ch in page.chars if unmapped(ch)]
     if any(inside(ch, table) for ch in unread_text):
-        return  # the table's text without a Unicode map: pdf_textlayer's error
+        return []  # the table's text without a Unicode map: pdf_textlayer's error
     read = ReadGlyphs(page, unread_text)
     table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
     unread, raised, astray, digits = [], [], [], {}
     forms: dict[int, tuple] = {}  # in_form's, made when first asked
     fonts = Fonts(textpage)
     signs = []
+    shapes: dict[tuple, tuple] = {}  # (font and outline size, digit) -> its first glyph in the table
     paired: set[int] = set()  # the characters pdfminer read that a glyph pdfium reads was paired with
     for index, text, x, y, outline, size in drawn_glyphs(textpage):
         into = meets(outline, table_box)  # (a glyph drawn elsewhere than it is read: only its ink in the table counts)
@@ -367,6 +379,9 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
                 size = chars[0]["size"]
                 digits.setdefault(c, []).append((((outline[3] - outline[1]) / size, (outline[2] - outline[0]) / size,
                                                   (y - outline[1]) / size), chars[0]))
+                # one glyph of each outline's size per font and digit: a map may read two glyphs as one digit
+                font = (fonts.key(index), round((outline[2] - outline[0]) / size, 2), round((outline[3] - outline[1]) / size, 2))
+                shapes.setdefault((font, c), (font, c, outline, chars[0]))
     if unread:
         ch, x, y = unread[0]
         raise LayoutError(source, Problem(
@@ -416,3 +431,4 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             "changes what the page shows there: an 8 drawn over a 3, a white box over part of an 8)"
             + (" (a blank that draws)" if ch == " " else ""),
             "every glyph's outline inside the box its text is read in, every blank drawing nothing"))
+    return list(shapes.values())

@@ -280,6 +280,16 @@ def judge(image: np.ndarray, ruled: np.ndarray, glyphs: list[dict],
     return off, crowded, ~off & ~crowded & ((count == 0) | faint)
 
 
+def cut_around(box: tuple, area: tuple, turn: int, margin: float) -> tuple[float, float, float, float]:
+    """What pdfium's render cuts off each side of the page's area (left, bottom, right, top of
+    the page as displayed, turned by its /Rotate: `turn` degrees clockwise) to keep `box`,
+    both in the page's own space, and `margin` around it."""
+    x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    left, bottom, right, top = area
+    return {0: (x0 - left, y0 - bottom, right - x1, top - y1), 90: (y0 - bottom, right - x1, top - y1, x0 - left),
+            180: (right - x1, top - y1, x0 - left, y0 - bottom), 270: (top - y1, x0 - left, y0 - bottom, right - x1)}[turn]
+
+
 class Sight:
     """The document as pdfium renders it, opened the first time a page is looked at; the page
     looked at is loaded once for all that is asked of it (its rendering, its text, its clips)."""
@@ -288,6 +298,7 @@ class Sight:
         self.data = data
         self.doc: pdfium.PdfDocument | None = None
         self.shown: Shown | None = None
+        self.digits_seen: set[tuple] = set()  # (font and outline size, digit) whose shape was looked at (pdf_digit_shapes)
 
     @classmethod
     def of(cls, pages) -> Sight:
@@ -343,16 +354,40 @@ class Sight:
         Rendered once a page."""
         shown = self.page(page)
         if shown.alone is None:
-            alone = self.document()[page.page_number - 1]  # a copy of its own: the objects left out of it only
-            try:
-                keep_text_only(alone.raw, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject,
-                               pdfium_c.FPDFPage_RemoveObject)
-                turn = (page.rotation - alone.get_rotation()) % 360
-                shown.alone = alone.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=False,
-                                           draw_annots=False).to_numpy()
-            finally:
-                alone.close()
+            alone = self.alone_page(page)
+            turn = (page.rotation - alone.get_rotation()) % 360
+            shown.alone = alone.render(scale=SCALE, rotation=turn, grayscale=True, may_draw_forms=False,
+                                       draw_annots=False).to_numpy()
         return shown.alone
+
+    def alone_page(self, page) -> pdfium.PdfPage:
+        """A copy of the page with its text objects alone (kept_text_only), loaded once a page."""
+        shown = self.page(page)
+        if shown.alone_page is None:
+            shown.alone_page = self.document()[page.page_number - 1]  # a copy of its own: objects left out of it only
+            keep_text_only(shown.alone_page.raw, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject,
+                           pdfium_c.FPDFPage_RemoveObject)
+        return shown.alone_page
+
+    def glyph_images(self, page, boxes: list[tuple], pixels: float) -> list[np.ndarray | None]:
+        """Each box (left, bottom, right, top in pdfium's page space: a glyph's outline) of the
+        page's text alone, rendered `pixels` high in grey levels with a margin of two pixels, in
+        the page's displayed orientation (none for an empty box)."""
+        alone = self.alone_page(page)
+        area = alone.get_bbox()
+        turn = alone.get_rotation()
+        images = []
+        for box in boxes:
+            height = box[3] - box[1]
+            if height <= 0 or box[2] <= box[0]:
+                images.append(None)
+                continue
+            scale = pixels / height
+            margin = 2 / scale
+            crop = cut_around(box, area, turn, margin)
+            images.append(alone.render(scale=scale, crop=crop, grayscale=True, may_draw_forms=False,
+                                       draw_annots=False).to_numpy() if min(crop) > -margin else None)
+        return images
 
     def painted_over(self, page, glyphs: list[dict]) -> list[dict]:
         """The glyphs part of whose ink the page paints over: pixels of their window dark with
@@ -693,6 +728,7 @@ class Shown:
         self.to_pixels = None  # page points -> pixels of its rendering, once rendered
         self.image: np.ndarray | None = None  # its rendering, once rendered
         self.alone: np.ndarray | None = None  # its text alone, once rendered
+        self.alone_page: pdfium.PdfPage | None = None  # a copy of it with its text alone, once made
         self.bare: np.ndarray | None = None  # its rendering without annotations, once rendered
 
     def text(self) -> pdfium.PdfTextPage:
@@ -703,4 +739,6 @@ class Shown:
     def close(self) -> None:
         if self.textpage is not None:
             self.textpage.close()
+        if self.alone_page is not None:
+            self.alone_page.close()
         self.page.close()

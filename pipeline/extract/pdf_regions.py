@@ -12,6 +12,7 @@ from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
 from .html import date_in
+from .pdf_digit_shapes import check_digit_shapes
 from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, check_visibility_policies, page_mark, \
     printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
@@ -230,7 +231,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_tilted([ch for ch in page.chars if not square(ch)], seen, taken.bbox, number, source)
             sight.check(page, number, seen, taken.edges, source)
             check_annotations(page, number, taken.bbox, taken.chars, source)
-            check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
+            digits = check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
+            check_digit_shapes(sight, page, number, digits, source)
             check_paths_drawn_as_read(sight.page(page).page.raw, page, number, taken.bbox, source)
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
             sight.check_whole(page, number, seen, taken.edges, taken.bbox, source)
