@@ -1,7 +1,8 @@
 """Prints made by other hands, round 9 (session 37), each published wrong with exit 0 before: a
 digit in a font of signs that Chromium prints as Type 3 (no /BaseFont), and optional content whose
 default state viewers work out each their own way (automatic states, the Design intent), and a
-digit whose font's Unicode map names another digit than its glyph draws."""
+digit whose font's Unicode map names another digit than its glyph draws; and a Chromium print
+refused for its page breaks."""
 from __future__ import annotations
 
 import io
@@ -12,6 +13,7 @@ import pytest
 from conftest import FIXTURES, RAW
 from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError
+from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 from test_pdf_other_hands_round8 import CELL_32, REAL_NEWER
@@ -105,3 +107,19 @@ def test_a_digit_whose_map_names_another_digit_is_an_error(code, read, counters)
     with pytest.raises(LayoutError, match=rf"page 1: a digit in the vendor table drawn as another sign than the digit it "
                                           rf"is read as \(.*: read as {read}, its glyph has {counters}\)"):
         extract_pdf(data, "doc.pdf")
+
+
+LEGAL = FIXTURES / "pdf" / "breaks-chromium-legal-13px.pdf"
+
+
+def test_a_chromium_print_whose_breaks_leave_rows_open_reads_every_row():
+    """Catches (hunt 52, refused before): Chromium on Legal paper, 13 px cells. Page 4 begins with
+    the empty rest of a cut row, a few points high, its merged cells divided as the header's
+    columns are ("does not continue in the same columns"); once read, page 5 begins a row of its
+    own under a row whose bottom rule Chromium left undrawn, and the two were merged. An empty box
+    continues the cell whose columns hold it; under a row left open, a band that begins a strategy
+    or sequence length of its own is a row, and only its empty boxes continue the cells above."""
+    grid, updated = extract_pdf(LEGAL.read_bytes(), "doc.pdf")
+    html, _ = extract_html((RAW / "2025-10-22" / "page.html").read_bytes(), "page.html")
+    columns = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units", "unit"]
+    assert normalize(grid, updated).frame[columns].equals(normalize(html, "2025-10-22").frame[columns])

@@ -42,7 +42,9 @@ def model_goes_on(bottom: list[PageCell], band: list[PageCell], model_cols: set[
     that model's block: some other box of the band is an empty continuation of a cell above,
     and no cell crosses from one model's rows into the next's. The model box then holds the
     rest of that cell (a name's second paragraph, say) however it was ruled."""
-    inside = any(continues(p, c) for c in band if c.col not in model_cols for p in bottom)
+    inside = any(c.empty and continues(p, c) for c in band if c.col not in model_cols for p in bottom) or \
+        (not all(p.open_bottom for p in bottom) and any(continues(p, c) for c in band if c.col not in model_cols
+                                                         for p in bottom))
     box = next((c for c in band if c.col in model_cols), None)
     return same_columns(bottom, box) if inside and box is not None else None
 
@@ -57,6 +59,17 @@ def continues(prev: PageCell, nxt: PageCell) -> bool:
 
 def same_columns(bottom: list[PageCell], cell: PageCell) -> PageCell | None:
     return next((p for p in bottom if (p.col, p.colspan) == (cell.col, cell.colspan)), None)
+
+
+def continued_by(bottom: list[PageCell], cell: PageCell) -> PageCell | None:
+    """The cell of the row cut by the break that a box of its rest continues: the one in the
+    same columns; or, for an empty box one row high, the one whose columns hold it (Chromium
+    draws the empty rest of a row a few points high under the repeated header, its merged
+    cells divided as the header's columns are: nothing of it is text)."""
+    found = same_columns(bottom, cell)
+    if found is None and cell.empty and cell.rowspan == 1:
+        found = next((p for p in bottom if p.col <= cell.col and cell.col + cell.colspan <= p.col + p.colspan), None)
+    return found
 
 
 def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
@@ -81,18 +94,23 @@ def starts_below_a_rule(bottom: list[PageCell], band: list[PageCell]) -> bool:
 def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str,
                        row: int) -> bool:
     """Is the first band of a page (below any repeated header) the rest of the last row of
-    the previous page, rather than a row of its own? Yes when the producer left that row
-    open at the break (every box below it, or every box above it, without the rule), or
-    when the band begins no key of its own: under the strategy and sequence-length headings
+    the previous page, rather than a row of its own? Yes when the producer left every box
+    below the break open at its top, or every box above it open at its bottom and the band
+    begins no key of its own (Chromium may leave a whole row's bottom undrawn at a break and
+    draw the next row overleaf: the rule between them is drawn once), or when the band begins
+    no key of its own: under the strategy and sequence-length headings
     its boxes are empty or hold only the rest of text wrapped over the break (other columns
     may hold anything: the rest of a wrapped value or of a model name's second paragraph).
     A band that begins a key of its own is a row; one that begins none and does not line
     up with the row above is neither, and an error (`row`: its 1-based grid row). A band
     open at its top continues the row only where the cells above it were left open too."""
-    if all(c.open_bottom for c in bottom) or (all(c.open_top for c in band) and not starts_below_a_rule(bottom, band)):
-        return True
     keys = [c for c in band if not c.empty and key_cols & set(range(c.col, c.col + c.colspan))]
-    if any(not wrapped_into(same_columns(bottom, c), c) for c in keys):
+    own_keys = any(not wrapped_into(same_columns(bottom, c), c) for c in keys)
+    if all(c.open_bottom for c in bottom) and not own_keys:
+        return True
+    if all(c.open_top for c in band) and not starts_below_a_rule(bottom, band):
+        return True
+    if own_keys:
         return False  # a strategy or sequence length of its own
     stray = next((c for c in band if same_columns(bottom, c) is None), None)
     if stray is not None:
@@ -123,13 +141,14 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
         split = offset > depth and band_continues_row(bottom, band, key_cols, source, offset + 1)
         shift = offset - (1 if split else 0)
         model = None if split or offset <= depth else model_goes_on(bottom, band, model_cols)
+        undrawn = all(p.open_bottom for p in bottom)  # Chromium may draw the rule under a row overleaf only
         for cell in body:
             above = None
             if cell.row == 0 and split:
-                above = same_columns(bottom, cell)
-            elif cell.row == 0:
+                above = continued_by(bottom, cell)
+            elif cell.row == 0:  # (no rule drawn under the whole row above: only an empty box is a cell's rest)
                 above = model if model is not None and cell.col in model_cols else next(
-                    (p for p in bottom if continues(p, cell)), None)
+                    (p for p in bottom if continues(p, cell) and (cell.empty or not undrawn)), None)
             if above is None:
                 if cell.row == 0 and split:
                     raise LayoutError(source, Problem(Place(shift + 1, cell.col + 1, cell.page),
