@@ -6,11 +6,14 @@ and sheets inside <math> or <svg> applied or dropped by element name where the H
 integration points decide."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from page_variants import read
 from pipeline.errors import SourceError
 from pipeline.extract.html_cascade import namespace_of
+from pipeline.extract.html_media import desktop_applies
 from pipeline.extract.html_tree import html5_tree
 from test_other_hands_sheets import stale_cell, with_stale_six
 
@@ -42,6 +45,11 @@ def test_a_query_true_for_some_desktop_windows_only_is_undecided(query):
     ("(width >= 1)", SHOWN), ("(1 <= width)", SHOWN), ("(min-height: 1)", SHOWN), ("(min-aspect-ratio: -1/1)", SHOWN),
     ("(min-width: 0)", HIDDEN), ("(min-width: 1px)", HIDDEN), ("screen and (color) and (min-width: 0)", HIDDEN),
     ("(max-width: 200vw)", HIDDEN), ("(max-aspect-ratio: 1)", SHOWN),
+    # hunt 53: n/0 is an infinite ratio; an integer feature, the webkit pixel ratio and a resolution
+    # take their own kind of value only; an operator written apart is none
+    ("(max-aspect-ratio: 1/0)", HIDDEN), ("(aspect-ratio < 5/0)", HIDDEN), ("(color: 8.0)", SHOWN),
+    ("(min-color: 1.0)", SHOWN), ("(-webkit-min-device-pixel-ratio: 1dppx)", SHOWN), ("(resolution > 0)", SHOWN),
+    ("(width > = 0px)", SHOWN), ("(width >= 0px)", HIDDEN),
 ])
 def test_a_query_is_parsed_as_chromium_parses_it(query, shown):
     """Catches (hunt 51): after a media type only `and` may join (`screen and (a) or (b)` is `not
@@ -50,11 +58,65 @@ def test_a_query_is_parsed_as_chromium_parses_it(query, shown):
     assert stale_cell(read(with_media(query))[0]) == shown
 
 
-def test_a_query_with_math_the_reader_cannot_work_out_is_undecided():
-    """Catches (hunt 51): `calc(1px / 0)` is an infinite length in Chromium, so `(max-width:
-    calc(1px / 0))` holds; the reader took a value it could not work out as false."""
+@pytest.mark.parametrize("query", [
+    "(max-width: calc(1px / 0))", "(min-aspect-ratio: calc(4/3))", "(min-resolution: calc(1x))", "(max-width: 200cqw)",
+    "(max-aspect-ratio: 0/0)", "(max-width: 320ex)", "(min-width: 140lh)", "(max-width: 180vh)", "(min-width: 133vmin)",
+    "(min-width: calc(0px + 0))",
+])
+def test_a_query_the_reader_cannot_work_out_for_every_window_is_undecided(query):
+    """Catches (hunts 51 and 53): math Chromium works out (`calc(1px / 0)` is infinite, calc() in a
+    ratio or a resolution), a container unit, units of the reader's default font (ex, cap, lh: its
+    metrics, not a guessed share of 16px), and a width compared with the window's height (vh, vmin:
+    1920x970 differs from both corners of the range) were decided, some of them wrongly."""
     with pytest.raises(SourceError, match=r"inside @media"):
-        read(with_media("(max-width: calc(1px / 0))"))
+        read(with_media(query))
+
+
+@pytest.mark.parametrize("condition, shown", [
+    ("screen", SHOWN), ("not print", SHOWN), ("(min-width: 0), print", SHOWN), ("", SHOWN),
+    ("(min-width: 0)", HIDDEN), ("width > 0px", HIDDEN), ("not (color: 9)", HIDDEN),
+])
+def test_an_if_media_condition_is_a_condition_not_a_query_list(condition, shown):
+    """Catches (hunt 53): if()'s media() takes a feature or a condition; a media type, a list or
+    nothing holds nowhere in Chromium, and the reader applied the branch (1 published, 16 shown)."""
+    html = with_stale_six(f"<style>.x{{display: if(media({condition}): none; else: inline)}}</style>")
+    assert stale_cell(read(html)[0]) == shown
+
+
+@pytest.mark.parametrize("markup, shown", [
+    ("<svg><style>.x{display:<title>x</title>none}</style></svg>", HIDDEN),
+    ("<svg><style>.x{display:<g>ignored</g>none}</style></svg>", HIDDEN),
+    ("<svg><style>.x{display:<style>none}</style></style></svg>", SHOWN),
+])
+def test_an_svg_style_sheet_is_its_own_text(markup, shown):
+    """Catches (hunt 53): in SVG a <style> may hold elements; Chromium's sheet is the style's own
+    text, not its descendants' (`.x{display:xnone}` was read for the first, `.x{display:none}`
+    in the outer style of the last)."""
+    html = with_stale_six("").replace("</body>", markup + "</body>", 1)
+    assert stale_cell(read(html)[0]) == shown
+
+
+QUERIES = Path(__file__).parent / "fixtures" / "media-queries.txt"  # hunt 53's 523 queries (adversarial corpus)
+LANDSCAPE = [(w, h) for w in (1024, 1100, 1280, 1366, 1536, 1920, 2048, 2560) for h in (768, 900, 970, 1080, 1200, 1440)
+             if w > h]
+
+
+def test_every_query_decided_is_what_chromium_answers_in_every_landscape_window(browser):
+    """html_media decides a query (true or false) only where Chromium's matchMedia answers it
+    so in every landscape window of the range; otherwise it leaves it undecided."""
+    queries = [line for line in QUERIES.read_text(encoding="utf-8").splitlines() if line.strip()]
+    page = browser.new_page()
+    try:
+        page.set_content("<html><body>x</body></html>")
+        seen = {q: set() for q in queries}
+        for width, height in LANDSCAPE:
+            page.set_viewport_size({"width": width, "height": height})
+            for query, found in zip(queries, page.evaluate("qs => qs.map(q => matchMedia(q).matches)", queries)):
+                seen[query].add(found)
+    finally:
+        page.close()
+    wrong = [(q, ours, sorted(seen[q])) for q in queries if (ours := desktop_applies(q)) is not None and seen[q] != {ours}]
+    assert wrong == []
 
 
 SHEET = "<style>.x{display:none}</style>"

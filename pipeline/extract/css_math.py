@@ -155,6 +155,8 @@ def quantity_of_sum(tokens, depth: int) -> Quantity | None:
             return None
         for unit, n in value.items():
             total[unit] = total.get(unit, 0.0) + sign * n
+    if "" in total and len(total) > 1:
+        return None  # a number added to a length (`calc(0px + 0)`): of no type, as a browser finds it
     return total
 
 

@@ -25,7 +25,7 @@ import tinycss2
 from .css_colour import QUIRKY_COLOURS, hashless
 from .css_math import split_at, split_commas, words
 from .css_values import ALL_RESETS, SUBSTITUTING, substitutes, valid_value
-from .html_media import desktop_applies
+from .html_media import condition_applies
 
 ZERO_ON_A_DESKTOP = re.compile(r"safe-area-(?:max-)?inset-(?:top|right|bottom|left)")
 # Environment variables Chromium defines; of them only the safe-area insets are known here
@@ -195,8 +195,8 @@ def holds(condition: list) -> bool:
         return True
     if len(condition) == 1 and condition[0].type == "function" and condition[0].lower_name == "media":
         query = tinycss2.serialize(condition[0].arguments).strip()
-        bare = not query.startswith("(") and any(c in query for c in ":<>=")  # a feature: media(width > 1px)
-        answer = desktop_applies(f"({query})" if bare else query)
+        bare = not query.startswith(("(", "not")) and any(c in query for c in ":<>=")  # a feature: media(width > 1px)
+        answer = condition_applies(f"({query})" if bare else query)
         if answer is not None:
             return answer
     raise Unresolved  # supports(), style(), not/and/or, a query that depends on the window

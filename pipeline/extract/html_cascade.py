@@ -983,8 +983,8 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
     the page's folder, saved beside it (a relative URL, as a browser's "save complete" writes
     them). None for one elsewhere (never fetched) or one a browser refuses: of another type or
     failing its integrity check (html_fetch.py)."""
-    if element.tag == "style":
-        return "".join(element.itertext()), base, None, ""
+    if element.tag == "style":  # its own text: an SVG <style> may hold elements, whose text is not the sheet's
+        return (element.text or "") + "".join(child.tail or "" for child in element), base, None, ""
     href = (element.get("href") or "").strip()
     if is_data_url(href):
         found = data_url(href)

@@ -1,8 +1,8 @@
 """Media queries, answered for the page a desktop reader sees.
 
 A style sheet may hide rows or cells only in some windows. The vendor table is read as
-a desktop browser shows it: in any landscape window from 1024 x 768 to 2560 x 1440 CSS px
-(a laptop to a large monitor; a 1920-px screen scaled 125 % is 1536 px), with a mouse, light
+a desktop browser shows it: in any landscape window (wider than high) from 1024 x 768 to
+2560 x 1440 CSS px (a laptop to a large monitor; a 1920-px screen scaled 125 % is 1536 px), with a mouse, light
 colours and no print, feature by feature as Chromium answers it on a desktop screen (FEATURES,
 re-probed in Chromium by tests/test_other_hands_round10_lengths.py). The window's width, height
 and aspect ratio are ranges, not sample windows: a query true for every window of the range
@@ -10,11 +10,13 @@ applies, one false for every window does not (a phone's or a printer's rules), a
 some windows only (a band such as `(min-width: 1100px) and (max-width: 1800px)`), or a feature
 whose value differs between desktops (the pixel ratio, a wide-gamut display), depends on the
 reader's machine: its rules are checked like rules this reader cannot match (html_cascade.py)
-and are an error where they may hide, mark or add text to the vendor table. Lengths in a query
-that depend on the window (vw, vh) are worked out for its smallest and largest (WINDOWS). A
-feature Chromium does not know (`-ms-high-contrast`, `min--moz-device-pixel-ratio`), or one
-written with a value it does not parse (a length without a unit other than 0, a negative
-ratio), is false, as there; a query it cannot parse is `not all`.
+and are an error where they may hide, mark or add text to the vendor table. A length in a query
+relative to the window (vw, vh, vmin, vmax) is compared in each corner of the range (CORNERS);
+one in units of the reader's font (ex, cap, lh...), math this reader cannot work out, or a unit
+it does not know is undecided. A feature Chromium does not know (`-ms-high-contrast`,
+`min--moz-device-pixel-ratio`), or one written with a value it does not parse (a length without
+a unit other than 0, a negative ratio, `(color: 8.0)`, `(width > = 0px)`), is false, as there; a
+query it cannot parse is `not all`.
 """
 from __future__ import annotations
 
@@ -25,12 +27,19 @@ from .css_math import VIEWPORT, Measure, evaluated, in_pixels, split_commas, wor
 DESKTOP_WIDTHS, DESKTOP_HEIGHTS = (1024.0, 2560.0), (768.0, 1440.0)  # CSS px, the window's inner size
 # The smallest and the largest window: what window-relative lengths (vw, vh) are worked out for
 WINDOWS = tuple({"width": w, "height": h} for w, h in zip(DESKTOP_WIDTHS, DESKTOP_HEIGHTS))
+# The corners of the landscape windows of that range (wider than high; a square one is their
+# limit, portrait in Chromium, and no desktop's maximised window): a comparison of
+# the width or height with a length relative to the window (vh, vw, vmin, vmax) is linear in the
+# window's width and height, so it holds in every window where it holds at every corner
+CORNERS = tuple({"width": w, "height": h} for w, h in ((1024.0, 768.0), (2560.0, 768.0), (2560.0, 1440.0),
+                                                         (1440.0, 1440.0), (1024.0, 1024.0)))
 INFINITE = float("inf")
 # Range features: (least, greatest) a desktop has, the same in every window, or per window (a
 # function of it); a comparison holds where it holds at both ends, fails where it fails at both.
 RANGES = {
     "width": lambda w: DESKTOP_WIDTHS, "height": lambda w: DESKTOP_HEIGHTS,
-    "aspect-ratio": lambda w: (DESKTOP_WIDTHS[0] / DESKTOP_HEIGHTS[0], DESKTOP_WIDTHS[1] / DESKTOP_HEIGHTS[0]),
+    # landscape: wider than high, by a pixel at least (1441 x 1440)
+    "aspect-ratio": lambda w: ((DESKTOP_HEIGHTS[1] + 1) / DESKTOP_HEIGHTS[1], DESKTOP_WIDTHS[1] / DESKTOP_HEIGHTS[0]),
     "device-width": lambda w: (w["width"], 7680.0), "device-height": lambda w: (w["height"], 4320.0),
     "device-aspect-ratio": lambda w: (1.0, 4.0),
     "resolution": lambda w: (1.0, 4.0), "-webkit-device-pixel-ratio": lambda w: (1.0, 4.0),  # dppx: 1x to 4x screens
@@ -42,6 +51,12 @@ IN_WINDOW = {"width": lambda w: (w["width"],) * 2, "height": lambda w: (w["heigh
              "aspect-ratio": lambda w: (w["width"] / w["height"],) * 2}
 RESOLUTIONS = frozenset({"resolution"})  # written with a unit (dppx, dpi, x); -webkit-device-pixel-ratio without
 LENGTHS = frozenset({"width", "height", "device-width", "device-height"})  # written with a unit, or 0
+INTEGERS = frozenset({"color", "color-index", "monochrome", "horizontal-viewport-segments",
+                      "vertical-viewport-segments"})  # an integer: `(color: 8.0)` is a value Chromium does not parse
+PLAIN_NUMBERS = frozenset({"-webkit-device-pixel-ratio"})  # a number alone: no unit, no ratio
+# Units whose size is the reader's default font's (its x-height, cap height, line height, the
+# width of its 0): a query written in them depends on the reader's fonts
+FONT_DEPENDENT = frozenset({"ex", "cap", "ch", "ic", "lh", "rex", "rcap", "rch", "ric", "rlh"})
 RATIOS = frozenset({"aspect-ratio", "device-aspect-ratio"})  # a ratio (or a number) of numbers, none negative
 # Discrete features: (the desktop's value, whether every desktop has it); a value that is not it
 # is false where every desktop has it, undecided otherwise (a display may be wide-gamut or HDR).
@@ -107,12 +122,18 @@ UNEVALUATED = "unevaluated"  # a value with math this reader cannot work out (`c
 
 def number(tokens, window: dict) -> float | str | None:
     """A feature's value: a number (a length in px, a resolution in dppx, a ratio), or an
-    identifier; None where it is not one, UNEVALUATED where its math cannot be worked out."""
+    identifier; None where it is not one, UNEVALUATED where this reader cannot work it out as
+    Chromium does (math in a ratio or a resolution, a unit of the reader's font or of a
+    container, a degenerate ratio 0/0)."""
     found = words(tokens)
     if len(found) == 3 and found[1].type == "literal" and found[1].value == "/":  # a ratio of two numbers
+        if any(t.type == "function" for t in found[::2]):
+            return UNEVALUATED
         if any(t.type != "number" or t.value < 0 for t in found[::2]):
             return None
-        return found[0].value / found[2].value if found[2].value else None
+        if not found[2].value:
+            return INFINITE if found[0].value else UNEVALUATED  # n/0: an infinite ratio in Chromium
+        return found[0].value / found[2].value
     if len(found) != 1:
         return None
     token = found[0]
@@ -120,7 +141,11 @@ def number(tokens, window: dict) -> float | str | None:
         return token.lower_value
     if token.type == "dimension" and token.lower_unit in RESOLUTION:
         return float(token.value) * RESOLUTION[token.lower_unit]
+    if uses_units(found, FONT_DEPENDENT) or (token.type == "function" and not in_pixels(found, MEASURE)):
+        return UNEVALUATED
     text = in_pixels([token], Measure(16.0, 16.0, (window["width"], window["height"])))  # em: the initial 16px
+    if text is None and token.type == "dimension":
+        return UNEVALUATED  # a unit this reader does not know in a query (cqw: Chromium's small viewport)
     if text is not None and "(" in text:
         text = evaluated(text)
         if text is None:
@@ -128,7 +153,18 @@ def number(tokens, window: dict) -> float | str | None:
     found = [t for t in tinycss2.parse_component_value_list(text or "") if t.type != "whitespace"]
     if len(found) == 1 and (found[0].type == "number" or (found[0].type == "dimension" and found[0].lower_unit == "px")):
         return float(found[0].value)
+    if len(found) == 1 and found[0].type == "dimension":
+        return UNEVALUATED  # a unit this reader does not know in a query (cqw: Chromium's small viewport)
     return None
+
+
+MEASURE = Measure(16.0, 16.0, (DESKTOP_WIDTHS[0], DESKTOP_HEIGHTS[0]))
+
+
+def uses_units(tokens, units: frozenset) -> bool:
+    """Whether a dimension in one of `units` is written in the tokens, inside functions too."""
+    return any((t.type == "dimension" and t.lower_unit in units) or (t.type == "function" and uses_units(t.arguments, units))
+               for t in tokens)
 
 
 def span_of(name: str, tokens, window: dict) -> tuple[float, float]:
@@ -141,15 +177,25 @@ def span_of(name: str, tokens, window: dict) -> tuple[float, float]:
 
 
 def written_as(name: str, tokens) -> bool:
-    """Whether a range feature's value is written as its kind is: a length with a unit (a bare
-    number only if 0), a ratio of numbers none negative (`(min-width: 1)` and
-    `(min-aspect-ratio: -1/1)` are values Chromium does not parse)."""
+    """Whether a range feature's value is written as its kind is (a value Chromium does not
+    parse is not): a length with a unit (a bare number only if 0), a ratio of numbers none
+    negative, an integer where the feature counts (`(color: 8.0)`), a number alone for
+    -webkit-device-pixel-ratio, a resolution with its unit; math and values this reader cannot
+    work out pass (they are undecided)."""
     found = words(tokens)
+    if any(t.type == "function" for t in found):
+        return True
     if name in LENGTHS:
         return not (len(found) == 1 and found[0].type == "number" and found[0].value != 0)
     if name in RATIOS:
         return all(t.type == "number" and t.value >= 0 for t in found[::2]) and \
             all(t.type == "literal" and t.value == "/" for t in found[1::2])
+    if name in INTEGERS:
+        return len(found) == 1 and found[0].type == "number" and found[0].is_integer
+    if name in PLAIN_NUMBERS:
+        return len(found) == 1 and found[0].type == "number"
+    if name in RESOLUTIONS:
+        return len(found) == 1 and found[0].type == "dimension" and found[0].lower_unit in RESOLUTION
     return True
 
 
@@ -178,14 +224,21 @@ def feature(tokens, window: dict) -> bool | None:
         if len(found) == 1:
             return boolean(base, window) if not prefix else UNKNOWN
         value = number(found[2:], window)
-        if base in RESOLUTIONS and not (len(found) == 3 and found[2].type == "dimension"):
-            value = None  # a resolution without its unit: invalid
         if value is None or not written_as(base, found[2:]):
             return UNKNOWN  # a value a browser does not parse
         if value == UNEVALUATED:
             return None
         return plain(base, prefix, value, found[2:], window)
+    if split_operator(tokens):
+        return UNKNOWN  # `(width > = 0px)`: an operator written apart is none
     return ranged(found, window)
+
+
+def split_operator(tokens) -> bool:
+    """Whether `<` or `>` is followed by white space and then `=` (Chromium reads no `<=` there)."""
+    tokens = [t for t in tokens if t.type != "comment"]
+    return any(a.type == "literal" and a.value in "<>" and b.type == "whitespace" and c.type == "literal" and c.value == "="
+               for a, b, c in zip(tokens, tokens[1:], tokens[2:]))
 
 
 def boolean(name: str, window: dict) -> bool | None:
@@ -314,5 +367,22 @@ def applies_in(query: str, window: dict) -> bool | None:
 
 def desktop_applies(query: str) -> bool | None:
     """True: the query holds in every desktop window; False: in none; None: it depends."""
-    answers = {applies_in(query, window) for window in WINDOWS}
+    answers = {applies_in(query, window) for window in CORNERS}
+    return answers.pop() if len(answers) == 1 else None
+
+
+def condition_applies(text: str) -> bool | None:
+    """desktop_applies for a media condition alone (CSS if()'s `media()`): a feature or a
+    condition, no media type and no list; anything else holds nowhere, as in Chromium."""
+    found = words(tinycss2.parse_component_value_list(text))
+    if found and found[0].type == "ident" and found[0].lower_value != "not" or \
+            any(t.type == "literal" and t.value == "," for t in found):
+        return False
+    answers = set()
+    for window in CORNERS:
+        try:
+            answer = condition(found, window)
+        except Invalid:
+            answer = False
+        answers.add(False if answer == UNKNOWN else answer)
     return answers.pop() if len(answers) == 1 else None
