@@ -16,7 +16,7 @@ from pipeline.errors import LayoutError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
-from test_pdf_other_hands_round8 import CELL_32, REAL_NEWER
+from test_pdf_other_hands_round8 import CELL_32, REAL_NEWER, with_optional_one
 
 DINGBAT_TYPE3 = FIXTURES / "pdf" / "bad" / "dingbat-type3-2025-05-07.pdf"
 
@@ -123,3 +123,49 @@ def test_a_chromium_print_whose_breaks_leave_rows_open_reads_every_row():
     html, _ = extract_html((RAW / "2025-10-22" / "page.html").read_bytes(), "page.html")
     columns = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units", "unit"]
     assert normalize(grid, updated).frame[columns].equals(normalize(html, "2025-10-22").frame[columns])
+
+
+def with_layer_in_form(default: bytes) -> bytes:
+    """with_layered_one's 1, drawn by a form XObject whose own resources name the layer g (the
+    page names none), with /D being `default`."""
+    form = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 595.2756 841.8898] "
+                  b"/Resources << /Font 1 0 R /Properties << /g 30 0 R >> >>",
+                  b"/OC /g BDC BT 1 0 0 1 226 613.8898 Tm /F2+0 9 Tf (1) Tj ET EMC")
+    with pdfplumber.open(REAL_NEWER) as pdf:
+        page = pdf.pages[0].page_obj
+        number, content = page.attrs["Contents"].objid, page.attrs["Contents"].resolve().get_data()
+    return incremental_update(REAL_NEWER.read_bytes(), {
+        10: b"<< /Type /Catalog /Pages 12 0 R /OCProperties << /OCGs [30 0 R] /D << " + default + b" >> >> >>",
+        3: b"<< /Type /Page /Parent 12 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 13 0 R /Rotate 0 "
+           b"/Resources << /Font 1 0 R /XObject << /Fm1 32 0 R >> >> >>",
+        number: stream(b"", content.replace(CELL_32, b"q /Fm1 Do Q " + CELL_32)),
+        30: b"<< /Type /OCG /Name (notes) >>", 32: form})
+
+
+def test_layers_named_inside_a_form_are_looked_at_too():
+    """Catches (hunt 54): hunt 52's layer (off, on by automatic states) named from a form's own
+    resources, not the page's: 132 was published, as pdfium draws it, where poppler shows 32."""
+    with pytest.raises(LayoutError, match=r"page 1: optional content whose default state is set by automatic states"):
+        extract_pdf(with_layer_in_form(AUTO_STATE[0]), "doc.pdf")
+
+
+def test_a_layers_usage_without_automatic_states_is_an_error():
+    """Catches (hunt 54): a layer off in /D but on for viewing in its own /Usage, with no (or an
+    empty) /AS: pdfium and mupdf apply the usage by themselves, poppler does not; 132 published."""
+    with pytest.raises(LayoutError, match=r"page 1: optional content whose default state is set by a layer's /Usage"):
+        extract_pdf(with_layered_one(b"/OFF [30 0 R] /AS []", AUTO_STATE[1]), "doc.pdf")
+
+
+@pytest.mark.parametrize("membership", [b"/OCGs []", b"/OCGs [null]", b"/OCGs [99 0 R]"], ids=["empty", "null", "missing"])
+def test_a_membership_naming_no_layer_is_an_error(membership):
+    """Catches (hunt 54): an /OCMD whose /OCGs is empty, null or a missing object: pdfium draws its
+    content, poppler hides it; 132 was published."""
+    with pytest.raises(LayoutError, match=r"page 1: content shown or hidden by an optional-content membership naming "
+                                          r"no layer"):
+        extract_pdf(with_optional_one(membership), "doc.pdf")
+
+
+def test_a_membership_naming_one_layer_outside_a_list_reads():
+    """The control: /OCGs may name a single layer without a list; it is on, and 132 is shown."""
+    frame = normalize(extract_pdf(with_optional_one(b"/OCGs 30 0 R"), "doc.pdf")[0], "2025-10-22").frame
+    assert 132 in set(frame.min_units.dropna())

@@ -140,53 +140,6 @@ def check_quarter_turns(page: Page, number: int, source: str) -> None:
             "turn such a page each their own way)", "a /Rotate of 0, 90, 180 or 270 (an integer, a multiple of 90)"))
 
 
-def check_visibility_policies(page: Page, number: int, source: str) -> None:
-    """Content on the page whose visibility viewers decide each their own way: shown or hidden
-    by an optional-content membership dictionary with a visibility policy (`/P /AnyOff`,
-    `/AllOff`, `/AllOn`) or expression (`/VE`), which pdfium ignores and poppler follows (hunt 50:
-    a 1 drawn before 32*Ascend under `/P /AnyOff` of a layer that is on); or any optional content
-    where the document's default configuration sets states otherwise than by its /BaseState, /ON
-    and /OFF: automatic states from the layers' /Usage (`/AS`), or an /Intent other than View, on
-    the configuration or a layer (hunt 52: a layer /OFF but on by `/AS` for viewing, or of the
-    Design intent, is drawn by pdfium and mupdf, not by poppler). An error naming the page; plain
-    layers are drawn alike by all."""
-    resources = resolve1(page.page_obj.resources) or {}
-    marks = [resolve1(mark) for mark in (resolve1(resources.get("Properties")) or {}).values()]
-    for xobject in (resolve1(resources.get("XObject")) or {}).values():
-        marks.append(resolve1((getattr(resolve1(xobject), "attrs", None) or {}).get("OC")))
-    layers = []
-    for found in marks:
-        kind = getattr(resolve1(found.get("Type")), "name", None) if isinstance(found, dict) else None
-        if kind == "OCMD":
-            if "VE" in found or getattr(resolve1(found.get("P")), "name", "AnyOn") != "AnyOn":
-                raise LayoutError(source, Problem(
-                    Place(page=number), "content shown or hidden by an optional-content membership policy (/OCMD "
-                    "/P or /VE): viewers decide it each their own way", "plain layers, or none"))
-            members = resolve1(found.get("OCGs"))
-            layers += [resolve1(m) for m in (members if isinstance(members, list) else [members])]
-        elif kind == "OCG":
-            layers.append(found)
-    if not layers:
-        return
-    properties = resolve1(page.pdf.doc.catalog.get("OCProperties")) or {}
-    default = resolve1(properties.get("D")) if isinstance(properties, dict) else None
-    default = default if isinstance(default, dict) else {}
-    why = "automatic states (/AS)" if resolve1(default.get("AS")) else \
-        "an /Intent other than View" if not all(for_viewing(owner.get("Intent")) for owner in [default, *layers]
-                                                 if isinstance(owner, dict)) else None
-    if why:
-        raise LayoutError(source, Problem(
-            Place(page=number), f"optional content whose default state is set by {why}: viewers decide it each "
-            "their own way", "plain layers, on or off by the default configuration's /BaseState, /ON and /OFF"))
-
-
-def for_viewing(intent) -> bool:
-    """An optional-content /Intent that is View's (the default where none is given)."""
-    intent = resolve1(intent)
-    names = intent if isinstance(intent, list) else [intent]
-    return all(getattr(resolve1(name), "name", "View") == "View" for name in names if name is not None)
-
-
 def upright(page: Page) -> Page:
     """The page as it is read: as displayed, or, when its /Rotate turns the text off the
     horizontal and the page as stored has it across, as stored (the page read again

@@ -13,7 +13,8 @@ from ..tokens import squash
 from .cjk import printed_text
 from .html import date_in
 from .pdf_digit_shapes import check_digit_shapes
-from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, check_visibility_policies, page_mark, \
+from .pdf_layers import check_visibility_policies
+from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, page_mark, \
     printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
                         drop_overprints, page_table, region_edges, set_text)
