@@ -162,3 +162,41 @@ def test_every_element_has_the_namespace_chromium_gives_it(browser):
     body = html5_tree(html, "page.html").find("body")
     ours = [namespace_of(element) for element in body.iterdescendants() if isinstance(element.tag, str)]
     assert ours == theirs
+
+
+# --- hunt 55: rules this reader cannot decide, judged where they would apply ---------------------------
+
+@pytest.mark.parametrize("sheet", [
+    ".x{background:#000;color:#fff} @supports (display:grid){.x{color:#000}}",
+    ".x{background:#000;color:#fff} @layer x{.x{color:#000 !important}}",
+    ".x{background:#000;color:#fff} @scope (td){.x{color:#000}}",
+    ".x{display:none} @supports (display:grid){.x{display:inline}}",
+    ".x{visibility:hidden} @supports (color:red){.x{visibility:visible}}",
+    ".x::before{content:'2'} @supports (display:grid){.x::before{content:none}}",
+], ids=["colour-on-applied-background", "layer-important", "scope", "display-restored", "visibility-restored",
+        "generated-text-removed"])
+def test_a_rule_the_reader_cannot_decide_is_judged_over_the_rules_applied_there(sheet):
+    """Catches (hunt 55): an undecided rule (@supports, @layer, @scope) was judged alone, as if on
+    plain black-on-white text: `color: #000` over an applied black background (black on black in
+    Chromium), or `display: inline` over an applied `display: none`, or `content: none` on a
+    ::before the page gives, passed, and the value was published as the applied rules alone
+    make it. Now the rule is applied over them, in the element's place: a change is an error."""
+    with pytest.raises(SourceError, match=r"by a selector or inside an at-rule this reader does not decide"):
+        read(with_stale_six(f"<style>{sheet}</style>"))
+
+
+def test_revert_layer_in_a_style_attribute_rolls_back_to_the_pages_rules():
+    """Catches (hunt 55): `style="display: revert-layer"` was rolled back to the browser's defaults;
+    Chromium rolls a style attribute's back to the page's own rules, and the 6 stays hidden."""
+    html = with_stale_six("<style>.x{display:none}</style>").replace('<span class="x">', '<span class="x" '
+                                                                     'style="display:revert-layer">', 1)
+    assert stale_cell(read(html)[0]) == HIDDEN
+
+
+@pytest.mark.parametrize("declaration", ["visibility: initial", "all: initial"])
+def test_visibility_initial_is_visible_inside_a_hidden_element(declaration):
+    """Catches (hunt 55): `visibility: initial` was read as inherited (hidden inside a hidden
+    element); its initial value is visible, and Chromium shows the 6."""
+    html = with_stale_six("<style>.x{visibility:hidden} .y{%s}</style>" % declaration)
+    html = html.replace('<span class="x">6</span>', '<span class="x"><span class="y">6</span></span>', 1)
+    assert stale_cell(read(html)[0]) == SHOWN

@@ -70,6 +70,7 @@ CONTENT_PSEUDO = frozenset({"marker", "scroll-marker", "scroll-button", "checkma
 # on one may show or hide all of it, so it is an error where it reaches the vendor table.
 CONTENTS_BOX_PSEUDO = frozenset({"details-content"})
 INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
+UNDECIDED_RULE = (0, 1 << 20, 0, 0)  # a rule this reader cannot decide, judged winning over every selector's
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
 HINT = (AUTHOR, (0, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
 # revert rolls a property back to the browser's sheet (the UA origin), revert-layer to the layer
@@ -1205,12 +1206,18 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
 def rolled_back(winners: dict[str, Declaration], entries: list) -> dict[str, Declaration]:
     """The declarations revert and revert-layer roll back to, where there is one beneath."""
     out = {}
+    keys = {id(e): key for key, _, e in entries}
     for name, d in winners.items():
-        if d.value in ROLLBACK:
+        if d.value == "revert-layer" and keys[id(d)][1] == INLINE:
+            # a style attribute's: rolled back to the page's own rules beneath it (checked in Chromium 156)
+            beneath = [e for key, _, e in entries if e.name == name and key[1] != INLINE]
+        elif d.value in ROLLBACK:
             beneath = [e for key, _, e in entries if e.name == name and (key[0] == UA or (
                 key == HINT and d.value == "revert-layer"))]
-            if beneath:
-                out[name] = beneath[-1]
+        else:
+            continue
+        if beneath:
+            out[name] = beneath[-1]
     return out
 
 
@@ -1341,12 +1348,14 @@ def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
 
 
 def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, moves_over,
-                    source: str) -> None:
+                    source: str, changed_by=None) -> None:
     """A rule this reader cannot decide that matches an element of the vendor table and whose
     declarations would change what a reader sees there (`changes_reading(declarations, pseudo)`,
     html_styles.py), an element around it and would keep the table from being seen
     (`hides_around`), or any other element and would draw it over the table (`moves_over`), is
-    an error naming it."""
+    an error naming it; and so is one that would change what a reader sees of an element of the
+    table or around it in its place (`changed_by(element, declarations)`: over the rules applied
+    there, a colour or a restored display judged against them)."""
     if not sheets.undecided_count:
         return
     tables = vendor_like_tables(root)
@@ -1362,7 +1371,9 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
             if (rule.pseudo or pseudo) in ("first-line", "first-letter"):  # its text set otherwise (html_extent)
                 sheets.lines_styled.add(element)
-            if decides(rule.declarations, rule.pseudo or pseudo):
+            if decides(rule.declarations, rule.pseudo or pseudo) or (
+                    changed_by is not None and element in inside | around
+                    and changed_by(element, rule.declarations, rule.pseudo or pseudo, element in inside)):
                 does = f"hide, mark or add text to the table's <{element.tag}> elements" if element in inside else \
                     f"hide, mark or add text to the <{element.tag}> around the vendor table" if element in around else \
                     f"draw the <{element.tag}> outside the vendor table over it"

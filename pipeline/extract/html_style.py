@@ -236,6 +236,8 @@ def display(declared, parent: Style) -> str:
 
 def visibility(declared, parent: Style) -> str:
     value = value_of(declared, "visibility")
+    if value == "initial":  # an inherited property's initial value is its own, not the parent's (`all: initial`)
+        return "visible"
     return value if value in ("visible", "hidden", "collapse") else parent.visibility
 
 

@@ -11,8 +11,8 @@ from lxml import etree
 from webencodings import ascii_lower
 
 from .css_values import scheme_is_dark
-from .html_cascade import (CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES, XHTML, Declaration, Sheets,
-                           SYSTEM_FAMILY, cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
+from .html_cascade import (AUTHOR, AUTHOR_IMPORTANT, CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES,
+                           UNDECIDED_RULE, XHTML, Declaration, Sheets, SYSTEM_FAMILY, cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
                            pseudo_elements, uses_var)
 from .html_files import SavedFiles
 from .html_style import DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text, value_of
@@ -172,7 +172,6 @@ class Styles:
     def __init__(self, root: etree._Element, source: str, files: SavedFiles | None = None):
         self.source = source
         sheets: Sheets = page_sheets(root, files, source)
-        check_undecided(root, sheets, changes_reading, hides_around, moves_over, source)
         self.matched = matched_rules(root, sheets, source)
         self.unmodelled_fonts = sheets.unmodelled_fonts
         self.lines_styled = sheets.lines_styled  # reached by a ::first-line or ::first-letter rule
@@ -192,6 +191,30 @@ class Styles:
         self.shadow_hosts = shadow_hosts(root)
         self.styled = styled_elements(root, self.matched)
         self.holding_styled = holding(self.styled)
+        check_undecided(root, sheets, changes_reading, hides_around, moves_over, source, self.changed_by)
+
+    def changed_by(self, element: etree._Element, declarations, pseudo: str | None = None, inside: bool = True) -> bool:
+        """Whether what a reader sees of the element changes where these declarations (a rule this
+        reader cannot decide) win over the page's rules on it, in its place: over its parent's
+        style and the rules it has (hunt 55: `color: #000` under an applied black background
+        hides the table; `display: inline` over an applied `display: none` shows a value). The
+        rule's own worst case, judged alone, is changes_reading's and hides_around's."""
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if not tag:
+            return False
+        if pseudo in ("before", "after"):  # a generated text the applied rules give it, removed or hidden
+            given = value_of(cascaded(element, tag, self.matched, pseudo), "content")
+            return given not in (None, "none", "normal") and bool({"content", "display", "visibility"} &
+                                                                  {d.name for d in declarations})
+        if pseudo is not None:
+            return False
+        parent = element.getparent()
+        parent_style = self.of(parent) if parent is not None else self.root
+        winning = [((AUTHOR_IMPORTANT if d.important else AUTHOR, UNDECIDED_RULE, 1 << 40), None, d) for d in declarations]
+        declared = cascaded(element, tag, {element: [*self.matched.get(element, ()), *winning]})
+        applied = in_unmodelled_font(computed(declared, parent_style, element, tag), declared, self.unmodelled_fonts,
+                                     parent_style, element, tag)
+        return seen_as(applied, inside) != seen_as(self.of(element), inside)
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)
@@ -309,6 +332,14 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
             or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
+
+
+def seen_as(style: Style, inside: bool) -> tuple:
+    """What decides how a reader sees an element's text, of its style: whether it is there and in
+    sight (its colours against what is behind it: `unseen`), drawn as written, and inside the
+    table whether it is a word or a line of its own or set apart as a mark."""
+    seen = (style.removed, style.shown, style.unseen, style.unmodelled, style.flipped, style.direction, style.writing_mode)
+    return (*seen, style.block, style.own_box, style.mark) if inside else seen
 
 
 def moves_over(declarations, pseudo: str | None) -> bool:
