@@ -169,3 +169,24 @@ def test_a_membership_naming_one_layer_outside_a_list_reads():
     """The control: /OCGs may name a single layer without a list; it is on, and 132 is shown."""
     frame = normalize(extract_pdf(with_optional_one(b"/OCGs 30 0 R"), "doc.pdf")[0], "2025-10-22").frame
     assert 132 in set(frame.min_units.dropna())
+
+
+LAYER_IN_TYPE3 = FIXTURES / "pdf" / "bad" / "layer-in-type3-2025-05-07.pdf"
+
+
+def test_a_layer_inside_a_type3_glyph_is_looked_at_too():
+    """Catches (hunt 56): a Type 3 glyph drawing a 1, and the strokes of a 4 inside a layer its own
+    resources name, off by its /Usage: pdfium shows 16, poppler 46; 16 was published."""
+    with pytest.raises(LayoutError, match=r"page 1: optional content whose default state is set by a layer's /Usage"):
+        extract_pdf(LAYER_IN_TYPE3.read_bytes(), "doc.pdf")
+
+
+SAME_BOX = FIXTURES / "pdf" / "bad" / "digit-same-box-2025-05-07.pdf"
+
+
+def test_each_outline_of_a_digit_is_looked_at():
+    """Catches (hunt 56): a second code of the table's font draws a 3 and reads as 0, in the later
+    4096 cells only. This font's 0 and 3 share an outline box to 1/100 of the size, and only the
+    first 0 (a real one) was looked at: 4096 was published where the page shows 4396."""
+    with pytest.raises(LayoutError, match=r"read as 0, its glyph has 0 enclosed counters, a 0 has 1 or 2"):
+        extract_pdf(SAME_BOX.read_bytes(), "doc.pdf")

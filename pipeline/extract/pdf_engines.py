@@ -379,8 +379,10 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
                 size = chars[0]["size"]
                 digits.setdefault(c, []).append((((outline[3] - outline[1]) / size, (outline[2] - outline[0]) / size,
                                                   (y - outline[1]) / size), chars[0]))
-                # one glyph of each outline's size per font and digit: a map may read two glyphs as one digit
-                font = (fonts.key(index), round((outline[2] - outline[0]) / size, 2), round((outline[3] - outline[1]) / size, 2))
+                # one glyph of each outline per font and digit (its size and its foot, to 1/10000 of the font
+                # size: a map may read two glyphs as one digit, and 0 and 3 may share a box to 1/100)
+                font = (fonts.key(index), *(round(v / size, 4) for v in (outline[2] - outline[0], outline[3] - outline[1],
+                                                                          y - outline[1])))
                 shapes.setdefault((font, c), (font, c, outline, chars[0]))
     if unread:
         ch, x, y = unread[0]

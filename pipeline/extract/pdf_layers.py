@@ -9,7 +9,7 @@ broken /OCGs: pdfium draws its content, poppler hides it); a layer's /Usage (its
 zoom state: pdfium and mupdf apply it by themselves, poppler only through automatic states), the
 configuration's automatic states (/AS), an /Intent other than View. Layers are looked for where
 the page's content can name them: its resources' /Properties, its XObjects' /OC, and the same
-inside every form it draws, and its annotations' /OC.
+inside every form it draws and every Type 3 font's glyphs, and its annotations' /OC.
 """
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ def memberships(resources, depth: int = 0, seen: set | None = None):
         if id(xobject) not in seen and getattr(resolve1(attrs.get("Subtype")), "name", None) == "Form":
             seen.add(id(xobject))
             yield from memberships(attrs.get("Resources"), depth + 1, seen)
+    for value in (resolve1(resources.get("Font")) or {}).values():  # a Type 3 font's glyphs are content streams
+        font = resolve1(value)
+        if isinstance(font, dict) and id(font) not in seen and getattr(resolve1(font.get("Subtype")), "name", None) == "Type3":
+            seen.add(id(font))
+            yield from memberships(font.get("Resources"), depth + 1, seen)
 
 
 def kind_of(found: dict) -> str | None:
