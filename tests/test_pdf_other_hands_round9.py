@@ -190,3 +190,16 @@ def test_each_outline_of_a_digit_is_looked_at():
     first 0 (a real one) was looked at: 4096 was published where the page shows 4396."""
     with pytest.raises(LayoutError, match=r"read as 0, its glyph has 0 enclosed counters, a 0 has 1 or 2"):
         extract_pdf(SAME_BOX.read_bytes(), "doc.pdf")
+
+
+ITALIC = FIXTURES / "pdf" / "italic-synthetic-2025-05-07.pdf"
+
+
+def test_a_speck_of_smoothing_inside_a_stroke_is_no_counter():
+    """Catches (hunt 56, refused before): Chromium's synthetic italic of the table's font; a 9's
+    rendering has a 1-pixel speck inside its stroke, taken for a second counter. Every row reads
+    as the page shows it (the HTML page's rows)."""
+    grid, updated = extract_pdf(ITALIC.read_bytes(), "doc.pdf")
+    html, _ = extract_html((RAW / "2025-05-07" / "page.html").read_bytes(), "page.html")
+    columns = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units", "unit"]
+    assert normalize(grid, updated).frame[columns].equals(normalize(html, "2025-05-07").frame[columns])
