@@ -84,6 +84,15 @@ class Region:
         self.below = [drop_overprints(line) for line in lines_below(glyphs, self.bbox)]
 
 
+    def reach(self) -> tuple[float, float, float, float]:
+        """The table's box and the lines of it printed below its bottom rule (a cut cell's next
+        line, which Chromium draws there at a break): all the text read as the table's."""
+        x0, top, x1, bottom = self.bbox
+        for line in self.below:
+            for ch in line:
+                x0, top, x1, bottom = min(x0, ch["x0"]), min(top, ch["top"]), max(x1, ch["x1"]), max(bottom, ch["bottom"])
+        return x0, top, x1, bottom
+
 def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT,
                     glyphs: list[dict] | None = None) -> list[Region]:
     """Every ruled table pdfplumber finds on the page, top to bottom (`glyphs`: the page's
@@ -232,7 +241,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_tilted([ch for ch in page.chars if not square(ch)], seen, taken.bbox, number, source)
             sight.check(page, number, seen, taken.edges, source)
             check_annotations(page, number, taken.bbox, taken.chars, source)
-            digits = check_drawn_were_read(sight.text(page), page, number, taken.bbox, source)
+            digits = check_drawn_were_read(sight.text(page), page, number, taken.reach(), source)
             check_digit_shapes(sight, page, number, digits, source)
             check_paths_drawn_as_read(sight.page(page).page.raw, page, number, taken.bbox, source)
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
