@@ -371,11 +371,12 @@ class Sight:
 
     def glyph_images(self, page, boxes: list[tuple], pixels: float) -> list[np.ndarray | None]:
         """Each box (left, bottom, right, top in pdfium's page space: a glyph's outline) of the
-        page's text alone, rendered `pixels` high in grey levels with a margin of two pixels, in
-        the page's displayed orientation (none for an empty box)."""
+        page's text alone, rendered `pixels` high in grey levels with a margin of two pixels,
+        turned as pdfplumber reads the page, so that its text stands upright (none for an empty box)."""
         alone = self.alone_page(page)
         area = alone.get_bbox()
-        turn = alone.get_rotation()
+        extra = (page.rotation - alone.get_rotation()) % 360  # as text_alone: a page read as stored is rendered so
+        turn = (alone.get_rotation() + extra) % 360
         images = []
         for box in boxes:
             height = box[3] - box[1]
@@ -385,7 +386,7 @@ class Sight:
             scale = pixels / height
             margin = 2 / scale
             crop = cut_around(box, area, turn, margin)
-            images.append(alone.render(scale=scale, crop=crop, grayscale=True, may_draw_forms=False,
+            images.append(alone.render(scale=scale, rotation=extra, crop=crop, grayscale=True, may_draw_forms=False,
                                        draw_annots=False).to_numpy() if min(crop) > -margin else None)
         return images
 
