@@ -50,6 +50,11 @@ def test_a_query_true_for_some_desktop_windows_only_is_undecided(query):
     ("(max-aspect-ratio: 1/0)", HIDDEN), ("(aspect-ratio < 5/0)", HIDDEN), ("(color: 8.0)", SHOWN),
     ("(min-color: 1.0)", SHOWN), ("(-webkit-min-device-pixel-ratio: 1dppx)", SHOWN), ("(resolution > 0)", SHOWN),
     ("(width > = 0px)", SHOWN), ("(width >= 0px)", HIDDEN),
+    # hunt 57: an empty entry of a list is `not all`; what does not parse inside parentheses is unknown
+    # (true `or` unknown is true); a range runs one way; a percentage is no length in a query
+    ("(max-width: 767px), ", SHOWN), (", (max-width: 767px)", SHOWN), ("(min-width: 0) or (foo bar)", HIDDEN),
+    ("(min-width: 0) or not(color)", HIDDEN), ("(min-width: 0) and (foo bar)", SHOWN), ("(0px < width > 1px)", SHOWN),
+    ("(min-width: calc(1px + 0%))", SHOWN),
 ])
 def test_a_query_is_parsed_as_chromium_parses_it(query, shown):
     """Catches (hunt 51): after a media type only `and` may join (`screen and (a) or (b)` is `not
@@ -173,14 +178,17 @@ def test_every_element_has_the_namespace_chromium_gives_it(browser):
     ".x{display:none} @supports (display:grid){.x{display:inline}}",
     ".x{visibility:hidden} @supports (color:red){.x{visibility:visible}}",
     ".x::before{content:'2'} @supports (display:grid){.x::before{content:none}}",
+    ".x{display:var(--d, inline)} @supports (display:grid){:root{--d:none}}",
+    ".x{font-size:calc(2em - 24px)} @supports (display:grid){td p{font-size:12px}}",
 ], ids=["colour-on-applied-background", "layer-important", "scope", "display-restored", "visibility-restored",
-        "generated-text-removed"])
+        "generated-text-removed", "custom-property-inherited", "font-size-inherited"])
 def test_a_rule_the_reader_cannot_decide_is_judged_over_the_rules_applied_there(sheet):
     """Catches (hunt 55): an undecided rule (@supports, @layer, @scope) was judged alone, as if on
     plain black-on-white text: `color: #000` over an applied black background (black on black in
     Chromium), or `display: inline` over an applied `display: none`, or `content: none` on a
     ::before the page gives, passed, and the value was published as the applied rules alone
-    make it. Now the rule is applied over them, in the element's place: a change is an error."""
+    make it. Now the rule is applied over them, in the element's place, and its descendants computed
+    again below it (hunt 57: a custom property or a font size they inherit): a change is an error."""
     with pytest.raises(SourceError, match=r"by a selector or inside an at-rule this reader does not decide"):
         read(with_stale_six(f"<style>{sheet}</style>"))
 

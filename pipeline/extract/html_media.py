@@ -141,6 +141,8 @@ def number(tokens, window: dict) -> float | str | None:
         return token.lower_value
     if token.type == "dimension" and token.lower_unit in RESOLUTION:
         return float(token.value) * RESOLUTION[token.lower_unit]
+    if token.type == "function" and uses_percentage(token.arguments):
+        return None  # `calc(1px + 0%)`: no length in a query (a percentage of nothing)
     if uses_units(found, FONT_DEPENDENT) or (token.type == "function" and not in_pixels(found, MEASURE)):
         return UNEVALUATED
     text = in_pixels([token], Measure(16.0, 16.0, (window["width"], window["height"])))  # em: the initial 16px
@@ -159,6 +161,10 @@ def number(tokens, window: dict) -> float | str | None:
 
 
 MEASURE = Measure(16.0, 16.0, (DESKTOP_WIDTHS[0], DESKTOP_HEIGHTS[0]))
+
+
+def uses_percentage(tokens) -> bool:
+    return any(t.type == "percentage" or (t.type == "function" and uses_percentage(t.arguments)) for t in tokens)
 
 
 def uses_units(tokens, units: frozenset) -> bool:
@@ -288,6 +294,8 @@ def ranged(found: list, window: dict) -> bool | None:
     names = [i for i, p in enumerate(parts) if len(p) == 1 and p[0].type == "ident" and p[0].lower_value in RANGES]
     if len(names) != 1 or (len(parts) == 3 and names != [1]):
         return UNKNOWN
+    if len(ops) == 2 and (ops[0][0] != ops[1][0] or "=" in (ops[0], ops[1])):
+        return UNKNOWN  # `(0px < width > 1px)`: a range runs one way, between two bounds
     flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "="}
     name = parts[names[0]][0].lower_value
     answer: bool | None = True
@@ -305,12 +313,20 @@ def ranged(found: list, window: dict) -> bool | None:
 
 
 def in_parens(token, window: dict) -> bool | None:
+    """A condition or a feature in parentheses; anything else in parentheses, or a function, is
+    Media Queries 4's `<general-enclosed>`: unknown, not a query a browser drops (`(min-width: 0)
+    or (foo bar)` holds in Chromium)."""
+    if token.type == "function":
+        return UNKNOWN
     if token.type != "() block":
         raise Invalid
     inner = words(token.content)
-    if inner and (inner[0].type == "() block" or (inner[0].type == "ident" and inner[0].lower_value == "not")):
-        return condition(inner, window)
-    return feature(token.content, window)
+    try:
+        if inner and (inner[0].type == "() block" or (inner[0].type == "ident" and inner[0].lower_value == "not")):
+            return condition(inner, window)
+        return feature(token.content, window)
+    except Invalid:
+        return UNKNOWN
 
 
 def condition(found: list, window: dict, with_or: bool = True) -> bool | None:
@@ -356,7 +372,11 @@ def query_in(tokens, window: dict) -> bool | None:
 
 def applies_in(query: str, window: dict) -> bool | None:
     answers = []
-    for item in split_commas(tinycss2.parse_component_value_list(query)):
+    items = split_commas(tinycss2.parse_component_value_list(query))
+    for item in items:
+        if len(items) > 1 and not words(item):
+            answers.append(False)  # an empty entry of a list (`print, `) is `not all`; an empty query is all
+            continue
         try:
             answer = query_in(item, window)
         except Invalid:
