@@ -212,8 +212,7 @@ class Styles:
         parent_style = self.of(parent) if parent is not None else self.root
         winning = [((AUTHOR_IMPORTANT if d.important else AUTHOR, UNDECIDED_RULE, 1 << 40), None, d) for d in declarations]
         declared = cascaded(element, tag, {element: [*self.matched.get(element, ()), *winning]})
-        applied = in_unmodelled_font(computed(declared, parent_style, element, tag), declared, self.unmodelled_fonts,
-                                     parent_style, element, tag)
+        applied = self.style_from(declared, parent_style, element, tag)
         if seen_as(applied, inside) != seen_as(self.of(element), inside):
             return True
         # what its descendants inherit (a custom property, a font size their `em` or var() read: hunt 57)
@@ -233,12 +232,17 @@ class Styles:
             if done > MAX_RESTYLED:
                 return True
             declared = cascaded(child, tag, self.matched)
-            style = in_unmodelled_font(computed(declared, parent_style, child, tag), declared, self.unmodelled_fonts,
-                                       parent_style, child, tag)
+            style = self.style_from(declared, parent_style, child, tag)
             if seen_as(style, inside) != seen_as(self.of(child), inside):
                 return True
             todo += [(grandchild, style) for grandchild in child]
         return False
+
+    def style_from(self, declared: dict[str, Declaration], parent: Style, element: etree._Element, tag: str) -> Style:
+        """The style of an element (tag '' for a generated box) with these winning declarations over
+        its parent's style, a font it names checked (in_unmodelled_font)."""
+        return in_unmodelled_font(computed(declared, parent, element, tag), declared, self.unmodelled_fonts,
+                                  parent, element, tag)
 
     def of(self, element: etree._Element) -> Style:
         found = self.computed.get(element)
@@ -258,8 +262,7 @@ class Styles:
             tag = element.tag if isinstance(element.tag, str) else ""
         if element in self.styled:
             declared = cascaded(element, tag, self.matched)
-            found = in_unmodelled_font(computed(declared, parent, element, tag), declared, self.unmodelled_fonts,
-                                       parent, element, tag)
+            found = self.style_from(declared, parent, element, tag)
         else:
             key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
             shared = self.shared.get(key)
@@ -320,9 +323,7 @@ class Styles:
     def pseudo_style(self, element: etree._Element, declared: dict[str, Declaration]) -> Style:
         """The style of a ::before or ::after box of the element, from its declarations (a font
         it names checked as an element's is: in_unmodelled_font)."""
-        parent = self.of(element)
-        return in_unmodelled_font(computed(declared, parent, element, ""), declared, self.unmodelled_fonts,
-                                  parent, element, "")
+        return self.style_from(declared, self.of(element), element, "")
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style (a box painting an
