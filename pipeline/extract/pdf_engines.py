@@ -207,6 +207,11 @@ def drawn_glyphs(textpage):
             size(raw, index) if not text else 0.0
 
 
+def font_key(font) -> int:
+    """A pdfium font as a key (its address; 0 for none)."""
+    return ctypes.cast(font, ctypes.c_void_p).value or 0
+
+
 class Fonts:
     """What the glyphs' fonts are (pdfium's), asked once per font: whether the file carries it
     (embedded, or Type 3; another is drawn from each viewer's own substitute, here pdf_fonts'
@@ -223,12 +228,12 @@ class Fonts:
 
     def key(self, index: int) -> int:
         """Which font the glyph at `index` is drawn from (0 for none)."""
-        return ctypes.cast(self.font(index), ctypes.c_void_p).value or 0
+        return font_key(self.font(index))
 
     def of(self, index: int) -> tuple[bool, bool]:
         """(carried, of signs) for the glyph at `index`."""
         font = self.font(index)
-        key = ctypes.cast(font, ctypes.c_void_p).value or 0
+        key = font_key(font)
         found = self.known.get(key)
         if found is None:
             buffer = ctypes.create_string_buffer(256)
@@ -377,12 +382,11 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
                 # each viewer's substitute, whose outline says nothing of the file)
                 size = chars[0]["size"]
-                digits.setdefault(c, []).append((((outline[3] - outline[1]) / size, (outline[2] - outline[0]) / size,
-                                                  (y - outline[1]) / size), chars[0]))
-                # one glyph of each outline per font and digit (its size and its foot, to 1/10000 of the font
+                shape = ((outline[3] - outline[1]) / size, (outline[2] - outline[0]) / size, (y - outline[1]) / size)
+                digits.setdefault(c, []).append((shape, chars[0]))
+                # one glyph of each outline per font and digit (its height, width and foot, to 1/10000 of the font
                 # size: a map may read two glyphs as one digit, and 0 and 3 may share a box to 1/100)
-                font = (fonts.key(index), *(round(v / size, 4) for v in (outline[2] - outline[0], outline[3] - outline[1],
-                                                                          y - outline[1])))
+                font = (fonts.key(index), *(round(v, 4) for v in shape))
                 shapes.setdefault((font, c), (font, c, outline, chars[0]))
     if unread:
         ch, x, y = unread[0]

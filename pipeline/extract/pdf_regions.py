@@ -83,7 +83,6 @@ class Region:
         check_rows_run_on(glyphs, self.bbox, self.run_on, self.page, self.source)
         self.below = [drop_overprints(line) for line in lines_below(glyphs, self.bbox)]
 
-
     def reach(self) -> tuple[float, float, float, float]:
         """The table's box and the lines of it printed below its bottom rule (a cut cell's next
         line, which Chromium draws there at a break): all the text read as the table's."""
@@ -92,6 +91,7 @@ class Region:
             for ch in line:
                 x0, top, x1, bottom = min(x0, ch["x0"]), min(top, ch["top"]), max(x1, ch["x1"]), max(bottom, ch["bottom"])
         return x0, top, x1, bottom
+
 
 def regions_on_page(page, page_number: int, source: str = "", limits: Limits = DEFAULT,
                     glyphs: list[dict] | None = None) -> list[Region]:
