@@ -32,20 +32,28 @@ def test_a_digit_in_a_font_of_signs_that_chromium_prints_as_type3_is_an_error():
         extract_pdf(DINGBAT_TYPE3.read_bytes(), "doc.pdf")
 
 
-def with_layered_one(default: bytes, layer: bytes = b"") -> bytes:
-    """raw/2025-10-22/doc.pdf with a 1 drawn before page 1's 32*Ascend inside the layer g
-    (`/OC /g BDC … EMC`; `layer`: more of g's entries), the document's default configuration /D
-    being `default`; saved as an incremental update (catalog, page, content, layer)."""
-    cell = b"/OC /g BDC BT 1 0 0 1 226 613.8898 Tm /F2+0 9 Tf (1) Tj ET EMC " + CELL_32
+ONE_IN_LAYER = b"/OC /g BDC BT 1 0 0 1 226 613.8898 Tm /F2+0 9 Tf (1) Tj ET EMC "  # a 1 before page 1's 32*Ascend
+
+
+def with_layer(default: bytes, resources: bytes, drawn: bytes, objects: dict[int, bytes]) -> bytes:
+    """raw/2025-10-22/doc.pdf with `drawn` before page 1's 32*Ascend (llama3.1-70b, full, 4096,
+    MindSpeed-LLM), the page's resources naming `resources` beside its fonts, the layer g and
+    `objects` added and the document's default configuration /D being `default`; saved as an
+    incremental update (catalog, page, content, and the rest)."""
     with pdfplumber.open(REAL_NEWER) as pdf:
         page = pdf.pages[0].page_obj
         number, content = page.attrs["Contents"].objid, page.attrs["Contents"].resolve().get_data()
     return incremental_update(REAL_NEWER.read_bytes(), {
         10: b"<< /Type /Catalog /Pages 12 0 R /OCProperties << /OCGs [30 0 R] /D << " + default + b" >> >> >>",
         3: b"<< /Type /Page /Parent 12 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 13 0 R /Rotate 0 "
-           b"/Resources << /Font 1 0 R /Properties << /g 30 0 R >> >> >>",
-        number: stream(b"", content.replace(CELL_32, cell)),
-        30: b"<< /Type /OCG /Name (notes) " + layer + b" >>"})
+           b"/Resources << /Font 1 0 R " + resources + b" >> >>",
+        number: stream(b"", content.replace(CELL_32, drawn + CELL_32)), **objects})
+
+
+def with_layered_one(default: bytes, layer: bytes = b"") -> bytes:
+    """with_layer's 1 drawn inside the layer g (`/OC /g BDC … EMC`; `layer`: more of g's entries)."""
+    return with_layer(default, b"/Properties << /g 30 0 R >>", ONE_IN_LAYER,
+                      {30: b"<< /Type /OCG /Name (notes) " + layer + b" >>"})
 
 
 AUTO_STATE = (b"/OFF [30 0 R] /AS [<< /Event /View /Category [/View] /OCGs [30 0 R] >> "
@@ -137,17 +145,9 @@ def with_layer_in_form(default: bytes) -> bytes:
     """with_layered_one's 1, drawn by a form XObject whose own resources name the layer g (the
     page names none), with /D being `default`."""
     form = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 595.2756 841.8898] "
-                  b"/Resources << /Font 1 0 R /Properties << /g 30 0 R >> >>",
-                  b"/OC /g BDC BT 1 0 0 1 226 613.8898 Tm /F2+0 9 Tf (1) Tj ET EMC")
-    with pdfplumber.open(REAL_NEWER) as pdf:
-        page = pdf.pages[0].page_obj
-        number, content = page.attrs["Contents"].objid, page.attrs["Contents"].resolve().get_data()
-    return incremental_update(REAL_NEWER.read_bytes(), {
-        10: b"<< /Type /Catalog /Pages 12 0 R /OCProperties << /OCGs [30 0 R] /D << " + default + b" >> >> >>",
-        3: b"<< /Type /Page /Parent 12 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 13 0 R /Rotate 0 "
-           b"/Resources << /Font 1 0 R /XObject << /Fm1 32 0 R >> >> >>",
-        number: stream(b"", content.replace(CELL_32, b"q /Fm1 Do Q " + CELL_32)),
-        30: b"<< /Type /OCG /Name (notes) >>", 32: form})
+                  b"/Resources << /Font 1 0 R /Properties << /g 30 0 R >> >>", ONE_IN_LAYER.strip())
+    return with_layer(default, b"/XObject << /Fm1 32 0 R >>", b"q /Fm1 Do Q ",
+                      {30: b"<< /Type /OCG /Name (notes) >>", 32: form})
 
 
 def test_layers_named_inside_a_form_are_looked_at_too():
