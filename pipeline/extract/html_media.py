@@ -143,11 +143,11 @@ def number(tokens, window: dict) -> float | str | None:
         return float(token.value) * RESOLUTION[token.lower_unit]
     if token.type == "function" and uses_percentage(token.arguments):
         return None  # `calc(1px + 0%)`: no length in a query (a percentage of nothing)
-    if uses_units(found, FONT_DEPENDENT) or (token.type == "function" and not in_pixels(found, MEASURE)):
+    if uses_units(found, FONT_DEPENDENT):
         return UNEVALUATED
     text = in_pixels([token], Measure(16.0, 16.0, (window["width"], window["height"])))  # em: the initial 16px
-    if text is None and token.type == "dimension":
-        return UNEVALUATED  # a unit this reader does not know in a query (cqw: Chromium's small viewport)
+    if text is None and token.type in ("dimension", "function"):
+        return UNEVALUATED  # a unit this reader does not know in a query (cqw: Chromium's small viewport), or math
     if text is not None and "(" in text:
         text = evaluated(text)
         if text is None:
@@ -158,9 +158,6 @@ def number(tokens, window: dict) -> float | str | None:
     if len(found) == 1 and found[0].type == "dimension":
         return UNEVALUATED  # a unit this reader does not know in a query (cqw: Chromium's small viewport)
     return None
-
-
-MEASURE = Measure(16.0, 16.0, (DESKTOP_WIDTHS[0], DESKTOP_HEIGHTS[0]))
 
 
 def uses_percentage(tokens) -> bool:
