@@ -91,7 +91,7 @@ table { display: table } caption { display: table-caption } thead { display: tab
 tbody { display: table-row-group } tfoot { display: table-footer-group } tr { display: table-row }
 td, th { display: table-cell } col { display: table-column } colgroup { display: table-column-group }
 head, script, style, template, noscript, title, link, meta, base { display: none }
-datalist, noembed, noframes, rp, area, param { display: none }
+datalist, noembed, noframes, rp, area, param { display: none } slot { display: contents }
 sup { vertical-align: super; font-size: smaller } sub { vertical-align: sub; font-size: smaller }
 small { font-size: smaller } big { font-size: larger } rt { font-size: 50% }
 h1 { font-size: 2em } h2 { font-size: 1.5em } h3 { font-size: 1.17em } h5 { font-size: .83em } h6 { font-size: .67em }

@@ -42,7 +42,7 @@ from lxml import etree
 from ..errors import Place, Problem, SourceError
 from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
 from .css_values import CSS_WIDE, display_type, scheme_is_dark, valid_value
-from .css_substitute import UNRESOLVED, resolved
+from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, attr, resolved, words
 from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
                         paints_over_neighbours)
@@ -1287,7 +1287,9 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
-                 mark=mark(declared, tag, shown_as, aligned), vertical_align=aligned, items=shown_as in ITEMS_OF, custom=custom,
+                 mark=mark(declared, tag, shown_as, aligned), vertical_align=aligned,
+                 # `display: contents` makes no box: its children are its parent's items (hunt 59)
+                 items=shown_as in ITEMS_OF or (shown_as == "contents" and parent.items), custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
                  stuck=stuck(declared), spill=spills(declared, shown_as, None),
@@ -1942,6 +1944,25 @@ def attr_fallback(arguments, declared, element: etree._Element, source: str) -> 
                                       "attr() with a string fallback, or none"))
 
 
+def typed_attr(arguments, declared, element: etree._Element, source: str) -> str | None:
+    """The text of a typed attr() in `content` (`attr(data-n type(<number>))`, `attr(w px)`): the
+    attribute parsed as its type (css_substitute.attr, the fallback where it does not parse). Only
+    strings are content: a number, length or ident makes the declaration invalid at
+    computed-value time, and so does a missing attribute without a fallback (None: nothing is
+    drawn; checked in Chromium 156, hunt 59)."""
+    try:
+        tokens = [t for t in attr(arguments, element) if t.type not in ("whitespace", "comment")]
+    except Invalid:
+        return None
+    except Unresolved:
+        raise SourceError(source, Problem(Place(), f"generated text `content: {declared['content'].value}` on a "
+                                          f"<{element.tag}> this reader cannot spell out", "content of strings and "
+                                          "attr() of a type this reader parses, or none")) from None
+    if not tokens or any(t.type != "string" for t in tokens):
+        return None
+    return "".join(t.value for t in tokens)
+
+
 def generated_text(declared: dict[str, Declaration], element: etree._Element, source: str) -> str:
     """The text `content` adds: strings and attr(); none/normal add nothing; what follows a `/`
     is alternative text for assistive technology, not drawn (`content: "1" / ""` draws 1: checked
@@ -1960,6 +1981,11 @@ def generated_text(declared: dict[str, Declaration], element: etree._Element, so
             pieces.append(token.value)
         elif token.type == "ident" and token.lower_value in ("none", "normal"):
             return ""
+        elif token.type == "function" and token.lower_name == "attr" and len(words(after_first_comma(token.arguments)[0])) > 1:
+            typed = typed_attr(token.arguments, declared, element, source)
+            if typed is None:
+                return ""  # invalid at computed-value time: content is normal, nothing drawn
+            pieces.append(typed)
         elif token.type == "function" and token.lower_name == "attr":
             name = next((t.value for t in token.arguments if t.type == "ident"), "")
             value = element.get(name.lower())

@@ -82,7 +82,10 @@ def passes_through(host: etree._Element, template: etree._Element) -> bool:
     """A shadow tree that is one <slot> without attributes and nothing else (whitespace aside),
     on a host no child of which names a slot, draws the host's children as if it had none: no
     sheet of its own, no element that hides, styles or reorders them. The slot's own content is
-    a fallback, drawn only when the host has no child node (text or element) to assign to it."""
+    a fallback, drawn only when the host has no child node (text or element) to assign to it.
+    With manual slot assignment nothing is assigned by the parser: not passed through."""
+    if ascii_lower(template.get("shadowrootslotassignment") or "") == "manual":
+        return False  # nothing is slotted until a script assigns it: the slot draws its fallback (hunt 59)
     slot = template[0] if len(template) == 1 else None
     if slot is None or slot.tag != "slot" or slot.attrib or (template.text or "").strip() or (slot.tail or "").strip():
         return False

@@ -26,6 +26,9 @@ from ..errors import Place, Problem, SourceError
 # elements libxml2 2.x keeps open.
 LIBXML2_READS_OTHERWISE = re.compile(r"<(?:svg|math|wbr|embed|source|track|keygen)[\s>/]")
 XML_DECLARATION = re.compile(r"^\ufeff?\s*<\?xml[^>]*>")
+# A <noscript> that still holds something once the document's own are emptied (one in a
+# <template>'s content): its raw text would be read as markup by libxml2.
+NOSCRIPT_HOLDING = re.compile(r"<noscript[^>]*>(?!</noscript>)")
 # Elements whose content no reader sees: it is never cell text, page text or an update date, and
 # no <meta> in it is the page's. Chromium never draws a <noembed> (nor <noscript>: scripts run),
 # nor a <template>'s content (a declarative shadow root's), whatever their display.
@@ -89,8 +92,10 @@ def copy_children(node: LexborNode, parent: etree._Element, depth: int, source: 
                 except ValueError:
                     pass  # a name lxml cannot hold (`xlink:href`, `a"b`): no rule of ours reads it
             # a <template>'s content is a fragment of its own, copied as the serialisation
-            # holds it: a declarative shadow root's tree decides what its host draws
-            content = child.template_fragments()[0] if tag == "template" else child
+            # holds it: a declarative shadow root's tree decides what its host draws (an SVG or
+            # MathML element named template has none: its children are its content)
+            fragments = child.template_fragments() if tag == "template" else None
+            content = fragments[0] if fragments else child
             copy_children(content, element, depth + 1, source)
             last = element
         child = child.next
@@ -207,12 +212,30 @@ def page_encoding(root: etree._Element) -> str:
                  if getattr(mark, "target", None) == ENCODING_MARK and mark.text), "utf-8")
 
 
+def without_noscript_text(document: LexborHTMLParser) -> str:
+    """The serialisation with each <noscript>'s raw text left out: no reader sees it
+    (SILENT_TAGS), and serialised as it is (literally, as HTML serialises raw text) libxml2
+    would read it as markup."""
+    for noscript in document.css("noscript"):
+        child = noscript.child
+        while child is not None:
+            following = child.next
+            child.decompose()
+            child = following
+    return document.html
+
+
 def html5_tree(text: str, source: str) -> etree._Element:
     """The tree a browser builds from the page's text, as an lxml element (<html>), its mode
     marked before it (in_quirks_mode)."""
     check_limits_first(text, source)
-    document = LexborHTMLParser(text)
-    root = reparsed(document.html, source)
+    # Scripting on, as in a browser that runs the page's scripts: a <noscript>'s content is raw
+    # text up to the first </noscript>, whatever markup it seems to hold (hunt 59). Off, a
+    # `</noscript>` in an attribute or comment inside it, or a tag a <head> cannot hold, ends it
+    # elsewhere than Chromium does.
+    document = LexborHTMLParser(text, scripting=True)
+    serialised = without_noscript_text(document)
+    root = reparsed(serialised, source) if not NOSCRIPT_HOLDING.search(serialised) else None
     root = root if root is not None else copied(document, source)
     if quirks_mode(text):
         root.addprevious(etree.PI(MODE_MARK, "quirks"))

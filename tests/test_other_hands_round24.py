@@ -1,0 +1,172 @@
+"""Pages made by other hands, round 24 (hunt 59, session 38), each published with exit 0 where
+Chromium 156 shows another value: a <noscript> parsed as a browser without scripts parses it, flex
+and grid items reached through `display: contents` read as one word, a typed attr() in `content`
+read as the attribute's text, and a shadow root with manual slot assignment taken to pass its
+host's children through."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from lxml import etree
+
+from page_variants import PAGE_HTML, read
+from pipeline.errors import MincardsError
+from pipeline.extract.html_tree import SILENT_TAGS, html5_tree
+from test_other_hands_sheets import stale_cell, with_stale_six
+
+HIDDEN, SHOWN = "1*Ascend", "16*Ascend"  # the stale 6 hidden by `.x{display:none}`, or shown
+FIRST_16 = re.compile(r"<p (id=\"[^\"]+\")>16\*Ascend</p>")
+
+
+def with_cell(content: str, head: str = "") -> str:
+    """The page with its first 16*Ascend cell written as `content`, and `head` added to its <head>."""
+    cell = FIRST_16.search(PAGE_HTML)
+    html = PAGE_HTML[:cell.start()] + f"<p {cell[1]}>{content}</p>" + PAGE_HTML[cell.end():]
+    return html.replace("</head>", head + "</head>", 1)
+
+
+# --- <noscript> is raw text where scripts run ------------------------------------------------------
+
+# Markup that ends a <noscript> elsewhere for a parser without scripting: a `</noscript>` inside an
+# attribute, a comment, a <style> or a <textarea> there is the element's end for Chromium
+NOSCRIPT_CELLS = ['<noscript><b title="</noscript>1<noscript>"></b></noscript>6*Ascend',
+                  '<noscript><!--</noscript>1<noscript>--></noscript>6*Ascend',
+                  '<noscript><style></noscript>1<noscript></style></noscript>6*Ascend',
+                  '<noscript><textarea></noscript>1<noscript></textarea></noscript>6*Ascend',
+                  '1<noscript><b>6</b></noscript>6*Ascend']
+
+
+@pytest.mark.parametrize("content", NOSCRIPT_CELLS)
+def test_a_noscript_ends_at_its_first_end_tag_whatever_it_seems_to_hold(content):
+    """Catches (hunt 59): the tree was built with scripting off, where a <noscript>'s content is
+    markup: `<noscript><b title="</noscript>1…">` held the 1 in an attribute, and 6 was published
+    where Chromium draws 16 (scripts run there, so the content is text up to `</noscript>`)."""
+    grid, _, _ = read(with_cell(content))
+    assert stale_cell(grid) == SHOWN
+
+
+def shown_text(element: etree._Element) -> str:
+    """An element's text but what no reader sees (SILENT_TAGS), as html_tree's tree holds it."""
+    text = "" if element.tag in SILENT_TAGS else element.text or ""
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in SILENT_TAGS:
+            text += shown_text(child)
+        text += child.tail or ""
+    return text
+
+
+def test_noscript_text_is_what_chromium_draws(browser):
+    """The same cells in Chromium: each one's innerText is the text the tree gives it."""
+    html = "<!DOCTYPE html><html><head></head><body>" + "".join(
+        f"<p id='c{i}'>{content}</p>" for i, content in enumerate(NOSCRIPT_CELLS)) + "</body></html>"
+    page = browser.new_page()
+    try:
+        page.set_content(html)
+        theirs = [page.inner_text(f"#c{i}") for i in range(len(NOSCRIPT_CELLS))]
+    finally:
+        page.close()
+    body = html5_tree(html, "page.html").find("body")
+    assert [shown_text(body.find(f".//p[@id='c{i}']")) for i in range(len(NOSCRIPT_CELLS))] == theirs
+
+
+@pytest.mark.parametrize("head, body, shown", [
+    # in the head, a tag <head> cannot hold ended the <noscript> for the old tree: its sheet applied
+    ("<noscript><b></b><style>.x{display:none}</style></noscript>", "", SHOWN),
+    # in the body, a sheet that only seems to be in a <noscript> attribute is the page's
+    ("", '<noscript><p title="</noscript><style>.x{display:none}</style><noscript>"></p></noscript>', HIDDEN),
+    ('<noscript><meta name="x" content="</noscript><style>.x{display:none}</style><noscript>"></noscript>', "",
+     HIDDEN),
+])
+def test_a_sheet_applies_where_chromium_parses_it_out_of_a_noscript(head, body, shown):
+    """Catches (hunt 59): a <style> Chromium reads as the text of a head <noscript> was applied
+    (40 rows of a model hidden by it were lost), and one it reads outside a <noscript> was not."""
+    html = with_stale_six(head).replace("<body>", f"<body>{body}", 1)
+    assert "<body>" in with_stale_six("")
+    assert stale_cell(read(html)[0]) == shown
+
+
+# --- flex and grid items through display: contents ------------------------------------------------
+
+@pytest.mark.parametrize("content, sheet", [
+    ('<span style="display:inline-flex;flex-direction:row-reverse"><span style="display:contents">'
+     '<i>1</i><i>6</i></span></span>*Ascend', ""),
+    ('<span style="display:inline-flex"><span style="display:contents"><i style="order:2">1</i><i>6</i></span>'
+     '</span>*Ascend', ""),
+    ('<span style="display:inline-grid;grid-template-columns:auto auto"><span style="display:contents">'
+     '<i style="grid-column:2">1</i><i style="grid-column:1">6</i></span></span>*Ascend', ""),
+    ('<span style="display:inline-flex;gap:1em"><span style="display:contents"><span style="display:contents">'
+     '<i>1</i><i>6</i></span></span></span>*Ascend', ""),
+    ('<span style="display:inline-flex;flex-direction:row-reverse"><slot><i>1</i><i>6</i></slot></span>*Ascend', ""),
+    ('<span class="f"><span class="c"><i>1</i><i>6</i></span></span>*Ascend',
+     "<style>.f{display:inline-flex;flex-direction:row-reverse}.c{display:contents}</style>"),
+])
+def test_the_children_of_display_contents_are_the_containers_items(content, sheet):
+    """Catches (hunt 59): the digits in separate elements under a `display: contents` wrapper (or a
+    bare <slot>, `display: contents` in the UA sheet) in a flex or grid container were read as one
+    word in markup order; Chromium lays them out as the container's items, reversed, reordered or
+    set a gap apart (61 or `1  6` drawn where 16 was published). Items are boxes of their own."""
+    with pytest.raises(MincardsError, match=r"a space between '1' and '6' may separate two items"):
+        read(with_cell(content, sheet))
+
+
+# --- typed attr() in content -------------------------------------------------------------------------
+
+# (content of .z::before, the span's data-n): the text before 6*Ascend is what Chromium draws
+ATTR_CASES = [("attr(data-n)", "1"), ("attr(data-n raw-string)", "1"), ("attr(data-n type(<string>))", '"1"'),
+              ("attr(data-n type(*))", '"1"'), ("attr(data-m type(<number>), \"7\")", "1"),
+              ("attr(data-n type(*))", "1"), ("attr(data-n type(<number>))", "1"), ("attr(data-n px)", "1"),
+              ("attr(data-n type(<string>))", "1"), ('"1" attr(data-m type(<string>))', "1"),
+              ("attr(data-n type(<number>), \"9\")", "1"), ("attr(data-n type(<custom-ident>))", "abc")]
+
+
+def attr_page(cases) -> str:
+    return "<!DOCTYPE html><html><head><style>" + "".join(
+        f"#z{i}::before{{content:{content}}}" for i, (content, _) in enumerate(cases)) + "</style></head><body>" + \
+        "".join(f"<p><span id='z{i}' data-n='{value}'></span>6*Ascend</p>" for i, (_, value) in enumerate(cases)) + \
+        "</body></html>"
+
+
+def drawn_content(computed: str) -> str:
+    """Chromium's computed `content` of a ::before as the text it draws (strings only here)."""
+    return "" if computed in ("none", "normal") else "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', computed))
+
+
+def test_typed_attr_in_content_draws_what_chromium_draws(browser):
+    """Catches (hunt 59): every attr() in `content` was read as the attribute's text, typed or
+    not: `attr(data-n type(<number>))` drew 1 for the reader where Chromium's `content` is invalid
+    at computed-value time (a number is no content) and draws nothing: 16 published for 6."""
+    page = browser.new_page()
+    try:
+        page.set_content(attr_page(ATTR_CASES))
+        theirs = [drawn_content(page.evaluate(f"getComputedStyle(document.getElementById('z{i}'), '::before')"
+                                              ".content")) for i in range(len(ATTR_CASES))]
+    finally:
+        page.close()
+    assert theirs[:5] == ["1", "1", "1", "1", "7"] and theirs[5:] == [""] * 7  # what the cases are about
+    for (content, value), drawn in zip(ATTR_CASES, theirs):
+        html = with_cell(f"<span class='z' data-n='{value}'></span>6*Ascend", f"<style>.z::before{{content:{content}}}</style>")
+        assert stale_cell(read(html)[0]) == drawn + "6*Ascend", content
+
+
+# --- manual slot assignment ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fallback", ["", "9"])
+def test_a_shadow_root_assigning_slots_by_script_is_no_pass_through(fallback):
+    """Catches (hunt 59): `<template shadowrootmode=open shadowrootslotassignment=manual><slot>`
+    was taken to draw its host's children; nothing is slotted until a script assigns it, so
+    Chromium draws the slot's fallback: 6 shown where 16 was published (96 with a fallback 9)."""
+    template = f'<template shadowrootmode="open" shadowrootslotassignment="Manual"><slot>{fallback}</slot></template>'
+    with pytest.raises(MincardsError, match=r"\[shadow root\]"):
+        read(with_cell(f"<span>{template}1</span>6*Ascend"))
+    named = template.replace(' shadowrootslotassignment="Manual"', "")
+    grid, _, _ = read(with_cell(f"<span>{named}1</span>6*Ascend"))
+    assert stale_cell(grid) == SHOWN  # the control: slots assigned by name pass the children through
+
+
+def test_a_template_inside_svg_is_an_element_like_any_other():
+    """Caught while adding <noscript> to the hand-over's random soups: `<svg><template>` (an SVG
+    element named template, no template content of its own) stopped the run with an internal
+    IndexError where the tree is copied node by node."""
+    grid, _, tidy = read(PAGE_HTML.replace("<body>", "<body><svg><template><g/>x</template></svg>", 1))
+    assert len(tidy.frame) == 1350
