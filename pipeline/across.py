@@ -12,19 +12,17 @@ them:
 each release folder back through pipeline/store.py (checked against its manifest), never
 the raw sources, and writes everything into `work` (the run's staging folder). Releases
 are read one at a time in release order (pipeline/ids.py), each diffed with the one
-before (pipeline/diff.py) and then forgotten: memory holds two releases, one open history
-run per key and a few lines per release, whatever the number of releases. Closed history
-runs wait in the database, which gives them back in key order for history.parquet and
-.csv, and one model at a time for the site.
+before (pipeline/diff.py) and then forgotten: memory holds two releases, a few lines per
+release and the history's changes in a few bytes each (pipeline/history.py `Changes`), made
+into its runs in key order once every release is in (`Runs`), for the history table,
+history.parquet and .csv, and one model at a time for the site.
 """
 from __future__ import annotations
 
-import contextlib
 import csv
 import hashlib
 import io
 import json
-import sqlite3
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -38,7 +36,7 @@ from .changelog import Entry, ReleaseInfo, changelog_markdown, entry
 from .database import DATABASE, METADATA, Database, metadata_bytes
 from .diff import Side, diff_releases, diff_sides, sided
 from .faults import Steps
-from .history import COLUMNS as HISTORY_COLUMNS, RELEASES_METADATA, change_kinds, change_rows
+from .history import CHUNK, COLUMNS as HISTORY_COLUMNS, RELEASES_METADATA, Changes, Runs, change_kinds, change_rows
 from .ids import base_date, revision
 from .site import SITE, Site, diff_page, model_note, model_page
 from .errors import MincardsError
@@ -54,7 +52,6 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
     "CHANGELOG.md"
 FILES, FOLDERS = ACROSS_FILES, ACROSS_FOLDERS  # in build/: each file put in place, each folder one rename
 assert FILES == (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA) and FOLDERS == (SITE,)
-CHUNK = 20_000  # history rows held at once while they are written out (memory flat past it)
 RUN = 2  # consecutive releases a worker compares in one call: few, so that the last ones the parent
 # adds to the database after the workers are done are few (each call reads one release more)
 
@@ -137,40 +134,23 @@ def csv_text(frame: pd.DataFrame, header: bool) -> bytes:
     return frame.to_csv(index=False, header=header, lineterminator="\n").encode("utf-8")
 
 
-def reading(database: Path) -> contextlib.closing[sqlite3.Connection]:
-    """A read-only connection to the (committed) database, as a worker opens it."""
-    return contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True))
-
-
-def write_history(database: Path, work: Path, made_of: list[dict], site: Path | None = None,
+def write_history(runs: Runs, work: Path, made_of: list[dict], site: Path | None = None,
                   releases: list[str] | None = None) -> tuple[tuple[int, str], list[tuple[str, str]]]:
     """history.parquet and history.csv, in key order, CHUNK rows at a time, each chunk
     checked against the contract; returns the CSV's size and sha256, and (model, note) of
-    the model pages written. The rows go from SQLite to Arrow and to the CSV writer as
-    plain values (pandas only for the check). Run in a worker beside the model pages
-    (history_calls); with `site` (one process), every model's page is written from the
-    same rows as they pass: reading them again per model cost a tenth of the build."""
+    the model pages written. The rows go to Arrow and to the CSV writer as plain values
+    (pandas only for the check). Run in a worker beside the model pages (history_calls);
+    with `site` (one process), every model's page is written from the same rows as they
+    pass."""
     pages = ModelPages(site, releases) if site is not None and releases else None
-    with reading(database) as connection:
-        written = write_history_rows(connection, work, made_of, pages)
-    return written, pages.done() if pages else []
-
-
-def write_history_rows(connection: sqlite3.Connection, work: Path, made_of: list[dict],
-                       pages: ModelPages | None = None) -> tuple[int, str]:
-    columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
-    order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
-    rows = connection.execute(f"SELECT {columns} FROM history ORDER BY {order}")
     metadata = {"mincards.table": "history", RELEASES_METADATA: json.dumps(made_of),
                 "mincards.pipeline_version": __version__}
     schema = contract.arrow_schema(history_contract.SCHEMA, metadata=metadata)
-    supported = HISTORY_COLUMNS.index("supported")
     csv_file = CountedFile(work / HISTORY_CSV)
     csv_file.write(csv_lines([HISTORY_COLUMNS]))
     with pq.ParquetWriter(work / HISTORY_PARQUET, schema, compression="zstd") as parquet:
-        while chunk := rows.fetchmany(CHUNK):
-            values = [list(column) for column in zip(*chunk)]
-            values[supported] = [None if v is None else bool(v) for v in values[supported]]  # SQLite's 0/1
+        for start in range(0, len(runs), CHUNK):
+            values = runs.columns(start, start + CHUNK)
             table = pa.table(values, schema=schema)
             history_contract.validate_history(table.to_pandas(types_mapper=store.pandas_dtype),
                                               str(work.parent / HISTORY_PARQUET))
@@ -178,7 +158,7 @@ def write_history_rows(connection: sqlite3.Connection, work: Path, made_of: list
             csv_file.write(csv_lines(zip(*values)))
             if pages:
                 pages.add(zip(*values))
-    return csv_file.close()
+    return csv_file.close(), pages.done() if pages else []
 
 
 def csv_lines(rows) -> bytes:
@@ -207,13 +187,12 @@ class ModelPages:
         self.listed: list[tuple[str, str]] = []  # (model, note) for the index
 
     def add(self, rows) -> None:
-        """History rows (HISTORY_COLUMNS values, supported as a bool or SQLite's 0/1)."""
+        """History rows (HISTORY_COLUMNS values)."""
         for row in rows:
             record = dict(zip(HISTORY_COLUMNS, row))
             if record["model"] != self.model:
                 self.write()
                 self.model = record["model"]
-            record["supported"] = None if record["supported"] is None else bool(record["supported"])
             self.runs.append(record)
 
     def write(self) -> None:
@@ -227,15 +206,13 @@ class ModelPages:
         return self.listed
 
 
-def model_pages(database: Path, site: Path, models: list[str], releases: list[str]) -> list[tuple[str, str]]:
-    """The site's pages of these models, from the history in the (committed) database;
-    (model, note) for the index. Run in the workers, each with its own connection."""
-    columns = ", ".join(contract.sql_name(c) for c in HISTORY_COLUMNS)
-    order = ", ".join(contract.sql_name(c) for c in history_contract.KEY)
+def model_pages(runs: Runs, site: Path, models: list[str], releases: list[str]) -> list[tuple[str, str]]:
+    """The site's pages of these models, from their runs of the history; (model, note) for
+    the index. Run in the workers."""
     pages = ModelPages(site, releases)
-    with reading(database) as connection:
-        for model in models:
-            pages.add(connection.execute(f"SELECT {columns} FROM history WHERE model = ? ORDER BY {order}", (model,)))
+    spans = runs.models()
+    for model in models:
+        pages.add(zip(*runs.columns(*spans[model])))
     return pages.done()
 
 
@@ -244,17 +221,16 @@ def run_call(function, *args):
     return function(*args)
 
 
-def history_calls(database: Database, work: Path, site: Site, made_of: list[dict], releases: list[str],
+def history_calls(runs: Runs, work: Path, site: Site, made_of: list[dict], releases: list[str],
                   jobs: int) -> list[tuple]:
-    """The calls that write history.parquet and .csv, and one page per model of any release,
-    from the committed history (run_call's arguments): in one process, one call writing the
-    pages from the rows it writes out; else the history files one call, the models shared
-    out among `jobs` others."""
+    """The calls that write history.parquet and .csv, and one page per model of any release
+    (run_call's arguments): in one process, one call writing the pages from the rows it
+    writes out; else the history files one call, the models shared out among `jobs` others."""
     if jobs <= 1:
-        return [(write_history, database.path, work, made_of, site.folder, releases)]
-    models = [model for (model,) in database.query("SELECT DISTINCT model FROM history ORDER BY model")]
-    return [(write_history, database.path, work, made_of)] + \
-        [(model_pages, database.path, site.folder, models[i::jobs], releases) for i in range(jobs) if models[i::jobs]]
+        return [(write_history, runs, work, made_of, site.folder, releases)]
+    models = list(runs.models())
+    return [(write_history, runs, work, made_of)] + \
+        [(model_pages, runs, site.folder, models[i::jobs], releases) for i in range(jobs) if models[i::jobs]]
 
 
 def history_written(outcomes: list) -> tuple[tuple[int, str], list[tuple[str, str]]]:
@@ -337,12 +313,12 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
                 table_rows(table, min_cards_contract.COLUMNS), table_rows(found, findings_contract.COLUMNS))
 
 
-def add_release(database: Database, pair: Pair) -> None:
-    """A release's rows, findings and changes into the database."""
+def add_release(database: Database, changes: Changes, pair: Pair) -> None:
+    """A release's rows and findings into the database, its changes to the history's."""
     database.insert("releases", [releases_row(pair.info)])
     database.insert("min_cards", pair.min_cards)
     database.insert("findings", pair.findings)
-    database.add_changes(pair.info.release, pair.changes)
+    changes.add(pair.info.release, pair.changes)
 
 
 def compare_run(first: int, releases: list[tuple[str, Path]], site: Path, sent: bool = False) -> list[Pair]:
@@ -357,11 +333,11 @@ def compare_run(first: int, releases: list[tuple[str, Path]], site: Path, sent: 
 
 
 def compare_all(database: Database, releases: dict[str, Path], ordered: list[str], site: Site,
-                workers: Workers | None) -> tuple[dict[str, Entry], list[ReleaseInfo], list[dict]]:
+                workers: Workers | None) -> tuple[dict[str, Entry], list[ReleaseInfo], list[dict], Runs]:
     """Each release compared with the one before, in the workers, and added to the database
-    in release order; its changelog entry, what is said of it, and what the history is
-    made of (release and the sha256 of its table)."""
-    database.start_history()
+    in release order; its changelog entry, what is said of it, what the history is made of
+    (release and the sha256 of its table), and the history's runs."""
+    changes = Changes()
     entries: dict[str, Entry] = {}
     infos: list[ReleaseInfo] = []
     made_of: list[dict] = []
@@ -378,13 +354,13 @@ def compare_all(database: Database, releases: dict[str, Path], ordered: list[str
             if isinstance(outcome, MincardsError):
                 raise outcome
             for pair in outcome:
-                add_release(database, pair)
+                add_release(database, changes, pair)
                 entries[pair.info.release] = pair.entry
                 infos.append(pair.info)
                 made_of.append({"release": pair.info.release, "sha256": pair.sha256})
     finally:
         runs.close()
-    return entries, infos, made_of
+    return entries, infos, made_of, changes.runs()
 
 
 def build_across(releases: dict[str, Path], work: Path, steps: Steps | None = None, jobs: int = 1,
@@ -404,12 +380,12 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
     try:
         site = Site(work / SITE)
         with pool(run_call, jobs, method) as workers:  # started once, for the comparisons and the history
-            entries, infos, made_of = compare_all(database, releases, ordered, site, workers)
-            database.finish_history()
-            database.commit()  # the workers read the history from the file
-            calls = history_calls(database, work, site, made_of, ordered, jobs)
+            entries, infos, made_of, runs = compare_all(database, releases, ordered, site, workers)
+            calls = history_calls(runs, work, site, made_of, ordered, jobs)
             with meanwhile(run_call, calls, workers) as history_outcomes:
-                # What needs no history is written here while the workers write the history's files.
+                # The database and what needs no history's files are written here while the
+                # workers write the history's files and the model pages.
+                database.insert_history(runs)
                 steps.writing(work / RELEASES_CSV)
                 releases_file = write_releases(database, work)
                 steps.step(RELEASES_CSV)
@@ -421,7 +397,7 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
                 site.changelog_page(newest_first)
                 newest = releases[ordered[-1]]
                 heat = site.heat_map(read_release(newest)[1], store.load(newest, store.FINDINGS))
-                database.index_names()  # in memory until finish() commits, once the workers read no more
+                database.index_names()
                 steps.writing(work / HISTORY_PARQUET)
                 history_file, models = history_written(history_outcomes())
         steps.step(HISTORY_PARQUET)

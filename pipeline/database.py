@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .files import current_umask
-from .history import COLUMNS as HISTORY_COLUMNS, KEY_COLUMNS, RUN_COLUMNS, Runs
+from .history import CHUNK, Runs
 from schemas import contract, findings, history, min_cards, releases
 
 DATABASE = "mincards.sqlite"
@@ -41,11 +41,6 @@ SEARCHED = ("min_cards", "history")  # full-text search on their model names
 # Datasette's `units` are Pint units; the contract's units that are one plain word are
 # declared to Pint as units of their own (a token is no SI unit).
 UNIT_WORDS = ("tokens", "node")
-# The history's rows in its order: each closed run with its key, sorted once by key and position
-# (the closed runs are kept in the order they close, which costs each insert least).
-HISTORY_COPY = (f"SELECT {', '.join([f'k.{c}' for c in KEY_COLUMNS] + [f'c.{c}' for c in RUN_COLUMNS])} "
-                f"FROM temp.closed AS c CROSS JOIN temp.keys AS k ON k.number = c.number "
-                f"ORDER BY {', '.join(f'k.{c}' for c in KEY_COLUMNS)}, c.position")
 LICENCE_NOTE = ("no licence stated by the vendor: the numbers are Huawei Cloud's published documentation "
                 "(the source page), republished here as data for reference")
 
@@ -71,59 +66,24 @@ class Database:
     def insert(self, table: str, rows: Iterable[tuple]) -> None:
         self.connection.executemany(self.statements[table], rows)
 
-    # --- the history, from the changes of each release (pipeline/history.py) ---
-
-    def start_history(self) -> None:
-        """Two temporary tables (outside the database file): each key under its number
-        (history.Runs), and the runs as they close, appended in that order. Kept by (key
-        number, position) instead, each release's runs went to as many places of a tree
-        larger than the cache (at 128 releases, 1.0 s of inserts against 0.5 s appended);
-        the history table is copied from them with one sort (0.17 -> 0.38 s)."""
-        self.runs = Runs()
-        self.connection.execute(f"CREATE TEMP TABLE keys (number INTEGER PRIMARY KEY, {', '.join(KEY_COLUMNS)})")
-        self.connection.execute(f"CREATE TEMP TABLE closed (number INTEGER, position INTEGER, {', '.join(RUN_COLUMNS)})")
-
-    def add_changes(self, release: str, rows: list[tuple]) -> None:
-        self.keep_closed(self.runs.add(release, rows))
-
-    def keep_closed(self, runs: list[tuple]) -> None:
-        self.connection.executemany(f"INSERT INTO temp.keys VALUES ({', '.join('?' * (len(KEY_COLUMNS) + 1))})",
-                                    self.runs.keys_seen())
-        self.connection.executemany(f"INSERT INTO temp.closed VALUES ({', '.join('?' * (len(RUN_COLUMNS) + 2))})",
-                                    runs)
-
-    def finish_history(self) -> None:
-        """The history table, its rows inserted in key order (its index built in one pass):
-        the closed runs sorted by key, each key's runs in position order.
-        Its CHECK constraints are not evaluated on the copy: every history row is checked
-        against the same contract, which they are made from, as history.parquet is written
+    def insert_history(self, runs: Runs) -> None:
+        """The history's runs, in key order (its primary key's index built in one pass).
+        Its CHECK constraints are not evaluated: every history row is checked against the
+        same contract, which they are made from, as history.parquet is written
         (pipeline/across.py `write_history`, before anything is published), with an error
-        that names the row; evaluating them here too cost a third of this serial copy."""
-        self.keep_closed(self.runs.rest())
+        that names the row; evaluating them here too cost a third of this serial insert."""
         self.connection.execute("PRAGMA ignore_check_constraints = ON")
         try:
-            self.connection.execute(f"INSERT INTO history {HISTORY_COPY}")
+            for start in range(0, len(runs), CHUNK):
+                self.insert("history", zip(*runs.columns(start, start + CHUNK)))
         finally:
             self.connection.execute("PRAGMA ignore_check_constraints = OFF")
-        self.connection.execute("DROP TABLE temp.closed")
-        self.connection.execute("DROP TABLE temp.keys")
-
-    def commit(self) -> None:
-        """What is written so far, readable by other connections (the workers); writing goes
-        on in this connection's memory only, until `finish`: with no journal, a page spilled
-        to the file mid-transaction would be read by them half-written (a schema naming
-        tables not there yet). SQLite applies cache_spill between transactions only."""
-        self.connection.execute("COMMIT")
-        self.connection.execute("PRAGMA cache_spill = OFF")
-        self.connection.execute("BEGIN")
 
     def query(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         return self.connection.execute(sql, params)
 
     def index_names(self) -> None:
-        """The full-text indexes, written after `commit` while other connections may still
-        read the file (the workers writing the history's files): every page stays in this
-        connection's memory until `finish` commits, and they read the committed database."""
+        """The full-text indexes of the model names, once the tables are whole."""
         for table in SEARCHED:
             name = contract.sql_name(f"{table}_fts")
             self.connection.execute(f'CREATE VIRTUAL TABLE {name} USING FTS5 (model, content="{table}")')
@@ -131,7 +91,7 @@ class Database:
                                     f"{contract.sql_name(table)}")
 
     def finish(self) -> None:
-        """Once no other connection reads (index_names done): the last commit, the file closed."""
+        """The one commit, the file closed."""
         self.connection.execute("COMMIT")
         self.connection.close()
         # SQLite makes its files 0644 whatever the umask allows; artifacts follow the umask

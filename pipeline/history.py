@@ -10,11 +10,14 @@ added. A key that leaves the table gets a run of its own (change `removed`, no v
 until it comes back. Releases are taken in release-id order, which is the order fetch
 files them in (pipeline/ids.py: a revision 2025-10-22.2 follows 2025-10-22).
 
-Nothing here holds more than one release's changes: the runs are made from the changes
-of every release by the database (`runs_sql`), and written out from there.
+The changes of every release are kept compact (`Changes`) and made into the runs at once
+(`Runs`), which the history table, its files and the site's model pages are written from.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import numpy as np
 import pandas as pd
 
 from .diff import MATCH_KEY, ReleaseDiff, missing
@@ -66,10 +69,15 @@ def supported(value: object) -> bool:
 # Each release contributes one CHANGE row per key whose run begins there (its position in
 # release order, the key, the new value, the kind). A run lasts from its change to the
 # release before the key's next change, or to the newest release; its previous_min_units
-# is the min_units of the key's change before. `Runs` holds one open run per key; a run
-# closes when its key's next change arrives, and the database keeps the closed ones
-# (pipeline/database.py), so memory holds the keys, never the history.
+# is the min_units of the key's change before. `Changes` keeps every change in a few bytes
+# (its key's number, the value, the kind: ~20 bytes a run, 3 MB for the 157,000 runs of 128
+# releases that each change every value), and `runs` sorts them once into the history, in
+# key order: closing each key's run in Python as the releases arrived, keeping the closed runs
+# in SQLite tables and copying them into the history table in key order cost six times as much.
 CHANGE_COLUMNS = ["position", *KEY_COLUMNS, "supported", "min_units", "unit", "change"]
+CHANGE_NAMES = list(CHANGES)  # the `change` column's values, by their code here
+NONE = -1  # a null supported or min_units (min_units is at least 1, supported 0 or 1)
+CHUNK = 20_000  # history rows made into Python values at once (memory flat past it)
 
 
 def change_rows(position: int, kinds: dict[str, list], unit_of: dict[str, str]) -> list[tuple]:
@@ -80,52 +88,101 @@ def change_rows(position: int, kinds: dict[str, list], unit_of: dict[str, str]) 
                     plain(kinds["new_min_units"]), [unit_of[h] for h in keys[-1]], kinds["kind"]))
 
 
-class Runs:
-    """The history's runs as the releases arrive in release order: each key's open run (its
-    number, first position, value, unit, change and the min_units of the run before). Each
-    key is numbered as it first appears (`keys_seen` gives it once, for the database): a
-    closed run names its key by that number, so the runs are kept and ordered by two
-    integers instead of the key's five values."""
+class Changes:
+    """The changes of the releases as they arrive in release order, kept compact: each key
+    numbered as it first appears, each change as (key number, supported, min_units, kind)."""
 
     def __init__(self) -> None:
-        self.open: dict[tuple, tuple] = {}
         self.releases: list[str] = []
-        self.new_keys: list[tuple] = []  # (number, *key) of the keys first seen since keys_seen()
+        self.number: dict[tuple, int] = {}
+        self.keys: list[tuple] = []  # by number
+        self.units: list[str] = []  # by number: a key's unit is its hardware's
+        self.parts: list[tuple[np.ndarray, ...]] = []  # per release: position, numbers, supported, min_units, kinds
+        self.codes = {name: code for code, name in enumerate(CHANGE_NAMES)}
 
-    def add(self, release: str, changes: list[tuple]) -> list[tuple]:
-        """The next release and its CHANGE rows; the runs they close, as `row` gives them."""
+    def add(self, release: str, changes: list[tuple]) -> None:
         position = len(self.releases)
         self.releases.append(release)
-        closed, ends = [], len(KEY_COLUMNS) + 1  # a change row: position, the key, then the run's values
+        ends = len(KEY_COLUMNS) + 1  # a change row: position, the key, then the run's values
+        numbers, supported, units, kinds = [], [], [], []
         for row in changes:
             if row[0] != position:
                 raise ValueError(f"{release}: a change of position {row[0]} given at position {position}")
             key = row[1:ends]
-            run = self.open.get(key)
-            if run is None:
-                number = len(self.open)  # a key stays in `open` once seen (a removal is a run)
-                self.new_keys.append((number, *key))
-            else:
-                number = run[0]
-                closed.append(self.row(run, position))
-            self.open[key] = (number, position, *row[ends:], run[3] if run else None)
-        return closed
+            number = self.number.get(key)
+            if number is None:
+                number = self.number[key] = len(self.keys)
+                self.keys.append(key)
+                self.units.append(row[ends + 2])
+            numbers.append(number)
+            supported.append(NONE if row[ends] is None else int(row[ends]))
+            units.append(NONE if row[ends + 1] is None else row[ends + 1])
+            kinds.append(self.codes[row[ends + 3]])
+        self.parts.append((np.full(len(numbers), position, dtype=np.int32), np.array(numbers, dtype=np.int32),
+                           np.array(supported, dtype=np.int8), np.array(units, dtype=np.int32),
+                           np.array(kinds, dtype=np.int8)))
 
-    def keys_seen(self) -> list[tuple]:
-        """(number, *KEY_COLUMNS) of each key first seen since the last call."""
-        seen, self.new_keys = self.new_keys, []
-        return seen
+    def runs(self) -> Runs:
+        """Every run, sorted by key and first release."""
+        positions, numbers, supported, units, kinds = (np.concatenate([part[i] for part in self.parts])
+                                                       if self.parts else np.zeros(0, dtype=np.int32)
+                                                       for i in range(5))
+        in_order = sorted(range(len(self.keys)), key=self.keys.__getitem__)  # plain order = SQLite's BINARY
+        rank = np.empty(len(self.keys), dtype=np.int32)
+        rank[in_order] = np.arange(len(self.keys), dtype=np.int32)
+        keyed = rank[numbers]
+        order = np.lexsort((positions, keyed))
+        keyed, first = keyed[order], positions[order]
+        same_next = keyed[1:] == keyed[:-1]  # the run after this one is the same key's
+        end = np.full(len(keyed), len(self.releases), dtype=np.int32)
+        end[:-1][same_next] = first[1:][same_next]
+        units = units[order]
+        previous = np.full(len(keyed), NONE, dtype=np.int32)  # the min_units of the key's run before
+        previous[1:][same_next] = units[:-1][same_next]
+        return Runs(list(self.releases), [self.keys[n] for n in in_order], [self.units[n] for n in in_order],
+                    keyed, first, end, supported[order], units, previous, kinds[order])
 
-    def rest(self) -> list[tuple]:
-        """The runs still open after the newest release: they last to it."""
-        return [self.row(run, len(self.releases)) for run in self.open.values()]
 
-    def row(self, run: tuple, end: int) -> tuple:
-        """A run that lasts until the release before position `end`, as (key number, position,
-        *RUN_COLUMNS)."""
-        number, first, supported, min_units, unit, change, previous = run
-        return (number, first, supported, min_units, unit, self.releases[first], self.releases[end - 1], end - first,
-                previous, change)
+@dataclass
+class Runs:
+    """The history: its runs in key order as arrays (picklable, a few MB), each run's key an
+    index into `keys`; `columns` gives a slice of them as the history's rows."""
+    releases: list[str]
+    keys: list[tuple]  # sorted
+    units: list[str]  # by key
+    key: np.ndarray  # per run
+    first: np.ndarray  # the position of its first release
+    end: np.ndarray  # the position after its last one
+    supported: np.ndarray  # NONE, 0 or 1
+    min_units: np.ndarray
+    previous: np.ndarray
+    change: np.ndarray  # a code of CHANGE_NAMES
+
+    def __len__(self) -> int:
+        return len(self.key)
+
+    def columns(self, start: int = 0, stop: int | None = None) -> list[list]:
+        """Runs start..stop as lists of plain values in COLUMNS order (None for null)."""
+        at = self.key[start:stop].tolist()
+        key_columns = [[column[i] for i in at] for column in zip(*self.keys)] if self.keys else [[]] * len(KEY_COLUMNS)
+        first, end = self.first[start:stop].tolist(), self.end[start:stop].tolist()
+        return [*key_columns,
+                [None if v == NONE else bool(v) for v in self.supported[start:stop].tolist()],
+                [None if v == NONE else v for v in self.min_units[start:stop].tolist()],
+                [self.units[i] for i in at],
+                [self.releases[p] for p in first], [self.releases[e - 1] for e in end],
+                [e - f for f, e in zip(first, end)],
+                [None if v == NONE else v for v in self.previous[start:stop].tolist()],
+                [CHANGE_NAMES[c] for c in self.change[start:stop].tolist()]]
+
+    def models(self) -> dict[str, tuple[int, int]]:
+        """Each model's runs: (start, stop), models in key order (runs sorted by key, model first)."""
+        starts = np.searchsorted(self.key, np.arange(len(self.keys)))  # each key's first run
+        spans: dict[str, list[int]] = {}
+        for key, start in zip(self.keys, starts.tolist()):
+            spans.setdefault(key[0], [start, start])
+        bounds = [start for start, _ in spans.values()] + [len(self)]
+        return {model: (bounds[i], bounds[i + 1]) for i, model in enumerate(spans)}
 
 
 RUN_COLUMNS = COLUMNS[len(KEY_COLUMNS):]  # a run's columns after its key

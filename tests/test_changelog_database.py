@@ -190,33 +190,3 @@ def test_datasette_metadata_comes_from_the_data_package(builds):
     assert tables["min_cards"]["units"] == {"seq_len": "tokens", "min_nodes": "node"}
     assert metadata["title"] == package["title"] and metadata["source_url"] == URL_2025_10_22
     assert "no licence stated by the vendor" in metadata["license"]
-
-
-def test_the_full_text_indexes_stay_out_of_the_file_while_the_workers_read_it(builds, tmp_path):
-    """Catches: the indexes written (Database.index_names) while the workers read the committed
-    database, with pages spilled to the file before the last commit (no journal: a reader
-    then finds a schema naming tables that are not there, `malformed database schema`, as a
-    run of 128 releases did, or is locked out). The cache is made tiny so that a spill would happen."""
-    from pipeline.across import table_rows
-    from pipeline.database import Database
-
-    release = builds["real"] / "2025-10-22"
-    rows = table_rows(store.read_table(release), min_cards.COLUMNS)
-    database = Database(tmp_path / "mincards.sqlite")
-    database.insert("releases", [("2025-10-22", "2025-10-22", 1, None, "[]", len(rows), 1, 0, "0")])
-    database.insert("min_cards", rows)
-    database.start_history()
-    database.finish_history()
-    database.commit()
-    database.query("PRAGMA cache_size = 10")  # pages: far fewer than the indexes need
-    database.index_names()
-    reader = sqlite3.connect(f"file:{tmp_path / 'mincards.sqlite'}?mode=ro", uri=True)
-    try:
-        names = {name for (name,) in reader.execute("SELECT name FROM sqlite_master")}
-        assert not {"min_cards_fts", "history_fts"} & names
-        assert reader.execute("SELECT count(*) FROM min_cards").fetchone() == (len(rows),)
-    finally:
-        reader.close()
-    database.finish()
-    with sqlite3.connect(tmp_path / "mincards.sqlite") as written:
-        assert written.execute("SELECT count(*) FROM min_cards_fts WHERE min_cards_fts MATCH 'qwen2'").fetchone()[0] > 0

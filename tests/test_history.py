@@ -211,22 +211,51 @@ def test_docs_hold_the_data_dictionary_the_contracts_generate():
     assert between == dictionary(ACROSS_TABLES).strip()
 
 
-def test_the_history_table_is_copied_in_key_order(tmp_path):
-    """Catches: runs kept in the order they close, or by key number, copied in that order
-    (numbers follow first sight, not the key). The keys arrive here in reverse key order,
-    a run closes at each."""
+def test_the_history_table_is_written_in_key_order(tmp_path):
+    """Catches: runs kept in the order they arrive, or by key number (numbers follow first
+    sight, not the key), written in that order. The keys arrive here in reverse key order, and
+    each changes at the second release."""
     from pipeline.database import Database
+    from pipeline.history import Changes
 
     database = Database(tmp_path / "mincards.sqlite")
     database.insert("releases", [(r, r, 1, None, "[]", 1, 1, 0, "0") for r in ("2020-01-01", "2020-01-02")])
     keys = [("m-b", "full", 4096, "F", "Snt9b"), ("m-a", "lora", 4096, "F", "Snt9b"),
             ("m-a", "full", 8192, "F", "Snt9b"), ("m-a", "full", 4096, "F", "Snt9b")]
-    database.start_history()
-    database.add_changes("2020-01-01", [(0, *key, True, 2, "card", "added") for key in keys])
-    database.add_changes("2020-01-02", [(1, *key, True, 4, "card", "up") for key in keys])
-    database.finish_history()
-    rows = database.query("SELECT model, strategy, seq_len, first_release, previous_min_units FROM history "
-                          "ORDER BY rowid").fetchall()
-    assert rows == [(model, strategy, seq_len, first, previous)
+    changes = Changes()
+    changes.add("2020-01-01", [(0, *key, True, 2, "card", "added") for key in keys])
+    changes.add("2020-01-02", [(1, *key, True, 4, "card", "up") for key in keys])
+    database.insert_history(changes.runs())
+    rows = database.query("SELECT model, strategy, seq_len, first_release, last_release, releases, "
+                          "previous_min_units, change FROM history ORDER BY rowid").fetchall()
+    assert rows == [(model, strategy, seq_len, *run)
                     for model, strategy, seq_len, _, _ in sorted(keys)
-                    for first, previous in (("2020-01-01", None), ("2020-01-02", 2))]
+                    for run in (("2020-01-01", "2020-01-01", 1, None, "added"),
+                                ("2020-01-02", "2020-01-02", 1, 2, "up"))]
+
+
+def test_a_run_lasts_until_its_keys_next_change():
+    """Catches: a run ended at the next change of any key, or its previous_min_units taken from
+    another key's run. Key a changes at the third release of four, b at none, c is removed at the
+    second and comes back at the fourth."""
+    from pipeline.history import COLUMNS, Changes
+
+    a, b, c = (("m-a", "full", 4096, "F", "Snt9b"), ("m-b", "full", 4096, "F", "Snt9b"),
+               ("m-c", "full", 4096, "F", "Snt9b23"))
+    changes = Changes()
+    changes.add("r1", [(0, *a, True, 2, "card", "added"), (0, *b, False, None, "card", "added"),
+                       (0, *c, True, 8, "die", "added")])
+    changes.add("r2", [(1, *c, None, None, "die", "removed")])
+    changes.add("r3", [(2, *a, True, 1, "card", "down")])
+    changes.add("r4", [(3, *c, True, 16, "die", "added")])
+    runs = changes.runs()
+    rows = [dict(zip(COLUMNS, row)) for row in zip(*runs.columns())]
+    assert [(r["model"], r["first_release"], r["last_release"], r["releases"], r["supported"], r["min_units"],
+             r["previous_min_units"], r["change"], r["unit"]) for r in rows] == [
+        ("m-a", "r1", "r2", 2, True, 2, None, "added", "card"), ("m-a", "r3", "r4", 2, True, 1, 2, "down", "card"),
+        ("m-b", "r1", "r4", 4, False, None, None, "added", "card"),
+        ("m-c", "r1", "r1", 1, True, 8, None, "added", "die"), ("m-c", "r2", "r3", 2, None, None, 8, "removed", "die"),
+        ("m-c", "r4", "r4", 1, True, 16, None, "added", "die")]
+    assert runs.models() == {"m-a": (0, 2), "m-b": (2, 3), "m-c": (3, 6)}
+    with pytest.raises(ValueError, match="a change of position 0 given at position 4"):
+        changes.add("r5", [(0, *a, True, 2, "card", "up")])
