@@ -60,6 +60,27 @@ def name(value) -> str:
     return str(getattr(value, "name", value) or "")
 
 
+def resources_within(resources, depth: int = 0, reached: dict | None = None):
+    """These resources (pdfminer's, a page's or a form's) and those of every form XObject they
+    hold, NESTING forms deep, each dictionary given once. Forms sharing one dictionary are
+    followed once, not once per path: LibreOffice's tiled watermark draws 150 forms whose
+    resources are the page's, listing all 150 again (150^8 visits; hunt 60). A dictionary
+    reached again nearer the top is walked again below (not given again), so that the depth
+    bound is the shortest path's."""
+    resources = resolve1(resources)
+    reached = {} if reached is None else reached
+    if not isinstance(resources, dict) or reached.get(id(resources), NESTING + 1) <= depth:
+        return
+    if id(resources) not in reached:
+        yield resources
+    reached[id(resources)] = depth
+    if depth < NESTING:
+        for drawn in (resolve1(resources.get("XObject")) or {}).values():
+            drawn = resolve1(drawn)
+            if isinstance(drawn, PDFStream) and name(drawn.get("Subtype")) == "Form":
+                yield from resources_within(drawn.get("Resources"), depth + 1, reached)
+
+
 def appearances(annot: dict) -> list[PDFStream]:
     """The normal appearance a viewer draws: the stream, or the one its state (/AS) picks
     among several (all of them when none is picked)."""
@@ -134,7 +155,7 @@ Segment = tuple[tuple[float, float], tuple[float, float]]  # a stroked line's en
 
 
 def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segment] | None = None,
-                   scale: float = 1.0, turned: bool = False) -> bool:
+                   scale: float = 1.0, turned: bool = False, plain: set | None = None) -> bool:
     """Whether a form's content shows text or an image, or paints what may hide part of a glyph
     (a fill that does not blend with what is below: a white box over the left of an 8 shows a
     3; a dark fill multiplied over it; a stroke wider than THIN, or of lines rising more than
@@ -209,9 +230,11 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
             return True
         elif operator == b"Do" and isinstance(operand, PSLiteral):
             drawn = resolve1(objects.get(name(operand)))
+            plain = set() if plain is None else plain  # forms found to show and hide nothing: looked at once
             if isinstance(drawn, PDFStream) and (name(drawn.get("Subtype")) == "Image" or (
-                    depth < NESTING and shows_or_hides(drawn, depth + 1))):
+                    depth < NESTING and id(drawn) not in plain and shows_or_hides(drawn, depth + 1, plain=plain))):
                 return True
+            plain.add(id(drawn))
     return False
 
 

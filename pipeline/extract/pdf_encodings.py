@@ -32,7 +32,7 @@ from pdfminer.psparser import PSKeyword, PSLiteral
 from pdfplumber.page import fix_fontname_bytes
 
 from ..errors import LayoutError, Place, Problem
-from .pdf_annots import NESTING, content_tokens, name
+from .pdf_annots import NESTING, content_tokens, name, resources_within
 from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
 
@@ -47,22 +47,17 @@ COLOURING_BYTES = re.compile(rb"(?<![A-Za-z*])(?:g|rg|k|G|RG|K|sc|scn|SC|SCN|cs|
 PAINTING = frozenset({b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"S", b"s", b"sh", b"Do", b"BI", *SHOWS_TEXT})
 
 
-def fonts(resources, depth: int = 0):
+def fonts(resources):
     """(reference, font dictionary) of every font a page's (or form's) resources hold,
     and those of the forms it draws."""
-    resources = resolve1(resources) or {}
-    for reference in (resolve1(resources.get("Font")) or {}).values():
-        spec = resolve1(reference)
-        if isinstance(spec, dict):
-            yield reference, spec
-    if depth < NESTING:
-        for drawn in (resolve1(resources.get("XObject")) or {}).values():
-            drawn = resolve1(drawn)
-            if isinstance(drawn, PDFStream) and name(drawn.get("Subtype")) == "Form":
-                yield from fonts(drawn.get("Resources"), depth + 1)
+    for held in resources_within(resources):
+        for reference in (resolve1(held.get("Font")) or {}).values():
+            spec = resolve1(reference)
+            if isinstance(spec, dict):
+                yield reference, spec
 
 
-def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
+def shows_text(stream: PDFStream, resources: dict, depth: int = 0, plain: set | None = None) -> bool:
     """Whether a glyph program draws what is not a shape of its own: text, an image (inline or
     an XObject), a shading or a pattern (which may hold text), or a form that does, or one it
     names but its resources do not hold."""
@@ -80,9 +75,11 @@ def shows_text(stream: PDFStream, resources: dict, depth: int = 0) -> bool:
             return True
         if token.name == b"Do":
             form = resolve1(objects.get(name(operand))) if isinstance(operand, PSLiteral) else None
-            if not isinstance(form, PDFStream) or name(form.get("Subtype")) != "Form" or \
-                    depth >= NESTING or shows_text(form, resolve1(form.get("Resources")) or {}, depth + 1):
+            plain = set() if plain is None else plain  # forms found to draw shapes only: looked at once
+            if not isinstance(form, PDFStream) or name(form.get("Subtype")) != "Form" or depth >= NESTING or (
+                    id(form) not in plain and shows_text(form, resolve1(form.get("Resources")) or {}, depth + 1, plain)):
                 return True
+            plain.add(id(form))
     return False
 
 

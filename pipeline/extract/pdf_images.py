@@ -14,6 +14,7 @@ import ctypes
 import pypdfium2.raw as pdfium_c
 from pdfminer.pdftypes import resolve1
 
+from .pdf_annots import resources_within
 from .pdf_forms import mapped, placed_objects
 
 PAINTING = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
@@ -71,22 +72,15 @@ def see_through_paths(page, masking: bool) -> list[tuple[float, float, float, fl
 PLAIN_BLENDS = frozenset({"Normal", "Compatible"})
 
 
-def masking_states(resources, depth: int = 0) -> bool:
+def masking_states(resources) -> bool:
     """Do these resources (pdfminer's, a page's or a form's, and the forms they draw, 8 deep)
     hold a graphics state with a soft mask or a blend mode other than Normal?"""
-    resources = resolve1(resources) or {}
-    for state in (resolve1(resources.get("ExtGState")) or {}).values():
-        state = resolve1(state) or {}
-        mask, blend = resolve1(state.get("SMask")), resolve1(state.get("BM"))
-        if (mask is not None and getattr(mask, "name", None) != "None") or (
-                blend is not None and getattr(blend, "name", None) not in PLAIN_BLENDS):
-            return True
-    if depth < 8:
-        for form in (resolve1(resources.get("XObject")) or {}).values():
-            form = resolve1(form)
-            attrs = getattr(form, "attrs", {})
-            if getattr(resolve1(attrs.get("Subtype")), "name", None) == "Form" and "Resources" in attrs \
-                    and masking_states(attrs["Resources"], depth + 1):
+    for held in resources_within(resources):
+        for state in (resolve1(held.get("ExtGState")) or {}).values():
+            state = resolve1(state) or {}
+            mask, blend = resolve1(state.get("SMask")), resolve1(state.get("BM"))
+            if (mask is not None and getattr(mask, "name", None) != "None") or (
+                    blend is not None and getattr(blend, "name", None) not in PLAIN_BLENDS):
                 return True
     return False
 
