@@ -86,6 +86,32 @@ def test_a_sheet_applies_where_chromium_parses_it_out_of_a_noscript(head, body, 
     assert stale_cell(read(html)[0]) == shown
 
 
+FOREIGN_SHEETS = ['<svg><noscript><style>.x{display:none}</style></noscript></svg>',
+                  '<svg><template><style>.x{display:none}</style></template></svg>',
+                  '<math><noscript><style>.x{display:none}</style></noscript></math>',
+                  '<svg><script><style>.x{display:none}</style></script></svg>',
+                  '<noscript><style>.x{display:none}</style></noscript>',
+                  '<template><style>.x{display:none}</style></template>']
+
+
+def test_a_sheet_in_an_svg_element_named_noscript_or_template_applies_as_in_chromium(browser):
+    """Found while fixing hunt 59's <noscript>: inside <svg>, `noscript` and `template` are plain
+    SVG elements, and an SVG <style> in one applies; sheets in them were left out by tag name
+    (16 published where Chromium shows 1). HTML ones hold no sheet a browser applies."""
+    page = browser.new_page()
+    shown = []
+    try:
+        for markup in FOREIGN_SHEETS:
+            page.set_content(with_stale_six("").replace("<body>", f"<body>{markup}", 1))
+            hidden = page.evaluate("getComputedStyle(document.querySelector('.x')).display") == "none"
+            shown.append(HIDDEN if hidden else SHOWN)
+    finally:
+        page.close()
+    assert shown == [HIDDEN, HIDDEN, SHOWN, HIDDEN, SHOWN, SHOWN]  # what the cases are about
+    for markup, theirs in zip(FOREIGN_SHEETS, shown):
+        assert stale_cell(read(with_stale_six("").replace("<body>", f"<body>{markup}", 1))[0]) == theirs, markup
+
+
 # --- flex and grid items through display: contents ------------------------------------------------
 
 @pytest.mark.parametrize("content, sheet", [

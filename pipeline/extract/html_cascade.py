@@ -784,7 +784,10 @@ def sheet_modes(root: etree._Element):
     another type, a disabled link, and a titled sheet (an alternate one too) of another set than
     the preferred one (<meta http-equiv=default-style>, or the first title of a sheet not
     alternate)."""
+    # an HTML <template>'s or <noscript>'s only: inside <svg> elements of those names are plain
+    # SVG elements, and an SVG <style> in one applies (checked in Chromium 156)
     candidates = [e for e in root.iter("style", "link") if not any(a.tag in ("template", "noscript")
+                                                                   and namespace_of(a) == XHTML
                                                                    for a in e.iterancestors())]
     preferred = next((m.get("content") for m in root.iter("meta")
                       if ascii_lower(m.get("http-equiv") or "") == "default-style" and m.get("content")), None)

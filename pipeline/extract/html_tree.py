@@ -215,12 +215,14 @@ def page_encoding(root: etree._Element) -> str:
 def without_noscript_text(document: LexborHTMLParser) -> str:
     """The serialisation with each <noscript>'s raw text left out: no reader sees it
     (SILENT_TAGS), and serialised as it is (literally, as HTML serialises raw text) libxml2
-    would read it as markup."""
+    would read it as markup. (Elements are left in a <noscript> of SVG or MathML, which holds
+    them as any element of theirs does: NOSCRIPT_HOLDING then has the tree copied.)"""
     for noscript in document.css("noscript"):
         child = noscript.child
         while child is not None:
             following = child.next
-            child.decompose()
+            if child.tag == "-text":  # an SVG <noscript> is a plain element: its elements stay
+                child.decompose()
             child = following
     return document.html
 
