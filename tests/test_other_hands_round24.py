@@ -6,6 +6,7 @@ host's children through."""
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 from lxml import etree
@@ -196,3 +197,59 @@ def test_a_template_inside_svg_is_an_element_like_any_other():
     IndexError where the tree is copied node by node."""
     grid, _, tidy = read(PAGE_HTML.replace("<body>", "<body><svg><template><g/>x</template></svg>", 1))
     assert len(tidy.frame) == 1350
+
+
+# --- hunt 61: small figures a font feature draws, an animation that names no keyframes -----------------
+
+SMALL_FIGURES = ["font-variant-position:super", "font-variant-position:sub", "font-variant:super",
+                 "font-feature-settings:'sups'", 'font-feature-settings:"subs" 1', "font-feature-settings:'numr' on",
+                 "font-variant-numeric:ordinal", "font-variant-numeric:diagonal-fractions"]
+PLAIN_FIGURES = ["font-variant-position:normal", "font-feature-settings:'sups' 0", "font-feature-settings:'tnum'",
+                 "font-variant-numeric:tabular-nums", "font-variant:small-caps"]
+
+
+@pytest.mark.parametrize("declaration", SMALL_FIGURES)
+def test_a_digit_a_font_feature_draws_small_is_set_apart_as_a_mark(declaration):
+    """Catches (hunt 61): `1<span style="font-variant-position:super">6</span>*Ascend` with the
+    common Arial stack: Liberation Sans draws a raised 6 (as `<sup>6</sup>`, refused), and 16 was
+    published. Whatever the font, text asking for small figures is a mark."""
+    with pytest.raises(MincardsError, match=r"'1\[6\]\*Ascend' is not a unit count"):
+        read(with_cell(f'1<span style="{escape(declaration)}">6</span>*Ascend'))
+
+
+@pytest.mark.parametrize("declaration", PLAIN_FIGURES)
+def test_font_features_that_keep_figures_whole_are_read(declaration):
+    grid, _, _ = read(with_cell(f'1<span style="{escape(declaration)}">6</span>*Ascend'))
+    assert stale_cell(grid) == SHOWN
+
+
+def test_chromium_draws_those_figures_small_in_the_arial_stand_in(browser):
+    """The premise, in the browser: with Liberation Sans (what Arial is on Linux) each of the
+    small-figure declarations draws the 6 narrower than a plain 6, and the plain ones do not."""
+    spans = "".join(f'<span style="{escape(d)}">6</span>' for d in ["", *SMALL_FIGURES, *PLAIN_FIGURES])
+    page = browser.new_page()
+    try:
+        page.set_content(f'<p style="font-family:\'Liberation Sans\';font-size:40px">{spans}</p>')
+        widths = page.evaluate("[...document.querySelectorAll('span')].map(s => s.getBoundingClientRect().width)")
+    finally:
+        page.close()
+    plain, small, kept = widths[0], widths[1:1 + len(SMALL_FIGURES)], widths[1 + len(SMALL_FIGURES):]
+    if not any(w < plain for w in small):
+        pytest.skip("no font with small figures here (Liberation Sans)")
+    assert all(w == plain for w in kept)
+    assert [w < plain for w in small[:5]] == [True] * 5  # position and sups/subs (numr, ordn, fractions vary)
+
+
+@pytest.mark.parametrize("animation", ["auto ease 0s 1 normal none running none", "none, none",
+                                       "0s cubic-bezier(0.1, 0.7, 1, 0.1) 1 none"])
+def test_an_animation_naming_no_keyframes_is_no_animation(animation):
+    """Catches (hunt 61, refused): a script setting `animation = "none"` (AMP's runtime on <body>) leaves
+    Chromium's serialisation `animation: auto ease 0s 1 normal none running none`; a page saved then
+    was refused whole. Its name is none (the first `none` is the fill mode)."""
+    grid, _, tidy = read(PAGE_HTML.replace("<body", f'<body style="animation: {animation}"', 1))
+    assert len(tidy.frame) == 1350
+
+
+def test_an_animation_with_a_name_is_still_an_error():
+    with pytest.raises(MincardsError, match="animation"):
+        read(with_cell('1<span style="animation: auto ease 0s 1 normal none running fade">6</span>*Ascend'))

@@ -1059,7 +1059,26 @@ def marker_image(declared, parent: Style) -> bool:
 
 def mark(declared, tag: str, shown_as: str, aligned: str) -> bool:
     decoration = value_of(declared, "text-decoration-line") or ""
-    return tag in SEPARATE_TAGS or raised(aligned, shown_as) or "line-through" in decoration
+    return tag in SEPARATE_TAGS or raised(aligned, shown_as) or "line-through" in decoration or \
+        small_figures(declared)
+
+
+# Font features that draw digits as superscripts, subscripts, ordinals or fractions' parts, where
+# the font has such glyphs (Liberation and URW, the stand-ins for Arial, Helvetica and Times, do;
+# Noto Sans CJK does not): a raised 6 after a 1 reads as a mark, as `<sup>6</sup>` does (hunt 61)
+SMALL_FIGURE_FEATURES = frozenset({"sups", "subs", "sinf", "numr", "dnom", "ordn", "frac", "afrc"})
+SMALL_FIGURE_VARIANTS = frozenset({"super", "sub", "ordinal", "diagonal-fractions", "stacked-fractions"})
+FEATURE = re.compile(r"""["']([^"']*)["']\s*(on|off|[+-]?\d+)?""")
+
+
+def small_figures(declared) -> bool:
+    """Does the element ask its font for small figures (whatever the font then draws)?"""
+    for name in ("font-variant-position", "font-variant-numeric", "font-variant"):
+        if not SMALL_FIGURE_VARIANTS.isdisjoint((value_of(declared, name) or "").split()):
+            return True
+    features = value_of(declared, "font-feature-settings") or ""
+    return any(tag in SMALL_FIGURE_FEATURES and setting not in ("off", "0", "+0", "-0")
+               for tag, setting in FEATURE.findall(features))
 
 
 def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
@@ -1884,6 +1903,30 @@ def beneath(declared, parent: Style) -> bool:
     return parent.items or value_of(declared, "position") not in (None, "static", *INERT)
 
 
+# The keywords of the animation shorthand's other longhands (timing, iteration, direction, fill
+# mode, play state, an `auto` duration): any other identifier or a string is an animation's name
+ANIMATION_KEYWORDS = frozenset({"ease", "linear", "ease-in", "ease-out", "ease-in-out", "step-start", "step-end",
+                                "infinite", "normal", "reverse", "alternate", "alternate-reverse", "forwards",
+                                "backwards", "both", "running", "paused", "auto", "none"})
+
+
+def no_animation(value: str) -> bool:
+    """An animation (or animation-name) list naming no keyframes: its words are keywords,
+    times, numbers or timing functions, and a `none` there is an entry's fill mode or its name
+    (the name is none either way): what a script setting `animation = "none"` leaves, serialised
+    by Chromium as `auto ease 0s 1 normal none running none` (AMP; hunt 61)."""
+    for token in tinycss2.parse_component_value_list(value):
+        if token.type in ("whitespace", "comment", "number", "function") or (
+                token.type == "literal" and token.value == ","):
+            continue
+        if token.type == "dimension" and token.lower_unit in ("s", "ms"):
+            continue
+        if token.type == "ident" and token.lower_value in ANIMATION_KEYWORDS:
+            continue
+        return False  # a name (an identifier or a string), or what this reader does not know
+    return True
+
+
 def unmodelled(declared, parent: Style) -> str:
     """The declaration, here or on an ancestor (each reaches the text inside), that may change
     what the text shows in a way this reader does not work out: an animation (its keyframes may
@@ -1902,7 +1945,7 @@ def unmodelled(declared, parent: Style) -> str:
         return ""
     for name in UNMODELLED_EFFECTS:
         value = value_of(declared, name)
-        if value is not None and value not in INERT:
+        if value is not None and value not in INERT and not (name.startswith("animation") and no_animation(value)):
             return written(declared, name)
     shadow = value_of(declared, "text-shadow")
     if shadow is not None and outer_shadow_reach(shadow, parent.color, parent.dark, blurred=False) > TEXT_SHADOW_FLOOR:
