@@ -3,8 +3,10 @@ memory. The defaults are far above any real vendor release (a 110 KB page, a 3-p
 PDF, 810 cells) and configurable from the CLI."""
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from .errors import MincardsError
@@ -56,3 +58,24 @@ class Limits:
 
 
 DEFAULT = Limits()  # bounds only: no time is taken at import
+
+# The running extraction's bounds and source, for the loops deep inside a page that no caller
+# between them and the extraction passes the limits to (pdf_annots.content_tokens).
+RUNNING: ContextVar[tuple[Limits, str] | None] = ContextVar("mincards_running_limits", default=None)
+
+
+@contextlib.contextmanager
+def bounding(limits: Limits, source: str):
+    """These running limits (and the source they bound) told to check_running within the block."""
+    token = RUNNING.set((limits.running(), source))
+    try:
+        yield
+    finally:
+        RUNNING.reset(token)
+
+
+def check_running(where: str) -> None:
+    """The time bound of the extraction running here (bounding), if any: LimitError past it."""
+    running = RUNNING.get()
+    if running is not None:
+        running[0].check_time(running[1], where)

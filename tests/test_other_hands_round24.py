@@ -253,3 +253,30 @@ def test_an_animation_naming_no_keyframes_is_no_animation(animation):
 def test_an_animation_with_a_name_is_still_an_error():
     with pytest.raises(MincardsError, match="animation"):
         read(with_cell('1<span style="animation: auto ease 0s 1 normal none running fade">6</span>*Ascend'))
+
+
+# --- hunt 63: glyphs drawn past their line, after the table --------------------------------------------
+
+@pytest.mark.parametrize("style", ["font:120px/0 sans-serif", "font-size:120px;line-height:4px",
+                                   "font-size:60px;line-height:0.5"])
+def test_text_after_the_table_drawn_past_its_line_is_an_error(style):
+    """Catches (hunt 63): `<p style="font:120px/0 sans-serif;color:#fff">┃</p>` after the table:
+    Chromium draws the whole glyph centred on the empty line, and the white bar painted over the 6
+    of the last row's 64 (4 drawn, 64 published). Text after the table is painted after it; its
+    glyphs reaching past their line by more than LINE_REACH_FLOOR of the font may land on it."""
+    html = PAGE_HTML.replace("</table>", f'</table><p style="margin:0;{style};color:#fff">\u2503</p>', 1)
+    with pytest.raises(MincardsError, match=r"outside the vendor table may be drawn over it \(font-size .*its glyphs "
+                                          r"drawn past the line\)"):
+        read(html)
+
+
+@pytest.mark.parametrize("style", ["font-size:32px;line-height:1.1", "font:20px/1 sans-serif", ""])
+def test_text_after_the_table_within_its_line_is_read(style):
+    grid, _, tidy = read(PAGE_HTML.replace("</table>", f'</table><p style="{style}">\u2503 note</p>', 1))
+    assert len(tidy.frame) == 1350
+
+
+def test_text_after_the_table_past_its_line_but_within_its_margin_is_read():
+    """Its own top margin keeps the glyphs off what lies above: a p's 1em of a 60px font, 60px."""
+    html = PAGE_HTML.replace("</table>", '</table><p style="margin-top:1em;font-size:60px;line-height:0.5">\u2503</p>', 1)
+    assert len(read(html)[2].frame) == 1350

@@ -1,6 +1,7 @@
-"""Prints made by other hands, round 10 (hunt 60, session 38): a run that never ended on a real
-producer's print, where forms share one resource dictionary that names them all again, and the
-walks over forms drawn inside forms that could take as long on a print made to."""
+"""Prints made by other hands, round 10 (hunts 60 and 62, session 38): a run that never ended on a
+real producer's print, where forms share one resource dictionary that names them all again; the
+walks over forms drawn inside forms that could take as long on a print made to; a page tree too
+deep to walk, a million forms drawn, and a million operators read past the time bound."""
 from __future__ import annotations
 
 import pdfplumber
@@ -9,8 +10,10 @@ from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import LIT
 
 from conftest import FIXTURES
-from pipeline.errors import LayoutError
+from test_limits import Clock
+from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
+from pipeline.limits import LimitError, Limits
 from pipeline.extract.pdf_annots import NESTING, resources_within, shows_or_hides
 from pipeline.extract.pdf_encodings import shows_text
 
@@ -60,3 +63,36 @@ def test_an_appearance_drawing_forms_inside_forms_is_looked_at_once_per_form():
     shown, resources = nested_forms(b"BT (1) Tj ET")
     shown.attrs["Resources"] = resources
     assert shows_or_hides(shown) is True
+
+
+# --- hunt 62: a crash and two runs past their time bound -------------------------------------------------
+
+BAD = FIXTURES / "pdf" / "bad"
+
+
+def test_a_page_tree_too_deep_to_walk_is_one_clear_error():
+    """Catches (hunt 62): raw/2025-10-22/doc.pdf's pages under a chain of 1,000 page-tree nodes.
+    pdfminer stops at its recursion limit, which was told as an error, and then pdfplumber's close()
+    walked the tree again and its own error replaced that one: `internal error`, exit 3."""
+    with pytest.raises(SourceError, match=r"the PDF cannot be read \(maximum recursion depth exceeded\)"):
+        extract_pdf((BAD / "deep-page-tree-2025-10-22.pdf").read_bytes(), "doc.pdf")
+
+
+def test_a_page_drawing_a_million_forms_is_refused_before_it_is_laid_out():
+    """Catches (hunt 62): a 38 KB edit of raw/2025-05-07/doc.pdf whose page 1 draws a form drawing
+    the next ten times, six deep: pdfminer laid out all 10^6 forms (2.5 GB, minutes) before any bound
+    was looked at. Forms drawn are counted first, each form's count worked out once."""
+    with pytest.raises(LayoutError, match=r"page 1: the page draws over 100,000 forms"):
+        extract_pdf((BAD / "form-fanout-2025-05-07.pdf").read_bytes(), "doc.pdf")
+
+
+def test_the_time_bound_is_looked_at_inside_a_content_stream():
+    """Catches (hunt 62): ten Type 3 glyphs no code names, each drawing one form of a million
+    operators that paint nothing, added to raw/2025-05-07's Chromium print: the glyph check read
+    the form once per glyph (a cache per glyph), and the time bound was looked at between pages
+    only: `--max-seconds 5` ran 146 s. The form is read once now, and the bound is looked at every
+    TOKENS_BETWEEN_CHECKS tokens: here 40 s pass at each look (a clock the test moves)."""
+    clock = Clock(step=40)
+    with pytest.raises(LimitError, match=r"extraction ran \d+ s and was stopped at reading a content stream"):
+        extract_pdf((BAD / "type3-million-operators-2025-05-07.pdf").read_bytes(), "doc.pdf",
+                    Limits(max_seconds=100, clock=clock))

@@ -1402,6 +1402,20 @@ def past_the_line(declared, shown_as: str, colour: tuple, parent: Style, lines: 
     return written(declared, named[0]) if named else "line-height"
 
 
+def glyphs_past_line(style: Style, declared) -> str:
+    """The font size and line height of text whose glyphs reach past its line box, and past the
+    box's own top margin, padding and border, by more than LINE_REACH_FLOOR of its font: Chromium
+    draws the whole glyph, centred on the line, over what lies above (`margin: 0; font: 120px/0`
+    after the table: a white bar over the 6 of a last row's 64 drew 4; hunt 63). A margin this
+    reader cannot tell counts as none."""
+    line = line_px(style.line_height, style.line_factor, style.font_px)
+    room = sum(pixels(v) or 0.0 for v in (value_of(declared, n) for n in ("margin-top", "padding-top", "border-top-width"))
+               if v is not None and v not in INERT)
+    if (CONTENT_AREA * style.font_px - line) / 2 - max(room, 0.0) <= LINE_REACH_FLOOR * style.font_px:
+        return ""
+    return f"font-size {style.font_px:g}px on a line {line:g}px high (its glyphs drawn past the line)"
+
+
 def reach_px(value: str | None) -> float:
     """A padding or border width in px, as far as it may reach: a length this reader cannot tell (a percentage of
     a width it does not know, calc() of one) counts as infinitely far."""

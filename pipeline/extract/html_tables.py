@@ -22,7 +22,7 @@ from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_he
 from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_cascade import cascaded
-from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, placed_over, value_of
+from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, glyphs_past_line, placed_over, value_of
 from .html_styles import Styles
 from .html_extent import extent, paints, placed_inside
 from .text import BULLETS, REPLACED, SILENT_TAGS, is_silent, tag_of
@@ -778,6 +778,8 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
     scrolls = not any(value_of(styles.declared_px(e), "scroll-snap-type") not in (None, "none")
                       for e in styles.styled if isinstance(e.tag, str))
     found = []
+    order = {e: n for n, e in enumerate(parts[0].getroottree().getroot().iter())}
+    last = max(order[e] for table in parts for e in table.iter())
     for element in styles.styled - inside - around:
         if not isinstance(element.tag, str):
             continue
@@ -789,6 +791,9 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
             declared = styles.declared_px(element)
             why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around),
                                     scrolls)
+        if not why and order[element] > last and "".join(element.itertext()).strip() and \
+                box_seen(style, styles.of(element.getparent())):
+            why = glyphs_past_line(style, styles.declared_px(element))  # painted after the table, over its last rows
         if not why and element in styles.matched:
             boxes = (styles.pseudo_box(element, which) for which in ("before", "after"))
             why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)
@@ -798,5 +803,4 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
             found.append((element, why))
     if not found:
         return None
-    order = {e: n for n, e in enumerate(parts[0].getroottree().getroot().iter())}
     return min(found, key=lambda pair: order[pair[0]])

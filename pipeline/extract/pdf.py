@@ -25,9 +25,9 @@ from pdfplumber.utils.exceptions import PdfminerException
 from ..errors import SourceError
 from ..grid import Grid
 from ..header import CAPTION, KEY_HEADINGS
-from ..limits import DEFAULT, Limits
+from ..limits import DEFAULT, Limits, bounding
 from .pdf_cells import cluster, column_boundaries
-from .pdf_guards import check_one_copy_each, check_stream_lengths, check_streams, open_pdf
+from .pdf_guards import check_one_copy_each, check_stream_lengths, check_streams, opened_pdf
 from .pdf_ink import Sight
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
@@ -46,7 +46,7 @@ def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Gri
 
 def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None]:
     limits = limits.running()  # the time bound counts from this call
-    with open_pdf(data, source) as pdf:
+    with bounding(limits, source), opened_pdf(data, source) as pdf:
         try:
             limits.check_pages(source, len(pdf.pages))
             if not pdf.pages:  # a page tree left empty, or one a broken update cut off

@@ -26,6 +26,7 @@ from pdfminer.psexceptions import PSEOF
 from pdfminer.psparser import PSKeyword, PSLiteral
 
 from ..errors import LayoutError, Place, Problem
+from ..limits import check_running
 from .css_filters import luminance as colour_luminance
 from .pdf_clips import faint
 from .pdf_glyphs import where
@@ -140,11 +141,19 @@ def luminance(components: list) -> float | None:
     return colour_luminance(components) if len(components) == 3 else None
 
 
+TOKENS_BETWEEN_CHECKS = 50_000  # a content stream's tokens read between two looks at the time bound
+
+
 def content_tokens(stream: PDFStream):
     """The operands and operators of a content stream, in order (an inline image, BI ... ID ...
-    EI, as one PDFStream)."""
+    EI, as one PDFStream). The time bound is looked at every TOKENS_BETWEEN_CHECKS: a glyph or
+    form of a million operators is read within --max-seconds (hunt 62)."""
     parser = PDFContentParser([stream])
+    read = 0
     while True:
+        read += 1
+        if read % TOKENS_BETWEEN_CHECKS == 0:
+            check_running("reading a content stream")
         try:
             yield parser.nextobject()[1]
         except PSEOF:

@@ -49,11 +49,14 @@ PAINTING = frozenset({b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"S", b"s", b
 
 def fonts(resources):
     """(reference, font dictionary) of every font a page's (or form's) resources hold,
-    and those of the forms it draws."""
+    and those of the forms it draws, each font once (hunt 62: 79 forms naming one font
+    had each of its glyph programs looked at 79 times)."""
+    seen = set()
     for held in resources_within(resources):
         for reference in (resolve1(held.get("Font")) or {}).values():
             spec = resolve1(reference)
-            if isinstance(spec, dict):
+            if isinstance(spec, dict) and id(spec) not in seen:
+                seen.add(id(spec))
                 yield reference, spec
 
 
@@ -103,7 +106,8 @@ def type3_misread(font, spec: dict) -> dict[str, str]:
     programs = {str(glyph): resolve1(program) for glyph, program in (resolve1(spec.get("CharProcs")) or {}).items()}
     programs = {glyph: program for glyph, program in programs.items() if isinstance(program, PDFStream)}
     resources = resolve1(spec.get("Resources")) or {}
-    printing = sorted(glyph for glyph, program in programs.items() if shows_text(program, resources))
+    plain: set = set()  # forms found to draw shapes only, looked at once for all the glyphs (hunt 62)
+    printing = sorted(glyph for glyph, program in programs.items() if shows_text(program, resources, plain=plain))
     coloured = sorted(glyph for glyph, program in programs.items()  # a byte test first: programs of paths not parsed
                       if COLOURING_BYTES.search(program.get_data()) and operators(program) & COLOURING)
     if printing or coloured:

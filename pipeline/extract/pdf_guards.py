@@ -2,6 +2,7 @@
 the limit (a compression bomb), and every stream ends where its /Length says."""
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import zlib
@@ -9,11 +10,27 @@ import zlib
 import pdfplumber
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
-from pdfminer.pdftypes import resolve1
+from pdfminer.pdftypes import PDFStream, resolve1
 from pdfplumber.utils.exceptions import PdfminerException
 
-from ..errors import Place, Problem, SourceError
+from ..errors import LayoutError, Place, Problem, SourceError
 from ..limits import LimitError, Limits
+
+
+@contextlib.contextmanager
+def opened_pdf(data: bytes, source: str):
+    """open_pdf as a block, the document closed on leaving it without its closing replacing
+    the error met inside: pdfplumber's close() walks the page tree again, and a tree too deep to
+    walk (1,000 nested nodes: pdfminer's recursion limit) raised there over the clear error
+    already given (hunt 62)."""
+    pdf = open_pdf(data, source)
+    try:
+        yield pdf
+    finally:
+        try:
+            pdf.close()
+        except (PdfminerException, RecursionError):
+            pass  # what closing releases is freed with the object; the reading's outcome stands
 
 
 def open_pdf(data: bytes, source: str):
@@ -173,3 +190,51 @@ def object_end(data: bytes, offset: int) -> int:
 def body(data: bytes, offset: int) -> bytes:
     """An object's copy from its number to its `endobj` (the same bytes: the same object)."""
     return data[offset:object_end(data, offset)]
+
+
+# Forms drawing forms: pdfminer lays out every form drawn as objects of its own, so a page
+# drawing a form that draws another ten times, six deep (10^6 forms from a 38 KB file) took 2.5
+# GB and minutes before any bound was looked at (hunt 62). Real prints draw a few hundred at most
+# (LibreOffice's tiled watermark: 150).
+MAX_FORMS_DRAWN = 100_000
+MAX_FORM_DEPTH = 32  # forms inside forms counted this deep (pdfminer fails past its own limit)
+DRAWS = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+Do(?![^\s/\[\]()<>{}%])")
+ESCAPED = re.compile(rb"#([0-9A-Fa-f]{2})")
+
+
+def check_forms_drawn(page, number: int, source: str) -> None:
+    """A page draws at most MAX_FORMS_DRAWN forms, counting each time a form is drawn inside
+    another, before pdfminer lays it out."""
+    resources = resolve1(page.page_obj.resources)
+    counted: dict[int, int] = {}
+    total = 0
+    for stream in page.page_obj.contents or ():
+        stream = resolve1(stream)
+        if isinstance(stream, PDFStream):
+            total += forms_drawn(stream.get_data(), resources, counted, 0)
+        if total > MAX_FORMS_DRAWN:
+            raise LayoutError(source, Problem(Place(page=number), f"the page draws over {MAX_FORMS_DRAWN:,} forms "
+                                              "(forms drawn inside forms, each time counted)",
+                                              f"at most {MAX_FORMS_DRAWN:,} forms drawn on a page"))
+
+
+def forms_drawn(data: bytes, resources, counted: dict[int, int], depth: int) -> int:
+    """How many forms a content stream draws (`Do` of a form XObject of these resources),
+    those its forms draw included; each form's count worked out once (`counted`)."""
+    held = resolve1(resources.get("XObject")) if isinstance(resources, dict) else None
+    if not isinstance(held, dict):
+        return 0
+    total = 0
+    for found in DRAWS.finditer(data):
+        form = resolve1(held.get(ESCAPED.sub(lambda m: bytes([int(m[1], 16)]), found[1]).decode("latin-1")))
+        if not isinstance(form, PDFStream) or getattr(resolve1(form.get("Subtype")), "name", None) != "Form":
+            continue
+        if id(form) not in counted:
+            counted[id(form)] = 1  # while it is counted: a form drawing itself adds once
+            inner = resolve1(form.get("Resources"))
+            counted[id(form)] = 1 + (forms_drawn(form.get_data(), inner if isinstance(inner, dict) else resources,
+                                                 counted, depth + 1) if depth < MAX_FORM_DEPTH else 0)
+        total += counted[id(form)]
+        if total > MAX_FORMS_DRAWN:
+            break
+    return total
