@@ -25,7 +25,7 @@
    pipeline/across.py), in the same runs of part 3's releases: the seconds of its stage
    (pipeline/stages.py "across releases") against the rest of the run, in a fresh process
    (goal: at most 25 % added to the run), with --jobs 1 and 2; --full adds 128 releases.
-   Part 3's peak memory includes it.
+   Part 3's peak memory includes it. --across-only runs this part alone, --repeat times.
 
 Timing is measured here, never asserted in tests. Compare ratios within one run: the
 machine is shared.
@@ -185,11 +185,25 @@ def redated_raw(folder: Path, count: int, page_for=None) -> Path:
     return raw
 
 
+def across_part(raws: dict[int, Path], out: Path, repeat: int) -> None:
+    """Part 4: `repeat` runs of each release count and --jobs, interleaved, each line one run."""
+    print(f"4. the history, changelog, database and site, in the runs of part 3 ({repeat} run(s) each)\n")
+    print(f"{'releases':>8} {'jobs':>4} {'run s':>7} {'across s':>9} {'added':>6}")
+    for _ in range(repeat):
+        for count, many in raws.items():
+            for jobs in (1, 2):
+                total, across = across_share(many, out, jobs)
+                print(f"{count:8} {jobs:4} {total:7.2f} {across:9.2f} {across / (total - across):6.1%}", flush=True)
+    print("goal: at most 25 % added to the run\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each command (median)")
     parser.add_argument("--full", action="store_true", help="also 128 releases and tables 10x and 100x the size")
     parser.add_argument("--changed-only", action="store_true", help="only the run with one release changed")
+    parser.add_argument("--across-only", action="store_true",
+                        help="only part 4, --repeat runs of each (the history, changelog, database and site)")
     args = parser.parse_args()
     # the pipeline's bytecode as `make` leaves it (Makefile `bytecode`): the processes timed here
     # then import as a user's do, not compiling every module where Python writes no bytecode
@@ -198,6 +212,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-run-") as tmp:
         tmp = Path(tmp)
         out = tmp / "build"
+        if args.across_only:
+            across_part({count: redated_raw(tmp, count) for count in ([16, 128] if args.full else [16])}, out,
+                        args.repeat)
+            return
         print(f"1. mincards extract raw vs its floor (median of {args.repeat} fresh processes, interleaved)\n")
         forkserver = ["env", "MINCARDS_START_METHOD=forkserver"]
         times = {} if args.changed_only else interleaved({"floor": [PYTHON, "-c", FLOOR, str(raw)],
@@ -244,13 +262,7 @@ def main() -> None:
                   f"{peaks[2]:12.0f}")
         print("goals: ratio <= 0.65; peak memory flat from 16 to 128 releases (--full)\n")
 
-        print("4. the history, changelog, database and site, in the runs of part 3 (one run each)\n")
-        print(f"{'releases':>8} {'jobs':>4} {'run s':>7} {'across s':>9} {'added':>6}")
-        for count in counts:
-            for jobs in (1, 2):
-                total, across = across_share(raws[count], out, jobs)
-                print(f"{count:8} {jobs:4} {total:7.2f} {across:9.2f} {across / (total - across):6.1%}")
-        print("goal: at most 25 % added to the run\n")
+        across_part(raws, out, 1)
 
         if args.full:
             sys.path.insert(0, str(REPO / "bench"))

@@ -104,7 +104,7 @@ class Changes:
         position = len(self.releases)
         self.releases.append(release)
         ends = len(KEY_COLUMNS) + 1  # a change row: position, the key, then the run's values
-        numbers, supported, units, kinds = [], [], [], []
+        numbers, supported, min_units, kinds = [], [], [], []
         for row in changes:
             if row[0] != position:
                 raise ValueError(f"{release}: a change of position {row[0]} given at position {position}")
@@ -116,15 +116,15 @@ class Changes:
                 self.units.append(row[ends + 2])
             numbers.append(number)
             supported.append(NONE if row[ends] is None else int(row[ends]))
-            units.append(NONE if row[ends + 1] is None else row[ends + 1])
+            min_units.append(NONE if row[ends + 1] is None else row[ends + 1])
             kinds.append(self.codes[row[ends + 3]])
         self.parts.append((np.full(len(numbers), position, dtype=np.int32), np.array(numbers, dtype=np.int32),
-                           np.array(supported, dtype=np.int8), np.array(units, dtype=np.int32),
+                           np.array(supported, dtype=np.int8), np.array(min_units, dtype=np.int32),
                            np.array(kinds, dtype=np.int8)))
 
     def runs(self) -> Runs:
         """Every run, sorted by key and first release."""
-        positions, numbers, supported, units, kinds = (np.concatenate([part[i] for part in self.parts])
+        positions, numbers, supported, min_units, kinds = (np.concatenate([part[i] for part in self.parts])
                                                        if self.parts else np.zeros(0, dtype=np.int32)
                                                        for i in range(5))
         in_order = sorted(range(len(self.keys)), key=self.keys.__getitem__)  # plain order = SQLite's BINARY
@@ -136,11 +136,11 @@ class Changes:
         same_next = keyed[1:] == keyed[:-1]  # the run after this one is the same key's
         end = np.full(len(keyed), len(self.releases), dtype=np.int32)
         end[:-1][same_next] = first[1:][same_next]
-        units = units[order]
+        min_units = min_units[order]
         previous = np.full(len(keyed), NONE, dtype=np.int32)  # the min_units of the key's run before
-        previous[1:][same_next] = units[:-1][same_next]
+        previous[1:][same_next] = min_units[:-1][same_next]
         return Runs(list(self.releases), [self.keys[n] for n in in_order], [self.units[n] for n in in_order],
-                    keyed, first, end, supported[order], units, previous, kinds[order])
+                    keyed, first, end, supported[order], min_units, previous, kinds[order])
 
 
 @dataclass
