@@ -280,3 +280,25 @@ def test_text_after_the_table_past_its_line_but_within_its_margin_is_read():
     """Its own top margin keeps the glyphs off what lies above: a p's 1em of a 60px font, 60px."""
     html = PAGE_HTML.replace("</table>", '</table><p style="margin-top:1em;font-size:60px;line-height:0.5">\u2503</p>', 1)
     assert len(read(html)[2].frame) == 1350
+
+
+def test_small_figures_asked_by_a_font_face_are_not_read_as_whole_digits():
+    """Catches (hunt 64): `@font-face {font-family: SupArial; src: local("Liberation Sans");
+    font-feature-settings: "sups"}` and `1<span style="font-family:SupArial">6</span>`: Chromium
+    draws a raised 6 and 16 was published (the rule looked at properties only)."""
+    face = '<style>@font-face{font-family:SupArial;src:local("Liberation Sans");font-feature-settings:"sups"}</style>'
+    with pytest.raises(MincardsError, match=r"@font-face \{font-family: SupArial; font-feature-settings: \"sups\"\}"):
+        read(with_cell('1<span style="font-family:SupArial">6</span>*Ascend', face))
+
+
+@pytest.mark.parametrize("holder", ["tr", "tbody"])
+def test_small_figures_inherited_and_given_up_inside_a_cell_set_the_rest_apart(holder):
+    """Catches (hunt 64): `font-variant-position: super` on the row (or its group), the cell's 1
+    in a span turning it off: Chromium draws a whole 1 and a raised 6; 16 was published (only the
+    element declaring it was a mark). Figures drawn otherwise than the parent's are a mark."""
+    html = with_cell('<span style="font-variant-position:normal">1</span>6*Ascend')
+    cell = html.index("font-variant-position:normal")
+    at = html.rindex("<tr" if holder == "tr" else "<tbody", 0, cell) + len(holder) + 1
+    html = html[:at] + ' style="font-variant-position:super"' + html[at:]
+    with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
+        read(html)

@@ -36,7 +36,7 @@ from .css_colour import ASCII_WHITESPACE, QUIRKY_COLOURS, hashless, legacy_colou
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, selector_list, uses
-from .css_values import ALL_RESETS, CSS_WIDE, valid_value
+from .css_values import ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
@@ -571,7 +571,8 @@ def split_selectors(prelude) -> list[str]:
 def add_font_face(rule, mode: str, sheets: Sheets) -> None:
     """An @font-face that draws its family's glyphs at another size than the font size
     (size-adjust other than 100%: `size-adjust: 1%` draws a speck), from a symbol font's
-    (`src: local("D050000L")`: a digit drawn as a dingbat), or from a font file (`url()`, remote
+    (`src: local("D050000L")`: a digit drawn as a dingbat), as small figures (a descriptor
+    asking for superscripts or fractions' parts: hunt 64), or from a font file (`url()`, remote
     or data:) whose unicode-range reaches the table's characters: its glyphs are not read here,
     and an anti-scraping font draws an 8 for a 3 (checked in Chromium); its family is recorded,
     for the text drawn in it to be named as what this reader does not model (html_styles).
@@ -594,6 +595,9 @@ def add_font_face(rule, mode: str, sheets: Sheets) -> None:
         why = f"@font-face {{font-family: {family}; size-adjust: {written['size-adjust'][-1]}}}"
     elif any(of_signs(family_name(n)) for n in LOCAL_FONT.findall(source)):  # a symbol font as its source
         why = f"@font-face {{font-family: {family}; src: {source}}}"
+    elif small := next((f"{name}: {value}" for name in FIGURE_PROPERTIES for value in written.get(name, ())
+                        if asks_small_figures(name, value.lower())), ""):
+        why = f"@font-face {{font-family: {family}; {small}}}: small figures (superscripts, fractions' parts)"
     elif FONT_FILE.search(source) and reaches_text(written.get("unicode-range", [])):
         why = (f"@font-face {{font-family: {family}; src: {shortened(source)}}}: a font file's glyphs, which may draw "
                "other characters than the text (an anti-scraping font)")

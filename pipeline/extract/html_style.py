@@ -41,7 +41,7 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
-from .css_values import CSS_WIDE, display_type, scheme_is_dark, valid_value
+from .css_values import CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, display_type, scheme_is_dark, valid_value
 from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, attr, resolved, words
 from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
@@ -160,6 +160,7 @@ class Style:
     words_piled: bool = False  # a negative word-spacing (inherited): words drawn over one another
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
     mark: bool = False  # a footnote mark or a struck value: set apart in brackets
+    figures: tuple = (False, False, False, False)  # small figures asked for, by each of FIGURE_PROPERTIES (inherited)
     vertical_align: str = "baseline"  # its own (not inherited), as declared: `inherit` is its parent's
     items: bool = False  # a flex or grid container: each child is a box of its own
     direction: str = "ltr"  # inherited; `dir` or `direction` (rtl mirrors a table's columns)
@@ -1057,28 +1058,27 @@ def marker_image(declared, parent: Style) -> bool:
     return IMAGE_FUNCTION.search(value) is not None
 
 
-def mark(declared, tag: str, shown_as: str, aligned: str) -> bool:
+def mark(declared, tag: str, shown_as: str, aligned: str, small: bool) -> bool:
+    """Set apart from the text beside it: a footnote mark, struck text, figures drawn otherwise
+    than its parent's (small figures asked for or given up here: `small`)."""
     decoration = value_of(declared, "text-decoration-line") or ""
-    return tag in SEPARATE_TAGS or raised(aligned, shown_as) or "line-through" in decoration or \
-        small_figures(declared)
+    return tag in SEPARATE_TAGS or raised(aligned, shown_as) or "line-through" in decoration or small
 
 
-# Font features that draw digits as superscripts, subscripts, ordinals or fractions' parts, where
-# the font has such glyphs (Liberation and URW, the stand-ins for Arial, Helvetica and Times, do;
-# Noto Sans CJK does not): a raised 6 after a 1 reads as a mark, as `<sup>6</sup>` does (hunt 61)
-SMALL_FIGURE_FEATURES = frozenset({"sups", "subs", "sinf", "numr", "dnom", "ordn", "frac", "afrc"})
-SMALL_FIGURE_VARIANTS = frozenset({"super", "sub", "ordinal", "diagonal-fractions", "stacked-fractions"})
-FEATURE = re.compile(r"""["']([^"']*)["']\s*(on|off|[+-]?\d+)?""")
-
-
-def small_figures(declared) -> bool:
-    """Does the element ask its font for small figures (whatever the font then draws)?"""
-    for name in ("font-variant-position", "font-variant-numeric", "font-variant"):
-        if not SMALL_FIGURE_VARIANTS.isdisjoint((value_of(declared, name) or "").split()):
-            return True
-    features = value_of(declared, "font-feature-settings") or ""
-    return any(tag in SMALL_FIGURE_FEATURES and setting not in ("off", "0", "+0", "-0")
-               for tag, setting in FEATURE.findall(features))
+def figures(declared, parent: Style) -> tuple[bool, ...]:
+    """Whether the text asks its font for small figures, by each of FIGURE_PROPERTIES (all
+    inherited, each apart: a child's `font-feature-settings: 'liga'` leaves its parent's
+    position; the `font` shorthand resets the variants)."""
+    state = dict(zip(FIGURE_PROPERTIES, parent.figures))
+    if value_of(declared, "font") is not None:
+        state.update({name: False for name in FIGURE_PROPERTIES[:3]})
+    for name in FIGURE_PROPERTIES:
+        value = value_of(declared, name)
+        if name == "font-variant" and value is not None and value != "inherit":
+            state.update({n: asks_small_figures(n, value) for n in FIGURE_PROPERTIES[:3]})
+        elif value is not None and value != "inherit":
+            state[name] = asks_small_figures(name, value)
+    return tuple(state[name] for name in FIGURE_PROPERTIES)
 
 
 def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
@@ -1288,7 +1288,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     lines, factor, size = line_height(declared, parent), line_factor(declared, parent), sizes(declared, parent)
     window = the_windows_overflow(declared, parent, element, tag)
     clipped, cut = clipping(declared, parent, shown_as, lines, bound, high, window)
-    aligned = vertical_align(declared, parent)
+    aligned, small = vertical_align(declared, parent), figures(declared, parent)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **size,
                  marker=value_of(declared, "list-style-type")
@@ -1306,7 +1306,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  letters_piled=piled(declared, "letter-spacing", parent.letters_piled),
                  words_piled=piled(declared, "word-spacing", parent.words_piled),
                  own_box=own_box(declared, parent, shown_as),
-                 mark=mark(declared, tag, shown_as, aligned), vertical_align=aligned,
+                 mark=mark(declared, tag, shown_as, aligned, any(small) != any(parent.figures)), figures=small,
+                 vertical_align=aligned,
                  # `display: contents` makes no box: its children are its parent's items (hunt 59)
                  items=shown_as in ITEMS_OF or (shown_as == "contents" and parent.items), custom=custom,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
