@@ -302,3 +302,13 @@ def test_small_figures_inherited_and_given_up_inside_a_cell_set_the_rest_apart(h
     html = html[:at] + ' style="font-variant-position:super"' + html[at:]
     with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
         read(html)
+
+
+@pytest.mark.parametrize("sheet", [".tablenoborder::after{content:'\\2502';display:block;margin:0;font:300px/0 sans-serif;color:#fff}",
+                                   ".tablenoborder::after{content:'\\2502';font-size:300px;line-height:calc(0% + 0px);color:#fff}"])
+def test_generated_text_after_the_table_drawn_past_its_line_is_an_error(sheet):
+    """Catches (hunt 66): the same bar drawn by an ::after of the table's wrapper (or a ::before of
+    the block after it): its glyphs were not looked at, only elements' own text (Chromium draws
+    6*Ascend where 16 was published)."""
+    with pytest.raises(MincardsError, match=r"::after font-size 300px on a line 0px high \(its glyphs drawn past"):
+        read(PAGE_HTML.replace("</head>", f"<style>{sheet}</style></head>", 1))

@@ -766,6 +766,18 @@ def drawn(element: etree._Element, styles: Styles) -> bool:
                    for at in (element, *element.iterancestors()))
 
 
+def pseudo_glyphs_past_line(element: etree._Element, which: tuple[str, ...], style: Style, styles: Styles) -> str:
+    """glyphs_past_line for the text of the element's ::before or ::after boxes named (hunt 66: a
+    `::after` of the table's wrapper drawing a white bar 300px high on a 0px line blanked a 1)."""
+    for pseudo in which:
+        made = styles.generated(element, pseudo)
+        if made is not None and made[0].strip() and box_seen(made[1], style):
+            reach = glyphs_past_line(made[1], cascaded(element, "", styles.matched, pseudo))
+            if reach:
+                return f"::{pseudo} {reach}"
+    return ""
+
+
 def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tuple[etree._Element, str] | None:
     """The first box outside the vendor table (neither in it nor around it) that may be drawn
     over it (html_style.drawn_over_others), itself or its ::before/::after box (placed_over), where it shows and
@@ -799,6 +811,12 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
             why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)
                         if box is not None and box_seen(box, style) and pseudo_paints(element, which, styles)
                         and (declaration := placed_over(box))), "")
+        if not why:
+            why = pseudo_glyphs_past_line(element, ("before", "after") if order[element] > last else (), style, styles)
+        if why and drawn(element, styles):
+            found.append((element, why))
+    for element in around & set(styles.matched):  # an ::after of what holds the table is drawn after it
+        why = pseudo_glyphs_past_line(element, ("after",), styles.of(element), styles)
         if why and drawn(element, styles):
             found.append((element, why))
     if not found:
