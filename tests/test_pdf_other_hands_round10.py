@@ -14,6 +14,7 @@ from test_limits import Clock
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.limits import LimitError, Limits
+from pipeline.normalize import normalize
 from pipeline.extract.pdf_annots import NESTING, resources_within, shows_or_hides
 from pipeline.extract.pdf_encodings import shows_text
 
@@ -96,3 +97,21 @@ def test_the_time_bound_is_looked_at_inside_a_content_stream():
     with pytest.raises(LimitError, match=r"extraction ran \d+ s and was stopped at reading a content stream"):
         extract_pdf((BAD / "type3-million-operators-2025-05-07.pdf").read_bytes(), "doc.pdf",
                     Limits(max_seconds=100, clock=clock))
+
+
+# --- hunt 65: a cross-reference stream claiming two billion objects, a shading run per pixel -------------
+
+def test_an_xref_stream_claiming_two_billion_objects_is_read_by_its_entries():
+    """Catches (hunt 65): raw/2025-10-22/doc.pdf (qpdf --qdf) with its cross-reference stream's
+    /Size set to 2,000,000,000 over its 24 entries. Viewers show the table; pdfminer's object
+    numbers were counted out one by one (a set growing to gigabytes, never ending). Read now."""
+    grid, updated = extract_pdf((FIXTURES / "pdf" / "xref-stream-size-2025-10-22.pdf").read_bytes(), "doc.pdf")
+    assert updated == "2025-10-22" and len(normalize(grid, "2025-10-22").frame) == 1350
+
+
+def test_a_shading_function_of_megabytes_of_postscript_is_refused_before_it_is_rendered():
+    """Catches (hunt 65): a function-based shading in page 1's bottom margin whose calculator
+    function is a million `0 add`s: pdfium runs it for every pixel, in one call no time bound
+    stops (265 s against --max-seconds 5)."""
+    with pytest.raises(LayoutError, match=r"page 1: a shading or transfer function of 6,000,015 bytes of PostScript"):
+        extract_pdf((BAD / "calculator-shading-2025-10-22.pdf").read_bytes(), "doc.pdf")

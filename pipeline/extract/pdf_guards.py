@@ -8,7 +8,7 @@ import re
 import zlib
 
 import pdfplumber
-from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect, PDFXRefStream
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfplumber.utils.exceptions import PdfminerException
@@ -119,6 +119,23 @@ def declared_length(document, number: int, dictionary: bytes) -> int | None:
     return found if isinstance(found, int) else None
 
 
+def object_numbers(xref):
+    """The object numbers a cross-reference section gives (`get_objids`), an xref stream's only
+    as many as its data holds entries: its /Size or /Index may claim two billion, which pdfminer
+    would count out one by one (hunt 65: /Size 2,000,000,000 over 24 entries, never ending)."""
+    if not isinstance(xref, PDFXRefStream) or not xref.entlen:
+        yield from xref.get_objids()
+        return
+    entries, index = len(xref.data or b"") // xref.entlen, 0
+    for start, count in xref.ranges:  # numbered as get_pos finds them: the ranges' entries in turn
+        if not isinstance(start, int) or not isinstance(count, int):
+            return
+        yield from range(start, start + max(0, min(count, entries - index)))
+        index += count
+        if index >= entries:
+            return
+
+
 def check_stream_lengths(document, data: bytes, source: str) -> None:
     """Every stream of the file's objects (those its cross-reference table gives, the newest
     copy of each) ends where its /Length says: `endstream` follows its last byte. One whose
@@ -128,7 +145,7 @@ def check_stream_lengths(document, data: bytes, source: str) -> None:
     would never see. So is one whose length runs past its end. An error naming the object."""
     seen: set[int] = set()
     for xref in document.xrefs:  # the newest first
-        for number in xref.get_objids():
+        for number in object_numbers(xref):
             if number in seen:
                 continue
             seen.add(number)
@@ -168,7 +185,7 @@ def check_one_copy_each(document, data: bytes, source: str) -> None:
     last: dict[tuple[int, int], int] = {}  # each object's last copy in the file (where its number starts)
     for head in OBJECT_HEAD.finditer(data):
         last[int(head[1]), int(head[2])] = head.start(1)
-    for number in fallback[0].get_objids():
+    for number in object_numbers(fallback[0]):
         try:
             stream, offset, generation = fallback[0].get_pos(number)
         except KeyError:
@@ -238,3 +255,44 @@ def forms_drawn(data: bytes, resources, counted: dict[int, int], depth: int) -> 
         if total > MAX_FORMS_DRAWN:
             break
     return total
+
+
+# A PostScript calculator function (FunctionType 4) of a shading is run by pdfium for every pixel
+# it paints, inside one call the time bound cannot stop: a million `0 add`s (45 KB compressed) took
+# 265 s to render (hunt 65). Real ones are a few dozen operators.
+MAX_CALCULATOR_BYTES = 16 * 1024
+
+
+def check_calculator_functions(page, number: int, source: str) -> None:
+    """No shading or transfer function a page's resources hold (and its forms', and its shading
+    patterns') is a calculator function longer than MAX_CALCULATOR_BYTES."""
+    from .pdf_annots import resources_within
+
+    for held in resources_within(page.page_obj.resources):
+        shadings = list((resolve1(held.get("Shading")) or {}).values())
+        for pattern in (resolve1(held.get("Pattern")) or {}).values():
+            pattern = resolve1(pattern)
+            if isinstance(pattern, (dict, PDFStream)) and pattern.get("Shading") is not None:
+                shadings.append(pattern.get("Shading"))
+        functions = [resolve1(shading).get("Function") for shading in shadings
+                     if isinstance(resolve1(shading), (dict, PDFStream))]
+        functions += [resolve1(state).get(key) for state in (resolve1(held.get("ExtGState")) or {}).values()
+                      if isinstance(resolve1(state), dict) for key in ("TR", "TR2")]
+        size = max((calculator_bytes(f) for f in functions), default=0)
+        if size > MAX_CALCULATOR_BYTES:
+            raise LayoutError(source, Problem(Place(page=number), f"a shading or transfer function of {size:,} bytes "
+                                              "of PostScript, run for every pixel it paints", "calculator functions "
+                                              f"of at most {MAX_CALCULATOR_BYTES:,} bytes"))
+
+
+def calculator_bytes(function, depth: int = 0) -> int:
+    """The size of the longest calculator function in a function (an array of them, a stitching
+    function's parts)."""
+    function = resolve1(function)
+    if isinstance(function, list):
+        return max((calculator_bytes(f, depth) for f in function), default=0)
+    if isinstance(function, PDFStream) and resolve1(function.get("FunctionType")) == 4:
+        return len(function.get_data())
+    if isinstance(function, (dict, PDFStream)) and depth < 8:
+        return calculator_bytes(function.get("Functions"), depth + 1) if function.get("Functions") is not None else 0
+    return 0
