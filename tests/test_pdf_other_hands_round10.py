@@ -4,12 +4,16 @@ walks over forms drawn inside forms that could take as long on a print made to; 
 deep to walk, a million forms drawn, and a million operators read past the time bound."""
 from __future__ import annotations
 
+import base64
+import zlib
+
 import pdfplumber
 import pytest
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.psparser import LIT
 
-from conftest import FIXTURES
+from conftest import FIXTURES, RAW
+from pdf_drawing import incremental_update, stream
 from test_limits import Clock
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
@@ -19,6 +23,7 @@ from pipeline.extract.pdf_annots import NESTING, resources_within, shows_or_hide
 from pipeline.extract.pdf_encodings import shows_text
 
 TILED = FIXTURES / "pdf" / "bad" / "lo-tiled-watermark-2025-10-22.pdf"
+RAW_NEWER = (RAW / "2025-10-22" / "doc.pdf").read_bytes()
 
 
 def test_forms_sharing_the_pages_resources_are_walked_once():
@@ -115,3 +120,30 @@ def test_a_shading_function_of_megabytes_of_postscript_is_refused_before_it_is_r
     stops (265 s against --max-seconds 5)."""
     with pytest.raises(LayoutError, match=r"page 1: a shading or transfer function of 6,000,015 bytes of PostScript"):
         extract_pdf((BAD / "calculator-shading-2025-10-22.pdf").read_bytes(), "doc.pdf")
+
+
+SPACES = b" " * 3_000_000  # past a 1 MiB cap once decoded
+CAP = Limits(max_stream_bytes=2**20)
+
+
+@pytest.mark.parametrize("filters, encoded", [
+    (b"[/ASCIIHexDecode /FlateDecode]", zlib.compress(SPACES, 9).hex().encode() + b">"),
+    (b"[/ASCII85Decode /FlateDecode]", base64.a85encode(zlib.compress(SPACES, 9)) + b"~>"),
+    (b"/RunLengthDecode", bytes([129, 32]) * (len(SPACES) // 128 + 1) + bytes([128])),
+])
+def test_a_compression_bomb_behind_another_filter_is_refused(filters, encoded):
+    """Catches (hunt 65): a stream of spaces added to raw/2025-10-22/doc.pdf, deflated then
+    hex-encoded (3.3 GB decoded from 6.7 MB: MemoryError, exit 3), or LZW-encoded (3.8 GB from 1.5
+    MB: still decoding after 195 s against --max-seconds 5): the guard inflated streams named as
+    Flate only, and a hex-encoded one's bytes did not inflate. Each filter of the chain is decoded
+    now, its output capped (LZW through pdfminer's decoder, piece by piece)."""
+    data = incremental_update(RAW_NEWER, {90: stream(b"/Filter " + filters, encoded)})
+    with pytest.raises(LimitError, match=r"PDF object 90 inflates past 1,048,576 bytes \(a compression bomb\?\)"):
+        extract_pdf(data, "doc.pdf", CAP)
+
+
+def test_a_stream_behind_another_filter_within_the_cap_is_read():
+    data = incremental_update(RAW_NEWER, {90: stream(b"/Filter [/ASCIIHexDecode /FlateDecode]",
+                                                     zlib.compress(b" " * 500_000).hex().encode() + b">")})
+    grid, _ = extract_pdf(data, "doc.pdf", CAP)
+    assert len(normalize(grid, "2025-10-22").frame) == 1350

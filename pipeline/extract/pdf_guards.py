@@ -2,12 +2,14 @@
 the limit (a compression bomb), and every stream ends where its /Length says."""
 from __future__ import annotations
 
+import base64
 import contextlib
 import io
 import re
 import zlib
 
 import pdfplumber
+from pdfminer.lzw import LZWDecoder
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect, PDFXRefStream
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.pdftypes import PDFStream, resolve1
@@ -57,44 +59,101 @@ MAX_RATIO = 1032
 
 def inflates_past(raw: bytes, cap: int) -> bool:
     """Inflate in bounded steps and stop as soon as the output passes `cap` bytes."""
-    inflater, total, pending = zlib.decompressobj(), 0, raw
-    while pending and not inflater.eof:
-        try:
-            total += len(inflater.decompress(pending, INFLATE_STEP))
-        except zlib.error:
-            return False  # a broken stream is pdfminer's to report
-        if total > cap:
-            return True
-        pending = inflater.unconsumed_tail
-    return False
+    return decoded_within(raw, [b"FlateDecode"], cap) is None
 
 
 STREAM_START = re.compile(rb"(?<!end)stream\r?\n")
-FLATE_FILTER = re.compile(rb"/(?:FlateDecode|Fl)\b")
+FILTERS = re.compile(rb"/Filter\s*(\[[^\]]*\]|/[^\s/\[\]<>()]+)")
+FILTER_NAME = re.compile(rb"/([^\s/\[\]<>()]+)")
+# Each filter's greatest ratio of output to input: deflate's (above), LZW's (a 12-bit code gives
+# up to 4,096 bytes), run-length's (two bytes give 128), ASCII85's (`z`: four zero bytes), hex's
+RATIOS = {b"FlateDecode": MAX_RATIO, b"Fl": MAX_RATIO, b"LZWDecode": 2731, b"LZW": 2731, b"RunLengthDecode": 64,
+          b"RL": 64, b"ASCII85Decode": 4, b"A85": 4, b"ASCIIHexDecode": 1, b"AHx": 1}
 
 
 def check_streams(data: bytes, source: str, limits: Limits) -> None:
-    """Refuse a compression bomb before pdfminer inflates anything: every stream whose
-    dictionary names the Flate filter is inflated here, with a cap on its output. Streams
-    are found in the raw bytes (a stream never sits inside an object stream), which costs
-    a scan rather than a second parse of every object. A stream too short to pass the cap
-    at deflate's greatest ratio is not inflated (a real page's streams, all but its largest
-    fonts and images, are): what is refused is exactly what inflating all would refuse."""
+    """Refuse a compression bomb before pdfminer decodes anything: every stream whose
+    dictionary names filters that expand is decoded here, filter after filter, with a cap on
+    each output (a Flate stream hex-encoded, or LZW: hunt 65; only Flate was looked at before).
+    Streams are found in the raw bytes (a stream never sits inside an object stream), which
+    costs a scan rather than a second parse of every object. A stream too short to pass the
+    cap at its filters' greatest ratios is not decoded (a real page's streams, all but its
+    largest fonts and images, are): what is refused is exactly what decoding all would refuse."""
     for match in STREAM_START.finditer(data):
         end = data.find(b"endstream", match.end())
         end = end if end != -1 else len(data)
-        if (end - match.end()) * MAX_RATIO <= limits.max_stream_bytes:
-            continue
         head = data[max(0, match.start() - 2048):match.start()]
         dictionary = head[head.rfind(b"obj"):] if b"obj" in head else head
-        if not FLATE_FILTER.search(dictionary):
+        found = FILTERS.search(dictionary)
+        chain = FILTER_NAME.findall(found[1]) if found else []
+        ratio = 1
+        for name in chain:
+            ratio *= RATIOS.get(name, 1)
+        if ratio == 1 or (end - match.end()) * ratio <= limits.max_stream_bytes:
             continue
-        raw = data[match.end():end]
-        if inflates_past(raw, limits.max_stream_bytes):
+        if decoded_within(data[match.end():end], chain, limits.max_stream_bytes) is None:
             number = re.findall(rb"(\d+)\s+\d+\s+obj", head)
             which = f"PDF object {int(number[-1])}" if number else f"the stream at byte {match.end()}"
             raise LimitError(source, f"{which} inflates past {limits.max_stream_bytes:,} bytes (a compression "
                              "bomb?)", f"streams of at most {limits.max_stream_bytes:,} bytes (--max-stream-bytes)")
+
+
+def decoded_within(raw: bytes, chain: list[bytes], cap: int) -> bytes | None:
+    """The stream's data through these filters, each output capped: None where one passes `cap`;
+    a filter that does not expand, or one this guard does not decode (an image codec), ends it
+    (what it holds is pdfminer's to report), as does broken data."""
+    for name in chain:
+        try:
+            if name in (b"FlateDecode", b"Fl"):
+                inflater, out, pending = zlib.decompressobj(), [], raw
+                total = 0
+                while pending and not inflater.eof:
+                    piece = inflater.decompress(pending, INFLATE_STEP)
+                    out.append(piece)
+                    total += len(piece)
+                    if total > cap:
+                        return None
+                    pending = inflater.unconsumed_tail
+                raw = b"".join(out)
+            elif name in (b"LZWDecode", b"LZW"):
+                out, total = [], 0
+                for piece in LZWDecoder(io.BytesIO(raw)).run():
+                    out.append(piece)
+                    total += len(piece)
+                    if total > cap:
+                        return None
+                raw = b"".join(out)
+            elif name in (b"ASCIIHexDecode", b"AHx"):
+                text = re.sub(rb"\s", b"", raw.split(b">", 1)[0])
+                raw = bytes.fromhex((text + b"0" * (len(text) % 2)).decode("ascii"))
+            elif name in (b"ASCII85Decode", b"A85"):
+                raw = base64.a85decode(raw.strip().removesuffix(b"~>").removeprefix(b"<~"), adobe=False)
+            elif name in (b"RunLengthDecode", b"RL"):
+                raw = run_length_decoded(raw, cap)
+                if raw is None:
+                    return None
+            else:
+                return b""
+        except (zlib.error, ValueError, EOFError):
+            return b""  # broken data is pdfminer's to report
+        if len(raw) > cap:
+            return None
+    return raw
+
+
+def run_length_decoded(raw: bytes, cap: int) -> bytes | None:
+    out, at = bytearray(), 0
+    while at < len(raw) and raw[at] != 128:
+        length = raw[at]
+        if length < 128:
+            out += raw[at + 1:at + 2 + length]
+            at += 2 + length
+        else:
+            out += raw[at + 1:at + 2] * (257 - length)
+            at += 2
+        if len(out) > cap:
+            return None
+    return bytes(out)
 
 
 # Where an object's stream data starts (after its dictionary), and what must follow its last byte
