@@ -348,9 +348,9 @@ def compare_all(database: Database, releases: dict[str, Path], ordered: list[str
     # starting them costs more than the comparisons.
     workers = workers if workers and len(firsts) >= workers.jobs else None
     calls = [(compare_run, first, named[first:first + RUN + 1], site.folder, workers is not None) for first in firsts]
-    runs = in_order(run_call, calls, workers.jobs if workers else 1, workers=workers)
+    results = in_order(run_call, calls, workers.jobs if workers else 1, workers=workers)
     try:
-        for _, outcome in runs:
+        for _, outcome in results:
             if isinstance(outcome, MincardsError):
                 raise outcome
             for pair in outcome:
@@ -359,7 +359,7 @@ def compare_all(database: Database, releases: dict[str, Path], ordered: list[str
                 infos.append(pair.info)
                 made_of.append({"release": pair.info.release, "sha256": pair.sha256})
     finally:
-        runs.close()
+        results.close()
     return entries, infos, made_of, changes.runs()
 
 

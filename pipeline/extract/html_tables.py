@@ -790,8 +790,7 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
     scrolls = not any(value_of(styles.declared_px(e), "scroll-snap-type") not in (None, "none")
                       for e in styles.styled if isinstance(e.tag, str))
     found = []
-    order = {e: n for n, e in enumerate(parts[0].getroottree().getroot().iter())}
-    last = max(order[e] for table in parts for e in table.iter())
+    after = min((set(part.xpath("following::*")) for part in parts), key=len)  # painted after the table
     for element in styles.styled - inside - around:
         if not isinstance(element.tag, str):
             continue
@@ -803,7 +802,7 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
             declared = styles.declared_px(element)
             why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around),
                                     scrolls)
-        if not why and order[element] > last and "".join(element.itertext()).strip() and \
+        if not why and element in after and "".join(element.itertext()).strip() and \
                 box_seen(style, styles.of(element.getparent())):
             why = glyphs_past_line(style, styles.declared_px(element))  # painted after the table, over its last rows
         if not why and element in styles.matched:
@@ -812,7 +811,7 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
                         if box is not None and box_seen(box, style) and pseudo_paints(element, which, styles)
                         and (declaration := placed_over(box))), "")
         if not why:
-            why = pseudo_glyphs_past_line(element, ("before", "after") if order[element] > last else (), style, styles)
+            why = pseudo_glyphs_past_line(element, ("before", "after") if element in after else (), style, styles)
         if why and drawn(element, styles):
             found.append((element, why))
     for element in around & set(styles.matched):  # an ::after of what holds the table is drawn after it
@@ -821,4 +820,5 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
             found.append((element, why))
     if not found:
         return None
+    order = {e: n for n, e in enumerate(parts[0].getroottree().getroot().iter())}
     return min(found, key=lambda pair: order[pair[0]])

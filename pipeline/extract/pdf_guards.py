@@ -1,5 +1,7 @@
 """Checks before any page is read: the bytes are a PDF that opens, no stream inflates past
-the limit (a compression bomb), and every stream ends where its /Length says."""
+the limit (a compression bomb), and every stream ends where its /Length says; and before each
+page is laid out or rendered, that it draws no more forms, nor runs no longer PostScript
+functions, than a bound (work no time bound could stop once started)."""
 from __future__ import annotations
 
 import base64
@@ -17,6 +19,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..limits import LimitError, Limits
+from .pdf_annots import name, resources_within
 
 
 @contextlib.contextmanager
@@ -57,11 +60,6 @@ INFLATE_STEP = 2**20  # bytes of output per inflate call
 MAX_RATIO = 1032
 
 
-def inflates_past(raw: bytes, cap: int) -> bool:
-    """Inflate in bounded steps and stop as soon as the output passes `cap` bytes."""
-    return decoded_within(raw, [b"FlateDecode"], cap) is None
-
-
 STREAM_START = re.compile(rb"(?<!end)stream\r?\n")
 FILTERS = re.compile(rb"/Filter\s*(\[[^\]]*\]|/[^\s/\[\]<>()]+)")
 FILTER_NAME = re.compile(rb"/([^\s/\[\]<>()]+)")
@@ -87,8 +85,8 @@ def check_streams(data: bytes, source: str, limits: Limits) -> None:
         found = FILTERS.search(dictionary)
         chain = FILTER_NAME.findall(found[1]) if found else []
         ratio = 1
-        for name in chain:
-            ratio *= RATIOS.get(name, 1)
+        for filter_name in chain:
+            ratio *= RATIOS.get(filter_name, 1)
         if ratio == 1 or (end - match.end()) * ratio <= limits.max_stream_bytes:
             continue
         if decoded_within(data[match.end():end], chain, limits.max_stream_bytes) is None:
@@ -102,9 +100,9 @@ def decoded_within(raw: bytes, chain: list[bytes], cap: int) -> bytes | None:
     """The stream's data through these filters, each output capped: None where one passes `cap`;
     a filter that does not expand, or one this guard does not decode (an image codec), ends it
     (what it holds is pdfminer's to report), as does broken data."""
-    for name in chain:
+    for filter_name in chain:
         try:
-            if name in (b"FlateDecode", b"Fl"):
+            if filter_name in (b"FlateDecode", b"Fl"):
                 inflater, out, pending = zlib.decompressobj(), [], raw
                 total = 0
                 while pending and not inflater.eof:
@@ -115,7 +113,7 @@ def decoded_within(raw: bytes, chain: list[bytes], cap: int) -> bytes | None:
                         return None
                     pending = inflater.unconsumed_tail
                 raw = b"".join(out)
-            elif name in (b"LZWDecode", b"LZW"):
+            elif filter_name in (b"LZWDecode", b"LZW"):
                 out, total = [], 0
                 for piece in LZWDecoder(io.BytesIO(raw)).run():
                     out.append(piece)
@@ -123,12 +121,12 @@ def decoded_within(raw: bytes, chain: list[bytes], cap: int) -> bytes | None:
                     if total > cap:
                         return None
                 raw = b"".join(out)
-            elif name in (b"ASCIIHexDecode", b"AHx"):
+            elif filter_name in (b"ASCIIHexDecode", b"AHx"):
                 text = re.sub(rb"\s", b"", raw.split(b">", 1)[0])
                 raw = bytes.fromhex((text + b"0" * (len(text) % 2)).decode("ascii"))
-            elif name in (b"ASCII85Decode", b"A85"):
+            elif filter_name in (b"ASCII85Decode", b"A85"):
                 raw = base64.a85decode(raw.strip().removesuffix(b"~>").removeprefix(b"<~"), adobe=False)
-            elif name in (b"RunLengthDecode", b"RL"):
+            elif filter_name in (b"RunLengthDecode", b"RL"):
                 raw = run_length_decoded(raw, cap)
                 if raw is None:
                     return None
@@ -303,7 +301,7 @@ def forms_drawn(data: bytes, resources, counted: dict[int, int], depth: int) -> 
     total = 0
     for found in DRAWS.finditer(data):
         form = resolve1(held.get(ESCAPED.sub(lambda m: bytes([int(m[1], 16)]), found[1]).decode("latin-1")))
-        if not isinstance(form, PDFStream) or getattr(resolve1(form.get("Subtype")), "name", None) != "Form":
+        if not isinstance(form, PDFStream) or name(form.get("Subtype")) != "Form":
             continue
         if id(form) not in counted:
             counted[id(form)] = 1  # while it is counted: a form drawing itself adds once
@@ -325,8 +323,6 @@ MAX_CALCULATOR_BYTES = 16 * 1024
 def check_calculator_functions(page, number: int, source: str) -> None:
     """No shading or transfer function a page's resources hold (and its forms', and its shading
     patterns') is a calculator function longer than MAX_CALCULATOR_BYTES."""
-    from .pdf_annots import resources_within
-
     for held in resources_within(page.page_obj.resources):
         shadings = list((resolve1(held.get("Shading")) or {}).values())
         for pattern in (resolve1(held.get("Pattern")) or {}).values():
