@@ -291,15 +291,18 @@ def test_small_figures_asked_by_a_font_face_are_not_read_as_whole_digits():
         read(with_cell('1<span style="font-family:SupArial">6</span>*Ascend', face))
 
 
-@pytest.mark.parametrize("holder", ["tr", "tbody"])
-def test_small_figures_inherited_and_given_up_inside_a_cell_set_the_rest_apart(holder):
+@pytest.mark.parametrize("holder, asked", [("tr", "font-variant-position:super"),
+                                           ("tbody", "font-variant-position:super"), ("tr", "font-variant:super")])
+def test_small_figures_inherited_and_given_up_inside_a_cell_set_the_rest_apart(holder, asked):
     """Catches (hunt 64): `font-variant-position: super` on the row (or its group), the cell's 1
     in a span turning it off: Chromium draws a whole 1 and a raised 6; 16 was published (only the
-    element declaring it was a mark). Figures drawn otherwise than the parent's are a mark."""
+    element declaring it was a mark). Figures drawn otherwise than the parent's are a mark. Set by
+    the `font-variant` shorthand and given up by the longhand (review: the shorthand was kept as a
+    state of its own, and 16 was published)."""
     html = with_cell('<span style="font-variant-position:normal">1</span>6*Ascend')
     cell = html.index("font-variant-position:normal")
     at = html.rindex("<tr" if holder == "tr" else "<tbody", 0, cell) + len(holder) + 1
-    html = html[:at] + ' style="font-variant-position:super"' + html[at:]
+    html = html[:at] + f' style="{asked}"' + html[at:]
     with pytest.raises(MincardsError, match=r"'\[1\]6\*Ascend' is not a unit count"):
         read(html)
 

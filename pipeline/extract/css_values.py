@@ -220,7 +220,10 @@ ALL_RESETS = (
 # Noto Sans CJK does not): a raised 6 after a 1 reads as a mark, as `<sup>6</sup>` does (hunt 61).
 # Asked for by these properties, or by the same descriptors of an @font-face (hunt 64).
 SMALL_FIGURE_FEATURES = frozenset({"sups", "subs", "sinf", "numr", "dnom", "ordn", "frac", "afrc"})
-SMALL_FIGURE_VARIANTS = frozenset({"super", "sub", "ordinal", "diagonal-fractions", "stacked-fractions"})
+SMALL_FIGURE_VARIANTS = {"font-variant-position": frozenset({"super", "sub"}),
+                         "font-variant-numeric": frozenset({"ordinal", "diagonal-fractions", "stacked-fractions"})}
+SMALL_FIGURE_VARIANTS["font-variant"] = SMALL_FIGURE_VARIANTS["font-variant-position"] | \
+    SMALL_FIGURE_VARIANTS["font-variant-numeric"]  # the shorthand sets both
 FIGURE_PROPERTIES = ("font-variant-position", "font-variant-numeric", "font-variant", "font-feature-settings")
 FEATURE = re.compile(r"""["']([^"']*)["']\s*(on|off|[+-]?\d+)?""")
 
@@ -230,4 +233,4 @@ def asks_small_figures(name: str, value: str) -> bool:
     if name == "font-feature-settings":
         return any(tag in SMALL_FIGURE_FEATURES and setting not in ("off", "0", "+0", "-0")
                    for tag, setting in FEATURE.findall(value))
-    return not SMALL_FIGURE_VARIANTS.isdisjoint(value.split())
+    return not SMALL_FIGURE_VARIANTS[name].isdisjoint(value.split())

@@ -160,7 +160,7 @@ class Style:
     words_piled: bool = False  # a negative word-spacing (inherited): words drawn over one another
     own_box: bool = False  # a box of its own beside its neighbours: a separate word
     mark: bool = False  # a footnote mark or a struck value: set apart in brackets
-    figures: tuple = (False, False, False, False)  # small figures asked for, by each of FIGURE_PROPERTIES (inherited)
+    figures: tuple = (False, False, False)  # small figures asked for, by each of FIGURE_LONGHANDS (inherited)
     vertical_align: str = "baseline"  # its own (not inherited), as declared: `inherit` is its parent's
     items: bool = False  # a flex or grid container: each child is a box of its own
     direction: str = "ltr"  # inherited; `dir` or `direction` (rtl mirrors a table's columns)
@@ -1065,20 +1065,30 @@ def mark(declared, tag: str, shown_as: str, aligned: str, small: bool) -> bool:
     return tag in SEPARATE_TAGS or raised(aligned, shown_as) or "line-through" in decoration or small
 
 
-def figures(declared, parent: Style) -> tuple[bool, ...]:
-    """Whether the text asks its font for small figures, by each of FIGURE_PROPERTIES (all
+# The inherited properties that ask for small figures (the `font-variant` shorthand sets the first
+# two, the `font` shorthand resets them)
+FIGURE_LONGHANDS = ("font-variant-position", "font-variant-numeric", "font-feature-settings")
+
+
+def figures(declared, parent: Style) -> tuple[bool, bool, bool]:
+    """Whether the text asks its font for small figures, by each of FIGURE_LONGHANDS (all
     inherited, each apart: a child's `font-feature-settings: 'liga'` leaves its parent's
-    position; the `font` shorthand resets the variants)."""
-    state = dict(zip(FIGURE_PROPERTIES, parent.figures))
+    position, and its `font-variant-position: normal` gives up the position a parent's
+    `font-variant: super` set)."""
+    if declared.keys().isdisjoint(FIGURE_PROPERTIES) and "font" not in declared:
+        return parent.figures
+    state = dict(zip(FIGURE_LONGHANDS, parent.figures))
+    variants = FIGURE_LONGHANDS[:2]
     if value_of(declared, "font") is not None:
-        state.update({name: False for name in FIGURE_PROPERTIES[:3]})
-    for name in FIGURE_PROPERTIES:
+        state.update(dict.fromkeys(variants, False))
+    shorthand = value_of(declared, "font-variant")
+    if shorthand is not None and shorthand != "inherit":
+        state.update({name: asks_small_figures(name, shorthand) for name in variants})
+    for name in FIGURE_LONGHANDS:
         value = value_of(declared, name)
-        if name == "font-variant" and value is not None and value != "inherit":
-            state.update({n: asks_small_figures(n, value) for n in FIGURE_PROPERTIES[:3]})
-        elif value is not None and value != "inherit":
+        if value is not None and value != "inherit":
             state[name] = asks_small_figures(name, value)
-    return tuple(state[name] for name in FIGURE_PROPERTIES)
+    return tuple(state[name] for name in FIGURE_LONGHANDS)
 
 
 def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
