@@ -17,13 +17,15 @@ from lxml import etree
 from ..errors import CellError, LayoutError, Place, Problem
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
+from ..tokens import squash
 from .html_files import SavedFiles
 from .html_page import date_in, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
                           painted_columns,
                           drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
-                          shadow_host_around, span_value, table_drawn_apart, table_not_drawn)
+                          shadow_host_around, span_value, table_drawn_apart, table_not_drawn, lenient_span, own_text)
+from .html_columns import column_overflow
 from .text import cell_lines, collapse_lines
 
 __all__ = ["date_in", "decode_page", "extract_html", "sniff_encoding"]
@@ -148,6 +150,10 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         host = shadow_host_around(table.element, rows, styles)
         if host is not None:
             problems.append(in_shadow_host(host, Place(part=part)))
+        narrow = column_overflow(table.element, [[(cell, squash(own_text(cell, styles)), lenient_span(cell, "colspan"))
+                                                 for cell in table.cells(tr)] for tr in rows], styles)
+        if narrow is not None:
+            problems.append(past_its_column(*narrow, r, rows, table.cells, part))
         for tr in rows:
             r += 1
             if tr in sections:
@@ -165,6 +171,15 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         raise LayoutError(source, problems)
     if unmodelled:
         raise CellError(source, unmodelled)
+
+
+def past_its_column(element: etree._Element, why: str, before: int, rows: list[etree._Element], cells_of,
+                    part: int | None) -> Problem:
+    """A cell (or the table, or a <col>) of a fixed-layout table whose columns may not hold its text."""
+    at = next(((r, cells_of(tr).index(element) + 1) for r, tr in enumerate(rows, start=before + 1)
+               if element in cells_of(tr)), (None, None))
+    return Problem(Place(row=at[0], col=at[1], part=part), f"<{element.tag}> may be drawn past its column ({why})",
+                   "the vendor table's columns as wide as their text (table-layout: auto), or set wide enough")
 
 
 def not_drawn(around: etree._Element, why: str, place: Place) -> Problem:
