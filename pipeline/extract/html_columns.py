@@ -18,6 +18,7 @@ from .css_math import length, pixels
 from .html_extent import UNSIZED, line_width, unbreakable
 from .html_style import ems, value_of
 from .html_styles import Styles
+from .html_tables import cell_padding
 from .text import tag_of
 
 # What the narrowest window takes from a page's width before its body: Chromium's 8px body
@@ -38,9 +39,11 @@ def fixed_layout(table: etree._Element, styles: Styles) -> str:
     declared = styles.declared_px(table)
     if value_of(declared, "table-layout") != "fixed":
         return ""
-    width = value_of(declared, "width")
-    if width in UNSIZED:
-        width = width_attribute(table)
+    for name in ("inline-size", "width"):
+        width = value_of(declared, name)
+        if width not in UNSIZED:
+            return f"table-layout: fixed; {name}: {width}"
+    width = width_attribute(table)
     return f"table-layout: fixed; width: {width}" if width is not None else ""
 
 
@@ -57,6 +60,8 @@ def width_attribute(table: etree._Element) -> str | None:
 def table_width(table: etree._Element, styles: Styles) -> float | None:
     """How wide the table's content is at the narrowest window, px, or None where not told."""
     declared = styles.declared_px(table)
+    if value_of(declared, "inline-size") not in UNSIZED:  # not read by line_width
+        return None
     if value_of(declared, "width") in UNSIZED:  # the width attribute's, as a share of the lines around it
         around = line_width(table.getparent(), styles) if table.getparent() is not None else None
         found = length(width_attribute(table) or "")
@@ -109,8 +114,7 @@ def room_needed(cell: etree._Element, text: str, styles: Styles) -> float:
     widest = ems(text) if how == "nowrap" else max((ems(c) for c in text), default=0) if how == "anywhere" \
         else unbreakable(text)
     font = max([styles.of(cell).font_px, *(styles.of(e).font_px for e in cell.iterdescendants() if tag_of(e))])
-    padding = [p if p is not None else 1.0 for p in styles.of(cell).padding[:2]]
-    return widest * font + sum(padding) + CELL_BORDERS
+    return widest * font + sum(cell_padding(cell, styles.of(cell))[:2]) + CELL_BORDERS
 
 
 def spacing(table: etree._Element, styles: Styles) -> float | None:
