@@ -34,7 +34,8 @@ class PageCell:
     open_top: bool = False
     open_bottom: bool = False
     # Wrap evidence (see wrap_evidence), in points.
-    room: float | None = None  # left at the end of the last line
+    room: float | None = None  # left at the end of the last line, the table's padding taken
+    least_room: float | None = None  # the same, the cell's own gap at the left taken as its padding
     ends_at_break: bool = False  # the last line ends where a line may break ('/', '-', an ideograph)
     first_char: float | None = None  # width of the first character
     first_word: float | None = None  # width up to the first place a line may break
@@ -333,15 +334,26 @@ def cell_text(lines: list[list[dict]]) -> list[str]:
             for line in lines]
 
 
+CENTRED = 0.5  # pt: a line whose gaps at the left and right differ by no more is set centred
+
+
 def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float, pad: float) -> None:
     """What tells whether the next box's text is the rest of this cell's, wrapped: the room
     left on the last line (the cell's width less the table's padding on both sides, less
     the line's width: the same whether the text is set left, right or centred), whether
     that line ends where a line may break, and the widths of the first character and the
-    first word (see pdf_stitch.wrapped_into)."""
+    first word (see pdf_stitch.wrapped_into). The room is told as a range: with the table's
+    padding, and with the cell's own least gap as its padding on both sides."""
     last_line, first = inked(lines[-1]), next(ch for ch in lines[0] if ch["text"].strip())
     last = last_line[-1]
     cell.room = (right - left) - 2 * pad - (last["x1"] - last_line[0]["x0"])
+    # the table's padding is its least gap anywhere (a header's border may be drawn thinner): the
+    # cell's own least gap is its padding where its text is set left or right; centred text tells
+    # nothing of it (each line's gaps are half of what it leaves, whatever the padding)
+    gaps = [(inked(line)[0]["x0"] - left, right - inked(line)[-1]["x1"]) for line in lines]
+    centred = all(abs(a - b) <= CENTRED for a, b in gaps)
+    own = pad if centred else max(pad, min(min(a, b) for a, b in gaps))
+    cell.least_room = cell.room - 2 * (own - pad)
     cell.ends_at_break = last["text"] in "/-" or wide(last["text"])
     cell.first_char = first["x1"] - first["x0"]
     cell.first_word = first_word_width(lines[0])

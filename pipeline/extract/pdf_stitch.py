@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..errors import LayoutError, Place, Problem
 from ..grid import Cell
 from ..header import key_role
+from ..tokens import UNITS, squash
 from .cjk import printed_text
 from .pdf_cells import PageCell, PageTable
 from .text import collapse_lines
@@ -72,14 +73,43 @@ def continued_by(bottom: list[PageCell], cell: PageCell) -> PageCell | None:
     return found
 
 
-def wrapped_into(above: PageCell | None, cell: PageCell) -> bool:
+def wrapped_into(above: PageCell | None, cell: PageCell) -> bool | None:
     """Is `cell`'s text the rest of `above`'s, wrapped over the break? Only when what would
     have come next on `above`'s last line did not fit there: the first word, after a line
     ending where a line may break ('4096/' then '8192'); else the first character (a word
-    broken only because the column is too narrow for it: '4096/81' then '92')."""
+    broken only because the column is too narrow for it: '4096/81' then '92'). None where
+    that depends on a padding only guessed: it fits the room the table's padding leaves and
+    not the room the cell's own gap leaves (Chromium at scale 1.5: `6/81` with 9.1 pt left
+    by the one and 7.8 by the other, and a 9 of 8.1 pt overleaf)."""
     if above is None or above.room is None or cell.first_char is None:
         return False
-    return (cell.first_word if above.ends_at_break else cell.first_char) > above.room
+    first = cell.first_word if above.ends_at_break else cell.first_char
+    if first > above.room:
+        return True
+    return False if above.least_room is None or first <= above.least_room else None
+
+
+def told_by_values(band: list[PageCell], not_values: set[int], first: PageCell, wrapped: list[bool | None],
+                   source: str, row: int) -> list[bool]:
+    """Where the room left above cannot tell whether a key overleaf is wrapped text, the band's
+    value boxes tell: all empty, the row's values were all printed above (its rest); each
+    holding a whole value (`N*Ascend` or `-`), a row of its own. Else an error naming the key."""
+    values = [c for c in band if not not_values & set(range(c.col, c.col + c.colspan))]
+    if values and all(c.empty for c in values):
+        return [True if w is None else w for w in wrapped]
+    if values and all(whole_value(c) for c in values):
+        return [False if w is None else w for w in wrapped]
+    raise LayoutError(source, Problem(
+        Place(row, first.col + 1, first.page),
+        f"whether {first.lines[0]!r} at the top of the page is the rest of the cell above it, wrapped over the "
+        "break, or a row of its own depends on the cell's padding, which the print does not tell, and the row's "
+        "value boxes do not tell either (some empty, some not)",
+        "text overleaf that clearly fits, or clearly does not fit, the room left in the cell above"))
+
+
+def whole_value(cell: PageCell) -> bool:
+    text = squash("".join(cell.lines))
+    return text == "-" or UNITS.fullmatch(text) is not None
 
 
 def starts_below_a_rule(bottom: list[PageCell], band: list[PageCell]) -> bool:
@@ -91,8 +121,8 @@ def starts_below_a_rule(bottom: list[PageCell], band: list[PageCell]) -> bool:
                for c in band)
 
 
-def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], source: str,
-                       row: int) -> bool:
+def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], model_cols: set[int],
+                       source: str, row: int) -> bool:
     """Is the first band of a page (below any repeated header) the rest of the last row of
     the previous page, rather than a row of its own? Yes when the producer left every box
     below the break open at its top, or every box above it open at its bottom and the band
@@ -105,7 +135,10 @@ def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: s
     up with the row above is neither, and an error (`row`: its 1-based grid row). A band
     open at its top continues the row only where the cells above it were left open too."""
     keys = [c for c in band if not c.empty and key_cols & set(range(c.col, c.col + c.colspan))]
-    own_keys = any(not wrapped_into(same_columns(bottom, c), c) for c in keys)
+    wrapped = [wrapped_into(same_columns(bottom, c), c) for c in keys]
+    if None in wrapped:
+        wrapped = told_by_values(band, key_cols | model_cols, keys[wrapped.index(None)], wrapped, source, row)
+    own_keys = not all(wrapped)
     if all(c.open_bottom for c in bottom) and not own_keys:
         return True
     if all(c.open_top for c in band) and not starts_below_a_rule(bottom, band):
@@ -138,7 +171,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
         band = [c for c in body if c.row == 0]
         # the last row goes on in the band; never a header row (a part of the header alone at the
         # foot of a page, the table moved overleaf with its header repeated: the band begins the body)
-        split = offset > depth and band_continues_row(bottom, band, key_cols, source, offset + 1)
+        split = offset > depth and band_continues_row(bottom, band, key_cols, model_cols, source, offset + 1)
         shift = offset - (1 if split else 0)
         model = None if split or offset <= depth else model_goes_on(bottom, band, model_cols)
         undrawn = all(p.open_bottom for p in bottom)  # Chromium may draw the rule under a row overleaf only
@@ -160,7 +193,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
             above.lines += cell.lines
             above.open_bottom = cell.open_bottom
             if cell.lines:  # the wrap evidence of the merged cell's last line
-                above.room, above.ends_at_break = cell.room, cell.ends_at_break
+                above.room, above.least_room, above.ends_at_break = cell.room, cell.least_room, cell.ends_at_break
         offset = shift + max(c.row + c.rowspan for c in body)
     return [Cell(c.row, c.col, c.rowspan, c.colspan, collapse_lines([printed_text(x) for x in c.lines]),
                  "\n".join(c.lines), c.page, layout_breaks=True) for c in placed]  # wraps, not breaks

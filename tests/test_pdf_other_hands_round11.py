@@ -1,0 +1,112 @@
+"""Prints made by other hands, round 11 (hunt 68, session 39): Chromium at print scale 1.5 wraps
+the sequence length `4096/8192` as `409` / `6/81` at the foot of a page and `92` overleaf. The room
+left after `6/81` was told with the table's padding, the least gap anywhere (4.57 pt, a header's),
+where this cell's own is 5.22: 9.06 pt, and a 9 of 8.09 pt seemed to fit, so `92` was taken for a
+row of its own: 1,360 rows published, exit 0, with sequence lengths 81 and 92. The room is now a
+range (the table's padding, the cell's own least gap); where the next character falls inside it,
+the band's value boxes tell: all empty, the row's values are above (its rest); all whole values,
+a row of its own; else an error."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES, RAW
+from pipeline.errors import LayoutError
+from pipeline.extract.html import extract_html
+from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+
+KEYS = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
+PRINTS = FIXTURES / "pdf"
+
+
+def rows(frame) -> set[tuple]:
+    return set(frame[KEYS].astype(str).itertuples(index=False))
+
+
+@pytest.fixture(scope="module")
+def page_rows() -> set[tuple]:
+    grid, _ = extract_html((RAW / "2025-10-22" / "page.html").read_bytes(), "page.html")
+    return rows(normalize(grid, "2025-10-22").frame)
+
+
+@pytest.mark.parametrize("name", [
+    # `409` / `6/81` | break | `92`, the value boxes overleaf empty: the rest of the row
+    "chromium-scale-1.5-legal-2025-10-22.pdf",
+    # `8192` | break | `4096/` `8192` with values of its own: a row of its own (its 4 falls inside the range too)
+    "chromium-scale-1.45-a4-2025-10-22.pdf"])
+def test_a_wrap_the_padding_cannot_tell_is_told_by_the_value_boxes(name, page_rows):
+    """Catches (hunt 68): the 1.5 print published 1,360 rows (81 and 92 for 8192); a rule
+    refusing every key the padding cannot tell would refuse both prints, which Chromium
+    draws plainly."""
+    grid, _ = extract_pdf((PRINTS / name).read_bytes(), name)
+    assert rows(normalize(grid, "2025-10-22").frame) == page_rows
+
+
+# --- the same, drawn to order -------------------------------------------------------------------
+
+FONT_SIZE = 8
+
+
+def boxes_pdf(out, pages) -> bytes:
+    """Pages of ruled boxes (x0, x1, top, bottom, text, padding; points from the top of an A4
+    page), each text set left in its box after its own padding (a header's thinner than a body
+    cell's, as a thicker border leaves it)."""
+    from render_pdf import CID_FONT, register_cid_font
+    from reportlab.pdfgen.canvas import Canvas
+    register_cid_font()
+    canvas = Canvas(str(out), invariant=1)
+    for boxes in pages:
+        canvas.setFont(CID_FONT, FONT_SIZE)
+        for x0, x1, top, bottom, text, padding in boxes:
+            canvas.rect(x0, 842 - bottom, x1 - x0, bottom - top, stroke=1, fill=0)
+            if text:
+                canvas.drawString(x0 + padding, 842 - top - 11, text)
+        canvas.showPage()
+    canvas.save()
+    return out.read_bytes()
+
+
+def split_seq_len(tmp_path, values: tuple[str, str]) -> bytes:
+    """A row whose `4096/819` ends page 1 and whose `2` begins page 2 in a column as wide as
+    puts the 2 inside the room's range (headers padded 1 pt, body cells 3 pt), the row's value
+    boxes on page 2 holding `values`."""
+    from render_pdf import CID_FONT, register_cid_font
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    register_cid_font()
+    line, rest = stringWidth("4096/819", CID_FONT, FONT_SIZE), stringWidth("2", CID_FONT, FONT_SIZE)
+    # the least room (both paddings 3) a point short of the 2, the most (both 1) three points over
+    xs = [40, 130, 190]
+    xs += [xs[-1] + line + 6 + rest - 1, xs[-1] + line + 6 + rest - 1 + 50]
+    xs += [xs[-1] + 50]
+    header = [(xs[0], xs[1], 60, 100, "支持模型参数量", 1), (xs[1], xs[2], 60, 100, "训练策略类型", 1),
+              (xs[2], xs[3], 60, 100, "序列长度", 1), (xs[3], xs[5], 60, 80, "MS规格卡数/DIE", 1),
+              (xs[3], xs[4], 80, 100, "Snt9b", 1), (xs[4], xs[5], 80, 100, "Snt9b23", 1)]
+    first = header + [(xs[0], xs[1], 100, 120, "m-7b", 3), (xs[1], xs[2], 100, 120, "full", 3),
+                      (xs[2], xs[3], 100, 120, "4096/819", 3), (xs[3], xs[4], 100, 120, "8*Ascend", 3),
+                      (xs[4], xs[5], 100, 120, "16*Ascend", 3)]
+    second = header + [(xs[0], xs[1], 100, 120, "", 3), (xs[1], xs[2], 100, 120, "", 3),
+                       (xs[2], xs[3], 100, 120, "2", 3), (xs[3], xs[4], 100, 120, values[0], 3),
+                       (xs[4], xs[5], 100, 120, values[1], 3)]
+    return boxes_pdf(tmp_path / "split.pdf", [first, second])
+
+
+def test_a_key_overleaf_inside_the_rooms_range_with_its_values_above_is_their_rest(tools_on_path, tmp_path):
+    grid, _ = extract_pdf(split_seq_len(tmp_path, ("", "")), "split.pdf")
+    assert sorted(set(normalize(grid, "2025-10-22").frame.seq_len)) == [4096, 8192]
+
+
+def test_a_key_overleaf_inside_the_rooms_range_with_some_values_is_an_error(tools_on_path, tmp_path):
+    """One value box empty and one holding a value: neither the rest of the row nor a row of its own."""
+    with pytest.raises(LayoutError, match=r"page 2, row 4, column 3: whether '2' at the top of the page is the rest "
+                                          r"of the cell above it.*value boxes do not tell either"):
+        extract_pdf(split_seq_len(tmp_path, ("", "8*Ascend")), "split.pdf")
+
+
+@pytest.fixture
+def tools_on_path():
+    import sys
+    from conftest import REPO
+    sys.path.insert(0, str(REPO / "tools"))
+    yield
+    sys.path.remove(str(REPO / "tools"))
