@@ -3,7 +3,9 @@ with a width (a site's reset, Tailwind's `table-fixed w-full`, WordPress' "fixed
 sizes the columns by the table's width, not by their text: in a 1024px window Chromium 156 draws
 42 of the 2025-10-22 table's cells past their column, over the next one's (`4096/81932*Ascend`),
 and a `<col width=0>` draws a sliver of a value. These were published as written, exit 0
-(open since round 19). Each variant is checked in Chromium: what is read has no cell drawn past its
+(open since round 19). Hunt 69 reached the same by @layer and `inherit`, by margins and widths
+inside the cells, and in an auto layout by a box of a set width narrower than its text (Chromium
+draws `llama3.1full`, or `llama3.` where the cell clips). Each variant is checked in Chromium: what is read has no cell drawn past its
 column there; what is refused names the place."""
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ READ = {  # variants a reader sees whole in a 1024px window
     "WordPress' fixed layout (words broken anywhere)": with_sheet(FIXED + BREAK_WORD),
     "overflow-wrap: anywhere": with_sheet(FIXED + "td,th{overflow-wrap:anywhere}"),
     "a width wide enough": with_sheet("table{table-layout:fixed;width:6000px}"),
+    "a box inside a cell as wide as its text": with_sheet("td p{width:20em}"),
+    "a box inside a cell of the cell's width": with_sheet("td p{max-width:100%}"),
 }
 REFUSED = {  # variant -> what the error names
     "fixed at 100%": (with_sheet(FIXED), "row 1, column 3: <th> may be drawn past its column"),
@@ -47,7 +51,19 @@ REFUSED = {  # variant -> what the error names
     "in a flex item": (with_sheet(FIXED + BREAK_WORD, in_flex_item(PAGE_HTML)), "its width is not told here"),
     "a logical width": (with_sheet("table{table-layout:fixed;inline-size:300px}" + BREAK_WORD),
                         "inline-size: 300px: its width is not told here"),
+    # hunt 69: fixed layout by other routes, and boxes of a set width in any table
+    "in @layer (Tailwind)": (with_sheet("@layer utilities{table{table-layout:fixed;width:100%}}"),
+                             "table-layout: fixed by a rule this reader does not decide"),
+    "table-layout: inherit": (with_sheet(".w{table-layout:fixed}table{table-layout:inherit;width:100%}",
+                                         PAGE_HTML.replace(TABLE_TAG, '<div class="w">' + TABLE_TAG, 1).replace(
+                                             "</table>", "</table></div>", 1)), "may be drawn past its column"),
+    "a paragraph's margins": (with_sheet(FIXED + BREAK_WORD + "td p{margin:0 30px}"), "may be drawn past its column"),
+    "a first cell's inline-size": (with_sheet(FIXED + BREAK_WORD, first_row_cell_styled(PAGE_HTML, "inline-size:300px")),
+                                   "a column's width set by <th>"),
+    "auto layout, a box inside narrower than its text": (with_sheet("td p{width:10px}"), "width: 10px"),
+    "auto layout, a cell's max-width cutting it": (with_sheet("td{max-width:24px;overflow:hidden}"), "max-width: 24px"),
 }
+SET_WIDTHS = ("auto layout, a box inside narrower than its text", "auto layout, a cell's max-width cutting it")
 
 
 @pytest.mark.parametrize("name", READ)
@@ -64,7 +80,7 @@ def test_a_fixed_layout_whose_columns_may_not_hold_their_text_is_an_error(name):
     html, named = REFUSED[name]
     with pytest.raises(LayoutError) as error:
         read(html)
-    assert "table-layout: fixed" in str(error.value) and named in str(error.value)
+    assert ("table-layout: fixed" in str(error.value) or name in SET_WIDTHS) and named in str(error.value)
 
 
 OVERFLOWING = f"""() => [...document.getElementById("{TABLE_ID}").querySelectorAll("td, th")]
@@ -83,9 +99,12 @@ def cells_past_their_column(browser, html: str) -> int:
 def test_chromium_draws_what_is_read_whole_and_what_is_refused_past_its_column(browser):
     """The reason for each answer, in Chromium at the narrowest desktop window: no cell of a
     variant read is drawn past its column (or as a sliver); the plain fixed layout, the
-    <col width=0>, the first cell of width 0 and nowrap each draw some (a logical width is refused
-    as not told: Chromium breaks its words into its narrow columns)."""
+    <col width=0>, the first cell of width 0, nowrap, @layer, inherit and the boxes of a set
+    width each draw some. (Refused on the safe side where Chromium draws none: a logical width, not
+    told; a first cell's set width, not laid out; paragraph margins, whose glyphs Chromium draws
+    into the margin beside them.)"""
     assert {name: cells_past_their_column(browser, html) for name, html in READ.items()} == dict.fromkeys(READ, 0)
     drawn_past = {name: cells_past_their_column(browser, REFUSED[name][0]) for name in
-                  ("fixed at 100%", "a <col width=0>", "a first cell of width 0", "nowrap")}
-    assert all(count > 0 for count in drawn_past.values()), drawn_past
+                  ("fixed at 100%", "a <col width=0>", "a first cell of width 0", "nowrap", "in @layer (Tailwind)",
+                   "table-layout: inherit", *SET_WIDTHS)}
+    assert all(count > 0 for count in drawn_past.values()), sorted(drawn_past.items())

@@ -151,7 +151,8 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         if host is not None:
             problems.append(in_shadow_host(host, Place(part=part)))
         narrow = column_overflow(table.element, [[(cell, squash(own_text(cell, styles)), lenient_span(cell, "colspan"))
-                                                 for cell in table.cells(tr)] for tr in rows], styles)
+                                                 for cell in table.cells(tr)] for tr in rows], styles,
+                                 lambda element: squash(own_text(element, styles)))
         if narrow is not None:
             problems.append(past_its_column(*narrow, r, rows, table.cells, part))
         for tr in rows:
@@ -176,8 +177,9 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
 def past_its_column(element: etree._Element, why: str, before: int, rows: list[etree._Element], cells_of,
                     part: int | None) -> Problem:
     """A cell (or the table, or a <col>) of a fixed-layout table whose columns may not hold its text."""
-    at = next(((r, cells_of(tr).index(element) + 1) for r, tr in enumerate(rows, start=before + 1)
-               if element in cells_of(tr)), (None, None))
+    cell = next((e for e in (element, *element.iterancestors()) if e.tag in ("td", "th")), element)
+    at = next(((r, cells_of(tr).index(cell) + 1) for r, tr in enumerate(rows, start=before + 1)
+               if cell in cells_of(tr)), (None, None))
     return Problem(Place(row=at[0], col=at[1], part=part), f"<{element.tag}> may be drawn past its column ({why})",
                    "the vendor table's columns as wide as their text (table-layout: auto), or set wide enough")
 

@@ -406,6 +406,9 @@ class Sheets:
     focused: bool = False  # an element of the page asks for the focus as it loads (autofocus): :focus may match
     lines_styled: set = field(default_factory=set)  # elements a ::first-line or ::first-letter rule may reach
     metrics_overridden: bool = False  # an @font-face sets a family's ascent, descent, line gap or size
+    # an element of a vendor-like table -> {property: value} of the undecided rules that may reach it
+    # (what they do to its columns is judged by html_columns, with the table's layout)
+    undecided_on: dict = field(default_factory=dict)
 
 
 def relaxed(selector: str) -> list | None:
@@ -1378,6 +1381,8 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
             if (rule.pseudo or pseudo) in ("first-line", "first-letter"):  # its text set otherwise (html_extent)
                 sheets.lines_styled.add(element)
+            if element in inside and not (rule.pseudo or pseudo):
+                sheets.undecided_on.setdefault(element, {}).update((d.name, d.value) for d in rule.declarations)
             if decides(rule.declarations, rule.pseudo or pseudo) or (
                     changed_by is not None and element in inside | around
                     and changed_by(element, rule.declarations, rule.pseudo or pseudo, element in inside)):

@@ -1,14 +1,21 @@
-"""A table of fixed layout: whether its columns hold their text, told without laying out.
+"""Whether a table's columns hold their text, told without laying out.
+
+A box whose width the author set (a `width`, `max-width` or `inline-size` inside a cell, a cell's
+`max-width`) is as wide as that, not as its text: text wider than it is drawn past it, over the
+next column's (Chromium draws `llama3.1full` and `1*Ascend2*Ascend`), or cut where the cell clips.
 
 `table-layout: fixed` on a table whose width is set (Chromium lays out a `width: auto` table
 by its content, as css-tables-3 says) sizes the columns by the table's width, its `<col>`s and
 its first row's cells, never by the text of the other rows. A value wider than its column is
-drawn past the column's edge, over the next column's text (a reader sees `4096/81932*Ascend`),
-or a column of `<col width=0>` draws a sliver of its value. This reader lays out no page, so
-the room is estimated as html_extent estimates it, on the safe side: the table no wider than
-it is in the smaller desktop window, the columns sharing it equally, and text at a full em a
-character (html_style.ems). A table whose columns are given widths of their own, or whose
-width is not told (a percentage of a flex item or of a cell), is refused as not told.
+drawn past the column's edge, over the next column's text (`4096/81932*Ascend`), and a column
+of `<col width=0>` draws a sliver of its value.
+
+This reader lays out no page, so the room is estimated as html_extent estimates it, on the safe
+side: text at a full em a character (html_style.ems), a fixed table no wider than it is in the
+smaller desktop window, its columns sharing it equally, with the margins, padding and indent of
+the boxes inside a cell. What is not told that way is refused: a fixed table's columns given
+widths of their own, its width not told (a percentage of a flex item or of a cell), a set width
+not in px, or a rule this reader does not decide (in @layer, @supports…) setting any of it.
 """
 from __future__ import annotations
 
@@ -16,9 +23,9 @@ from lxml import etree
 
 from .css_math import length, pixels
 from .html_extent import UNSIZED, line_width, unbreakable
-from .html_style import ems, value_of
+from .html_style import CLIPPING, SCROLLING, ems, overflow_axes, value_of
 from .html_styles import Styles
-from .html_tables import cell_padding
+from .html_tables import DRAW_OTHER_THAN_CHILDREN, cell_padding
 from .text import tag_of
 
 # What the narrowest window takes from a page's width before its body: Chromium's 8px body
@@ -32,13 +39,65 @@ BREAK_ANYWHERE = {"overflow-wrap": ("anywhere", "break-word"), "word-wrap": ("an
                   "word-break": ("break-all", "break-word")}
 NO_WRAP = {"white-space": ("nowrap", "pre"), "text-wrap-mode": ("nowrap",), "text-wrap": ("nowrap",)}
 WRAPPING = frozenset({*BREAK_ANYWHERE, *NO_WRAP})
+SIZES = ("width", "inline-size", "min-width", "min-inline-size", "max-width", "max-inline-size")
+CAPS = ("width", "inline-size", "max-width", "max-inline-size")  # what keeps a box narrower than its text
+NOT_CAPPING = UNSIZED | {"100%", "max-content", "fit-content", "revert", "revert-layer"}  # (a cell is as wide as its text)
+INERT = frozenset({"auto", "initial", "unset", "revert", "revert-layer"})
+CONTAINED = frozenset({"inline-size", "size", "strict"})  # contain values sizing a box as if it held nothing
+# What a rule this reader does not decide may set to change a column's room: its layout, a width,
+# how lines break, the spacing and the boxes' edges
+ROOM = frozenset({"table-layout", *SIZES, *WRAPPING, "letter-spacing", "word-spacing", "text-indent", "font-size",
+                  "contain", *(f"{edge}-{side}" for edge in ("margin", "padding") for side in ("left", "right"))})
 
+
+# --- a box of a set width, in any table -----------------------------------------------------------
+
+def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree._Element, str] | None:
+    """The cell (its max-width) or the first box inside it holding text whose set width may be
+    narrower than that text, with the declaration; `text_of(element)` gives its text."""
+    for element in (cell, *(e for e in cell.iterdescendants() if tag_of(e))):
+        style = styles.of(element)
+        # out of sight or drawn with what this reader does not model: a cell error of its own
+        if styles.plain(element) or tag_of(element) in DRAW_OTHER_THAN_CHILDREN or style.unseen or style.unmodelled:
+            continue
+        declared = styles.declared_px(element)
+        if element is not cell and overflow_axes(declared)[0] in CLIPPING | SCROLLING:
+            continue  # a box inside cutting its text off or scrolling it: html_style's `clipping` judges it
+        names = CAPS[2:] if element is cell else CAPS
+        contain = set((value_of(declared, "contain") or "").split()) & CONTAINED
+        capped = [(name, value_of(declared, name)) for name in names if value_of(declared, name) not in NOT_CAPPING]
+        if not capped and not contain:
+            continue
+        text = text_of(element)
+        if not text:
+            continue
+        if contain:
+            return element, f"contain: {' '.join(sorted(contain))} (as wide as its width alone, not its text)"
+        needed = unbreakable(text) * max_font(element, styles)
+        for name, value in capped:
+            px = pixels(value)
+            if px is None or px < needed:
+                return element, f"{name}: {value} (its text may take {needed:.0f}px)"
+    return None
+
+
+def max_font(element: etree._Element, styles: Styles) -> float:
+    return max([styles.of(element).font_px, *(styles.of(e).font_px for e in element.iterdescendants() if tag_of(e))])
+
+
+# --- a table of fixed layout ----------------------------------------------------------------------
 
 def fixed_layout(table: etree._Element, styles: Styles) -> str:
     """The declarations laying the table out at fixed column widths, or ""."""
-    declared = styles.declared_px(table)
-    if value_of(declared, "table-layout") != "fixed":
+    undecided = styles.undecided_on.get(table, {}).get("table-layout")
+    if undecided is not None and undecided not in INERT and undecided != "auto":
+        return f"table-layout: {undecided} by a rule this reader does not decide"
+    layout, at = "inherit", table
+    while layout == "inherit" and at is not None:  # not inherited, but `inherit` takes the parent's
+        layout, at = value_of(styles.declared_px(at), "table-layout") or "auto", at.getparent()
+    if layout != "fixed":
         return ""
+    declared = styles.declared_px(table)
     for name in ("inline-size", "width"):
         width = value_of(declared, name)
         if width not in UNSIZED:
@@ -60,8 +119,8 @@ def width_attribute(table: etree._Element) -> str | None:
 def table_width(table: etree._Element, styles: Styles) -> float | None:
     """How wide the table's content is at the narrowest window, px, or None where not told."""
     declared = styles.declared_px(table)
-    if value_of(declared, "inline-size") not in UNSIZED:  # not read by line_width
-        return None
+    if value_of(declared, "inline-size") not in UNSIZED or "by a rule" in fixed_layout(table, styles):
+        return None  # (line_width reads no logical width)
     if value_of(declared, "width") in UNSIZED:  # the width attribute's, as a share of the lines around it
         around = line_width(table.getparent(), styles) if table.getparent() is not None else None
         found = length(width_attribute(table) or "")
@@ -77,8 +136,32 @@ def own_column_width(table: etree._Element, first: list[etree._Element], styles:
     columns = [e for group in table if tag_of(group) in ("col", "colgroup")
                for e in (group, *(c for c in group if tag_of(c) == "col"))]
     for element in (*columns, *first):
-        if element.get("width") is not None or value_of(styles.declared_px(element), "width") not in UNSIZED:
+        declared = styles.declared_px(element)
+        if element.get("width") is not None or any(value_of(declared, name) not in UNSIZED for name in SIZES):
             return element
+    return None
+
+
+def undecided_room(table: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
+    """An element of the table a rule this reader does not decide may give another room (ROOM)."""
+    for element in table.iter():
+        found = sorted(ROOM & styles.undecided_on.get(element, {}).keys())
+        if found:
+            return element, f"{found[0]} by a rule this reader does not decide"
+    return None
+
+
+def sized_inside(cells: list[etree._Element], styles: Styles) -> tuple[etree._Element, str] | None:
+    """The first box inside a cell given a width (or a least width) of its own, with it."""
+    for cell in cells:
+        if styles.plain_inside(cell):
+            continue
+        for element in cell.iterdescendants():
+            if tag_of(element) and not styles.plain(element):
+                declared = styles.declared_px(element)
+                name = next((n for n in SIZES if value_of(declared, n) not in UNSIZED), None)
+                if name is not None:
+                    return element, f"{name}: {value_of(declared, name)}"
     return None
 
 
@@ -109,12 +192,16 @@ def nearest(element: etree._Element, styles: Styles, name: str) -> str | None:
 
 
 def room_needed(cell: etree._Element, text: str, styles: Styles) -> float:
-    """px the cell's text may need across, on the safe side, with its padding and borders."""
+    """px the cell's text may need across, on the safe side, with its padding and borders, the
+    margins, padding and indent of the boxes inside it, and a letter spacing."""
     how = wrapping(cell, styles)
     widest = ems(text) if how == "nowrap" else max((ems(c) for c in text), default=0) if how == "anywhere" \
         else unbreakable(text)
-    font = max([styles.of(cell).font_px, *(styles.of(e).font_px for e in cell.iterdescendants() if tag_of(e))])
-    return widest * font + sum(cell_padding(cell, styles.of(cell))[:2]) + CELL_BORDERS
+    inside = [styles.of(e) for e in cell.iterdescendants() if tag_of(e)]
+    edges = max([0.0, *(s.inset + s.inset_end + max(s.indent, 0.0) for s in inside)])
+    spacing = pixels(nearest(cell, styles, "letter-spacing") or "0") or 0.0
+    return (widest * (max_font(cell, styles) + max(spacing, 0.0)) + edges + max(styles.of(cell).indent, 0.0)
+            + sum(cell_padding(cell, styles.of(cell))[:2]) + CELL_BORDERS)
 
 
 def spacing(table: etree._Element, styles: Styles) -> float | None:
@@ -127,16 +214,32 @@ def spacing(table: etree._Element, styles: Styles) -> float | None:
 
 
 def column_overflow(table: etree._Element, rows: list[list[tuple[etree._Element, str, int]]],
-                    styles: Styles) -> tuple[etree._Element, str] | None:
-    """In a table of fixed layout, the first element whose text its columns may not hold, with
-    why: a column given a width of its own, a table width not told, or a cell whose text is
-    wider than its share of the table. `rows`: each row's cells as (cell, text, colspan)."""
+                    styles: Styles, text_of) -> tuple[etree._Element, str] | None:
+    """The first element whose text its column or its box may not hold, with why. In any table,
+    a box of a set width narrower than its text (set_too_narrow). In a table of fixed layout,
+    a column given a width of its own, a table width not told, a rule this reader does not
+    decide setting what gives a column its room, or a cell whose text is wider than its share
+    of the table. `rows`: each row's cells as (cell, text, colspan)."""
+    for row in rows:
+        for cell, _, _ in row:
+            if not (styles.plain(cell) and styles.plain_inside(cell)):
+                found = set_too_narrow(cell, text_of, styles)
+                if found is not None:
+                    return found
     fixed = fixed_layout(table, styles)
     if not fixed or not rows:
         return None
+    if "by a rule" in fixed:
+        return table, f"{fixed}: its columns may be narrower than their text"
     own = own_column_width(table, [cell for cell, _, _ in rows[0]], styles)
     if own is not None:
         return own, f"{fixed}, a column's width set by <{tag_of(own)}>: this reader lays out no set column widths"
+    undecided = undecided_room(table, styles)
+    if undecided is not None:
+        return undecided[0], f"{fixed}, {undecided[1]}"
+    sized = sized_inside([cell for row in rows for cell, _, _ in row], styles)
+    if sized is not None:
+        return sized[0], f"{fixed}, {sized[1]} inside a cell: this reader lays out no set widths in its columns"
     width, between = table_width(table, styles), spacing(table, styles)
     if width is None or between is None:
         return table, f"{fixed}: its width is not told here, its columns may be narrower than their text"

@@ -195,6 +195,7 @@ class Styles:
         self.styled = styled_elements(root, self.matched)
         self.holding_styled = holding(self.styled)
         check_undecided(root, sheets, changes_reading, hides_around, moves_over, source, self.changed_by)
+        self.undecided_on = sheets.undecided_on
 
     def changed_by(self, element: etree._Element, declarations, pseudo: str | None = None, inside: bool = True) -> bool:
         """Whether what a reader sees of the element changes where these declarations (a rule this
