@@ -24,7 +24,7 @@ from .html_styles import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
                           painted_columns,
                           drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
-                          shadow_host_around, span_value, table_drawn_apart, table_not_drawn, lenient_span, own_text)
+                          shadow_host_around, span_value, table_drawn_apart, table_not_drawn, own_text)
 from .html_columns import column_overflow
 from .text import cell_lines, collapse_lines
 
@@ -150,8 +150,7 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
         host = shadow_host_around(table.element, rows, styles)
         if host is not None:
             problems.append(in_shadow_host(host, Place(part=part)))
-        narrow = column_overflow(table.element, [[(cell, squash(own_text(cell, styles)), lenient_span(cell, "colspan"))
-                                                 for cell in table.cells(tr)] for tr in rows], styles,
+        narrow = column_overflow(table.element, [table.cells(tr) for tr in rows], styles,
                                  lambda element: squash(own_text(element, styles)))
         if narrow is not None:
             problems.append(past_its_column(*narrow, r, rows, table.cells, part))

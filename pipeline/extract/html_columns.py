@@ -25,7 +25,7 @@ from .css_math import length, pixels
 from .html_extent import UNSIZED, line_width, unbreakable
 from .html_style import CLIPPING, SCROLLING, ems, overflow_axes, value_of
 from .html_styles import Styles
-from .html_tables import DRAW_OTHER_THAN_CHILDREN, cell_padding
+from .html_tables import DRAW_OTHER_THAN_CHILDREN, cell_padding, lenient_span
 from .text import tag_of
 
 # What the narrowest window takes from a page's width before its body: Chromium's 8px body
@@ -213,22 +213,23 @@ def spacing(table: etree._Element, styles: Styles) -> float | None:
     return pixels(value.split()[0])
 
 
-def column_overflow(table: etree._Element, rows: list[list[tuple[etree._Element, str, int]]],
-                    styles: Styles, text_of) -> tuple[etree._Element, str] | None:
+def column_overflow(table: etree._Element, cells: list[list[etree._Element]], styles: Styles,
+                    text_of) -> tuple[etree._Element, str] | None:
     """The first element whose text its column or its box may not hold, with why. In any table,
     a box of a set width narrower than its text (set_too_narrow). In a table of fixed layout,
     a column given a width of its own, a table width not told, a rule this reader does not
     decide setting what gives a column its room, or a cell whose text is wider than its share
-    of the table. `rows`: each row's cells as (cell, text, colspan)."""
-    for row in rows:
-        for cell, _, _ in row:
+    of the table. `cells`: each row's; `text_of(element)`: its text."""
+    for row in cells:
+        for cell in row:
             if not (styles.plain(cell) and styles.plain_inside(cell)):
                 found = set_too_narrow(cell, text_of, styles)
                 if found is not None:
                     return found
     fixed = fixed_layout(table, styles)
-    if not fixed or not rows:
+    if not fixed or not cells:
         return None
+    rows = [[(cell, text_of(cell), lenient_span(cell, "colspan")) for cell in row] for row in cells]
     if "by a rule" in fixed:
         return table, f"{fixed}: its columns may be narrower than their text"
     own = own_column_width(table, [cell for cell, _, _ in rows[0]], styles)
