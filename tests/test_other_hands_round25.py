@@ -108,3 +108,32 @@ def test_chromium_draws_what_is_read_whole_and_what_is_refused_past_its_column(b
                   ("fixed at 100%", "a <col width=0>", "a first cell of width 0", "nowrap", "in @layer (Tailwind)",
                    "table-layout: inherit", *SET_WIDTHS)}
     assert all(count > 0 for count in drawn_past.values()), sorted(drawn_past.items())
+
+
+# --- over-refusals of a real producer: Jupyter's lab template ----------------------------------------
+
+def test_jupyter_nbconvert_lab_template_is_read(reference):
+    """Catches (hunt 66): nbconvert's default template was refused twice over, for a visited link's
+    `color: var(--jp-content-link-color)` (a colour never moves a box outside the table over it)
+    and for headings' `margin: var(--jp-content-heading-margin-top) 0` (`calc(0.5 * 1.2em)` once
+    substituted, never evaluated: taken for a margin pulling the heading over the table)."""
+    import gzip
+
+    from conftest import FIXTURES
+    html = gzip.decompress((FIXTURES / "html" / "2025-10-22.nbconvert-lab.html.gz").read_bytes())
+    same_rows(read(html)[2].frame, reference[1])
+
+
+@pytest.mark.parametrize("css", [
+    "h2{margin-top:calc(0.5 * 1.2em)}", ":root{--m:calc(0.5 * 1.2em)} h2{margin:var(--m) 0}",
+    ":root{--c:#06c} a:visited{color:var(--c)}"])
+def test_a_heading_margin_in_calc_or_a_visited_links_colour_outside_the_table_reads(css, reference):
+    html = with_sheet(css).replace("</body>", "<h2>Notes <a href='#x'>more</a></h2></body>", 1)
+    same_rows(read(html)[2].frame, reference[1])
+
+
+def test_a_heading_margin_in_calc_that_pulls_it_over_the_table_is_an_error():
+    """The same margin negative, evaluated: still a box pulled over the table."""
+    html = with_sheet("h2{margin-top:calc(-40 * 1.2em)}").replace("</body>", "<h2>Notes</h2></body>", 1)
+    with pytest.raises(LayoutError, match=r"<h2> outside the vendor table may be drawn over it \(margin-top"):
+        read(html)

@@ -79,11 +79,12 @@ INLINE_LEVEL = frozenset({"contents", "ruby", "none", "-webkit-inline-box"})
 # Properties whose value decides whether a reader sees text: one with a function is evaluated
 # exactly (calc(0px) -> 0px), or is UNDECIDED, which each reads as out of sight.
 DECIDING = frozenset({"font-size", "opacity", "filter", "text-indent", "left", "right", "top", "bottom",
-                      "margin-left", "margin-right", "width", "height", "max-width", "max-height", "line-height",
-                      "clip", "clip-path", "letter-spacing", "word-spacing", "backdrop-filter"})
-# Properties where a positive lower bound decides (a size not zero, a spacing not negative)
+                      "margin-left", "margin-right", "margin-top", "margin-bottom", "width", "height", "max-width",
+                      "max-height", "line-height", "clip", "clip-path", "letter-spacing", "word-spacing",
+                      "backdrop-filter"})
+# Properties where a positive lower bound decides (a size not zero, a spacing not negative, a margin not pulling)
 SIGN_DECIDES = frozenset({"font-size", "opacity", "letter-spacing", "word-spacing", "width", "height", "max-width",
-                          "max-height", "line-height", "margin-left", "margin-right"})
+                          "max-height", "line-height", "margin-left", "margin-right", "margin-top", "margin-bottom"})
 # clip-path values that clip nothing of the text: none, or a box's own edges
 CLIPS_NOTHING = frozenset({"none", "initial", "unset", "revert", "inherit", "margin-box", "border-box", "padding-box",
                            "content-box", "fill-box", "stroke-box", "view-box"})

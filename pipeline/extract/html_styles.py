@@ -377,6 +377,7 @@ def seen_as(style: Style, inside: bool) -> tuple:
 def moves_over(declarations, pseudo: str | None) -> bool:
     """Whether declarations on an element outside the vendor table (or its ::before/::after)
     could draw it over the table (html_style.drawn_over_others), as a block or as an inline box."""
+    declarations = [d for d in declarations if not (uses_var(d.tokens) and only_colours(d.name))]
     if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
         return True  # its value depends on custom properties the element inherits: not decided here
     if pseudo not in (None, "before", "after"):
@@ -387,6 +388,12 @@ def moves_over(declarations, pseudo: str | None) -> bool:
         if drawn_over_others(computed(declared, ROOT, probe, tag), as_computed(declared, ROOT, probe, tag)):
             return True
     return False
+
+
+def only_colours(name: str) -> bool:
+    """A property that only colours what the box draws anyway, whatever its value: it never moves
+    a box outside the table over it (Jupyter's `a:visited { color: var(--jp-content-link-color) }`)."""
+    return name == "color" or name.endswith("-color")
 
 
 def hides_around(declarations, pseudo: str | None) -> bool:
