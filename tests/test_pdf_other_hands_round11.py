@@ -3,9 +3,10 @@ the sequence length `4096/8192` as `409` / `6/81` at the foot of a page and `92`
 left after `6/81` was told with the table's padding, the least gap anywhere (4.57 pt, a header's),
 where this cell's own is 5.22: 9.06 pt, and a 9 of 8.09 pt seemed to fit, so `92` was taken for a
 row of its own: 1,360 rows published, exit 0, with sequence lengths 81 and 92. The room is now a
-range (the table's padding, the cell's own least gap); where the next character falls inside it,
-the band's value boxes tell: all empty, the row's values are above (its rest); all whole values,
-a row of its own; else an error."""
+range (the table's padding, the cell's own least gap; up to no padding where all text is centred);
+where the next character falls inside it, the keys tell: the text joined to the cell above, or
+each apart, read as keys as the table prints them (strategies of the vocabulary, sequence lengths
+powers of two); where exactly one reading does, it is taken, else an error."""
 from __future__ import annotations
 
 import pytest
@@ -31,13 +32,15 @@ def page_rows() -> set[tuple]:
 
 
 @pytest.mark.parametrize("name", [
-    # `409` / `6/81` | break | `92`, the value boxes overleaf empty: the rest of the row
+    # `409` / `6/81` | break | `92`: 4096/8192 joined, 81 and 92 apart
     "chromium-scale-1.5-legal-2025-10-22.pdf",
-    # `8192` | break | `4096/` `8192` with values of its own: a row of its own (its 4 falls inside the range too)
-    "chromium-scale-1.45-a4-2025-10-22.pdf"])
-def test_a_wrap_the_padding_cannot_tell_is_told_by_the_value_boxes(name, page_rows):
+    # `8192` | break | `4096/` `8192`: 81924096/8192 joined, 8192 and 4096/8192 apart (its 4 falls inside the range too)
+    "chromium-scale-1.45-a4-2025-10-22.pdf",
+    # the 1.5 print with every cell centred, which tells no padding at all
+    "chromium-scale-1.5-centred-a4-2025-10-22.pdf"])
+def test_a_wrap_the_padding_cannot_tell_is_told_by_the_keys(name, page_rows):
     """Catches (hunt 68): the 1.5 print published 1,360 rows (81 and 92 for 8192); a rule
-    refusing every key the padding cannot tell would refuse both prints, which Chromium
+    refusing every key the padding cannot tell would refuse these prints, which Chromium
     draws plainly."""
     grid, _ = extract_pdf((PRINTS / name).read_bytes(), name)
     assert rows(normalize(grid, "2025-10-22").frame) == page_rows
@@ -67,40 +70,40 @@ def boxes_pdf(out, pages) -> bytes:
     return out.read_bytes()
 
 
-def split_seq_len(tmp_path, values: tuple[str, str]) -> bytes:
-    """A row whose `4096/819` ends page 1 and whose `2` begins page 2 in a column as wide as
-    puts the 2 inside the room's range (headers padded 1 pt, body cells 3 pt), the row's value
-    boxes on page 2 holding `values`."""
+def split_seq_len(tmp_path, end: str, rest: str) -> bytes:
+    """A row whose sequence length `end` ends page 1 and whose `rest` begins page 2, in a column
+    as wide as puts the first character of `rest` inside the room's range (headers padded 1 pt,
+    body cells 3 pt), the row's value boxes on page 2 empty."""
     from render_pdf import CID_FONT, register_cid_font
     from reportlab.pdfbase.pdfmetrics import stringWidth
     register_cid_font()
-    line, rest = stringWidth("4096/819", CID_FONT, FONT_SIZE), stringWidth("2", CID_FONT, FONT_SIZE)
-    # the least room (both paddings 3) a point short of the 2, the most (both 1) three points over
+    line, first = stringWidth(end, CID_FONT, FONT_SIZE), stringWidth(rest[0], CID_FONT, FONT_SIZE)
+    # the least room (both paddings 3) a point short of the character, the most (both 1) three points over
     xs = [40, 130, 190]
-    xs += [xs[-1] + line + 6 + rest - 1, xs[-1] + line + 6 + rest - 1 + 50]
+    xs += [xs[-1] + line + 6 + first - 1, xs[-1] + line + 6 + first - 1 + 50]
     xs += [xs[-1] + 50]
     header = [(xs[0], xs[1], 60, 100, "支持模型参数量", 1), (xs[1], xs[2], 60, 100, "训练策略类型", 1),
               (xs[2], xs[3], 60, 100, "序列长度", 1), (xs[3], xs[5], 60, 80, "MS规格卡数/DIE", 1),
               (xs[3], xs[4], 80, 100, "Snt9b", 1), (xs[4], xs[5], 80, 100, "Snt9b23", 1)]
     first = header + [(xs[0], xs[1], 100, 120, "m-7b", 3), (xs[1], xs[2], 100, 120, "full", 3),
-                      (xs[2], xs[3], 100, 120, "4096/819", 3), (xs[3], xs[4], 100, 120, "8*Ascend", 3),
+                      (xs[2], xs[3], 100, 120, end, 3), (xs[3], xs[4], 100, 120, "8*Ascend", 3),
                       (xs[4], xs[5], 100, 120, "16*Ascend", 3)]
     second = header + [(xs[0], xs[1], 100, 120, "", 3), (xs[1], xs[2], 100, 120, "", 3),
-                       (xs[2], xs[3], 100, 120, "2", 3), (xs[3], xs[4], 100, 120, values[0], 3),
-                       (xs[4], xs[5], 100, 120, values[1], 3)]
+                       (xs[2], xs[3], 100, 120, rest, 3), (xs[3], xs[4], 100, 120, "", 3),
+                       (xs[4], xs[5], 100, 120, "", 3)]
     return boxes_pdf(tmp_path / "split.pdf", [first, second])
 
 
-def test_a_key_overleaf_inside_the_rooms_range_with_its_values_above_is_their_rest(tools_on_path, tmp_path):
-    grid, _ = extract_pdf(split_seq_len(tmp_path, ("", "")), "split.pdf")
+def test_a_key_overleaf_inside_the_rooms_range_joined_when_only_joined_it_reads(tools_on_path, tmp_path):
+    grid, _ = extract_pdf(split_seq_len(tmp_path, "4096/819", "2"), "split.pdf")
     assert sorted(set(normalize(grid, "2025-10-22").frame.seq_len)) == [4096, 8192]
 
 
-def test_a_key_overleaf_inside_the_rooms_range_with_some_values_is_an_error(tools_on_path, tmp_path):
-    """One value box empty and one holding a value: neither the rest of the row nor a row of its own."""
-    with pytest.raises(LayoutError, match=r"page 2, row 4, column 3: whether '2' at the top of the page is the rest "
-                                          r"of the cell above it.*value boxes do not tell either"):
-        extract_pdf(split_seq_len(tmp_path, ("", "8*Ascend")), "split.pdf")
+def test_a_key_overleaf_inside_the_rooms_range_read_neither_way_is_an_error(tools_on_path, tmp_path):
+    """`4096/81` then `9`: 4096/819 joined, 81 and 9 apart; no power of two either way."""
+    with pytest.raises(LayoutError, match=r"page 2, row 4, column 3: whether '9' at the top of the page is the rest "
+                                          r"of the cell above it.*reads as no key either way"):
+        extract_pdf(split_seq_len(tmp_path, "4096/81", "9"), "split.pdf")
 
 
 @pytest.fixture

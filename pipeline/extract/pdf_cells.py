@@ -220,8 +220,11 @@ def set_text(table: PageTable, chars: list[list[dict]]) -> None:
         if lines:
             placed.append((cell, lines, table.xs[cell.col], table.xs[cell.col + cell.colspan]))
     pad = padding(placed)
+    # text set centred everywhere tells no padding: the least gap is the padding and half of what
+    # the widest line leaves, so the room may be up to twice that more
+    told = not all(centred(line_gaps(lines, left, right)) for _, lines, left, right in placed)
     for cell, lines, left, right in placed:
-        wrap_evidence(cell, lines, left, right, pad)
+        wrap_evidence(cell, lines, left, right, pad, told)
 
 
 def inked(line: list[dict]) -> list[dict]:
@@ -334,26 +337,36 @@ def cell_text(lines: list[list[dict]]) -> list[str]:
             for line in lines]
 
 
-CENTRED = 0.5  # pt: a line whose gaps at the left and right differ by no more is set centred
+CENTRED = 1.5  # pt: a line whose gaps at the left and right differ by no more may be set centred (Chromium's differ by ~1)
 
 
-def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float, pad: float) -> None:
+def line_gaps(lines: list[list[dict]], left: float, right: float) -> list[tuple[float, float]]:
+    """Each line's gaps to its cell's left and right sides."""
+    return [(inked(line)[0]["x0"] - left, right - inked(line)[-1]["x1"]) for line in lines]
+
+
+def centred(gaps: list[tuple[float, float]]) -> bool:
+    return all(abs(a - b) <= CENTRED for a, b in gaps)
+
+
+def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: float, pad: float,
+                  told: bool = True) -> None:
     """What tells whether the next box's text is the rest of this cell's, wrapped: the room
-    left on the last line (the cell's width less the table's padding on both sides, less
-    the line's width: the same whether the text is set left, right or centred), whether
-    that line ends where a line may break, and the widths of the first character and the
-    first word (see pdf_stitch.wrapped_into). The room is told as a range: with the table's
-    padding, and with the cell's own least gap as its padding on both sides."""
+    left on the last line (the cell's width less the padding on both sides, less the line's
+    width: the same whether the text is set left, right or centred), whether that line ends
+    where a line may break, and the widths of the first character and the first word (see
+    pdf_stitch.wrapped_into). The room is told as a range, `least_room` to `room`: the
+    table's padding is its least gap anywhere (`told`: some text in the table is set left or
+    right), but a header's border may be drawn thinner, so the padding may be as much as the
+    cell's own least gap (its padding where its text is set left or right, more where centred);
+    where all the table's text is centred, the least gap is the padding and half of what the
+    widest line leaves, and the padding may be as little as none."""
     last_line, first = inked(lines[-1]), next(ch for ch in lines[0] if ch["text"].strip())
     last = last_line[-1]
-    cell.room = (right - left) - 2 * pad - (last["x1"] - last_line[0]["x0"])
-    # the table's padding is its least gap anywhere (a header's border may be drawn thinner): the
-    # cell's own least gap is its padding where its text is set left or right; centred text tells
-    # nothing of it (each line's gaps are half of what it leaves, whatever the padding)
-    gaps = [(inked(line)[0]["x0"] - left, right - inked(line)[-1]["x1"]) for line in lines]
-    centred = all(abs(a - b) <= CENTRED for a, b in gaps)
-    own = pad if centred else max(pad, min(min(a, b) for a, b in gaps))
-    cell.least_room = cell.room - 2 * (own - pad)
+    with_table_padding = (right - left) - 2 * pad - (last["x1"] - last_line[0]["x0"])
+    own = max(pad, min(min(a, b) for a, b in line_gaps(lines, left, right)))  # (centred: more than its padding)
+    cell.least_room = with_table_padding - 2 * (own - pad)
+    cell.room = with_table_padding if told else with_table_padding + 2 * pad
     cell.ends_at_break = last["text"] in "/-" or wide(last["text"])
     cell.first_char = first["x1"] - first["x0"]
     cell.first_word = first_word_width(lines[0])

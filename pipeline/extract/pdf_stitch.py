@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..errors import LayoutError, Place, Problem
 from ..grid import Cell
 from ..header import key_role
-from ..tokens import UNITS, squash
+from ..tokens import TokenError, parse_seq_lens, parse_strategies, squash
 from .cjk import printed_text
 from .pdf_cells import PageCell, PageTable
 from .text import collapse_lines
@@ -89,27 +89,44 @@ def wrapped_into(above: PageCell | None, cell: PageCell) -> bool | None:
     return False if above.least_room is None or first <= above.least_room else None
 
 
-def told_by_values(band: list[PageCell], not_values: set[int], first: PageCell, wrapped: list[bool | None],
-                   source: str, row: int) -> list[bool]:
-    """Where the room left above cannot tell whether a key overleaf is wrapped text, the band's
-    value boxes tell: all empty, the row's values were all printed above (its rest); each
-    holding a whole value (`N*Ascend` or `-`), a row of its own. Else an error naming the key."""
-    values = [c for c in band if not not_values & set(range(c.col, c.col + c.colspan))]
-    if values and all(c.empty for c in values):
-        return [True if w is None else w for w in wrapped]
-    if values and all(whole_value(c) for c in values):
-        return [False if w is None else w for w in wrapped]
-    raise LayoutError(source, Problem(
-        Place(row, first.col + 1, first.page),
-        f"whether {first.lines[0]!r} at the top of the page is the rest of the cell above it, wrapped over the "
-        "break, or a row of its own depends on the cell's padding, which the print does not tell, and the row's "
-        "value boxes do not tell either (some empty, some not)",
-        "text overleaf that clearly fits, or clearly does not fit, the room left in the cell above"))
+def told_by_keys(bottom: list[PageCell], keys: list[PageCell], wrapped: list[bool | None],
+                 key_roles: dict[int, str], source: str, row: int) -> list[bool]:
+    """Where the room left above cannot tell whether a key overleaf is wrapped text, the keys
+    tell: the cell's text joined to the text above it, or each apart, read as keys as the table
+    prints them (reads_as_key); where exactly one reading does, it is taken (`409` `6/81` | `92`:
+    4096/8192, not 4096/81 and 92). Else an error naming the key."""
+    told = []
+    for cell, verdict in zip(keys, wrapped):
+        if verdict is None:
+            above, role = same_columns(bottom, cell), key_roles.get(cell.col)
+            joined = reads_as_key(role, [*above.lines, *cell.lines])
+            apart = reads_as_key(role, above.lines) and reads_as_key(role, cell.lines)
+            if joined == apart:
+                raise LayoutError(source, Problem(
+                    Place(row, cell.col + 1, cell.page),
+                    f"whether {cell.lines[0]!r} at the top of the page is the rest of the cell above it, wrapped over "
+                    "the break, or a row of its own depends on the cell's padding, which the print does not tell, "
+                    f"and it reads as {'a key' if joined else 'no key'} either way",
+                    "text overleaf that clearly fits, or clearly does not fit, the room left in the cell above"))
+            verdict = joined
+        told.append(verdict)
+    return told
 
 
-def whole_value(cell: PageCell) -> bool:
-    text = squash("".join(cell.lines))
-    return text == "-" or UNITS.fullmatch(text) is not None
+def reads_as_key(role: str | None, lines: list[str]) -> bool:
+    """Whether lines of a key column, joined as wrapped text is, read as a key as the table prints
+    it: strategies of the vocabulary, sequence lengths each a power of two (as every release
+    prints them: only a tie the room cannot break is decided by it, no value is refused)."""
+    text = "".join(squash(line) for line in lines)
+    try:
+        if role == "strategy":
+            parse_strategies(text)
+            return True
+        if role == "seq_len":
+            return all(n & (n - 1) == 0 for n in parse_seq_lens(text).value)
+    except TokenError:
+        return False
+    return False
 
 
 def starts_below_a_rule(bottom: list[PageCell], band: list[PageCell]) -> bool:
@@ -121,8 +138,8 @@ def starts_below_a_rule(bottom: list[PageCell], band: list[PageCell]) -> bool:
                for c in band)
 
 
-def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: set[int], model_cols: set[int],
-                       source: str, row: int) -> bool:
+def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_roles: dict[int, str], source: str,
+                       row: int) -> bool:
     """Is the first band of a page (below any repeated header) the rest of the last row of
     the previous page, rather than a row of its own? Yes when the producer left every box
     below the break open at its top, or every box above it open at its bottom and the band
@@ -134,10 +151,10 @@ def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_cols: s
     A band that begins a key of its own is a row; one that begins none and does not line
     up with the row above is neither, and an error (`row`: its 1-based grid row). A band
     open at its top continues the row only where the cells above it were left open too."""
-    keys = [c for c in band if not c.empty and key_cols & set(range(c.col, c.col + c.colspan))]
+    keys = [c for c in band if not c.empty and key_roles.keys() & set(range(c.col, c.col + c.colspan))]
     wrapped = [wrapped_into(same_columns(bottom, c), c) for c in keys]
     if None in wrapped:
-        wrapped = told_by_values(band, key_cols | model_cols, keys[wrapped.index(None)], wrapped, source, row)
+        wrapped = told_by_keys(bottom, keys, wrapped, key_roles, source, row)
     own_keys = not all(wrapped)
     if all(c.open_bottom for c in bottom) and not own_keys:
         return True
@@ -159,7 +176,8 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
     """All pages' cells in one coordinate system; continued cells merged into their origin."""
     depth = header_depth(first)
     header = [first.row_texts(r) for r in range(depth)]
-    key_cols, model_cols = columns_of(header, ROW_KEY_ROLES), columns_of(header, ("model",))
+    key_roles = {col: key_role(text) for row in header for col, text in enumerate(row) if key_role(text) in ROW_KEY_ROLES}
+    model_cols = columns_of(header, ("model",))
     placed: list[PageCell] = [replace(c, lines=list(c.lines)) for c in first.cells]
     offset = first.n_rows
     for table in continuations:
@@ -171,7 +189,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
         band = [c for c in body if c.row == 0]
         # the last row goes on in the band; never a header row (a part of the header alone at the
         # foot of a page, the table moved overleaf with its header repeated: the band begins the body)
-        split = offset > depth and band_continues_row(bottom, band, key_cols, model_cols, source, offset + 1)
+        split = offset > depth and band_continues_row(bottom, band, key_roles, source, offset + 1)
         shift = offset - (1 if split else 0)
         model = None if split or offset <= depth else model_goes_on(bottom, band, model_cols)
         undrawn = all(p.open_bottom for p in bottom)  # Chromium may draw the rule under a row overleaf only
