@@ -37,7 +37,9 @@ def page_rows() -> set[tuple]:
     # `8192` | break | `4096/` `8192`: 81924096/8192 joined, 8192 and 4096/8192 apart (its 4 falls inside the range too)
     "chromium-scale-1.45-a4-2025-10-22.pdf",
     # the 1.5 print with every cell centred, which tells no padding at all
-    "chromium-scale-1.5-centred-a4-2025-10-22.pdf"])
+    "chromium-scale-1.5-centred-a4-2025-10-22.pdf",
+    # `4096` | break | `8192`, the 8 not fitting after 4096 (cells padded 12px): two rows, not 40968192
+    "chromium-padding-12-a4-2025-10-22.pdf"])
 def test_a_wrap_the_padding_cannot_tell_is_told_by_the_keys(name, page_rows):
     """Catches (hunt 68): the 1.5 print published 1,360 rows (81 and 92 for 8192); a rule
     refusing every key the padding cannot tell would refuse these prints, which Chromium

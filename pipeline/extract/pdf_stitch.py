@@ -91,24 +91,29 @@ def wrapped_into(above: PageCell | None, cell: PageCell) -> bool | None:
 
 def told_by_keys(bottom: list[PageCell], keys: list[PageCell], wrapped: list[bool | None],
                  key_roles: dict[int, str], source: str, row: int) -> list[bool]:
-    """Where the room left above cannot tell whether a key overleaf is wrapped text, the keys
-    tell: the cell's text joined to the text above it, or each apart, read as keys as the table
-    prints them (reads_as_key); where exactly one reading does, it is taken (`409` `6/81` | `92`:
-    4096/8192, not 4096/81 and 92). Else an error naming the key."""
+    """Whether each key overleaf is the rest of the cell above, where the room left there does
+    not say it is not (wrapped_into: what fits was never wrapped; what does not fit may be
+    wrapped text or a cell of its own): the keys tell, the cell's text joined to the text above
+    it or each apart, read as keys as the table prints them (reads_as_key); where exactly one
+    reading does, it is taken (`409` `6/81` | `92`: 4096/8192, not 4096/81 and 92; `4096` |
+    `8192` under a rule not drawn: two rows, not 40968192). Where both or neither do, text that
+    does not fit is taken as wrapped, and text the padding cannot tell is an error naming it."""
     told = []
     for cell, verdict in zip(keys, wrapped):
-        if verdict is None:
-            above, role = same_columns(bottom, cell), key_roles.get(cell.col)
+        above = same_columns(bottom, cell)
+        if verdict is not False and above is not None:
+            role = key_roles.get(cell.col)
             joined = reads_as_key(role, [*above.lines, *cell.lines])
             apart = reads_as_key(role, above.lines) and reads_as_key(role, cell.lines)
-            if joined == apart:
+            if joined != apart:
+                verdict = joined
+            elif verdict is None:
                 raise LayoutError(source, Problem(
                     Place(row, cell.col + 1, cell.page),
                     f"whether {cell.lines[0]!r} at the top of the page is the rest of the cell above it, wrapped over "
                     "the break, or a row of its own depends on the cell's padding, which the print does not tell, "
                     f"and it reads as {'a key' if joined else 'no key'} either way",
                     "text overleaf that clearly fits, or clearly does not fit, the room left in the cell above"))
-            verdict = joined
         told.append(verdict)
     return told
 
@@ -152,9 +157,8 @@ def band_continues_row(bottom: list[PageCell], band: list[PageCell], key_roles: 
     up with the row above is neither, and an error (`row`: its 1-based grid row). A band
     open at its top continues the row only where the cells above it were left open too."""
     keys = [c for c in band if not c.empty and key_roles.keys() & set(range(c.col, c.col + c.colspan))]
-    wrapped = [wrapped_into(same_columns(bottom, c), c) for c in keys]
-    if None in wrapped:
-        wrapped = told_by_keys(bottom, keys, wrapped, key_roles, source, row)
+    wrapped = told_by_keys(bottom, keys, [wrapped_into(same_columns(bottom, c), c) for c in keys], key_roles,
+                           source, row)
     own_keys = not all(wrapped)
     if all(c.open_bottom for c in bottom) and not own_keys:
         return True
