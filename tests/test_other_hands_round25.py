@@ -137,3 +137,39 @@ def test_a_heading_margin_in_calc_that_pulls_it_over_the_table_is_an_error():
     html = with_sheet("h2{margin-top:calc(-40 * 1.2em)}").replace("</body>", "<h2>Notes</h2></body>", 1)
     with pytest.raises(LayoutError, match=r"<h2> outside the vendor table may be drawn over it \(margin-top"):
         read(html)
+
+
+# --- a custom property set to a CSS-wide keyword (hunt 70) -------------------------------------------
+
+KEYWORD_CASES = [  # (sheet, what Chromium 156 draws in the cell)
+    (".x{--shown: initial; display: var(--shown, none)}", "1*Ascend"),  # initial: var() takes its fallback
+    ("p{--d: none} .x{--d: inherit; display: var(--d, inline)}", "1*Ascend"),  # the parent's none
+    ("p{--d: none} .x{--d: unset; display: var(--d, inline)}", "1*Ascend"),
+    ("p{--d: none} .x{--d: revert; display: var(--d, inline)}", "1*Ascend"),  # no browser sheet sets one: inherited
+    ("p{--d: inline} .x{--d: initial; display: var(--d, inline)}", "16*Ascend"),
+]
+
+
+@pytest.mark.parametrize("css, shown", KEYWORD_CASES)
+def test_a_custom_property_set_to_a_css_wide_keyword_is_that_keyword_s_value(css, shown):
+    """Catches (hunt 70): `--shown: initial` was substituted as the word `initial`, so
+    `display: var(--shown, none)` read as `display: initial` (shown) where Chromium takes the
+    fallback and hides the 6: 16 was published for the 1 drawn; `inherit`, `unset` and `revert`
+    likewise, where the parent's value hid every cell (all 1,350 rows published)."""
+    from test_other_hands_sheets import stale_cell, with_stale_six
+    grid, _, _ = read(with_stale_six(f"<style>{css}</style>"))
+    assert stale_cell(grid) == shown
+
+
+def test_custom_property_keywords_are_what_chromium_draws(browser):
+    html = "<!DOCTYPE html><html><head><style>" + "".join(
+        css.replace(".x", f"#c{i} .x").replace("p{", f"#c{i}{{") for i, (css, _) in enumerate(KEYWORD_CASES)) + \
+        "</style></head><body>" + "".join(f"<p id='c{i}'>1<span class='x'>6</span>*Ascend</p>"
+                                          for i in range(len(KEYWORD_CASES))) + "</body></html>"
+    page = browser.new_page()
+    try:
+        page.set_content(html)
+        theirs = [page.inner_text(f"#c{i}") for i in range(len(KEYWORD_CASES))]
+    finally:
+        page.close()
+    assert theirs == [shown for _, shown in KEYWORD_CASES]

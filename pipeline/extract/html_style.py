@@ -1097,12 +1097,27 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
     own = {name: d for name, d in declared.items() if name.startswith("--")}
     if not own:
         return parent.custom
-    written = {**parent.custom, **{name: list(d.tokens) for name, d in own.items()}}  # one may use another
-    custom = dict(parent.custom)
+    # a CSS-wide keyword as the whole value: initial gives the guaranteed-invalid value (var() takes
+    # its fallback); inherit, unset, revert and revert-layer keep the parent's (custom properties
+    # inherit, and no browser sheet sets one: checked in Chromium)
+    keywords = {name: css_wide_keyword(d.tokens) for name, d in own.items()}
+    own = {name: d for name, d in own.items() if keywords[name] is None}
+    dropped = [name for name, keyword in keywords.items() if keyword == "initial"]
+    base = {name: value for name, value in parent.custom.items() if name not in dropped}
+    written = {**base, **{name: list(d.tokens) for name, d in own.items()}}  # one may use another
+    custom = dict(base)
     for name, d in own.items():
         value = substituted(d.tokens, written)
         custom.pop(name, None) if value is None else custom.__setitem__(name, value)
     return custom
+
+
+def css_wide_keyword(tokens) -> str | None:
+    """The CSS-wide keyword a value is made of alone (`--x: initial`), or None."""
+    found = [t for t in tokens if t.type not in ("whitespace", "comment")]
+    if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in CSS_WIDE:
+        return found[0].lower_value
+    return None
 
 
 def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = False) -> dict[str, Declaration]:
