@@ -62,8 +62,23 @@ REFUSED = {  # variant -> what the error names
                                    "a column's width set by <th>"),
     "auto layout, a box inside narrower than its text": (with_sheet("td p{width:10px}"), "width: 10px"),
     "auto layout, a cell's max-width cutting it": (with_sheet("td{max-width:24px;overflow:hidden}"), "max-width: 24px"),
+    # hunt 70: boxes sized otherwise, a set width's own spacing, a fixed table squeezed from outside
+    "grid tracks": (with_sheet("td p{display:grid;grid-template-columns:10px}"), "grid-template-columns: 10px"),
+    "a multi-column box": (with_sheet("td p{column-width:5px;column-count:4;column-gap:0}"), "column-"),
+    "an aspect ratio": (with_sheet("td p{display:inline-block;height:10px;aspect-ratio:1/1;min-width:0}"),
+                        "aspect-ratio: 1/1"),
+    "a set width's letter spacing": (with_sheet("td p{width:320px;letter-spacing:40px}"), "width: 320px"),
+    "a set width's own padding": (with_sheet("td p{box-sizing:border-box;width:320px;padding-left:310px}"),
+                                  "width: 320px"),
+    "a percentage padding around": (with_sheet(FIXED + BREAK_WORD + ".help-content{padding:0 45%}"),
+                                    "may be drawn past its column"),
+    "collapsed column borders": (with_sheet(FIXED + BREAK_WORD + "col{border-left:120px solid #eee}",
+                                            PAGE_HTML.replace(TABLE_TAG, TABLE_TAG + "<col>" * 13, 1)),
+                                 "may be drawn past its column"),
 }
-SET_WIDTHS = ("auto layout, a box inside narrower than its text", "auto layout, a cell's max-width cutting it")
+SET_WIDTHS = ("auto layout, a box inside narrower than its text", "auto layout, a cell's max-width cutting it",
+              "grid tracks", "a multi-column box", "an aspect ratio", "a set width's letter spacing",
+              "a set width's own padding")
 
 
 @pytest.mark.parametrize("name", READ)
@@ -106,7 +121,8 @@ def test_chromium_draws_what_is_read_whole_and_what_is_refused_past_its_column(b
     assert {name: cells_past_their_column(browser, html) for name, html in READ.items()} == dict.fromkeys(READ, 0)
     drawn_past = {name: cells_past_their_column(browser, REFUSED[name][0]) for name in
                   ("fixed at 100%", "a <col width=0>", "a first cell of width 0", "nowrap", "in @layer (Tailwind)",
-                   "table-layout: inherit", *SET_WIDTHS)}
+                   "table-layout: inherit", "a percentage padding around", "collapsed column borders",
+                   *SET_WIDTHS)}
     assert all(count > 0 for count in drawn_past.values()), sorted(drawn_past.items())
 
 

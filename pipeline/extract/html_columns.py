@@ -23,7 +23,7 @@ from lxml import etree
 
 from .css_math import length, pixels
 from .html_extent import UNSIZED, line_width, unbreakable
-from .html_style import CLIPPING, SCROLLING, ems, overflow_axes, value_of
+from .html_style import CLIPPING, GRID_TRACKS, SCROLLING, ems, overflow_axes, value_of, written
 from .html_styles import Styles
 from .html_tables import DRAW_OTHER_THAN_CHILDREN, cell_padding, lenient_span
 from .text import tag_of
@@ -31,7 +31,6 @@ from .text import tag_of
 # What the narrowest window takes from a page's width before its body: Chromium's 8px body
 # margins and a classic scrollbar (the estimate stays on the narrow side).
 WINDOW_CHROME = 31.0
-CELL_BORDERS = 2.0  # px: a cell's left and right borders (the `border` attribute's 1px each)
 DEFAULT_SPACING = 2.0  # px: the browser's border-spacing
 # The properties that let a line break inside a word (overflow-wrap, word-break) or keep it
 # from breaking at all (white-space, text-wrap): read on the cell and around it.
@@ -43,6 +42,7 @@ SIZES = ("width", "inline-size", "min-width", "min-inline-size", "max-width", "m
 CAPS = ("width", "inline-size", "max-width", "max-inline-size")  # what keeps a box narrower than its text
 NOT_CAPPING = UNSIZED | {"100%", "max-content", "fit-content", "revert", "revert-layer"}  # (a cell is as wide as its text)
 INERT = frozenset({"auto", "initial", "unset", "revert", "revert-layer"})
+CONTENT_TRACKS = frozenset({"auto", "min-content", "max-content"})
 CONTAINED = frozenset({"inline-size", "size", "strict"})  # contain values sizing a box as if it held nothing
 # What a rule this reader does not decide may set to change a column's room: its layout, a width,
 # how lines break, the spacing and the boxes' edges
@@ -54,7 +54,9 @@ ROOM = frozenset({"table-layout", *SIZES, *WRAPPING, "letter-spacing", "word-spa
 
 def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree._Element, str] | None:
     """The cell (its max-width) or the first box inside it holding text whose set width may be
-    narrower than that text, with the declaration; `text_of(element)` gives its text."""
+    narrower than that text, with the declaration; `text_of(element)` gives its text. A box
+    sized otherwise than by a width this reader reads (grid tracks, a flex basis, an aspect
+    ratio, columns, `contain`) counts as narrower."""
     for element in (cell, *(e for e in cell.iterdescendants() if tag_of(e))):
         style = styles.of(element)
         # out of sight or drawn with what this reader does not model: a cell error of its own
@@ -64,21 +66,55 @@ def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree
         if element is not cell and overflow_axes(declared)[0] in CLIPPING | SCROLLING:
             continue  # a box inside cutting its text off or scrolling it: html_style's `clipping` judges it
         names = CAPS[2:] if element is cell else CAPS
-        contain = set((value_of(declared, "contain") or "").split()) & CONTAINED
-        capped = [(name, value_of(declared, name)) for name in names if value_of(declared, name) not in NOT_CAPPING]
-        if not capped and not contain:
+        capped = [name for name in names if value_of(declared, name) not in NOT_CAPPING]
+        other = sized_otherwise(declared)
+        if not capped and not other:
             continue
         text = text_of(element)
         if not text:
             continue
-        if contain:
-            return element, f"contain: {' '.join(sorted(contain))} (as wide as its width alone, not its text)"
-        needed = unbreakable(text) * max_font(element, styles)
-        for name, value in capped:
-            px = pixels(value)
+        if other:
+            return element, f"{other} (as wide as that says, not as its text)"
+        needed = unbreakable(text) * (max_font(element, styles) + letter_spacing(element, styles)) + \
+            max(style.indent, 0.0) + own_edges(declared)
+        for name in capped:
+            px = pixels(value_of(declared, name))
             if px is None or px < needed:
-                return element, f"{name}: {value} (its text may take {needed:.0f}px)"
+                return element, f"{written(declared, name)} (its text may take {needed:.0f}px)"
     return None
+
+
+def sized_otherwise(declared) -> str:
+    """The declaration sizing a box by what this reader does not weigh against its text, or ""."""
+    contain = set((value_of(declared, "contain") or "").split()) & CONTAINED
+    if contain:
+        return f"contain: {' '.join(sorted(contain))}"
+    for name in ("flex-basis", "flex", "column-count", "column-width", "columns"):
+        if value_of(declared, name) not in (None, "auto", "none", "normal", "0 1 auto", *INERT):
+            return written(declared, name)
+    for name in GRID_TRACKS:  # tracks sized by their content (auto, min-content, max-content, 1fr) hold it
+        value = value_of(declared, name)
+        if value not in (None, "none", *INERT) and not all(
+                track in CONTENT_TRACKS or track.endswith("fr") for track in value.replace("/", " ").split()):
+            return written(declared, name)
+    if value_of(declared, "aspect-ratio") not in (None, "auto", *INERT) and \
+            any(value_of(declared, n) not in UNSIZED for n in ("height", "block-size", "min-height")):
+        return written(declared, "aspect-ratio")
+    return ""
+
+
+def letter_spacing(element: etree._Element, styles: Styles) -> float:
+    """A positive letter spacing on the element or around it, px (what it adds after each character)."""
+    return max(pixels(nearest(element, styles, "letter-spacing") or "0") or 0.0, 0.0)
+
+
+def own_edges(declared) -> float:
+    """What a box of `box-sizing: border-box` takes from its set width: its padding and borders across."""
+    if value_of(declared, "box-sizing") != "border-box":
+        return 0.0
+    names = [f"padding-{side}" for side in ("left", "right")] + [f"border-{side}-width" for side in ("left", "right")]
+    found = [pixels(value_of(declared, name) or "0") for name in names]
+    return float("inf") if None in found else sum(found)
 
 
 def max_font(element: etree._Element, styles: Styles) -> float:
@@ -201,7 +237,27 @@ def room_needed(cell: etree._Element, text: str, styles: Styles) -> float:
     edges = max([0.0, *(s.inset + s.inset_end + max(s.indent, 0.0) for s in inside)])
     spacing = pixels(nearest(cell, styles, "letter-spacing") or "0") or 0.0
     return (widest * (max_font(cell, styles) + max(spacing, 0.0)) + edges + max(styles.of(cell).indent, 0.0)
-            + sum(cell_padding(cell, styles.of(cell))[:2]) + CELL_BORDERS)
+            + sum(cell_padding(cell, styles.of(cell))[:2]) + borders_across(cell, styles))
+
+
+def borders_across(cell: etree._Element, styles: Styles) -> float:
+    """What a cell's borders may take across, px: its own; where the table's borders collapse
+    (border-collapse, or rules=), the thickest of its table's, columns', row group's and row's
+    too, which a collapsed border may be (a 200px left border on a row is its first cell's)."""
+    table = next(cell.iterancestors("table"), None)
+    around = [cell]
+    if table is not None and (table.get("rules") is not None or
+                              value_of(styles.declared_px(table), "border-collapse") == "collapse"):
+        around += [table, *(e for e in table.iter("col", "colgroup")), *cell.iterancestors("tr", "tbody", "thead",
+                                                                                            "tfoot")]
+    widths = [1.0]
+    for element in around:
+        declared = styles.declared_px(element)
+        for where in ("left", "right"):
+            if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
+                width = pixels(value_of(declared, f"border-{where}-width") or "3px")
+                widths.append(float("inf") if width is None else width)
+    return 2 * max(widths)
 
 
 def spacing(table: etree._Element, styles: Styles) -> float | None:

@@ -392,8 +392,35 @@ def line_width(element: etree._Element, styles: Styles) -> float | None:
                 if None in inset:
                     return None
                 own = (WINDOWS[0]["width"] if fixed else width) - sum(inset)
-        width = (own if own is not None else width) - around(declared, ("left", "right"))
+        if value_of(declared, "column-count") not in (None, "auto", "initial", "unset") or \
+                value_of(declared, "columns") not in (None, "auto", "initial", "unset") or \
+                value_of(declared, "column-width") not in (None, "auto", "initial", "unset"):
+            return None  # its lines as wide as a column: not told
+        edges = edges_across(declared, width)
+        if edges is None:
+            return None
+        width = (own if own is not None else width) - edges
     return max(width, 0.0)
+
+
+def edges_across(declared, base: float) -> float | None:
+    """A box's margins (those that push), padding and border widths on the left and right, px,
+    a percentage of `base` (its containing block's width); None for a value not told here."""
+    total = 0.0
+    for where in ("left", "right"):
+        for name in (f"margin-{where}", f"padding-{where}"):
+            value = value_of(declared, name)
+            if value in (None, "auto", "0", "initial", "unset", "inherit", "revert"):
+                continue
+            found, px = length(value), pixels(value)
+            if found is not None and found[1] == "%":
+                px = found[0] / 100 * base
+            if px is None:
+                return None
+            total += max(px, 0.0)
+        if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
+            total += pixels(value_of(declared, f"border-{where}-width") or "3px") or float("inf")
+    return total
 
 
 def style_draws_nothing(element: etree._Element, styles: Styles) -> bool:
