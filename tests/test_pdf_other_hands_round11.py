@@ -115,3 +115,16 @@ def tools_on_path():
     sys.path.insert(0, str(REPO / "tools"))
     yield
     sys.path.remove(str(REPO / "tools"))
+
+
+# --- a column cut before its first glyph (hunt 71) ------------------------------------------------
+
+def test_a_table_cut_inside_a_column_where_no_text_shows_is_an_error():
+    """Catches (hunt 71): Chromium clips a table wider than the page at its right margin; with the
+    cells padded 12px (`word-break: keep-all`, A4 at 1.25) the clip falls inside the MindSpeed-RL
+    column before its first glyph, so only the rows' rules run on past the last closed column.
+    810 of 1,350 rows were published, exit 0 (the check for a cut column looked for text in it)."""
+    data = (PRINTS / "bad" / "chromium-cut-column-no-text-2025-10-22.pdf").read_bytes()
+    with pytest.raises(LayoutError, match=r"page 1: the vendor table's row rules run on 53 pt past its right side "
+                                          r"and never close: a column cut"):
+        extract_pdf(data, "doc.pdf")

@@ -44,6 +44,7 @@ from .pdf_cells import PageTable, char_lines, line_text
 ALIGNED = 1.0  # points: lines whose left, right or centre are this close are lined up
 SAME_SIZE = 0.1  # points of font size
 CROSSING = 1.0  # points: a glyph's box reaching this far over a border crosses it (less only touches it)
+RUN_ON = 3.0  # points: row rules may run on past the table's side as far as a border's join (ReportLab's 1.9)
 LINE_GAP = 1.0  # of the font size: the most white space between the lines of one paragraph
 
 
@@ -119,7 +120,10 @@ def rows_run_on(page_edges: list[dict], bbox: tuple) -> tuple[float, float]:
 def check_rows_run_on(chars: list[dict], bbox: tuple, run_on: tuple[float, float] | None, page: int,
                       source: str) -> None:
     """No glyph may lie beside the table, on its rows, under rules that run on past its side:
-    that is a column of the table left unclosed (cut by the page's edge), not read."""
+    that is a column of the table left unclosed (cut by the page's edge), not read. Nor may
+    the rules run on past a side further than a border's join (RUN_ON) with nothing under them:
+    a column cut before its first glyph (Chromium clips a table wider than the page at its
+    margin, inside a column: its frameworks were left out without a word, hunt 71)."""
     if run_on is None:
         return
     x0, top, x1, bottom = bbox
@@ -133,6 +137,12 @@ def check_rows_run_on(chars: list[dict], bbox: tuple, run_on: tuple[float, float
             f"rules run on to {run_on[0 if side == 'left' else 1]:.0f} pt but never close ({where(line)}): the "
             "table was cut (by the page's edge?)", "the whole table inside the page, every column ruled on both "
             "sides"))
+    for side, past in (("left", x0 - run_on[0]), ("right", run_on[1] - x1)):
+        if past > RUN_ON:
+            raise LayoutError(source, Problem(
+                Place(page=page), f"the vendor table's row rules run on {past:.0f} pt past its {side} side and never "
+                "close: a column cut (by the page's edge or its margin?)", "the whole table inside the page, every "
+                "column ruled on both sides"))
 
 
 def add_overflow(table: PageTable, chars: list[list[dict]], band: list[list[dict]], source: str) -> None:
