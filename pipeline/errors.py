@@ -38,7 +38,16 @@ class Problem:
     def __str__(self) -> str:
         place = str(self.place)
         text = f"{place}: {self.message}" if place else self.message
-        return f"{text} (expected {self.expected})" if self.expected else text
+        return printable(f"{text} (expected {self.expected})" if self.expected else text)
+
+
+CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x00, 0x09), 0x0b, 0x0c, *range(0x0e, 0x20), 0x7f]}
+
+
+def printable(text: str) -> str:
+    """A message with control characters (a NUL from a page, say) written as escapes: a terminal
+    or grep reading stderr sees text, never a byte that makes it binary."""
+    return text.translate(CONTROLS)
 
 
 class MincardsError(Exception):

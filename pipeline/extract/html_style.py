@@ -1597,6 +1597,8 @@ def written(declared, name: str) -> str:
     """The declaration as the page wrote it, for a message (its lengths as written, not in px)."""
     d = declared.get(name)
     shown = d.written if d is not None and d.written is not None else value_of(declared, name)
+    if shown == UNDECIDED:
+        return f"{name}: a value not worked out"
     return f"{name}: {shown.removesuffix('!important').strip()}"
 
 
