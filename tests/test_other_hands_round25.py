@@ -203,3 +203,57 @@ def test_a_value_not_worked_out_is_named_in_words_and_no_control_character_reach
     assert "max-width: calc(50% - 1rem)" in str(error.value) and "\x00" not in str(error.value)
     assert str(Problem(Place(), "a cell holding '1\x00\x07'", "no control")) == \
         "a cell holding '1\\x00\\x07' (expected no control)"
+
+
+# --- var() as Chromium reads it (hunt 72) ------------------------------------------------------------
+
+SUBSTITUTION_CASES = [  # (sheet, what Chromium 156 draws in the cell)
+    (".x{--kw: var(--nope, initial); display: var(--kw, none)}", "1*Ascend"),  # a keyword by substitution: invalid
+    (".x{--kw: var(--nope, INHERIT); display: var(--kw, none)}", "1*Ascend"),
+    (".x{display: none; display: var(--, inline)}", "1*Ascend"),  # no custom property's name: dropped when parsed
+    (".x{display: none; display: var(foo, inline)}", "1*Ascend"),
+    (".x{display: var(--a junk, none)}", "16*Ascend"),  # invalid: the earlier display (inline) wins
+    (".x{--a: var(--b); --b: var(--a); display: var(--a, none)}", "1*Ascend"),  # a cycle: --a invalid, the fallback
+    (".x{" + "".join(f"--v{i}: var(--v{i + 1});" for i in range(16)) + "--v16: none; display: var(--v0, inline)}",
+     "1*Ascend"),  # 16 deep: followed
+]
+
+
+@pytest.mark.parametrize("css, shown", SUBSTITUTION_CASES)
+def test_var_is_substituted_as_chromium_substitutes_it(css, shown):
+    """Catches (hunt 72): a CSS-wide keyword reached through var() was read as that keyword; a
+    var() without a custom property's name, or with more after it, was substituted where a
+    browser drops the declaration when it parses it; each showed a stale 6 Chromium hides."""
+    from test_other_hands_sheets import stale_cell, with_stale_six
+    grid, _, _ = read(with_stale_six(f"<style>{css}</style>"))
+    assert stale_cell(grid) == shown
+
+
+def test_var_substitution_is_what_chromium_draws(browser):
+    html = "<!DOCTYPE html><html><head><style>" + "".join(
+        css.replace(".x", f"#c{i} .x") for i, (css, _) in enumerate(SUBSTITUTION_CASES)) + \
+        "</style></head><body>" + "".join(f"<p id='c{i}'>1<span class='x'>6</span>*Ascend</p>"
+                                          for i in range(len(SUBSTITUTION_CASES))) + "</body></html>"
+    page = browser.new_page()
+    try:
+        page.set_content(html)
+        theirs = [page.inner_text(f"#c{i}") for i in range(len(SUBSTITUTION_CASES))]
+    finally:
+        page.close()
+    assert theirs == [shown for _, shown in SUBSTITUTION_CASES]
+
+
+@pytest.mark.parametrize("css", [
+    "tr{--d: attr(data-d type(<custom-ident>), inline)} .x{display: var(--d)}",  # attr() read on the <tr>
+    ".x{" + "".join(f"--v{i}: var(--v{i + 1});" for i in range(17)) + "--v17: none; display: var(--v0, inline)}",
+    ".x{--a0: x;" + "".join(f"--a{i}: " + " ".join([f"var(--a{i - 1})"] * 4) + ";" for i in range(1, 13)) +
+    "--z: var(--a12, none); display: var(--z, inline)}",  # 4^12 tokens: was a hang
+])
+def test_a_var_this_reader_does_not_work_out_is_an_error_naming_the_cell(css):
+    """Catches (hunt 72): attr() in a custom property (read where it is declared), a chain of
+    var() past 16 deep (read as invalid: the 6 shown where Chromium hides it), and a value
+    doubling itself by var() (a run that never ended). Each is a cell error now, in bounded time."""
+    from pipeline.errors import CellError
+    from test_other_hands_sheets import with_stale_six
+    with pytest.raises(CellError, match=r"not worked out here|nested over 16 deep|growing past"):
+        read(with_stale_six(f"<style>{css}</style>"))

@@ -312,7 +312,8 @@ def declarations(tokens_or_text, quirks: bool = False) -> list[Declaration]:
     for item in tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True):
         if item.type == "declaration" and quirks and item.lower_name in QUIRKY_COLOURS:
             item.value = hashless(item.value)
-        if item.type == "declaration" and valid_value(item.lower_name, item.value):  # else dropped, as browsers do
+        if item.type == "declaration" and valid_value(item.lower_name, item.value) and well_formed_vars(item.value):
+            # (else dropped, as browsers do)
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))
     return out
@@ -328,35 +329,72 @@ def uses_var(tokens) -> bool:
     return False
 
 
-def substituted(tokens, custom: dict, depth: int = 0) -> list | None:
+class Unsettled(Exception):
+    """A var() this reader does not work out as a browser does: the declaration is undecided."""
+
+
+UNSETTLED = ("unsettled",)  # a custom property's value this reader does not work out (attr() in it, a var() too deep)
+MAX_SUBSTITUTED = 20_000  # tokens one value may grow to by substitution (`--a: var(--b) var(--b)`, doubled 30 times)
+
+
+def substituted(tokens, custom: dict, depth: int = 0, chain: tuple = (), budget: list | None = None) -> list | None:
     """The value with each var(--name, fallback) replaced by the custom property's value (or
-    its fallback); None when one is undefined without a fallback (the declaration is then
-    invalid at computed-value time, as in a browser) or nests too deep (a cycle)."""
+    its fallback); None when one is undefined without a fallback or refers to itself (the
+    declaration is then invalid at computed-value time, as in a browser). Raises Unsettled
+    where a custom property's value is not worked out here, nests past MAX_NESTING (a browser
+    follows it) or grows past MAX_SUBSTITUTED tokens (a browser's own bound is its own)."""
     if depth > MAX_NESTING:
-        return None
+        raise Unsettled(f"var() nested over {MAX_NESTING} deep")
+    budget = [MAX_SUBSTITUTED] if budget is None else budget
     out = []
     for token in tokens:
         if token.type == "function" and token.lower_name == "var":
             args = list(token.arguments)
             name = next((t.value for t in args if t.type == "ident"), "")
             comma = next((i for i, t in enumerate(args) if t.type == "literal" and t.value == ","), None)
+            if name in chain:
+                return None  # a cycle: invalid at computed-value time
             value = custom.get(name)
+            if value is UNSETTLED:
+                raise Unsettled(f"{name} not worked out here")
             if value is None and comma is not None:
                 value = args[comma + 1:]
             if value is None:
                 return None
-            inner = substituted(value, custom, depth + 1)
+            inner = substituted(value, custom, depth + 1, (*chain, name), budget)
             if inner is None:
                 return None
             out.extend(inner)
         elif token.type == "function" and uses_var(token.arguments):
-            inner = substituted(token.arguments, custom, depth + 1)
+            inner = substituted(token.arguments, custom, depth + 1, chain, budget)
             if inner is None:
                 return None
             out.append(tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name, inner))
         else:
             out.append(token)
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise Unsettled(f"var() growing past {MAX_SUBSTITUTED:,} tokens")
     return out
+
+
+def well_formed_vars(tokens) -> bool:
+    """Whether every var() of a value is written as CSS allows: a custom property's name (`--`
+    and more), then nothing or a comma and a fallback. A declaration with another is invalid
+    when parsed: dropped, an earlier one winning (Chromium: `display: var(--, inline)` and
+    `var(--a junk)` are)."""
+    for token in tokens:
+        if token.type == "function" and token.lower_name == "var":
+            args = [t for t in token.arguments if t.type not in ("whitespace", "comment")]
+            if not args or args[0].type != "ident" or not args[0].value.startswith("--") or len(args[0].value) < 3:
+                return False
+            if len(args) > 1 and not (args[1].type == "literal" and args[1].value == ","):
+                return False
+        if token.type == "function" and not well_formed_vars(token.arguments):
+            return False
+        if token.type in ("() block", "[] block", "{} block") and not well_formed_vars(token.content):
+            return False
+    return True
 
 
 def ua_defaults() -> dict[str, list[Declaration]]:

@@ -51,7 +51,7 @@ from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, 
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
 from .css_colour import QUIRKY_COLOURS, hashless
-from .html_cascade import UA_BY_TAG, Declaration, expanded, family_names, substituted, uses_var
+from .html_cascade import UA_BY_TAG, UNSETTLED, Declaration, Unsettled, expanded, family_names, substituted, uses_var
 from .sign_fonts import of_signs
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
@@ -1107,9 +1107,24 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
     written = {**base, **{name: list(d.tokens) for name, d in own.items()}}  # one may use another
     custom = dict(base)
     for name, d in own.items():
-        value = substituted(d.tokens, written)
-        custom.pop(name, None) if value is None else custom.__setitem__(name, value)
+        if uses_attr(d.tokens):  # attr() there is read on this element, in a type: not worked out here
+            custom[name] = UNSETTLED
+            continue
+        try:
+            value = substituted(d.tokens, written, chain=(name,))
+        except Unsettled:
+            custom[name] = UNSETTLED
+            continue
+        # a keyword reached through var() or attr() is no keyword: the guaranteed-invalid value (Chromium)
+        if value is None or css_wide_keyword(value) is not None:
+            custom.pop(name, None)
+        else:
+            custom[name] = value
     return custom
+
+
+def uses_attr(tokens) -> bool:
+    return any(t.type == "function" and (t.lower_name == "attr" or uses_attr(t.arguments)) for t in tokens)
 
 
 def css_wide_keyword(tokens) -> str | None:
@@ -1132,7 +1147,11 @@ def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = Fal
         if name.startswith("--") or not uses_var(d.tokens):
             out.setdefault(name, d)
             continue
-        tokens = substituted(d.tokens, custom)
+        try:
+            tokens = substituted(d.tokens, custom)
+        except Unsettled as why:  # undecided: the element's text is taken as not seen (Style.unmodelled)
+            out.setdefault(UNRESOLVED, replace(d, name=UNRESOLVED, value=f"{name}: {why}"))
+            continue
         if tokens is not None and quirks and name in QUIRKY_COLOURS:
             tokens = hashless(tokens)
         if tokens is not None and not valid_value(name, tokens):
