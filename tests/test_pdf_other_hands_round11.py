@@ -128,3 +128,16 @@ def test_a_table_cut_inside_a_column_where_no_text_shows_is_an_error():
     with pytest.raises(LayoutError, match=r"page 1: the vendor table's row rules run on 53 pt past its right side "
                                           r"and never close: a column cut"):
         extract_pdf(data, "doc.pdf")
+
+
+# --- a table clipped on a column's rule (hunt 73) --------------------------------------------------
+
+@pytest.mark.parametrize("name", ["chromium-clip-on-rule-2025-10-22.pdf", "chromium-wrapper-clip-on-rule-2025-10-22.pdf"])
+def test_a_table_clipped_on_a_columns_rule_is_an_error(name):
+    """Catches (hunt 73): Chromium clips a table wider than the page at its margin (a 330 pt
+    page with nowrap cells), or where an `overflow: hidden` wrapper ends; where the clip falls on
+    the rule after a framework's columns, that rule lies wholly outside the clip and the table
+    shows closed: 270 of 1,350 rows were published, exit 0. A table whose outer border is half
+    outside the page's clip (tests' Legal print at 13px) is read as before."""
+    with pytest.raises(LayoutError, match=r"page 1: a rule at the vendor table's side clipped away"):
+        extract_pdf((PRINTS / "bad" / name).read_bytes(), "doc.pdf")

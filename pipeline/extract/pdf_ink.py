@@ -44,13 +44,14 @@ from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_annots import annotations, drawn
 from .pdf_cells import char_lines, dividing_rules
-from .pdf_clips import clipped_fills, cut_glyphs
+from .pdf_clips import clipped_fills, cut_glyphs, upright_rules_clipped
 from .pdf_paths import named
 from .pdf_glyphs import CROSSING, where
 from .pdf_images import masking_states, painted_boxes, see_through_paths, see_through_text
 from .pdf_textlayer import unmapped
 
 SCALE = 2.0  # pixels per point of the rendering
+SIDE = 2.0  # points: a rule this near the table's left or right side is its side
 CONTRAST = 1.25  # WCAG contrast ratio below which text cannot be told from its background
 REACH = 0.2  # of the font size: how far above and below its box a glyph may be inked
 RULE = 1.0  # points each side of a ruling edge (snapped, perhaps off the rule's middle) its ink may reach
@@ -531,6 +532,12 @@ class Sight:
                 f"{hidden[0]:.0f} pt from the left, {hidden[1]:.0f} pt from the top): drawn in its cells' colour, "
                 "transparent, under a fill, clipped away or in a hidden layer, it splits what a reader sees as one "
                 "cell (4096/8192 read as 4096/819 and 2)", "every rule dividing the table's cells visible on the page"))
+        side = self.side_clipped(page, bbox)
+        if side is not None:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a rule at the vendor table's side clipped away (at {side[0]:.0f} pt from the "
+                f"left, {side[1]:.0f} pt from the top): the table goes on past a clip there (the page's margin, a box "
+                "clipping it), its columns beyond unseen", "the whole table inside the page and every box around it"))
         across = self.drawn_across(page, glyphs, rules)
         if across:
             raise LayoutError(source, Problem(
@@ -705,6 +712,24 @@ class Sight:
         for left, bottom, right, top in boxes:
             (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(left, bottom), shown.to_pixels.to_bitmap(right, top)
             if min(xa, xb) < x1 and max(xa, xb) > x0 and min(ya, yb) < y1 and max(ya, yb) > y0:
+                return min(xa, xb) / SCALE, min(ya, yb) / SCALE
+        return None
+
+    def side_clipped(self, page, bbox: tuple) -> tuple[float, float] | None:
+        """Where an upright rule at the table's left or right side (within SIDE pt of `bbox`,
+        between its top and bottom) lies wholly outside its clip (pdf_clips.upright_rules_clipped):
+        points from the left and top of the rendering, or None."""
+        shown = self.page(page)
+        found = upright_rules_clipped(shown.page.raw)
+        if not found:
+            return None
+        left, top = page.cropbox[0], page.cropbox[1]
+        x0, y0, x1, y1 = ((v - o) * SCALE for v, o in zip(bbox, (left, top, left, top)))
+        for rule_left, bottom, rule_right, rule_top in found:
+            (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(rule_left, bottom), shown.to_pixels.to_bitmap(rule_right, rule_top)
+            middle = (ya + yb) / 2
+            near = min(abs(min(xa, xb) - x1), abs(max(xa, xb) - x1), abs(min(xa, xb) - x0), abs(max(xa, xb) - x0))
+            if y0 < middle < y1 and near <= SIDE * SCALE:
                 return min(xa, xb) / SCALE, min(ya, yb) / SCALE
         return None
 
