@@ -65,6 +65,7 @@ REFUSED = {  # variant -> what the error names
     # hunt 70: boxes sized otherwise, a set width's own spacing, a fixed table squeezed from outside
     "grid tracks": (with_sheet("td p{display:grid;grid-template-columns:10px}"), "grid-template-columns: 10px"),
     "a multi-column box": (with_sheet("td p{column-width:5px;column-count:4;column-gap:0}"), "column-"),
+    "a size container": (with_sheet("td p{container-type:inline-size}"), "container-type: inline-size"),  # hunt 74
     "an aspect ratio": (with_sheet("td p{display:inline-block;height:10px;aspect-ratio:1/1;min-width:0}"),
                         "aspect-ratio: 1/1"),
     "a set width's letter spacing": (with_sheet("td p{width:320px;letter-spacing:40px}"), "width: 320px"),
@@ -77,7 +78,7 @@ REFUSED = {  # variant -> what the error names
                                  "may be drawn past its column"),
 }
 SET_WIDTHS = ("auto layout, a box inside narrower than its text", "auto layout, a cell's max-width cutting it",
-              "grid tracks", "a multi-column box", "an aspect ratio", "a set width's letter spacing",
+              "grid tracks", "a multi-column box", "a size container", "an aspect ratio", "a set width's letter spacing",
               "a set width's own padding")
 
 

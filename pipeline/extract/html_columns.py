@@ -67,7 +67,7 @@ def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree
             continue  # a box inside cutting its text off or scrolling it: html_style's `clipping` judges it
         names = CAPS[2:] if element is cell else CAPS
         capped = [name for name in names if value_of(declared, name) not in NOT_CAPPING]
-        other = sized_otherwise(declared)
+        other = sized_otherwise(declared, element is cell)
         if not capped and not other:
             continue
         text = text_of(element)
@@ -84,11 +84,15 @@ def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree
     return None
 
 
-def sized_otherwise(declared) -> str:
-    """The declaration sizing a box by what this reader does not weigh against its text, or ""."""
+def sized_otherwise(declared, cell: bool = False) -> str:
+    """The declaration sizing a box by what this reader does not weigh against its text, or ""
+    (a size container inside a cell adds nothing to its column's width; on the cell, nothing)."""
     contain = set((value_of(declared, "contain") or "").split()) & CONTAINED
     if contain:
         return f"contain: {' '.join(sorted(contain))}"
+    for name in () if cell else ("container-type", "container"):
+        if {"size", "inline-size"} & set((value_of(declared, name) or "").replace("/", " ").split()):
+            return written(declared, name)
     for name in ("flex-basis", "flex", "column-count", "column-width", "columns"):
         if value_of(declared, name) not in (None, "auto", "none", "normal", "0 1 auto", *INERT):
             return written(declared, name)

@@ -208,23 +208,27 @@ def clipped_fills(page) -> list[tuple[float, float, float, float]]:
 
 
 
-def upright_rules_clipped(page) -> list[tuple[float, float, float, float]]:
-    """The bounds (page space) of upright rules (paths under 3 pt wide) drawn wholly outside
-    their clip across their width (at the middle of the length the clip leaves them): not
-    drawn at all, so past them the table goes on unseen. Chromium clips a table wider than the
-    page at its margin, and where the clip falls on a column's rule (the rule just outside) the
-    table shows closed, its last columns gone (hunt 73). A table's outer border half outside
-    the page's clip is partly drawn, and a rule cut at a page break is whole in its middle."""
+
+
+def clipped_away_across(page) -> list[tuple[float, float, float, float]]:
+    """The bounds (page space) of the page's paths and text drawn wholly outside their clip
+    across (left or right of it, where it holds their middle height): not drawn at all, so where
+    they lie beside a table it goes on unseen past the clip. Chromium clips a table wider than
+    the page at its margin, and where the clip falls on a column's rule that rule lies just
+    outside it (hunt 73). A table's outer border half outside the page's clip is partly drawn,
+    and read; what a page break cuts lies above or below its clip. Not told: a clip of the
+    table's own cutting through a column's rule with nothing drawn past it (`clip-path:
+    inset()`, hunt 75), which looks as that outer border does."""
     found = []
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    for handle, paths in under_clips(page, pdfium_c.FPDF_PAGEOBJ_PATH):
-        if not paths or None in paths or \
-                not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
-            continue
-        box = (left.value, bottom.value, right.value, top.value)
-        if box[2] - box[0] >= 3 or box[3] - box[1] < 3:
-            continue
-        if any(box[0] >= p.bounds[2] - CUT / 2 or box[2] <= p.bounds[0] + CUT / 2 for p in paths
-               if p.bounds[1] < (box[1] + box[3]) / 2 < p.bounds[3]):
-            found.append(box)
+    for kind in (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_TEXT):
+        for handle, paths in under_clips(page, kind):
+            if not paths or None in paths or \
+                    not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
+                continue
+            box = (left.value, bottom.value, right.value, top.value)
+            middle = (box[1] + box[3]) / 2
+            if any(box[0] >= p.bounds[2] - CUT / 2 or box[2] <= p.bounds[0] + CUT / 2 for p in paths
+                   if p.bounds[1] < middle < p.bounds[3]):
+                found.append(box)
     return found

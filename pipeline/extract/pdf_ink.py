@@ -44,7 +44,7 @@ from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_annots import annotations, drawn
 from .pdf_cells import char_lines, dividing_rules
-from .pdf_clips import clipped_fills, cut_glyphs, upright_rules_clipped
+from .pdf_clips import clipped_away_across, clipped_fills, cut_glyphs
 from .pdf_paths import named
 from .pdf_glyphs import CROSSING, where
 from .pdf_images import masking_states, painted_boxes, see_through_paths, see_through_text
@@ -535,8 +535,8 @@ class Sight:
         side = self.side_clipped(page, bbox)
         if side is not None:
             raise LayoutError(source, Problem(
-                Place(page=number), f"a rule at the vendor table's side clipped away (at {side[0]:.0f} pt from the "
-                f"left, {side[1]:.0f} pt from the top): the table goes on past a clip there (the page's margin, a box "
+                Place(page=number), f"the vendor table's rules or text beside it clipped away (at {side[0]:.0f} pt from "
+                f"the left, {side[1]:.0f} pt from the top): the table goes on past a clip there (the page's margin, a box "
                 "clipping it), its columns beyond unseen", "the whole table inside the page and every box around it"))
         across = self.drawn_across(page, glyphs, rules)
         if across:
@@ -716,20 +716,18 @@ class Sight:
         return None
 
     def side_clipped(self, page, bbox: tuple) -> tuple[float, float] | None:
-        """Where an upright rule at the table's left or right side (within SIDE pt of `bbox`,
-        between its top and bottom) lies wholly outside its clip (pdf_clips.upright_rules_clipped):
-        points from the left and top of the rendering, or None."""
+        """Where something lies beside the table (past its left or right side, from SIDE pt inside
+        it, between its top and bottom: `bbox`) drawn wholly outside its clip
+        (pdf_clips.clipped_away_across): points from the left and top of the rendering, or None."""
         shown = self.page(page)
-        found = upright_rules_clipped(shown.page.raw)
+        found = clipped_away_across(shown.page.raw)
         if not found:
             return None
         left, top = page.cropbox[0], page.cropbox[1]
         x0, y0, x1, y1 = ((v - o) * SCALE for v, o in zip(bbox, (left, top, left, top)))
-        for rule_left, bottom, rule_right, rule_top in found:
-            (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(rule_left, bottom), shown.to_pixels.to_bitmap(rule_right, rule_top)
-            middle = (ya + yb) / 2
-            near = min(abs(min(xa, xb) - x1), abs(max(xa, xb) - x1), abs(min(xa, xb) - x0), abs(max(xa, xb) - x0))
-            if y0 < middle < y1 and near <= SIDE * SCALE:
+        for box_left, bottom, box_right, box_top in found:
+            (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(box_left, bottom), shown.to_pixels.to_bitmap(box_right, box_top)
+            if y0 < (ya + yb) / 2 < y1 and (min(xa, xb) >= x1 - SIDE * SCALE or max(xa, xb) <= x0 + SIDE * SCALE):
                 return min(xa, xb) / SCALE, min(ya, yb) / SCALE
         return None
 
