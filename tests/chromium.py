@@ -50,3 +50,13 @@ def open_page(browser, path: Path, width: int = 420):
 def overflow(page) -> int:
     """How far the page is wider than the window (0: nothing to scroll sideways)."""
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def inner_texts(browser, html: str, ids: list[str]) -> list[str]:
+    """What Chromium draws as the text of each element of `html` named by id (its innerText)."""
+    page = browser.new_page()
+    try:
+        page.set_content(html)
+        return [page.inner_text(f"#{name}") for name in ids]
+    finally:
+        page.close()

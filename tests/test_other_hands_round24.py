@@ -11,6 +11,7 @@ from html import escape
 import pytest
 from lxml import etree
 
+from chromium import inner_texts
 from page_variants import PAGE_HTML, read
 from pipeline.errors import MincardsError
 from pipeline.extract.html_tree import SILENT_TAGS, html5_tree
@@ -61,12 +62,7 @@ def test_noscript_text_is_what_chromium_draws(browser):
     """The same cells in Chromium: each one's innerText is the text the tree gives it."""
     html = "<!DOCTYPE html><html><head></head><body>" + "".join(
         f"<p id='c{i}'>{content}</p>" for i, content in enumerate(NOSCRIPT_CELLS)) + "</body></html>"
-    page = browser.new_page()
-    try:
-        page.set_content(html)
-        theirs = [page.inner_text(f"#c{i}") for i in range(len(NOSCRIPT_CELLS))]
-    finally:
-        page.close()
+    theirs = inner_texts(browser, html, [f"c{i}" for i in range(len(NOSCRIPT_CELLS))])
     body = html5_tree(html, "page.html").find("body")
     assert [shown_text(body.find(f".//p[@id='c{i}']")) for i in range(len(NOSCRIPT_CELLS))] == theirs
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from chromium import inner_texts
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 - a fixture
 from pipeline.errors import LayoutError
 
@@ -178,18 +179,18 @@ def test_a_custom_property_set_to_a_css_wide_keyword_is_that_keyword_s_value(css
     assert stale_cell(grid) == shown
 
 
-def test_custom_property_keywords_are_what_chromium_draws(browser):
+def stale_sixes_drawn(browser, cases: list[tuple[str, str]]) -> list[str]:
+    """What Chromium draws of `1<span class="x">6</span>*Ascend` under each case's sheet, each
+    scoped to a paragraph of its own (its `p` and `.x` rules made that paragraph's)."""
     html = "<!DOCTYPE html><html><head><style>" + "".join(
-        css.replace(".x", f"#c{i} .x").replace("p{", f"#c{i}{{") for i, (css, _) in enumerate(KEYWORD_CASES)) + \
+        css.replace(".x", f"#c{i} .x").replace("p{", f"#c{i}{{") for i, (css, _) in enumerate(cases)) + \
         "</style></head><body>" + "".join(f"<p id='c{i}'>1<span class='x'>6</span>*Ascend</p>"
-                                          for i in range(len(KEYWORD_CASES))) + "</body></html>"
-    page = browser.new_page()
-    try:
-        page.set_content(html)
-        theirs = [page.inner_text(f"#c{i}") for i in range(len(KEYWORD_CASES))]
-    finally:
-        page.close()
-    assert theirs == [shown for _, shown in KEYWORD_CASES]
+                                          for i in range(len(cases))) + "</body></html>"
+    return inner_texts(browser, html, [f"c{i}" for i in range(len(cases))])
+
+
+def test_custom_property_keywords_are_what_chromium_draws(browser):
+    assert stale_sixes_drawn(browser, KEYWORD_CASES) == [shown for _, shown in KEYWORD_CASES]
 
 
 # --- messages a terminal reads as text -------------------------------------------------------------
@@ -231,17 +232,7 @@ def test_var_is_substituted_as_chromium_substitutes_it(css, shown):
 
 
 def test_var_substitution_is_what_chromium_draws(browser):
-    html = "<!DOCTYPE html><html><head><style>" + "".join(
-        css.replace(".x", f"#c{i} .x") for i, (css, _) in enumerate(SUBSTITUTION_CASES)) + \
-        "</style></head><body>" + "".join(f"<p id='c{i}'>1<span class='x'>6</span>*Ascend</p>"
-                                          for i in range(len(SUBSTITUTION_CASES))) + "</body></html>"
-    page = browser.new_page()
-    try:
-        page.set_content(html)
-        theirs = [page.inner_text(f"#c{i}") for i in range(len(SUBSTITUTION_CASES))]
-    finally:
-        page.close()
-    assert theirs == [shown for _, shown in SUBSTITUTION_CASES]
+    assert stale_sixes_drawn(browser, SUBSTITUTION_CASES) == [shown for _, shown in SUBSTITUTION_CASES]
 
 
 @pytest.mark.parametrize("css", [

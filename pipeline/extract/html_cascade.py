@@ -321,10 +321,15 @@ def declarations(tokens_or_text, quirks: bool = False) -> list[Declaration]:
 
 def uses_var(tokens) -> bool:
     """Does a value refer to a custom property (var(), at any depth)?"""
+    return calls(tokens, "var")
+
+
+def calls(tokens, name: str) -> bool:
+    """Does a value call the function `name` (lower case), at any depth?"""
     for token in tokens:
-        if token.type == "function" and (token.lower_name == "var" or uses_var(token.arguments)):
+        if token.type == "function" and (token.lower_name == name or calls(token.arguments, name)):
             return True
-        if token.type in ("() block", "[] block", "{} block") and uses_var(token.content):
+        if token.type in ("() block", "[] block", "{} block") and calls(token.content, name):
             return True
     return False
 

@@ -149,17 +149,17 @@ def fixed_layout(table: etree._Element, styles: Styles) -> str:
 def width_attribute(table: etree._Element) -> str | None:
     """A table's width= as the width it maps to (a dimension: digits, then % or px; zero is
     ignored, as is a value without leading digits), or None."""
-    written = (table.get("width") or "").strip()
-    digits = len(written) - len(written.lstrip("0123456789"))
-    if not digits or float(written[:digits]) == 0:
+    attribute = (table.get("width") or "").strip()
+    digits = len(attribute) - len(attribute.lstrip("0123456789"))
+    if not digits or float(attribute[:digits]) == 0:
         return None
-    return written[:digits] + ("%" if written[digits:].startswith("%") else "px")
+    return attribute[:digits] + ("%" if attribute[digits:].startswith("%") else "px")
 
 
 def table_width(table: etree._Element, styles: Styles) -> float | None:
     """How wide the table's content is at the narrowest window, px, or None where not told."""
     declared = styles.declared_px(table)
-    if value_of(declared, "inline-size") not in UNSIZED or "by a rule" in fixed_layout(table, styles):
+    if value_of(declared, "inline-size") not in UNSIZED:
         return None  # (line_width reads no logical width)
     if value_of(declared, "width") in UNSIZED:  # the width attribute's, as a share of the lines around it
         around = line_width(table.getparent(), styles) if table.getparent() is not None else None
@@ -239,8 +239,7 @@ def room_needed(cell: etree._Element, text: str, styles: Styles) -> float:
         else unbreakable(text)
     inside = [styles.of(e) for e in cell.iterdescendants() if tag_of(e)]
     edges = max([0.0, *(s.inset + s.inset_end + max(s.indent, 0.0) for s in inside)])
-    spacing = pixels(nearest(cell, styles, "letter-spacing") or "0") or 0.0
-    return (widest * (max_font(cell, styles) + max(spacing, 0.0)) + edges + max(styles.of(cell).indent, 0.0)
+    return (widest * (max_font(cell, styles) + letter_spacing(cell, styles)) + edges + max(styles.of(cell).indent, 0.0)
             + sum(cell_padding(cell, styles.of(cell))[:2]) + borders_across(cell, styles))
 
 
@@ -268,8 +267,8 @@ def spacing(table: etree._Element, styles: Styles) -> float | None:
     """The table's border-spacing across, px (its cellspacing=), or None where not told."""
     value = value_of(styles.declared_px(table), "border-spacing")
     if value is None:
-        written = (table.get("cellspacing") or "").strip()
-        return float(written) if written.isdigit() else DEFAULT_SPACING
+        attribute = (table.get("cellspacing") or "").strip()
+        return float(attribute) if attribute.isdigit() else DEFAULT_SPACING
     return pixels(value.split()[0])
 
 

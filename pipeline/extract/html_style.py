@@ -51,7 +51,8 @@ from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, 
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
 from .css_colour import QUIRKY_COLOURS, hashless
-from .html_cascade import UA_BY_TAG, UNSETTLED, Declaration, Unsettled, expanded, family_names, substituted, uses_var
+from .html_cascade import (UA_BY_TAG, UNSETTLED, Declaration, Unsettled, calls, expanded, family_names, substituted,
+                           uses_var)
 from .sign_fonts import of_signs
 
 WINDOW = 1000.0  # px: text moved this far from its place is off any desktop screen
@@ -1107,7 +1108,7 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
     written = {**base, **{name: list(d.tokens) for name, d in own.items()}}  # one may use another
     custom = dict(base)
     for name, d in own.items():
-        if uses_attr(d.tokens):  # attr() there is read on this element, in a type: not worked out here
+        if calls(d.tokens, "attr"):  # attr() there is read on this element, in a type: not worked out here
             custom[name] = UNSETTLED
             continue
         try:
@@ -1121,10 +1122,6 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
         else:
             custom[name] = value
     return custom
-
-
-def uses_attr(tokens) -> bool:
-    return any(t.type == "function" and (t.lower_name == "attr" or uses_attr(t.arguments)) for t in tokens)
 
 
 def css_wide_keyword(tokens) -> str | None:

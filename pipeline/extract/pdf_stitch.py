@@ -180,7 +180,8 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
     """All pages' cells in one coordinate system; continued cells merged into their origin."""
     depth = header_depth(first)
     header = [first.row_texts(r) for r in range(depth)]
-    key_roles = {col: key_role(text) for row in header for col, text in enumerate(row) if key_role(text) in ROW_KEY_ROLES}
+    key_roles = {col: role for row in header for col, text in enumerate(row)
+                 if (role := key_role(text)) in ROW_KEY_ROLES}
     model_cols = columns_of(header, ("model",))
     placed: list[PageCell] = [replace(c, lines=list(c.lines)) for c in first.cells]
     offset = first.n_rows
