@@ -132,12 +132,27 @@ def test_a_table_cut_inside_a_column_where_no_text_shows_is_an_error():
 
 # --- a table clipped on a column's rule (hunt 73) --------------------------------------------------
 
-@pytest.mark.parametrize("name", ["chromium-clip-on-rule-2025-10-22.pdf", "chromium-wrapper-clip-on-rule-2025-10-22.pdf"])
+@pytest.mark.parametrize("name", ["chromium-clip-on-rule-2025-10-22.pdf", "chromium-wrapper-clip-on-rule-2025-10-22.pdf",
+                                  "chromium-clip-path-through-rule-2025-10-22.pdf"])
 def test_a_table_clipped_on_a_columns_rule_is_an_error(name):
     """Catches (hunt 73): Chromium clips a table wider than the page at its margin (a 330 pt
     page with nowrap cells), or where an `overflow: hidden` wrapper ends; where the clip falls on
     the rule after a framework's columns, that rule lies wholly outside the clip and the table
     shows closed: 270 of 1,350 rows were published, exit 0. A table whose outer border is half
-    outside the page's clip (tests' Legal print at 13px) is read as before."""
+    outside the page's clip (tests' Legal print at 13px) is read as before.
+    Hunt 75: `table{clip-path: inset(0 342.137px 0 0)}` puts the clip inside the rule, which is
+    then half drawn like that outer border, with nothing drawn past it; the same clip cuts the
+    table's caption (表1 模型最|小卡数…), which no print read here does anywhere."""
     with pytest.raises(LayoutError, match=r"page 1: the vendor table's rules or text beside it clipped away"):
         extract_pdf((PRINTS / "bad" / name).read_bytes(), "doc.pdf")
+
+
+def test_a_table_clipped_on_a_columns_rule_with_nothing_else_cut_reads_as_it_shows(page_rows):
+    """Hunt 75's other print: the clip falls inside the rule after VeRL, the caption ends before
+    it, and the page shows a whole table of three frameworks, closed by that rule: nothing
+    on it tells a reader of the two beyond. It is read as it shows (the 810 rows of those three
+    frameworks, each as the page prints it), never with a column of a framework cut short."""
+    name = "chromium-clip-path-on-rule-whole-caption-2025-10-22.pdf"
+    grid, _ = extract_pdf((PRINTS / name).read_bytes(), name)
+    shown = {"Llama-Factory", "MindSpeed-LLM", "VeRL"}
+    assert rows(normalize(grid, "2025-10-22").frame) == {row for row in page_rows if row[3] in shown}

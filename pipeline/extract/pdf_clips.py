@@ -157,6 +157,22 @@ def cut(box: tuple[float, float, float, float], paths: list[Path | None]) -> boo
 def cut_glyphs(page, textpage) -> list[tuple[int, tuple[float, float, float, float]]]:
     """The glyphs of the page (pdfium's text page index, ink box in page space) a clip path
     cuts through."""
+    return [(index, box) for index, box, _ in cut_glyphs_by(page, textpage)]
+
+
+def cut_across(page, textpage) -> list[tuple[tuple[float, float, float, float], float]]:
+    """(ink box, x) of each glyph of the page that the left or right edge of its clip, at x,
+    cuts through (page space)."""
+    found = []
+    for _, box, paths in cut_glyphs_by(page, textpage):
+        for path in paths:
+            if path is not None and relation(box, path) == "cut":
+                found += [(box, edge) for edge in (path.bounds[0], path.bounds[2]) if box[0] < edge < box[2]]
+    return found
+
+
+def cut_glyphs_by(page, textpage):
+    """(index, ink box, the clip's paths) of each glyph of the page a clip path cuts through."""
     clipped = clipped_text(page)
     if not clipped:
         return []
@@ -170,7 +186,7 @@ def cut_glyphs(page, textpage) -> list[tuple[int, tuple[float, float, float, flo
         pdfium_c.FPDFText_GetCharBox(textpage, index, *map(ctypes.byref, (left, right, bottom, top)))
         box = (left.value, bottom.value, right.value, top.value)
         if cut(box, paths):
-            found.append((index, box))
+            found.append((index, box, paths))
     return found
 
 

@@ -44,7 +44,7 @@ from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_annots import annotations, drawn
 from .pdf_cells import char_lines, dividing_rules
-from .pdf_clips import clipped_away_across, clipped_fills, cut_glyphs
+from .pdf_clips import clipped_away_across, clipped_fills, cut_across, cut_glyphs
 from .pdf_paths import named
 from .pdf_glyphs import CROSSING, where
 from .pdf_images import masking_states, painted_boxes, see_through_paths, see_through_text
@@ -718,13 +718,22 @@ class Sight:
     def side_clipped(self, page, bbox: tuple) -> tuple[float, float] | None:
         """Where something lies beside the table (past its left or right side, from SIDE pt inside
         it, between its top and bottom: `bbox`) drawn wholly outside its clip
-        (pdf_clips.clipped_away_across): points from the left and top of the rendering, or None."""
+        (pdf_clips.clipped_away_across), or where a clip whose edge runs along the table's side
+        cuts a glyph anywhere on the page (pdf_clips.cut_across): points from the left and top
+        of the rendering, or None. A clip of the table's own (`clip-path: inset()`, a box
+        clipping it) through a column's rule leaves that rule half drawn, as the page's margin
+        leaves a table's outer border, and Chromium draws nothing past it; the table's caption,
+        wider than what is left, is then cut there (hunt 75). No print read here cuts a glyph."""
         shown = self.page(page)
+        left, top = page.cropbox[0], page.cropbox[1]
+        x0, y0, x1, y1 = ((v - o) * SCALE for v, o in zip(bbox, (left, top, left, top)))
+        for box, edge in cut_across(shown.page.raw, shown.text().raw):
+            (xa, ya), (xe, _) = shown.to_pixels.to_bitmap(box[0], box[3]), shown.to_pixels.to_bitmap(edge, box[1])
+            if min(abs(xe - x0), abs(xe - x1)) <= SIDE * SCALE:
+                return xe / SCALE, ya / SCALE
         found = clipped_away_across(shown.page.raw)
         if not found:
             return None
-        left, top = page.cropbox[0], page.cropbox[1]
-        x0, y0, x1, y1 = ((v - o) * SCALE for v, o in zip(bbox, (left, top, left, top)))
         for box_left, bottom, box_right, box_top in found:
             (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(box_left, bottom), shown.to_pixels.to_bitmap(box_right, box_top)
             if y0 < (ya + yb) / 2 < y1 and (min(xa, xb) >= x1 - SIDE * SCALE or max(xa, xb) <= x0 + SIDE * SCALE):
