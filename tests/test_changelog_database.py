@@ -190,3 +190,37 @@ def test_datasette_metadata_comes_from_the_data_package(builds):
     assert tables["min_cards"]["units"] == {"seq_len": "tokens", "min_nodes": "node"}
     assert metadata["title"] == package["title"] and metadata["source_url"] == URL_2025_10_22
     assert "no licence stated by the vendor" in metadata["license"]
+
+
+FILE_SIZE_CAPPED = r"""
+import resource, signal, sys
+from pathlib import Path
+from pipeline.across import build_across
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the cap fails with EFBIG, as a full disk fails it
+resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+build, work = Path(sys.argv[1]), Path(sys.argv[2])
+try:
+    build_across({r: build / r for r in ("2025-05-07", "2025-10-22")}, work)
+except OSError as exc:
+    print(exc.errno, exc.filename)
+"""
+
+
+def test_a_disk_that_fails_the_database_is_an_os_error_naming_its_file(builds, tmp_path):
+    """Catches: SQLite's 'database or disk is full' reaching the command as an internal error
+    (exit 3, 'OperationalError') where any other file the run writes gives one clear error naming
+    the folder (exit 1). The disk is the kernel's: a cap on the size of any file this process
+    writes (RLIMIT_FSIZE), under the database's size and over every other file's."""
+    import errno
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([sys.executable, "-c", FILE_SIZE_CAPPED, str(builds["real"]), str(work)], cwd=REPO,
+                          capture_output=True, text=True, check=True)
+    code, filename = done.stdout.split()
+    assert int(code) in (errno.ENOSPC, errno.EIO) and filename.startswith(str(work)) and \
+        filename.endswith(".sqlite"), done.stdout
