@@ -22,8 +22,10 @@ from __future__ import annotations
 from lxml import etree
 
 from .css_math import length, pixels
-from .html_extent import UNSIZED, line_width, unbreakable
-from .html_style import CLIPPING, GRID_TRACKS, SCROLLING, ems, overflow_axes, value_of, written
+from .html_extent import UNSIZED, edges_across, line_width, set_width, unbreakable
+from .html_media import WINDOWS
+from .html_style import CLIPPING, GRID_TRACKS, NEVER_CLIPS, SCROLLING, ems, overflow_axes, size_set, value_of, \
+    written
 from .html_styles import Styles
 from .html_tables import DRAW_OTHER_THAN_CHILDREN, cell_padding, lenient_span
 from .text import tag_of
@@ -36,6 +38,10 @@ DEFAULT_SPACING = 2.0  # px: the browser's border-spacing
 # from breaking at all (white-space, text-wrap): read on the cell and around it.
 BREAK_ANYWHERE = {"overflow-wrap": ("anywhere", "break-word"), "word-wrap": ("anywhere", "break-word"),
                   "word-break": ("break-all", "break-word")}
+# What lets a column be narrower than a word: `overflow-wrap: break-word` breaks a word that
+# overflows its line, but a table's columns are still sized to hold it (CSS Text 3: its breaks are
+# not counted in the least width; Chromium draws GitBook's `word-wrap: break-word` table that way)
+LEAST_ANYWHERE = {"overflow-wrap": ("anywhere",), "word-wrap": ("anywhere",), "word-break": ("break-all", "break-word")}
 NO_WRAP = {"white-space": ("nowrap", "pre"), "text-wrap-mode": ("nowrap",), "text-wrap": ("nowrap",)}
 WRAPPING = frozenset({*BREAK_ANYWHERE, *NO_WRAP})
 SIZES = ("width", "inline-size", "min-width", "min-inline-size", "max-width", "max-inline-size")
@@ -205,15 +211,16 @@ def sized_inside(cells: list[etree._Element], styles: Styles) -> tuple[etree._El
     return None
 
 
-def wrapping(cell: etree._Element, styles: Styles) -> str:
+def wrapping(cell: etree._Element, styles: Styles, least: bool = False) -> str:
     """How the cell's lines break: "nowrap" (never), "anywhere" (inside a word too) or "normal"
-    (between words); an element inside it setting any of that counts as never."""
+    (between words); an element inside it setting any of that counts as never. `least`: as
+    the column's least width counts them (LEAST_ANYWHERE)."""
     if cell.get("nowrap") is not None or any(
             not WRAPPING.isdisjoint(styles.declared(inner, tag_of(inner))) for inner in cell.iterdescendants()
             if tag_of(inner)):
         return "nowrap"
     anywhere = False
-    for name, values in (*NO_WRAP.items(), *BREAK_ANYWHERE.items()):
+    for name, values in (*NO_WRAP.items(), *(LEAST_ANYWHERE if least else BREAK_ANYWHERE).items()):
         value = nearest(cell, styles, name)
         if value in values:
             if name in NO_WRAP:
@@ -231,10 +238,11 @@ def nearest(element: etree._Element, styles: Styles, name: str) -> str | None:
     return None
 
 
-def room_needed(cell: etree._Element, text: str, styles: Styles) -> float:
+def room_needed(cell: etree._Element, text: str, styles: Styles, least: bool = False) -> float:
     """px the cell's text may need across, on the safe side, with its padding and borders, the
-    margins, padding and indent of the boxes inside it, and a letter spacing."""
-    how = wrapping(cell, styles)
+    margins, padding and indent of the boxes inside it, and a letter spacing. `least`: the
+    column's least width (wrapping)."""
+    how = wrapping(cell, styles, least)
     widest = ems(text) if how == "nowrap" else max((ems(c) for c in text), default=0) if how == "anywhere" \
         else unbreakable(text)
     inside = [styles.of(e) for e in cell.iterdescendants() if tag_of(e)]
@@ -312,3 +320,179 @@ def column_overflow(table: etree._Element, cells: list[list[etree._Element]], st
                 return cell, (f"{fixed}: its column is about {max(share * span, 0):.0f}px wide in a 1024px window, "
                               f"its text may take {needed:.0f}px and be drawn over the next column")
     return None
+
+
+# --- a table wider than a box that clips it sideways ----------------------------------------------
+
+PAINT_CONTAINED = frozenset({"strict", "content", "paint"})
+
+
+def clipped_sideways(table: etree._Element, cells: list[list[etree._Element]], styles: Styles,
+                     text_of) -> tuple[etree._Element, str] | None:
+    """The first box around the table (or the element giving the window its overflow) that cuts
+    off what overflows it sideways where the table may be wider than the room it leaves, with
+    why. No reader scrolls to what such a box cuts off: a content column's `overflow: hidden`
+    (a float's clearfix) inside an 800px page cut the vendor table's last five columns off in
+    every window, and `body { overflow-x: hidden }` its last one in a 1024px window (hunt 76),
+    the table being about 1,105px wide at least. The room is told down from the box to the
+    table (its lines' width in the narrowest window, less the boxes' left edges on the way),
+    the table's width at most the larger of its columns' least widths (on the safe side:
+    room_needed, a spanning cell's excess over its columns added whole) and the lines it is
+    set in; what is not told that way (a flex item, a width not in px or %, a least width, a
+    negative margin on the way) is an error too."""
+    clips = sideways_clips(table, styles)
+    if not clips:
+        return None
+    need = table_need(table, cells, styles, text_of)
+    for box, what, window in clips:
+        room = room_within(box, table, styles, window)
+        if room is None or need is None:
+            return box, f"{what}; the room it leaves the table is not told here"
+        widest = max(need, room[1])  # an auto table: its least width, or as wide as its lines at most
+        if widest > room[0]:
+            return box, f"{what}; about {room[0]:.0f}px of room in a 1024px window, the table may take {widest:.0f}px"
+    return None
+
+
+def sideways_clips(table: etree._Element, styles: Styles) -> list[tuple[etree._Element, str, bool]]:
+    """(box, its declaration, whether it is the window's) of each box around the table that
+    clips sideways, nearest first: overflow-x hidden or clip, paint containment, and the root's
+    or <body>'s overflow, which is the window's (CSS Overflow 3: the root's unless it is
+    visible, then <body>'s) and makes the window not scroll."""
+    ancestors = list(table.iterancestors())
+    root = ancestors[-1] if ancestors else None
+    window = root
+    if root is not None and overflow_axes(styles.declared_px(root)) == ("visible", "visible"):
+        window = next((e for e in root if tag_of(e) == "body"), None)
+    found = []
+    for box in ancestors:
+        declared = styles.declared_px(box)
+        across = overflow_axes(declared)[0]
+        if box is window:
+            if across in CLIPPING:
+                found.append((box, f"overflow-x: {across} on <{tag_of(box)}>, the window's: it does not scroll", True))
+            continue
+        if box is root or styles.of(box).display in NEVER_CLIPS:
+            continue
+        if across in SCROLLING and size_set(declared) == "" and not negative_margin(declared):
+            break  # a box scrolling it sideways, as wide as its container: the table is inside that
+        painted = PAINT_CONTAINED & set((value_of(declared, "contain") or "").split())
+        if across in CLIPPING:
+            found.append((box, f"overflow-x: {across}", False))
+        elif painted or value_of(declared, "content-visibility") == "auto":
+            found.append((box, written(declared, "contain") if painted else written(declared, "content-visibility"),
+                          False))
+    return found
+
+
+def negative_margin(declared) -> bool:
+    return any((value_of(declared, f"margin-{side}") or "").startswith("-") for side in ("left", "right"))
+
+
+def room_within(box: etree._Element, table: etree._Element, styles: Styles,
+                window: bool) -> tuple[float, float] | None:
+    """(room, lines): how wide the table may be inside the clipping box from where it starts,
+    px in the narrowest window, and how wide the lines it is set in are at most; None where not
+    told. The room is the box's lines less the left edges (margin, border, padding) of every box
+    from it down to the table and the table's own; the lines are the same walk's widths set on
+    the way, never less than their boxes'."""
+    # the window less its chrome (what a set width further down is not narrowed by)
+    room = lines = WINDOWS[0]["width"] - WINDOW_CHROME if window else \
+        line_width(box, styles, WINDOWS[0]["width"] - WINDOW_CHROME)
+    if room is None:
+        return None
+    chain = [table, *table.iterancestors()]
+    chain = list(reversed(chain[:-1 if window else chain.index(box)]))  # the window's: all below the root
+    for at in chain:
+        parent = at.getparent()
+        if parent is not None and styles.of(parent).items or styles.of(at).display == "table-cell":
+            return None
+        declared = styles.declared_px(at)
+        if any(value_of(declared, name) not in (*UNSIZED, "0", "0px") for name in ("min-width", "min-inline-size",
+                                                                                 "inline-size")) or \
+                value_of(declared, "position") in ("absolute", "fixed"):
+            return None
+        left = left_edge(declared, lines)
+        if left is None:
+            return None
+        room -= left
+        if at is table:
+            break
+        own = set_width(declared, lines)
+        edges = edges_across(declared, lines)
+        if own is False or edges is None:
+            return None
+        lines = own if own is not None else lines - edges  # a set width as it is, never less
+    return room, lines
+
+
+def left_edge(declared, base: float) -> float | None:
+    """A box's margin, border and padding on its left, px (a percentage of `base`); None for a
+    negative margin (the box reaches further than its container) or a value not told here."""
+    total = 0.0
+    for name in ("margin-left", "padding-left"):
+        value = value_of(declared, name)
+        if value in (None, "auto", "0", "initial", "unset", "inherit", "revert"):
+            continue
+        found, px = length(value), pixels(value)
+        if found is not None and found[1] == "%":
+            px = found[0] / 100 * base
+        if px is None or px < 0:
+            return None
+        total += px
+    if value_of(declared, "border-left-style") not in (None, "none", "hidden"):
+        total += pixels(value_of(declared, "border-left-width") or "3px") or float("inf")
+    return total
+
+
+def table_need(table: etree._Element, cells: list[list[etree._Element]], styles: Styles,
+               text_of) -> float | None:
+    """How wide the table's box may be at its least, px, on the safe side: each column its widest
+    cell's room_needed, each spanning cell's excess over its columns added whole, the spacing
+    between and around them, the table's borders and padding across, and a width set on it;
+    None where not told."""
+    between = spacing(table, styles)
+    if between is None:
+        return None
+    columns: dict[int, float] = {}
+    spanning: list[tuple[int, int, float]] = []
+    taken: dict[int, set[int]] = {}  # row -> columns a rowspan from above holds
+    for r, row in enumerate(cells):
+        at = 0
+        for cell in row:
+            while at in taken.get(r, ()):
+                at += 1
+            across, down = lenient_span(cell, "colspan"), lenient_span(cell, "rowspan")
+            for below in range(r, r + down):
+                taken.setdefault(below, set()).update(range(at, at + across))
+            text = text_of(cell)
+            needed = room_needed(cell, text, styles, least=True) if text else sum(cell_padding(cell, styles.of(cell))[:2]) + \
+                borders_across(cell, styles)
+            if across == 1:
+                columns[at] = max(columns.get(at, 0.0), needed)
+            else:
+                spanning.append((at, across, needed))
+            at += across
+    width = sum(columns.values())
+    width += sum(max(0.0, needed - sum(columns.get(c, 0.0) for c in range(at, at + across)))
+                 for at, across, needed in spanning)
+    count = max([*columns, *(at + across - 1 for at, across, _ in spanning)], default=-1) + 1
+    declared = styles.declared_px(table)
+    # its padding and borders (a percentage of the widest window's width: the most it may be)
+    edges = edges_across({name: value for name, value in declared.items() if not name.startswith("margin")},
+                         WINDOWS[-1]["width"])
+    if edges is None:
+        return None
+    width += between * (count + 1) + edges
+    set_as = value_of(declared, "width")
+    found = length(set_as) if set_as not in UNSIZED else length(width_attribute(table) or "")
+    if found is not None:
+        if found[1] == "%":  # of the lines it is set in: at most those where it is not over 100%
+            return None if found[0] > 100 else width
+        px = pixels(set_as) if set_as not in UNSIZED else found[0]
+        if px is None:
+            return None
+        width = max(width, px)
+    elif set_as not in UNSIZED:
+        return None
+    return width

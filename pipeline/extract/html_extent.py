@@ -371,12 +371,12 @@ def set_width(declared, base: float | None) -> float | None | bool:
     return found
 
 
-def line_width(element: etree._Element, styles: Styles) -> float | None:
+def line_width(element: etree._Element, styles: Styles, window: float = WINDOWS[0]["width"]) -> float | None:
     """How wide the lines of what a box holds may be, px, down from the smaller desktop window
-    through the widths set on the way (percentages of the one above), less padding and
-    borders; None where a width on the way is not told (an item of a flex or grid container,
-    a table cell, a width not in px or %)."""
-    width = WINDOWS[0]["width"]
+    (`window` px of it) through the widths set on the way (percentages of the one above), less
+    padding and borders; None where a width on the way is not told (an item of a flex or grid
+    container, a table cell, a width not in px or %)."""
+    width = window
     for at in reversed([element, *element.iterancestors()]):
         if at.getparent() is not None and styles.of(at.getparent()).items or styles.of(at).display == "table-cell":
             return None

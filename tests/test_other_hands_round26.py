@@ -1,0 +1,124 @@
+"""Pages made by other hands, round 26 (hunt 76, session 40): a box that cuts off what overflows
+it sideways, narrower than the table it holds.
+
+GitBook's default theme sets its pages' content in `section.markdown-section { overflow: hidden }`
+(a float's clearfix) inside `.page-inner { max-width: 800px }`: Chromium draws the vendor table's
+model, strategy, sequence length, MindSpeed-LLM and Llama-Factory columns and cuts the rest off in
+every window, where no reader scrolls; all 1,350 rows were published. The box's width came from
+its container, and the rule asked for a width on the clipping box itself. `body { overflow-x:
+hidden }` (the window's overflow then) cuts the 2025-10-22 table's last column off in a 1024px
+window: it is about 1,105px wide at least. The room a clipping box leaves the table is told now
+down from the box (its lines in the narrowest window, less the left edges on the way), and the
+table's width at most the larger of its columns' least widths and the lines it is set in
+(html_columns.clipped_sideways); where the table may be wider, an error."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES, RAW
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
+from pipeline.errors import LayoutError
+from pipeline.extract.html import extract_html
+from pipeline.normalize import normalize
+
+GITBOOK_SHEET = (FIXTURES / "html" / "gitbook-theme-default-1.0.7-style.css").read_text(encoding="utf-8")
+OLD_PAGE = (RAW / "2025-05-07" / "page.html").read_text(encoding="utf-8")
+CUT = r"around the vendor table cuts off what overflows it sideways"
+
+
+def in_gitbook(page: str) -> str:
+    """A release page's body in GitBook 3.2.3's page structure, under its default theme's sheet."""
+    body = page[page.index(">", page.index("<body")) + 1:page.index("</body>")]
+    return ("<!DOCTYPE HTML><html lang=\"zh-hans\"><head><meta charset=\"UTF-8\"><title>各模型支持的最小卡数 · GitBook"
+            f"</title><style>{GITBOOK_SHEET}</style></head><body><div class=\"book\"><div class=\"book-body\">"
+            "<div class=\"body-inner\"><div class=\"page-wrapper\" role=\"main\"><div class=\"page-inner\">"
+            "<div id=\"book-search-results\"><div class=\"search-noresults\"><section class=\"normal markdown-section\">"
+            f"{body}</section></div></div></div></div></div></div></div></body></html>")
+
+
+CLIPPED = {  # each cuts some of the 2025-10-22 table's cells off in Chromium's 1024px window
+    "GitBook 3 (its real sheet)": in_gitbook(PAGE_HTML),
+    "a clipping box in an 800px page": with_sheet(".help-main{max-width:800px}.help-content{overflow:hidden}"),
+    "overflow-x in a box of a set width": with_sheet(".help-main{width:800px}.help-content{overflow-x:hidden}"),
+    "a body of a set width": with_sheet("body{max-width:800px;margin:auto}.help-content{overflow:hidden}"),
+    "a width in vw": with_sheet(".help-main{width:50vw}.help-content{overflow:hidden}"),
+    "the window's overflow-x hidden": with_sheet("body{overflow-x:hidden}"),
+    "the window's overflow-x clip": with_sheet("body{overflow-x:clip}"),
+    "the window's overflow, hidden across": with_sheet("body{overflow:hidden auto}"),
+    "a full-width clipping box": with_sheet(".help-content{overflow:hidden}"),
+    "paint containment": with_sheet(".help-content{contain:paint}"),
+}
+READ = {  # the smaller 2025-05-07 table fits: Chromium draws every cell
+    "2025-05-07 in a window not scrolled sideways": with_sheet("body{overflow-x:hidden}", OLD_PAGE),
+}
+# Refused on the safe side, drawn whole by Chromium: the least width is told at a full em a
+# character (`llama3.1-8b` 154px at 14px, where Chromium takes about 75): (page, room, least width)
+SAFE_SIDE = {"2025-05-07 in GitBook 3": (in_gitbook(OLD_PAGE), 770, 822),
+             "2025-05-07 in an 800px page's clipping box": (with_sheet(
+                 ".help-main{max-width:800px}.help-content{overflow:hidden}", OLD_PAGE), 800, 818)}
+
+
+@pytest.mark.parametrize("name", CLIPPED)
+def test_a_box_cutting_off_the_tables_last_columns_is_an_error(name):
+    """Catches (hunt 76): 1,350 rows published where Chromium cuts 79 to 379 cells off (GitBook:
+    the VeRL/Snt9b23, MindSpeed-RL and MindSpeed-MM columns, their headings too)."""
+    with pytest.raises(LayoutError, match=CUT):
+        read(CLIPPED[name])
+
+
+@pytest.mark.parametrize("name", READ)
+def test_a_table_that_fits_its_clipping_box_is_read(name):
+    grid, _ = extract_html(READ[name].encode("utf-8"), "page.html")
+    expected = normalize(extract_html(OLD_PAGE.encode("utf-8"), "page.html")[0], "2025-05-07").frame
+    assert normalize(grid, "2025-05-07").frame.equals(expected)
+
+
+@pytest.mark.parametrize("name", SAFE_SIDE)
+def test_a_table_whose_least_width_is_not_told_under_the_room_is_refused(name):
+    html, room, least = SAFE_SIDE[name]
+    with pytest.raises(LayoutError, match=CUT + rf" \(overflow-x: hidden; about {room}px of room in a 1024px "
+                                              rf"window, the table may take {least}px\)"):
+        read(html)
+
+
+def test_a_scroll_box_is_read(reference):
+    """A box that scrolls what overflows it (Bootstrap's .table-responsive) cuts nothing off."""
+    same_rows(read(with_sheet(".help-content{overflow-x:auto}"))[2].frame, reference[1])
+
+
+CELLS_CUT_OFF = """() => {
+  const table = [...document.querySelectorAll("table")].sort((a, b) => b.rows.length - a.rows.length)[0];
+  let right = document.documentElement.clientWidth;
+  for (let box = table.parentElement; box; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.overflowX !== "visible" || /paint|strict|content/.test(style.contain)) {
+      right = Math.min(right, box.getBoundingClientRect().right);
+    }
+  }
+  let cut = 0;
+  for (const row of table.rows) for (const cell of row.cells) {
+    const text = document.createRange();
+    text.selectNodeContents(cell);
+    if (cell.innerText.trim() && text.getBoundingClientRect().right > right + 1) cut++;
+  }
+  return cut;
+}"""
+
+
+def cells_cut_off(browser, html: str) -> int:
+    """Cells of the page's largest table whose text reaches past a box that clips it (or past
+    the window) in Chromium's 1024px window."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        page.set_content(html)
+        return page.evaluate(CELLS_CUT_OFF)
+    finally:
+        page.close()
+
+
+def test_chromium_cuts_cells_off_where_refused_and_none_where_read(browser):
+    """The reason for each answer: Chromium at the narrowest desktop window."""
+    cut = {name: cells_cut_off(browser, html) for name, html in CLIPPED.items()}
+    assert all(count > 0 for count in cut.values()), sorted(cut.items())
+    whole = {**READ, **{name: html for name, (html, _, _) in SAFE_SIDE.items()}}
+    assert {name: cells_cut_off(browser, html) for name, html in whole.items()} == dict.fromkeys(whole, 0)
