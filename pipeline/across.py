@@ -33,7 +33,7 @@ import pyarrow.parquet as pq
 
 from . import __version__, store
 from .changelog import Entry, ReleaseInfo, changelog_markdown, entry
-from .database import DATABASE, METADATA, PARTS, Database, metadata_bytes
+from .database import DATABASE, METADATA, Database, metadata_bytes
 from .diff import Side, diff_releases, diff_sides, sided
 from .faults import Steps
 from .history import CHUNK, COLUMNS as HISTORY_COLUMNS, RELEASES_METADATA, Changes, Runs, change_kinds, change_rows
@@ -52,7 +52,6 @@ HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG = "history.parquet", "hist
     "CHANGELOG.md"
 FILES, FOLDERS = ACROSS_FILES, ACROSS_FOLDERS  # in build/: each file put in place, each folder one rename
 assert FILES == (HISTORY_PARQUET, HISTORY_CSV, RELEASES_CSV, CHANGELOG, DATABASE, METADATA) and FOLDERS == (SITE,)
-PARTS_FOLDER = ".database-parts"  # in the staging folder: the workers' parts of the database, each merged and deleted
 RUN = 2  # consecutive releases a worker compares in one call: few, so that the last ones the parent
 # adds to the database after the workers are done are few (each call reads one release more)
 
@@ -270,21 +269,14 @@ def datasette_package(newest: Path, resources: tuple[dict, ...]) -> dict:
 @dataclass(frozen=True)
 class Pair:
     """What a worker sends back for a release: its changes against the release before
-    (history rows to be), its changelog entry, and what the database's releases table says
-    of it. Its rows, as the worker read them, are in the worker's part of the database (the
-    parent reads no release table again)."""
+    (history rows to be), its changelog entry, and what the database says of it: its
+    rows, as the worker read them (the parent reads no release table again)."""
     info: ReleaseInfo
     entry: Entry
     changes: list[tuple]  # pipeline/history.py CHANGE_COLUMNS
     sha256: str  # of its min_cards.parquet
-
-
-@dataclass(frozen=True)
-class Compared:
-    """What a call comparing consecutive releases sends back: a Pair each, and the part of the
-    database holding their rows (pipeline/database.py `Database.merge`)."""
-    pairs: list[Pair]
-    part: Path
+    min_cards: list[tuple]  # schemas/min_cards.py COLUMNS
+    findings: list[tuple]  # schemas/findings.py COLUMNS
 
 
 _last_read: list = []  # [(folder, table, frame, side)]: the release this process read last
@@ -303,9 +295,9 @@ def read_release(folder: Path) -> tuple[pa.Table, pd.DataFrame, Side]:
     return _last_read[0][1:]
 
 
-def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], site: Path, part: Database) -> Pair:
+def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], site: Path) -> Pair:
     """One release against the one before it (or against nothing): the diff decides what
-    changed; the site's page of the pair is written here, its rows into `part`."""
+    changed; the site's page of the pair is written here."""
     release, folder = new
     old_table, _, old_side = read_release(old[1]) if old else (None, None, None)
     table, frame, side = read_release(folder)
@@ -316,34 +308,28 @@ def compare(position: int, old: tuple[str, Path] | None, new: tuple[str, Path], 
     kinds = change_kinds(diff)
     if old:
         diff_page(site, diff, {old[0]: store.source_url(old_table), release: info.source_url})
-    part.insert("min_cards", table_rows(table, min_cards_contract.COLUMNS))
-    part.insert("findings", table_rows(found, findings_contract.COLUMNS))
     return Pair(info, entry(info, diff, kinds) if old else entry(info, None),
-                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1])
+                change_rows(position, kinds, UNIT_OF_HARDWARE), store.manifest_entry(folder, store.TABLE)[1],
+                table_rows(table, min_cards_contract.COLUMNS), table_rows(found, findings_contract.COLUMNS))
 
 
 def add_release(database: Database, changes: Changes, pair: Pair) -> None:
-    """A release's row into the database, its changes to the history's."""
+    """A release's rows and findings into the database, its changes to the history's."""
     database.insert("releases", [releases_row(pair.info)])
+    database.insert("min_cards", pair.min_cards)
+    database.insert("findings", pair.findings)
     changes.add(pair.info.release, pair.changes)
 
 
-def compare_run(first: int, releases: list[tuple[str, Path]], site: Path, parts: Path, sent: bool = False) -> Compared:
+def compare_run(first: int, releases: list[tuple[str, Path]], site: Path, sent: bool = False) -> list[Pair]:
     """Consecutive releases compared in one call: releases[0] is the one before position
     `first` (None for the first release), each of the others compared with the one before
-    it; each release is read once (read_release keeps the last one), its rows written into
-    this call's part of the database (a file in `parts`). `sent`: the pairs go to another
-    process (a worker's), pickled."""
-    part = Database(parts / f"{first:06d}.sqlite", PARTS)
-    try:
-        pairs = [compare(first + i, releases[i], releases[i + 1], site, part) for i in range(len(releases) - 1)]
-        part.finish()
-    except BaseException:
-        part.abandon()
-        raise
+    it; each release is read once (read_release keeps the last one). `sent`: the pairs go to
+    another process (a worker's), their rows pickled."""
+    pairs = [compare(first + i, releases[i], releases[i + 1], site) for i in range(len(releases) - 1)]
     if sent:
-        pairs = [replace(pair, changes=one_copy_per_string(pair.changes)) for pair in pairs]
-    return Compared(pairs, part.path)
+        pairs = [replace(pair, changes=one_copy_per_string(pair.changes)) for pair in pairs]  # table_rows shares its strings already
+    return pairs
 
 
 def compare_all(database: Database, releases: dict[str, Path], ordered: list[str], site: Site,
@@ -361,24 +347,19 @@ def compare_all(database: Database, releases: dict[str, Path], ordered: list[str
     # Workers only when each has a run to compare: for fewer releases (the two real ones)
     # starting them costs more than the comparisons.
     workers = workers if workers and len(firsts) >= workers.jobs else None
-    parts = database.path.with_name(PARTS_FOLDER)
-    parts.mkdir(exist_ok=True)
-    calls = [(compare_run, first, named[first:first + RUN + 1], site.folder, parts, workers is not None)
-             for first in firsts]
+    calls = [(compare_run, first, named[first:first + RUN + 1], site.folder, workers is not None) for first in firsts]
     results = in_order(run_call, calls, workers.jobs if workers else 1, workers=workers)
     try:
         for _, outcome in results:
             if isinstance(outcome, MincardsError):
                 raise outcome
-            for pair in outcome.pairs:
+            for pair in outcome:
                 add_release(database, changes, pair)
                 entries[pair.info.release] = pair.entry
                 infos.append(pair.info)
                 made_of.append({"release": pair.info.release, "sha256": pair.sha256})
-            database.merge(outcome.part)
     finally:
         results.close()
-    parts.rmdir()
     return entries, infos, made_of, changes.runs()
 
 

@@ -47,9 +47,6 @@ LICENCE_NOTE = ("no licence stated by the vendor: the numbers are Huawei Cloud's
                 "(the source page), republished here as data for reference")
 
 
-PARTS = ("min_cards", "findings")  # the tables of a part: what the releases of a worker's call add
-
-
 # SQLite's result codes for a disk that fails it, as the system errors they are: a full disk is
 # one clear error naming the folder (pipeline/cli/common.py `os_error_text`), as for any file.
 DISK_ERRORS = {sqlite3.SQLITE_FULL: errno.ENOSPC, sqlite3.SQLITE_IOERR: errno.EIO}
@@ -71,12 +68,10 @@ def disk_errors(method):
 
 class Database:
     """The database being written: tables created from the contracts, rows added table by
-    table (or a worker's part of them, `merge`), the full-text indexes built by
-    `index_names` and the file closed by `finish`. A part (`tables=PARTS`) is a database
-    of its own holding some releases' rows, written by the worker that read them."""
+    table, the full-text indexes built by `index_names` and the file closed by `finish`."""
 
     @disk_errors
-    def __init__(self, path: Path, tables: Iterable[str] = tuple(TABLES)):
+    def __init__(self, path: Path):
         self.path = path
         path.unlink(missing_ok=True)
         self.connection = sqlite3.connect(path, isolation_level=None)
@@ -84,8 +79,7 @@ class Database:
         self.connection.execute("PRAGMA journal_mode = OFF")
         self.connection.execute("PRAGMA synchronous = OFF")
         self.connection.execute("BEGIN")
-        for table in tables:
-            schema, key, references = TABLES[table]
+        for table, (schema, key, references) in TABLES.items():
             self.connection.execute(contract.sqlite_table(table, schema, key, references))
         self.statements = {table: f"INSERT INTO {contract.sql_name(table)} VALUES "
                                   f"({', '.join('?' * len(schema.columns))})"
@@ -94,27 +88,6 @@ class Database:
     @disk_errors
     def insert(self, table: str, rows: Iterable[tuple]) -> None:
         self.connection.executemany(self.statements[table], rows)
-
-    @disk_errors
-    def merge(self, part: Path) -> None:
-        """A part's rows appended, table by table in the order they were written, and the
-        part deleted. SQLite copies them itself: binding 1,350 rows of Python values cost
-        ~9 ms a release in this one process, the copy ~2. Their CHECK constraints were
-        evaluated as the part was written, and are not again here."""
-        # Attached and detached outside a transaction; on an error the caller abandons the
-        # whole database (its staging folder is deleted).
-        self.connection.execute("COMMIT")
-        self.connection.execute("ATTACH DATABASE ? AS part", (str(part),))
-        self.connection.execute("BEGIN")
-        self.connection.execute("PRAGMA ignore_check_constraints = ON")
-        for table in PARTS:
-            name = contract.sql_name(table)
-            self.connection.execute(f"INSERT INTO main.{name} SELECT * FROM part.{name} ORDER BY rowid")
-        self.connection.execute("PRAGMA ignore_check_constraints = OFF")
-        self.connection.execute("COMMIT")
-        self.connection.execute("DETACH DATABASE part")
-        self.connection.execute("BEGIN")
-        part.unlink()
 
     @disk_errors
     def insert_history(self, runs: Runs) -> None:
