@@ -13,15 +13,18 @@ table's width at most the larger of its columns' least widths and the lines it i
 (html_columns.clipped_sideways); where the table may be wider, an error."""
 from __future__ import annotations
 
+import gzip
+
 import pytest
 
 from conftest import FIXTURES, RAW
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
-from pipeline.errors import LayoutError
+from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.html import extract_html
 from pipeline.normalize import normalize
 
 GITBOOK_SHEET = (FIXTURES / "html" / "gitbook-theme-default-1.0.7-style.css").read_text(encoding="utf-8")
+INFIMA_SHEET = gzip.decompress((FIXTURES / "html" / "infima-0.2.0-alpha.45-default.css.gz").read_bytes()).decode()
 OLD_PAGE = (RAW / "2025-05-07" / "page.html").read_text(encoding="utf-8")
 CUT = r"around the vendor table cuts off what overflows it sideways"
 
@@ -36,6 +39,16 @@ def in_gitbook(page: str) -> str:
             f"{body}</section></div></div></div></div></div></div></div></body></html>")
 
 
+def in_docusaurus(page: str) -> str:
+    """A release page's body in Docusaurus' page structure, under Infima's sheet."""
+    body = page[page.index(">", page.index("<body")) + 1:page.index("</body>")]
+    return ("<!DOCTYPE html><html lang=\"zh-Hans\" dir=\"ltr\" data-theme=\"light\"><head><meta charset=\"UTF-8\">"
+            f"<style>{INFIMA_SHEET}</style></head><body><div id=\"__docusaurus\"><div class=\"main-wrapper\">"
+            "<div class=\"container padding-top--md padding-bottom--lg\"><div class=\"row\"><div class=\"col\">"
+            f"<article><div class=\"theme-doc-markdown markdown\">{body}</div></article></div></div></div></div></div>"
+            "</body></html>")
+
+
 CLIPPED = {  # each cuts some of the 2025-10-22 table's cells off in Chromium's 1024px window
     "GitBook 3 (its real sheet)": in_gitbook(PAGE_HTML),
     "a clipping box in an 800px page": with_sheet(".help-main{max-width:800px}.help-content{overflow:hidden}"),
@@ -47,6 +60,14 @@ CLIPPED = {  # each cuts some of the 2025-10-22 table's cells off in Chromium's 
     "the window's overflow, hidden across": with_sheet("body{overflow:hidden auto}"),
     "a full-width clipping box": with_sheet(".help-content{overflow:hidden}"),
     "paint containment": with_sheet(".help-content{contain:paint}"),
+}
+# rules this reader does not decide (true in some windows only) around the table: a box clipping it
+# sideways there, or a size set there where a box clips it, make the room not told
+UNDECIDED = {
+    "a clip in narrow windows": (with_sheet("@media (max-width: 1200px) {.help-content{overflow:hidden}}"), "div"),
+    "a width in narrow windows, inside a clipping box": (with_sheet(
+        "@media (max-width: 1200px) {.tablenoborder{max-width:700px}} .help-content{overflow:hidden}", OLD_PAGE),
+        "div"),
 }
 READ = {  # the smaller 2025-05-07 table fits: Chromium draws every cell
     "2025-05-07 in a window not scrolled sideways": with_sheet("body{overflow-x:hidden}", OLD_PAGE),
@@ -81,6 +102,23 @@ def test_a_table_whose_least_width_is_not_told_under_the_room_is_refused(name):
         read(html)
 
 
+@pytest.mark.parametrize("name", UNDECIDED)
+def test_a_clip_or_a_size_around_the_table_in_some_windows_only_is_an_error(name):
+    html, tag = UNDECIDED[name]
+    with pytest.raises(SourceError, match=rf"may hide, mark or add text to the <{tag}> around the vendor table"):
+        read(html)
+
+
+def test_a_size_around_the_table_in_some_windows_only_is_read_where_nothing_clips_it(reference):
+    """Catches (hunt 76): Docusaurus' Infima, refused for `.container { max-width:
+    var(--ifm-container-width-xl) }` inside `@media (min-width: 1440px)`: a width in some windows
+    only, which changes nothing a reader sees of a table nothing clips (Infima draws tables as
+    scroll boxes). Judged where sizes matter, not refused for the var() in it."""
+    same_rows(read(in_docusaurus(PAGE_HTML))[2].frame, reference[1])
+    same_rows(read(with_sheet("@media (max-width: 1200px) {.help-main{max-width:700px; margin: var(--m, 0)}}"))[2]
+              .frame, reference[1])
+
+
 def test_a_scroll_box_is_read(reference):
     """A box that scrolls what overflows it (Bootstrap's .table-responsive) cuts nothing off."""
     same_rows(read(with_sheet(".help-content{overflow-x:auto}"))[2].frame, reference[1])
@@ -88,12 +126,22 @@ def test_a_scroll_box_is_read(reference):
 
 CELLS_CUT_OFF = """() => {
   const table = [...document.querySelectorAll("table")].sort((a, b) => b.rows.length - a.rows.length)[0];
-  let right = document.documentElement.clientWidth;
-  for (let box = table.parentElement; box; box = box.parentElement) {
-    const style = getComputedStyle(box);
-    if (style.overflowX !== "visible" || /paint|strict|content/.test(style.contain)) {
-      right = Math.min(right, box.getBoundingClientRect().right);
+  const scrolls = box => ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+  const clips = box => ["hidden", "clip"].includes(getComputedStyle(box).overflowX) ||
+                       /paint|strict|content/.test(getComputedStyle(box).contain);
+  const clipEdge = (from, to) => {  // the nearest clip edge of the boxes from `from` up to `to` (not included)
+    let right = Infinity;
+    for (let box = from; box && box !== to; box = box.parentElement) {
+      if (clips(box)) right = Math.min(right, box.getBoundingClientRect().right);
     }
+    return right;
+  };
+  // the nearest box a reader scrolls sideways (the table itself, for Infima), if any
+  let scroller = table;
+  while (scroller && !scrolls(scroller)) scroller = scroller.parentElement;
+  const right = scroller === table ? Infinity : clipEdge(table.parentElement, scroller);  // clips below it
+  if (right === Infinity) {  // what the scroller holds is reached: is it cut itself?
+    return scroller && scroller.getBoundingClientRect().right > clipEdge(scroller.parentElement, null) + 1 ? 1 : 0;
   }
   let cut = 0;
   for (const row of table.rows) for (const cell of row.cells) {
@@ -106,8 +154,9 @@ CELLS_CUT_OFF = """() => {
 
 
 def cells_cut_off(browser, html: str) -> int:
-    """Cells of the page's largest table whose text reaches past a box that clips it (or past
-    the window) in Chromium's 1024px window."""
+    """Cells of the page's largest table whose text reaches past a box that clips it (the window,
+    where <body> gives it a clip) in Chromium's 1024px window; where a box around the cells scrolls
+    sideways, 1 if that box is cut, else 0."""
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     try:
         page.set_content(html)
@@ -118,7 +167,9 @@ def cells_cut_off(browser, html: str) -> int:
 
 def test_chromium_cuts_cells_off_where_refused_and_none_where_read(browser):
     """The reason for each answer: Chromium at the narrowest desktop window."""
-    cut = {name: cells_cut_off(browser, html) for name, html in CLIPPED.items()}
+    cut = {name: cells_cut_off(browser, html) for name, html in
+           {**CLIPPED, "a clip in narrow windows": UNDECIDED["a clip in narrow windows"][0]}.items()}
     assert all(count > 0 for count in cut.values()), sorted(cut.items())
-    whole = {**READ, **{name: html for name, (html, _, _) in SAFE_SIDE.items()}}
+    whole = {**READ, **{name: html for name, (html, _, _) in SAFE_SIDE.items()},
+             "Docusaurus (Infima)": in_docusaurus(PAGE_HTML)}
     assert {name: cells_cut_off(browser, html) for name, html in whole.items()} == dict.fromkeys(whole, 0)

@@ -1401,14 +1401,16 @@ def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
 
 
 def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, moves_over,
-                    source: str, changed_by=None) -> None:
+                    source: str, changed_by=None, sizes_matter=None) -> None:
     """A rule this reader cannot decide that matches an element of the vendor table and whose
     declarations would change what a reader sees there (`changes_reading(declarations, pseudo)`,
     html_styles.py), an element around it and would keep the table from being seen
     (`hides_around`), or any other element and would draw it over the table (`moves_over`), is
     an error naming it; and so is one that would change what a reader sees of an element of the
     table or around it in its place (`changed_by(element, declarations)`: over the rules applied
-    there, a colour or a restored display judged against them)."""
+    there, a colour or a restored display judged against them); and one setting a size around it
+    where sizes there change what a reader sees (`sizes_matter(declarations)`: a box cutting the
+    table off sideways, a fixed layout)."""
     if not sheets.undecided_count:
         return
     tables = vendor_like_tables(root)
@@ -1427,6 +1429,8 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
             if element in inside and not (rule.pseudo or pseudo):
                 sheets.undecided_on.setdefault(element, {}).update((d.name, d.value) for d in rule.declarations)
             if decides(rule.declarations, rule.pseudo or pseudo) or (
+                    sizes_matter is not None and element in around and not (rule.pseudo or pseudo)
+                    and sizes_matter(rule.declarations)) or (
                     changed_by is not None and element in inside | around
                     and changed_by(element, rule.declarations, rule.pseudo or pseudo, element in inside)):
                 does = f"hide, mark or add text to the table's <{element.tag}> elements" if element in inside else \

@@ -13,7 +13,7 @@ from webencodings import ascii_lower
 from .css_values import scheme_is_dark
 from .html_cascade import (AUTHOR, AUTHOR_IMPORTANT, CONTENT_PSEUDO, CONTENTS_BOX_PSEUDO, HINTED_BY_ATTRIBUTES,
                            UNDECIDED_RULE, XHTML, Declaration, Sheets, SYSTEM_FAMILY, cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
-                           pseudo_elements, uses_var)
+                           pseudo_elements, uses_var, vendor_like_tables)
 from .html_files import SavedFiles
 from .html_style import DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text, value_of
 from .html_tree import SILENT_TAGS, in_quirks_mode
@@ -194,8 +194,24 @@ class Styles:
         self.shadow_hosts = shadow_hosts(root)
         self.styled = styled_elements(root, self.matched)
         self.holding_styled = holding(self.styled)
-        check_undecided(root, sheets, changes_reading, hides_around, moves_over, source, self.changed_by)
-        self.undecided_on = sheets.undecided_on
+        self.undecided_on = sheets.undecided_on  # (filled by check_undecided)
+        self.tree = root
+        self._sizes_matter: bool | None = None
+        check_undecided(root, sheets, changes_reading, hides_around, moves_over, source, self.changed_by,
+                        self.sizes_matter)
+
+    def sizes_matter(self, declarations) -> bool:
+        """Whether these declarations (a rule this reader cannot decide, on an element around a
+        vendor table) set a size (SIZES_AROUND) where sizes change what a reader sees of the
+        table: a box around it cuts off what overflows it sideways, or its layout is fixed
+        (html_columns); the latter told once for the page."""
+        if not sets_sizes(declarations):
+            return False
+        if self._sizes_matter is None:
+            from .html_columns import fixed_layout, sideways_clips  # (they read styles: this module's)
+            self._sizes_matter = any(fixed_layout(table, self) or sideways_clips(table, self)
+                                     for table in vendor_like_tables(self.tree))
+        return self._sizes_matter
 
     def changed_by(self, element: etree._Element, declarations, pseudo: str | None = None, inside: bool = True) -> bool:
         """Whether what a reader sees of the element changes where these declarations (a rule this
@@ -396,11 +412,41 @@ def only_colours(name: str) -> bool:
     return name == "color" or name.endswith("-color")
 
 
+# What sets how wide a box around the table is, or where the table starts in it, and how wide its
+# text is (inherited): the room a box clipping it sideways leaves it, and a fixed table's columns
+# (html_columns), whatever the value; nothing else a reader sees of the table.
+SIZES_AROUND = frozenset({
+    *(f"{prefix}{name}" for prefix in ("", "min-", "max-") for name in ("width", "inline-size")),
+    *(f"{edge}{side}" for edge in ("margin", "padding") for side in ("", "-left", "-right", "-inline",
+                                                                     "-inline-start", "-inline-end")),
+    *(f"border{side}{part}" for side in ("", "-left", "-right", "-inline", "-inline-start", "-inline-end")
+      for part in ("", "-width")),
+    "box-sizing", "font-size", "font", "letter-spacing", "word-spacing", "flex", "flex-basis", "flex-grow",
+    "flex-shrink", "grid-template-columns", "grid-column", "columns", "column-count", "column-width", "zoom"})
+SIDEWAYS_CLIPS = {"overflow": ("hidden", "clip"), "overflow-x": ("hidden", "clip"), "overflow-inline": ("hidden", "clip"),
+                  "contain": ("paint", "content", "strict"), "content-visibility": ("auto",)}
+
+
+def sets_sizes(declarations) -> bool:
+    return any(d.name in SIZES_AROUND for d in declarations)
+
+
+def clips_sideways(declarations) -> bool:
+    """Declarations cutting off what overflows a box sideways (any value: a box around the table
+    doing so in some windows only, its room not told)."""
+    return any(set(words) & set((d.value or "").split()) for d in declarations
+               for name, words in SIDEWAYS_CLIPS.items() if d.name == name)
+
+
 def hides_around(declarations, pseudo: str | None) -> bool:
     """Whether declarations on an element around the vendor table (or its pseudo-element) could
-    keep a reader from seeing the table as read: remove or hide it, set it out of sight, draw it
-    with what this reader does not model, mirror, turn or reorder its columns, or style the
-    content box of a <details> holding it."""
+    keep a reader from seeing the table as read: remove or hide it, set it out of sight, cut it off
+    sideways, draw it with what this reader does not model, mirror, turn or reorder its columns, or
+    style the content box of a <details> holding it. Sizes (SIZES_AROUND) are judged apart, in
+    their place (Styles.sizes_matter): whatever custom properties give them."""
+    if pseudo is None and clips_sideways(declarations):
+        return True
+    declarations = [d for d in declarations if not (uses_var(d.tokens) and d.name in SIZES_AROUND)]
     if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
         return True  # its value depends on custom properties the element inherits: not decided here
     if pseudo in CONTENTS_BOX_PSEUDO:
