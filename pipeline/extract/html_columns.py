@@ -24,8 +24,8 @@ from lxml import etree
 from .css_math import length, pixels
 from .html_extent import UNSIZED, edges_across, line_width, set_width, unbreakable
 from .html_media import WINDOWS
-from .html_style import CLIPPING, GRID_TRACKS, NEVER_CLIPS, SCROLLING, ems, overflow_axes, size_set, value_of, \
-    written
+from .html_style import CLIPPING, GRID_TRACKS, NEVER_CLIPS, SCROLLING, border_width, content_box_less, ems, overflow_axes, \
+    size_set, value_of, written
 from .html_styles import Styles
 from .html_tables import DRAW_OTHER_THAN_CHILDREN, cell_padding, lenient_span
 from .text import tag_of
@@ -82,7 +82,7 @@ def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree
         if other:
             return element, f"{other} (as wide as that says, not as its text)"
         needed = unbreakable(text) * (max_font(element, styles) + letter_spacing(element, styles)) + \
-            max(style.indent, 0.0) + own_edges(declared)
+            max(style.indent, 0.0) + content_box_less(declared, ("left", "right"))
         for name in capped:
             px = pixels(value_of(declared, name))
             if px is None or px < needed:
@@ -116,15 +116,6 @@ def sized_otherwise(declared, cell: bool = False) -> str:
 def letter_spacing(element: etree._Element, styles: Styles) -> float:
     """A positive letter spacing on the element or around it, px (what it adds after each character)."""
     return max(pixels(nearest(element, styles, "letter-spacing") or "0") or 0.0, 0.0)
-
-
-def own_edges(declared) -> float:
-    """What a box of `box-sizing: border-box` takes from its set width: its padding and borders across."""
-    if value_of(declared, "box-sizing") != "border-box":
-        return 0.0
-    names = [f"padding-{side}" for side in ("left", "right")] + [f"border-{side}-width" for side in ("left", "right")]
-    found = [pixels(value_of(declared, name) or "0") for name in names]
-    return float("inf") if None in found else sum(found)
 
 
 def max_font(element: etree._Element, styles: Styles) -> float:
@@ -264,10 +255,7 @@ def borders_across(cell: etree._Element, styles: Styles) -> float:
     widths = [1.0]
     for element in around:
         declared = styles.declared_px(element)
-        for where in ("left", "right"):
-            if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
-                width = pixels(value_of(declared, f"border-{where}-width") or "3px")
-                widths.append(float("inf") if width is None else width)
+        widths += [border_width(declared, where) for where in ("left", "right")]
     return 2 * max(widths)
 
 
@@ -440,9 +428,7 @@ def left_edge(declared, base: float) -> float | None:
         if px is None or px < 0:
             return None
         total += px
-    if value_of(declared, "border-left-style") not in (None, "none", "hidden"):
-        total += pixels(value_of(declared, "border-left-width") or "3px") or float("inf")
-    return total
+    return total + border_width(declared, "left")
 
 
 def table_need(table: etree._Element, cells: list[list[etree._Element]], styles: Styles,

@@ -44,7 +44,7 @@ from lxml import etree
 
 from .css_math import length, pixels
 from .html_media import WINDOWS
-from .html_style import BLOCK_TAGS, CONTENT_AREA, FUNCTION, NOTHING_HELD, Held, Style, ems, overflow_axes, side, \
+from .html_style import BLOCK_TAGS, CONTENT_AREA, FUNCTION, NOTHING_HELD, Held, Style, border_width, ems, overflow_axes, side, \
     text_height, text_ink_height, value_of
 from .html_cascade import UNDECIDED_PSEUDO, pseudo_elements
 from .html_styles import Styles
@@ -418,8 +418,7 @@ def edges_across(declared, base: float) -> float | None:
             if px is None:
                 return None
             total += max(px, 0.0)
-        if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
-            total += pixels(value_of(declared, f"border-{where}-width") or "3px") or float("inf")
+        total += border_width(declared, where)
     return total
 
 
@@ -490,8 +489,7 @@ def around(declared, sides: tuple[str, str], ua_margin: float = 0.0) -> float:
     for where in sides:
         margin = value_of(declared, f"margin-{where}")
         total += (ua_margin if margin is None else max(side(margin), 0.0)) + max(side(value_of(declared, f"padding-{where}")), 0.0)
-        if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
-            total += pixels(value_of(declared, f"border-{where}-width") or "3px") or float("inf")
+        total += border_width(declared, where)
     return total
 
 
@@ -600,7 +598,7 @@ def least_size(element: etree._Element, styles: Styles, name: str) -> float | No
     found = capped(declared, name) if sized_by_style(element, styles) else None
     if found is not None:
         sides = ("left", "right") if name == "width" else ("top", "bottom")
-        return found - sum(pixels(value_of(declared, f"border-{where}-width") or "0") or 0.0 for where in sides)
+        return found - sum(border_width(declared, where) for where in sides)
     sizes = [capped(styles.declared_px(child), name) for child in element
              if isinstance(child.tag, str) and taking_room(styles.of(child), styles, child) and sized_by_style(child, styles)]
     return max((size for size in sizes if size is not None), default=None)

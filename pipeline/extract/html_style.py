@@ -1792,6 +1792,17 @@ def ems(text: str) -> int:
     return len(text) + 2 * sum(1 for c in text if not NARROW_SCRIPTS.match(c))
 
 
+def border_width(declared, where: str) -> float:
+    """How much room a box's border on this side takes, px: none where its style draws none, the
+    keyword's (thin, medium, thick) or the length's, medium where no width is given, and without
+    end where not told here (a unit not resolved)."""
+    if value_of(declared, f"border-{where}-style") in (None, "none", "hidden"):
+        return 0.0
+    width = value_of(declared, f"border-{where}-width") or "medium"
+    found = LINE_WIDTHS.get(width, pixels(width))
+    return float("inf") if found is None else found
+
+
 def content_box_less(declared, sides: tuple[str, str]) -> float:
     """How much less room a box's content has than its set size: its padding and borders on
     these sides with `box-sizing: border-box` (not told in px: all of it), none otherwise."""
@@ -1801,9 +1812,7 @@ def content_box_less(declared, sides: tuple[str, str]) -> float:
     for where in sides:
         padding = value_of(declared, f"padding-{where}")
         total += 0.0 if padding in (None, "0") else pixels(padding) if pixels(padding) is not None else float("inf")
-        if value_of(declared, f"border-{where}-style") not in (None, "none", "hidden"):
-            width = value_of(declared, f"border-{where}-width") or "medium"
-            total += LINE_WIDTHS.get(width) or pixels(width) or (0.0 if width == "0" else float("inf"))
+        total += border_width(declared, where)
     return total
 
 
