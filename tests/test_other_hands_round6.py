@@ -51,7 +51,7 @@ TABLE_WIDE = [
 ]
 IN_PLACE = (  # what sites write around and on tables, drawing each cell where the grid puts it
     "table{display:block;overflow-x:auto;float:left;position:relative;left:10px;transform:translate(-1px,0)}"
-    "caption{caption-side:bottom} body>*{transform:translate(-50%,0) scale(1.02);position:relative;top:3px}"
+    "caption{caption-side:bottom} body>*{transform:translate(2%,0) scale(.98);position:relative;top:3px}"
     "th{position:sticky;top:0} td{position:relative;transform:translateZ(0);float:none;order:0}"
     "table{direction:ltr;border-spacing:4px;empty-cells:hide}"
     "tbody{display:table-header-group} td p{float:right;position:relative;left:0} td{margin-left:-300px}"

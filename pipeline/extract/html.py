@@ -25,7 +25,8 @@ from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_
                           painted_columns,
                           drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
                           shadow_host_around, span_value, table_drawn_apart, table_not_drawn, own_text)
-from .html_columns import clipped_sideways, column_overflow
+from .html_columns import column_overflow
+from .html_placement import placement_fault
 from .text import cell_lines, collapse_lines
 
 __all__ = ["date_in", "decode_page", "extract_html", "sniff_encoding"]
@@ -154,10 +155,10 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
                                  lambda element: squash(own_text(element, styles)))
         if narrow is not None:
             problems.append(past_its_column(*narrow, r, rows, table.cells, part))
-        clip = clipped_sideways(table.element, [table.cells(tr) for tr in rows], styles,
+        reach = placement_fault(table.element, [table.cells(tr) for tr in rows], styles,
                                 lambda element: squash(own_text(element, styles)))
-        if clip is not None:
-            problems.append(cut_sideways(*clip, Place(part=part)))
+        if reach is not None:
+            problems.append(out_of_reach(*reach, Place(part=part)))
         for tr in rows:
             r += 1
             if tr in sections:
@@ -187,11 +188,11 @@ def past_its_column(element: etree._Element, why: str, before: int, rows: list[e
                    "the vendor table's columns as wide as their text (table-layout: auto), or set wide enough")
 
 
-def cut_sideways(box: etree._Element, why: str, place: Place) -> Problem:
-    return Problem(place, f"<{box.tag}> around the vendor table cuts off what overflows it sideways ({why}): the "
-                   "table may be wider than that, its last columns cut off where no reader scrolls",
+def out_of_reach(box: etree._Element, why: str, place: Place) -> Problem:
+    return Problem(place, f"<{box.tag}> may put part of the vendor table where no reader scrolls ({why}): cut off "
+                   "by a box narrower than the table, left of the page, or drawn over itself",
                    "the vendor table in boxes that show or scroll what overflows them (overflow-x visible, auto or "
-                   "scroll), or that are wide enough to hold it")
+                   "scroll) or wide enough to hold it, set from its container's left, and not in columns")
 
 
 def not_drawn(around: etree._Element, why: str, place: Place) -> Problem:

@@ -573,12 +573,16 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
                                                        sheets.quirks, None in sheets.namespaces))
         if not exactly_matched(tokens) or (sheets.focused and uses(tokens, FOCUS)):  # a :has() cssselect2 matches
             # otherwise than a browser, a state it reads from attributes, the focus an element took as the page loaded
-            add_undecided(selector_text, Rule(label, decls), sheets)
+            if not SCROLLBAR_PART.search(selector_text):
+                add_undecided(selector_text, Rule(label, decls), sheets)
             continue
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
-        except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute
+        except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute, nor a
+            # pseudo-element in a state; a scrollbar's part (water.css: `::-webkit-scrollbar-thumb:hover`) draws no text
             pseudo = PSEUDO_ELEMENT_AT_END.search(selector_text)
+            if SCROLLBAR_PART.search(selector_text):
+                continue
             if pseudo is None:
                 add_undecided(selector_text, Rule(label, decls), sheets)
             elif pseudo["name"].lower() in CONTENT_PSEUDO | CONTENTS_BOX_PSEUDO:  # not ::selection: no text
@@ -607,6 +611,8 @@ def add_undecided(selector_text: str, rule: Rule, sheets: Sheets) -> None:
 
 
 PSEUDO_ELEMENT_AT_END = re.compile(r"::(?P<name>[A-Za-z-]+)(\([^)]*\))?\s*$")
+# a part of a scrollbar, in a state or not (water.css: `::-webkit-scrollbar-thumb:hover`), last in its selector
+SCROLLBAR_PART = re.compile(r"::-webkit-(scrollbar|resizer)[A-Za-z-]*(:[A-Za-z-]+(\([^)]*\))?)*\s*$", re.I)
 
 
 def split_selectors(prelude) -> list[str]:

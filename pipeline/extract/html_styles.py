@@ -180,6 +180,7 @@ class Styles:
         self.lines_styled = sheets.lines_styled  # reached by a ::first-line or ::first-letter rule
         self.metrics_overridden = sheets.metrics_overridden  # an @font-face sets a family's line metrics
         self.computed: dict[etree._Element, Style] = {}
+        self._declared_px: dict[etree._Element, dict] = {}  # declared_px's, asked again and again up the tree
         self.shared: dict[tuple[int, str], tuple[Style, Style]] = {}  # (parent style, tag) -> style
         self.frames: dict[tuple[int, str], tuple[str, str, bool]] = {}  # (an element's style, tag) -> text.frame
         dark, page_dark = page_schemes(root, self.matched)
@@ -208,8 +209,10 @@ class Styles:
         if not sets_sizes(declarations):
             return False
         if self._sizes_matter is None:
-            from .html_columns import fixed_layout, sideways_clips  # (they read styles: this module's)
-            self._sizes_matter = any(fixed_layout(table, self) or sideways_clips(table, self)
+            from .html_columns import fixed_layout  # (they read styles: this module's)
+            from .html_placement import sideways_boxes
+            self._sizes_matter = any(fixed_layout(table, self) or any(not scrolls for *_, scrolls in
+                                                                      sideways_boxes(table, self))
                                      for table in vendor_like_tables(self.tree))
         return self._sizes_matter
 
@@ -307,8 +310,12 @@ class Styles:
     def declared_px(self, element: etree._Element) -> dict[str, Declaration]:
         """The element's declarations as its style was computed from them: custom properties
         substituted, lengths in px (html_style.as_computed)."""
-        parent, tag = element.getparent(), element.tag
-        return as_computed(self.declared(element, tag), self.of(parent) if parent is not None else self.root, element, tag)
+        found = self._declared_px.get(element)
+        if found is None:
+            parent, tag = element.getparent(), element.tag
+            found = self._declared_px[element] = as_computed(
+                self.declared(element, tag), self.of(parent) if parent is not None else self.root, element, tag)
+        return found
 
     def plain_inside(self, element: etree._Element) -> bool:
         """Whether every element inside this one is plain (so no check of styled elements
@@ -444,15 +451,15 @@ def hides_around(declarations, pseudo: str | None) -> bool:
     sideways, draw it with what this reader does not model, mirror, turn or reorder its columns, or
     style the content box of a <details> holding it. Sizes (SIZES_AROUND) are judged apart, in
     their place (Styles.sizes_matter): whatever custom properties give them."""
-    if pseudo is None and clips_sideways(declarations):
+    if pseudo in CONTENTS_BOX_PSEUDO:
+        return bool(declarations)
+    if pseudo is not None:
+        return False  # a box before or after the table (or a scrollbar's part) adds no text to its cells
+    if clips_sideways(declarations):
         return True
     declarations = [d for d in declarations if not (uses_var(d.tokens) and d.name in SIZES_AROUND)]
     if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
         return True  # its value depends on custom properties the element inherits: not decided here
-    if pseudo in CONTENTS_BOX_PSEUDO:
-        return bool(declarations)
-    if pseudo is not None:
-        return False  # a box before or after the table adds no text to its cells
     probe = computed({d.name: d for d in declarations}, ROOT, etree.Element("div"), "div")
     return (probe.removed or not probe.shown or probe.unseen or bool(probe.unmodelled) or bool(probe.flipped)
             or probe.direction != "ltr" or probe.writing_mode != "horizontal-tb")
