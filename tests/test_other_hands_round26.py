@@ -116,7 +116,7 @@ def test_a_size_around_the_table_in_some_windows_only_is_read_where_nothing_clip
     only, which changes nothing a reader sees of a table nothing clips (Infima draws tables as
     scroll boxes). Judged where sizes matter, not refused for the var() in it."""
     same_rows(read(in_docusaurus(PAGE_HTML))[2].frame, reference[1])
-    same_rows(read(with_sheet("@media (max-width: 1200px) {.help-main{max-width:700px; margin: var(--m, 0)}}"))[2]
+    same_rows(read(with_sheet("@media (max-width: 1200px) {.help-main{max-width:700px; padding: var(--p, 0)}}"))[2]
               .frame, reference[1])
 
 
@@ -217,14 +217,44 @@ OUT_OF_REACH = {  # each hides some of the 2025-10-22 table's cells in Chromium'
                                 "right:0;clip:rect(auto,auto,auto,auto)}"),
     # broken across columns, drawn over itself
     "columns: 2": with_sheet(".help-content{columns:2}"),
+    # hunt 80: box alignment in block layout (Chromium 156), logical offsets, a scale about a far origin,
+    # a row group moved, a column flexbox wrapping in reverse
+    "justify-self on the table": with_sheet("table{justify-self:center}"),
+    "justify-items on a box around": with_sheet(".tablenoborder{justify-items:end}"),
+    "a logical offset": with_sheet(".tablenoborder{position:relative;inset-inline-start:-300px}"),
+    "a scale about a far origin": with_sheet(".help-content{transform:scale(.5);transform-origin:-3000px 0}"),
+    "a row group moved": with_sheet("tbody{translate:-300px}"),
+    "a column flexbox wrapping in reverse": with_sheet(".tablenoborder{display:flex;flex-flow:column wrap-reverse}"),
+}
+UNSCROLLED = {  # the window does not scroll to the table's last columns (hunt 80)
+    "contain: layout": with_sheet(".help-content{contain:layout}"),
+    "contain: layout on <body>": with_sheet("body{contain:layout}"),
+    "a right-to-left window": with_sheet("html{direction:rtl} .help-content{direction:ltr}"),
 }
 
 
-@pytest.mark.parametrize("name", OUT_OF_REACH)
+@pytest.mark.parametrize("name", [*OUT_OF_REACH, *UNSCROLLED])
 def test_a_table_partly_out_of_reach_is_an_error(name):
-    """Catches (hunt 78): 1,350 rows published where Chromium hides 37 to 810 cells."""
+    """Catches (hunts 78 and 80): 1,350 rows published where Chromium hides 37 to 810 cells."""
     with pytest.raises(LayoutError, match=CUT):
-        read(OUT_OF_REACH[name])
+        read({**OUT_OF_REACH, **UNSCROLLED}[name])
+
+
+@pytest.mark.parametrize("css", ["@layer x{.tablenoborder{position:relative;left:-200px}}",
+                                 "@supports (display:grid){.tablenoborder{float:right}}",
+                                 "@layer x{table{justify-self:center}}"])
+def test_placement_by_a_rule_this_reader_does_not_decide_is_an_error(css):
+    """Catches (hunt 80): each route of html_placement published where its rule sat in @layer,
+    @supports, @container or @scope (Tailwind v4 writes all its utilities in @layer)."""
+    with pytest.raises(SourceError, match=r"may hide, mark or add text to the (<div> around|table's <table>)"):
+        read(with_sheet(css))
+
+
+def test_a_negative_margin_undone_by_the_padding_before_it_is_read(reference):
+    """Catches (hunt 80): Bootstrap's grid, refused for `.row { margin-left: calc(-.5 * 1.5rem) }`,
+    which only undoes `.container`'s padding: the calc() is worked out and summed from the root."""
+    same_rows(read(with_sheet(".help-main{padding-left:calc(.5 * 1.5rem)} "
+                              ".help-content{margin-left:calc(-.5 * 1.5rem)}"))[2].frame, reference[1])
 
 
 def test_a_scrollbars_part_in_a_state_is_no_rule_on_the_table(reference):
@@ -277,4 +307,32 @@ def test_chromium_hides_cells_of_each_page_refused(browser):
     that grow are cut by the window's clip, which the boxes' own clips do not show: the cells
     past the window's width are counted by the clip of <html> or <body>.)"""
     hidden = {name: cells_hidden(browser, html) for name, html in OUT_OF_REACH.items()}
+    assert all(count > 0 for count in hidden.values()), sorted(hidden.items())
+
+
+UNREACHED_CELLS = """async () => {
+  const table = [...document.querySelectorAll("table")].sort((a, b) => b.rows.length - a.rows.length)[0];
+  window.scrollTo(1e6, 0);  // as far right as a reader scrolls
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  let hidden = 0;
+  for (const row of table.rows) for (const cell of row.cells) {
+    const text = document.createRange();
+    text.selectNodeContents(cell);
+    if (cell.innerText.trim() && text.getBoundingClientRect().right > window.innerWidth + 1) hidden++;
+  }
+  return hidden;
+}"""
+
+
+def test_chromium_does_not_scroll_to_cells_of_each_page_refused(browser):
+    """The reason for each: Chromium's window, scrolled as far right as it goes at 1024px, still
+    leaves cells past its right edge."""
+    hidden = {}
+    for name, html in UNSCROLLED.items():
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        try:
+            page.set_content(html)
+            hidden[name] = page.evaluate(UNREACHED_CELLS)
+        finally:
+            page.close()
     assert all(count > 0 for count in hidden.values()), sorted(hidden.items())

@@ -77,7 +77,8 @@ def test_cells_drawn_out_of_the_grids_order_are_errors_naming_the_declaration():
         message = f"<{tag}> draws cells out of the table's order ({declaration})"
         assert sum(message in p for p in found) >= 1, (message, found)
     assert any("<thead> draws cells out of the table's order (display: table-footer-group)" in p for p in found)
-    assert len(found) == len(OUT_OF_ORDER) + 1, found
+    # (a row mirrored or moved may also put part of the table left of the page: one error more, round 26)
+    assert len([p for p in found if "where no reader scrolls" not in p]) == len(OUT_OF_ORDER) + 1, found
 
 
 @pytest.mark.parametrize("table, css, message", TABLE_WIDE, ids=["dir=rtl", "mirrored page"])

@@ -1406,6 +1406,13 @@ def vendor_like_tables(root: etree._Element) -> list[etree._Element]:
             if any("规格卡数" in "".join(cell.itertext()) for cell in table.xpath("./tr/*|./*/tr/*"))]
 
 
+TABLE_LEVEL = frozenset({"table", "thead", "tbody", "tfoot", "tr"})
+
+
+def either(*judges):
+    return lambda declarations, pseudo: any(judge(declarations, pseudo) for judge in judges)
+
+
 def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, moves_over,
                     source: str, changed_by=None, sizes_matter=None) -> None:
     """A rule this reader cannot decide that matches an element of the vendor table and whose
@@ -1428,6 +1435,8 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
     for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
         element = wrapper.etree_element
         decides = changes_reading if element in inside else hides_around if element in around else moves_over
+        if element in inside and element.tag in TABLE_LEVEL:  # the table and its rows, placed as boxes around it are
+            decides = either(changes_reading, hides_around)
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
             if (rule.pseudo or pseudo) in ("first-line", "first-letter"):  # its text set otherwise (html_extent)

@@ -29,7 +29,7 @@ import re
 
 from lxml import etree
 
-from .css_math import length, pixels
+from .css_math import evaluated, length, pixels
 from .html_columns import WINDOW_CHROME, table_need
 from .html_extent import UNSIZED, edges_across, line_width, set_width
 from .html_media import WINDOWS
@@ -37,7 +37,7 @@ from .html_style import CLIPPING, NEVER_CLIPS, SCROLLING, border_width, overflow
 from .html_styles import Styles
 from .text import tag_of
 
-PAINT_CONTAINED = frozenset({"strict", "content", "paint"})
+PAINT_CONTAINED = frozenset({"strict", "content", "paint", "layout"})  # (layout: its overflow no scroll reaches)
 IN_FLOW_BLOCKS = frozenset({"block", "flow-root", "list-item"})  # as wide as their container, whatever they hold
 SHRINK_TO_FIT = frozenset({"inline-block", "inline-flex", "inline-grid", "table", "inline-table", "inline flow-root"})
 END_ALIGNED = frozenset({"center", "end", "flex-end", "right", "space-around", "space-evenly"})
@@ -95,9 +95,7 @@ def left_of_the_page(table: etree._Element, styles: Styles) -> tuple[etree._Elem
             value = value_of(declared, name)
             if value in (None, "auto", "0", "initial", "unset", "inherit", "revert"):
                 continue
-            found, px = length(value), pixels(value)
-            if found is not None and found[1] == "%":
-                px = found[0] / 100 * lines
+            px = px_of(value, lines)
             if px is None:
                 if value.lstrip().startswith(("-", "calc", "min", "max", "clamp")):
                     return box, f"{written(declared, name)} (how far it pulls the table left is not told here)"
@@ -109,13 +107,31 @@ def left_of_the_page(table: etree._Element, styles: Styles) -> tuple[etree._Elem
         if box is not table and styles.of(table).display.startswith("inline") and indent not in NO_MOVE and \
                 (pixels(indent) is None or pixels(indent) < 0):
             return box, written(declared, "text-indent")
-        x += border_width(declared, "left") + max(pixels(value_of(declared, "padding-left") or "0") or 0.0, 0.0)
+        x += border_width(declared, "left") + max(px_of(value_of(declared, "padding-left") or "0", lines) or 0.0, 0.0)
         own = set_width(declared, lines)
         lines = own if isinstance(own, float) else lines
+    for group in table.iter("thead", "tbody", "tfoot", "tr"):  # rows moved left with the table's left side
+        declared = styles.declared_px(group)
+        moved = shift_across(declared, None)
+        if isinstance(moved, str) or x + moved < 0:
+            return group, moved if isinstance(moved, str) else "; ".join(
+                written(declared, name) for name in MOVES if name in declared)
     return None
 
 
-MOVES = ("margin-left", "margin-inline-start", "left", "right", "transform", "translate")
+def px_of(value: str, base: float) -> float | None:
+    """A length in px, a percentage of `base`, a calc() of them worked out; None where not told."""
+    found = length(value)
+    if found is not None and found[1] == "%":
+        return found[0] / 100 * base
+    if value.strip().startswith(("calc", "min", "max", "clamp")):
+        worked = evaluated(value)
+        return pixels(worked) if worked is not None else None
+    return pixels(value)
+
+
+MOVES = ("margin-left", "margin-inline-start", "left", "right", "inset-inline-start", "inset-inline-end", "inset",
+         "inset-inline", "transform", "translate", "scale")
 
 
 def shift_across(declared, width: float | None) -> float | str:
@@ -124,18 +140,16 @@ def shift_across(declared, width: float | None) -> float | str:
     (its lines), for a translation in percent; None where not told (the table's)."""
     shift = 0.0
     position = value_of(declared, "position")
+    left, right = offsets(declared)
     if position in ("relative", "sticky"):
-        left, right = value_of(declared, "left"), value_of(declared, "right")
         offset, name = (left, "left") if left not in UNSIZED else (right, "right") if right not in UNSIZED else (None, "")
         if offset is not None:
             px = pixels(offset)
             if px is None:
-                return written(declared, name)
+                return f"{name} offset {offset}"
             shift += px if name == "left" else -px
-    if position in ("absolute", "fixed") and value_of(declared, "left") in UNSIZED and \
-            value_of(declared, "right") not in UNSIZED:
-        return f"{written(declared, 'right')} (placed from its right: as wide as it holds, its left side may be left " \
-               "of the page)"
+    if position in ("absolute", "fixed") and left in UNSIZED and right not in UNSIZED:
+        return "placed from its right (as wide as it holds, its left side may be left of the page)"
     translate = value_of(declared, "translate")
     if translate not in NO_MOVE:
         moved = across(translate.split()[0], width)
@@ -150,9 +164,30 @@ def shift_across(declared, width: float | None) -> float | str:
         shift += moved
     for name, still in (("scale", ("1", "1 1")), ("rotate", ("0deg", "0"))):
         value = value_of(declared, name)
-        if value not in (*NO_MOVE, *still) and not (name == "scale" and shrinks(value.split()[0])):
+        if value not in (*NO_MOVE, *still) and not (name == "scale" and shrinks(value.split()[0]) and
+                                                    origin_inside(value_of(declared, "transform-origin"))):
             return written(declared, name)
     return shift
+
+
+def offsets(declared) -> tuple[str | None, str | None]:
+    """A box's left and right offsets as declared, physical or logical (left-to-right)."""
+    inset = (value_of(declared, "inset") or "").split()
+    inline = (value_of(declared, "inset-inline") or "").split()
+    left = value_of(declared, "left") or value_of(declared, "inset-inline-start") or (inline[0] if inline else None) \
+        or (inset[{1: 0, 2: 1, 3: 1, 4: 3}[len(inset)]] if inset else None)
+    right = value_of(declared, "right") or value_of(declared, "inset-inline-end") or (inline[-1] if inline else None) \
+        or (inset[{1: 0, 2: 1, 3: 1, 4: 1}[len(inset)]] if 0 < len(inset) <= 4 else None)
+    return left, right
+
+
+def origin_inside(origin: str | None) -> bool:
+    """A transform origin whose across part lies inside the box (a scale about it moves no side out)."""
+    first = (origin or "50%").split()[0]
+    if first in ("left", "center", "right", "top", "bottom"):
+        return True
+    found = length(first)
+    return found is not None and found[0] >= 0 and (found[1] != "%" or found[0] <= 100)
 
 
 def across(value: str, width: float | None) -> float | None:
@@ -190,7 +225,8 @@ def transformed_across(transform: str, width: float | None, origin: str | None) 
                 return None
             shift += min(moved, 0.0)
         elif name in ("scale", "scalex", "scale3d"):
-            if not shrinks(first) and (origin or "50%").split()[0] not in ("0", "0px", "0%", "left"):
+            if not origin_inside(origin) or not shrinks(first) and (origin or "50%").split()[0] not in (
+                    "0", "0px", "0%", "left"):
                 return None
         elif name != "scaley":
             return None
@@ -213,6 +249,10 @@ def overflowing_to_the_start(table: etree._Element, styles: Styles, need) -> tup
     return None if least is not None and lines is not None and least <= lines else found
 
 
+def first_written(declared, *names: str) -> str:
+    return next((written(declared, name) for name in names if name in declared), "")
+
+
 def set_at_the_end(table: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
     """The first box setting the table, or a box around it, at the end or the centre of its container."""
     if (table.get("align") or "").strip().lower() in ("right", "center"):
@@ -223,7 +263,14 @@ def set_at_the_end(table: etree._Element, styles: Styles) -> tuple[etree._Elemen
             return box, written(declared, "float")
         if box is not table and tag_of(box) not in ("html", "body") and value_of(declared, "direction") == "rtl":
             return box, written(declared, "direction")
+        for name in ("justify-self", "place-self") + (() if box is table else ("justify-items", "place-items")):
+            words = (value_of(declared, name) or "").split()  # (Chromium 156 aligns blocks by them too)
+            if words and words[-1] in END_ALIGNED and "safe" not in words:
+                return box, written(declared, name)
         shown = styles.of(box).display
+        if box is not table and "flex" in shown and "wrap-reverse" in (
+                (value_of(declared, "flex-wrap") or "") + (value_of(declared, "flex-flow") or "")):
+            return box, first_written(declared, "flex-wrap", "flex-flow")
         if box is not table and ("flex" in shown or "grid" in shown):
             direction = value_of(declared, "flex-direction") or value_of(declared, "flex-flow") or ""
             across = ("justify-content", "justify-items", "place-content", "place-items") if "grid" in shown else \
@@ -234,7 +281,7 @@ def set_at_the_end(table: etree._Element, styles: Styles) -> tuple[etree._Elemen
                 if words and words[-1] in END_ALIGNED and "safe" not in words:
                     return box, written(declared, name)
             if "flex" in shown and "row-reverse" in direction:
-                return box, written(declared, "flex-direction") or written(declared, "flex-flow")
+                return box, first_written(declared, "flex-direction", "flex-flow")
         parent = box.getparent()
         if box is not table and parent is not None and ("grid" in styles.of(parent).display or
                                                         "flex" in styles.of(parent).display):
@@ -284,6 +331,9 @@ def sideways_boxes(table: etree._Element, styles: Styles) -> list[tuple[etree._E
     if root is not None and overflow_axes(styles.declared_px(root)) == ("visible", "visible"):
         window = next((e for e in root if tag_of(e) == "body"), None)
     found = []
+    if root is not None and any(value_of(styles.declared_px(e), "direction") == "rtl" or
+                                (e.get("dir") or "").lower() == "rtl" for e in (root, window) if e is not None):
+        found.append((root, "a right-to-left window, which does not scroll right", True, False))
     for box in ancestors:
         declared = styles.declared_px(box)
         across = overflow_axes(declared)[0]
@@ -294,9 +344,10 @@ def sideways_boxes(table: etree._Element, styles: Styles) -> list[tuple[etree._E
                 value_of(declared, "position") in ("absolute", "fixed"):
             found.append((box, written(declared, "clip"), False, False))
         if box is window:
-            if across in CLIPPING:
-                found.append((box, f"overflow-x: {across} on <{tag_of(box)}>, the window's: it does not scroll", True,
-                              False))
+            contained = PAINT_CONTAINED & set((value_of(declared, "contain") or "").split())
+            if across in CLIPPING or contained:
+                why = f"overflow-x: {across}" if across in CLIPPING else written(declared, "contain")
+                found.append((box, f"{why} on <{tag_of(box)}>, the window's: it does not scroll", True, False))
             continue
         if box is root or styles.of(box).display in NEVER_CLIPS:
             continue

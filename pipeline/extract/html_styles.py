@@ -434,6 +434,32 @@ SIDEWAYS_CLIPS = {"overflow": ("hidden", "clip"), "overflow-x": ("hidden", "clip
                   "contain": ("paint", "content", "strict"), "content-visibility": ("auto",)}
 
 
+# What places a box across the window other than its container does: moves, alignment, floats,
+# columns, clips (html_placement); a rule this reader does not decide setting one around the table
+# (Tailwind v4's utilities in @layer) may put part of it where no reader scrolls.
+PLACING = frozenset({"position", "left", "right", "inset", "inset-inline", "inset-inline-start", "inset-inline-end",
+                     "transform", "translate", "scale", "rotate", "float", "direction", "justify-content",
+                     "justify-items", "justify-self", "place-content", "place-items", "place-self", "align-items",
+                     "align-content", "align-self", "flex-direction", "flex-flow", "flex-wrap", "columns",
+                     "column-count", "column-width", "clip-path", "clip", "contain", "transform-origin",
+                     "offset-path", "offset"})
+
+
+def places(declarations) -> bool:
+    """Declarations that may place a box across the window otherwise than its container does
+    (PLACING: any value but the initial one), or pull it left (a negative margin)."""
+    for d in declarations:
+        value = (d.value or "").strip()
+        if d.name in PLACING and value not in ("", "none", "auto", "normal", "static", "initial", "unset", "ltr",
+                                                 "0", "visible", "nowrap", "row", "start", "flex-start", "left"):
+            return True
+        if d.name.startswith("margin") and d.name not in ("margin-top", "margin-bottom", "margin-block",
+                                                          "margin-block-start", "margin-block-end") and \
+                (value.startswith("-") or " -" in value or "calc" in value or "var(" in value):
+            return True
+    return False
+
+
 def sets_sizes(declarations) -> bool:
     return any(d.name in SIZES_AROUND for d in declarations)
 
@@ -455,7 +481,7 @@ def hides_around(declarations, pseudo: str | None) -> bool:
         return bool(declarations)
     if pseudo is not None:
         return False  # a box before or after the table (or a scrollbar's part) adds no text to its cells
-    if clips_sideways(declarations):
+    if clips_sideways(declarations) or places(declarations):
         return True
     declarations = [d for d in declarations if not (uses_var(d.tokens) and d.name in SIZES_AROUND)]
     if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
