@@ -52,6 +52,17 @@ def overflow(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
+def evaluated_on(browser, html: str, script: str, width: int = 1024, height: int = 768):
+    """What a script (a JavaScript function, perhaps async) returns on `html` drawn by Chromium in
+    a window of that size (the narrowest desktop window by default)."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.set_content(html)
+        return page.evaluate(script)
+    finally:
+        page.close()
+
+
 def inner_texts(browser, html: str, ids: list[str]) -> list[str]:
     """What Chromium draws as the text of each element of `html` named by id (its innerText)."""
     page = browser.new_page()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from chromium import inner_texts
+from chromium import evaluated_on, inner_texts
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 - a fixture
 from pipeline.errors import LayoutError
 
@@ -105,12 +105,7 @@ OVERFLOWING = f"""() => [...document.getElementById("{TABLE_ID}").querySelectorA
 
 
 def cells_past_their_column(browser, html: str) -> int:
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    try:
-        page.set_content(html)
-        return page.evaluate(OVERFLOWING)
-    finally:
-        page.close()
+    return evaluated_on(browser, html, OVERFLOWING)
 
 
 def test_chromium_draws_what_is_read_whole_and_what_is_refused_past_its_column(browser):

@@ -18,6 +18,7 @@ import gzip
 
 import pytest
 
+from chromium import evaluated_on
 from conftest import FIXTURES, RAW
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import LayoutError, SourceError
@@ -158,12 +159,7 @@ def cells_cut_off(browser, html: str) -> int:
     """Cells of the page's largest table whose text reaches past a box that clips it (the window,
     where <body> gives it a clip) in Chromium's 1024px window; where a box around the cells scrolls
     sideways, 1 if that box is cut, else 0."""
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    try:
-        page.set_content(html)
-        return page.evaluate(CELLS_CUT_OFF)
-    finally:
-        page.close()
+    return evaluated_on(browser, html, CELLS_CUT_OFF)
 
 
 def test_chromium_cuts_cells_off_where_refused_and_none_where_read(browser):
@@ -294,12 +290,7 @@ HIDDEN_CELLS = """() => {
 def cells_hidden(browser, html: str) -> int:
     """Cells of the page's largest table Chromium draws left of the page, past a box clipping them,
     or over another cell's text, in its 1024px window."""
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    try:
-        page.set_content(html)
-        return page.evaluate(HIDDEN_CELLS)
-    finally:
-        page.close()
+    return evaluated_on(browser, html, HIDDEN_CELLS)
 
 
 def test_chromium_hides_cells_of_each_page_refused(browser):
@@ -327,12 +318,5 @@ UNREACHED_CELLS = """async () => {
 def test_chromium_does_not_scroll_to_cells_of_each_page_refused(browser):
     """The reason for each: Chromium's window, scrolled as far right as it goes at 1024px, still
     leaves cells past its right edge."""
-    hidden = {}
-    for name, html in UNSCROLLED.items():
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
-        try:
-            page.set_content(html)
-            hidden[name] = page.evaluate(UNREACHED_CELLS)
-        finally:
-            page.close()
+    hidden = {name: evaluated_on(browser, html, UNREACHED_CELLS) for name, html in UNSCROLLED.items()}
     assert all(count > 0 for count in hidden.values()), sorted(hidden.items())

@@ -22,10 +22,10 @@ from __future__ import annotations
 from lxml import etree
 
 from .css_math import length, pixels
-from .html_extent import UNSIZED, edges_across, line_width, set_width, unbreakable
+from .html_extent import UNSIZED, edges_across, line_width, unbreakable
 from .html_media import WINDOWS
-from .html_style import CLIPPING, GRID_TRACKS, NEVER_CLIPS, SCROLLING, border_width, content_box_less, ems, overflow_axes, \
-    size_set, value_of, written
+from .html_style import CLIPPING, GRID_TRACKS, SCROLLING, border_width, content_box_less, ems, overflow_axes, value_of, \
+    written
 from .html_styles import Styles
 from .html_tables import DRAW_OTHER_THAN_CHILDREN, cell_padding, lenient_span
 from .text import tag_of

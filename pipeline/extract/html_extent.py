@@ -409,17 +409,21 @@ def edges_across(declared, base: float) -> float | None:
     total = 0.0
     for where in ("left", "right"):
         for name in (f"margin-{where}", f"padding-{where}"):
-            value = value_of(declared, name)
-            if value in (None, "auto", "0", "initial", "unset", "inherit", "revert"):
-                continue
-            found, px = length(value), pixels(value)
-            if found is not None and found[1] == "%":
-                px = found[0] / 100 * base
+            px = edge_px(value_of(declared, name), base)
             if px is None:
                 return None
             total += max(px, 0.0)
         total += border_width(declared, where)
     return total
+
+
+def edge_px(value: str | None, base: float) -> float | None:
+    """A margin or a padding in px (a percentage of `base`, its containing block's width), 0 where
+    none is set; None for a value not told here."""
+    if value in (None, "auto", "0", "initial", "unset", "inherit", "revert"):
+        return 0.0
+    found = length(value)
+    return found[0] / 100 * base if found is not None and found[1] == "%" else pixels(value)
 
 
 def style_draws_nothing(element: etree._Element, styles: Styles) -> bool:

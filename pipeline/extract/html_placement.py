@@ -31,7 +31,7 @@ from lxml import etree
 
 from .css_math import evaluated, length, pixels
 from .html_columns import WINDOW_CHROME, table_need
-from .html_extent import UNSIZED, edges_across, line_width, set_width
+from .html_extent import UNSIZED, edge_px, edges_across, line_width, set_width
 from .html_media import WINDOWS
 from .html_style import CLIPPING, NEVER_CLIPS, SCROLLING, border_width, overflow_axes, size_set, value_of, written
 from .html_styles import Styles
@@ -120,14 +120,12 @@ def left_of_the_page(table: etree._Element, styles: Styles) -> tuple[etree._Elem
 
 
 def px_of(value: str, base: float) -> float | None:
-    """A length in px, a percentage of `base`, a calc() of them worked out; None where not told."""
-    found = length(value)
-    if found is not None and found[1] == "%":
-        return found[0] / 100 * base
+    """A margin or a padding in px (html_extent.edge_px), a calc() of lengths worked out; None
+    where not told."""
     if value.strip().startswith(("calc", "min", "max", "clamp")):
         worked = evaluated(value)
         return pixels(worked) if worked is not None else None
-    return pixels(value)
+    return edge_px(value, base)
 
 
 MOVES = ("margin-left", "margin-inline-start", "left", "right", "inset-inline-start", "inset-inline-end", "inset",
@@ -432,12 +430,7 @@ def left_edge(declared, base: float) -> float | None:
     negative margin (the box reaches further than its container) or a value not told here."""
     total = 0.0
     for name in ("margin-left", "padding-left"):
-        value = value_of(declared, name)
-        if value in (None, "auto", "0", "initial", "unset", "inherit", "revert"):
-            continue
-        found, px = length(value), pixels(value)
-        if found is not None and found[1] == "%":
-            px = found[0] / 100 * base
+        px = edge_px(value_of(declared, name), base)
         if px is None or px < 0:
             return None
         total += px
