@@ -6,13 +6,18 @@ are added as an editor adds them, by an incremental update of a real table drawn
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
 import numpy
 import pypdfium2 as pdfium
 import pytest
+from PIL import Image
 
 from pdf_drawing import XS, canvas_font, incremental_update, stream  # noqa: F401  (a fixture)
+from conftest import FIXTURES, RAW
 from pipeline.errors import LayoutError
+from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 from test_pdf_same_glyphs_elsewhere import one_row_table
@@ -156,3 +161,74 @@ def test_a_dark_highlight_without_an_appearance_is_an_error(canvas_font, tmp_pat
         *OVER_THE_THREE[::2], *OVER_THE_THREE[::2])
     with pytest.raises(LayoutError, match=r"page 1: a Highlight annotation drawn over the vendor table"):
         extract_pdf(with_annotation(data, entries, None, where=OVER_THE_THREE), "t.pdf")
+
+
+# Hunt 82: a link given no appearance stream, its border 7 pt wide (/Border [0 0 7], or /BS << /W 7 >>) in
+# a colour (/C), its left edge on the 3 of 32*Ascend. poppler (pdftoppm, Evince, Okular) strokes the border
+# and shows 2*Ascend; pdfium draws no border and shows 32. 32 was published: only appearances were judged.
+WIDE_BORDERS = {
+    "border array, white": b"/Subtype /Link /Border [0 0 7] /C [1 1 1]",
+    "border style, black": b"/Subtype /Link /BS << /W 7 /S /S >> /C [0 0 0]",
+}
+# where the border goes: its left side (7 pt wide) on the left of the 3 (217.5-221.9), on past the cell
+OVER_THE_THREE_AND_ON = (XS[3] + 7, 727, XS[3] + 63, 741)
+
+
+def poppler_ink(data: bytes, where: tuple[float, float, float, float], tmp_path) -> int:
+    """Dark pixels poppler (pdftoppm) shows in `where` (PDF space) at 288 dpi."""
+    (tmp_path / "p.pdf").write_bytes(data)
+    subprocess.run(["pdftoppm", "-r", "288", "-gray", "-singlefile", "-png", str(tmp_path / "p.pdf"),
+                    str(tmp_path / "p")], check=True)
+    image = numpy.asarray(Image.open(tmp_path / "p.png"))
+    height = image.shape[0] / 4
+    x0, y0, x1, y1 = (round(v * 4) for v in (where[0], height - where[3], where[2], height - where[1]))
+    return int(numpy.count_nonzero(image[y0:y1, x0:x1] < 128))
+
+
+@pytest.mark.parametrize("kind", WIDE_BORDERS)
+def test_a_wide_border_viewers_stroke_around_a_link_without_an_appearance_is_an_error(kind, canvas_font, tmp_path):
+    """Catches: the border poppler strokes around a link it is given no appearance for not judged
+    (pdfium strokes none): the left of the 3 painted over, 2*Ascend shown, 32 published."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    annotated = with_annotation(data, WIDE_BORDERS[kind], None, where=OVER_THE_THREE_AND_ON)
+    assert ink_in_gap(annotated, OVER_THE_THREE) == ink_in_gap(data, OVER_THE_THREE)  # pdfium: the 3 whole
+    if shutil.which("pdftoppm"):  # poppler: the left of the 3 painted over, white, or lost in black
+        before, after = poppler_ink(data, OVER_THE_THREE, tmp_path), poppler_ink(annotated, OVER_THE_THREE, tmp_path)
+        assert after < 0.75 * before or after > 1.25 * before
+    with pytest.raises(LayoutError, match=r"page 1: a Link annotation drawn over the vendor table \(at x \d+-\d+, "
+                                          r"y \d+-\d+\) whose appearance .* a wide border that viewers stroke"):
+        extract_pdf(annotated, "t.pdf")
+
+
+def test_a_thin_link_border_around_a_value_is_read_and_one_through_it_is_an_error(canvas_font, tmp_path):
+    """What must not be refused: LaTeX's hyperref marks a link with a 1 pt box a viewer strokes round
+    the text (/Border [0 0 1], red, no appearance). Catches: the same box moved up so that its
+    lower side runs through the digits, the value shown struck out, read as printed."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    hyperref = b"/Subtype /Link /Border [0 0 1] /C [1 0 0] /H /I"
+    around = with_annotation(data, hyperref, None, where=(XS[3] + 1, 725, XS[4] - 1, 743))
+    assert sorted(normalize(extract_pdf(around, "t.pdf")[0], "2025-10-22").frame.min_units.dropna()) == [16, 32]
+    through = with_annotation(data, hyperref, None, where=(XS[3] + 1, 733, XS[4] - 1, 745))
+    with pytest.raises(LayoutError, match=r"page 1: a Link annotation whose appearance draws a line through the "
+                                          r"vendor table's text"):
+        extract_pdf(through, "t.pdf")
+
+
+HYPERREF_PRINT = FIXTURES / "pdf" / "xelatex-hyperref-2025-05-07.pdf"  # source: the .tex beside it
+
+
+def test_latex_hyperrefs_boxes_round_links_in_the_table_are_read():
+    """What must not be refused (hunt 82's rule checked on a real producer): XeLaTeX with hyperref's
+    defaults, the model names and the 4*Ascend values made links. Each is a Link with a 1 pt cyan
+    border and no appearance, which poppler strokes exactly round the text (a side on the edge of a
+    glyph's box); read as the page."""
+    import pdfplumber
+    with pdfplumber.open(HYPERREF_PRINT) as pdf:
+        links = [a["data"] for a in pdf.pages[0].annots if a["data"]["Subtype"].name == "Link"]
+    assert len(links) >= 7 and all(a.get("AP") is None and list(a["Border"]) == [0, 0, 1] and a.get("C") for a in links)
+    release = "2025-05-07"
+    grid, updated = extract_pdf(HYPERREF_PRINT.read_bytes(), HYPERREF_PRINT.name)
+    html = extract_html((RAW / release / "page.html").read_bytes(), "page.html")[0]
+    lineage = ["source_file", "source_page", "raw_text"]
+    assert normalize(grid, release).frame.drop(columns=lineage).equals(
+        normalize(html, release).frame.drop(columns=lineage))

@@ -13,7 +13,9 @@ judged by pdf_ink like any other ink), and annotations hidden from view by their
 as long as what they draw is no text and hides none: an appearance of any kind that shows
 text or an image (a link whose appearance draws a `1` before `32*Ascend`) or paints what may
 hide part of a glyph (a white box over the left of an 8 shows a 3), or a form field without
-one that a viewer draws from its value or caption, is an error like a FreeText box.
+one that a viewer draws from its value or caption, is an error like a FreeText box. A link
+given no appearance is judged by the border poppler strokes round it in its colour (pdfium
+strokes none): wider than a link's thin box, it may paint over part of a glyph.
 """
 from __future__ import annotations
 
@@ -283,6 +285,13 @@ def marks_the_text(annot: dict, rebuilt: bool = False, lines: list | None = None
                 lines += [(stream, segment) for segment in segments]
         return False
     data = annot["data"]
+    if subtype(annot) == "Link":  # poppler strokes its border around its /Rect (pdfium draws nothing)
+        width = border_width(data)
+        if width > THIN:
+            return True  # a wide stroke: over a glyph it hides part of it (the left of a 3 shows a 2)
+        if width and lines is not None:
+            lines += [(None, side) for side in rect_sides(data)]
+        return False
     if subtype(annot) in LINED or subtype(annot) == "Highlight":
         quads = quadrilaterals(data)
         if any(height < 2 * THIN for _, height in quads) or stacked(quads):
@@ -297,6 +306,32 @@ def marks_the_text(annot: dict, rebuilt: bool = False, lines: list | None = None
         name(inherited(data, "FT")) == "Ch" and bool(inherited(data, "Opt")))  # a list's options
     return subtype(annot) == "Widget" and bool(inherited(data, "V") not in (None, b"", "") or looks.get("CA")
                                                or drawn_anyway)
+
+
+def border_width(data: dict) -> float:
+    """The width of the border a viewer strokes around an annotation given no appearance
+    (poppler, in the annotation's colour /C; without a colour it strokes none): its border
+    style's /W, else the third number of /Border, 1 by default (PDF 32000-1 12.5.2, 12.5.4)."""
+    colour = resolve1(data.get("C"))
+    if not (isinstance(colour, list) and colour):
+        return 0.0
+    style, border = resolve1(data.get("BS")), resolve1(data.get("Border"))
+    if isinstance(style, dict):
+        width = resolve1(style.get("W", 1))
+    elif isinstance(border, list):
+        width = resolve1(border[2]) if len(border) >= 3 else 0
+    else:
+        width = 1
+    return float(width) if isinstance(width, (int, float)) and not isinstance(width, bool) and width > 0 else 0.0
+
+
+def rect_sides(data: dict) -> list[Segment]:
+    """The four sides of the /Rect a border is stroked inside (page space, as on_page takes it
+    without an appearance): its ink runs inwards from them, so a side on the edge of a glyph's
+    box surrounds the text (LaTeX's hyperref strokes its 1 pt box round a link's text exactly)."""
+    x0, y0, x1, y1 = numbers(data.get("Rect"), 4) or (0.0, 0.0, 0.0, 0.0)
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    return list(zip(corners, corners[1:] + corners[:1]))
 
 
 LINED = frozenset({"Underline", "Squiggly"})  # drawn without an appearance as a line under each quadrilateral
@@ -412,7 +447,8 @@ def check_annotations(page, number: int, bbox: tuple[float, float, float, float]
             raise LayoutError(source, Problem(
                 Place(page=number), f"a {subtype(annot)} annotation drawn over the vendor table (at x {annot['x0']:.0f}"
                 f"-{annot['x1']:.0f}, y {annot['top']:.0f}-{annot['bottom']:.0f}) whose appearance shows text or an "
-                "image, or paints what may hide part of a glyph (a fill not blended with the text, a wide stroke): a "
+                "image, or paints what may hide part of a glyph (a fill not blended with the text, a wide stroke, a wide "
+                "border that viewers stroke around one given no appearance): a "
                 "mark added over the printed table, which its text does not hold",
                 "the table as printed (annotations over it draw no text and hide none)"))
         struck = struck_through(annot, lines, glyphs) if subtype(annot) in HARMLESS else None
