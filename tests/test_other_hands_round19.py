@@ -207,10 +207,11 @@ def test_a_second_open_details_of_a_name_group_is_closed():
 def test_a_before_on_a_checkbox_without_its_appearance_is_drawn():
     """Catches (hunt 23): `.p::before{content:"1"}` on `<input type=checkbox style="appearance:none">`
     before 6*Ascend: Chromium draws the 1 (a checkbox without its appearance is a box like any
-    other), the reader left it out and published 6 where 16 is... and 32 where 132 was shown."""
+    other), the reader left it out and published 6 where 16 is... and 32 where 132 was shown. (Since
+    hunt 81 a form control's generated text is an error whatever its box: see round 27.)"""
     html = PAGE_HTML.replace("16*Ascend</p>", '<input type="checkbox" class="p" style="appearance:none;border:0;'
                              'margin:0">16*Ascend</p>', 1).replace("</head>", '<style>.p::before{content:"1"}</style></head>')
-    with pytest.raises(MincardsError, match=r"'1 ?16\*Ascend'"):
+    with pytest.raises(MincardsError, match=r'<input> is drawn with `::before content: "1"`'):
         read(html)
 
 

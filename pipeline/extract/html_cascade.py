@@ -69,6 +69,9 @@ CONTENT_PSEUDO = frozenset({"marker", "scroll-marker", "scroll-button", "checkma
 # browser's sheet hides while it is closed: `content-visibility: visible` there shows it): a rule
 # on one may show or hide all of it, so it is an error where it reaches the vendor table.
 CONTENTS_BOX_PSEUDO = frozenset({"details-content"})
+# The pseudo-elements whose rules may change what a cell's text shows: add to it, hide or set apart
+# part of it, or show or hide all of it.
+TEXT_PSEUDO = frozenset({"before", "after", "first-letter", "first-line"}) | CONTENT_PSEUDO | CONTENTS_BOX_PSEUDO
 INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
 UNDECIDED_RULE = (0, 1 << 20, 0, 0)  # a rule this reader cannot decide, judged winning over every selector's
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
@@ -579,13 +582,14 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
         except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute, nor a
-            # pseudo-element in a state; a scrollbar's part (water.css: `::-webkit-scrollbar-thumb:hover`) draws no text
-            pseudo = PSEUDO_ELEMENT_AT_END.search(selector_text)
+            # pseudo-element in a state, nor one after a pseudo-class it does not know (`:dir(ltr)::before`, which a
+            # browser applies); a scrollbar's part (water.css: `::-webkit-scrollbar-thumb:hover`) draws no text
             if SCROLLBAR_PART.search(selector_text):
                 continue
+            pseudo = PSEUDO_ELEMENT_AT_END.search(selector_text)
             if pseudo is None:
                 add_undecided(selector_text, Rule(label, decls), sheets)
-            elif pseudo["name"].lower() in CONTENT_PSEUDO | CONTENTS_BOX_PSEUDO:  # not ::selection: no text
+            elif pseudo["name"].lower() in TEXT_PSEUDO:  # judged by what it declares there (not ::selection: no text)
                 add_undecided(selector_text, Rule(label, decls, pseudo["name"].lower()), sheets)
             continue
         for selector in compiled:

@@ -48,11 +48,11 @@ NO_PSEUDO_BOXES = frozenset({"wbr", "br", "img", "input", "select", "textarea", 
                              "audio", "canvas", "embed", "svg", "col", "colgroup"})
 
 
-def plain_box_input(element: etree._Element, declared: dict) -> bool:
-    """A checkbox or radio button whose appearance is none (or `-webkit-appearance: none`)."""
-    kind = (element.get("type") or "").strip().lower()
-    return kind in ("checkbox", "radio") and "none" in (value_of(declared, "appearance"),
-                                                        value_of(declared, "-webkit-appearance"))
+# Form controls: Chromium 156 draws a ::before or ::after of most of them, whatever their look (a
+# checkbox's, radio button's, range's, colour, file or date input's, meter's, progress bar's; a
+# select's drawn as a plain box), in or over the control's box or beside it; where it goes is not
+# laid out here, so its text is taken as undecided (Styles.pseudo_style).
+CONTROLS = frozenset({"input", "select", "textarea", "meter", "progress"})
 
 
 # The elements a shadow root can be attached to (DOM: a valid shadow host name), besides custom
@@ -328,13 +328,11 @@ class Styles:
         return element not in self.styled
 
     def may_have_box(self, element: etree._Element, which: str) -> bool:
-        """Does a rule give the element a ::before/::after, on an element a browser makes one for?
-        Chromium makes them for a checkbox or radio button drawn without its appearance
-        (`appearance: none`: a box like any other)."""
+        """Does a rule give the element a ::before/::after, on an element a browser may make one
+        for (a form control's among them: CONTROLS)?"""
         if which not in pseudo_elements(element, self.matched):
             return False
-        return element.tag not in NO_PSEUDO_BOXES or (element.tag == "input" and plain_box_input(
-            element, self.declared(element, "input")))
+        return element.tag not in NO_PSEUDO_BOXES or element.tag in CONTROLS
 
     def pseudo_box(self, element: etree._Element, which: str) -> Style | None:
         """The style of the ::before or ::after box the element has (`content` not none or
@@ -349,8 +347,12 @@ class Styles:
 
     def pseudo_style(self, element: etree._Element, declared: dict[str, Declaration]) -> Style:
         """The style of a ::before or ::after box of the element, from its declarations (a font
-        it names checked as an element's is: in_unmodelled_font)."""
-        return self.style_from(declared, self.of(element), element, "")
+        it names checked as an element's is: in_unmodelled_font). A form control's is not placed
+        here (CONTROLS): its text is taken as undecided."""
+        style = self.style_from(declared, self.of(element), element, "")
+        if element.tag in CONTROLS and not style.unmodelled:
+            style = replace(style, unmodelled=f"content: {value_of(declared, 'content')}")  # (html.not_modelled)
+        return style
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style (a box painting an
