@@ -74,7 +74,8 @@ VARIATIONS = {
     "nested span/strong": lambda s: re.sub(r"(<p id=[^>]*>)(.*?)</p>", r"\1<span><strong>\2</strong></span></p>", s),
     "pretty-printed": lambda s: s.replace("<p ", "\n    <p ").replace("</p>", "\n    </p>\n").replace("<tr", "\n  <tr"),
     "br between paragraphs": lambda s: re.sub(r"</p><p id=[^>]*>", "<br/>", s),
-    "comments and scripts": lambda s: s.replace("</p></td>", "<!-- x --><script>var a = 1;</script></p></td>"),
+    "comments and data blocks": lambda s: s.replace("</p></td>", '<!-- x --><script type="application/json">[1]</script>'
+                                                                 "</p></td>"),
 }
 
 

@@ -57,11 +57,11 @@ def hostile_page(base: str) -> str:
                                    f'</script><meta http-equiv="refresh" content="3600">'
                                    f'<base href="{base}/"></head>')
     page = page.replace("<h1", f'<img src="{base}/pixel.png"><iframe src="{base}/frame"></iframe>'
-                               f'<object data="{base}/object"></object><p>&xxe; &remote;</p><h1', 1)
-    # inside a cell too: a script, an image (of no size: one drawn in a cell is an error, round 10), an
-    # entity; the cell must still read 4*Ascend
-    return page.replace(">4*Ascend<", f'><script>document.write("{base}/w")</script><img src="{base}/c.png" '
-                                      f'width="0" height="0">4*Ascend<', 1)
+                               f'<object data="{base}/object"></object><p>&xxe; &remote;</p>'
+                               f'<script>document.write("{base}/w")</script><h1', 1)
+    # inside a cell too: an image (of no size: one drawn in a cell is an error, round 10), an entity;
+    # the cell must still read 4*Ascend
+    return page.replace(">4*Ascend<", f'><img src="{base}/c.png" width="0" height="0">4*Ascend<', 1)
 
 
 def test_nothing_is_fetched_executed_or_expanded(listener):
@@ -75,6 +75,11 @@ def test_nothing_is_fetched_executed_or_expanded(listener):
     row = frame[(frame.model == "llama3.1-8b") & (frame.strategy == "full") & (frame.seq_len == 4096)
                 & (frame.framework == "MindSpeed-LLM")].iloc[0]
     assert row.min_units == 4
+    # a script inside the table, which a browser runs there (its document.write adds to the cell), is
+    # refused, not run (session 41)
+    with pytest.raises(SourceError, match="a <script> inside the vendor table"):
+        extract_html(hostile_page(base).replace(">4*Ascend<", f'><script>document.write("{base}/w")</script>4*Ascend<',
+                                                1).encode("utf-8"), "hostile.html")
     # a refresh that would replace the page by a URL is refused (a reader sees that page), not followed
     with pytest.raises(SourceError, match="replaces the page by"):
         extract_html(hostile_page(base).replace('content="3600"', f'content="0;url={base}/refresh"').encode("utf-8"),

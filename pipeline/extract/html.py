@@ -8,13 +8,14 @@ network access; HTML has no external entities to expand.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import replace
 
 from lxml import etree
 
-from ..errors import CellError, LayoutError, Place, Problem
+from ..errors import CellError, LayoutError, Place, Problem, SourceError
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from ..tokens import squash
@@ -22,7 +23,7 @@ from .html_files import SavedFiles
 from .html_page import date_in, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
-                          painted_columns,
+                          painted_columns, row_hidden_in_a_span,
                           drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
                           shadow_host_around, span_value, table_drawn_apart, table_not_drawn, own_text)
 from .html_columns import column_overflow
@@ -267,7 +268,56 @@ def check_no_collapsed_columns(parts: list[Table], source: str) -> None:
                                    for c, how in painted])
 
 
+# Scripts are not run here: one inside the vendor table runs where it stands as the page loads (a
+# `document.write("1")` in a cell draws 14*Ascend), and so does a handler of an event that fires
+# without the reader doing anything (an <img>'s onerror setting the cell's text). Handlers of what a
+# reader does (a click, a key) change nothing of the page as it loads.
+SCRIPT_TYPES = frozenset({"", "module", "text/javascript", "application/javascript", "text/ecmascript",
+                          "application/ecmascript", "application/x-javascript", "application/x-ecmascript",
+                          "text/x-javascript", "text/x-ecmascript", "text/jscript", "text/livescript",
+                          *(f"text/javascript1.{n}" for n in range(6))})
+ON_READERS_ACT = re.compile(r"on(click|dblclick|auxclick|contextmenu|mouse\w*|pointer\w*|touch\w*|key\w*|wheel|drag\w*|"
+                            r"drop|copy|cut|paste|input|beforeinput|change|submit|reset|select|selectionchange|"
+                            r"selectstart|invalid|blur|focusout|search)")
+
+
+def runs_script(element: etree._Element) -> str | None:
+    """What of the element runs a script as the page loads: a <script> of a script type, or an
+    event handler attribute (on…) but for what a reader does; None for nothing."""
+    if element.tag == "script" and (element.get("type") or "").strip().lower() in SCRIPT_TYPES:
+        return "a <script>"
+    for name in element.attrib:
+        if isinstance(name, str) and name.lower().startswith("on") and not ON_READERS_ACT.fullmatch(name.lower()):
+            return f"<{element.tag} {name.lower()}>"
+    return None
+
+
+def check_no_scripts(parts: list[Table], source: str) -> None:
+    for table in parts:
+        for element in table.element.iter(etree.Element):
+            found = runs_script(element)
+            if found:
+                raise SourceError(source, Problem(
+                    Place(), f"{found} inside the vendor table (#{table.number}), which a browser runs as the page "
+                    "loads and which may change what the table shows; scripts are not run here",
+                    "the table as served, no script inside it (save the page as a browser shows it)"))
+
+
+def check_no_row_hidden_in_a_span(parts: list[Table], source: str) -> None:
+    for table in parts:
+        row = row_hidden_in_a_span(table.element, table.styles)
+        if row is not None:
+            text = " ".join(piece.strip() for piece in row.itertext() if piece.strip())[:60]
+            raise LayoutError(source, Problem(
+                Place(), f"a row of table #{table.number} hidden by visibility ({text!r}) lies inside a cell merged "
+                "over rows, or starts one: a browser keeps the hidden row's place in the table, so the merged cells "
+                "span it, and the rows below may stand elsewhere than where they are read",
+                "hidden rows outside merged cells (display:none takes a row out of the table)"))
+
+
 def grid_from_parts(parts: list[Table], source: str, limits: Limits = DEFAULT) -> Grid:
+    check_no_scripts(parts, source)
+    check_no_row_hidden_in_a_span(parts, source)
     check_no_collapsed_columns(parts, source)
     check_drawn_in_order(parts, source)
     limits.check_cells(source, sum(len(t.cells(tr)) for t in parts for tr in t.rows))

@@ -66,6 +66,34 @@ def table_rows(table: etree._Element, styles: Styles) -> list[etree._Element]:
                                                   if owned_by(a, table, ("table", "td", "th")))]
 
 
+def row_hidden_in_a_span(table: etree._Element, styles: Styles) -> etree._Element | None:
+    """A row hidden by visibility (collapse, or hidden with no cell shown again: table_rows leaves
+    it out) inside a cell merged over rows, or starting one: a browser keeps its place in the
+    table's grid (only display:none takes a row out), so the spans count it, while the rows read
+    here do not. An editor who hid a row and shortened the spans across it shows a row pushed out
+    of its place in a browser, where the rows read here would line up."""
+    groups: dict[etree._Element, list[etree._Element]] = {}
+    for tr in table.iter("tr"):
+        if not owned_by(tr, table, ("table", "td", "th")) or styles.of(tr).removed:
+            continue
+        owners = [a for a in tr.iterancestors(*GROUP_TAGS) if owned_by(a, table, ("table", "td", "th"))]
+        if any(styles.of(a).removed for a in owners):
+            continue
+        groups.setdefault(owners[0] if owners else table, []).append(tr)
+    for rows in groups.values():  # (spans end with their row group)
+        shown_reach = hidden_reach = 0  # the rows the spans of shown rows, of hidden ones, reach to
+        for at, tr in enumerate(rows):
+            shown = row_shown(tr, styles)
+            if (not shown and at < shown_reach) or (shown and at < hidden_reach):
+                return tr
+            for cell in row_cells(tr, styles):
+                span = span_value(cell, "rowspan")[1]
+                end = len(rows) if cell.get("rowspan", "").strip() == "0" else at + (span or 1)
+                shown_reach, hidden_reach = (max(shown_reach, end), hidden_reach) if shown else \
+                    (shown_reach, max(hidden_reach, end))
+    return None
+
+
 def removed_or_collapsed(element: etree._Element, styles: Styles) -> bool:
     """A row or row group not drawn at all: display:none, or visibility:collapse (Chromium
     draws a collapsed row at no height, its cells not painted even where they set visible)."""
