@@ -309,14 +309,6 @@ def meanwhile(function: Callable, calls: list[tuple], workers: Workers | None) -
 
 # --- fault points, for the kill tests ----------------------------------------------------
 
-def one_copy_per_string(rows: list[tuple]) -> list[tuple]:
-    """Rows to send to another process, equal strings made one object: pickle then writes each
-    string once and the receiver makes it once (a release's 1,350 min_cards rows unpickled in
-    the parent 2.8 -> 0.35 ms; its model names, frameworks and units repeat on every row)."""
-    seen: dict[str, str] = {}
-    return [tuple(seen.setdefault(value, value) if type(value) is str else value for value in row) for row in rows]
-
-
 def fault_point(point: str) -> None:
     """A point of the run where MINCARDS_FAULT_KILL_AT may signal the run's process (from
     a worker: the process that started the run, as a crash or a kill of it would)."""
