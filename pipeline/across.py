@@ -33,7 +33,7 @@ import pyarrow.parquet as pq
 
 from . import __version__, store
 from .changelog import Entry, ReleaseInfo, changelog_markdown, entry
-from .database import DATABASE, METADATA, Database, metadata_bytes
+from .database import DATABASE, HISTORY_PART, METADATA, Database, metadata_bytes, write_history_part
 from .diff import Side, diff_releases, diff_sides, sided
 from .faults import Steps
 from .history import CHUNK, COLUMNS as HISTORY_COLUMNS, RELEASES_METADATA, Changes, Runs, change_kinds, change_rows
@@ -234,12 +234,17 @@ def history_calls(runs: Runs, work: Path, site: Site, made_of: list[dict], relea
         [(model_pages, runs, site.folder, models[i::jobs], releases) for i in range(jobs) if models[i::jobs]]
 
 
-def history_written(outcomes: list) -> tuple[tuple[int, str], list[tuple[str, str]]]:
-    """The outcomes of history_calls: the CSV's (size, sha256), and (model, note) for the
-    index, by model."""
+def raise_failed(outcomes: list) -> None:
+    """The first MincardsError among calls' outcomes, raised."""
     for outcome in outcomes:
         if isinstance(outcome, MincardsError):
             raise outcome
+
+
+def history_written(outcomes: list) -> tuple[tuple[int, str], list[tuple[str, str]]]:
+    """The outcomes of history_calls: the CSV's (size, sha256), and (model, note) for the
+    index, by model."""
+    raise_failed(outcomes)
     (history_file, listed), *shares = outcomes
     return history_file, sorted([*listed, *(model for share in shares for model in share)])
 
@@ -384,13 +389,14 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
         site = Site(work / SITE)
         with pool(run_call, jobs, method) as workers:  # started once, for the comparisons and the history
             entries, infos, made_of, runs, last = compare_all(database, releases, ordered, site, workers)
-            calls = history_calls(runs, work, site, made_of, ordered, jobs)
+            # the history's rows for the database first: this process copies them in once written
+            calls = [(write_history_part, runs, work / HISTORY_PART), *history_calls(runs, work, site, made_of,
+                                                                                      ordered, jobs)]
             with meanwhile(run_call, calls, workers) as history_outcomes:
                 # The database and what needs no history's files are written here while the
                 # workers write the history's files and the model pages.
                 for pair in last:
                     insert_release(database, pair)
-                database.insert_history(runs)
                 steps.writing(work / RELEASES_CSV)
                 releases_file = write_releases(database, work)
                 steps.step(RELEASES_CSV)
@@ -402,9 +408,11 @@ def write_across(releases: dict[str, Path], work: Path, steps: Steps, jobs: int,
                 site.changelog_page(newest_first)
                 newest = releases[ordered[-1]]
                 heat = site.heat_map(read_release(newest)[1], store.load(newest, store.FINDINGS))
+                raise_failed(history_outcomes(1))
+                database.insert_history(work / HISTORY_PART)
                 database.index_names()
                 steps.writing(work / HISTORY_PARQUET)
-                history_file, models = history_written(history_outcomes())
+                history_file, models = history_written(history_outcomes()[1:])
         steps.step(HISTORY_PARQUET)
         resources = across_resources(history_file, releases_file)
         site.index_page(infos, entries, models, heat)

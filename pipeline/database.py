@@ -59,11 +59,38 @@ def disk_errors(method):
         try:
             return method(self, *args, **kwargs)
         except sqlite3.OperationalError as exc:
-            code = DISK_ERRORS.get(getattr(exc, "sqlite_errorcode", 0) & 0xFF)
-            if code is None:
-                raise
-            raise OSError(code, os.strerror(code), str(self.path)) from exc
+            raise as_disk_error(exc, self.path) from exc
     return wrapper
+
+
+def as_disk_error(exc: sqlite3.OperationalError, path: Path) -> Exception:
+    code = DISK_ERRORS.get(getattr(exc, "sqlite_errorcode", 0) & 0xFF)
+    return exc if code is None else OSError(code, os.strerror(code), str(path))
+
+
+HISTORY_PART = "history.part.sqlite"  # in the staging folder while the database is written
+
+
+def write_history_part(runs: Runs, path: Path) -> None:
+    """The history's rows, in key order, into a file of their own (a table of plain columns),
+    for Database.insert_history to copy in: written by a worker while this process writes the
+    rest of the database (binding each value here took 0.6 s of its serial work at 128
+    releases; the copy inside SQLite 0.13 s)."""
+    path.unlink(missing_ok=True)
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode = OFF")
+        connection.execute("PRAGMA synchronous = OFF")
+        connection.execute("BEGIN")
+        connection.execute(f"CREATE TABLE history ({', '.join(contract.sql_name(c) for c in history.COLUMNS)})")
+        statement = f"INSERT INTO history VALUES ({', '.join('?' * len(history.COLUMNS))})"
+        for start in range(0, len(runs), CHUNK):
+            connection.executemany(statement, zip(*runs.columns(start, start + CHUNK)))
+        connection.execute("COMMIT")
+    except sqlite3.OperationalError as exc:
+        raise as_disk_error(exc, path) from exc
+    finally:
+        connection.close()
 
 
 class Database:
@@ -90,18 +117,24 @@ class Database:
         self.connection.executemany(self.statements[table], rows)
 
     @disk_errors
-    def insert_history(self, runs: Runs) -> None:
-        """The history's runs, in key order (its primary key's index built in one pass).
-        Its CHECK constraints are not evaluated: every history row is checked against the
-        same contract, which they are made from, as history.parquet is written
-        (pipeline/across.py `write_history`, before anything is published), with an error
-        that names the row; evaluating them here too cost a third of this serial insert."""
-        self.connection.execute("PRAGMA ignore_check_constraints = ON")
-        try:
-            for start in range(0, len(runs), CHUNK):
-                self.insert("history", zip(*runs.columns(start, start + CHUNK)))
-        finally:
-            self.connection.execute("PRAGMA ignore_check_constraints = OFF")
+    def insert_history(self, part: Path) -> None:
+        """The history's runs, copied in key order (its primary key's index built in one pass)
+        from the file write_history_part wrote, which is then removed. Its CHECK constraints
+        are not evaluated: every history row is checked against the same contract, which they
+        are made from, as history.parquet is written (pipeline/across.py `write_history`,
+        before anything is published), with an error that names the row; evaluating them here
+        too cost a third of this serial insert."""
+        connection = self.connection
+        connection.execute("COMMIT")  # (a database is attached outside a transaction)
+        connection.execute("ATTACH DATABASE ? AS part", (str(part),))
+        connection.execute("PRAGMA ignore_check_constraints = ON")
+        connection.execute("BEGIN")
+        connection.execute(f"INSERT INTO {contract.sql_name('history')} SELECT * FROM part.history")
+        connection.execute("COMMIT")
+        connection.execute("PRAGMA ignore_check_constraints = OFF")
+        connection.execute("DETACH DATABASE part")
+        connection.execute("BEGIN")
+        part.unlink()
 
     def query(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         return self.connection.execute(sql, params)

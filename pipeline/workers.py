@@ -287,20 +287,39 @@ def pool(function: Callable, jobs: int, method: str | None = None) -> Iterator[W
         workers.close(finished)
 
 
+class Awaited:
+    """The outcomes of calls sent to workers (their futures), or, without workers, made in this
+    process when first waited for; each one once."""
+
+    def __init__(self, function: Callable, calls: list[tuple], futures: list | None):
+        self.function, self.calls, self.futures = function, calls, futures
+        self.known: list = []
+
+    def __call__(self, first: int | None = None) -> list:
+        """The outcomes of the calls (of the first `first` of them), in their order, each
+        waited for."""
+        wanted = len(self.calls) if first is None else first
+        while len(self.known) < wanted:
+            at = len(self.known)
+            self.known.append(outcome_of(self.futures[at]) if self.futures is not None else
+                              next(in_order(self.function, [self.calls[at]]))[1])
+        return self.known[:wanted]
+
+
 @contextlib.contextmanager
 def meanwhile(function: Callable, calls: list[tuple], workers: Workers | None) -> Iterator[Callable[[], list]]:
     """function(*args) for each args of `calls`, sent at once to the `workers` (`pool`)
-    while this process goes on with the block; the block calls what it is given to wait
-    for their outcomes, in the order of `calls` (a MincardsError a call raises is its
-    outcome). Without workers, the calls are made in this process when waited for. Leaving
-    the block by an exception ends the workers mid-call, as in_order does."""
+    while this process goes on with the block; the block calls what it is given (`Awaited`)
+    to wait for their outcomes, in the order of `calls`, all or the first few (a MincardsError
+    a call raises is its outcome). Without workers, the calls are made in this process when
+    waited for. Leaving the block by an exception ends the workers mid-call, as in_order does."""
     if workers is None:
-        yield lambda: [outcome for _, outcome in in_order(function, calls)]
+        yield Awaited(function, calls, None)
         return
     finished = False
     try:
         futures = [workers.submit(args) for args in calls]
-        yield lambda: [outcome_of(future) for future in futures]
+        yield Awaited(function, calls, futures)
         finished = all(future.done() for future in futures)
     finally:
         if not finished:

@@ -215,7 +215,7 @@ def test_the_history_table_is_written_in_key_order(tmp_path):
     """Catches: runs kept in the order they arrive, or by key number (numbers follow first
     sight, not the key), written in that order. The keys arrive here in reverse key order, and
     each changes at the second release."""
-    from pipeline.database import Database
+    from pipeline.database import Database, write_history_part
     from pipeline.history import Changes
 
     database = Database(tmp_path / "mincards.sqlite")
@@ -225,7 +225,9 @@ def test_the_history_table_is_written_in_key_order(tmp_path):
     changes = Changes()
     changes.add("2020-01-01", [(0, *key, True, 2, "card", "added") for key in keys])
     changes.add("2020-01-02", [(1, *key, True, 4, "card", "up") for key in keys])
-    database.insert_history(changes.runs())
+    write_history_part(changes.runs(), tmp_path / "history.part.sqlite")
+    database.insert_history(tmp_path / "history.part.sqlite")
+    assert not (tmp_path / "history.part.sqlite").exists()
     rows = database.query("SELECT model, strategy, seq_len, first_release, last_release, releases, "
                           "previous_min_units, change FROM history ORDER BY rowid").fetchall()
     assert rows == [(model, strategy, seq_len, *run)

@@ -95,3 +95,16 @@ def test_a_cross_release_build_gives_back_the_garbage_collectors_settings():
             if failing:
                 raise RuntimeError("the build failed")
         assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)
+
+
+def test_the_first_outcomes_are_waited_for_alone_and_each_call_is_made_once():
+    """Catches: waiting for the first call's outcome (the history's rows, which the parent copies
+    into the database while the workers go on) waiting for every call, or a call made again when
+    all are waited for. Without workers, the second call is made only then, and the first not again;
+    with workers, the first outcome comes while the second call still sleeps."""
+    made: list[int] = []
+    with meanwhile(run_call, [(made.append, 1), (made.append, 2)], None) as outcomes:
+        assert outcomes(1) == [None] and made == [1]
+        assert outcomes() == [None, None] and made == [1, 2]
+    with pool(run_call, 2) as workers, meanwhile(run_call, [(str, 1), (time.sleep, 3600)], workers) as outcomes:
+        assert outcomes(1) == ["1"]
