@@ -81,9 +81,11 @@ def row_hidden_in_a_span(table: etree._Element, styles: Styles) -> etree._Elemen
             continue
         groups.setdefault(owners[0] if owners else table, []).append(tr)
     for rows in groups.values():  # (spans end with their row group)
+        shown_rows = [row_shown(tr, styles) for tr in rows]
+        if all(shown_rows):
+            continue
         shown_reach = hidden_reach = 0  # the rows the spans of shown rows, of hidden ones, reach to
-        for at, tr in enumerate(rows):
-            shown = row_shown(tr, styles)
+        for at, (tr, shown) in enumerate(zip(rows, shown_rows)):
             if (not shown and at < shown_reach) or (shown and at < hidden_reach):
                 return tr
             for cell in row_cells(tr, styles):

@@ -205,6 +205,22 @@ def mark_encoding(root: etree._Element, encoding: str) -> None:
     first.addprevious(etree.PI(ENCODING_MARK, encoding))
 
 
+SCRIPT_MARK = "mincards-scripts"
+
+
+def holds_scripts(serialised: str) -> bool:
+    """Whether the serialised tree may hold a script: a <script>, or an attribute named on…
+    (each attribute is written after a space; text with " on" in it is looked at too)."""
+    return "<script" in serialised or " on" in serialised  # (a regular expression took 1 ms, these 0.13)
+
+
+def may_run_scripts(root: etree._Element) -> bool:
+    """Whether the page may hold a script (a <script> or an event handler attribute): looked
+    for once in the text its tree was rebuilt from, so that a page without any (the vendor's)
+    is not walked for them."""
+    return any(getattr(mark, "target", None) == SCRIPT_MARK for mark in root.itersiblings(preceding=True))
+
+
 def page_encoding(root: etree._Element) -> str:
     """The encoding the page was decoded with (its style sheets' fallback: CSS Syntax's
     environment encoding), UTF-8 where not marked."""
@@ -241,4 +257,9 @@ def html5_tree(text: str, source: str) -> etree._Element:
     root = root if root is not None else copied(document, source)
     if quirks_mode(text):
         root.addprevious(etree.PI(MODE_MARK, "quirks"))
+    if holds_scripts(serialised):
+        first = root
+        while first.getprevious() is not None:
+            first = first.getprevious()
+        first.addprevious(etree.PI(SCRIPT_MARK))
     return root
