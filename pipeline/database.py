@@ -68,6 +68,17 @@ def as_disk_error(exc: sqlite3.OperationalError, path: Path) -> Exception:
     return exc if code is None else OSError(code, os.strerror(code), str(path))
 
 
+def new_file(path: Path) -> sqlite3.Connection:
+    """A new database file in a staging folder, in its one transaction: it is renamed into place
+    once whole (or copied from and removed), so it keeps no journal and waits for no disk."""
+    path.unlink(missing_ok=True)
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = OFF")
+    connection.execute("PRAGMA synchronous = OFF")
+    connection.execute("BEGIN")
+    return connection
+
+
 HISTORY_PART = "history.part.sqlite"  # in the staging folder while the database is written
 
 
@@ -76,12 +87,8 @@ def write_history_part(runs: Runs, path: Path) -> None:
     for Database.insert_history to copy in: written by a worker while this process writes the
     rest of the database (binding each value here took 0.6 s of its serial work at 128
     releases; the copy inside SQLite 0.13 s)."""
-    path.unlink(missing_ok=True)
-    connection = sqlite3.connect(path, isolation_level=None)
+    connection = new_file(path)
     try:
-        connection.execute("PRAGMA journal_mode = OFF")
-        connection.execute("PRAGMA synchronous = OFF")
-        connection.execute("BEGIN")
         connection.execute(f"CREATE TABLE history ({', '.join(contract.sql_name(c) for c in history.COLUMNS)})")
         statement = f"INSERT INTO history VALUES ({', '.join('?' * len(history.COLUMNS))})"
         for start in range(0, len(runs), CHUNK):
@@ -100,12 +107,7 @@ class Database:
     @disk_errors
     def __init__(self, path: Path):
         self.path = path
-        path.unlink(missing_ok=True)
-        self.connection = sqlite3.connect(path, isolation_level=None)
-        # A file in a staging folder, renamed into place once whole: no journal to keep.
-        self.connection.execute("PRAGMA journal_mode = OFF")
-        self.connection.execute("PRAGMA synchronous = OFF")
-        self.connection.execute("BEGIN")
+        self.connection = new_file(path)
         for table, (schema, key, references) in TABLES.items():
             self.connection.execute(contract.sqlite_table(table, schema, key, references))
         self.statements = {table: f"INSERT INTO {contract.sql_name(table)} VALUES "

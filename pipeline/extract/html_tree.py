@@ -199,10 +199,15 @@ def in_quirks_mode(root: etree._Element) -> bool:
 
 def mark_encoding(root: etree._Element, encoding: str) -> None:
     """Keep with the tree the encoding its page was decoded with (page_encoding)."""
+    add_mark(root, etree.PI(ENCODING_MARK, encoding))
+
+
+def add_mark(root: etree._Element, mark: etree._ProcessingInstruction) -> None:
+    """A processing instruction kept before the tree's first node (outside what selectors walk)."""
     first = root
     while first.getprevious() is not None:
         first = first.getprevious()
-    first.addprevious(etree.PI(ENCODING_MARK, encoding))
+    first.addprevious(mark)
 
 
 SCRIPT_MARK = "mincards-scripts"
@@ -258,8 +263,5 @@ def html5_tree(text: str, source: str) -> etree._Element:
     if quirks_mode(text):
         root.addprevious(etree.PI(MODE_MARK, "quirks"))
     if holds_scripts(serialised):
-        first = root
-        while first.getprevious() is not None:
-            first = first.getprevious()
-        first.addprevious(etree.PI(SCRIPT_MARK))
+        add_mark(root, etree.PI(SCRIPT_MARK))
     return root
