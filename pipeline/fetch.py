@@ -9,7 +9,10 @@ update date, the HTTP validators ETag / Last-Modified for the next conditional r
 A page is accepted only if it is HTML (Content-Type text/html or application/xhtml+xml),
 within Limits.max_bytes (enforced while streaming), carries a 更新时间 date and holds the
 vendor table, read with the extractor's own code (pipeline.extract.html_page and
-html_tables): a login wall or an error page served with 200 is refused.
+html_tables): a login wall or an error page served with 200 is refused. A page that a
+browser at its URL would show otherwise than its filed bytes read (a header such as a
+charset, Refresh or Content-Security-Policy, or a style sheet served beside it) is refused
+too (fetch_served.py).
 
 An unchanged page (304 to the conditional request, or 200 with the bytes of a page already
 filed under its date) writes nothing. A page whose date already has a folder with other
@@ -99,6 +102,7 @@ class Download:
     last_modified: str | None = None
     content_type: str | None = None
     content_encoding: str | None = None
+    headers: tuple[tuple[str, str], ...] = ()  # every header as sent, for what a browser reads of them
 
 
 @dataclass(frozen=True)
@@ -235,6 +239,12 @@ def download(client: Client, url: str, previous: dict | None, steps: Steps) -> D
             except httpx.TooManyRedirects:
                 raise FetchError(url, f"more than {client.max_redirects} redirects (a redirect loop?)",
                                  "the page, or a few redirects to it") from None
+            except httpx.DecodingError as exc:  # a body not in the Content-Encoding named: not worth a retry
+                raise FetchError(url, f"the body cannot be decoded ({exc})",
+                                 "a body in the Content-Encoding the server names") from None
+            except httpx.InvalidURL as exc:  # a redirect to what is no http(s) URL (data:, a malformed one)
+                raise FetchError(url, f"the server redirects to a URL that cannot be fetched ({exc})",
+                                 "a redirect to an http(s) URL") from None
             except httpx.TimeoutException as exc:
                 last = f"timed out ({type(exc).__name__}: no answer within "
                 last += f"{client.connect_timeout if isinstance(exc, httpx.ConnectTimeout) else client.read_timeout:g} s)"
@@ -257,7 +267,8 @@ def finish(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> 
     if kind is not None and kind not in HTML_TYPES:
         raise FetchError(url, f"the server sent {kind}, not a web page", " or ".join(HTML_TYPES))
     body = read_body(response, url, max_bytes, steps)
-    return Download(url, final, 200, body, etag, modified, content_type, response.headers.get("content-encoding"))
+    return Download(url, final, 200, body, etag, modified, content_type, response.headers.get("content-encoding"),
+                    tuple(response.headers.multi_items()))
 
 
 # --- checking and filing ---------------------------------------------------------------------
@@ -388,6 +399,12 @@ def fetch_one(source: Source, raw_dir: Path, client: Client, steps: Steps | None
         where = previous.get("release")
         return Outcome(source, "up to date", where, f"up to date: {source.name}: 304 Not Modified"
                        + (f" (as {raw_dir / where})" if where else ""))
+    from .fetch_served import ServedOtherwise, check_read_as_served  # the extractor's code: loaded when needed
+
+    try:
+        check_read_as_served(got.headers, got.body, got.final_url)
+    except ServedOtherwise as exc:
+        raise FetchError(source.url, exc.what, exc.expected) from None
     date = page_date(got.body, source.url)
     sha = hashlib.sha256(got.body).hexdigest()
     folders = same_date(raw_dir, date)

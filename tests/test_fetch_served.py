@@ -1,0 +1,183 @@
+"""What a browser reads of a response besides its body (pipeline/fetch_served.py, hunt 85):
+`mincards fetch` files the body alone, so a response whose headers, or whose style sheets
+served beside it, make a browser at the URL show something else than the filed bytes read
+is refused, naming what, and raw/ is left as it was. Each premise (what Chromium shows at
+the URL) is checked by the system Chromium against the same real server on 127.0.0.1."""
+from __future__ import annotations
+
+import gzip
+import struct
+
+import pytest
+
+from pipeline.fetch import Client, FetchError, Source, fetch_all
+from test_fetch import NO_SLEEP, OLD_PAGE, PAGE, fetch, page, refused, server, raw  # noqa: F401 - fixtures
+
+# The first 4*Ascend cell of the 2025-10-22 page, a digit before it hidden by an inline style
+# (a screen-reader-only prefix): a reader sees 4, unless the style is blocked.
+CELL = b'p0025">4*Ascend</p>'
+HIDDEN_DIGIT = PAGE.replace(CELL, b'p0025"><span id="probe"><span style="display:none">1</span>4*Ascend</span></p>', 1)
+assert HIDDEN_DIGIT != PAGE
+
+
+def sheet_page(link: bytes, sheet_rule: str = ".sr{display:none}") -> bytes:
+    """The page with a hidden-by-class digit in that cell and `link` in its head."""
+    body = PAGE.replace(CELL, b'p0025"><span id="probe"><span class="sr">1</span>4*Ascend</span></p>', 1)
+    return body.replace(b"</head>", link + b"</head>", 1)
+
+
+def shown(browser, url: str, script: str):
+    """What `script` returns on the page Chromium shows at `url`."""
+    tab = browser.new_page()
+    try:
+        tab.goto(url)
+        return tab.evaluate(script)
+    finally:
+        tab.close()
+
+
+PROBE = "document.getElementById('probe') ? document.getElementById('probe').innerText : null"
+TABLES = "document.querySelectorAll('table').length"
+
+
+def serve(server, body: bytes, content_type: str = "text/html; charset=utf-8", **headers: str):
+    server.routes["/page.html"] = lambda h: h.respond(200, body, headers, content_type)
+
+
+# --- the media type ---------------------------------------------------------------------------------
+
+def test_a_page_served_as_xhtml_is_refused_a_browser_parses_xml(server, raw, browser):
+    serve(server, PAGE, "application/xhtml+xml; charset=utf-8")
+    assert shown(browser, server.url("/page.html"), TABLES) == 0  # the XML parser stops at the first <link>
+    refused(server, raw, "application/xhtml\\+xml: a browser parses it as XML")
+
+
+def test_no_type_with_nosniff_is_refused_a_browser_shows_text(server, raw, browser):
+    serve(server, PAGE, "", **{"X-Content-Type-Options": "nosniff"})
+    assert shown(browser, server.url("/page.html"), "document.contentType") == "text/plain"
+    refused(server, raw, "shows the page as plain text")
+
+
+def test_no_type_without_nosniff_is_sniffed_as_html_and_filed(server, raw, browser):
+    serve(server, PAGE, "")
+    assert shown(browser, server.url("/page.html"), TABLES) > 0
+    assert fetch(server, raw).status == "new"
+
+
+# --- the charset ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("label", ["utf-16le", "UTF-16", "iso-2022-kr", "replacement"])
+def test_a_charset_that_decodes_otherwise_than_the_page_is_refused(server, raw, browser, label):
+    serve(server, PAGE, f"text/html; charset={label}")
+    assert shown(browser, server.url("/page.html"), TABLES) == 0  # the header beats <meta charset="utf-8">
+    refused(server, raw, f"declares charset='{label}'.*while the page itself is read as utf-8")
+
+
+@pytest.mark.parametrize("content_type, body", [
+    ("text/html; charset=UTF-8", PAGE),  # the page's own, in another case
+    ('text/html; charset="utf8"', PAGE),  # a label of the same encoding, quoted
+    ("text/html; charset=utf-7", PAGE),  # a label browsers do not know: ignored
+    ("text/html; charset=gbk", b"\xef\xbb\xbf" + PAGE),  # a BOM decides before the header
+])
+def test_a_charset_that_agrees_or_does_not_decide_is_filed(server, raw, content_type, body):
+    serve(server, body, content_type)
+    assert fetch(server, raw).status == "new"
+    assert (raw / "2025-10-22" / "page.html").read_bytes() == body
+
+
+# --- Refresh, Content-Security-Policy, Content-Language ---------------------------------------------
+
+def test_a_refresh_header_to_another_page_is_refused(server, raw, browser):
+    serve(server, PAGE, **{"Refresh": "0; url=/other.html"})
+    server.routes["/other.html"] = page(OLD_PAGE)
+    tab = browser.new_page()
+    try:
+        tab.goto(server.url("/page.html"))
+        tab.wait_for_url(server.url("/other.html"))  # the browser goes where the header says
+        assert "更新时间：2025-05-07" in tab.inner_text("body")
+    finally:
+        tab.close()
+    refused(server, raw, "Refresh: 0; url=/other.html` replaces the page by '/other.html'")
+
+
+def test_a_refresh_header_without_a_url_is_filed(server, raw):
+    serve(server, PAGE, **{"Refresh": "300"})
+    assert fetch(server, raw).status == "new"
+
+
+@pytest.mark.parametrize("policy", ["style-src 'self'", "default-src 'self'", "style-src 'nonce-abc'",
+                                    "img-src *, style-src-attr 'none'"])
+def test_a_policy_header_blocking_the_pages_styles_is_refused(server, raw, browser, policy):
+    serve(server, HIDDEN_DIGIT, **{"Content-Security-Policy": policy})
+    assert shown(browser, server.url("/page.html"), PROBE) == "14*Ascend"  # the display:none is blocked
+    refused(server, raw, "Content-Security-Policy: .* blocks \\(or may block\\) the page's style attributes")
+
+
+@pytest.mark.parametrize("headers", [{"Content-Security-Policy": "style-src 'self' 'unsafe-inline'"},
+                                     {"Content-Security-Policy": "script-src 'none'; img-src 'self'"},
+                                     {"Content-Security-Policy-Report-Only": "style-src 'none'"}])
+def test_a_policy_header_leaving_the_pages_styles_applied_is_filed(server, raw, browser, headers):
+    serve(server, HIDDEN_DIGIT, **headers)
+    assert shown(browser, server.url("/page.html"), PROBE) == "4*Ascend"
+    assert fetch(server, raw).status == "new"
+
+
+LANG_PAGE = sheet_page(b"<style>:lang(en) .sr{display:none}</style>").replace(b' lang="zh-cn"', b"", 1)
+
+
+def test_a_language_header_that_lang_rules_match_is_refused(server, raw, browser):
+    serve(server, LANG_PAGE, **{"Content-Language": "en"})
+    assert shown(browser, server.url("/page.html"), PROBE) == "4*Ascend"  # :lang(en) matches by the header
+    refused(server, raw, "Content-Language: en` gives the page, which declares no language")
+
+
+def test_a_language_header_on_a_page_with_its_own_language_is_filed(server, raw):
+    serve(server, PAGE, **{"Content-Language": "en"})  # the real page: <html lang="zh-cn">
+    assert fetch(server, raw).status == "new"
+
+
+# --- style sheets served beside the page ------------------------------------------------------------
+
+@pytest.mark.parametrize("link, sheet_path", [
+    (b'<link rel="stylesheet" href="site.css">', "/site.css"),
+    (b'<link rel="stylesheet" href="/static/help.css">', "/static/help.css"),
+    (b'<base href="/static/"><link rel="stylesheet" href="help.css">', "/static/help.css"),
+    (b'<style>@import url("site.css");</style>', "/site.css"),
+])
+def test_a_style_sheet_served_beside_the_page_is_refused(server, raw, browser, link, sheet_path):
+    serve(server, sheet_page(link))
+    server.routes[sheet_path] = lambda h: h.respond(200, b".sr{display:none}", content_type="text/css")
+    assert shown(browser, server.url("/page.html"), PROBE) == "4*Ascend"  # the browser applied the served sheet
+    refused(server, raw, "style sheet .* is served beside it")
+
+
+def test_a_sheet_of_another_site_is_read_as_for_a_saved_page(server, raw):
+    assert b'href="https://res-static.hc-cdn.cn/' in PAGE  # the vendor's own page links its CDN's sheet
+    serve(server, PAGE)
+    assert fetch(server, raw).status == "new"
+
+
+# --- bodies and redirects that cannot be read: one error, the other sources fetched ----------------
+
+def bad_crc(body: bytes) -> bytes:
+    packed = bytearray(gzip.compress(body, mtime=0))
+    crc = struct.unpack("<I", packed[-8:-4])[0]
+    packed[-8:-4] = struct.pack("<I", crc ^ 1)
+    return bytes(packed)
+
+
+@pytest.mark.parametrize("route, message", [
+    (lambda h: h.respond(200, bad_crc(PAGE), {"Content-Encoding": "gzip"}), "the body cannot be decoded"),
+    (lambda h: h.respond(200, PAGE, {"Content-Encoding": "gzip"}), "the body cannot be decoded"),
+    (lambda h: h.respond(302, headers={"Location": "data:text/html,<p>moved</p>"}),
+     "redirects to a URL that cannot be fetched"),
+])
+def test_a_body_or_redirect_that_cannot_be_read_is_one_error_and_the_next_source_is_fetched(server, raw, route,
+                                                                                            message):
+    server.routes["/bad.html"] = route
+    server.routes["/page.html"] = page(PAGE)
+    outcomes, errors = fetch_all([Source("bad", server.url("/bad.html")), Source("good", server.url("/page.html"))],
+                                 raw, Client(retries=0, sleep=lambda s: None))
+    assert [str(e) for e in errors] and message in str(errors[0]) and server.url("/bad.html") in str(errors[0])
+    assert isinstance(errors[0], FetchError) and len(errors) == 1
+    assert [o.status for o in outcomes] == ["new"] and (raw / "2025-10-22" / "page.html").read_bytes() == PAGE
