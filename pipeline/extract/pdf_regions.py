@@ -4,6 +4,7 @@ the table with the same left and right edges continues it."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from ..errors import LayoutError, Place, Problem
@@ -18,7 +19,7 @@ from .pdf_guards import check_calculator_functions, check_forms_drawn
 from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, page_mark, \
     printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
-                        drop_overprints, page_table, region_edges, set_text)
+                        drop_overprints, page_table, region_edges, row_boundaries, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_tilted, \
     lines_below, rows_run_on
 from .pdf_annots import check_annotations
@@ -258,6 +259,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         elif ended:
             check_ended(scan.regions[-1], source)
         check_no_other_copy(regions, taken, source)
+        if scan.regions:
+            check_no_part_elsewhere(regions, taken, scan.regions[0], source)
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
     scan.text.check_unmapped(source, {r.page: sum(map(unmapped, r.chars + [c for line in r.below for c in line]))
@@ -373,6 +376,49 @@ def check_no_other_copy(regions: list[Region], taken: Region | None, source: str
             Place(page=other.page), "another table headed like the vendor table, not where the table goes on "
             "(the top of the page after its last part)", "the vendor table once, each part at the top of the page "
             "after the one before"))
+
+
+UNIT_COUNT = re.compile(r"[0-9]+\*Ascend")  # a value cell of the vendor table (tokens.UNITS), wherever it stands
+
+
+def opens_with_values(region: Region) -> bool:
+    """Does the region's first ruled row hold a value of the vendor table (`N*Ascend`)? Then it
+    opens with body rows, not a header of its own: a part of the vendor table, not another
+    table (a guide's tables in the same columns each open with their own heading row)."""
+    ys = row_boundaries(region.edges, region.bbox)
+    first = [ch["text"] for ch in region.chars if len(ys) > 1 and ys[0] <= (ch["top"] + ch["bottom"]) / 2 <= ys[1]]
+    return UNIT_COUNT.search(squash(printed_text("".join(first)))) is not None
+
+
+def comes_before(region: Region, first: Region) -> bool:
+    """Is the region read before the table's first part: above it on its page, in its column
+    (one at the top of the page's next column comes after it)?"""
+    middle = (region.bbox[0] + region.bbox[2]) / 2
+    return region.page == first.page and region.bbox[3] <= first.bbox[1] + TOLERANCE \
+        and first.bbox[0] <= middle <= first.bbox[2]
+
+
+def overlaps(a: tuple, b: tuple) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def check_no_part_elsewhere(regions: list[Region], taken: Region | None, first: Region, source: str) -> None:
+    """Once the vendor table has begun, no other table opening with its values instead of a
+    heading row: the table goes on only at the top of the page after its last part
+    (continuation), so a part printed beside it (a page of two columns, whatever columns the
+    producer gave it there), below it, or under a caption line (续表) on the next page would
+    otherwise be left out without a word (hunt 86: 28 of 124 rows lost). A table read before
+    the first part (comes_before) is none of its parts."""
+    for region in regions:
+        if region is taken or (taken is not None and overlaps(region.bbox, taken.bbox)) or \
+                comes_before(region, first) or not opens_with_values(region):
+            continue
+        x0, top = region.bbox[:2]
+        raise LayoutError(source, Problem(
+            Place(page=region.page), f"a table opening with the vendor table's values ({x0:.0f} pt from the left, "
+            f"{top:.0f} pt from the top) that is not where the table goes on: a part of it printed beside or "
+            "below another part, or after a caption line?", "the vendor table's parts each at the top of the page "
+            "after the one before, nothing above them but the running header"))
 
 
 def update_date(page, source: str) -> str | None:

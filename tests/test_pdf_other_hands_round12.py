@@ -1,0 +1,62 @@
+"""Prints made by other hands, round 12 (hunt 86, session 42): the vendor table typeset by Typst
+and XeLaTeX, its rest in a second ruled part that opens with body rows, not at the top of the next
+page: in the second column of a two-column page, or on the next page under a "（续表）" line. The
+table was read only as far as its first part (96 or 102 of 124 rows published, exit 0), the rest
+taken for another table. A table opening with the vendor table's values once the table has begun
+is now an error naming it (pdf_regions.check_no_part_elsewhere); a guide's other tables in the same
+columns open with their own heading row and are still other tables (test_pdf_documents.py)."""
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import FIXTURES, RAW
+from pipeline.errors import LayoutError
+from pipeline.extract.html import extract_html
+from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
+
+KEYS = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
+PRINTS = FIXTURES / "pdf"
+ELSEWHERE = {  # print -> (page, where the part the table was cut at lies)
+    "typst-two-columns-2025-05-07.pdf": (1, "308 pt from the left, 93 pt from the top"),
+    "typst-continued-caption-2025-05-07.pdf": (2, "57 pt from the left, 72 pt from the top"),
+    "xelatex-twocolumn-supertabular-2025-05-07.pdf": (1, "303 pt from the left, 43 pt from the top"),
+}
+
+
+def rows(frame) -> set[tuple]:
+    return set(frame[KEYS].astype(str).itertuples(index=False))
+
+
+@pytest.fixture(scope="module")
+def page_rows() -> set[tuple]:
+    grid, _ = extract_html((RAW / "2025-05-07" / "page.html").read_bytes(), "page.html")
+    return rows(normalize(grid, "2025-05-07").frame)
+
+
+@pytest.mark.parametrize("name", ELSEWHERE)
+def test_a_viewer_shows_the_tables_last_model_in_a_part_after_the_first(name):
+    """The premise: pdfium's text of the page holding the second part shows DeepSeek-V3/R1, the
+    table's last model (what the first part leaves out), and the first page the first model."""
+    document = pdfium.PdfDocument(str(PRINTS / name))
+    page, _ = ELSEWHERE[name]
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    assert "DeepSeek-V3/R1" in texts[page - 1].replace("\r", "").replace("\n", "")
+    assert "llama3.1-8b" in texts[0]
+
+
+@pytest.mark.parametrize("name", ELSEWHERE)
+def test_a_part_opening_with_values_not_where_the_table_goes_on_is_an_error(name):
+    """Catches: the part read as another table and the first part published alone."""
+    page, where = ELSEWHERE[name]
+    with pytest.raises(LayoutError, match=f"page {page}: a table opening with the vendor table's values \\({where}\\)"
+                                          " that is not where the table goes on"):
+        extract_pdf((PRINTS / name).read_bytes(), name)
+
+
+def test_the_same_split_with_the_rest_at_the_top_of_the_next_page_is_read_whole(page_rows):
+    """What must not be refused: the same Typst split, nothing above the rest on page 2."""
+    name = "typst-continued-top-2025-05-07.pdf"
+    grid, updated = extract_pdf((PRINTS / name).read_bytes(), name)
+    assert updated == "2025-05-07" and rows(normalize(grid, "2025-05-07").frame) == page_rows
