@@ -22,7 +22,7 @@ from ..tokens import squash
 from .html_files import SavedFiles
 from .html_page import date_in, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
-from .html_tree import may_run_scripts
+from .html_tree import holds_scripts, may_run_scripts
 from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
                           painted_columns, row_hidden_in_a_span,
                           drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
@@ -282,11 +282,24 @@ ON_READERS_ACT = re.compile(r"on(click|dblclick|auxclick|contextmenu|mouse\w*|po
                             r"selectstart|invalid|blur|focusout|search)")
 
 
+def javascript_url(url: str) -> bool:
+    """Is the URL a javascript: one, as the URL parser reads its scheme (spaces and controls
+    around it stripped, tabs and newlines inside removed, any case)?"""
+    return re.sub(r"[\t\n\r]", "", url.strip("".join(map(chr, range(0x21))))).lower().startswith("javascript:")
+
+
 def runs_script(element: etree._Element) -> str | None:
-    """What of the element runs a script as the page loads: a <script> of a script type, or an
-    event handler attribute (on…) but for what a reader does; None for nothing."""
+    """What of the element runs a script as the page loads: a <script> of a script type, an
+    event handler attribute (on…) but for what a reader does, or a frame's document that may
+    (an <iframe srcdoc> whose markup may hold one, of the page's origin, or a javascript: URL:
+    hunt 87, a hidden iframe's script wrote 64*Ascend over 32); None for nothing."""
     if element.tag == "script" and (element.get("type") or "").strip().lower() in SCRIPT_TYPES:
         return "a <script>"
+    if element.tag in ("iframe", "frame"):
+        if element.tag == "iframe" and holds_scripts((element.get("srcdoc") or "").lower()):
+            return "an <iframe srcdoc> holding a script"
+        if javascript_url(element.get("src") or ""):
+            return f"<{element.tag} src=javascript:…>"
     for name in element.attrib:
         if isinstance(name, str) and name.lower().startswith("on") and not ON_READERS_ACT.fullmatch(name.lower()):
             return f"<{element.tag} {name.lower()}>"
@@ -294,7 +307,7 @@ def runs_script(element: etree._Element) -> str | None:
 
 
 # the elements that may run a script, found by libxml2 (attribute names are lower case in an HTML5 tree)
-MAY_RUN = etree.XPath(".//script | .//*[@*[starts-with(name(), 'on')]]")
+MAY_RUN = etree.XPath(".//script | .//iframe | .//frame | .//*[@*[starts-with(name(), 'on')]]")
 
 
 def check_no_scripts(parts: list[Table], source: str) -> None:

@@ -789,6 +789,17 @@ def seen_in(element: etree._Element, style: Style, styles: Styles) -> bool:
         box_seen(styles.of(e), styles.of(e.getparent())) for e in element.iter() if e is not element and e in styles.styled)
 
 
+SMIL = frozenset({"set", "animate", "animatetransform", "animatemotion"})  # SVG's animation elements
+
+
+def animated_into_sight(element: etree._Element, style: Style) -> bool:
+    """May an animation show a box its resting style hides (visibility, opacity)? A CSS
+    animation on it or around it (its keyframes, `forwards` or 0s, are not read here: named by
+    Style.unmodelled), or SVG animation elements inside it (`<set attributeName=visibility
+    begin=0s>`). Hunt 87: a hidden white box shown by either as the page loads blanked a 3."""
+    return style.unmodelled.startswith("animation") or any(tag_of(e) in SMIL for e in element.iter())
+
+
 def drawn(element: etree._Element, styles: Styles) -> bool:
     """Laid out and painted: not removed (itself or around it), not in <head>, not in markup
     whose content is not shown (a script, a template)."""
@@ -828,7 +839,8 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
         why = ""
         # the Style tells at once which may be: moved, stuck, spilling, painting past its box, pulled by a margin
         if (style.moved or style.stuck or style.spill or style.paints_over or style.edge) and \
-                seen_in(element, style, styles) and paints_something(element, styles):
+                (seen_in(element, style, styles) or animated_into_sight(element, style)) and \
+                paints_something(element, styles):
             declared = styles.declared_px(element)
             why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around),
                                     scrolls)
