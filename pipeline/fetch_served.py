@@ -154,13 +154,33 @@ def sheet_urls(root: etree._Element) -> list[str]:
     return urls
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(url: str) -> tuple:
+    """Scheme, host (any case) and port (the scheme's default written or not), as a browser
+    compares origins; ValueError for a URL no browser loads (`http://[::1`, a port past 65535)."""
+    parts = urlsplit(url)
+    return parts.scheme, (parts.hostname or "").lower(), parts.port or DEFAULT_PORTS.get(parts.scheme)
+
+
+def resolved(base: str, href: str) -> tuple[str, tuple] | None:
+    """The URL and its origin; None for a URL no browser loads."""
+    try:
+        url = urljoin(base, href.strip())
+        return url, origin_of(url)
+    except ValueError:
+        return None
+
+
 def check_sheets_filed(root: etree._Element, page_url: str) -> None:
     base = next((b.get("href") for b in root.iter("base") if b.get("href") is not None), None)
-    base_url = urljoin(page_url, base.strip()) if base else page_url
-    origin = urlsplit(page_url)[:2]
+    base_url = (resolved(page_url, base) or (page_url,))[0] if base else page_url
+    origin = origin_of(page_url)
     for href in sheet_urls(root):
-        url = urljoin(base_url, href.strip())
-        if urlsplit(url)[:2] == origin:
+        found = resolved(base_url, href)
+        if found is not None and found[1] == origin:
+            url = found[0]
             raise ServedOtherwise(f"the page's style sheet {href!r} is served beside it ({url}): a browser applies "
                                   "it, and fetch files the page alone", "a page whose style sheets are its own "
                                   "<style> elements or on another site; save such a page with its sheets into a "

@@ -181,3 +181,18 @@ def test_a_body_or_redirect_that_cannot_be_read_is_one_error_and_the_next_source
     assert [str(e) for e in errors] and message in str(errors[0]) and server.url("/bad.html") in str(errors[0])
     assert isinstance(errors[0], FetchError) and len(errors) == 1
     assert [o.status for o in outcomes] == ["new"] and (raw / "2025-10-22" / "page.html").read_bytes() == PAGE
+
+
+@pytest.mark.parametrize("link", [b'<link rel="stylesheet" href="http://[::1/x.css">',
+                                  b'<link rel="stylesheet" href="http://example.com:99999/x.css">'])
+def test_a_sheet_url_no_browser_loads_is_no_sheet_served_beside_the_page(server, raw, link):
+    """Catches: urllib's ValueError on such a URL ending fetch as an internal error."""
+    serve(server, sheet_page(link))
+    assert fetch(server, raw).status == "new"
+
+
+def test_the_pages_origin_is_compared_as_a_browser_compares_it(server, raw):
+    """The page's own host written in capitals, with its port: the same origin, refused."""
+    host, port = server.httpd.server_address[:2]
+    serve(server, sheet_page(f'<link rel="stylesheet" href="HTTP://{host}:{port}/site.css">'.encode()))
+    refused(server, raw, "style sheet .* is served beside it")
