@@ -4,7 +4,10 @@ page: in the second column of a two-column page, or on the next page under a "�
 table was read only as far as its first part (96 or 102 of 124 rows published, exit 0), the rest
 taken for another table. A table opening with the vendor table's values once the table has begun
 is now an error naming it (pdf_regions.check_no_part_elsewhere); a guide's other tables in the same
-columns open with their own heading row and are still other tables (test_pdf_documents.py)."""
+columns open with their own heading row and are still other tables (test_pdf_documents.py). A
+caption line saying the table goes on (（续表）, 表1（续）, "Table 1: (Continued)") right above a part
+at the top of a page is the typesetting convention for a continuation: such a part is read
+(pdf_regions.CONTINUED), with its header repeated or not."""
 from __future__ import annotations
 
 import pypdfium2 as pdfium
@@ -20,7 +23,6 @@ KEYS = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "m
 PRINTS = FIXTURES / "pdf"
 ELSEWHERE = {  # print -> (page, where the part the table was cut at lies)
     "typst-two-columns-2025-05-07.pdf": (1, "308 pt from the left, 93 pt from the top"),
-    "typst-continued-caption-2025-05-07.pdf": (2, "57 pt from the left, 72 pt from the top"),
     "xelatex-twocolumn-supertabular-2025-05-07.pdf": (1, "303 pt from the left, 43 pt from the top"),
 }
 
@@ -55,8 +57,22 @@ def test_a_part_opening_with_values_not_where_the_table_goes_on_is_an_error(name
         extract_pdf((PRINTS / name).read_bytes(), name)
 
 
-def test_the_same_split_with_the_rest_at_the_top_of_the_next_page_is_read_whole(page_rows):
-    """What must not be refused: the same Typst split, nothing above the rest on page 2."""
-    name = "typst-continued-top-2025-05-07.pdf"
+@pytest.mark.parametrize("name", [
+    "typst-continued-top-2025-05-07.pdf",  # the rest at the top of page 2, nothing above it
+    "typst-continued-caption-2025-05-07.pdf",  # under a line （续表）, the header not repeated
+    "typst-continued-caption-header-2025-05-07.pdf",  # under （续表）, both header rows repeated
+])
+def test_the_rest_at_the_top_of_the_next_page_is_read_whole_under_a_continued_caption_or_none(page_rows, name):
+    """Catches: the part under （续表） taken for another table (dropped, or refused as "another table
+    headed like the vendor table" when it repeats the header)."""
     grid, updated = extract_pdf((PRINTS / name).read_bytes(), name)
     assert updated == "2025-05-07" and rows(normalize(grid, "2025-05-07").frame) == page_rows
+
+
+def test_a_continued_caption_is_the_line_right_above_the_part():
+    """The caption convention, as the page's numbers are read (#), and lines that are no such caption."""
+    from pipeline.extract.pdf_regions import CONTINUED
+    from pipeline.tokens import squash
+    said = ["（续表）", "续表", "续表#", "表#（续）", "表# 续表", "表#（续表）", "Table #: (Continued)", "(continued)"]
+    other = ["表# 推理规格", "注：“-”代表不支持", "#/#", "续写", "表# 模型最小卡数配置"]
+    assert all(CONTINUED.fullmatch(squash(t)) for t in said) and not any(CONTINUED.fullmatch(squash(t)) for t in other)

@@ -320,11 +320,19 @@ def check_not_left_out(tops: list[Region], first: Region, number: int, source: s
                 "or ending before a page that does not begin with them"))
 
 
+# A caption line saying a table goes on (numbers read as #): （续表）, 续表#, 表#（续）, 表# 续表,
+# "Table #: (Continued)", "(continued)": the typesetting convention for a table's continuation
+CONTINUED = re.compile(r"(?:表#)?[（(]?续(?:表#?)?[)）]?|(?:表#)?续表|(?:table#:?)?\(?continued\)?", re.IGNORECASE)
+
+
 def at_top(region: Region, glyphs: list[dict], scan: Scan) -> bool:
     """Is nothing printed above the region but the running header (lines printed at the same
-    height, the same but for numbers, on the page before)?"""
-    return running(printed_lines([ch for ch in glyphs if (ch["top"] + ch["bottom"]) / 2 < region.bbox[1]]),
-                   scan.lines)
+    height, the same but for numbers, on the page before), and perhaps, right above it, a
+    caption line saying the table goes on (CONTINUED)?"""
+    above = printed_lines([ch for ch in glyphs if (ch["top"] + ch["bottom"]) / 2 < region.bbox[1]])
+    if above and CONTINUED.fullmatch(squash(above[-1].shape)):
+        above = above[:-1]
+    return running(above, scan.lines)
 
 
 def after_table(glyphs: list[dict], region: Region) -> list[dict]:
