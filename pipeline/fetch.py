@@ -186,10 +186,6 @@ def same_date(raw_dir: Path, date: str) -> list[Path]:
 
 # --- downloading ------------------------------------------------------------------------------
 
-def media_type(content_type: str | None) -> str | None:
-    return content_type.split(";", 1)[0].strip().lower() if content_type else None
-
-
 def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> bytes:
     """The decoded body, refused as soon as it passes max_bytes (never read whole first)."""
     declared = response.headers.get("content-length")
@@ -262,8 +258,10 @@ def finish(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> 
     if response.status_code != 200:
         raise FetchError(url, f"HTTP {response.status_code} {response.reason_phrase}"
                          + (f" (from {final})" if final != url else ""), "200 OK and the vendor page")
+    from .fetch_served import served_type  # the extractor's code: loaded when needed
+
     content_type = response.headers.get("content-type")
-    kind = media_type(content_type)
+    kind = served_type(tuple(response.headers.multi_items()))[0]  # as a browser takes it from every header
     if kind is not None and kind not in HTML_TYPES:
         raise FetchError(url, f"the server sent {kind}, not a web page", " or ".join(HTML_TYPES))
     body = read_body(response, url, max_bytes, steps)

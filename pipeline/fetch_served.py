@@ -6,35 +6,37 @@ loads what the page links from its server. Where that would show something else 
 bytes show, the page is refused with an error naming the header or the link, never filed to be
 read otherwise (each checked in Chromium 156, hunt 85):
 
-- **Media type:** `text/html`, or none (browsers sniff HTML) unless `X-Content-Type-Options:
-  nosniff` (then the body is shown as text). `application/xhtml+xml` is parsed as XML, which
-  stops at the first error and never implies a `<tbody>`: refused.
-- **Charset:** a `charset` the Encoding Standard knows decides the page's encoding before its
-  `<meta charset>` (a BOM decides before both). One that decodes otherwise than the page's own
+- **Media type**, as Fetch extracts it from every Content-Type header: `text/html`, or none
+  (browsers sniff HTML) unless `X-Content-Type-Options: nosniff` (then the body is shown as
+  text). `application/xhtml+xml` is parsed as XML, which stops at the first error and never
+  implies a `<tbody>`: refused, as is any other type the headers end on.
+- **Charset:** one the Encoding Standard knows decides the page's encoding before its `<meta
+  charset>` (a BOM decides before both). One that decodes otherwise than the page's own
   declaration is refused: the filed bytes would be read in the other.
 - **Refresh** naming a URL sends the reader to that page (as `<meta http-equiv=refresh>` does).
 - **Content-Security-Policy** (enforced, not Report-Only) that blocks or may block the page's
-  `<style>` elements or `style` attributes (html_csp decides a source list as for a `<meta>`).
-- **Content-Language** gives a page that declares no language its language for `:lang()`:
-  refused where the page's own styles use `:lang(`.
-- **Style sheets served beside the page** (`<link rel=stylesheet>` or `@import`, resolved as a
-  browser resolves them, `<base href>` included) on the page's own origin are loaded by the
-  browser and not filed. Sheets of other origins are never read, as for a saved page.
+  `<style>` elements, `style` attributes or data: sheets (html_csp decides a source list as for
+  a `<meta>`).
+- **Content-Language** gives a page that declares no language its language (`:lang()`).
+- **Style sheets and frames served beside the page** (`<link rel=stylesheet>`, `@import`, those
+  of data: sheets too; iframes, embeds, objects), resolved by the WHATWG URL parser (`<base
+  href>` included), on the page's own origin are loaded by the browser and not filed. Sheets of
+  other origins are never read, as for a saved page; a frame of another origin cannot reach it.
 """
 from __future__ import annotations
 
 import codecs
-from email.message import Message
-from urllib.parse import urljoin, urlsplit
+import re
 
+import ada_url
 import tinycss2
 from lxml import etree
 from webencodings import ascii_lower
 
 from .errors import SourceError
 from .extract.html_csp import APPLY, policy, verdict
-from .extract.html_fetch import ascii_tokens
-from .extract.html_files import browser_codec
+from .extract.html_fetch import ascii_tokens, data_url
+from .extract.html_files import REPLACEMENT, browser_codec
 from .extract.html_page import REFRESH, parse_document, sniff_encoding
 
 HTML_TYPE = "text/html"
@@ -54,28 +56,106 @@ def header_values(headers: tuple[tuple[str, str], ...], name: str) -> list[str]:
     return [value for key, value in headers if key.lower() == name]
 
 
-def content_type_param(value: str, param: str) -> str | None:
-    message = Message()
-    message["content-type"] = value
-    found = message.get_param(param)
-    return found if isinstance(found, str) else None
+HTTP_WHITESPACE = " \t\n\r"
+TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+
+
+def split_header(value: str) -> list[str]:
+    """A header's value split at commas outside quoted strings, each stripped (Fetch's "get,
+    decode, and split")."""
+    parts, current, quoted = [], "", False
+    for ch in value:
+        if ch == '"':
+            quoted = not quoted
+        if ch == "," and not quoted:
+            parts.append(current.strip(HTTP_WHITESPACE))
+            current = ""
+        else:
+            current += ch
+    return parts + [current.strip(HTTP_WHITESPACE)]
+
+
+def parse_mime_type(text: str) -> tuple[str, dict[str, str]] | None:
+    """MIME Sniffing's "parse a MIME type": the essence (lower case) and the parameters (the first
+    of each name; a name is not stripped, so `charset = x` names no charset); None when invalid."""
+    text = text.strip(HTTP_WHITESPACE)
+    kind, _, rest = text.partition(";")
+    main, slash, sub = kind.partition("/")
+    sub = sub.rstrip(HTTP_WHITESPACE)
+    if not (slash and TOKEN.fullmatch(main) and TOKEN.fullmatch(sub)):
+        return None
+    parameters: dict[str, str] = {}
+    i = 0
+    while i < len(rest):
+        while i < len(rest) and rest[i] in HTTP_WHITESPACE:
+            i += 1
+        start = i
+        while i < len(rest) and rest[i] not in ";=":
+            i += 1
+        name = rest[start:i].lower()
+        if i >= len(rest) or rest[i] == ";":
+            i += 1
+            continue
+        i += 1  # past "="
+        if i < len(rest) and rest[i] == '"':
+            value, i = quoted_string(rest, i)
+            while i < len(rest) and rest[i] != ";":
+                i += 1
+        else:
+            start = i
+            while i < len(rest) and rest[i] != ";":
+                i += 1
+            value = rest[start:i].rstrip(HTTP_WHITESPACE)
+        i += 1  # past ";"
+        if value and TOKEN.fullmatch(name) and name not in parameters:
+            parameters[name] = value
+    return f"{main}/{sub}".lower(), parameters
+
+
+def quoted_string(text: str, i: int) -> tuple[str, int]:
+    """The quoted string opening at text[i] (backslash escapes), and the index past its end."""
+    value, i = "", i + 1
+    while i < len(text) and text[i] != '"':
+        if text[i] == "\\" and i + 1 < len(text):
+            i += 1
+        value += text[i]
+        i += 1
+    return value, i + 1
+
+
+def served_type(headers: tuple[tuple[str, str], ...]) -> tuple[str | None, str | None]:
+    """The essence and charset a browser takes from the Content-Type headers (Fetch's "extract a
+    MIME type": every value, the last valid one, a charset kept from an earlier one of the same
+    essence); (None, None) for none."""
+    essence = charset = None
+    for value in (v for header in header_values(headers, "content-type") for v in split_header(header)):
+        parsed = parse_mime_type(value)
+        if parsed is None or parsed[0] == "*/*":
+            continue
+        kind, parameters = parsed
+        if kind != essence:
+            essence, charset = kind, parameters.get("charset")
+        elif "charset" in parameters:
+            charset = parameters["charset"]
+    return essence, charset
 
 
 def check_media_type(headers: tuple[tuple[str, str], ...]) -> None:
-    types = header_values(headers, "content-type")
-    kind = types[-1].split(";", 1)[0].strip().lower() if types else None
+    kind, _ = served_type(headers)
     if kind in XML_TYPES:
         raise ServedOtherwise(f"the server sends the page as {kind}: a browser parses it as XML (stopping at its "
                               "first error, no <tbody> implied), not as the HTML page filed", "Content-Type: text/html")
-    nosniff = any(ascii_lower(v.strip()) == "nosniff" for v in header_values(headers, "x-content-type-options"))
+    if kind is not None and kind != HTML_TYPE:
+        raise ServedOtherwise(f"the server's Content-Type headers make the page {kind} to a browser, not a web page",
+                              "Content-Type: text/html")
+    nosniff = any(split_header(v)[0].lower() == "nosniff" for v in header_values(headers, "x-content-type-options"))
     if kind is None and nosniff:
-        raise ServedOtherwise("the server sends no Content-Type and `X-Content-Type-Options: nosniff`: a browser "
-                              "shows the page as plain text", "Content-Type: text/html")
+        raise ServedOtherwise("the server sends no valid Content-Type and `X-Content-Type-Options: nosniff`: a "
+                              "browser shows the page as plain text", "Content-Type: text/html")
 
 
 def check_charset(headers: tuple[tuple[str, str], ...], body: bytes) -> None:
-    types = header_values(headers, "content-type")
-    label = content_type_param(types[-1], "charset") if types else None
+    label = served_type(headers)[1]
     if not label or body.startswith(BOMS):
         return
     served = browser_codec(label.strip())
@@ -105,13 +185,17 @@ def header_policies(headers: tuple[tuple[str, str], ...]):
                 yield value, policy(etree.Element("meta", {"http-equiv": "Content-Security-Policy", "content": text}))
 
 
-def check_policies(headers: tuple[tuple[str, str], ...], root: etree._Element) -> None:
-    styled = {"element": next(root.iter("style"), None) is not None,
-              "attribute": any(e.get("style") is not None for e in root.iter() if isinstance(e.tag, str))}
+def check_policies(headers: tuple[tuple[str, str], ...], root: etree._Element, page_url: str) -> None:
+    """Each enforced policy must let the page's own styles apply as the filed page applies them:
+    its <style> elements, style attributes and data: sheets (html_csp decides a source list)."""
+    used = {("inline", "element"): "<style> elements" if next(root.iter("style"), None) is not None else "",
+            ("inline", "attribute"): "style attributes" if any(isinstance(e.tag, str) and e.get("style") is not None
+                                                                for e in root.iter()) else "",
+            ("data", "element"): "data: style sheets" if any(url.startswith("data:")
+                                                              for _, url in page_sheets(root, page_url)) else ""}
     for value, found in header_policies(headers):
-        for context, used in styled.items():
-            if used and verdict([found], "inline", context)[0] != APPLY:
-                what = "<style> elements" if context == "element" else "style attributes"
+        for (kind, context), what in used.items():
+            if what and verdict([found], kind, context)[0] != APPLY:
                 raise ServedOtherwise(f"the server's `Content-Security-Policy: {value}` blocks (or may block) the "
                                       f"page's {what}, which the filed page applies",
                                       "no Content-Security-Policy header restricting the page's own styles")
@@ -126,65 +210,91 @@ def page_language(root: etree._Element) -> str | None:
 
 
 def check_language(headers: tuple[tuple[str, str], ...], root: etree._Element) -> None:
+    """A Content-Language header gives a page that declares no language of its own its language
+    (for `:lang()` wherever it is written, quotes, hyphenation): the filed page has none."""
     given = header_values(headers, "content-language")
-    if not given or page_language(root) is not None:
-        return
-    own_styles = " ".join([s.text or "" for s in root.iter("style")] +
-                          [e.get("style") for e in root.iter() if isinstance(e.tag, str) and e.get("style")])
-    if ":lang(" in own_styles.lower():
+    if given and page_language(root) is None:
         raise ServedOtherwise(f"the server's `Content-Language: {given[0]}` gives the page, which declares no "
-                              "language, the language its `:lang()` rules match", "a page that declares its "
-                              "language (<html lang>), or no Content-Language header")
+                              "language, a language the filed page does not have (what `:lang()` rules match)",
+                              "a page that declares its language (<html lang>), or no Content-Language header")
 
 
-def sheet_urls(root: etree._Element) -> list[str]:
-    """The URLs of the page's own sheets as written: `<link rel=stylesheet>` and the `@import`s
-    of its `<style>` elements."""
-    urls = [link.get("href") for link in root.iter("link") if link.get("href")
-            and "stylesheet" in ascii_tokens(ascii_lower(link.get("rel") or ""))]
-    for style in root.iter("style"):
-        for rule in tinycss2.parse_stylesheet(style.text or "", skip_comments=True, skip_whitespace=True):
-            if rule.type == "at-rule" and rule.lower_at_keyword == "import":
-                target = next((t for t in rule.prelude if t.type in ("string", "url", "function")), None)
-                if target is not None and target.type == "function":  # url("…"): its string
-                    target = next((a for a in target.arguments if a.type == "string"), None) \
-                        if target.lower_name == "url" else None
-                if target is not None:
-                    urls.append(target.value)
+MAX_SHEETS = 256  # sheets followed from one page, imports of data: sheets included (html_files.MAX_SHEETS)
+
+
+def imports_in(css: str) -> list[str]:
+    """The URLs of a sheet's @import rules, as written."""
+    urls = []
+    for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+        if rule.type == "at-rule" and rule.lower_at_keyword == "import":
+            target = next((t for t in rule.prelude if t.type in ("string", "url", "function")), None)
+            if target is not None and target.type == "function":  # url("…"): its string
+                target = next((a for a in target.arguments if a.type == "string"), None) \
+                    if target.lower_name == "url" else None
+            if target is not None:
+                urls.append(target.value)
     return urls
 
 
-DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-def origin_of(url: str) -> tuple:
-    """Scheme, host (any case) and port (the scheme's default written or not), as a browser
-    compares origins; ValueError for a URL no browser loads (`http://[::1`, a port past 65535)."""
-    parts = urlsplit(url)
-    return parts.scheme, (parts.hostname or "").lower(), parts.port or DEFAULT_PORTS.get(parts.scheme)
-
-
-def resolved(base: str, href: str) -> tuple[str, tuple] | None:
-    """The URL and its origin; None for a URL no browser loads."""
+def absolute(href: str, base: str) -> str | None:
+    """The URL as a browser resolves it (the WHATWG URL parser); None for one it cannot."""
     try:
-        url = urljoin(base, href.strip())
-        return url, origin_of(url)
+        return ada_url.URL(href, base=base).href
     except ValueError:
         return None
 
 
-def check_sheets_filed(root: etree._Element, page_url: str) -> None:
+def page_sheets(root: etree._Element, page_url: str) -> list[tuple[str, str]]:
+    """(as written, resolved) for each sheet the page reaches: `<link rel=stylesheet>`, the
+    @imports of its <style> elements, and those of the data: sheets among them, in turn."""
     base = next((b.get("href") for b in root.iter("base") if b.get("href") is not None), None)
-    base_url = (resolved(page_url, base) or (page_url,))[0] if base else page_url
+    base_url = (absolute(base, page_url) or page_url) if base else page_url
+    written = [link.get("href") for link in root.iter("link") if link.get("href")
+               and "stylesheet" in ascii_tokens(ascii_lower(link.get("rel") or ""))]
+    written += [url for style in root.iter("style") for url in imports_in(style.text or "")]
+    found, queue = [], [(href, base_url) for href in written]
+    while queue and len(found) < MAX_SHEETS:
+        href, against = queue.pop(0)
+        url = absolute(href, against)
+        if url is None:
+            continue
+        found.append((href, url))
+        if url.startswith("data:") and (sheet := data_url(url)) is not None:
+            codec = browser_codec(sheet.charset or "utf-8")
+            css = sheet.body.decode(codec if codec not in (None, REPLACEMENT) else "utf-8", "replace")
+            queue += [(inner, url) for inner in imports_in(css)]
+    return found
+
+
+def page_frames(root: etree._Element, page_url: str) -> list[tuple[str, str]]:
+    """(as written, resolved) for each document a frame, embed or object of the page loads."""
+    found = []
+    for element in root.iter("iframe", "frame", "embed", "object"):
+        href = element.get("data" if element.tag == "object" else "src")
+        if href and (url := absolute(href, page_url)) is not None:
+            found.append((href, url))
+    return found
+
+
+def origin_of(url: str) -> str:
+    try:
+        return ada_url.URL(url).origin
+    except ValueError:
+        return "null"
+
+
+def check_own_site(root: etree._Element, page_url: str) -> None:
+    """A sheet or a frame's document on the page's own site (its origin, as a browser compares
+    origins) is loaded by a browser and not filed; a sheet of another site is read as for a
+    saved page (never), a frame's document of another site cannot reach the page."""
     origin = origin_of(page_url)
-    for href in sheet_urls(root):
-        found = resolved(base_url, href)
-        if found is not None and found[1] == origin:
-            url = found[0]
-            raise ServedOtherwise(f"the page's style sheet {href!r} is served beside it ({url}): a browser applies "
-                                  "it, and fetch files the page alone", "a page whose style sheets are its own "
-                                  "<style> elements or on another site; save such a page with its sheets into a "
-                                  "release folder by hand")
+    for what, links in (("style sheet", page_sheets(root, page_url)), ("frame", page_frames(root, page_url))):
+        for href, url in links:
+            if origin_of(url) == origin != "null":
+                raise ServedOtherwise(f"the page's {what} {href!r} is served beside it ({url}): a browser loads it, "
+                                      "and fetch files the page alone", "a page whose style sheets are its own "
+                                      "<style> elements or on another site, without frames of its own site; save "
+                                      "such a page with its sheets into a release folder by hand")
 
 
 def check_read_as_served(headers: tuple[tuple[str, str], ...], body: bytes, page_url: str) -> None:
@@ -197,6 +307,6 @@ def check_read_as_served(headers: tuple[tuple[str, str], ...], body: bytes, page
         root = parse_document(body, page_url)
     except SourceError:
         return  # not a page at all: page_date says so
-    check_policies(headers, root)
+    check_policies(headers, root, page_url)
     check_language(headers, root)
-    check_sheets_filed(root, page_url)
+    check_own_site(root, page_url)

@@ -196,3 +196,85 @@ def test_the_pages_origin_is_compared_as_a_browser_compares_it(server, raw):
     host, port = server.httpd.server_address[:2]
     serve(server, sheet_page(f'<link rel="stylesheet" href="HTTP://{host}:{port}/site.css">'.encode()))
     refused(server, raw, "style sheet .* is served beside it")
+
+
+# --- hunt 88: the same, written otherwise ------------------------------------------------------------
+
+def raw_headers(body: bytes, pairs: list[tuple[str, str]]):
+    """A route sending exactly these headers (names repeated, values empty) and `body`."""
+    def route(handler):
+        handler.send_response(200)
+        for name, value in pairs:
+            handler.send_header(name, value)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
+    return route
+
+
+@pytest.mark.parametrize("pairs, message", [
+    ([("Content-Type", "text/html"), ("Content-Type", "text/plain")], "sent text/plain, not a web page"),
+    ([("Content-Type", "text/html; charset=utf-8, text/plain")], "sent text/plain, not a web page"),
+    ([("Content-Type", "text/html; charset=utf-8, application/xhtml+xml")], "as application/xhtml\\+xml"),
+    ([("Content-Type", "text/html; charset=utf-16le"), ("Content-Type", "text/html")], "declares charset='utf-16le'"),
+    ([("Content-Type", ""), ("X-Content-Type-Options", "nosniff")], "shows the page as plain text"),
+    ([("X-Content-Type-Options", "nosniff, foo")], "shows the page as plain text"),
+])
+def test_content_type_headers_are_read_as_fetch_extracts_a_mime_type(server, raw, browser, pairs, message):
+    """Catches: the last header line taken whole (a list, or a charset kept from an earlier one,
+    missed): Chromium showed text or garbage and 124 rows were published."""
+    server.routes["/page.html"] = raw_headers(OLD_PAGE, pairs)
+    assert shown(browser, server.url("/page.html"), TABLES) == 0
+    refused(server, raw, message)
+
+
+@pytest.mark.parametrize("content_type", ["text/html; charset = utf-16le", "*/*", "text/html, */*"])
+def test_a_content_type_a_browser_reads_as_plain_html_is_filed(server, raw, browser, content_type):
+    """What must not be refused: a charset written with spaces around `=` names none; */* is skipped."""
+    serve(server, PAGE, content_type)
+    assert shown(browser, server.url("/page.html"), TABLES) > 0
+    assert fetch(server, raw).status == "new"
+
+
+def test_a_policy_blocking_the_pages_data_sheet_is_refused(server, raw, browser):
+    body = sheet_page(b'<link rel="stylesheet" href="data:text/css,.sr{display:none}">')
+    serve(server, body, **{"Content-Security-Policy": "style-src 'self' 'unsafe-inline'"})
+    assert shown(browser, server.url("/page.html"), PROBE) == "14*Ascend"  # the data: sheet is blocked
+    refused(server, raw, "blocks \\(or may block\\) the page's data: style sheets")
+
+
+@pytest.mark.parametrize("spelled", ["http://127.1:{port}/site.css", "http://0x7f.0.0.1:{port}/site.css",
+                                     "http://127.0.0.1.:{port}/site.css", "http://127.0.0.1:0{port}/site.css"])
+def test_a_sheet_of_the_pages_site_spelled_otherwise_is_refused(server, raw, browser, spelled):
+    port = server.httpd.server_address[1]
+    serve(server, sheet_page(f'<link rel="stylesheet" href="{spelled.format(port=port)}">'.encode()))
+    server.routes["/site.css"] = lambda h: h.respond(200, b".sr{display:none}", content_type="text/css")
+    assert shown(browser, server.url("/page.html"), PROBE) == "4*Ascend"
+    refused(server, raw, "style sheet .* is served beside it")
+
+
+def test_a_sheet_of_the_pages_site_imported_by_a_data_sheet_is_refused(server, raw, browser):
+    port = server.httpd.server_address[1]
+    data = f"data:text/css,@import url('http://127.0.0.1:{port}/site.css');"
+    serve(server, sheet_page(f'<link rel="stylesheet" href="{data}">'.encode()))
+    server.routes["/site.css"] = lambda h: h.respond(200, b".sr{display:none}", content_type="text/css")
+    assert shown(browser, server.url("/page.html"), PROBE) == "4*Ascend"
+    refused(server, raw, "style sheet .* is served beside it")
+
+
+def test_a_frame_of_the_pages_site_is_refused(server, raw, browser):
+    frame = f"<script>parent.document.getElementById('probe').textContent='64*Ascend'</script>".encode()
+    serve(server, sheet_page(b"").replace(b"</body>", b'<iframe hidden src="/f.html"></iframe></body>', 1))
+    server.routes["/f.html"] = page(frame)
+    tab = browser.new_page()
+    try:
+        tab.goto(server.url("/page.html"))
+        tab.wait_for_function("document.getElementById('probe').innerText === '64*Ascend'")  # its script ran
+    finally:
+        tab.close()
+    refused(server, raw, "frame '/f.html' is served beside it")
+
+
+def test_a_language_header_on_a_page_declaring_none_is_refused_whatever_its_rules(server, raw):
+    serve(server, PAGE.replace(b' lang="zh-cn"', b"", 1), **{"Content-Language": "zh-CN"})
+    refused(server, raw, "Content-Language: zh-CN` gives the page, which declares no language")

@@ -282,24 +282,43 @@ ON_READERS_ACT = re.compile(r"on(click|dblclick|auxclick|contextmenu|mouse\w*|po
                             r"selectstart|invalid|blur|focusout|search)")
 
 
-def javascript_url(url: str) -> bool:
-    """Is the URL a javascript: one, as the URL parser reads its scheme (spaces and controls
-    around it stripped, tabs and newlines inside removed, any case)?"""
-    return re.sub(r"[\t\n\r]", "", url.strip("".join(map(chr, range(0x21))))).lower().startswith("javascript:")
+def url_scheme(url: str) -> str:
+    """The URL's scheme as the URL parser reads it (spaces and controls around stripped, tabs
+    and newlines inside removed, any case); "" for a relative URL."""
+    text = re.sub(r"[\t\n\r]", "", url.strip("".join(map(chr, range(0x21)))))
+    found = re.match(r"([a-zA-Z][a-zA-Z0-9+.-]*):", text)
+    return found.group(1).lower() if found else ""
+
+
+FRAMES = {"iframe": "src", "frame": "src", "embed": "src", "object": "data"}  # what loads a document, and from where
+
+
+def frame_code(element: etree._Element) -> str | None:
+    """What of a frame, embed or object may run code of the page's origin as it loads (hunts 87,
+    88: a hidden one's script set a cell to 64*Ascend through `parent`): an <iframe srcdoc> whose
+    markup may hold a script, a javascript: URL, or a document it loads from beside the page (a
+    relative URL). A data: URL's document, or another site's, has an origin of its own and cannot
+    reach the page; one of the page's own site reached by an absolute URL is fetch's to refuse
+    (fetch_served.py)."""
+    if element.tag == "iframe" and element.get("srcdoc") is not None:
+        return "an <iframe srcdoc> holding a script" if holds_scripts(element.get("srcdoc").lower()) else None
+    url = (element.get(FRAMES[element.tag]) or "").strip()
+    scheme = url_scheme(url)
+    if scheme == "javascript":
+        return f"<{element.tag} {FRAMES[element.tag]}=javascript:…>"
+    if url and scheme in ("", "file"):  # beside the page: of its origin (of another site, it cannot reach the page)
+        return f"<{element.tag} {FRAMES[element.tag]}={url[:60]!r}> (a document beside the page, which may run a script)"
+    return None
 
 
 def runs_script(element: etree._Element) -> str | None:
     """What of the element runs a script as the page loads: a <script> of a script type, an
     event handler attribute (on…) but for what a reader does, or a frame's document that may
-    (an <iframe srcdoc> whose markup may hold one, of the page's origin, or a javascript: URL:
-    hunt 87, a hidden iframe's script wrote 64*Ascend over 32); None for nothing."""
+    (frame_code); None for nothing."""
     if element.tag == "script" and (element.get("type") or "").strip().lower() in SCRIPT_TYPES:
         return "a <script>"
-    if element.tag in ("iframe", "frame"):
-        if element.tag == "iframe" and holds_scripts((element.get("srcdoc") or "").lower()):
-            return "an <iframe srcdoc> holding a script"
-        if javascript_url(element.get("src") or ""):
-            return f"<{element.tag} src=javascript:…>"
+    if element.tag in FRAMES and (found := frame_code(element)):
+        return found
     for name in element.attrib:
         if isinstance(name, str) and name.lower().startswith("on") and not ON_READERS_ACT.fullmatch(name.lower()):
             return f"<{element.tag} {name.lower()}>"
@@ -307,7 +326,7 @@ def runs_script(element: etree._Element) -> str | None:
 
 
 # the elements that may run a script, found by libxml2 (attribute names are lower case in an HTML5 tree)
-MAY_RUN = etree.XPath(".//script | .//iframe | .//frame | .//*[@*[starts-with(name(), 'on')]]")
+MAY_RUN = etree.XPath(".//script | .//iframe | .//frame | .//object | .//embed | .//*[@*[starts-with(name(), 'on')]]")
 
 
 def check_no_scripts(parts: list[Table], source: str) -> None:

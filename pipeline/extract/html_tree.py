@@ -215,10 +215,10 @@ SCRIPT_MARK = "mincards-scripts"
 
 def holds_scripts(serialised: str) -> bool:
     """Whether the serialised tree may hold a script: a <script>, an attribute named on… (each
-    attribute is written after a space; text with " on" in it is looked at too), or a frame
-    (its document may run one)."""
-    return "<script" in serialised or " on" in serialised or "<iframe" in serialised or "<frame" in serialised
-    # (a regular expression took 1 ms, these 0.17)
+    attribute is written after a space; text with " on" in it is looked at too), or a frame,
+    object or embed (its document may run one)."""
+    return "<script" in serialised or " on" in serialised or "<iframe" in serialised or "<frame" in serialised \
+        or "<object" in serialised or "<embed" in serialised  # (a regular expression took 1 ms, these 0.2)
 
 
 def may_run_scripts(root: etree._Element) -> bool:
