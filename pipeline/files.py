@@ -80,6 +80,18 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     fsync_folder(path.parent)
 
 
+def write_output(path: Path, data: bytes) -> None:
+    """What a reading command writes to -o: as a shell's `>` would, into what the path names
+    (a symlink's target; a pipe or a device such as /dev/null written into, never replaced by a
+    file), and atomically where that is a regular file or none (atomic_write)."""
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        with open(target, "wb") as handle:  # a FIFO, a character device: the reader at its end gets it
+            handle.write(data)
+        return
+    atomic_write(target, data)
+
+
 def _renameat2():
     try:
         function = ctypes.CDLL(None, use_errno=True).renameat2

@@ -301,7 +301,7 @@ def publish_all(out_dir: Path, releases: list[ReleaseFiles], keep: Collection[st
 def releases_after(out_dir: Path, work: Path, staged: Collection[str], removed: Collection[str]) -> dict[str, Path]:
     """The releases out_dir will hold once the staged ones are swapped in and the removed
     ones gone: id -> where its folder is now (published, or staged in `work`)."""
-    folders = {name: folder for name, folder in published_releases(out_dir).items() if name not in removed}
+    folders = {name: folder for name, folder in published_releases(out_dir, whole=False).items() if name not in removed}
     return dict(sorted({**folders, **{name: work / name for name in staged}}.items()))
 
 

@@ -38,12 +38,19 @@ Row = dict[str, Union[str, int, float, bool, None]]  # one record of the table, 
 REBUILD = "a folder written by `mincards extract`; run it again to rebuild the release"
 
 
-def published_releases(build_dir: Path) -> dict[str, Path]:
-    """Release id -> folder, for every date-named folder holding the table, oldest first."""
+def published_releases(build_dir: Path, whole: bool = True) -> dict[str, Path]:
+    """Release id -> folder, for every date-named folder holding the table, oldest first. For a
+    reader (`whole`), a release folder whose manifest is there but its table not is an error
+    naming it: left out, the newest release would silently be an older one (hunt 90: 2 cards
+    answered for 4). The run that publishes (whole=False) rebuilds such a folder."""
     if not build_dir.is_dir():
         return {}
-    folders = (p for p in sorted(build_dir.iterdir()) if is_release_name(p.name) and (p / TABLE).is_file())
-    return {p.name: p for p in folders}
+    folders = [p for p in sorted(build_dir.iterdir()) if is_release_name(p.name)]
+    for folder in folders if whole else ():
+        if not (folder / TABLE).is_file() and (folder / MANIFEST).is_file():
+            raise ReleaseError(str(folder), f"release {folder.name} is incomplete: its manifest is there, its "
+                               f"{TABLE} is not", REBUILD)
+    return {p.name: p for p in folders if (p / TABLE).is_file()}
 
 
 def where_to_look(build_dir: Path) -> str:

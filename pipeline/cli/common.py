@@ -60,8 +60,9 @@ class MissingFolder(MincardsError):
 
 
 def check_output_folder(output: Path) -> None:
-    """-o writes into a folder that exists: a mistyped path is an error, not a new folder."""
-    folder = output.parent
+    """-o writes into a folder that exists: a mistyped path is an error, not a new folder (the
+    folder of what a symlink names)."""
+    folder = Path(os.path.realpath(output)).parent
     if not folder.is_dir():
         raise MissingFolder(str(folder), f"the folder of -o {output} does not exist",
                             "an existing folder: create it first, or write elsewhere")
@@ -151,7 +152,7 @@ def stopped(exc: BaseException, note: str | None) -> None:
 
 
 def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
-    """Notes to stderr; the answer to stdout, or written atomically to --output."""
+    """Notes to stderr; the answer to stdout, or to --output (files.write_output)."""
     if output is not None:
         check_output_folder(output)
     text = answer if isinstance(answer, str) else answer.render(fmt)
@@ -160,9 +161,9 @@ def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    from ..files import atomic_write
+    from ..files import write_output
 
-    atomic_write(output, text.encode("utf-8"))
+    write_output(output, text.encode("utf-8"))
 
 
 def complete_model(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:

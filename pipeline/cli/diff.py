@@ -62,8 +62,8 @@ def diff_page(result, urls: dict[str, str | None], new_dir: Path) -> str:
 
 def save_diff(result, save_dir: Path, page: str) -> None:
     from ..diff import to_json, to_markdown
-    from ..files import atomic_write
+    from ..files import write_output
 
     stem = save_dir / f"{result.old}..{result.new}"
     for suffix, text in ((".md", to_markdown(result)), (".json", to_json(result)), (".html", page)):
-        atomic_write(stem.with_name(stem.name + suffix), text.encode("utf-8"))
+        write_output(stem.with_name(stem.name + suffix), text.encode("utf-8"))

@@ -1,0 +1,71 @@
+"""Where a reading command's answer goes, and which release it answers from (hunt 90).
+
+- `-o PATH` writes what PATH names, as a shell's `>` does: through a symlink to its target, into
+  a named pipe to the reader at its end. It wrote a temp file and renamed it over PATH, which
+  replaced the symlink or the pipe by a plain file (and, as root, `-o /dev/null` the device).
+- A release folder whose manifest is there but its table is not (min_cards.parquet deleted) is an
+  error naming it: it was left out, and the newest release answered was silently the older one."""
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import threading
+
+from click.testing import CliRunner
+
+from conftest import RAW
+from pipeline.cli import main
+
+QUESTION = ["query", "qwen2.5-7b", "--strategy", "full", "--seq-len", "4096", "--format", "json"]
+
+
+def answer(build, *args: str) -> str:
+    result = CliRunner().invoke(main, [*QUESTION, "--build", str(build), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_o_through_a_symlink_writes_its_target_and_keeps_the_link(extracted, tmp_path):
+    build = extracted[0]
+    target, link = tmp_path / "answers" / "qwen.json", tmp_path / "qwen.json"
+    target.parent.mkdir()
+    target.write_text("old")
+    link.symlink_to(target)
+    answer(build, "-o", str(link))
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text(encoding="utf-8") == answer(build)
+
+
+def test_o_through_a_dangling_symlink_makes_its_target(extracted, tmp_path):
+    target, link = tmp_path / "made.json", tmp_path / "link.json"
+    link.symlink_to(target)
+    answer(extracted[0], "-o", str(link))
+    assert link.is_symlink() and target.is_file()
+
+
+def test_o_into_a_named_pipe_writes_to_its_reader_and_keeps_the_pipe(extracted, tmp_path):
+    fifo = tmp_path / "answers.fifo"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text(encoding="utf-8")), daemon=True)
+    reader.start()
+    try:
+        answer(extracted[0], "-o", str(fifo))
+    finally:
+        reader.join(timeout=60)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert got == [answer(extracted[0])]
+
+
+def test_a_release_missing_its_table_is_an_error_not_an_older_answer(extracted, tmp_path):
+    build = tmp_path / "build"
+    shutil.copytree(extracted[0], build)
+    newest = sorted(p.name for p in RAW.iterdir() if p.is_dir())[-1]
+    (build / newest / "min_cards.parquet").unlink()
+    result = CliRunner().invoke(main, [*QUESTION, "--build", str(build)])
+    assert result.exit_code == 1
+    assert f"release {newest} is incomplete: its manifest is there, its min_cards.parquet is not" in result.output
+    rebuilt = CliRunner().invoke(main, ["extract", str(RAW), "--out", str(build)])  # the run that publishes mends it
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert answer(build) == answer(extracted[0])
