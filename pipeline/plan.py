@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 from . import query, store
@@ -44,7 +45,6 @@ STEPS = 4  # whole-node steps shown after the minimum when neither --hours nor -
 CHEAPEST = "fewest units, then the shorter sequence length, then lora before full"
 STRATEGY_COST = {"lora": 0, "full": 1}  # lora trains a fraction of the weights
 ROUND_ABOVE = 8  # "N卡数>8时则需取整为8的倍数"
-EPSILON = 1e-9  # 16.000000000001 cards is 16 cards
 
 
 @dataclass(frozen=True)
@@ -130,16 +130,28 @@ class Workload:
         """The TPS given for this hardware, None when none was."""
         return self.tps.get(hardware) if isinstance(self.tps, dict) else self.tps
 
-    def hours(self, units: int, hardware: str) -> float:
-        return self.tokens / (units * self.rate(hardware) * self.efficiency) / 3600
+    def hours(self, units: int, hardware: str) -> Fraction:
+        """Exactly, from the numbers as given (exact): a half is a half when two_figures rounds it."""
+        return exact(self.tokens) / (units * exact(self.rate(hardware)) * exact(self.efficiency)) / 3600
 
-    def units_for(self, hours: float, hardware: str) -> float:
-        return self.tokens / (hours * 3600 * self.rate(hardware) * self.efficiency)
+    def units_for(self, hours: float, hardware: str) -> Fraction:
+        """Exactly: 8.0000000003 units are more than 8 (sized rounds them up to 16)."""
+        return exact(self.tokens) / (exact(hours) * 3600 * exact(self.rate(hardware)) * exact(self.efficiency))
 
 
-def sized(exact: float, min_units: int, unit: str) -> int:
+def exact(number: float | int) -> Fraction:
+    """The number as written: a float's shortest decimal (repr), which is what was typed."""
+    return Fraction(repr(number)) if isinstance(number, float) else Fraction(number)
+
+
+def decimal_text(number: float | int) -> str:
+    """A given number as written, with thousands separators and no float noise: 302.4, 1,000,000."""
+    return f"{Decimal(repr(number) if isinstance(number, float) else number).normalize():,f}"
+
+
+def sized(needed: Fraction, min_units: int, unit: str) -> int:
     """The page's rounding: whole units (even DIEs), a multiple of 8 above 8, never below the minimum."""
-    units = max(math.ceil(exact - EPSILON), 1)
+    units = max(math.ceil(needed), 1)
     if unit == "die":
         units += units % DIES_PER_CARD
     if units > ROUND_ABOVE:
@@ -157,11 +169,17 @@ def node_steps(min_units: int, unit: str) -> list[int]:
     return steps
 
 
-def two_figures(hours: float) -> float:
+def two_figures(hours: Fraction) -> float:
     """Two significant figures, halves rounded up, never 0: 23.148 -> 23, 0.625 -> 0.63,
-    0.00011574 -> 0.00012, 123.4 -> 120."""
-    exact = Decimal(repr(hours))
-    return float(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 1), rounding=ROUND_HALF_UP))
+    0.00011574 -> 0.00012, 123.4 -> 120; 0.0105 -> 0.011 (rounded from the exact value: from
+    the nearest float, 0.010499999…, it went down)."""
+    hours = Fraction(hours)
+    places = 1 - math.floor(math.log10(hours))  # digits after the point that keep two figures
+    while hours * Fraction(10) ** places >= 100:  # (log10 of a float may be a hair off at a power of ten)
+        places -= 1
+    while hours * Fraction(10) ** places < 10:
+        places += 1
+    return float(Fraction(math.floor(hours * Fraction(10) ** places + Fraction(1, 2))) / Fraction(10) ** places)
 
 
 def unit_counts(row: dict, work: Workload, hours: float | None, units: int | None) -> list[int]:
@@ -313,7 +331,7 @@ def answer_plan(build_dir: Path, release: str | None, asked: str, filters: Filte
     groups, left_out = plan(rows, work, source, hours=hours, units=units)
     goal = f"sized to finish within {hours:g} h" if hours is not None else f"on {units} units" \
         if units is not None else f"the minimum, then {STEPS} whole-node steps (1, 2, 4, 8 … nodes)"
-    title = (f"{', '.join(resolved.models)}, release {release_id}: {work.tokens:,.0f} tokens; TPS (your "
+    title = (f"{', '.join(resolved.models)}, release {release_id}: {decimal_text(work.tokens)} tokens; TPS (your "
              f"measurement): {rate_text(work)}; efficiency {work.efficiency:g}; {goal}")
     notes = ([resolved.note] if resolved.note else []) + left_out_note(left_out, work, units)
     records = plan_records(groups, query.in_column_order(frame, "framework"))
@@ -329,7 +347,7 @@ def explanation(groups: list[Group], work: Workload, hours: float | None, units:
     first row of each hardware."""
     lines = ["How the numbers are computed (the vendor's rule, 模型训练时间、集群规模预测 on its page):",
              "  N = tokens / (time x TPS x efficiency)    time = tokens / (N x TPS x efficiency)",
-             f"  tokens = {work.tokens:,.0f}: --tokens, your training data (all epochs)",
+             f"  tokens = {decimal_text(work.tokens)}: --tokens, your training data (all epochs)",
              f"  efficiency = {work.efficiency:g}: --efficiency (the vendor: ideal 1, typically above 0.9; "
              "below 1 means more time or more units)"]
     for hardware in HARDWARE:
@@ -347,10 +365,10 @@ def explanation(groups: list[Group], work: Workload, hours: float | None, units:
                   f"{row['source_row']}, column {row['source_col']}"]
         if hours is not None:
             exact = work.units_for(hours, hardware)
-            lines.append(f"  N = {work.tokens:,.0f} / ({hours:g} h x 3600 s x {rate:g} x {work.efficiency:g}) = "
-                         f"{exact:.3g}, rounded up{', to an even number of DIEs' if group.unit == 'die' else ''}, "
+            lines.append(f"  N = {decimal_text(work.tokens)} / ({hours:g} h x 3600 s x {rate:g} x {work.efficiency:g}) = "
+                         f"{float(exact):.3g}, rounded up{', to an even number of DIEs' if group.unit == 'die' else ''}, "
                          f"above 8 to a multiple of 8, never below the minimum: {count(group.steps[0][0], group.unit)}")
         for n, _, h in group.steps:
-            lines.append(f"  time at {n} {PLURAL[group.unit] if n != 1 else unit} = {work.tokens:,.0f} / ({n} x "
+            lines.append(f"  time at {n} {PLURAL[group.unit] if n != 1 else unit} = {decimal_text(work.tokens)} / ({n} x "
                          f"{rate:g} x {work.efficiency:g}) / 3600 s = {h:g} h")
     return lines

@@ -232,6 +232,39 @@ def test_hours_have_two_significant_figures_and_are_never_zero(published):
     assert line.split()[6] == "0.00012"
 
 
+@pytest.mark.parametrize("tokens, hours", [(302400, 0.011), (2865600, 0.1), (1684800, 0.059), (73440, 0.0026)])
+def test_an_exact_half_of_the_second_figure_is_rounded_up(published, tokens, hours):
+    """Catches (hunt 90): hours rounded from the nearest float, which lies just below the half:
+    302,400 tokens on 8 cards at 1000 tokens/s is exactly 0.0105 h, printed 0.01 (0.0995 as 0.099)."""
+    args = ["qwen2.5-7b", "--tokens", str(tokens), "--tps", "1000", "--units", "8", "--strategy", "lora",
+            "--seq-len", "4096", "--framework", "MindSpeed-LLM", "--hardware", "Snt9b"]
+    assert plan(published, *args) == {"Snt9b": (8, hours)}
+
+
+def test_units_just_above_a_step_are_rounded_up_exactly(published):
+    """Catches (hunt 90): 28,800,000,001 tokens in 1 h at 1e6 tokens/s need 8.0000000003 cards, which
+    a tolerance of 1e-9 took for 8; rounded up, above 8 to a multiple of 8: 16 cards."""
+    args = ["qwen2.5-7b", "--tokens", "28800000001", "--tps", "1000000", "--hours", "1", "--strategy", "lora",
+            "--seq-len", "4096", "--framework", "MindSpeed-LLM", "--hardware", "Snt9b"]
+    assert plan(published, *args)["Snt9b"][0] == 16
+
+
+def test_huge_counts_are_whole_numbers_exactly(published):
+    """Catches (hunt 90): 1e30 tokens at 0.001 tokens/s in 0.001 h need 2.7e35... units as a float
+    (277777777777777742643788041420800); exactly, ceil(1e30 / 3.6e-3) rounded to a multiple of 8."""
+    args = ["qwen2.5-7b", "--tokens", "1e30", "--tps", "0.001", "--hours", "0.001", "--strategy", "lora",
+            "--seq-len", "4096", "--framework", "MindSpeed-LLM", "--hardware", "Snt9b", "--format", "json"]
+    units = json.loads(ok(published, "plan", *args).stdout)[0]["units"]
+    assert units == 277777777777777777777777777777784
+
+
+def test_fractional_tokens_are_shown_as_given(published):
+    """Catches (hunt 90): --tokens 302.4 shown as 302 tokens while the hours used 302.4."""
+    out = ok(published, "plan", "qwen2.5-7b", "--tokens", "302.4", "--tps", "1000", "--units", "8", "--explain",
+             "--strategy", "lora", "--seq-len", "4096", "--framework", "MindSpeed-LLM", "--hardware", "Snt9b").stdout
+    assert "302.4 tokens" in out and "302 tokens" not in out
+
+
 def test_explain_fills_in_the_vendors_formula_and_names_each_source(published):
     """Catches: no way to see how a plan was computed or where its numbers come from."""
     cell = as_json(published, "query", "qwen2.5-7b", "--strategy", "full", "--seq-len", "4096",
