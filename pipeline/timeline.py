@@ -53,11 +53,16 @@ def read_history(build_dir: Path) -> list[Row]:
 
 
 def history_title(models: list[str], rows: list[Row], releases: list[str]) -> str:
+    """What the lines cover: the releases the model is in (first to last of its runs), of those
+    the build holds (hunt 90: a model of the newest release alone was said to span both)."""
     keys = {(row["model"], row["strategy"], row["seq_len"], row["framework"], row["hardware"]) for row in rows}
     changed = sum(row["change"] in ("up", "down", "support_added", "support_removed") for row in rows)
-    return (f"{', '.join(models)}: {counted(len(keys), 'configuration')} over {counted(len(releases), 'release')} "
-            f"({releases[0]} to {releases[-1]}), {counted(changed, 'value')} changed; one line per run of releases "
-            "in which a value held")
+    first, last = min(row["first_release"] for row in rows), max(row["last_release"] for row in rows)
+    span = releases[releases.index(first):releases.index(last) + 1]
+    return (f"{', '.join(models)}: {counted(len(keys), 'configuration')} over {counted(len(span), 'release')} "
+            f"({span[0] if len(span) == 1 else f'{span[0]} to {span[-1]}'}) of the {counted(len(releases), 'release')} "
+            "published, "
+            f"{counted(changed, 'value')} changed; one line per run of releases in which a value held")
 
 
 def history_footer() -> str:

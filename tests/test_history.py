@@ -261,3 +261,14 @@ def test_a_run_lasts_until_its_keys_next_change():
     assert runs.models() == {"m-a": (0, 2), "m-b": (2, 3), "m-c": (3, 6)}
     with pytest.raises(ValueError, match="a change of position 0 given at position 4"):
         changes.add("r5", [(0, *a, True, 2, "card", "up")])
+
+def test_the_history_title_names_the_releases_the_model_is_in(extracted):
+    """Catches (hunt 90): a model of the newest release alone was said to span both releases."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    result = CliRunner().invoke(main, ["history", "qwen3-8b", "--build", str(extracted[0])])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith(
+        "qwen3-8b: 40 configurations over 1 release (2025-10-22) of the 2 releases published, 0 values changed")
