@@ -52,7 +52,7 @@ def test_a_viewer_shows_the_tables_last_model_in_a_part_after_the_first(name):
 def test_a_part_opening_with_values_not_where_the_table_goes_on_is_an_error(name):
     """Catches: the part read as another table and the first part published alone."""
     page, where = ELSEWHERE[name]
-    with pytest.raises(LayoutError, match=f"page {page}: a table opening with the vendor table's values \\({where}\\)"
+    with pytest.raises(LayoutError, match=f"page {page}: a table opening with the vendor table's rows \\({where}\\)"
                                           " that is not where the table goes on"):
         extract_pdf((PRINTS / name).read_bytes(), name)
 
@@ -76,3 +76,31 @@ def test_a_continued_caption_is_the_line_right_above_the_part():
     said = ["（续表）", "续表", "续表#", "表#（续）", "表# 续表", "表#（续表）", "Table #: (Continued)", "(continued)"]
     other = ["表# 推理规格", "注：“-”代表不支持", "#/#", "续写", "表# 模型最小卡数配置"]
     assert all(CONTINUED.fullmatch(squash(t)) for t in said) and not any(CONTINUED.fullmatch(squash(t)) for t in other)
+
+
+# Hunt 89: the rest opening with a head row without values (the second header row, a 续表 row naming the
+# table's caption), not where the table goes on; and another table captioned 表2 at the top of the next page.
+HEADED_ELSEWHERE = {
+    "xelatex-twocolumn-hardware-row-2025-05-07.pdf": 1,
+    "writer-continued-row-narrower-2025-05-07.pdf": 2,
+    "writer-two-columns-hardware-row-2025-05-07.pdf": 1,
+}
+
+
+@pytest.mark.parametrize("name", HEADED_ELSEWHERE)
+def test_a_part_opening_with_the_vendors_own_headings_elsewhere_is_an_error(name):
+    """Catches: a part whose first ruled row holds only the vendor's headings (Snt9B / Snt9B23) or a
+    续表 row naming its caption, taken for another table: 102 or 104 of 124 rows published."""
+    with pytest.raises(LayoutError, match=f"page {HEADED_ELSEWHERE[name]}: a table opening with the vendor "
+                                          "table's rows .* that is not where the table goes on"):
+        extract_pdf((PRINTS / name).read_bytes(), name)
+
+
+def test_a_table_captioned_as_another_at_the_top_of_the_next_page_is_another_table(page_rows):
+    """Catches: 表2's 8 rows read on as the vendor table's (132 published): its caption below it names
+    another table, so it is not the vendor table going on."""
+    name = "typst-other-table-captioned-below-2025-05-07.pdf"
+    texts = [p.get_textpage().get_text_range() for p in pdfium.PdfDocument(str(PRINTS / name))]
+    assert any("表 2 已下线模型" in t for t in texts)  # the premise: the viewer shows the other table's caption
+    grid, _ = extract_pdf((PRINTS / name).read_bytes(), name)
+    assert rows(normalize(grid, "2025-05-07").frame) == page_rows

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import LayoutError, Place, Problem
-from ..header import looks_like_vendor_header
+from ..header import CAPTION, looks_like_vendor_header
 from ..limits import DEFAULT, Limits
 from ..tokens import squash
 from .cjk import printed_text
@@ -259,8 +259,9 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         elif ended:
             check_ended(scan.regions[-1], source)
         check_no_other_copy(regions, taken, source)
-        if scan.regions:
-            check_no_part_elsewhere(regions, taken, scan.regions[0], source)
+        if scan.regions and regions:
+            check_no_part_elsewhere(regions, taken, scan.regions[0], lines if lines is not None else
+                                    printed_lines(glyphs), source)
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
     scan.text.check_unmapped(source, {r.page: sum(map(unmapped, r.chars + [c for line in r.below for c in line]))
@@ -285,11 +286,11 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], l
         return None
     first, last = scan.regions[0], scan.regions[-1]
     top = next(iter(regions), None)
-    top = top if top is not None and at_top(top, glyphs, scan) else None
+    top = top if top is not None and at_top(top, glyphs, scan) and not captioned_otherwise(top, lines) else None
     if top is not None and same_columns(top, first):
         return top
     rest = open_rest(page, glyphs, number, first, source, limits)
-    rest = rest if rest is not None and at_top(rest, glyphs, scan) else None
+    rest = rest if rest is not None and at_top(rest, glyphs, scan) and not captioned_otherwise(rest, lines) else None
     if rest is not None and (left_open(last) or ruled_across(rest) and same_columns(rest, first)):
         return rest
     check_not_left_out([r for r in (top, rest) if r is not None], first, number, source)
@@ -387,15 +388,53 @@ def check_no_other_copy(regions: list[Region], taken: Region | None, source: str
 
 
 UNIT_COUNT = re.compile(r"[0-9]+\*Ascend")  # a value cell of the vendor table (tokens.UNITS), wherever it stands
+NO_HEADING = re.compile(r"[\W\d_]|续|表", re.UNICODE)  # what a band may hold besides the vendor's own headings
 
 
-def opens_with_values(region: Region) -> bool:
-    """Does the region's first ruled row hold a value of the vendor table (`N*Ascend`)? Then it
-    opens with body rows, not a header of its own: a part of the vendor table, not another
-    table (a guide's tables in the same columns each open with their own heading row)."""
+def band_texts(region: Region) -> list[str]:
+    """The text of each ruled row of the region, top to bottom (squashed, as printed)."""
     ys = row_boundaries(region.edges, region.bbox)
-    first = [ch["text"] for ch in region.chars if len(ys) > 1 and ys[0] <= (ch["top"] + ch["bottom"]) / 2 <= ys[1]]
-    return UNIT_COUNT.search(squash(printed_text("".join(first)))) is not None
+    bands = [[] for _ in ys[1:]]
+    for ch in region.chars:
+        middle = (ch["top"] + ch["bottom"]) / 2
+        band = next((i for i, (a, b) in enumerate(zip(ys, ys[1:])) if a <= middle <= b), None)
+        if band is not None:
+            bands[band].append(ch)
+    return [squash(printed_text("".join(ch["text"] for ch in band))) for band in bands]
+
+
+def own_heading(text: str, vendor_headings: list[str]) -> bool:
+    """Does a band name something the vendor table's headings do not (a table of its own: 模型,
+    部署方式, 单机), beyond the vendor's own headings, numbers, marks and a 续表 line?"""
+    for heading in sorted(vendor_headings, key=len, reverse=True):
+        text = text.replace(heading, "")
+    return NO_HEADING.sub("", text) != ""
+
+
+def reads_as_a_part(region: Region, vendor_headings: list[str]) -> bool:
+    """Does the region open with the vendor table's body: values (`N*Ascend`) in a ruled row
+    reached without a heading of its own above it (its rows before the values hold the vendor's
+    headings, column numbers or a 续表 line naming its caption at most)? A guide's tables in the same columns open
+    with headings of their own (模型, 部署方式, 单机/多机)."""
+    for text in band_texts(region):
+        if UNIT_COUNT.search(text):
+            return True
+        if own_heading(text, vendor_headings):
+            return False
+    return False
+
+
+def captioned_otherwise(region: Region, lines: list[PrintedLine]) -> bool:
+    """Is the line printed right above or right below the region the caption of another table
+    (表2 …, not the vendor's caption nor a 续表 line)? Such a table is not the vendor table's part
+    (hunt 89: a table captioned 表2 below it, at the top of the next page, was read on as its rows)."""
+    above = max((line for line in lines if line.top < region.bbox[1]), key=lambda line: line.top, default=None)
+    below = min((line for line in lines if line.top > region.bbox[3]), key=lambda line: line.top, default=None)
+    for line in (above, below):
+        text = squash(line.shape) if line is not None else ""
+        if text.startswith("表#") and CAPTION not in text and not CONTINUED.fullmatch(text):
+            return True
+    return False
 
 
 def comes_before(region: Region, first: Region) -> bool:
@@ -410,20 +449,24 @@ def overlaps(a: tuple, b: tuple) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def check_no_part_elsewhere(regions: list[Region], taken: Region | None, first: Region, source: str) -> None:
-    """Once the vendor table has begun, no other table opening with its values instead of a
-    heading row: the table goes on only at the top of the page after its last part
+def check_no_part_elsewhere(regions: list[Region], taken: Region | None, first: Region, lines: list[PrintedLine],
+                            source: str) -> None:
+    vendor_headings = [squash(printed_text("".join(lines))) for lines in first.heading_lines()]
+    vendor_headings = [h for h in vendor_headings if h] + [CAPTION]  # a 续表 row names the table by its caption
+    """Once the vendor table has begun, no other table opening with its body (reads_as_a_part)
+    instead of a heading row of its own: the table goes on only at the top of the page after its last part
     (continuation), so a part printed beside it (a page of two columns, whatever columns the
     producer gave it there), below it, or under a caption line (续表) on the next page would
     otherwise be left out without a word (hunt 86: 28 of 124 rows lost). A table read before
     the first part (comes_before) is none of its parts."""
     for region in regions:
         if region is taken or (taken is not None and overlaps(region.bbox, taken.bbox)) or \
-                comes_before(region, first) or not opens_with_values(region):
+                comes_before(region, first) or captioned_otherwise(region, lines) or \
+                not reads_as_a_part(region, vendor_headings):
             continue
         x0, top = region.bbox[:2]
         raise LayoutError(source, Problem(
-            Place(page=region.page), f"a table opening with the vendor table's values ({x0:.0f} pt from the left, "
+            Place(page=region.page), f"a table opening with the vendor table's rows ({x0:.0f} pt from the left, "
             f"{top:.0f} pt from the top) that is not where the table goes on: a part of it printed beside or "
             "below another part, or after a caption line?", "the vendor table's parts each at the top of the page "
             "after the one before, nothing above them but the running header"))
