@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pdfminer.pdftypes import resolve1
 from pdfplumber.page import Page
@@ -99,14 +99,16 @@ SAME_HEIGHT = 1.0  # points: a line this close to the height of a line on anothe
 @dataclass(frozen=True)
 class PrintedLine:
     """A line of text on a page: its top, and its text with every number as `#` (a running
-    header or footer is the same on every page but for its page number and counts)."""
+    header or footer is the same on every page but for its page number and counts); its text
+    as printed, for a message."""
     top: float
     shape: str
+    text: str = field(default="", compare=False)
 
 
 def printed_lines(chars: list[dict]) -> list[PrintedLine]:
-    return [PrintedLine(min(ch["top"] for ch in line), NUMBER.sub("#", line_text(line)))
-            for line in char_lines(chars)]
+    return [PrintedLine(min(ch["top"] for ch in line), NUMBER.sub("#", text), text)
+            for line in char_lines(chars) for text in (line_text(line),)]
 
 
 def running(lines: list[PrintedLine], other_page: list[PrintedLine]) -> bool:

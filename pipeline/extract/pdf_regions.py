@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..errors import LayoutError, Place, Problem
 from ..header import CAPTION, looks_like_vendor_header
 from ..limits import DEFAULT, Limits
-from ..tokens import squash
+from ..tokens import NOT_SUPPORTED, squash
 from .cjk import printed_text
 from .html import date_in
 from .pdf_digit_shapes import check_digit_shapes
@@ -260,8 +260,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_ended(scan.regions[-1], source)
         check_no_other_copy(regions, taken, source)
         if scan.regions and regions:
-            check_no_part_elsewhere(regions, taken, scan.regions[0], lines if lines is not None else
-                                    printed_lines(glyphs), source)
+            check_no_part_elsewhere(regions, taken, scan.regions[0], source)
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
     scan.text.check_unmapped(source, {r.page: sum(map(unmapped, r.chars + [c for line in r.below for c in line]))
@@ -286,12 +285,14 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], l
         return None
     first, last = scan.regions[0], scan.regions[-1]
     top = next(iter(regions), None)
-    top = top if top is not None and at_top(top, glyphs, scan) and not captioned_otherwise(top, lines) else None
+    top = top if top is not None and at_top(top, glyphs, scan) else None
     if top is not None and same_columns(top, first):
+        check_not_captioned_otherwise(top, lines, number, source)
         return top
     rest = open_rest(page, glyphs, number, first, source, limits)
-    rest = rest if rest is not None and at_top(rest, glyphs, scan) and not captioned_otherwise(rest, lines) else None
+    rest = rest if rest is not None and at_top(rest, glyphs, scan) else None
     if rest is not None and (left_open(last) or ruled_across(rest) and same_columns(rest, first)):
+        check_not_captioned_otherwise(rest, lines, number, source)
         return rest
     check_not_left_out([r for r in (top, rest) if r is not None], first, number, source)
     return None
@@ -391,16 +392,19 @@ UNIT_COUNT = re.compile(r"[0-9]+\*Ascend")  # a value cell of the vendor table (
 NO_HEADING = re.compile(r"[\W\d_]|续|表", re.UNICODE)  # what a band may hold besides the vendor's own headings
 
 
-def band_texts(region: Region) -> list[str]:
-    """The text of each ruled row of the region, top to bottom (squashed, as printed)."""
-    ys = row_boundaries(region.edges, region.bbox)
-    bands = [[] for _ in ys[1:]]
+def band_cells(region: Region) -> list[list[str]]:
+    """The text of each ruled row of the region, top to bottom, cut at its column boundaries
+    (each slot's text squashed, as printed)."""
+    ys, xs = row_boundaries(region.edges, region.bbox), column_boundaries(region.edges, region.bbox)
+    slots: dict[tuple[int, int], list[dict]] = {}
     for ch in region.chars:
-        middle = (ch["top"] + ch["bottom"]) / 2
-        band = next((i for i, (a, b) in enumerate(zip(ys, ys[1:])) if a <= middle <= b), None)
-        if band is not None:
-            bands[band].append(ch)
-    return [squash(printed_text("".join(ch["text"] for ch in band))) for band in bands]
+        middle, centre = (ch["top"] + ch["bottom"]) / 2, (ch["x0"] + ch["x1"]) / 2
+        row = next((i for i, (a, b) in enumerate(zip(ys, ys[1:])) if a <= middle <= b), None)
+        col = next((i for i, (a, b) in enumerate(zip(xs, xs[1:])) if a <= centre <= b), None)
+        if row is not None and col is not None:
+            slots.setdefault((row, col), []).append(ch)
+    return [[squash(printed_text("".join(ch["text"] for ch in slots.get((r, c), []))))
+             for c in range(len(xs) - 1)] for r in range(len(ys) - 1)]
 
 
 def own_heading(text: str, vendor_headings: list[str]) -> bool:
@@ -412,29 +416,50 @@ def own_heading(text: str, vendor_headings: list[str]) -> bool:
 
 
 def reads_as_a_part(region: Region, vendor_headings: list[str]) -> bool:
-    """Does the region open with the vendor table's body: values (`N*Ascend`) in a ruled row
-    reached without a heading of its own above it (its rows before the values hold the vendor's
-    headings, column numbers or a 续表 line naming its caption at most)? A guide's tables in the same columns open
-    with headings of their own (模型, 部署方式, 单机/多机)."""
-    for text in band_texts(region):
-        if UNIT_COUNT.search(text):
+    """Does the region open with the vendor table's body: a ruled row holding a value
+    (`N*Ascend`, or `-` for not supported) reached without a heading of its own above it (its
+    rows before the values hold the vendor's headings, column numbers or a 续表 line naming its
+    caption at most)? A guide's tables in the same columns open with headings of their own (模型,
+    部署方式, 单机/多机)."""
+    for cells in band_cells(region):
+        if UNIT_COUNT.search("".join(cells)) or NOT_SUPPORTED in cells:  # a value may span two columns' slots
             return True
-        if own_heading(text, vendor_headings):
+        if own_heading("".join(cells), vendor_headings):
             return False
     return False
 
 
-def captioned_otherwise(region: Region, lines: list[PrintedLine]) -> bool:
-    """Is the line printed right above or right below the region the caption of another table
-    (表2 …, not the vendor's caption nor a 续表 line)? Such a table is not the vendor table's part
-    (hunt 89: a table captioned 表2 below it, at the top of the next page, was read on as its rows)."""
-    above = max((line for line in lines if line.top < region.bbox[1]), key=lambda line: line.top, default=None)
-    below = min((line for line in lines if line.top > region.bbox[3]), key=lambda line: line.top, default=None)
-    for line in (above, below):
-        text = squash(line.shape) if line is not None else ""
-        if text.startswith("表#") and CAPTION not in text and not CONTINUED.fullmatch(text):
-            return True
-    return False
+CAPTION_LIKE = re.compile(r"附表|(?:表|table|tab\.)#", re.IGNORECASE)  # a table's number (an appendix's word) opening a line
+BESIDE = 2  # lines looked at above and below a part: a caption, or a note and then a caption
+
+
+def caption_beside(region: Region, lines: list[PrintedLine]) -> str | None:
+    """A line printed right above or right below the region (or one line further: a note, then the
+    caption) that reads as a table's caption other than the vendor's own (表1 模型最小卡数配置) or a
+    续表 line: 表2 …, Table 2: …, 附表 …"""
+    above = sorted((line for line in lines if line.top < region.bbox[1]), key=lambda line: -line.top)[:BESIDE]
+    below = sorted((line for line in lines if line.top > region.bbox[3]), key=lambda line: line.top)[:BESIDE]
+    return next((line.text for line in above + below if other_caption(line.shape)), None)
+
+
+def other_caption(shape: str) -> bool:
+    """Does a printed line (numbers as #) read as a table's caption other than the vendor's own
+    or a 续表 line?"""
+    text = squash(shape)
+    return CAPTION_LIKE.match(text) is not None and text != f"表#{CAPTION}" and not CONTINUED.fullmatch(text)
+
+
+def check_not_captioned_otherwise(region: Region, lines: list[PrintedLine], number: int, source: str) -> None:
+    """A part at the top of the page in the vendor table's columns, a caption of another table
+    right above or below it: the vendor table going on, or another table in the same columns
+    (hunt 89: 表2's rows read on as the vendor table's)? Neither is guessed (hunt 92: a rest of the
+    table dropped for a sentence opening 表1…): an error naming the caption."""
+    caption = caption_beside(region, lines)
+    if caption is not None:
+        raise LayoutError(source, Problem(
+            Place(page=number), f"the table at the top of the page, in the vendor table's columns, has the caption "
+            f"{caption!r} beside it: the vendor table going on, or another table?", "the vendor table's parts "
+            "without another table's caption beside them, or other tables with a heading row of their own"))
 
 
 def comes_before(region: Region, first: Region) -> bool:
@@ -449,20 +474,18 @@ def overlaps(a: tuple, b: tuple) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def check_no_part_elsewhere(regions: list[Region], taken: Region | None, first: Region, lines: list[PrintedLine],
-                            source: str) -> None:
+def check_no_part_elsewhere(regions: list[Region], taken: Region | None, first: Region, source: str) -> None:
+    """Once the vendor table has begun, no other table opening with its body (reads_as_a_part)
+    instead of a heading row of its own: the table goes on only at the top of the page after
+    its last part (continuation), so a part printed beside it (a page of two columns, whatever
+    columns the producer gave it there), below it, or under a caption line on the next page
+    would otherwise be left out without a word (hunt 86: 28 of 124 rows lost). A table read
+    before the first part (comes_before) is none of its parts."""
     vendor_headings = [squash(printed_text("".join(lines))) for lines in first.heading_lines()]
     vendor_headings = [h for h in vendor_headings if h] + [CAPTION]  # a 续表 row names the table by its caption
-    """Once the vendor table has begun, no other table opening with its body (reads_as_a_part)
-    instead of a heading row of its own: the table goes on only at the top of the page after its last part
-    (continuation), so a part printed beside it (a page of two columns, whatever columns the
-    producer gave it there), below it, or under a caption line (续表) on the next page would
-    otherwise be left out without a word (hunt 86: 28 of 124 rows lost). A table read before
-    the first part (comes_before) is none of its parts."""
     for region in regions:
         if region is taken or (taken is not None and overlaps(region.bbox, taken.bbox)) or \
-                comes_before(region, first) or captioned_otherwise(region, lines) or \
-                not reads_as_a_part(region, vendor_headings):
+                comes_before(region, first) or not reads_as_a_part(region, vendor_headings):
             continue
         x0, top = region.bbox[:2]
         raise LayoutError(source, Problem(
