@@ -226,6 +226,12 @@ def check_plausible_name(model: str, text: str) -> None:
                          "DeepSeek-V3/R1")
 
 
+def name_part_kind(part: str) -> str:
+    """What the last part of a model's name is: a size (7b, 8x7b, 30B_A3B), a version (V3, R1),
+    or something else (a word: instruct, chat)."""
+    return "size" if re.fullmatch(SIZE, part) else "version" if re.fullmatch(VERSION, part) else "other"
+
+
 def split_model_label(label: str) -> tuple[str, ...]:
     """`DeepSeek-V3/R1` -> (`DeepSeek-V3`, `DeepSeek-R1`), `qwen2.5-7b/14b` -> (`qwen2.5-7b`,
     `qwen2.5-14b`): a short alternative after a slash replaces the last `-` segment of
@@ -233,9 +239,15 @@ def split_model_label(label: str) -> tuple[str, ...]:
     in it, `-`, then the rest: `DeepSeek-V3/DeepSeek-R1`) stays whole."""
     first, *alternatives = label.split("/")
     stem = first.rsplit("-", 1)[0] + "-" if "-" in first else ""
+    replaced = first.rsplit("-", 1)[-1]
     models = [first]
     for alt in alternatives:
         if "-" not in alt:
+            if name_part_kind(alt) not in ("other", name_part_kind(replaced)):  # `qwen3-8b-instruct/14b`: not qwen3-8b-14b
+                raise TokenError(f"{label!r}: {alt!r} after the slash would take the place of {replaced!r} in "
+                                 f"{first!r}, which is not alike (a size for a size, a version for a version)",
+                                 "a suffix alike the last part of the first name (qwen2.5-7b/14b, DeepSeek-V3/R1) "
+                                 "or a whole model name (qwen3-8b-instruct/qwen3-14b-instruct)")
             models.append(stem + alt)
         elif FULL_MODEL_NAME.fullmatch(alt):
             models.append(alt)

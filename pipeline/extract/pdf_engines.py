@@ -46,6 +46,8 @@ from .sign_fonts import of_signs
 # U+FFFE in a page's text)
 LINE_END_HYPHEN = str.maketrans({"\x02": "-", "\ufffe": "-"})
 
+ASCII_DIGITS = frozenset("0123456789")  # the figures whose shapes pdf_digit_shapes knows
+
 
 # a glyph's origin as each engine gives it may differ by rounding: within a point is the same place
 SAME_PLACE = 1
@@ -378,7 +380,8 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             # (a Type 3 font has no name pdfium gives: Chromium's print names it in its descriptor, which pdfminer reads)
             if into and c.isalnum() and (fonts.of_signs(index) or of_signs(chars[0]["fontname"])):
                 signs.append(chars[0])
-            if into and c.isdigit() and chars[0]["size"] > 0 and fonts.carried(index):
+            if into and c in ASCII_DIGITS and chars[0]["size"] > 0 and fonts.carried(index):  # (¹ and ① are digits
+                # to str.isdigit, not figures whose shapes are known: hunt 91's KeyError)
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
                 # each viewer's substitute, whose outline says nothing of the file)
                 size = chars[0]["size"]
