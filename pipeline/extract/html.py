@@ -19,6 +19,7 @@ from ..errors import CellError, LayoutError, Place, Problem, SourceError
 from ..grid import Cell, CellSpec, Grid, place_rows
 from ..limits import DEFAULT, Limits
 from ..tokens import squash
+from .html_fetch import url_text
 from .html_files import SavedFiles
 from .html_page import date_in, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
@@ -283,10 +284,9 @@ ON_READERS_ACT = re.compile(r"on(click|dblclick|auxclick|contextmenu|mouse\w*|po
 
 
 def url_scheme(url: str) -> str:
-    """The URL's scheme as the URL parser reads it (spaces and controls around stripped, tabs
-    and newlines inside removed, any case); "" for a relative URL."""
-    text = re.sub(r"[\t\n\r]", "", url.strip("".join(map(chr, range(0x21)))))
-    found = re.match(r"([a-zA-Z][a-zA-Z0-9+.-]*):", text)
+    """The URL's scheme as the URL parser reads it (html_fetch.url_text), in lower case; "" for
+    a relative URL."""
+    found = re.match(r"([a-zA-Z][a-zA-Z0-9+.-]*):", url_text(url))
     return found.group(1).lower() if found else ""
 
 
