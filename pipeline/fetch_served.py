@@ -34,10 +34,12 @@ from lxml import etree
 from webencodings import ascii_lower
 
 from .errors import SourceError
+from .extract.html_cascade import data_url_sheet, import_href, meta_language, own_language
 from .extract.html_csp import APPLY, policy, verdict
 from .extract.html_fetch import ascii_tokens, data_url
-from .extract.html_files import REPLACEMENT, browser_codec
+from .extract.html_files import MAX_SHEETS, browser_codec
 from .extract.html_page import REFRESH, parse_document, sniff_encoding
+from .extract.html_tree import in_quirks_mode
 
 HTML_TYPE = "text/html"
 XML_TYPES = ("application/xhtml+xml", "application/xml", "text/xml")
@@ -201,39 +203,22 @@ def check_policies(headers: tuple[tuple[str, str], ...], root: etree._Element, p
                                       "no Content-Security-Policy header restricting the page's own styles")
 
 
-def page_language(root: etree._Element) -> str | None:
-    html = root if root.tag == "html" else next(root.iter("html"), None)
-    if html is not None and html.get("lang") is not None:
-        return html.get("lang")
-    return next((m.get("content") for m in root.iter("meta")
-                 if ascii_lower(m.get("http-equiv") or "") == "content-language"), None)
-
-
 def check_language(headers: tuple[tuple[str, str], ...], root: etree._Element) -> None:
     """A Content-Language header gives a page that declares no language of its own its language
     (for `:lang()` wherever it is written, quotes, hyphenation): the filed page has none."""
     given = header_values(headers, "content-language")
-    if given and page_language(root) is None:
+    if given and own_language(root) is None and not meta_language(root):  # the root's language, as the cascade reads it
         raise ServedOtherwise(f"the server's `Content-Language: {given[0]}` gives the page, which declares no "
                               "language, a language the filed page does not have (what `:lang()` rules match)",
                               "a page that declares its language (<html lang>), or no Content-Language header")
 
 
-MAX_SHEETS = 256  # sheets followed from one page, imports of data: sheets included (html_files.MAX_SHEETS)
-
-
 def imports_in(css: str) -> list[str]:
-    """The URLs of a sheet's @import rules, as written."""
-    urls = []
-    for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
-        if rule.type == "at-rule" and rule.lower_at_keyword == "import":
-            target = next((t for t in rule.prelude if t.type in ("string", "url", "function")), None)
-            if target is not None and target.type == "function":  # url("…"): its string
-                target = next((a for a in target.arguments if a.type == "string"), None) \
-                    if target.lower_name == "url" else None
-            if target is not None:
-                urls.append(target.value)
-    return urls
+    """The URLs of a sheet's @import rules, as written (html_cascade.import_href)."""
+    rules = tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)
+    preludes = [[t for t in rule.prelude if t.type not in ("whitespace", "comment")] for rule in rules
+                if rule.type == "at-rule" and rule.lower_at_keyword == "import"]
+    return [href for prelude in preludes if (href := import_href(prelude)) is not None]
 
 
 def absolute(href: str, base: str) -> str | None:
@@ -253,16 +238,18 @@ def page_sheets(root: etree._Element, page_url: str) -> list[tuple[str, str]]:
                and "stylesheet" in ascii_tokens(ascii_lower(link.get("rel") or ""))]
     written += [url for style in root.iter("style") for url in imports_in(style.text or "")]
     found, queue = [], [(href, base_url) for href in written]
-    while queue and len(found) < MAX_SHEETS:
+    while queue and len(found) < MAX_SHEETS:  # (the cascade's bound on a page's sheets)
         href, against = queue.pop(0)
         url = absolute(href, against)
         if url is None:
             continue
         found.append((href, url))
         if url.startswith("data:") and (sheet := data_url(url)) is not None:
-            codec = browser_codec(sheet.charset or "utf-8")
-            css = sheet.body.decode(codec if codec not in (None, REPLACEMENT) else "utf-8", "replace")
-            queue += [(inner, url) for inner in imports_in(css)]
+            try:  # decoded and taken as the cascade takes a data: sheet (its type, its charset)
+                css = data_url_sheet(sheet, page_url, in_quirks_mode(root))
+            except SourceError:
+                css = None  # bytes no browser reads as the sheet: extract refuses the page there
+            queue += [(inner, url) for inner in imports_in(css or "")]
     return found
 
 

@@ -984,6 +984,17 @@ def namespace_rule(rule) -> dict:
     return {prefix: url}
 
 
+def import_href(prelude: list) -> str | None:
+    """The URL an @import names, as written (its prelude without white space and comments opens
+    with a string, a url token or url("…")); None for no URL."""
+    first = prelude[0] if prelude else None
+    if first is not None and first.type in ("url", "string"):
+        return first.value
+    if first is not None and first.type == "function" and first.lower_name == "url" and first.arguments:
+        return next((t.value for t in first.arguments if t.type == "string"), "")
+    return None
+
+
 def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
                source: str, chain: tuple[str, ...]) -> None:
     """An @import of a sheet in a data: URL or saved beside the page (a relative URL), with its
@@ -996,12 +1007,8 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
         raise SourceError(source, Problem(Place(), f"@import nested {len(chain) + 1} deep ({' -> '.join(chain)} -> "
                                           f"{tinycss2.serialize(rule.prelude).strip()}), deeper than this reader "
                                           f"follows", f"style sheets imported at most {MAX_IMPORT_DEPTH} deep"))
-    first = prelude[0]
-    if first.type in ("url", "string"):
-        href = first.value
-    elif first.type == "function" and first.lower_name == "url" and first.arguments:
-        href = next((t.value for t in first.arguments if t.type == "string"), "")
-    else:
+    href = import_href(prelude)
+    if href is None:
         return
     rest = prelude[1:]
     condition = tinycss2.serialize(rest).strip(ASCII_WHITESPACE)
@@ -1103,6 +1110,22 @@ class Budget:
                                                    "page (a few hundred rules)"))
 
 
+def meta_language(root: etree._Element) -> str:
+    """The language the page's <meta http-equiv=content-language> gives its root (the last one
+    Chromium reads: none from a value with white space, ` fr`, or a list); "" for none."""
+    said = None
+    for meta in root.iter("meta"):
+        if ascii_lower(meta.get("http-equiv") or "") == "content-language":
+            content = meta.get("content")
+            said = content if content and "," not in content and not re.search(r"\s", content) else said
+    return ascii_lower(said) if said else ""
+
+
+def own_language(element: etree._Element) -> str | None:
+    """The element's own lang (xml:lang first), None where it sets none."""
+    return element.get(XML_LANG, element.get("lang"))
+
+
 class HTMLElement(cssselect2.ElementWrapper):
     """An element as a browser's selectors see it in an HTML page: in the HTML namespace, SVG's
     or MathML's inside <svg> or <math> (lxml holds them without one), and in quirks mode with
@@ -1127,17 +1150,12 @@ class HTMLElement(cssselect2.ElementWrapper):
         its parent's, and at the root the language a <meta http-equiv=content-language> gives
         (cssselect2 looks for that meta in the XHTML namespace, where lxml holds none)."""
         element = self.etree_element
-        own = element.get(XML_LANG, element.get("lang"))
+        own = own_language(element)
         if own is not None:
             return ascii_lower(own)
         if self.parent is not None:
             return self.parent.lang
-        said = None
-        for meta in element.iter("meta"):
-            if ascii_lower(meta.get("http-equiv") or "") == "content-language":
-                content = meta.get("content")  # Chromium reads none from a value with white space (` fr`)
-                said = content if content and "," not in content and not re.search(r"\s", content) else said
-        return ascii_lower(said) if said else ""
+        return meta_language(element)
 
     @cached_property
     def classes(self):
