@@ -260,30 +260,39 @@ def finish(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> 
                          + (f" (from {final})" if final != url else ""), "200 OK and the vendor page")
     from .fetch_served import served_type  # the extractor's code: loaded when needed
 
-    content_type = response.headers.get("content-type")
-    kind = served_type(tuple(response.headers.multi_items()))[0]  # as a browser takes it from every header
+    headers = tuple(response.headers.multi_items())
+    kind = served_type(headers)[0]  # as a browser takes it from every header
     if kind is not None and kind not in HTML_TYPES:
         raise FetchError(url, f"the server sent {kind}, not a web page", " or ".join(HTML_TYPES))
     body = read_body(response, url, max_bytes, steps)
-    return Download(url, final, 200, body, etag, modified, content_type, response.headers.get("content-encoding"),
-                    tuple(response.headers.multi_items()))
+    return Download(url, final, 200, body, etag, modified, response.headers.get("content-type"),
+                    response.headers.get("content-encoding"), headers)
 
 
 # --- checking and filing ---------------------------------------------------------------------
 
-def page_date(body: bytes, url: str) -> str:
-    """The page's 更新时间 date, after checking it holds the vendor table: the extractor's code."""
+def page_date(got: Download, url: str) -> str:
+    """The page's 更新时间 date, after checking that a browser at its URL shows what its bytes
+    alone show (fetch_served) and that it holds the vendor table: the extractor's code, on the
+    page parsed once."""
     from .extract.html_page import parse_document, read_page, update_date
     from .extract.html_tables import find_vendor_table
+    from .fetch_served import ServedOtherwise, check_headers, check_page
 
     try:
-        root = parse_document(body, url)
+        check_headers(got.headers, got.body)
+        try:
+            root = parse_document(got.body, url)
+        except SourceError as exc:
+            raise not_the_vendor_page(url, exc) from None
+        check_page(got.headers, root, got.final_url)
+    except ServedOtherwise as exc:
+        raise FetchError(url, exc.what, exc.expected) from None
+    try:
         reading = read_page(root, url)
         find_vendor_table(root, reading, url)
     except SourceError as exc:
-        problem = "; ".join(str(p) for p in exc.problems)
-        raise FetchError(url, f"the server answered 200 but this is not the vendor page ({problem}); a login "
-                         "wall or an error page?", "the page holding 表1 模型最小卡数配置") from None
+        raise not_the_vendor_page(url, exc) from None
     try:
         date = update_date(reading, url)
     except SourceError as exc:
@@ -292,6 +301,12 @@ def page_date(body: bytes, url: str) -> str:
         raise FetchError(url, "the page holds the table but no 更新时间 line, so it cannot be filed by date",
                          "a line 更新时间：YYYY-MM-DD")
     return date
+
+
+def not_the_vendor_page(url: str, exc: SourceError) -> FetchError:
+    problem = "; ".join(str(p) for p in exc.problems)
+    return FetchError(url, f"the server answered 200 but this is not the vendor page ({problem}); a login wall or "
+                      "an error page?", "the page holding 表1 模型最小卡数配置")
 
 
 def state_of(source: Source, got: Download, date: str, release: str, fetched_at: str, sha: str) -> dict:
@@ -397,13 +412,7 @@ def fetch_one(source: Source, raw_dir: Path, client: Client, steps: Steps | None
         where = previous.get("release")
         return Outcome(source, "up to date", where, f"up to date: {source.name}: 304 Not Modified"
                        + (f" (as {raw_dir / where})" if where else ""))
-    from .fetch_served import ServedOtherwise, check_read_as_served  # the extractor's code: loaded when needed
-
-    try:
-        check_read_as_served(got.headers, got.body, got.final_url)
-    except ServedOtherwise as exc:
-        raise FetchError(source.url, exc.what, exc.expected) from None
-    date = page_date(got.body, source.url)
+    date = page_date(got, source.url)
     sha = hashlib.sha256(got.body).hexdigest()
     folders = same_date(raw_dir, date)
     for folder in folders:

@@ -284,16 +284,18 @@ def check_own_site(root: etree._Element, page_url: str) -> None:
                                       "such a page with its sheets into a release folder by hand")
 
 
-def check_read_as_served(headers: tuple[tuple[str, str], ...], body: bytes, page_url: str) -> None:
-    """Raise ServedOtherwise where a browser at `page_url` would show otherwise than the body
-    alone, filed, is read."""
+def check_headers(headers: tuple[tuple[str, str], ...], body: bytes) -> None:
+    """Raise ServedOtherwise where the headers alone make a browser read the body otherwise than
+    it is filed: its type, its charset, a refresh to another page."""
     check_media_type(headers)
     check_charset(headers, body)
     check_refresh(headers)
-    try:
-        root = parse_document(body, page_url)
-    except SourceError:
-        return  # not a page at all: page_date says so
+
+
+def check_page(headers: tuple[tuple[str, str], ...], root: etree._Element, page_url: str) -> None:
+    """Raise ServedOtherwise where the headers with the page (`root`, parsed) make a browser at
+    `page_url` show otherwise than the filed page is read: a policy on its styles, a language,
+    a sheet or frame of its own site."""
     check_policies(headers, root, page_url)
     check_language(headers, root)
     check_own_site(root, page_url)
