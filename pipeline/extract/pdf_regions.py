@@ -392,19 +392,14 @@ UNIT_COUNT = re.compile(r"[0-9]+\*Ascend")  # a value cell of the vendor table (
 NO_HEADING = re.compile(r"[\W\d_]|续|表", re.UNICODE)  # what a band may hold besides the vendor's own headings
 
 
-def band_cells(region: Region) -> list[list[str]]:
-    """The text of each ruled row of the region, top to bottom, cut at its column boundaries
-    (each slot's text squashed, as printed)."""
-    ys, xs = row_boundaries(region.edges, region.bbox), column_boundaries(region.edges, region.bbox)
-    slots: dict[tuple[int, int], list[dict]] = {}
-    for ch in region.chars:
-        middle, centre = (ch["top"] + ch["bottom"]) / 2, (ch["x0"] + ch["x1"]) / 2
-        row = next((i for i, (a, b) in enumerate(zip(ys, ys[1:])) if a <= middle <= b), None)
-        col = next((i for i, (a, b) in enumerate(zip(xs, xs[1:])) if a <= centre <= b), None)
-        if row is not None and col is not None:
-            slots.setdefault((row, col), []).append(ch)
-    return [[squash(printed_text("".join(ch["text"] for ch in slots.get((r, c), []))))
-             for c in range(len(xs) - 1)] for r in range(len(ys) - 1)]
+def row_texts(region: Region) -> list[list[str]]:
+    """The text of the cells of each row of the region's table, top to bottom (a merged cell in
+    the row it starts), squashed as printed: its cells as the table reads them (Region.cells)."""
+    table, chars = region.cells()
+    rows: list[list[str]] = [[] for _ in range(table.n_rows)]
+    for cell, mine in zip(table.cells, chars):
+        rows[cell.row].append(squash(printed_text("".join(cell_text(char_lines(mine))))))
+    return rows
 
 
 def own_heading(text: str, vendor_headings: list[str]) -> bool:
@@ -421,8 +416,8 @@ def reads_as_a_part(region: Region, vendor_headings: list[str]) -> bool:
     rows before the values hold the vendor's headings, column numbers or a 续表 line naming its
     caption at most)? A guide's tables in the same columns open with headings of their own (模型,
     部署方式, 单机/多机)."""
-    for cells in band_cells(region):
-        if UNIT_COUNT.search("".join(cells)) or NOT_SUPPORTED in cells:  # a value may span two columns' slots
+    for cells in row_texts(region):
+        if any(UNIT_COUNT.fullmatch(cell) for cell in cells) or NOT_SUPPORTED in cells:
             return True
         if own_heading("".join(cells), vendor_headings):
             return False
