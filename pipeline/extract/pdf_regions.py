@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..errors import LayoutError, Place, Problem
 from ..header import CAPTION, looks_like_vendor_header
 from ..limits import DEFAULT, Limits
-from ..tokens import NOT_SUPPORTED, squash
+from ..tokens import NOT_SUPPORTED, UNITS, squash
 from .cjk import printed_text
 from .html import date_in
 from .pdf_digit_shapes import check_digit_shapes
@@ -19,7 +19,7 @@ from .pdf_guards import check_calculator_functions, check_forms_drawn
 from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, page_mark, \
     printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
-                        drop_overprints, page_table, region_edges, row_boundaries, set_text)
+                        drop_overprints, page_table, region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_tilted, \
     lines_below, rows_run_on
 from .pdf_annots import check_annotations
@@ -388,7 +388,6 @@ def check_no_other_copy(regions: list[Region], taken: Region | None, source: str
             "after the one before"))
 
 
-UNIT_COUNT = re.compile(r"[0-9]+\*Ascend")  # a value cell of the vendor table (tokens.UNITS), wherever it stands
 NO_HEADING = re.compile(r"[\W\d_]|续|表", re.UNICODE)  # what a band may hold besides the vendor's own headings
 
 
@@ -403,7 +402,7 @@ def row_texts(region: Region) -> list[list[str]]:
 
 
 def own_heading(text: str, vendor_headings: list[str]) -> bool:
-    """Does a band name something the vendor table's headings do not (a table of its own: 模型,
+    """Does a row's text name something the vendor table's headings do not (a table of its own: 模型,
     部署方式, 单机), beyond the vendor's own headings, numbers, marks and a 续表 line?"""
     for heading in sorted(vendor_headings, key=len, reverse=True):
         text = text.replace(heading, "")
@@ -417,7 +416,7 @@ def reads_as_a_part(region: Region, vendor_headings: list[str]) -> bool:
     caption at most)? A guide's tables in the same columns open with headings of their own (模型,
     部署方式, 单机/多机)."""
     for cells in row_texts(region):
-        if any(UNIT_COUNT.fullmatch(cell) for cell in cells) or NOT_SUPPORTED in cells:
+        if any(UNITS.fullmatch(cell) for cell in cells) or NOT_SUPPORTED in cells:
             return True
         if own_heading("".join(cells), vendor_headings):
             return False
@@ -476,11 +475,14 @@ def check_no_part_elsewhere(regions: list[Region], taken: Region | None, first: 
     columns the producer gave it there), below it, or under a caption line on the next page
     would otherwise be left out without a word (hunt 86: 28 of 124 rows lost). A table read
     before the first part (comes_before) is none of its parts."""
+    others = [r for r in regions if r is not taken and not (taken is not None and overlaps(r.bbox, taken.bbox))
+              and not comes_before(r, first)]
+    if not others:  # (the first part's headings read only where some table may be a part)
+        return
     vendor_headings = [squash(printed_text("".join(lines))) for lines in first.heading_lines()]
     vendor_headings = [h for h in vendor_headings if h] + [CAPTION]  # a 续表 row names the table by its caption
-    for region in regions:
-        if region is taken or (taken is not None and overlaps(region.bbox, taken.bbox)) or \
-                comes_before(region, first) or not reads_as_a_part(region, vendor_headings):
+    for region in others:
+        if not reads_as_a_part(region, vendor_headings):
             continue
         x0, top = region.bbox[:2]
         raise LayoutError(source, Problem(
