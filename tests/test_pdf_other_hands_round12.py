@@ -18,17 +18,13 @@ from pipeline.errors import LayoutError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
+from test_pdf_other_hands_round11 import rows  # a frame's key and value columns, as a set
 
-KEYS = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units"]
 PRINTS = FIXTURES / "pdf"
 ELSEWHERE = {  # print -> (page, where the part the table was cut at lies)
     "typst-two-columns-2025-05-07.pdf": (1, "308 pt from the left, 93 pt from the top"),
     "xelatex-twocolumn-supertabular-2025-05-07.pdf": (1, "303 pt from the left, 43 pt from the top"),
 }
-
-
-def rows(frame) -> set[tuple]:
-    return set(frame[KEYS].astype(str).itertuples(index=False))
 
 
 @pytest.fixture(scope="module")
