@@ -25,14 +25,19 @@ MODEL_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9._-]*(?:/[A-Za-z0-9._-]+)*")
 WHITESPACE = re.compile(r"\s+")
 # A part after `/` that is a whole model name itself: a family (two letters, then more), `-`, a size.
 FULL_MODEL_NAME = re.compile(r"[A-Za-z]{2}[A-Za-z0-9._]*-[A-Za-z0-9._]+")
-# What a model name of this table ends in, after its family and a `-`: a size (`7b`, `0.5b`,
-# `8x7b`, a mixture of experts' `30B_A3B`) or a version (`V3`, `R1`), optionally followed by a
-# lower-case release word (`-instruct`, `-chat`). Letters glued to the size (`8bNEW`), a word
-# in capitals after it (`-NEW`), or nothing at all (`DeepSee`, `qwen2.5_vl-`) is no model of it:
-# a badge joined to the name, or a name cut at a page break.
+# The parts of a model's name, `-` between them: its family first (`qwen2.5_vl`, `Qwen3`, `glm`), then
+# what tells its models apart: a size (`7b`, `0.5b`, `8x7b`, a mixture of experts' `30B_A3B`), the
+# experts' active size (`A22B`) or their number (`16e`), a version (`V3`, `R1`, `v0.1`; a bare number
+# such as `4.5` where nothing before it holds a digit: `glm-4.5`, `Llama-3.1-8B`), a release stamp
+# after them (`0528`), or a word (`instruct`, `Air`, `Next`). Letters glued to a size or a version
+# (`8bNEW`), a word in capitals at the end (`-NEW`), or nothing at all (`DeepSee`, `qwen2.5_vl-`) is
+# no model of this table: a badge joined to the name, or a name cut at a page break.
 SIZE = r"(?:[0-9]+x)?[0-9]+(?:\.[0-9]+)?[bBmMkKtT](?:_[Aa][0-9]+(?:\.[0-9]+)?[bB])?"
-VERSION = r"[A-Za-z]{1,2}[0-9]+(?:\.[0-9]+)?"
-MODEL_NAME = re.compile(rf"(?P<family>[A-Za-z][A-Za-z0-9._-]*?)-(?P<tail>(?:{SIZE}|{VERSION})(?:-[a-z]+)?)")
+NAME_PARTS = {"size": re.compile(SIZE), "active": re.compile(r"[Aa][0-9]+(?:\.[0-9]+)?[bB]"),
+              "experts": re.compile(r"[0-9]+[eE]"), "version": re.compile(r"[A-Za-z]{1,2}[0-9]+(?:\.[0-9]+)?"),
+              "number": re.compile(r"[0-9]+(?:\.[0-9]+)?"), "word": re.compile(r"[a-z]+|[A-Z][a-z]+")}
+STAMP = re.compile(r"[0-9]{4}")  # 0528, 2507: month and day, or year and month
+MEASURES = frozenset({"size", "version"})  # a model of this table states at least one
 # Compatibility forms that NFKC would turn into plain digits: a footnote mark `⁴`, `①` or
 # `½` next to a count would silently become part of the number, so they are kept as
 # published (and the cell then fails to parse, naming itself).
@@ -214,22 +219,51 @@ def parse_model_label(text: str, layout_breaks: bool = False) -> Parsed:
 
 
 def check_plausible_name(model: str, text: str) -> None:
-    """A model of this table is a family, `-`, then a size or a version (MODEL_NAME); anything
-    else is a label no reader would take for a model: a badge glued to the name
-    (`qwen3-8bNEW`, `DeepSeek-R1NEW`), a word in capitals after it (`qwen3-8b-NEW`), a name cut
-    short (`DeepSee`, `qwen2.5_vl-`). New models with ordinary names pass."""
-    if not MODEL_NAME.fullmatch(model):
-        why = ("no '-' after its family" if "-" not in model else f"it ends in {model.rsplit('-', 1)[-1]!r}, "
-               "neither a size (7b, 0.5b, 8x7b, 30B_A3B) nor a version (V3, R1)")
-        raise TokenError(f"{text!r} is not a model name of this table ({model!r}: {why})",
-                         "a family, '-', then a size or a version, such as qwen2.5-7b, qwen3_moe-30B_A3B or "
-                         "DeepSeek-V3/R1")
+    """A model of this table is a family, then parts after `-` that state a size or a version
+    (name_parts); anything else is a label no reader would take for a model: a badge glued to
+    the name (`qwen3-8bNEW`, `DeepSeek-R1NEW`), a word in capitals after it (`qwen3-8b-NEW`), a
+    name cut short (`DeepSee`, `qwen2.5_vl-`, `qwen2.5-1`). New models with ordinary names pass:
+    `Qwen3-Next-80B-A3B`, `glm-4.5-air`, `llama4-scout-17b-16e`, `DeepSeek-R1-0528`."""
+    parts = name_parts(model)
+    if not parts:
+        why = "no '-' after its family"
+    elif parts[-1][1] == "other":
+        why = (f"it ends in {parts[-1][0]!r}, neither a size (7b, 30B_A3B, A3B, 16e), a version (V3, R1, 4.5), a "
+               "date stamp (0528) nor a word (instruct, Air)")
+    elif "" in (part for part, _ in parts):
+        why = "an empty part between two '-'"
+    elif not MEASURES & {kind for _, kind in parts}:
+        why = "it states no size (7b, 30B_A3B) or version (V3, R1, 4.5)"
+    else:
+        return
+    raise TokenError(f"{text!r} is not a model name of this table ({model!r}: {why})",
+                     "a family, '-', then a size or a version, such as qwen2.5-7b, qwen3_moe-30B_A3B, "
+                     "Qwen3-30B-A3B-Instruct, glm-4.5-air or DeepSeek-V3/R1")
+
+
+def name_parts(model: str) -> list[tuple[str, str]]:
+    """Each part of a model's name after its family, with its kind (name_part_kind). A bare number
+    is the family's version where nothing before it holds a digit (`glm-4.5`, `Llama-3.1-8B`), a
+    release stamp where four digits follow a size or a version (`DeepSeek-R1-0528`), and otherwise
+    no part of a name (`qwen2.5-1`: cut inside its size)."""
+    family, *rest = model.split("-")
+    digits_before, measured = any(c.isdigit() for c in family), False
+    parts = []
+    for part in rest:
+        kind = name_part_kind(part)
+        if kind == "number":
+            kind = "version" if not digits_before else "stamp" if measured and STAMP.fullmatch(part) else "other"
+        measured |= kind in MEASURES
+        digits_before |= any(c.isdigit() for c in part)
+        parts.append((part, kind))
+    return parts
 
 
 def name_part_kind(part: str) -> str:
-    """What the last part of a model's name is: a size (7b, 8x7b, 30B_A3B), a version (V3, R1),
-    or something else (a word: instruct, chat)."""
-    return "size" if re.fullmatch(SIZE, part) else "version" if re.fullmatch(VERSION, part) else "other"
+    """What one part of a model's name is: a size (7b, 8x7b, 30B_A3B), the experts' active size
+    (A3B) or number (16e), a version (V3, R1), a bare number (4.5), a word (instruct, Air), or
+    something else (8bNEW, NEW)."""
+    return next((kind for kind, shape in NAME_PARTS.items() if shape.fullmatch(part)), "other")
 
 
 def split_model_label(label: str) -> tuple[str, ...]:
@@ -243,7 +277,7 @@ def split_model_label(label: str) -> tuple[str, ...]:
     models = [first]
     for alt in alternatives:
         if "-" not in alt:
-            if name_part_kind(alt) not in ("other", name_part_kind(replaced)):  # `qwen3-8b-instruct/14b`: not qwen3-8b-14b
+            if name_part_kind(alt) not in ("word", "other", name_part_kind(replaced)):  # `qwen3-8b-instruct/14b`: not qwen3-8b-14b
                 raise TokenError(f"{label!r}: {alt!r} after the slash would take the place of {replaced!r} in "
                                  f"{first!r}, which is not alike (a size for a size, a version for a version)",
                                  "a suffix alike the last part of the first name (qwen2.5-7b/14b, DeepSeek-V3/R1) "

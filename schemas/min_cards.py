@@ -39,14 +39,16 @@ class MinCards(pa.DataFrameModel):
     model_label: Series[pd.StringDtype] = pa.Field(
         str_matches=NAME, description="the model cell as published, after token repair, e.g. DeepSeek-V3/R1")
     family: Series[pd.StringDtype] = pa.Field(
-        str_matches=NAME, description="the model name before its last '-', e.g. qwen2.5_vl, qwen3_moe, DeepSeek")
+        str_matches=NAME, description="the model name before its size (without one, before its version), e.g. qwen2.5_vl, "
+        "qwen3_moe, Qwen3-Next, DeepSeek")
     params_b: Series[pd.Float64Dtype] = pa.Field(
         nullable=True, gt=0, metadata={"unit": "billion parameters"},
-        description="total parameters in billions where the name states them (7b -> 7, 30B_A3B -> 30); "
-        "null for V3/R1 and for 8x7b")
+        description="total parameters in billions where the name states them (7b -> 7, 30B_A3B -> 30, "
+        "80B-A3B -> 80); null for V3/R1, for 8x7b and for 17b-16e (17B active of 16 experts)")
     active_params_b: Series[pd.Float64Dtype] = pa.Field(
         nullable=True, gt=0, metadata={"unit": "billion parameters"},
-        description="MoE active parameters in billions from _A<n>B (30B_A3B -> 3); null for dense models")
+        description="MoE active parameters in billions from _A<n>B or -A<n>B (30B_A3B -> 3, 80B-A3B -> 3) "
+        "or a size before a number of experts (17b-16e -> 17); null for dense models")
     modality: Series[pd.StringDtype] = pa.Field(
         isin=["text", "vision-language"],
         description="vision-language when the family name says vl, else text (read from the name only)")

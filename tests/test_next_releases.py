@@ -50,3 +50,31 @@ def test_a_digit_like_mark_in_a_printed_cell_is_a_cell_error_not_a_crash(printer
     grid, _ = extract_pdf(data, "doc.pdf")  # the crash was here
     with pytest.raises(CellError, match=f"'4\\*Ascend{mark}' is not a unit count"):
         normalize(grid, "2025-05-07")
+
+
+# Models named as Hugging Face names them (issue 17: "new models with ordinary names still pass"): the
+# real page with four model cells renamed, read as the same rows under the new names, with what each
+# name says of its family and size.
+RENAMED_CELLS = {"qwen3-8b": "Qwen3-Next-80B-A3B", "glm4-9b": "glm-4.5-air", "qwen3_moe-235B_A22B": "qwen3-235B-A22B",
+                 "llama3.1-8b": "llama4-scout-17b-16e", "DeepSeek-V3/R1": "DeepSeek-R1-0528/DeepSeek-V3.1"}
+RENAMED_MODELS = {**{old: new for old, new in RENAMED_CELLS.items() if "/" not in old},
+                  "DeepSeek-V3": "DeepSeek-R1-0528", "DeepSeek-R1": "DeepSeek-V3.1"}
+
+
+def test_models_named_as_hugging_face_names_them_are_read_as_the_same_rows():
+    from page_variants import PAGE_HTML, read
+
+    html = PAGE_HTML
+    for old, new in RENAMED_CELLS.items():
+        assert html.count(f">{old}<") == 1
+        html = html.replace(f">{old}<", f">{new}<")
+    before, after = read(PAGE_HTML)[2].frame, read(html)[2].frame
+    expected = before.assign(model=before["model"].replace(RENAMED_MODELS))
+    key = ["model", "strategy", "seq_len", "framework", "hardware"]
+    columns = [*key, "supported", "min_units"]
+    assert after[columns].sort_values(key).reset_index(drop=True).equals(
+        expected[columns].sort_values(key).reset_index(drop=True))
+    described = after.drop_duplicates("model").set_index("model")[["family", "params_b", "active_params_b"]]
+    assert described.loc[list(RENAMED_MODELS.values())].astype(object).where(described.notna(), None).values.tolist() == [
+        ["Qwen3-Next", 80.0, 3.0], ["glm", None, None], ["qwen3", 235.0, 22.0], ["llama4-scout", None, 17.0],
+        ["DeepSeek", None, None], ["DeepSeek", None, None]]

@@ -169,10 +169,19 @@ def test_compound_model_labels_split(label, models):
     ("mixtral-8x7b", "mixtral", None, None, "text"),
     ("DeepSeek-V3", "DeepSeek", None, None, "text"),
     ("gemma3-27b", "gemma3", 27.0, None, "text"),
-    # names as other vendors spell them: the family is everything before the last '-', sizes and 'VL'
-    # in either case
+    # names as other vendors spell them: the family is everything before the size (without one,
+    # before the version), sizes and 'VL' in either case, words and stamps after the size
     ("DeepSeek-R1-Distill-Qwen-7B", "DeepSeek-R1-Distill-Qwen", 7.0, None, "text"),
     ("Qwen2.5-VL-72B", "Qwen2.5-VL", 72.0, None, "vision-language"),
+    ("Qwen2.5-VL-72B-Instruct", "Qwen2.5-VL", 72.0, None, "vision-language"),  # not "Qwen2.5-VL-72B", size None
+    ("qwen3-235B-A22B", "qwen3", 235.0, 22.0, "text"),  # the active size as a part of its own
+    ("Qwen3-Next-80B-A3B", "Qwen3-Next", 80.0, 3.0, "text"),
+    ("Qwen3-30B-A3B-Instruct-2507", "Qwen3", 30.0, 3.0, "text"),
+    ("Llama-3.1-8B-Instruct", "Llama-3.1", 8.0, None, "text"),
+    ("llama4-scout-17b-16e", "llama4-scout", None, 17.0, "text"),  # 17B active of 16 experts: not the total
+    ("glm-4.5-air", "glm", None, None, "text"),  # no size: the family is the name before its version
+    ("DeepSeek-R1-0528", "DeepSeek", None, None, "text"),
+    ("Phi-3-mini-4k-instruct", "Phi", None, None, "text"),  # 4k is a context length, not parameters
 ])
 def test_model_metadata_from_the_name(model, family, params, active, modality):
     info = describe(model)

@@ -131,6 +131,11 @@ def test_a_layout_line_break_joins_anywhere_but_spaces_are_still_checked():
     "qwen2.5-0.5b", "internvl2.5-38b", "gemma3-27b", "qwen2vl-2b",
     # new models with ordinary names
     "QwQ-32B", "Yi-34B", "phi3.5-3.8b", "minicpm-2b", "llama2-7b-chat", "Kimi-K2", "DeepSeek-V3.1", "qwen2.5-7b/qwen3-8b",
+    # … and as Hugging Face spells them: an active size or a number of experts as a part of its own,
+    # a bare version after a family without digits, words in either case, a release stamp
+    "qwen3-235B-A22B", "Qwen3-Next-80B-A3B", "Qwen3-30B-A3B-Instruct-2507", "glm-4.5-air", "GLM-4.5",
+    "llama4-scout-17b-16e", "DeepSeek-R1-0528", "Llama-3.1-8B-Instruct", "gemma-3-27b-it", "Kimi-K2-Instruct",
+    "Mixtral-8x7B-Instruct-v0.1", "gpt-oss-120b", "Qwen2.5-VL-72B-Instruct", "Wan2.1-T2V-14B", "glm-4.5-air/flash",
 ])
 def test_ordinary_model_names_pass(label):
     assert parse_model_label(label).value == label
@@ -143,6 +148,11 @@ def test_ordinary_model_names_pass(label):
     ("DeepSee", "'DeepSee': no '-' after its family"),  # cut at a page break
     ("qwen2.5_vl-", "'qwen2.5_vl-': it ends in ''"),
     ("qwen2.5-1", "'qwen2.5-1': it ends in '1'"),  # cut inside the size
+    ("qwen2.5-72", "'qwen2.5-72': it ends in '72'"),  # a number after a family with a version is no version
+    ("qwen3-8b-instructNEW", "'qwen3-8b-instructNEW': it ends in 'instructNEW'"),  # glued to a word
+    ("qwen3-instruct", "'qwen3-instruct': it states no size"),  # a word is not a model's size
+    ("qwen3--8b", "'qwen3--8b': an empty part"),
+    ("Qwen3-30B-A3B-Instruct-25", "'Qwen3-30B-A3B-Instruct-25': it ends in '25'"),  # a stamp cut short
 ])
 def test_a_label_that_is_no_model_name_of_this_table_is_an_error(label, named):
     with pytest.raises(TokenError, match=re.escape(f"is not a model name of this table ({named}")):
