@@ -277,6 +277,26 @@ def links_rewritten(tokens) -> list:
     return out
 
 
+def scope_relaxed(tokens) -> list:
+    """Tokens (a selector, or an @scope's whole content) with each `:scope` written `:is(*)`, at
+    every depth: inside @scope it is the scope's root, any element for a rule this reader checks
+    (cssselect2 takes it for the document's root, so `:scope > tr` would match nothing). Not
+    inside :not(), where the root matches less than the scope's root would (`a:not(:scope)`)."""
+    out = []
+    for i, token in enumerate(tokens):
+        line, column = token.source_line, token.source_column
+        if token.type == "function" and token.lower_name != "not":
+            out.append(tinycss2.ast.FunctionBlock(line, column, token.name, scope_relaxed(token.arguments)))
+        elif token.type in ("{} block", "[] block", "() block"):
+            out.append(type(token)(line, column, scope_relaxed(token.content)))
+        elif (token.type == "ident" and token.lower_value == "scope" and i and is_colon(tokens[i - 1])
+              and not (i > 1 and is_colon(tokens[i - 2]))):
+            out.append(tinycss2.ast.FunctionBlock(line, column, "is", [tinycss2.ast.LiteralToken(line, column, "*")]))
+        else:
+            out.append(token)
+    return out
+
+
 def uses(tokens, names: frozenset) -> bool:
     """Does the selector use one of these pseudo-classes, at any depth?"""
     return any((kind == "class" and function is None and name in names)

@@ -35,7 +35,8 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import ASCII_WHITESPACE, QUIRKY_COLOURS, hashless, legacy_colour
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
-from .css_selectors import FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, selector_list, uses
+from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed,
+                            selector_list, uses)
 from .css_values import ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
@@ -311,8 +312,14 @@ def declarations(tokens_or_text, quirks: bool = False) -> list[Declaration]:
     properties (`--bg`, case-sensitive) are kept for var(); malformed declarations are left
     out, as browsers do. In a quirks mode page (`quirks`) a colour may be written without its
     `#` (hashless)."""
+    return declarations_of(tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True),
+                           quirks)
+
+
+def declarations_of(items, quirks: bool = False) -> list[Declaration]:
+    """The declarations among a block's parsed items (see declarations)."""
     out = []
-    for item in tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True):
+    for item in items:
         if item.type == "declaration" and quirks and item.lower_name in QUIRKY_COLOURS:
             item.value = hashless(item.value)
         if item.type == "declaration" and valid_value(item.lower_name, item.value) and well_formed_vars(item.value):
@@ -518,36 +525,66 @@ def flagged(block) -> object:
 
 
 @dataclass(frozen=True)
-class NestedRule:
-    """A rule nested in another (CSS nesting), with its selector list made whole."""
+class StyleRule:
+    """A style rule: its selector list, and its content parsed (declarations and nested rules, in
+    the order written)."""
     prelude: list
-    content: list
+    items: list
+
+    @classmethod
+    def of(cls, prelude, content) -> "StyleRule":
+        return cls(prelude, tinycss2.parse_blocks_contents(content, skip_comments=True, skip_whitespace=True))
+
+
+ANY_ELEMENT = tinycss2.parse_component_value_list("*")
 
 
 def nested_selectors(parents: list[str], child: str) -> str:
-    """A nested rule's selectors as a whole list: `&` is the parent (`:is(parent)`), and a
-    selector without it is relative to the parent, as a descendant or after its combinator."""
-    whole = [c.replace("&", f":is({p})") if "&" in c else f":is({p}) {c}"
-             for p in parents for c in split_selectors(tinycss2.parse_component_value_list(child))]
+    """A nested rule's selectors as a whole list: `&` is the whole parent list (`:is(a, b)`,
+    which has its most specific member's specificity wherever it matches), and a selector
+    without it is relative to the parent, as a descendant or after its combinator."""
+    parent = f":is({', '.join(parents)})"
+    whole = [c.replace("&", parent) if "&" in c else f"{parent} {c}"
+             for c in split_selectors(tinycss2.parse_component_value_list(child))]
     return ", ".join(whole)
 
 
-def add_nested(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None:
-    """The rules nested in a style rule: style rules under it, and @media (and the other
-    group rules) holding declarations for it, decided as at the top level."""
+def add_nested(rule: StyleRule, items: list, mode: str, within: str, sheets: Sheets, depth: int) -> None:
+    """The rules nested in a style rule, after its own declarations: style rules under it, @media
+    (and the other group rules) holding declarations for it, decided as at the top level, and
+    declarations written after a nested rule, which a browser applies after that rule (as a
+    nested declarations rule, with the parent's selectors)."""
     parents = split_selectors(rule.prelude)
-    for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
+    trailing: list = []
+    for item in [*items, None]:
+        if item is not None and item.type == "declaration":
+            trailing.append(item)
+            continue
+        if trailing:
+            add_rule(StyleRule(rule.prelude, trailing), mode, within, sheets, depth)
+            trailing = []
+        if item is None:
+            return
         if depth >= MAX_NESTING and item.type in ("qualified-rule", "at-rule"):
             sheets.too_deep = sheets.too_deep or f"a rule nested in {tinycss2.serialize(rule.prelude).strip()[:60]!r}"
             return
         if item.type == "qualified-rule" and selector_list(item.prelude) is not None:
             selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
-            add_rule(NestedRule(tinycss2.parse_component_value_list(selectors), item.content), mode, within, sheets,
+            add_rule(StyleRule.of(tinycss2.parse_component_value_list(selectors), item.content), mode, within, sheets,
                      depth + 1)
         elif item.type == "at-rule" and item.content is not None:
             inner, head = group_mode(item, mode)
             if inner != "drop":
-                add_rule(NestedRule(rule.prelude, item.content), inner, f"{within} {head}".strip(), sheets, depth + 1)
+                add_rule(scoped_or(item, rule.prelude), inner, f"{within} {head}".strip(), sheets, depth + 1)
+
+
+def scoped_or(group, prelude) -> StyleRule:
+    """What a group rule's content is to the cascade, nested in a rule of `prelude`: an @scope's
+    rules and declarations apply under a root this reader does not find, so they are checked as
+    applying to any element (`:scope` too); another group's content applies to the parent."""
+    if group.lower_at_keyword == "scope":
+        return StyleRule.of(ANY_ELEMENT, scope_relaxed(group.content))
+    return StyleRule.of(prelude, group.content)
 
 
 def group_mode(rule, mode: str) -> tuple[str, str]:
@@ -562,13 +599,14 @@ def group_mode(rule, mode: str) -> tuple[str, str]:
     return inner, head
 
 
-def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
-    """One style rule, each selector of its list added to the matcher its mode says; the rules
-    nested in it after it (a browser puts its own declarations first)."""
+def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
+    """One style rule, each selector of its list added to the matcher its mode says with the
+    declarations written before any nested rule; the rest after it (add_nested)."""
     members = selector_list(rule.prelude)
     if members is None:
         return  # an invalid selector list: a browser drops the rule whole, the rules nested in it too
-    decls = tuple(declarations(rule.content, sheets.quirks))
+    first_rule = next((i for i, item in enumerate(rule.items) if item.type != "declaration"), len(rule.items))
+    decls = tuple(declarations_of(rule.items[:first_rule], sheets.quirks))
     for tokens in members if decls else ():
         selector_text = tinycss2.serialize(tokens).strip()
         label = f"{selector_text!r} (inside {within})" if within else repr(selector_text)
@@ -601,7 +639,7 @@ def add_rule(rule, mode: str, within: str, sheets: Sheets, depth: int = 0) -> No
             else:
                 sheets.undecided.add_selector(selector, Rule(label, decls))
                 sheets.undecided_count += 1
-    add_nested(rule, mode, within, sheets, depth)
+    add_nested(rule, rule.items[first_rule:], mode, within, sheets, depth)
 
 
 AUTOFOCUS = etree.XPath("//*[@autofocus]")  # the elements that take the focus as the page loads (the first focusable)
@@ -722,7 +760,7 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
     are not evaluated here); other at-rules (@font-face, @page, @keyframes) hold no style rules."""
     for rule in rules:
         if rule.type == "qualified-rule":
-            add_rule(rule, mode, within, sheets)
+            add_rule(StyleRule.of(rule.prelude, rule.content), mode, within, sheets)
         elif rule.type == "at-rule" and rule.lower_at_keyword == "property":
             sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
         elif rule.type == "at-rule" and rule.lower_at_keyword == "font-face" and rule.content is not None:
@@ -732,7 +770,9 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
         elif rule.type == "at-rule" and rule.content is not None:
             sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)
-            if inner != "drop":
+            if inner != "drop" and rule.lower_at_keyword == "scope":  # a style rule's content (scoped_or)
+                add_rule(scoped_or(rule, ANY_ELEMENT), inner, f"{within} {head}".strip(), sheets, depth + 1)
+            elif inner != "drop":
                 add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True),
                           inner, f"{within} {head}".strip(), sheets, depth + 1)
 
