@@ -35,6 +35,9 @@ NESTED = {
     "hidden by trailing": (f"#{ROW} {{ @media screen {{ display: table-row; }} display: none; }}", False),
     "& of a list with an id": ("#nope, tbody { & > tr { display: table-row; } } table tbody tr:nth-child(7) "
                                "{ display: none; }", True),
+    # … but declarations after a nested rule keep each member's own specificity, as the rule's first ones do
+    "trailing of a list with an id": ("#nope, tbody > tr:nth-child(7) { @media screen { color: red; } display: none; } "
+                                      "table tbody tr:nth-child(7) { display: table-row; }", True),
     "implied & of a list with an id": ("#nope, tbody { > tr { display: table-row; } } table tbody tr:nth-child(7) "
                                        "{ display: none; }", True),
 }
