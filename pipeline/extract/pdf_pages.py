@@ -98,24 +98,29 @@ SAME_HEIGHT = 1.0  # points: a line this close to the height of a line on anothe
 
 @dataclass(frozen=True)
 class PrintedLine:
-    """A line of text on a page: its top, and its text with every number as `#` (a running
-    header or footer is the same on every page but for its page number and counts); its text
-    as printed, for a message."""
+    """A line of text on a page: its top, how far its foot is above the page's, and its text with
+    every number as `#` (a running header or footer is the same on every page but for its page
+    number and counts); its text as printed, for a message."""
     top: float
     shape: str
     text: str = field(default="", compare=False)
+    foot: float = field(default=0.0, compare=False)
 
 
-def printed_lines(chars: list[dict]) -> list[PrintedLine]:
-    return [PrintedLine(min(ch["top"] for ch in line), NUMBER.sub("#", text), text)
+def printed_lines(chars: list[dict], height: float) -> list[PrintedLine]:
+    """The lines of `chars` on a page `height` high."""
+    return [PrintedLine(min(ch["top"] for ch in line), NUMBER.sub("#", text), text,
+                        height - max(ch["bottom"] for ch in line))
             for line in char_lines(chars) for text in (line_text(line),)]
 
 
 def running(lines: list[PrintedLine], other_page: list[PrintedLine]) -> bool:
-    """Are all `lines` running headers or footers: each printed at the same height, with the
-    same text but for its numbers, on the other page?"""
-    return all(any(abs(line.top - other.top) <= SAME_HEIGHT and line.shape == other.shape for other in other_page)
-               for line in lines)
+    """Are all `lines` running headers or footers: each printed at the same height, from the
+    page's top or from its foot (pages cropped each to its own box, as pdfcrop leaves them, are
+    of different heights), with the same text but for its numbers, on the other page?"""
+    return all(any(line.shape == other.shape and (abs(line.top - other.top) <= SAME_HEIGHT
+                                                  or abs(line.foot - other.foot) <= SAME_HEIGHT)
+                   for other in other_page) for line in lines)
 
 
 # --- pages turned by /Rotate ------------------------------------------------------------------

@@ -232,7 +232,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
                 raise LayoutError(source, Problem(
                     Place(page=number), f"the vendor table goes on from page {number - 1}, but this page has no "
                     f"text layer ({scan.text.without[number]} only)", "the whole table as text"))
-            lines = printed_lines(glyphs)
+            lines = printed_lines(glyphs, page.height)
             taken = continuation(page, number, regions, glyphs, lines, scan, source, limits)
             ended = taken is None
         if taken is not None:
@@ -251,8 +251,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             check_paths(page, number, taken.bbox, taken.edges, taken.chars, source)
             sight.check_whole(page, number, seen, taken.edges, taken.bbox, source)
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
-            scan.after = printed_lines(after_table(glyphs, taken))
-            scan.lines = lines if lines is not None else printed_lines(glyphs)
+            scan.after = printed_lines(after_table(glyphs, taken), page.height)
+            scan.lines = lines if lines is not None else printed_lines(glyphs, page.height)
         page.close()
         if taken is not None:
             scan.regions.append(taken)
@@ -285,12 +285,12 @@ def continuation(page, number: int, regions: list[Region], glyphs: list[dict], l
         return None
     first, last = scan.regions[0], scan.regions[-1]
     top = next(iter(regions), None)
-    top = top if top is not None and at_top(top, glyphs, scan) else None
+    top = top if top is not None and at_top(top, glyphs, scan, page.height) else None
     if top is not None and same_columns(top, first):
         check_not_captioned_otherwise(top, lines, number, source)
         return top
     rest = open_rest(page, glyphs, number, first, source, limits)
-    rest = rest if rest is not None and at_top(rest, glyphs, scan) else None
+    rest = rest if rest is not None and at_top(rest, glyphs, scan, page.height) else None
     if rest is not None and (left_open(last) or ruled_across(rest) and same_columns(rest, first)):
         check_not_captioned_otherwise(rest, lines, number, source)
         return rest
@@ -327,11 +327,11 @@ def check_not_left_out(tops: list[Region], first: Region, number: int, source: s
 CONTINUED = re.compile(r"(?:表#)?[（(]?续(?:表#?)?[)）]?|(?:表#)?续表|(?:table#:?)?\(?continued\)?", re.IGNORECASE)
 
 
-def at_top(region: Region, glyphs: list[dict], scan: Scan) -> bool:
+def at_top(region: Region, glyphs: list[dict], scan: Scan, height: float) -> bool:
     """Is nothing printed above the region but the running header (lines printed at the same
     height, the same but for numbers, on the page before), and perhaps, right above it, a
     caption line saying the table goes on (CONTINUED)?"""
-    above = printed_lines([ch for ch in glyphs if (ch["top"] + ch["bottom"]) / 2 < region.bbox[1]])
+    above = printed_lines([ch for ch in glyphs if (ch["top"] + ch["bottom"]) / 2 < region.bbox[1]], height)
     if above and CONTINUED.fullmatch(squash(above[-1].shape)):
         above = above[:-1]
     return running(above, scan.lines)
