@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .errors import HeaderError, Problem
 from .grid import Cell, Grid
-from .tokens import WHITESPACE, printed, squash
+from .tokens import WHITESPACE, is_wrap, printed, squash
 from schemas import hardware as vocabulary
 from schemas.hardware import Hardware
 
@@ -54,7 +54,7 @@ def split_name(heading: Cell) -> str | None:
     published = text[:text.index(FRAMEWORK_MARK[0])] if FRAMEWORK_MARK[0] in text else text
     words, gaps = WHITESPACE.split(published.strip()), WHITESPACE.findall(published.strip())
     for gap, left, right in zip(gaps, words, words[1:]):
-        wrap = heading.layout_breaks and "\n" in gap
+        wrap = heading.layout_breaks and is_wrap(gap)
         if not wrap and left[-1].isalnum() and right[0].isalnum():
             return f"{left!r} and {right!r}"
     return None

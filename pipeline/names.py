@@ -166,7 +166,8 @@ def matches(text: str, names: list[str]) -> bool:
 def unknown(asked: str, reading: Reading, keys: dict[str, tuple[str, ...]], where: str) -> UnknownModel:
     """An unknown model: the closest names of its family, or the families there are."""
     kin = {canonical(m): m for m, key in keys.items() if family(key) and family(key) == family(reading.key)}
-    close = [kin[c] for c in difflib.get_close_matches(canonical(asked), list(kin), n=3, cutoff=SIMILAR)]
+    bare = canonical(asked.rpartition("/")[2])  # `deepseek-ai/DeepSeek-V3.1` is compared as DeepSeek-V3.1
+    close = [kin[c] for c in difflib.get_close_matches(bare, list(kin), n=3, cutoff=SIMILAR)]
     families = sorted({family(key) for key in keys.values()} - {""})
     hint = f"did you mean {', '.join(close)}?" if close else \
         f"no model of that family; the families are {', '.join(families)} (mincards models lists every model)"
@@ -182,6 +183,10 @@ def resolve(asked: str, models: list[str], labels: dict[str, list[str]], where: 
     for label, labelled in labels.items():
         if canonical(label) == canonical(asked):
             return Resolved(sorted(labelled))
+    prefix, _, bare = asked.strip().rpartition("/")
+    if prefix and canonical(bare) in by_canonical:  # a repo id: `Qwen/Qwen3-30B-A3B-Thinking-2507`
+        model = by_canonical[canonical(bare)]
+        return Resolved([model], f"read {asked!r} as {model} (the org prefix '{prefix}/' dropped)")
     reading = read_name(asked)
     keys = {m: read_name(m, pasted=False).key for m in models}
     same = sorted(m for m, key in keys.items() if key == reading.key)

@@ -23,7 +23,8 @@ STRATEGIES = ("full", "lora")
 SEQ_LEN = re.compile(r"[0-9]+")
 MODEL_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9._-]*(?:/[A-Za-z0-9._-]+)*")
 WHITESPACE = re.compile(r"\s+")
-# A part after `/` that is a whole model name itself: a family (two letters, then more), `-`, a size.
+# A part after `/` that may be a whole model name itself: a family (two letters, then more), `-`, the rest
+# (check_plausible_name then judges it as a name).
 FULL_MODEL_NAME = re.compile(r"[A-Za-z]{2}[A-Za-z0-9._]*-[A-Za-z0-9._]+")
 # The parts of a model's name, `-` between them: its family first (`qwen2.5_vl`, `Qwen3`, `glm`), then
 # what tells its models apart: a size (`7b`, `0.5b`, `8x7b`, a mixture of experts' `30B_A3B`), the
@@ -36,8 +37,10 @@ SIZE = r"(?:[0-9]+x)?[0-9]+(?:\.[0-9]+)?[bBmMkKtT](?:_[Aa][0-9]+(?:\.[0-9]+)?[bB
 NAME_PARTS = {"size": re.compile(SIZE), "active": re.compile(r"[Aa][0-9]+(?:\.[0-9]+)?[bB]"),
               "experts": re.compile(r"[0-9]+[eE]"), "version": re.compile(r"[A-Za-z]{1,2}[0-9]+(?:\.[0-9]+)?"),
               "number": re.compile(r"[0-9]+(?:\.[0-9]+)?"), "word": re.compile(r"[a-z]+|[A-Z][a-z]+")}
+BARE_VERSION = re.compile(r"[0-9]{1,2}(?:\.[0-9]+)?")  # 4.5, 3.1, 3: a family's version (not 2507, a stamp)
+FAMILY = re.compile(r"[A-Za-z][A-Za-z0-9._]*")  # qwen2.5_vl, Qwen3, glm
 STAMP = re.compile(r"[0-9]{4}")  # 0528, 2507: month and day, or year and month
-MEASURES = frozenset({"size", "version"})  # a model of this table states at least one
+MEASURES = frozenset({"size", "active", "version"})  # a model of this table states at least one
 # Compatibility forms that NFKC would turn into plain digits: a footnote mark `⁴`, `①` or
 # `½` next to a count would silently become part of the number, so they are kept as
 # published (and the cell then fails to parse, naming itself).
@@ -131,15 +134,22 @@ def joinable(before: str, after: str) -> bool:
     return (before.isalpha() and after.isalpha()) or not before.isalnum() or not after.isalnum()
 
 
+def is_wrap(run: str) -> bool:
+    """Is a whitespace run of a PDF cell's text a line wrap of its layout? One line break is; a
+    blank line is a break the text's author made (the PDF reader writes one where the next line's
+    first word would have fitted on the line before: pdf_cells.author_breaks)."""
+    return "\n" in run and "\n\n" not in run
+
+
 def joined(text: str, what: str, expected: str, layout_breaks: bool = False) -> str:
     """The printed text with the whitespace runs inside it removed where `joinable` allows;
     any other run is a TokenError naming the text. With `layout_breaks` (a PDF: its line
     breaks are the layout's wraps, not the author's), a run holding a line break is a wrap
-    and always removed; spaces are still checked."""
+    (is_wrap) and always removed; spaces and the author's breaks are still checked."""
     shown = printed(text).strip()
     pieces, runs = WHITESPACE.split(shown), WHITESPACE.findall(shown)
     for run, left, right in zip(runs, pieces, pieces[1:]):
-        if layout_breaks and "\n" in run:
+        if layout_breaks and is_wrap(run):
             continue
         if not joinable(left[-1], right[0]):
             where = "a line break" if "\n" in run else "a space"
@@ -190,20 +200,25 @@ def parse_seq_lens(text: str, layout_breaks: bool = False) -> Parsed:
 
 
 def check_whole_names(text: str, layout_breaks: bool = False) -> None:
-    """Whitespace after a whole model name (FULL_MODEL_NAME: `llama3.1-70b`), then a letter,
-    separates two items (`llama3.1-70b` / `llama3.1-405b`, `… instruct`): joining letters is
-    for a word cut (`Asce nd`), and a whole name is not a cut word. A PDF's line wraps are
-    exempt (`qwen2-vl-7b-in` / `struct` is the layout's)."""
+    """Whitespace after a whole model name (one check_plausible_name passes: `llama3.1-70b`,
+    `glm-4.5-air`), then a letter, separates two items (`llama3.1-70b` / `llama3.1-405b`,
+    `glm-4.5-air new`): joining letters is for a word cut (`Asce nd`), and a whole name is not a
+    cut word. A PDF's line wrap (`layout_breaks`, tokens.is_wrap) after a name ending in a word
+    too: `Qwen3-30B-A3B-Instruct` / `beta` fills the column of a Chromium print as one word broken
+    anywhere would, and neither a reader nor this one can tell which; a wrap inside any other part
+    (`mixtral-8` / `x7b`) is the layout's."""
     shown = printed(text).strip()
     pieces, runs = WHITESPACE.split(shown), WHITESPACE.findall(shown)
-    for run, left, right in zip(runs, pieces, pieces[1:]):
-        if layout_breaks and "\n" in run:
+    for at, (run, right) in enumerate(zip(runs, pieces[1:]), start=1):
+        left = "".join(pieces[:at]).rsplit("/", 1)[-1]  # wraps before it joined (`Qwen3-30B-A3B-` / `Instruct`)
+        if not right[:1].isalpha() or not is_model_name(left):
             continue
-        if FULL_MODEL_NAME.fullmatch(left.rsplit("/", 1)[-1]) and right[:1].isalpha():
-            where = "a line break" if "\n" in run else "a space"
-            raise TokenError(f"{text!r} is not a model name: {where} after the whole name {left!r} may separate "
-                             "two items", "a name such as qwen2.5-7b or DeepSeek-V3/R1; one value per cell, its "
-                             "parts joined by /")
+        if layout_breaks and is_wrap(run) and name_parts(left)[-1][1] != "word":
+            continue
+        where = "a line break" if "\n" in run else "a space"
+        raise TokenError(f"{text!r} is not a model name: {where} after the whole name {left!r} may separate "
+                         "two items", "a name such as qwen2.5-7b or DeepSeek-V3/R1; one value per cell, its "
+                         "parts joined by /")
 
 
 def parse_model_label(text: str, layout_breaks: bool = False) -> Parsed:
@@ -218,6 +233,14 @@ def parse_model_label(text: str, layout_breaks: bool = False) -> Parsed:
     return Parsed(token.text, token.text, token.repaired)
 
 
+def is_model_name(model: str) -> bool:
+    try:
+        check_plausible_name(model, model)
+    except TokenError:
+        return False
+    return True
+
+
 def check_plausible_name(model: str, text: str) -> None:
     """A model of this table is a family, then parts after `-` that state a size or a version
     (name_parts); anything else is a label no reader would take for a model: a badge glued to
@@ -225,7 +248,9 @@ def check_plausible_name(model: str, text: str) -> None:
     name cut short (`DeepSee`, `qwen2.5_vl-`, `qwen2.5-1`). New models with ordinary names pass:
     `Qwen3-Next-80B-A3B`, `glm-4.5-air`, `llama4-scout-17b-16e`, `DeepSeek-R1-0528`."""
     parts = name_parts(model)
-    if not parts:
+    if not FAMILY.fullmatch(model.split("-", 1)[0]):
+        why = "no family before its first '-'"
+    elif not parts:
         why = "no '-' after its family"
     elif parts[-1][1] == "other":
         why = (f"it ends in {parts[-1][0]!r}, neither a size (7b, 30B_A3B, A3B, 16e), a version (V3, R1, 4.5), a "
@@ -243,16 +268,17 @@ def check_plausible_name(model: str, text: str) -> None:
 
 def name_parts(model: str) -> list[tuple[str, str]]:
     """Each part of a model's name after its family, with its kind (name_part_kind). A bare number
-    is the family's version where nothing before it holds a digit (`glm-4.5`, `Llama-3.1-8B`), a
-    release stamp where four digits follow a size or a version (`DeepSeek-R1-0528`), and otherwise
-    no part of a name (`qwen2.5-1`: cut inside its size)."""
+    of one or two digits is the family's version where nothing before it holds a digit (`glm-4.5`,
+    `Llama-3.1-8B`), four digits a release stamp after a size or a version (`DeepSeek-R1-0528`, not
+    `Thinking-2507`), and any other no part of a name (`qwen2.5-1`: cut inside its size)."""
     family, *rest = model.split("-")
     digits_before, measured = any(c.isdigit() for c in family), False
     parts = []
     for part in rest:
         kind = name_part_kind(part)
         if kind == "number":
-            kind = "version" if not digits_before else "stamp" if measured and STAMP.fullmatch(part) else "other"
+            kind = ("version" if not digits_before and BARE_VERSION.fullmatch(part) else
+                    "stamp" if measured and STAMP.fullmatch(part) else "other")
         measured |= kind in MEASURES
         digits_before |= any(c.isdigit() for c in part)
         parts.append((part, kind))
@@ -277,9 +303,11 @@ def split_model_label(label: str) -> tuple[str, ...]:
     models = [first]
     for alt in alternatives:
         if "-" not in alt:
-            if name_part_kind(alt) not in ("word", "other", name_part_kind(replaced)):  # `qwen3-8b-instruct/14b`: not qwen3-8b-14b
+            if name_part_kind(alt) not in ("other", name_part_kind(replaced)):  # `qwen3-8b-instruct/14b`: not
+                # qwen3-8b-14b; `Qwen3-30B-A3B/Instruct`: not Qwen3-30B-Instruct
                 raise TokenError(f"{label!r}: {alt!r} after the slash would take the place of {replaced!r} in "
-                                 f"{first!r}, which is not alike (a size for a size, a version for a version)",
+                                 f"{first!r}, which is not alike (a size for a size, a version for a version, a "
+                                 "word for a word)",
                                  "a suffix alike the last part of the first name (qwen2.5-7b/14b, DeepSeek-V3/R1) "
                                  "or a whole model name (qwen3-8b-instruct/qwen3-14b-instruct)")
             models.append(stem + alt)

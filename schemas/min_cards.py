@@ -39,19 +39,21 @@ class MinCards(pa.DataFrameModel):
     model_label: Series[pd.StringDtype] = pa.Field(
         str_matches=NAME, description="the model cell as published, after token repair, e.g. DeepSeek-V3/R1")
     family: Series[pd.StringDtype] = pa.Field(
-        str_matches=NAME, description="the model name before its size (without one, before its version), e.g. qwen2.5_vl, "
-        "qwen3_moe, Qwen3-Next, DeepSeek")
+        str_matches=NAME, description="the model name before its size (without one, before its active size or its "
+        "version), e.g. qwen2.5_vl, qwen3_moe, Qwen3-Next, DeepSeek")
     params_b: Series[pd.Float64Dtype] = pa.Field(
         nullable=True, gt=0, metadata={"unit": "billion parameters"},
         description="total parameters in billions where the name states them (7b -> 7, 30B_A3B -> 30, "
-        "80B-A3B -> 80); null for V3/R1, for 8x7b and for 17b-16e (17B active of 16 experts)")
+        "80B-A3B -> 80); null for V3/R1, for 8x7b, for 17b-16e (17B active of 16 experts) and for two sizes "
+        "(OLMoE-1B-7B)")
     active_params_b: Series[pd.Float64Dtype] = pa.Field(
         nullable=True, gt=0, metadata={"unit": "billion parameters"},
-        description="MoE active parameters in billions from _A<n>B or -A<n>B (30B_A3B -> 3, 80B-A3B -> 3) "
-        "or a size before a number of experts (17b-16e -> 17); null for dense models")
+        description="MoE active parameters in billions from _A<n>B or -A<n>B (30B_A3B -> 3, 80B-A3B -> 3, "
+        "MoE-A2.7B -> 2.7) or a size before a number of experts (17b-16e -> 17); null for dense models")
     modality: Series[pd.StringDtype] = pa.Field(
         isin=["text", "vision-language"],
-        description="vision-language when the family name says vl, else text (read from the name only)")
+        description="vision-language when the name says so (vl, vision, llava, pixtral, a version ending in V: "
+        "GLM-4.5V), else text (read from the name only)")
     strategy: Series[pd.StringDtype] = pa.Field(
         isin=list(STRATEGIES), description="training strategy: full or lora (full/lora cells give both)")
     seq_len: Series[pd.Int64Dtype] = pa.Field(

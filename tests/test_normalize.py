@@ -182,6 +182,10 @@ def test_compound_model_labels_split(label, models):
     ("glm-4.5-air", "glm", None, None, "text"),  # no size: the family is the name before its version
     ("DeepSeek-R1-0528", "DeepSeek", None, None, "text"),
     ("Phi-3-mini-4k-instruct", "Phi", None, None, "text"),  # 4k is a context length, not parameters
+    ("OLMoE-1B-7B-0924", "OLMoE", None, None, "text"),  # two sizes: which is the total, the name does not say
+    ("Qwen1.5-MoE-A2.7B", "Qwen1.5-MoE", None, 2.7, "text"),  # the active size alone
+    ("deepseek-vl2-small", "deepseek", None, None, "vision-language"),  # vl outside the family
+    ("Llama-3.2-11B-Vision-Instruct", "Llama-3.2", 11.0, None, "vision-language"),
 ])
 def test_model_metadata_from_the_name(model, family, params, active, modality):
     info = describe(model)

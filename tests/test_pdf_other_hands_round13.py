@@ -5,12 +5,23 @@ refused. pdfcrop crops each page to its own content, so the pages come out of di
 (the first 3 pt shorter): a running footer then stands at another height from the page's top on
 each page, was not taken for one, and the table left open at the first page's foot was refused
 ("a page missing?"). A running header or footer is now matched from the page's top or from its
-foot (pdf_pages.running)."""
+foot (pdf_pages.running).
+
+Hunt 95 printed the vendor page with one cell written as two paragraphs (`4096` / `8192`, as an
+editor splits a compound value): Chromium draws two lines in a column wide enough for both on one,
+and the print was read as `40968192`, one sequence length nobody wrote (1,330 rows published). A
+line that ends with room for the next line's first character was not broken by the layout: the
+text had whitespace or its author's break there, and is read as the page's HTML is
+(pdf_cells.with_author_breaks, tokens.is_wrap). A line ending in a whole model name whose last part
+is a word, before a letter, is two items or one word wrapped anywhere (`Qwen3-30B-A3B-Instruct` /
+`beta`): an error too (tokens.check_whole_names)."""
 from __future__ import annotations
 
 import pypdfium2 as pdfium
+import pytest
 
 from conftest import FIXTURES, RAW
+from pipeline.errors import CellError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -42,3 +53,57 @@ def test_a_pdfcrop_of_the_vendor_pdf_is_read_whole():
     grid, _ = extract_html((RAW / "2025-05-07" / "page.html").read_bytes(), "page.html")
     printed, _ = extract_pdf(CROPPED.read_bytes(), "doc.pdf")
     assert rows(normalize(printed, "2025-05-07").frame) == rows(normalize(grid, "2025-05-07").frame)
+
+
+PAGE = (RAW / "2025-10-22" / "page.html").read_text(encoding="utf-8")
+SEQ_CELL = '<p id="modelarts_llm_train_590804__p0090">4096/8192</p>'  # llama3.2-1b's sequence lengths
+PARAGRAPHS = {  # the cell written as two paragraphs, its two lines as pdfium reads them, and the error
+    "two sequence lengths": (SEQ_CELL, SEQ_CELL.replace("4096/8192", "4096</p><p>8192"), ("4096", "8192"),
+                             r"'4096\\n\\n8192' is not a sequence length: a line break between '4096' and '8192'"),
+    "a name, then a word": (">glm4-9b<", ">Qwen3-30B-A3B-Instruct</p><p>beta<", ("Qwen3-30B-A3B-Instruct", "beta"),
+                            r"a line break after the whole name 'Qwen3-30B-A3B-Instruct' may separate two items"),
+}
+
+
+def boxes(text, word: str) -> list[tuple[float, float, float, float]]:
+    """pdfium's boxes of each place `word` is printed on a page (left, bottom, right, top)."""
+    search = text.search(word, match_case=True)
+    found = [search.get_next() for _ in range(200)]
+    return [(text.get_charbox(i)[0], text.get_charbox(i)[1], text.get_charbox(i + n - 1)[2], text.get_charbox(i)[3])
+            for i, n in filter(None, found)]
+
+
+def stacked(text, first: str, second: str) -> bool:
+    """Is `second` printed under `first`, at its left, within three of its heights (the next
+    paragraph of a cell, not the next row's)?"""
+    return any(abs(b[0] - a[0]) < 0.5 and 0 < a[1] - b[3] < 3 * (a[3] - a[1])
+               for a in boxes(text, first) for b in boxes(text, second))
+
+
+def printed(printer, html: str) -> bytes:
+    page = printer.new_page()
+    try:
+        page.set_content(html)
+        return page.pdf(format="A4", landscape=True, scale=0.6)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("name", PARAGRAPHS)
+def test_two_paragraphs_of_a_cell_in_a_print_are_not_one_word_wrapped(printer, name):
+    """Catches: the line break between the paragraphs read as a wrap of one word (`40968192`
+    published, 1,330 rows; `Qwen3-30B-A3B-Instructbeta`)."""
+    cell, paragraphs, (first, second), refused = PARAGRAPHS[name]
+    assert PAGE.count(cell) == 1
+    data = printed(printer, PAGE.replace(cell, paragraphs, 1))
+    assert any(stacked(page.get_textpage(), first, second) for page in pdfium.PdfDocument(data))  # the premise
+    grid, _ = extract_pdf(data, "doc.pdf")
+    with pytest.raises(CellError, match=refused):
+        normalize(grid, "2025-10-22")
+
+
+def test_the_unedited_page_printed_alike_is_read_whole(printer):
+    """What must not be refused: the same print of the vendor page (its wraps are the layout's)."""
+    grid, _ = extract_html(PAGE.encode("utf-8"), "page.html")
+    printed_grid, _ = extract_pdf(printed(printer, PAGE), "doc.pdf")
+    assert rows(normalize(printed_grid, "2025-10-22").frame) == rows(normalize(grid, "2025-10-22").frame)

@@ -161,5 +161,5 @@ def test_a_note_set_small_above_a_value_is_kept_apart(canvas_font, tmp_path):
         one = next(c for c in pdf.pages[0].chars if c["text"] == "1" and c["size"] == 4)
         four = next(c for c in pdf.pages[0].chars if c["text"] == "4" and c["x0"] > XS[4] and c["top"] > 100)
         assert one["bottom"] <= four["top"] + 0.5 and four["x0"] - 1 < one["x0"] < four["x1"]
-    with pytest.raises(CellError, match=r"page 1, row 3, column 5: '\[1\]\\n4\*Ascend' is not a unit count"):
+    with pytest.raises(CellError, match=r"page 1, row 3, column 5: '\[1\](\\n)+4\*Ascend' is not a unit count"):
         normalize(extract_pdf(data, "n.pdf")[0], "2025-10-22")

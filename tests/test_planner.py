@@ -308,6 +308,29 @@ def test_hugging_face_names_resolve_with_a_note(published, pasted, model):
     assert result.stderr.startswith(f"note: read {pasted!r} as {model} (")
 
 
+SIBLINGS = ["Qwen3-30B-A3B-Thinking-2507", "Qwen3-30B-A3B-Instruct-2507", "qwen3_moe-30B_A3B", "DeepSeek-V3",
+            "DeepSeek-R1"]
+
+
+def test_a_repo_id_of_a_published_name_is_that_model_whatever_its_siblings():
+    """Catches (hunt 95): the exact Hugging Face id of a published model refused as ambiguous among
+    the models sharing its name up to the size (its suffix dropped before its prefix was tried)."""
+    from pipeline.names import resolve
+
+    resolved = resolve("Qwen/Qwen3-30B-A3B-Thinking-2507", SIBLINGS, {}, "release 2025-12-01")
+    assert resolved.models == ["Qwen3-30B-A3B-Thinking-2507"]
+    assert resolved.note == "read 'Qwen/Qwen3-30B-A3B-Thinking-2507' as Qwen3-30B-A3B-Thinking-2507 (the org prefix " \
+                            "'Qwen/' dropped)"
+
+
+def test_an_unknown_repo_id_is_compared_without_its_prefix():
+    """Catches: `deepseek-ai/DeepSeek-V3.1` told "no model of that family; the families are deepseek…"."""
+    from pipeline.names import UnknownModel, resolve
+
+    with pytest.raises(UnknownModel, match="did you mean DeepSeek-V3, DeepSeek-R1"):
+        resolve("deepseek-ai/DeepSeek-V3.1", SIBLINGS, {}, "release 2025-12-01")
+
+
 def test_the_published_spelling_needs_no_note(published):
     result = ok(published, "query", "QWEN3-moe-30b-a3b", "--format", "json")
     assert result.stderr == "" and {r["model"] for r in json.loads(result.stdout)} == {"qwen3_moe-30B_A3B"}

@@ -136,6 +136,7 @@ def test_a_layout_line_break_joins_anywhere_but_spaces_are_still_checked():
     "qwen3-235B-A22B", "Qwen3-Next-80B-A3B", "Qwen3-30B-A3B-Instruct-2507", "glm-4.5-air", "GLM-4.5",
     "llama4-scout-17b-16e", "DeepSeek-R1-0528", "Llama-3.1-8B-Instruct", "gemma-3-27b-it", "Kimi-K2-Instruct",
     "Mixtral-8x7B-Instruct-v0.1", "gpt-oss-120b", "Qwen2.5-VL-72B-Instruct", "Wan2.1-T2V-14B", "glm-4.5-air/flash",
+    "Qwen1.5-MoE-A2.7B", "Kimi-VL-A3B-Instruct",  # an active size alone
 ])
 def test_ordinary_model_names_pass(label):
     assert parse_model_label(label).value == label
@@ -153,6 +154,8 @@ def test_ordinary_model_names_pass(label):
     ("qwen3-instruct", "'qwen3-instruct': it states no size"),  # a word is not a model's size
     ("qwen3--8b", "'qwen3--8b': an empty part"),
     ("Qwen3-30B-A3B-Instruct-25", "'Qwen3-30B-A3B-Instruct-25': it ends in '25'"),  # a stamp cut short
+    # a whole name after the slash must state a size or a version of its own: Thinking-2507 is a suffix
+    ("Qwen3-30B-A3B-Instruct-2507/Thinking-2507", "'Thinking-2507': it ends in '2507'"),
 ])
 def test_a_label_that_is_no_model_name_of_this_table_is_an_error(label, named):
     with pytest.raises(TokenError, match=re.escape(f"is not a model name of this table ({named}")):
@@ -167,3 +170,38 @@ def test_an_implausible_label_on_the_page_is_an_error_naming_the_cell():
     variant = PAGE_HTML.replace(">qwen3-8b</p>", ">qwen3-8bNEW</p>", 1)
     with pytest.raises(CellError, match=r"row \d+, column 1: 'qwen3-8bNEW' is not a model name of this table"):
         read(variant)
+
+
+@pytest.mark.parametrize("text, layout_breaks, error", [
+    ("glm-4.5-air new", False, "a space after the whole name 'glm-4.5-air'"),  # any number of '-'
+    ("Qwen3-30B-A3B-Instruct\nbeta", False, "a line break after the whole name 'Qwen3-30B-A3B-Instruct'"),
+    # a PDF's wrap after a name ending in a word: two items, or one word broken anywhere
+    ("Qwen3-30B-A3B-Instruct\nbeta", True, "a line break after the whole name 'Qwen3-30B-A3B-Instruct'"),
+    ("Qwen3-30B-A3B-\nInstruct\nbeta", True, "a line break after the whole name 'Qwen3-30B-A3B-Instruct'"),
+])
+def test_letters_after_a_whole_name_are_another_item(text, layout_breaks, error):
+    with pytest.raises(TokenError, match=re.escape(error)):
+        parse_model_label(text, layout_breaks=layout_breaks)
+
+
+@pytest.mark.parametrize("text, model", [
+    ("mixtral-8\nx7b", "mixtral-8x7b"),  # a wrap inside a size is the layout's
+    ("qwen2.5-\n\n1.5b", "qwen2.5-1.5b"),  # the author's break beside punctuation, as in the HTML
+])
+def test_a_wrap_inside_a_part_is_the_layouts(text, model):
+    assert parse_model_label(text, layout_breaks=True).value == model
+
+
+def test_a_blank_line_in_a_print_is_the_authors_break_not_a_wrap():
+    """pdf_cells writes a blank line where the line before had room for the next one's first
+    character: `4096` / `8192` in a wide column is two values, not 40968192."""
+    assert parse_seq_lens("4096/81\n92", layout_breaks=True).value == (4096, 8192)
+    with pytest.raises(TokenError, match="a line break between '4096' and '8192'"):
+        parse_seq_lens("4096\n\n8192", layout_breaks=True)
+
+
+@pytest.mark.parametrize("label", ["Qwen3-30B-A3B/Instruct", "Llama-4-Scout-17B-16E/Instruct"])
+def test_a_word_after_the_slash_takes_the_place_of_a_word_only(label):
+    """`Qwen3-30B-A3B/Instruct` is not Qwen3-30B-Instruct (its active size dropped)."""
+    with pytest.raises(TokenError, match="which is not alike"):
+        parse_model_label(label)

@@ -223,8 +223,14 @@ def set_text(table: PageTable, chars: list[list[dict]]) -> None:
     # text set centred everywhere tells no padding: the least gap is the padding and half of what
     # the widest line leaves, so the room may be up to twice that more
     told = not all(centred(line_gaps(lines, left, right)) for _, lines, left, right in placed)
+    widest: dict[tuple[float, float], float] = {}  # per column span: its widest line within its sides
+    for _, lines, left, right in placed:
+        for line in lines:
+            if (ink := inked(line)) and ink[0]["x0"] >= left and ink[-1]["x1"] <= right:
+                widest[left, right] = max(widest.get((left, right), 0.0), ink[-1]["x1"] - ink[0]["x0"])
     for cell, lines, left, right in placed:
         wrap_evidence(cell, lines, left, right, pad, told)
+        cell.lines = with_author_breaks(cell.lines, lines, widest.get((left, right), 0.0))
 
 
 def inked(line: list[dict]) -> list[dict]:
@@ -370,6 +376,29 @@ def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: f
     cell.ends_at_break = last["text"] in "/-" or wide(last["text"])
     cell.first_char = first["x1"] - first["x0"]
     cell.first_word = first_word_width(lines[0])
+
+
+FITTED = 2.0  # times a next line's first character's width: room for it this many times over would have held it
+
+
+def with_author_breaks(texts: list[str], lines: list[list[dict]], widest: float) -> list[str]:
+    """The cell's line texts with a blank line where a line ends with room for the next line's first
+    character (twice over: the room is told only roughly): a layout breaks a word only where its
+    next character does not fit, so the text had
+    whitespace or its author's break there (a space, a second paragraph, `<br>`: `4096` / `8192` in
+    a wide column is two values, not 40968192), which tokens.is_wrap then reads as the page's HTML
+    would be read. The room is told by the widest line of the cell's column (`widest`): the lines
+    fit their cells, so the column's text is about that wide, whatever its cells' padding (which a
+    print does not tell: a cell's text may stand nearer one side; a heading's cell may be padded
+    less than the body's, its line a few points wider)."""
+    out = [texts[0]]
+    for line, following, text in zip(lines, lines[1:], texts[1:]):
+        ink, first = inked(line), inked(following)[:1]
+        room = widest - (ink[-1]["x1"] - ink[0]["x0"]) if ink else 0.0
+        if first and FITTED * (first[0]["x1"] - first[0]["x0"]) <= room:
+            out.append("")
+        out.append(text)
+    return out
 
 
 def first_word_width(line: list[dict]) -> float:
