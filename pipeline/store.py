@@ -188,11 +188,51 @@ def load_records(folder: Path) -> list[Row]:
 
 
 def load_all_records(build_dir: Path) -> dict[str, list[Row]]:
-    """Every published release as records, oldest first."""
+    """Every published release as records, oldest first, all of one run (check_one_run)."""
     releases = published_releases(build_dir)
     if not releases:
         raise ReleaseError(str(build_dir), "no published release here", where_to_look(build_dir))
+    check_one_run(build_dir)
     return {release: load_records(folder) for release, folder in releases.items()}
+
+
+HISTORY = "history.parquet"
+# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
+# min_cards.parquet (what the questions across releases check against the releases in build/)
+RELEASES_METADATA = "mincards.releases"
+ONE_RUN = "the releases of one run of `mincards extract`; run it again to publish them all"
+
+
+def made_of(build_dir: Path) -> list[dict]:
+    """The releases build/ holds, as history.parquet names those it was made of."""
+    return [{"release": release, "sha256": manifest_entry(folder, TABLE)[1]}
+            for release, folder in published_releases(build_dir).items()]
+
+
+def check_one_run(build_dir: Path) -> None:
+    """The releases build/ holds were published by one run: the history that run wrote last, after
+    its releases, names each of them by its table's sha256. A run killed between two releases'
+    swaps (SIGKILL cannot be held) leaves some releases of the new run beside others of the old one
+    until the next run: answers across them would show changes no vendor release made, so a
+    question across releases is then an error. A build without a history (written by an older
+    version, or by publish_all alone) is not checked."""
+    import pyarrow.parquet as pq
+
+    path = build_dir / HISTORY
+    try:
+        metadata = pq.read_schema(path).metadata or {}
+    except FileNotFoundError:
+        return
+    except Exception as exc:  # pyarrow's own errors, or an unreadable file: the history is checked where read
+        raise SourceError(str(path), f"not a readable Parquet file ({exc})", ONE_RUN) from None
+    try:
+        described = json.loads(metadata.get(RELEASES_METADATA.encode(), b"null"))
+    except ValueError:
+        described = None
+    if described != made_of(build_dir):
+        stopped = sorted(p.name for p in build_dir.glob(".staging-*"))
+        why = f" (a run stopped while publishing left {stopped[0]})" if stopped else ""
+        raise ReleaseError(str(build_dir), f"its releases are not all from one run{why}", ONE_RUN)
 
 
 def manifest_entry(folder: Path, name: str) -> tuple[dict, str]:

@@ -381,3 +381,37 @@ def test_a_release_gone_while_read_is_a_clear_error_and_a_missing_file_is_not(pu
     with pytest.raises(SourceError, match="min_cards.parquet: cannot read source: missing, though its release's "
                                           "manifest names it"):
         store.load(folder)
+
+
+def test_questions_across_releases_refuse_a_build_left_between_two_runs(tmp_path):
+    """Catches (hunt 96): a run killed (SIGKILL, never held) between its releases' swaps leaves one
+    release of the new run beside one of the old until the next run; `query --all-releases` and
+    `diff` answered from that mix with exit 0, showing a change (512 -> 256) that neither run's
+    pages hold. They are errors naming the interrupted run now, and answer again once a run
+    completes the build."""
+    raws = {}
+    for name, value in (("a", "512"), ("b", "256")):  # B: the vendor revises one value in both releases
+        raws[name] = tmp_path / f"raw-{name}"
+        for date in ("2025-05-07", "2025-10-22"):
+            redated(raws[name], "2025-05-07", date)
+            page = raws[name] / date / "page.html"
+            page.write_text(page.read_text(encoding="utf-8").replace(">512*Ascend<", f">{value}*Ascend<", 1),
+                            encoding="utf-8")
+    out = tmp_path / "build"
+    def extract(raw, **env):
+        return subprocess.run([sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--jobs", "1",
+                               "-q"], capture_output=True, env={**os.environ, **env})
+
+    assert extract(raws["a"]).returncode == 0
+    killed = extract(raws["b"], **{KILL_AT_ENV: "swapping"})
+    assert killed.returncode == -signal.SIGKILL and any(p.name.startswith(STAGING) for p in out.iterdir())
+    questions = {"query": ["query", "DeepSeek-V3", "--all-releases", "--strategy", "full", "--seq-len", "4096",
+                           "--framework", "MindSpeed-LLM", "--hardware", "Snt9b", "--format", "csv"],
+                 "diff": ["diff", "--format", "csv"]}
+    for argv in questions.values():
+        result = CliRunner().invoke(main, [*argv, "--build", str(out)])
+        assert result.exit_code == 1 and "its releases are not all from one run (a run stopped while publishing " \
+            f"left {STAGING}" in result.stderr, result.output
+    assert extract(raws["b"]).returncode == 0
+    answer = CliRunner().invoke(main, [*questions["query"], "--build", str(out)])
+    assert answer.exit_code == 0 and answer.stdout.splitlines()[1].split(",")[-3:] == ["256", "256", ""]

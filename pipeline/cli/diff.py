@@ -42,6 +42,8 @@ def diff(old: str | None, new: str | None, build_dir: Path, fmt: str, output: Pa
         raise click.UsageError("give both OLD and NEW, or neither for the two newest releases")
     old, new = (old, new) if old else store.newest(build_dir, 2)
     (old_id, old_dir), (new_id, new_dir) = store.resolve(build_dir, old), store.resolve(build_dir, new)
+    if {old_id, new_id} <= set(store.published_releases(build_dir)):  # two releases of build/, not folders named
+        store.check_one_run(build_dir)
     (old_frame, old_url), (new_frame, new_url) = store.load_with_source(old_dir), store.load_with_source(new_dir)
     result = diff_module.diff_releases(old_id, old_frame, new_id, new_frame)
     page = diff_page(result, {old_id: old_url, new_id: new_url}, new_dir) if save_dir or fmt == "html" else None
