@@ -9,7 +9,8 @@ crash tests run every N.
 
 Signals: MINCARDS_FAULT_KILL_AT=<point>[:<how>] signals a process at a named point of
 the extract run (run.py, workers.py): SIGKILL, or TERM, INT, or INT-group (SIGINT to the
-whole process group, as a terminal's Ctrl-C does).
+whole process group, as a terminal's Ctrl-C does), or self (SIGKILL to the process at the
+point, not the run's: a worker the OOM killer takes).
 
 Points: named places in the middle of an operation where a test acts, in this process,
 at exactly that moment (`acting_at`), e.g. removing a source file between the listing of
@@ -36,17 +37,19 @@ def env_number(name: str) -> int | None:
 class Steps:
     """Counts the steps of one run and the files it writes; with kill_after=N (or
     MINCARDS_FAULT_KILL_AFTER=N) the process SIGKILLs itself right after step N, with
-    full_at=N (or MINCARDS_FAULT_ENOSPC_AT=N) the N-th file written fails with ENOSPC.
-    `names` says what each step was."""
+    full_at=N (or MINCARDS_FAULT_ENOSPC_AT=N) the N-th file written fails with ENOSPC, as
+    creating it on a full disk does (the error names the file), or with `nameless` (N:write) as
+    writing into it does (a write's error names no file). `names` says what each step was."""
 
-    def __init__(self, kill_after: int | None = None, full_at: int | None = None):
+    def __init__(self, kill_after: int | None = None, full_at: int | None = None, nameless: bool = False):
         self.done = self.writes = 0
-        self.kill_after, self.full_at = kill_after, full_at
+        self.kill_after, self.full_at, self.nameless = kill_after, full_at, nameless
         self.names: list[str] = []
 
     @classmethod
     def from_env(cls) -> Steps:
-        return cls(env_number(FAULT_ENV), env_number(FAULT_ENOSPC_ENV))
+        full_at, _, how = os.environ.get(FAULT_ENOSPC_ENV, "").partition(":")
+        return cls(env_number(FAULT_ENV), int(full_at) if full_at.strip().isdigit() else None, how == "write")
 
     def step(self, name: str = "") -> None:
         self.done += 1
@@ -58,6 +61,8 @@ class Steps:
         """Before each file is written."""
         self.writes += 1
         if self.writes == self.full_at:
+            if self.nameless:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
 
@@ -69,6 +74,8 @@ def signal_at(point: str, target: int) -> None:
         return
     if how == "INT-group":
         os.killpg(os.getpgid(target), signal.SIGINT)
+    elif how == "self":
+        os.kill(os.getpid(), signal.SIGKILL)
     else:
         os.kill(target, {"": signal.SIGKILL, "TERM": signal.SIGTERM, "INT": signal.SIGINT}[how])
 

@@ -215,14 +215,32 @@ class Workers:
             manager.join(STOP_GRACE)
 
 
-def outcome_of(future) -> object:
-    """A call's result, or the MincardsError it raised."""
-    from .errors import MincardsError
+def outcome_of(future, args: tuple = ()) -> object:
+    """A call's result, or the MincardsError it raised. A worker that died (a signal: the OOM killer
+    picks the process holding most memory, a worker reading a PDF) breaks the pool: an error naming
+    what this call reads (the first one waited for), not an internal one."""
+    from concurrent.futures import BrokenExecutor
+
+    from .errors import MincardsError, ReleaseError
 
     try:
         return future.result()
     except MincardsError as error:
         return error
+    except BrokenExecutor:
+        raise ReleaseError(named_by(args), "a worker process of the run ended abruptly before this was read (killed "
+                           "by a signal: out of memory, or a kill)", "the run again; with fewer --jobs where memory "
+                           "is short") from None
+
+
+def named_by(args: tuple) -> str:
+    """What a call reads, for a message: its first argument that is a release (its label) or a path."""
+    for arg in args:
+        if hasattr(arg, "label"):
+            return str(arg.label)
+        if isinstance(arg, os.PathLike):
+            return os.fspath(arg)
+    return "the run"
 
 
 def in_order(function: Callable, calls: Iterable[tuple], jobs: int = 1, method: str | None = None,
@@ -257,7 +275,7 @@ def in_order(function: Callable, calls: Iterable[tuple], jobs: int = 1, method: 
         pending = deque((args, workers.submit(args)) for args in window)
         while pending:
             args, future = pending.popleft()
-            outcome = outcome_of(future)
+            outcome = outcome_of(future, args)
             if handed_back:
                 handed_back()
             for more in queue:
@@ -301,7 +319,7 @@ class Awaited:
         wanted = len(self.calls) if first is None else first
         while len(self.known) < wanted:
             at = len(self.known)
-            self.known.append(outcome_of(self.futures[at]) if self.futures is not None else
+            self.known.append(outcome_of(self.futures[at], self.calls[at]) if self.futures is not None else
                               next(in_order(self.function, [self.calls[at]]))[1])
         return self.known[:wanted]
 

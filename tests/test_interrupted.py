@@ -278,6 +278,19 @@ def test_a_full_disk_is_one_clear_error_from_the_command(versions, tmp_path):
     assert snapshot(out) == versions["built_a"] and not leftovers(out)
 
 
+def test_a_full_disk_found_by_a_write_names_the_output_folder(versions, tmp_path):
+    """Catches (hunt 96): a write's (or fsync's) error names no file, and the run said
+    `error: : No space left on device`, naming no place."""
+    out = tmp_path / "build"
+    publish_all(out, versions["a"], keep=["2025-05-07", "2025-10-22"])
+    result = CliRunner().invoke(main, ["extract", str(versions["raw_b"]), "--out", str(out)],
+                                env={FAULT_ENOSPC_ENV: "2:write"})
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (f"error: {out}: cannot use this folder: No space left on device (expected "
+                                             "a folder this user can read and write in, with free space)")
+    assert snapshot(out) == versions["built_a"] and not leftovers(out)
+
+
 # --- readers while releases are published --------------------------------------------------
 
 KEEP = {"a": ["2025-05-07", "2025-10-22"], "b": ["2025-10-22"]}

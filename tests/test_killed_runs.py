@@ -9,6 +9,7 @@ delivering the end of the run's processes (orphans used to live forever)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -134,6 +135,20 @@ def test_a_run_killed_while_workers_read_a_release_page_and_pdf_leaves_nothing(t
     done = run_killed(raw, out, "reading-sources")
     assert done.returncode == -signal.SIGKILL, done.stderr
     next_run_succeeds(raw, out)  # what a kill left (the staging folder) is removed
+
+
+def test_a_worker_killed_in_its_call_is_an_error_naming_the_release_not_an_internal_one(raw_three, built_three,
+                                                                                         tmp_path):
+    """Catches (hunt 96): a worker taken by the OOM killer (SIGKILL to it alone) ended the run with
+    exit 3, `internal error: BrokenProcessPool …`, naming neither the release nor the cause."""
+    out = up_to_date_build(built_three, tmp_path)
+    before = build_state(out)
+    done = run_killed(raw_three, out, "extracting:self")
+    assert done.returncode == 1, done.stderr
+    assert re.match(r"error: raw/\S+: release: a worker process of the run ended abruptly before this was read "
+                    r"\(killed by a signal: out of memory, or a kill\)", done.stderr), done.stderr
+    assert "internal error" not in done.stderr and build_state(out) == before
+    next_run_succeeds(raw_three, out)
 
 
 def build_state(out: Path) -> dict[str, bytes]:

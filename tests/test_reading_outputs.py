@@ -69,3 +69,50 @@ def test_a_release_missing_its_table_is_an_error_not_an_older_answer(extracted, 
     rebuilt = CliRunner().invoke(main, ["extract", str(RAW), "--out", str(build)])  # the run that publishes mends it
     assert rebuilt.exit_code == 0, rebuilt.output
     assert answer(build) == answer(extracted[0])
+
+
+# --- where the answer cannot go (hunt 96): one line naming the place, never exit 0 or a traceback ---
+
+def command(build, *args: str, stdout=None, **kwargs):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pipeline", *args, *(["--build", str(build)] if build else [])],
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, **kwargs)
+
+
+def test_a_closed_standard_output_is_an_error_not_an_empty_success(extracted):
+    """Catches: `mincards query … >&-` printed nothing and exited 0 (Python gives a closed stdout
+    as None, and click drops what is written to it), as if the answer had been delivered."""
+    done = command(extracted[0], *QUESTION, pass_fds=(), preexec_fn=lambda: os.close(1))
+    assert done.returncode == 1
+    assert done.stderr == "error: <stdout>: closed: the answer has nowhere to go\n"
+
+
+def test_a_full_standard_output_is_one_line_naming_it(extracted):
+    """Catches: `error: : No space left on device` (the write's error names no file), and a
+    33-line traceback for --help and --version (written before any command's error handling)."""
+    for args in (QUESTION, ["--help"], ["--version"], ["query", "--help"]):
+        with open("/dev/full", "w") as full:
+            done = command(extracted[0] if args is QUESTION else None, *args, stdout=full)
+        assert done.returncode == 1, args
+        assert done.stderr == "error: <stdout>: No space left on device\n", (args, done.stderr)
+
+
+def test_o_on_a_full_device_names_it(extracted):
+    done = command(extracted[0], *QUESTION, "-o", "/dev/full")
+    assert done.returncode == 1
+    assert done.stderr == "error: /dev/full: cannot write the answer here: No space left on device\n"
+
+
+def test_a_reader_gone_from_the_pipe_ends_the_command_quietly(extracted):
+    """Catches: `error: : Broken pipe` when the reader of the answer had gone (`| head -1`): the
+    command ends as a shell expects a SIGPIPE'd one to, 141, saying nothing. The pipe's read end is
+    closed before the command starts, so that its first write finds the reader gone."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = command(extracted[0], *QUESTION, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (141, "")

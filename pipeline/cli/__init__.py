@@ -17,13 +17,26 @@ from __future__ import annotations
 import click
 
 from .. import __version__, without_data_synthesis
+from .common import output_failed
 from .diff import diff
 from .extract import extract
 from .fetch import fetch
 from .questions import fit, history, models, plan, query
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Mincards(click.Group):
+    """The command group; writing --help or --version fails (a full disk, a closed pipe) as any
+    answer's writing does: one line, never a traceback (click writes them before any command's
+    own error handling)."""
+
+    def main(self, *args, **kwargs):
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:
+            output_failed(exc)
+
+
+@click.group(cls=Mincards, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mincards")
 def main() -> None:
     """Minimum Ascend NPU counts per model, from the vendor's table, as validated data.

@@ -2,8 +2,10 @@
 commands' options. Imports click and small modules of ours only (start-up)."""
 from __future__ import annotations
 
+import errno
 import functools
 import os
+import select
 import sys
 from pathlib import Path
 
@@ -19,6 +21,8 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130  # Ctrl-C (SIGINT), as a shell reports a command it ended
 EXIT_TERMINATED = 143  # SIGTERM
+EXIT_BROKEN_PIPE = 141  # the reader of stdout went away (`| head`): what a shell reports of SIGPIPE's end
+STDOUT = "<stdout>"
 PASS_THROUGH = (click.ClickException, click.exceptions.Exit, click.Abort)
 
 
@@ -76,14 +80,50 @@ def as_usage_error(exc: MincardsError) -> click.UsageError:
     return click.UsageError(exc.detail, ctx=ctx)
 
 
-def os_error_text(exc: OSError, folder: Path | None) -> str:
+def os_error_text(exc: OSError, folder: Path | None, output: Path | None = None) -> str:
     """A system error as one line. One about a path inside `folder` (the folder the command
-    writes in: read-only, not this user's, full) names the folder, not a temp file in it."""
+    writes in: read-only, not this user's, full) names the folder, not a temp file in it. One
+    naming no path (a write's or fsync's: a full disk) names what the command was writing: that
+    folder, its -o file (`output`), or its standard output."""
     where = exc.filename or ""
-    if folder is not None and where and Path(os.path.abspath(where)).is_relative_to(os.path.abspath(folder)):
-        return (f"{folder}: cannot use this folder: {exc.strerror or exc} ({where}) "
-                "(expected a folder this user can read and write in, with free space)")
-    return f"{where}: {exc.strerror or exc}"
+    if folder is not None and (not where or Path(os.path.abspath(where)).is_relative_to(os.path.abspath(folder))):
+        return (f"{folder}: cannot use this folder: {exc.strerror or exc}" + (f" ({where})" if where else "") +
+                " (expected a folder this user can read and write in, with free space)")
+    if output is not None and (not where or os.path.dirname(os.path.abspath(where)) ==
+                               os.path.dirname(os.path.abspath(output))):
+        return f"{output}: cannot write the answer here: {exc.strerror or exc}"
+    return f"{where or STDOUT}: {exc.strerror or exc}"
+
+
+def reader_gone(exc: OSError) -> bool:
+    """Is this the error of writing to a pipe whose reader has gone (`mincards query … | head -1`),
+    on standard output? Not a pipe of the command's own (a worker's)."""
+    if not isinstance(exc, BrokenPipeError) or sys.__stdout__ is None:
+        return False
+    try:
+        poller = select.poll()
+        poller.register(sys.__stdout__.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError):
+        return False
+
+
+def end_quietly(status: int) -> None:
+    """Exit now without the interpreter writing to the gone reader again (its flush of stdout)."""
+    with open(os.devnull, "w") as nowhere:  # noqa: PTH123
+        os.dup2(nowhere.fileno(), sys.__stdout__.fileno())
+    sys.exit(status)
+
+
+def output_failed(exc: OSError, folder: Path | None = None, output: Path | None = None, note: str | None = None):
+    """Where writing failed: a gone reader ends the command quietly (EXIT_BROKEN_PIPE); any other
+    failure is one error naming the place (os_error_text) and EXIT_BAD_INPUT."""
+    if reader_gone(exc):
+        end_quietly(EXIT_BROKEN_PIPE)
+    click.echo(f"error: {os_error_text(exc, folder, output)}", err=True)
+    if note:
+        click.echo(note, err=True)
+    sys.exit(EXIT_BAD_INPUT)
 
 
 def reports_errors(command=None, *, note: str | None = None, writes: str | None = None):
@@ -117,10 +157,7 @@ def reports_errors(command=None, *, note: str | None = None, writes: str | None 
         except OSError as exc:
             if debug:
                 raise
-            click.echo(f"error: {os_error_text(exc, kwargs.get(writes) if writes else None)}", err=True)
-            if note:
-                click.echo(note, err=True)
-            sys.exit(EXIT_BAD_INPUT)
+            output_failed(exc, kwargs.get(writes) if writes else None, kwargs.get("output"), note)
         except Exception as exc:  # noqa: BLE001 - the edge of the program
             if debug:
                 raise
@@ -159,6 +196,8 @@ def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
     for line in () if isinstance(answer, str) else answer.notes:
         click.echo(f"note: {line}", err=True)
     if output is None:
+        if sys.stdout is None:  # started with its standard output closed (`>&-`): Python gives None
+            raise OSError(errno.EBADF, "closed: the answer has nowhere to go", STDOUT)
         click.echo(text, nl=False)
         return
     from ..files import write_output
