@@ -41,7 +41,7 @@ from .errors import MincardsError, ReleaseError, Terminated
 from .faults import Steps
 from .ids import is_release_name
 from .files import ACROSS_FILES, ACROSS_FOLDERS, MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder
-from .store import published_releases
+from .store import PACKAGE, published_releases  # build/datapackage.json: every release present
 
 if TYPE_CHECKING:  # the writers and the cross-release build (pandas) are imported only by a run that writes
     from .across import Across
@@ -51,7 +51,6 @@ if TYPE_CHECKING:  # the writers and the cross-release build (pandas) are import
 # hold, the staging folder, steps) -> what was staged (pipeline/across.py build_across).
 AcrossBuild = Callable[[dict[str, Path], Path, Steps], "Across"]
 
-PACKAGE = "datapackage.json"  # build/datapackage.json: every release present
 DATASET = "dataset"
 PARTITION_FILE = "part-0.parquet"
 STAGING = ".staging-"  # a folder being written

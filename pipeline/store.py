@@ -198,8 +198,9 @@ def load_all_records(build_dir: Path) -> dict[str, list[Row]]:
 
 HISTORY = "history.parquet"
 # history.parquet's key-value metadata: each release it was made of, with the sha256 of its
-# min_cards.parquet (what the questions across releases check against the releases in build/)
+# min_cards.parquet (what `mincards history` checks against the releases in build/)
 RELEASES_METADATA = "mincards.releases"
+PACKAGE = "datapackage.json"  # build/datapackage.json: written last by a run, after all its releases
 ONE_RUN = "the releases of one run of `mincards extract`; run it again to publish them all"
 
 
@@ -210,26 +211,24 @@ def made_of(build_dir: Path) -> list[dict]:
 
 
 def check_one_run(build_dir: Path) -> None:
-    """The releases build/ holds were published by one run: the history that run wrote last, after
-    its releases, names each of them by its table's sha256. A run killed between two releases'
-    swaps (SIGKILL cannot be held) leaves some releases of the new run beside others of the old one
-    until the next run: answers across them would show changes no vendor release made, so a
-    question across releases is then an error. A build without a history (written by an older
-    version, or by publish_all alone) is not checked."""
-    import pyarrow.parquet as pq
-
-    path = build_dir / HISTORY
+    """The releases build/ holds were published by one run: build/datapackage.json, which that run
+    put in place last, after its releases, names each of them and its table (min_cards.csv) by its
+    sha256. A run killed between two releases' swaps (SIGKILL cannot be held) leaves some releases
+    of the new run beside others of the old one until the next run: answers across them would
+    show changes no vendor release made, so a question across releases is then an error. A build
+    without a descriptor (written by an older version) is not checked. JSON alone: the questions
+    import neither pandas nor pyarrow."""
     try:
-        metadata = pq.read_schema(path).metadata or {}
+        package = json.loads((build_dir / PACKAGE).read_text(encoding="utf-8"))
+        described = {r["name"].removeprefix("min_cards-"): r["hash"].removeprefix("sha256:")
+                     for r in package["resources"] if r["name"].startswith("min_cards-")}
     except FileNotFoundError:
         return
-    except Exception as exc:  # pyarrow's own errors, or an unreadable file: the history is checked where read
-        raise SourceError(str(path), f"not a readable Parquet file ({exc})", ONE_RUN) from None
-    try:
-        described = json.loads(metadata.get(RELEASES_METADATA.encode(), b"null"))
-    except ValueError:
-        described = None
-    if described != made_of(build_dir):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        raise SourceError(str(build_dir / PACKAGE), "not the data package descriptor a run writes", ONE_RUN) from None
+    held = {release: manifest_entry(folder, "min_cards.csv")[1]
+            for release, folder in published_releases(build_dir).items()}
+    if described != held:
         stopped = sorted(p.name for p in build_dir.glob(".staging-*"))
         why = f" (a run stopped while publishing left {stopped[0]})" if stopped else ""
         raise ReleaseError(str(build_dir), f"its releases are not all from one run{why}", ONE_RUN)
