@@ -34,10 +34,11 @@ FULL_MODEL_NAME = re.compile(r"[A-Za-z]{2}[A-Za-z0-9._]*-[A-Za-z0-9._]+")
 # (`8bNEW`), a word in capitals at the end (`-NEW`), or nothing at all (`DeepSee`, `qwen2.5_vl-`) is
 # no model of this table: a badge joined to the name, or a name cut at a page break.
 SIZE = r"(?:[0-9]+x)?[0-9]+(?:\.[0-9]+)?[bBmMkKtT](?:_[Aa][0-9]+(?:\.[0-9]+)?[bB])?"
-NAME_PARTS = {"size": re.compile(SIZE), "active": re.compile(r"[Aa][0-9]+(?:\.[0-9]+)?[bB]"),
+NAME_PARTS = {"size": re.compile(SIZE), "active": re.compile(r"[AaEe][0-9]+(?:\.[0-9]+)?[bB]"),  # A3B; gemma-3n's E4B
               "experts": re.compile(r"[0-9]+[eE]"), "version": re.compile(r"[A-Za-z]{1,2}[0-9]+(?:\.[0-9]+)?"),
-              "number": re.compile(r"[0-9]+(?:\.[0-9]+)?"), "word": re.compile(r"[a-z]+|[A-Z][a-z]+")}
-BARE_VERSION = re.compile(r"[0-9]{1,2}(?:\.[0-9]+)?")  # 4.5, 3.1, 3: a family's version (not 2507, a stamp)
+              "number": re.compile(r"[0-9]+(?:\.[0-9]+)?[Vv]?"), "word": re.compile(r"[a-z]+|[A-Z][a-z]+")}
+# 4.5, 3.1, 3, GLM-4.5V's 4.5V (its vision model): a family's version (not 2507, a stamp)
+BARE_VERSION = re.compile(r"[0-9]{1,2}(?:\.[0-9]+)?[Vv]?")
 FAMILY = re.compile(r"[A-Za-z][A-Za-z0-9._]*")  # qwen2.5_vl, Qwen3, glm
 STAMP = re.compile(r"[0-9]{4}")  # 0528, 2507: month and day, or year and month
 MEASURES = frozenset({"size", "active", "version"})  # a model of this table states at least one

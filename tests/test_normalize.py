@@ -186,6 +186,7 @@ def test_compound_model_labels_split(label, models):
     ("Qwen1.5-MoE-A2.7B", "Qwen1.5-MoE", None, 2.7, "text"),  # the active size alone
     ("deepseek-vl2-small", "deepseek", None, None, "vision-language"),  # vl outside the family
     ("Llama-3.2-11B-Vision-Instruct", "Llama-3.2", 11.0, None, "vision-language"),
+    ("GLM-4.5V", "GLM", None, None, "vision-language"),  # a version's V
 ])
 def test_model_metadata_from_the_name(model, family, params, active, modality):
     info = describe(model)

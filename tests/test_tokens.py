@@ -137,6 +137,7 @@ def test_a_layout_line_break_joins_anywhere_but_spaces_are_still_checked():
     "llama4-scout-17b-16e", "DeepSeek-R1-0528", "Llama-3.1-8B-Instruct", "gemma-3-27b-it", "Kimi-K2-Instruct",
     "Mixtral-8x7B-Instruct-v0.1", "gpt-oss-120b", "Qwen2.5-VL-72B-Instruct", "Wan2.1-T2V-14B", "glm-4.5-air/flash",
     "Qwen1.5-MoE-A2.7B", "Kimi-VL-A3B-Instruct",  # an active size alone
+    "gemma-3n-E4B-it", "GLM-4.5V", "GLM-4.1V-9B-Thinking",  # an effective size; a version's V (vision)
 ])
 def test_ordinary_model_names_pass(label):
     assert parse_model_label(label).value == label
