@@ -13,6 +13,7 @@ still does not match the grammar is an error, never a guess.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -192,12 +193,40 @@ def parse_strategies(text: str, layout_breaks: bool = False) -> Parsed:
 
 
 def parse_seq_lens(text: str, layout_breaks: bool = False) -> Parsed:
-    """`4096`, `4096/8192`, `1024/4096/8192` -> a tuple of ints."""
+    """`4096`, `4096/8192`, `1024/4096/8192` -> a tuple of ints. In a print, a length wrapped
+    between two of its digits (`409` / `6/81` / `92`, a column breaking words anywhere) must come
+    out a power of two, as every release prints them: `4096` / `8192` set as two paragraphs as close
+    as wrapped lines, in a column too narrow to show the room, prints as `40968192` wrapped would,
+    and a reader sees two lengths."""
     token = compact(text, "a sequence length", "positive whole numbers joined by /", layout_breaks)
     parts = token.text.split("/")
     if not all(SEQ_LEN.fullmatch(p) and int(p) > 0 for p in parts) or len(set(parts)) != len(parts):
         raise TokenError(f"{text!r} is not a sequence length", "positive whole numbers joined by /")
+    if layout_breaks:
+        for part in wrapped_between_digits(text):
+            if int(part) & (int(part) - 1):
+                raise TokenError(f"{text!r}: cannot tell {part} wrapped from two sequence lengths "
+                                 f"(a line break between its digits, and {part} is not a power of two)",
+                                 "one sequence length per line, or lengths joined by /")
     return Parsed(tuple(int(p) for p in parts), token.text, token.repaired)
+
+
+def wrapped_between_digits(text: str) -> list[str]:
+    """The numbers of a printed cell (joined at its wraps) that a wrap cuts between two digits."""
+    shown = printed(text).strip()
+    out, number, cut = [], "", False
+    for piece, run in itertools.zip_longest(WHITESPACE.split(shown), WHITESPACE.findall(shown), fillvalue=""):
+        cut = cut and piece[:1].isdigit()  # a wrap before a digit cuts the number; before `/`, it ends it
+        for char in piece:
+            if char.isdigit():
+                number += char
+            else:
+                out += [number] if cut and number else []
+                number, cut = "", False
+        if run and number and piece and piece[-1].isdigit():
+            cut = True  # the next piece goes on with this number if it opens with a digit
+    out += [number] if cut and number else []
+    return [n for n in out if n]
 
 
 def check_whole_names(text: str, layout_breaks: bool = False) -> None:

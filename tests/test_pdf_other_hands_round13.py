@@ -17,10 +17,12 @@ is a word, before a letter, is two items or one word wrapped anywhere (`Qwen3-30
 `beta`): an error too (tokens.check_whole_names)."""
 from __future__ import annotations
 
+import sys
+
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import FIXTURES, RAW
+from conftest import FIXTURES, RAW, REPO
 from pipeline.errors import CellError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
@@ -107,3 +109,55 @@ def test_the_unedited_page_printed_alike_is_read_whole(printer):
     grid, _ = extract_html(PAGE.encode("utf-8"), "page.html")
     printed_grid, _ = extract_pdf(printed(printer, PAGE), "doc.pdf")
     assert rows(normalize(printed_grid, "2025-10-22").frame) == rows(normalize(grid, "2025-10-22").frame)
+
+
+# Hunt 98: the same two paragraphs where the room cannot tell (a narrow column breaking words anywhere,
+# as the vendor's own pages set their cells): told by the step down between them, wider than a wrap's
+# where the paragraphs keep their margins; where they do not, a length cut between its digits must
+# come out a power of two (4096 / 8192 is not 40968192, 409 / 6 is 4096).
+NARROW = ("<style>table{table-layout:fixed;width:auto} td,th{word-break:break-all;"
+          "padding:4px}%s</style>")
+COLUMNS = "<colgroup>" + "".join(f'<col style="width:{w}px">' for w in [160, 60, 36] + [70] * 10) + "</colgroup>"
+
+
+def narrow(html: str, css: str = "") -> str:
+    return html.replace("</head>", NARROW % css + "</head>", 1).replace("</caption>", "</caption>" + COLUMNS, 1)
+
+
+@pytest.mark.parametrize("css", ["", "p{margin:0}"])
+def test_two_paragraphs_in_a_column_breaking_words_anywhere_are_not_one_length(printer, css):
+    """Told by the room the line `6` leaves, or by the step down to the next paragraph."""
+    cell, paragraphs, _, _ = PARAGRAPHS["two sequence lengths"]
+    grid, _ = extract_pdf(printed(printer, narrow(PAGE.replace(cell, paragraphs, 1), css)), "doc.pdf")
+    with pytest.raises(CellError, match=r"'409\\n6\\n\\n819\\n2' is not a sequence length: a line break between "
+                                        r"'6' and '819' may separate two items"):
+        normalize(grid, "2025-10-22")
+
+
+def test_two_paragraphs_the_print_sets_as_a_wrap_are_not_one_length(printer):
+    """Catches (hunt 98): the repo's own A5 print of the page (tools/render_pdf.py: fixed narrow
+    columns, paragraphs without margins) sets `4096` / `8192` exactly as `40968192` broken anywhere
+    would be set, and 40968192 was published (20 rows; 40 lost)."""
+    sys.path.insert(0, str(REPO / "tools"))
+    from render_pdf import print_ready_html
+
+    cell, paragraphs, _, _ = PARAGRAPHS["two sequence lengths"]
+    page = printer.new_page()
+    try:
+        page.set_content(print_ready_html("2025-10-22", "A5 portrait").replace(cell, paragraphs, 1))
+        data = page.pdf(prefer_css_page_size=True)
+    finally:
+        page.close()
+    grid, _ = extract_pdf(data, "doc.pdf")
+    with pytest.raises(CellError, match=r"'4096\\n8192': cannot tell 40968192 wrapped from two sequence lengths"):
+        normalize(grid, "2025-10-22")
+
+
+@pytest.mark.parametrize("css", ["", "p{margin:0}"])
+def test_a_column_breaking_words_anywhere_is_read_whole(printer, css):
+    """What must not be refused: the unedited page in the same narrow column, its lengths cut
+    between their digits (`40` / `96/` / `81` / `92`)."""
+    html_grid, _ = extract_html(PAGE.encode("utf-8"), "page.html")
+    grid, _ = extract_pdf(printed(printer, narrow(PAGE, css)), "doc.pdf")
+    assert any("\n" in c.raw_text and c.raw_text[:2].isdigit() for c in grid.cells)  # the premise: cut lengths
+    assert rows(normalize(grid, "2025-10-22").frame) == rows(normalize(html_grid, "2025-10-22").frame)

@@ -206,3 +206,19 @@ def test_a_word_after_the_slash_takes_the_place_of_a_word_only(label):
     """`Qwen3-30B-A3B/Instruct` is not Qwen3-30B-Instruct (its active size dropped)."""
     with pytest.raises(TokenError, match="which is not alike"):
         parse_model_label(label)
+
+
+@pytest.mark.parametrize("text, read", [
+    ("409\n6/81\n92", (4096, 8192)),  # cut anywhere, each length a power of two
+    ("4096/\n8192", (4096, 8192)),  # a wrap after the slash cuts no length
+    ("12288\n/4096", (12288, 4096)),  # nor one before it
+])
+def test_a_printed_length_cut_between_its_digits_is_read_when_a_power_of_two(text, read):
+    assert parse_seq_lens(text, layout_breaks=True).value == read
+
+
+@pytest.mark.parametrize("text", ["4096\n8192", "122\n88/4096"])
+def test_a_printed_length_cut_between_its_digits_must_be_a_power_of_two(text):
+    """`4096` / `8192` set as two paragraphs as close as a wrap prints as `40968192` cut would."""
+    with pytest.raises(TokenError, match="cannot tell .* wrapped from two sequence lengths"):
+        parse_seq_lens(text, layout_breaks=True)

@@ -228,9 +228,11 @@ def set_text(table: PageTable, chars: list[list[dict]]) -> None:
         for line in lines:
             if (ink := inked(line)) and ink[0]["x0"] >= left and ink[-1]["x1"] <= right:
                 widest[left, right] = max(widest.get((left, right), 0.0), ink[-1]["x1"] - ink[0]["x0"])
-    for cell, lines, left, right in placed:
+    pitches = [line_pitches(lines) for _, lines, _, _ in placed]
+    for at, (cell, lines, left, right) in enumerate(placed):
         wrap_evidence(cell, lines, left, right, pad, told)
-        cell.lines = with_author_breaks(cell.lines, lines, widest.get((left, right), 0.0))
+        cell.lines = with_author_breaks(cell.lines, lines, widest.get((left, right), 0.0),
+                                        tightest_pitch(placed, pitches, at))
 
 
 def inked(line: list[dict]) -> list[dict]:
@@ -379,23 +381,45 @@ def wrap_evidence(cell: PageCell, lines: list[list[dict]], left: float, right: f
 
 
 FITTED = 2.0  # times a next line's first character's width: room for it this many times over would have held it
+PARAGRAPH = 1.25  # times the tightest line pitch of the table's other cells: a wider step is a paragraph's
 
 
-def with_author_breaks(texts: list[str], lines: list[list[dict]], widest: float) -> list[str]:
-    """The cell's line texts with a blank line where a line ends with room for the next line's first
-    character (twice over: the room is told only roughly): a layout breaks a word only where its
-    next character does not fit, so the text had
-    whitespace or its author's break there (a space, a second paragraph, `<br>`: `4096` / `8192` in
-    a wide column is two values, not 40968192), which tokens.is_wrap then reads as the page's HTML
-    would be read. The room is told by the widest line of the cell's column (`widest`): the lines
-    fit their cells, so the column's text is about that wide, whatever its cells' padding (which a
-    print does not tell: a cell's text may stand nearer one side; a heading's cell may be padded
-    less than the body's, its line a few points wider)."""
+def line_pitches(lines: list[list[dict]]) -> list[float]:
+    """From each line to the next, the step down, in font sizes of the line."""
+    return [(below[0]["top"] - line[0]["top"]) / max(ch["size"] for ch in line) for line, below in zip(lines, lines[1:])]
+
+
+def tightest_pitch(placed: list[tuple], pitches: list[list[float]], at: int) -> float | None:
+    """The tightest step from a line to the next in the other cells of the cell's column, or else of
+    the table: a wrap's, since a layout sets a cell's wrapped lines at its line height (None: no
+    other cell holds two lines)."""
+    _, _, left, right = placed[at]
+    column = [p for i, (steps, (_, _, l, r)) in enumerate(zip(pitches, placed)) if i != at and (l, r) == (left, right)
+              for p in steps if p > 0]
+    table = [p for i, steps in enumerate(pitches) if i != at for p in steps if p > 0]
+    return min(column or table, default=None)
+
+
+def with_author_breaks(texts: list[str], lines: list[list[dict]], widest: float, tightest: float | None) -> list[str]:
+    """The cell's line texts with a blank line where the text had whitespace or its author's break
+    (a space, a second paragraph, `<br>`), not a wrap of the layout: `4096` / `8192` is two values,
+    not 40968192, and tokens.is_wrap reads the blank line as the page's HTML would be read. Told two
+    ways. A line that ends with room for the next line's first character (twice over: the room is
+    told only roughly): a layout breaks a word only where its next character does not fit; the
+    room is told by the widest line of the cell's column (`widest`: the lines fit their cells, so
+    the column's text is about that wide, whatever its cells' padding, which a print does not tell;
+    a heading's cell may be padded less than the body's, its line a few points wider). Or a step
+    down to the next line wider than a wrap's (`tightest`, the table's other cells' tightest, times
+    PARAGRAPH): paragraphs are set apart by their margins. Where neither tells, the break is read
+    as a wrap (a page setting its paragraphs as close as its lines, in a column too narrow for the
+    room to show, prints them as a wrap would be printed)."""
     out = [texts[0]]
-    for line, following, text in zip(lines, lines[1:], texts[1:]):
+    steps = line_pitches(lines)
+    for line, following, text, step in zip(lines, lines[1:], texts[1:], steps):
         ink, first = inked(line), inked(following)[:1]
         room = widest - (ink[-1]["x1"] - ink[0]["x0"]) if ink else 0.0
-        if first and FITTED * (first[0]["x1"] - first[0]["x0"]) <= room:
+        if (first and FITTED * (first[0]["x1"] - first[0]["x0"]) <= room) or (
+                tightest is not None and step > tightest * PARAGRAPH):
             out.append("")
         out.append(text)
     return out
