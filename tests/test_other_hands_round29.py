@@ -38,6 +38,9 @@ NESTED = {
     # … but declarations after a nested rule keep each member's own specificity, as the rule's first ones do
     "trailing of a list with an id": ("#nope, tbody > tr:nth-child(7) { @media screen { color: red; } display: none; } "
                                       "table tbody tr:nth-child(7) { display: table-row; }", True),
+    # hunt 97: `&` is a token, not a character of a quoted string; outside any rule it is the root
+    "& in a string": (f".nope {{ tr[id='{ROW}']:not([title='&']) {{ display: none; }} }}", True),
+    "& at the top level": (":is(&) tbody tr:nth-child(7) { display: none; }", False),
     "implied & of a list with an id": ("#nope, tbody { > tr { display: table-row; } } table tbody tr:nth-child(7) "
                                        "{ display: none; }", True),
 }
@@ -67,6 +70,8 @@ SCOPED = {
                           f"() => getComputedStyle(document.querySelector('#{ROW} > td:nth-child(5) p')).visibility"),
     "nested in a rule": ("tbody { @scope (tr:nth-child(7)) { :scope { display: none; } } }",
                          f"() => getComputedStyle(document.getElementById('{ROW}')).display"),
+    "under two :not()s": ("@scope (tbody) { :not(:not(:scope)) > tr:nth-child(7) { display: none; } }",
+                          f"() => getComputedStyle(document.getElementById('{ROW}')).display"),
     "declarations of the root": ("@scope (tbody > tr:nth-child(7)) { display: none; }",
                                  f"() => getComputedStyle(document.getElementById('{ROW}')).display"),
 }
@@ -89,4 +94,26 @@ def test_a_scoped_rule_reaching_the_table_is_an_error(name):
 def test_a_scoped_rule_outside_the_table_is_not_an_error():
     """What must not be refused: an @scope whose rules reach only elements outside the table."""
     css = "@scope (tbody) { :scope > tr > td > p > em { color: white; } }"
+    assert len(read(styled(css))[2].frame) == ROWS
+
+
+# hunt 97: a block in a `style` attribute is no nesting (Chromium drops it with what follows, to the
+# next `;`), and a rule on visited links reaches links only
+ROW_STYLED = {"a block, then a declaration": "x{} display:none", "a nested rule": "&{color:red} display:none"}
+
+
+@pytest.mark.parametrize("name", ROW_STYLED)
+def test_a_block_in_a_style_attribute_drops_what_follows_it(browser, name):
+    """Catches: `<tr style="x{} display:none">` read as hiding the row (1,310 rows published) where
+    Chromium shows it."""
+    html = PAGE_HTML.replace(f'<tr id="{ROW}"', f'<tr id="{ROW}" style="{ROW_STYLED[name]}"', 1)
+    assert evaluated_on(browser, html, ROW_SHOWN, width=1280) is True
+    assert len(read(html)[2].frame) == ROWS
+
+
+def test_a_rule_on_visited_links_is_judged_where_links_are():
+    """Catches (Open Props' normalize): `:where(a[href]):where(:visited){color:var(--link-visited)}`
+    widened to every element, <html> included, and the page refused; it reaches links only, and the
+    table holds none."""
+    css = ":root{--link-visited:#800080} :where(a[href]):where(:visited){color:var(--link-visited)}"
     assert len(read(styled(css))[2].frame) == ROWS

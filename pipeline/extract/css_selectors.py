@@ -277,23 +277,60 @@ def links_rewritten(tokens) -> list:
     return out
 
 
-def scope_relaxed(tokens) -> list:
-    """Tokens (a selector, or an @scope's whole content) with each `:scope` written `:is(*)`, at
-    every depth: inside @scope it is the scope's root, any element for a rule this reader checks
-    (cssselect2 takes it for the document's root, so `:scope > tr` would match nothing). Not
-    inside :not(), where the root matches less than the scope's root would (`a:not(:scope)`)."""
+def scope_relaxed(tokens, negated: bool = False) -> list:
+    """Tokens (a selector, or an @scope's whole content) with each `:scope` written as any element
+    (`:is(*)`), at every depth: inside @scope it is the scope's root, any element for a rule this
+    reader checks (cssselect2 takes it for the document's root, so `:scope > tr` would match
+    nothing). Inside an odd number of :not()s, as no element (`:not(*)`), so that what the :not()
+    matches is at least what it matches under any root (`:not(:not(:scope))`, `:not(tr:not(:scope))`)."""
     out = []
     for i, token in enumerate(tokens):
         line, column = token.source_line, token.source_column
-        if token.type == "function" and token.lower_name != "not":
-            out.append(tinycss2.ast.FunctionBlock(line, column, token.name, scope_relaxed(token.arguments)))
+        if token.type == "function":
+            inner = negated != (token.lower_name == "not")
+            out.append(tinycss2.ast.FunctionBlock(line, column, token.name, scope_relaxed(token.arguments, inner)))
         elif token.type in ("{} block", "[] block", "() block"):
-            out.append(type(token)(line, column, scope_relaxed(token.content)))
+            out.append(type(token)(line, column, scope_relaxed(token.content, negated)))
         elif (token.type == "ident" and token.lower_value == "scope" and i and is_colon(tokens[i - 1])
               and not (i > 1 and is_colon(tokens[i - 2]))):
-            out.append(tinycss2.ast.FunctionBlock(line, column, "is", [tinycss2.ast.LiteralToken(line, column, "*")]))
+            out.append(tinycss2.ast.FunctionBlock(line, column, "not" if negated else "is",
+                                                  [tinycss2.ast.LiteralToken(line, column, "*")]))
         else:
             out.append(token)
+    return out
+
+
+GROUPING = frozenset({"is", "where", "matches", "-webkit-any"})  # selector lists that match any of theirs
+
+
+def widened(tokens) -> list:
+    """A selector with every pseudo-class and pseudo-element written `:is(*)` (matching any element),
+    but for :is() and :where(), whose arguments are widened alike: what it may reach, over-estimated
+    (`:where(a[href]):where(:visited)` reaches links, not every element as the selector stripped of
+    all its pseudo-classes did)."""
+    out, at = [], 0
+    while at < len(tokens):
+        token = tokens[at]
+        if not is_colon(token):
+            out.append(token)
+            at += 1
+            continue
+        after = at + 1 + (at + 1 < len(tokens) and is_colon(tokens[at + 1]))  # `::` of a pseudo-element
+        named = tokens[after] if after < len(tokens) and tokens[after].type in ("ident", "function") else None
+        line, column = token.source_line, token.source_column
+        if named is None:
+            out.append(token)
+            at += 1
+            continue
+        if after == at + 1 and named.type == "function" and named.lower_name in GROUPING:
+            members = [widened(strip(m)) or [tinycss2.ast.LiteralToken(line, column, "*")]
+                       for m in split_commas(named.arguments)]
+            arguments = [t for i, m in enumerate(members)
+                         for t in ([tinycss2.ast.LiteralToken(line, column, ",")] if i else []) + m]
+            out += [token, tinycss2.ast.FunctionBlock(line, column, "is", arguments)]  # (cssselect2: no -webkit-any)
+        else:
+            out += [token, tinycss2.ast.FunctionBlock(line, column, "is", [tinycss2.ast.LiteralToken(line, column, "*")])]
+        at = after + 1
     return out
 
 

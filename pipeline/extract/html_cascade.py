@@ -35,8 +35,8 @@ from ..errors import Place, Problem, SourceError
 from .css_colour import ASCII_WHITESPACE, QUIRKY_COLOURS, hashless, legacy_colour
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
-from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed,
-                            selector_list, uses)
+from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed, strip,
+                            selector_list, uses, widened)
 from .css_values import ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, page_policies, verdict
@@ -308,11 +308,12 @@ def is_colour(word: str) -> bool:
 
 
 def declarations(tokens_or_text, quirks: bool = False) -> list[Declaration]:
-    """A declaration block (a rule's content, or a `style` attribute) as Declarations; custom
-    properties (`--bg`, case-sensitive) are kept for var(); malformed declarations are left
-    out, as browsers do. In a quirks mode page (`quirks`) a colour may be written without its
-    `#` (hashless)."""
-    return declarations_of(tinycss2.parse_blocks_contents(tokens_or_text, skip_comments=True, skip_whitespace=True),
+    """A declaration list (a `style` attribute, a rule without nested rules) as Declarations;
+    custom properties (`--bg`, case-sensitive) are kept for var(); malformed declarations are
+    left out, as browsers do: one holding a block (`x{} display:none`, nesting where none is
+    allowed) to the next `;`. In a quirks mode page (`quirks`) a colour may be written without
+    its `#` (hashless). A style rule's content, which may nest rules, is parsed as StyleRule.of."""
+    return declarations_of(tinycss2.parse_declaration_list(tokens_or_text, skip_comments=True, skip_whitespace=True),
                            quirks)
 
 
@@ -465,10 +466,10 @@ class Sheets:
 
 
 def relaxed(selector: str) -> list | None:
-    """A selector cssselect2 cannot compile, with the parts it does not know left out (an
-    unknown pseudo-class matches anything), so that what it may reach is over-estimated; None
-    when even that fails (then it is taken to reach every element)."""
-    simpler = re.sub(r"::?[A-Za-z-]+(\((?:[^()]|\([^()]*\))*\))?", "", selector).strip() or "*"
+    """A selector cssselect2 cannot match as a browser does, its pseudo-classes and -elements
+    widened to any element (css_selectors.widened), so that what it may reach is over-estimated;
+    None when even that fails (then it is taken to reach every element)."""
+    simpler = tinycss2.serialize(widened(tinycss2.parse_component_value_list(selector))).strip() or "*"
     try:
         return cssselect2.compile_selector_list(simpler)
     except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute
@@ -542,11 +543,40 @@ ANY_ELEMENT = tinycss2.parse_component_value_list("*")
 def nested_selectors(parents: list[str], child: str) -> str:
     """A nested rule's selectors as a whole list: `&` is the whole parent list (`:is(a, b)`,
     which has its most specific member's specificity wherever it matches), and a selector
-    without it is relative to the parent, as a descendant or after its combinator."""
-    parent = f":is({', '.join(parents)})"
-    whole = [c.replace("&", parent) if "&" in c else f"{parent} {c}"
-             for c in split_selectors(tinycss2.parse_component_value_list(child))]
+    without it is relative to the parent, as a descendant or after its combinator. `&` is a
+    token: one inside a quoted string (`[title='&']`) is a character of that string."""
+    parent = tinycss2.parse_component_value_list(f":is({', '.join(parents)})")
+    whole = []
+    for member in split_commas(tinycss2.parse_component_value_list(child)):
+        member = strip(member)
+        if not member:
+            continue
+        whole.append(tinycss2.serialize(with_nesting(member, parent)) if holds_nesting(member) else
+                     f"{tinycss2.serialize(parent)} {tinycss2.serialize(member)}")
     return ", ".join(whole)
+
+
+def holds_nesting(tokens) -> bool:
+    """Does the selector hold `&`, at any depth of its functions (not inside a string)?"""
+    return any(t.type == "literal" and t.value == "&" or t.type == "function" and holds_nesting(t.arguments)
+               for t in tokens)
+
+
+def with_nesting(tokens, parent: list) -> list:
+    """The selector with each `&` token (at any depth of its functions) written as `parent`."""
+    out = []
+    for token in tokens:
+        if token.type == "literal" and token.value == "&":
+            out += parent
+        elif token.type == "function":
+            out.append(tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
+                                                  with_nesting(token.arguments, parent)))
+        else:
+            out.append(token)
+    return out
+
+
+TOP_LEVEL_NESTING = tinycss2.parse_component_value_list(":root")  # `&` outside any rule: the scoping root
 
 
 def add_nested(rule: StyleRule, items: list, mode: str, within: str, sheets: Sheets, depth: int) -> None:
@@ -759,8 +789,9 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
     @supports, @layer, @container, @scope are undecided (browsers apply them; their conditions
     are not evaluated here); other at-rules (@font-face, @page, @keyframes) hold no style rules."""
     for rule in rules:
-        if rule.type == "qualified-rule":
-            add_rule(StyleRule.of(rule.prelude, rule.content), mode, within, sheets)
+        if rule.type == "qualified-rule":  # `&` at the top level (`:is(&) tbody`) is the root, as in Chromium
+            prelude = with_nesting(rule.prelude, TOP_LEVEL_NESTING) if holds_nesting(rule.prelude) else rule.prelude
+            add_rule(StyleRule.of(prelude, rule.content), mode, within, sheets)
         elif rule.type == "at-rule" and rule.lower_at_keyword == "property":
             sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
         elif rule.type == "at-rule" and rule.lower_at_keyword == "font-face" and rule.content is not None:
