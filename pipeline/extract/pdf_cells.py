@@ -228,11 +228,10 @@ def set_text(table: PageTable, chars: list[list[dict]]) -> None:
         for line in lines:
             if (ink := inked(line)) and ink[0]["x0"] >= left and ink[-1]["x1"] <= right:
                 widest[left, right] = max(widest.get((left, right), 0.0), ink[-1]["x1"] - ink[0]["x0"])
-    pitches = [line_pitches(lines) for _, lines, _, _ in placed]
-    for at, (cell, lines, left, right) in enumerate(placed):
+    tightest = tightest_pitches(placed, [line_pitches(lines) for _, lines, _, _ in placed])
+    for (cell, lines, left, right), wrap in zip(placed, tightest):
         wrap_evidence(cell, lines, left, right, pad, told)
-        cell.lines = with_author_breaks(cell.lines, lines, widest.get((left, right), 0.0),
-                                        tightest_pitch(placed, pitches, at))
+        cell.lines = with_author_breaks(cell.lines, lines, widest.get((left, right), 0.0), wrap)
 
 
 def inked(line: list[dict]) -> list[dict]:
@@ -389,15 +388,28 @@ def line_pitches(lines: list[list[dict]]) -> list[float]:
     return [(below[0]["top"] - line[0]["top"]) / max(ch["size"] for ch in line) for line, below in zip(lines, lines[1:])]
 
 
-def tightest_pitch(placed: list[tuple], pitches: list[list[float]], at: int) -> float | None:
-    """The tightest step from a line to the next in the other cells of the cell's column, or else of
-    the table: a wrap's, since a layout sets a cell's wrapped lines at its line height (None: no
-    other cell holds two lines)."""
-    _, _, left, right = placed[at]
-    column = [p for i, (steps, (_, _, l, r)) in enumerate(zip(pitches, placed)) if i != at and (l, r) == (left, right)
-              for p in steps if p > 0]
-    table = [p for i, steps in enumerate(pitches) if i != at for p in steps if p > 0]
-    return min(column or table, default=None)
+def tightest_pitches(placed: list[tuple], pitches: list[list[float]]) -> list[float | None]:
+    """For each cell, the tightest step from a line to the next in the other cells of its column,
+    or else of the table: a wrap's, since a layout sets a cell's wrapped lines at its line height
+    (None: no other cell holds two lines). From the two tightest cells of each column and of the
+    table, so that no cell looks at every other."""
+    def two_tightest(cells: list[int]) -> list[tuple[float, int]]:
+        return sorted((min(p for p in pitches[i] if p > 0), i) for i in cells if any(p > 0 for p in pitches[i]))[:2]
+
+    columns: dict[tuple[float, float], list[int]] = {}
+    for at, (_, _, left, right) in enumerate(placed):
+        columns.setdefault((left, right), []).append(at)
+    by_column = {span: two_tightest(cells) for span, cells in columns.items()}
+    table = two_tightest(list(range(len(placed))))
+
+    def other(tightest: list[tuple[float, int]], at: int) -> float | None:
+        return next((pitch for pitch, i in tightest if i != at), None)
+
+    out = []
+    for at, (_, _, left, right) in enumerate(placed):
+        column = other(by_column[left, right], at)
+        out.append(column if column is not None else other(table, at))
+    return out
 
 
 def with_author_breaks(texts: list[str], lines: list[list[dict]], widest: float, tightest: float | None) -> list[str]:
