@@ -26,7 +26,7 @@ MODEL_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9._-]*(?:/[A-Za-z0-9._-]+)*")
 WHITESPACE = re.compile(r"\s+")
 # A part after `/` that may be a whole model name itself: a family (two letters, then more), `-`, the rest
 # (check_plausible_name then judges it as a name).
-FULL_MODEL_NAME = re.compile(r"[A-Za-z]{2}[A-Za-z0-9._]*-[A-Za-z0-9._]+")
+FULL_MODEL_NAME = re.compile(r"[A-Za-z]{2}[A-Za-z0-9._]*(?:-[A-Za-z0-9._]+)+")
 # The parts of a model's name, `-` between them: its family first (`qwen2.5_vl`, `Qwen3`, `glm`), then
 # what tells its models apart: a size (`7b`, `0.5b`, `8x7b`, a mixture of experts' `30B_A3B`), the
 # experts' active size (`A22B`) or their number (`16e`), a version (`V3`, `R1`, `v0.1`; a bare number
@@ -341,7 +341,7 @@ def split_model_label(label: str) -> tuple[str, ...]:
                                  "a suffix alike the last part of the first name (qwen2.5-7b/14b, DeepSeek-V3/R1) "
                                  "or a whole model name (qwen3-8b-instruct/qwen3-14b-instruct)")
             models.append(stem + alt)
-        elif FULL_MODEL_NAME.fullmatch(alt):
+        elif FULL_MODEL_NAME.fullmatch(alt) and is_model_name(alt):  # DeepSeek-V3.1/DeepSeek-R1-0528
             models.append(alt)
         else:  # `DeepSeek-V3/R1-Zero`: DeepSeek-R1-Zero, or a model called R1-Zero?
             raise TokenError(f"{label!r}: {alt!r} after the slash is neither a suffix of {first!r} nor a "
