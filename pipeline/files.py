@@ -63,6 +63,17 @@ def sync_filesystem(folder: Path) -> None:
 def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     """A temp file in the same folder, fsynced, renamed over `path`, the folder fsynced.
     `data` is the bytes, or pieces of them written as they come."""
+    tmp = staged_beside(path, data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_folder(path.parent)
+
+
+def staged_beside(path: Path, data: bytes | Iterable[bytes]) -> Path:
+    """`data` in a temp file in `path`'s folder (made if missing), fsynced: to be renamed over it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -73,23 +84,47 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
                 handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    fsync_folder(path.parent)
+    return Path(tmp)
+
+
+def write_all_or_none(files: dict[Path, bytes]) -> None:
+    """Files of one answer (`diff --save`'s .md, .json and .html) written as write_output writes
+    each, but every regular one staged beside its path before any is renamed over it: a full disk
+    or a folder refusing writes leaves none of them, not the first alone."""
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files.items():
+            if path.exists() and not path.is_file() and not path.is_dir():
+                continue  # a pipe or a device: written below, as write_output writes it
+            target = Path(os.path.realpath(path))
+            if target.is_dir():  # no file can be renamed over it: found before any other is
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+            staged.append((staged_beside(target, data), target))
+    except BaseException:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, target in staged:
+        os.replace(tmp, target)
+    for folder in {target.parent for _, target in staged}:
+        fsync_folder(folder)
+    for path, data in files.items():
+        if path.exists() and not path.is_file() and not path.is_dir():
+            write_output(path, data)
 
 
 def write_output(path: Path, data: bytes) -> None:
     """What a reading command writes to -o: as a shell's `>` would, into what the path names
     (a symlink's target; a pipe or a device such as /dev/null written into, never replaced by a
     file), and atomically where that is a regular file or none (atomic_write)."""
-    target = Path(os.path.realpath(path))
-    if target.exists() and not target.is_file():
-        with open(target, "wb") as handle:  # a FIFO, a character device: the reader at its end gets it
+    if path.exists() and not path.is_file():  # (the kernel follows /dev/stdout to a pipe no path names)
+        with open(path, "wb") as handle:  # a FIFO, a character device, a pipe: the reader at its end gets it
             handle.write(data)
         return
-    atomic_write(target, data)
+    atomic_write(Path(os.path.realpath(path)), data)
 
 
 def _renameat2():

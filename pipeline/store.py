@@ -18,10 +18,12 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Union
 
+from . import faults
 from .errors import ReleaseError, SourceError
 from .files import MANIFEST
 from .ids import is_release_name
@@ -188,12 +190,18 @@ def load_records(folder: Path) -> list[Row]:
 
 
 def load_all_records(build_dir: Path) -> dict[str, list[Row]]:
-    """Every published release as records, oldest first, all of one run (check_one_run)."""
-    releases = published_releases(build_dir)
-    if not releases:
-        raise ReleaseError(str(build_dir), "no published release here", where_to_look(build_dir))
-    check_one_run(build_dir)
-    return {release: load_records(folder) for release, folder in releases.items()}
+    """Every published release as records, oldest first, all of one run (of_one_run)."""
+    def read() -> dict[str, list[Row]]:
+        releases = published_releases(build_dir)
+        if not releases:
+            raise ReleaseError(str(build_dir), "no published release here", where_to_look(build_dir))
+        out = {}
+        for release, folder in releases.items():
+            faults.point(READING_RELEASES, release)
+            out[release] = load_records(folder)
+        return out
+
+    return of_one_run(build_dir, read)
 
 
 HISTORY = "history.parquet"
@@ -210,28 +218,76 @@ def made_of(build_dir: Path) -> list[dict]:
             for release, folder in published_releases(build_dir).items()]
 
 
-def check_one_run(build_dir: Path) -> None:
-    """The releases build/ holds were published by one run: build/datapackage.json, which that run
-    put in place last, after its releases, names each of them and its table (min_cards.csv) by its
-    sha256. A run killed between two releases' swaps (SIGKILL cannot be held) leaves some releases
-    of the new run beside others of the old one until the next run: answers across them would
-    show changes no vendor release made, so a question across releases is then an error. A build
-    without a descriptor (written by an older version) is not checked. JSON alone: the questions
-    import neither pandas nor pyarrow."""
+READING_RELEASES = "reading-releases"  # a fault point: between the releases a question across them reads
+LOCK_NAME = ".mincards.lock"  # held by the run writing into build/, which writes its pid into it
+PUBLISHING_WAIT = 10.0  # seconds a question across releases waits for a live run to end its swaps
+POLL = 0.05  # seconds between two looks at build/ while a run swaps its releases in
+
+
+def of_one_run(build_dir: Path, read: Callable[[], object]):
+    """What `read()` reads of several releases of build/, all published by one run: the run's
+    releases are checked before and after it (check_one_run), and read again when a publication
+    landed meanwhile (a few times at most): a release read before a swap and another after it
+    would show changes no vendor release made."""
+    for _ in range(READ_ATTEMPTS):
+        before = check_one_run(build_dir)
+        result = read()
+        if check_one_run(build_dir) == before:
+            return result
+    raise ReleaseChanged(str(build_dir), f"its releases replaced by publications while being read ({READ_ATTEMPTS} "
+                         "attempts)", "releases that stay in place while they are read; try again")
+
+
+def check_one_run(build_dir: Path) -> dict[str, str] | None:
+    """The releases build/ holds ({release: sha256 of its min_cards.csv}), as one run published
+    them: build/datapackage.json, which that run put in place last, after its releases, names each
+    of them and its table by its sha256. A run swapping its releases in holds build/ between two
+    runs for milliseconds: it is waited for (PUBLISHING_WAIT at most). One killed between two swaps
+    (SIGKILL cannot be held) leaves some releases of the new run beside others of the old one until
+    the next run: answers across them would show changes no vendor release made, so a question
+    across releases is then an error. None for a build without a descriptor (an older version's),
+    not checked. JSON alone: the questions import neither pandas nor pyarrow."""
+    waited = 0.0
+    while True:
+        described = described_tables(build_dir)
+        if described is None:
+            return None
+        held = {release: manifest_entry(folder, "min_cards.csv")[1]
+                for release, folder in published_releases(build_dir).items()}
+        if described == held:
+            return held
+        writer = live_writer(build_dir)
+        if writer is None or waited >= PUBLISHING_WAIT:
+            stopped = sorted(p.name for p in build_dir.glob(".staging-*"))
+            why = (f": a run ({writer}) is publishing here" if writer else
+                   f" (a run stopped while publishing left {stopped[0]})" if stopped else "")
+            raise ReleaseError(str(build_dir), f"its releases are not all from one run{why}", ONE_RUN)
+        time.sleep(POLL)
+        waited += POLL
+
+
+def described_tables(build_dir: Path) -> dict[str, str] | None:
+    """{release: sha256 of its min_cards.csv} as build/datapackage.json names them (None: no descriptor)."""
     try:
         package = json.loads((build_dir / PACKAGE).read_text(encoding="utf-8"))
-        described = {r["name"].removeprefix("min_cards-"): r["hash"].removeprefix("sha256:")
-                     for r in package["resources"] if r["name"].startswith("min_cards-")}
+        return {r["name"].removeprefix("min_cards-"): r["hash"].removeprefix("sha256:")
+                for r in package["resources"] if r["name"].startswith("min_cards-")}
     except FileNotFoundError:
-        return
+        return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         raise SourceError(str(build_dir / PACKAGE), "not the data package descriptor a run writes", ONE_RUN) from None
-    held = {release: manifest_entry(folder, "min_cards.csv")[1]
-            for release, folder in published_releases(build_dir).items()}
-    if described != held:
-        stopped = sorted(p.name for p in build_dir.glob(".staging-*"))
-        why = f" (a run stopped while publishing left {stopped[0]})" if stopped else ""
-        raise ReleaseError(str(build_dir), f"its releases are not all from one run{why}", ONE_RUN)
+
+
+def live_writer(build_dir: Path) -> str | None:
+    """The run writing into build/ now ("pid N", from its lock file), or None when its process is
+    gone (a killed run's pid stays written there)."""
+    try:
+        holder = (build_dir / LOCK_NAME).read_text(encoding="utf-8").strip()
+        pid = int(holder.removeprefix("pid "))
+        os.kill(pid, 0)
+    except (OSError, ValueError):  # no lock file, none written, no such process
+        return None
+    return holder if pid != os.getpid() else None  # this process is reading, not publishing
 
 
 def manifest_entry(folder: Path, name: str) -> tuple[dict, str]:

@@ -428,3 +428,25 @@ def test_questions_across_releases_refuse_a_build_left_between_two_runs(tmp_path
     assert extract(raws["b"]).returncode == 0
     answer = CliRunner().invoke(main, [*questions["query"], "--build", str(out)])
     assert answer.exit_code == 0 and answer.stdout.splitlines()[1].split(",")[-3:] == ["256", "256", ""]
+
+
+
+def test_a_publication_landing_while_releases_are_read_is_read_again(versions, tmp_path):
+    """Catches (hunt 100): the releases checked to be of one run before they were read, not after;
+    a publication landing between two releases' reads gave one release of each run, a change
+    neither run holds (`query --all-releases`, `diff`), with exit 0. They are read again now."""
+    from pipeline.faults import acting_at
+    from pipeline.store import READING_RELEASES, load_all_records
+
+    out = tmp_path / "build"
+    publish_all(out, versions["a"], keep=KEEP["a"])
+    landed = []
+
+    def publish_b_once(release):
+        if release == "2025-10-22" and not landed:  # 2025-05-07 read from A, the rest not yet; B removes it
+            publish_all(out, versions["b"], keep=KEEP["b"])
+            landed.append(release)
+
+    with acting_at(READING_RELEASES, publish_b_once):
+        records = load_all_records(out)
+    assert landed and list(records) == ["2025-10-22"] and records == load_all_records(out)  # B's alone

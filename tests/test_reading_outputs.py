@@ -116,3 +116,27 @@ def test_a_reader_gone_from_the_pipe_ends_the_command_quietly(extracted):
     finally:
         os.close(write_end)
     assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_o_dev_stdout_writes_into_the_pipe_it_names(extracted):
+    """Catches (hunt 100): `-o /dev/stdout` into a pipe refused, naming a temp file beside `pipe:[N]`
+    in /proc (the path resolved to a name no folder holds, where the kernel opens the pipe)."""
+    import subprocess
+
+    done = command(extracted[0], *QUESTION, "-o", "/dev/stdout", stdout=subprocess.PIPE)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == answer(extracted[0])
+
+
+def test_diff_save_into_a_folder_it_cannot_write_leaves_none_of_its_files(extracted, tmp_path):
+    """Catches (hunt 100): `diff --save` into a folder that fills up left the .md alone, and named
+    <stdout> (a write's error names no file). Here the .json's name is taken by a folder, so that the
+    second file fails as on a full disk, whoever runs the test."""
+    import subprocess
+
+    save = tmp_path / "diffs"
+    save.mkdir()
+    (save / "2025-05-07..2025-10-22.json").mkdir()  # the .json cannot be written: the .md must not be left
+    done = command(extracted[0], "diff", "--save", str(save), stdout=subprocess.DEVNULL)
+    assert done.returncode == 1 and done.stderr.startswith(f"error: {save}: ")
+    assert sorted(p.name for p in save.iterdir()) == ["2025-05-07..2025-10-22.json"]  # no .md, no temp file

@@ -42,9 +42,11 @@ def diff(old: str | None, new: str | None, build_dir: Path, fmt: str, output: Pa
         raise click.UsageError("give both OLD and NEW, or neither for the two newest releases")
     old, new = (old, new) if old else store.newest(build_dir, 2)
     (old_id, old_dir), (new_id, new_dir) = store.resolve(build_dir, old), store.resolve(build_dir, new)
-    if {old_id, new_id} <= set(store.published_releases(build_dir)):  # two releases of build/, not folders named
-        store.check_one_run(build_dir)
-    (old_frame, old_url), (new_frame, new_url) = store.load_with_source(old_dir), store.load_with_source(new_dir)
+    def read():
+        return store.load_with_source(old_dir), store.load_with_source(new_dir)
+
+    both_published = {old_id, new_id} <= set(store.published_releases(build_dir))  # not folders named by path
+    (old_frame, old_url), (new_frame, new_url) = store.of_one_run(build_dir, read) if both_published else read()
     result = diff_module.diff_releases(old_id, old_frame, new_id, new_frame)
     page = diff_page(result, {old_id: old_url, new_id: new_url}, new_dir) if save_dir or fmt == "html" else None
     if save_dir:
@@ -64,8 +66,11 @@ def diff_page(result, urls: dict[str, str | None], new_dir: Path) -> str:
 
 def save_diff(result, save_dir: Path, page: str) -> None:
     from ..diff import to_json, to_markdown
-    from ..files import write_output
+    from ..files import write_all_or_none
 
     stem = save_dir / f"{result.old}..{result.new}"
-    for suffix, text in ((".md", to_markdown(result)), (".json", to_json(result)), (".html", page)):
-        write_output(stem.with_name(stem.name + suffix), text.encode("utf-8"))
+    try:
+        write_all_or_none({stem.with_name(stem.name + suffix): text.encode("utf-8") for suffix, text in
+                           ((".md", to_markdown(result)), (".json", to_json(result)), (".html", page))})
+    except OSError as exc:  # a write's error names no file, a temp file's names one no user made: the folder
+        raise OSError(exc.errno, exc.strerror, str(save_dir)) from None
