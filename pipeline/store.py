@@ -219,6 +219,7 @@ def made_of(build_dir: Path) -> list[dict]:
 
 
 READING_RELEASES = "reading-releases"  # a fault point: between the releases a question across them reads
+WAITING_FOR_RUN = "waiting-for-run"  # a fault point: each look at build/ while a live run swaps its releases in
 LOCK_NAME = ".mincards.lock"  # held by the run writing into build/, which writes its pid into it
 PUBLISHING_WAIT = 10.0  # seconds a question across releases waits for a live run to end its swaps
 POLL = 0.05  # seconds between two looks at build/ while a run swaps its releases in
@@ -262,6 +263,7 @@ def check_one_run(build_dir: Path) -> dict[str, str] | None:
             why = (f": a run ({writer}) is publishing here" if writer else
                    f" (a run stopped while publishing left {stopped[0]})" if stopped else "")
             raise ReleaseError(str(build_dir), f"its releases are not all from one run{why}", ONE_RUN)
+        faults.point(WAITING_FOR_RUN, writer)
         time.sleep(POLL)
         waited += POLL
 

@@ -450,3 +450,63 @@ def test_a_publication_landing_while_releases_are_read_is_read_again(versions, t
     with acting_at(READING_RELEASES, publish_b_once):
         records = load_all_records(out)
     assert landed and list(records) == ["2025-10-22"] and records == load_all_records(out)  # B's alone
+
+
+
+@pytest.fixture
+def between_two_runs(versions, tmp_path):
+    """A build a run was killed in between its releases' swaps (the first swapped, the rest not),
+    and the build that run would have written."""
+    out = tmp_path / "build"
+    publish_all(out, versions["a"], keep=KEEP["a"], across=build_across)
+    pid = os.fork()
+    if pid == 0:  # the child: killed by its own fault point after the first swap
+        try:
+            os.environ[KILL_AT_ENV] = "swapping"
+            publish_all(out, versions["b_run"], keep=KEEP["a"], across=build_across)
+        finally:
+            os._exit(3)
+    os.waitpid(pid, 0)
+    return out
+
+
+@pytest.fixture
+def live_process():
+    """A live process other than this one, to stand for a run writing into build/."""
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    yield sleeper.pid
+    sleeper.kill()
+    sleeper.wait()
+
+
+def test_a_question_asked_while_a_live_run_swaps_its_releases_waits_for_it(versions, between_two_runs, live_process):
+    """Catches (hunt 100): during a healthy publication's swaps (milliseconds), 1-3 % of questions
+    across releases failed, saying a run had stopped there. While the lock names a live process,
+    the question waits for the build to be one run's again (here that run ends its swaps as the
+    question looks), then answers."""
+    from pipeline.faults import acting_at
+    from pipeline.publish import LOCK_NAME
+    from pipeline.store import WAITING_FOR_RUN, load_all_records
+
+    out = between_two_runs
+    (out / LOCK_NAME).write_text(f"pid {live_process}")
+    looked = []
+
+    def run_ends_its_swaps(writer):
+        looked.append(writer)
+        publish_all(out, versions["b_run"], keep=KEEP["a"], across=build_across)
+
+    with acting_at(WAITING_FOR_RUN, run_ends_its_swaps):
+        records = load_all_records(out)
+    assert looked == [f"pid {live_process}"] and records == load_all_records(out)
+
+
+def test_a_live_run_that_does_not_end_its_swaps_is_named(between_two_runs, live_process, monkeypatch):
+    from pipeline import store
+    from pipeline.publish import LOCK_NAME
+
+    (between_two_runs / LOCK_NAME).write_text(f"pid {live_process}")
+    monkeypatch.setattr(store, "PUBLISHING_WAIT", 0.0)  # the bound, not the waiting, is what is tested here
+    with pytest.raises(store.ReleaseError, match=f"its releases are not all from one run: a run \\(pid {live_process}\\) "
+                                                 "is publishing here"):
+        store.load_all_records(between_two_runs)
