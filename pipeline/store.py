@@ -155,11 +155,18 @@ def checked_files(folder: Path, names: list[str]) -> list[bytes]:
     """Published files' bytes, after checking each against the release's manifest (all
     read from the same publication)."""
     manifest, *files = read_whole(folder, [MANIFEST, *names])
+    try:
+        manifest = json.loads(manifest)
+    except (ValueError, TypeError):
+        manifest = None
+    if isinstance(manifest, dict) and is_release_name(folder.name) and manifest.get("release") != folder.name:
+        raise SourceError(str(folder), f"holds release {manifest.get('release')!r}, not {folder.name} (a release "
+                          "folder copied or renamed by hand)", REBUILD)
     out = []
     for name, data in zip(names, files):
         try:
-            expected = json.loads(manifest)["artifacts"][name]["sha256"]
-        except (ValueError, KeyError, TypeError):
+            expected = manifest["artifacts"][name]["sha256"]
+        except (KeyError, TypeError):
             raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
         if data is None:
             raise SourceError(str(folder / name), "missing, though its release's manifest names it", REBUILD)

@@ -140,3 +140,14 @@ def test_diff_save_into_a_folder_it_cannot_write_leaves_none_of_its_files(extrac
     done = command(extracted[0], "diff", "--save", str(save), stdout=subprocess.DEVNULL)
     assert done.returncode == 1 and done.stderr.startswith(f"error: {save}: ")
     assert sorted(p.name for p in save.iterdir()) == ["2025-05-07..2025-10-22.json"]  # no .md, no temp file
+
+
+def test_a_release_folder_copied_under_another_date_is_an_error_not_that_release(extracted, tmp_path):
+    """Catches (hunt 100): a release folder copied or renamed by hand was answered under the folder's
+    name (`models` said release 2025-12-01 while giving 2025-05-07's rows)."""
+    build = tmp_path / "build"
+    shutil.copytree(extracted[0] / "2025-05-07", build / "2025-12-01")  # the release folder alone, renamed
+    result = CliRunner().invoke(main, ["models", "--build", str(build), "--release", "2025-12-01"])
+    assert result.exit_code == 1
+    assert f"error: {build / '2025-12-01'}: cannot read source: holds release '2025-05-07', not 2025-12-01 (a " \
+           "release folder copied or renamed by hand)" in result.output
