@@ -145,8 +145,13 @@ def unpublish(out_dir: Path, release: str, work: Path, steps: Steps) -> None:
 
 
 def empty_folder(folder: Path, steps: Steps) -> None:
+    """The folders a run replaced, removed: a release folder a user had linked in from elsewhere
+    (a symlink) is removed as a link, what it named left as it was."""
     for path in sorted(folder.iterdir()):
-        shutil.rmtree(path)
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
         steps.step()
 
 

@@ -237,3 +237,17 @@ def test_a_release_that_cannot_be_read_back_fails_the_run_and_keeps_the_build(bu
     assert result.output.startswith(f"error: {table}: cannot read source: the file is not the one its release's "
                                     "manifest names (changed after it was published)")
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != LOCK_NAME} == before
+
+
+def test_a_release_folder_linked_in_from_elsewhere_is_replaced_and_its_target_left(raw_html_only, built, tmp_path):
+    """Catches (hunt 100): a run replacing a release folder that was a symlink failed removing the
+    replaced link (rmtree refuses links) after every swap, and said "nothing was written" though the
+    build was all the new run's."""
+    elsewhere = tmp_path / "kept-elsewhere"
+    (built / "2025-05-07").rename(elsewhere)
+    (built / "2025-05-07").symlink_to(elsewhere)
+    before = tree(elsewhere)
+    result = run("extract", raw_html_only, "--out", built, "--force")
+    assert result.exit_code == 0, result.output
+    assert (built / "2025-05-07").is_dir() and not (built / "2025-05-07").is_symlink()
+    assert tree(elsewhere) == before and tree(built / "2025-05-07") == before
