@@ -4,9 +4,11 @@ command (`mincards history`, timeline.py) share one definition."""
 from __future__ import annotations
 
 from .query import KEY as KEY_OF_A_ROW
-from .store import RELEASES_METADATA  # noqa: F401 (the writer takes it from here)
 
 KEY_COLUMNS = list(KEY_OF_A_ROW)  # model, strategy, seq_len, framework, hardware
+# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
+# min_cards.parquet (what `mincards history` checks against the releases in build/)
+RELEASES_METADATA = "mincards.releases"
 KEY = KEY_COLUMNS + ["first_release"]
 COLUMNS = KEY_COLUMNS + ["supported", "min_units", "unit", "first_release", "last_release", "releases",
                          "previous_min_units", "change"]

@@ -41,7 +41,7 @@ from .errors import MincardsError, ReleaseError, Terminated
 from .faults import Steps
 from .ids import is_release_name
 from .files import ACROSS_FILES, ACROSS_FOLDERS, MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder
-from .store import LOCK_NAME, PACKAGE, published_releases  # build/datapackage.json: every release present
+from .store import LOCK_NAME, PACKAGE, STAGING, published_releases  # PACKAGE: build/datapackage.json
 
 if TYPE_CHECKING:  # the writers and the cross-release build (pandas) are imported only by a run that writes
     from .across import Across
@@ -53,7 +53,6 @@ AcrossBuild = Callable[[dict[str, Path], Path, Steps], "Across"]
 
 DATASET = "dataset"
 PARTITION_FILE = "part-0.parquet"
-STAGING = ".staging-"  # a folder being written
 
 
 def partition_folder(out_dir: Path, release: str) -> Path:

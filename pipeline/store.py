@@ -211,23 +211,14 @@ def load_all_records(build_dir: Path) -> dict[str, list[Row]]:
     return of_one_run(build_dir, read)
 
 
-HISTORY = "history.parquet"
-# history.parquet's key-value metadata: each release it was made of, with the sha256 of its
-# min_cards.parquet (what `mincards history` checks against the releases in build/)
-RELEASES_METADATA = "mincards.releases"
 PACKAGE = "datapackage.json"  # build/datapackage.json: written last by a run, after all its releases
 ONE_RUN = "the releases of one run of `mincards extract`; run it again to publish them all"
-
-
-def made_of(build_dir: Path) -> list[dict]:
-    """The releases build/ holds, as history.parquet names those it was made of."""
-    return [{"release": release, "sha256": manifest_entry(folder, TABLE)[1]}
-            for release, folder in published_releases(build_dir).items()]
 
 
 READING_RELEASES = "reading-releases"  # a fault point: between the releases a question across them reads
 WAITING_FOR_RUN = "waiting-for-run"  # a fault point: each look at build/ while a live run swaps its releases in
 LOCK_NAME = ".mincards.lock"  # held by the run writing into build/, which writes its pid into it
+STAGING = ".staging-"  # a run's folder in build/ while it writes (pipeline/publish.py)
 PUBLISHING_WAIT = 10.0  # seconds a question across releases waits for a live run to end its swaps
 POLL = 0.05  # seconds between two looks at build/ while a run swaps its releases in
 
@@ -266,7 +257,7 @@ def check_one_run(build_dir: Path) -> dict[str, str] | None:
             return held
         writer = live_writer(build_dir)
         if writer is None or waited >= PUBLISHING_WAIT:
-            stopped = sorted(p.name for p in build_dir.glob(".staging-*"))
+            stopped = sorted(p.name for p in build_dir.glob(f"{STAGING}*"))
             why = (f": a run ({writer}) is publishing here" if writer else
                    f" (a run stopped while publishing left {stopped[0]})" if stopped else "")
             raise ReleaseError(str(build_dir), f"its releases are not all from one run{why}", ONE_RUN)

@@ -18,8 +18,14 @@ from .query import Filters, labels
 from .store import Row
 from .units import HARDWARE, PLURAL, counted
 
-HISTORY = store.HISTORY
+HISTORY = "history.parquet"
 REBUILD = "the history `mincards extract` wrote for the releases in this folder; run it again"
+
+
+def made_of(build_dir: Path) -> list[dict]:
+    """The releases build/ holds, as history.parquet names those it was made of."""
+    return [{"release": release, "sha256": store.manifest_entry(folder, store.TABLE)[1]}
+            for release, folder in store.published_releases(build_dir).items()]
 
 
 def read_history(build_dir: Path) -> list[Row]:
@@ -40,7 +46,7 @@ def read_history(build_dir: Path) -> list[Row]:
         described = json.loads((table.schema.metadata or {}).get(RELEASES_METADATA.encode(), b"null"))
     except ValueError:
         described = None
-    if described != store.made_of(build_dir):
+    if described != made_of(build_dir):
         have = [r["release"] for r in described] if isinstance(described, list) else "no release list"
         raise SourceError(str(path), f"the history describes other releases than build/ holds ({have})", REBUILD)
     return table.select(COLUMNS).to_pylist()  # pyarrow alone: the reading commands never import pandas

@@ -138,8 +138,9 @@ def joinable(before: str, after: str) -> bool:
 
 def is_wrap(run: str) -> bool:
     """Is a whitespace run of a PDF cell's text a line wrap of its layout? One line break is; a
-    blank line is a break the text's author made (the PDF reader writes one where the next line's
-    first word would have fitted on the line before: pdf_cells.author_breaks)."""
+    blank line is a break the text's author made (the PDF reader writes one where the line before
+    had room for the next one's first character, or the step down to it was a paragraph's:
+    pdf_cells.with_author_breaks)."""
     return "\n" in run and "\n\n" not in run
 
 
@@ -226,7 +227,7 @@ def wrapped_between_digits(text: str) -> list[str]:
         if run and number and piece and piece[-1].isdigit():
             cut = True  # the next piece goes on with this number if it opens with a digit
     out += [number] if cut and number else []
-    return [n for n in out if n]
+    return out
 
 
 def check_whole_names(text: str, layout_breaks: bool = False) -> None:

@@ -228,10 +228,10 @@ def set_text(table: PageTable, chars: list[list[dict]]) -> None:
         for line in lines:
             if (ink := inked(line)) and ink[0]["x0"] >= left and ink[-1]["x1"] <= right:
                 widest[left, right] = max(widest.get((left, right), 0.0), ink[-1]["x1"] - ink[0]["x0"])
-    tightest = tightest_pitches(placed, [line_pitches(lines) for _, lines, _, _ in placed])
-    for (cell, lines, left, right), wrap in zip(placed, tightest):
+    pitches = [line_pitches(lines) for _, lines, _, _ in placed]
+    for (cell, lines, left, right), steps, wrap in zip(placed, pitches, tightest_pitches(placed, pitches)):
         wrap_evidence(cell, lines, left, right, pad, told)
-        cell.lines = with_author_breaks(cell.lines, lines, widest.get((left, right), 0.0), wrap)
+        cell.lines = with_author_breaks(cell.lines, lines, steps, widest.get((left, right), 0.0), wrap)
 
 
 def inked(line: list[dict]) -> list[dict]:
@@ -412,7 +412,8 @@ def tightest_pitches(placed: list[tuple], pitches: list[list[float]]) -> list[fl
     return out
 
 
-def with_author_breaks(texts: list[str], lines: list[list[dict]], widest: float, tightest: float | None) -> list[str]:
+def with_author_breaks(texts: list[str], lines: list[list[dict]], steps: list[float], widest: float,
+                       tightest: float | None) -> list[str]:
     """The cell's line texts with a blank line where the text had whitespace or its author's break
     (a space, a second paragraph, `<br>`), not a wrap of the layout: `4096` / `8192` is two values,
     not 40968192, and tokens.is_wrap reads the blank line as the page's HTML would be read. Told two
@@ -424,9 +425,8 @@ def with_author_breaks(texts: list[str], lines: list[list[dict]], widest: float,
     down to the next line wider than a wrap's (`tightest`, the table's other cells' tightest, times
     PARAGRAPH): paragraphs are set apart by their margins. Where neither tells, the break is read
     as a wrap (a page setting its paragraphs as close as its lines, in a column too narrow for the
-    room to show, prints them as a wrap would be printed)."""
+    room to show, prints them as a wrap would be printed). `steps`: line_pitches(lines)."""
     out = [texts[0]]
-    steps = line_pitches(lines)
     for line, following, text, step in zip(lines, lines[1:], texts[1:], steps):
         ink, first = inked(line), inked(following)[:1]
         room = widest - (ink[-1]["x1"] - ink[0]["x0"]) if ink else 0.0
