@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -37,6 +38,32 @@ def home_env(home: Path) -> dict[str, str]:
             "XDG_CACHE_HOME": str(home / ".cache"), "XDG_RUNTIME_DIR": str(home / "run")}
 
 
+TABS: dict[int, object] = {}  # id(browser) -> the page its looks are taken in
+
+
+@contextmanager
+def tab(browser, width: int = 1280, height: int = 720):
+    """A page to take one look at a document in (Playwright's default window unless sized): the
+    worker's one page, emptied first by a navigation to about:blank (a new document and window:
+    nothing of the look before is left, its scripts' globals and timers included) and sized. A
+    new page for each look cost Chromium a renderer process, ~0.2 s of CPU: ~45 s of the suite's.
+    A look that fails closes the page (it may be stuck in a script); the next opens another.
+    Not for looks that move the mouse or listen to the page's events: those open their own."""
+    page = TABS.get(id(browser))
+    if page is None or page.is_closed():
+        page = TABS[id(browser)] = browser.new_page()
+    done = False
+    try:
+        page.goto("about:blank")
+        page.set_viewport_size({"width": width, "height": height})
+        yield page
+        done = True
+    finally:
+        if not done:
+            TABS.pop(id(browser), None)
+            page.close()
+
+
 def open_page(browser, path: Path, width: int = 420):
     """A page loaded in a window `width` px wide, and the list its console errors go to."""
     page = browser.new_page(viewport={"width": width, "height": 800})
@@ -55,19 +82,13 @@ def overflow(page) -> int:
 def evaluated_on(browser, html: str, script: str, width: int = 1024, height: int = 768):
     """What a script (a JavaScript function, perhaps async) returns on `html` drawn by Chromium in
     a window of that size (the narrowest desktop window by default)."""
-    page = browser.new_page(viewport={"width": width, "height": height})
-    try:
+    with tab(browser, width, height) as page:
         page.set_content(html)
         return page.evaluate(script)
-    finally:
-        page.close()
 
 
 def inner_texts(browser, html: str, ids: list[str]) -> list[str]:
     """What Chromium draws as the text of each element of `html` named by id (its innerText)."""
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content(html)
         return [page.inner_text(f"#{name}") for name in ids]
-    finally:
-        page.close()

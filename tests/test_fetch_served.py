@@ -10,6 +10,7 @@ import struct
 
 import pytest
 
+from chromium import tab
 from pipeline.fetch import Client, FetchError, Source, fetch_all
 from test_fetch import NO_SLEEP, OLD_PAGE, PAGE, fetch, page, refused, server, raw  # noqa: F401 - fixtures
 
@@ -28,12 +29,9 @@ def sheet_page(link: bytes, sheet_rule: str = ".sr{display:none}") -> bytes:
 
 def shown(browser, url: str, script: str):
     """What `script` returns on the page Chromium shows at `url`."""
-    tab = browser.new_page()
-    try:
-        tab.goto(url)
-        return tab.evaluate(script)
-    finally:
-        tab.close()
+    with tab(browser) as page:
+        page.goto(url)
+        return page.evaluate(script)
 
 
 PROBE = "document.getElementById('probe') ? document.getElementById('probe').innerText : null"
@@ -90,13 +88,10 @@ def test_a_charset_that_agrees_or_does_not_decide_is_filed(server, raw, content_
 def test_a_refresh_header_to_another_page_is_refused(server, raw, browser):
     serve(server, PAGE, **{"Refresh": "0; url=/other.html"})
     server.routes["/other.html"] = page(OLD_PAGE)
-    tab = browser.new_page()
-    try:
-        tab.goto(server.url("/page.html"))
-        tab.wait_for_url(server.url("/other.html"))  # the browser goes where the header says
-        assert "更新时间：2025-05-07" in tab.inner_text("body")
-    finally:
-        tab.close()
+    with tab(browser) as window:
+        window.goto(server.url("/page.html"))
+        window.wait_for_url(server.url("/other.html"))  # the browser goes where the header says
+        assert "更新时间：2025-05-07" in window.inner_text("body")
     refused(server, raw, "Refresh: 0; url=/other.html` replaces the page by '/other.html'")
 
 
@@ -266,12 +261,9 @@ def test_a_frame_of_the_pages_site_is_refused(server, raw, browser):
     frame = f"<script>parent.document.getElementById('probe').textContent='64*Ascend'</script>".encode()
     serve(server, sheet_page(b"").replace(b"</body>", b'<iframe hidden src="/f.html"></iframe></body>', 1))
     server.routes["/f.html"] = page(frame)
-    tab = browser.new_page()
-    try:
-        tab.goto(server.url("/page.html"))
-        tab.wait_for_function("document.getElementById('probe').innerText === '64*Ascend'")  # its script ran
-    finally:
-        tab.close()
+    with tab(browser) as window:
+        window.goto(server.url("/page.html"))
+        window.wait_for_function("document.getElementById('probe').innerText === '64*Ascend'")  # its script ran
     refused(server, raw, "frame '/f.html' is served beside it")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from chromium import tab
 from conftest import RAW
 from pipeline.errors import CellError
 from pipeline.extract.pdf import extract_pdf
@@ -41,12 +42,9 @@ def test_an_alternative_alike_the_part_it_replaces_is_read(label, models):
 def test_a_digit_like_mark_in_a_printed_cell_is_a_cell_error_not_a_crash(printer, mark):
     """Catches: `internal error: KeyError: '¹'` (exit 3) from the digits' shape check."""
     html = (RAW / "2025-05-07" / "page.html").read_text(encoding="utf-8").replace(">4*Ascend<", f">4*Ascend{mark}<", 1)
-    page = printer.new_page()
-    try:
+    with tab(printer) as page:
         page.set_content(html)
         data = page.pdf(format="A4")
-    finally:
-        page.close()
     grid, _ = extract_pdf(data, "doc.pdf")  # the crash was here
     with pytest.raises(CellError, match=f"'4\\*Ascend{mark}' is not a unit count"):
         normalize(grid, "2025-05-07")

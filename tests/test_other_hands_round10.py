@@ -17,6 +17,7 @@ import re
 import pytest
 import tinycss2
 
+from chromium import tab
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import CellError, SourceError
 from test_other_hands_round7 import V, layout_problems, on_cells, unseen
@@ -194,15 +195,12 @@ def test_the_spans_queries_and_forgiving_lists_are_chromiums(browser):
 
     answers = {}
     for window in WINDOWS:
-        page = browser.new_page(viewport={"width": int(window["width"]), "height": int(window["height"])})
-        try:
+        with tab(browser, int(window["width"]), int(window["height"])) as page:
             page.set_content("<!DOCTYPE html><table><tr><td id=a>x</td></tr></table><p>y</p>")
             spans = page.evaluate("vs => vs.map(v => { const td = document.getElementById('a'); "
                                   "td.setAttribute('rowspan', v); return td.rowSpan })", SPANS)
             media = page.evaluate("qs => qs.map(q => matchMedia(q).matches)", QUERIES)
             found = page.evaluate("ss => ss.map(s => document.querySelectorAll(s).length)", SELECTORS)
-        finally:
-            page.close()
         for query, matches in zip(QUERIES, media):
             answers.setdefault(query, set()).add(matches)
     ours = [span_value(etree.fromstring(f'<td rowspan="{v}"/>'.replace("\t", "&#9;")), "rowspan")[1] for v in SPANS]

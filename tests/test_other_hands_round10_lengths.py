@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from chromium import tab
 from page_variants import read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import CellError, HeaderError, LayoutError, SourceError
 from test_other_hands_round7 import V, on_cells, unseen
@@ -260,15 +261,12 @@ def test_the_media_features_and_units_are_chromiums(browser):
     units = [*ABSOLUTE_PX, "em", "rem", *VIEWPORT]
     wrong, sizes = [], {}
     for window in WINDOWS:
-        page = browser.new_page(viewport={"width": int(window["width"]), "height": int(window["height"])})
-        try:
+        with tab(browser, int(window["width"]), int(window["height"])) as page:
             page.set_content("<!DOCTYPE html><html style='font-size:20px'><body style='font-size:10px'><p>x</p>")
             matches = page.evaluate("qs => qs.map(q => matchMedia(q).matches)", probes)
             sizes[window["width"]] = page.evaluate(
                 "us => us.map(u => { const s = document.createElement('span'); s.style.fontSize = '3' + u; "
                 "document.body.append(s); return parseFloat(getComputedStyle(s).fontSize) })", units)
-        finally:
-            page.close()
         for query, found in zip(probes, matches):
             ours = applies_in(query, window)
             if ours != found and not (ours is None and any(n in query for n in MACHINE_DEPENDENT)):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from chromium import tab
 from conftest import RAW
 from page_variants import PAGE_HTML, read, with_sheet
 from pipeline.errors import CellError, HeaderError, LayoutError, MincardsError
@@ -63,7 +64,7 @@ def seen_after_scrolling(browser, html: str) -> bool:
     """Whether Chromium shows the table's last row after a reader scrolls with the wheel over the
     table (the box under the pointer scrolls, then those around it and the window): a fresh page
     each time (a new document keeps the scroll position of the last one)."""
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page = browser.new_page(viewport={"width": 1024, "height": 768})  # (its own: the mouse moves in it)
     try:
         page.set_content(html, wait_until="domcontentloaded")  # inline sheets only: nothing to load
         page.mouse.move(*page.evaluate(OVER_THE_TABLE))
@@ -175,11 +176,8 @@ def test_the_display_values_are_chromiums(browser):
     Chromium computes it (getComputedStyle)."""
     from pipeline.extract.css_values import display_type
 
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content("<!DOCTYPE html><span id=s>x</span>")
         found = page.evaluate("vs => vs.map(v => { const s = document.getElementById('s'); s.style.display = v; "
                               "return CSS.supports('display', v) ? getComputedStyle(s).display : null })", DISPLAYS)
-    finally:
-        page.close()
     assert {v: display_type(v.split()) for v in DISPLAYS} == dict(zip(DISPLAYS, found))

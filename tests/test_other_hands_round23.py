@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from chromium import tab
 from page_variants import read
 from pipeline.errors import SourceError
 from pipeline.extract.html_cascade import namespace_of
@@ -110,16 +111,13 @@ def test_every_query_decided_is_what_chromium_answers_in_every_landscape_window(
     """html_media decides a query (true or false) only where Chromium's matchMedia answers it
     so in every landscape window of the range; otherwise it leaves it undecided."""
     queries = [line for line in QUERIES.read_text(encoding="utf-8").splitlines() if line.strip()]
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content("<html><body>x</body></html>")
         seen = {q: set() for q in queries}
         for width, height in LANDSCAPE:
             page.set_viewport_size({"width": width, "height": height})
             for query, found in zip(queries, page.evaluate("qs => qs.map(q => matchMedia(q).matches)", queries)):
                 seen[query].add(found)
-    finally:
-        page.close()
     wrong = [(q, ours, sorted(seen[q])) for q in queries if (ours := desktop_applies(q)) is not None and seen[q] != {ours}]
     assert wrong == []
 
@@ -158,12 +156,9 @@ def test_every_element_has_the_namespace_chromium_gives_it(browser):
     """namespace_of agrees with Chromium's namespaceURI for every element of a page that nests
     SVG and MathML through each kind of integration point and out of it."""
     html = f"<!DOCTYPE html><html><head></head><body>{FOREIGN}</body></html>"
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content(html)
         theirs = page.evaluate("() => [...document.body.querySelectorAll('*')].map(e => e.namespaceURI)")
-    finally:
-        page.close()
     body = html5_tree(html, "page.html").find("body")
     ours = [namespace_of(element) for element in body.iterdescendants() if isinstance(element.tag, str)]
     assert ours == theirs

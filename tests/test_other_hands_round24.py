@@ -11,7 +11,7 @@ from html import escape
 import pytest
 from lxml import etree
 
-from chromium import inner_texts
+from chromium import inner_texts, tab
 from page_variants import PAGE_HTML, read
 from pipeline.errors import MincardsError
 from pipeline.extract.html_tree import SILENT_TAGS, html5_tree
@@ -159,13 +159,10 @@ def test_typed_attr_in_content_draws_what_chromium_draws(browser):
     """Catches (hunt 59): every attr() in `content` was read as the attribute's text, typed or
     not: `attr(data-n type(<number>))` drew 1 for the reader where Chromium's `content` is invalid
     at computed-value time (a number is no content) and draws nothing: 16 published for 6."""
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content(attr_page(ATTR_CASES))
         theirs = [drawn_content(page.evaluate(f"getComputedStyle(document.getElementById('z{i}'), '::before')"
                                               ".content")) for i in range(len(ATTR_CASES))]
-    finally:
-        page.close()
     assert theirs[:5] == ["1", "1", "1", "1", "7"] and theirs[5:] == [""] * 7  # what the cases are about
     for (content, value), drawn in zip(ATTR_CASES, theirs):
         html = with_cell(f"<span class='z' data-n='{value}'></span>6*Ascend", f"<style>.z::before{{content:{content}}}</style>")
@@ -223,12 +220,9 @@ def test_chromium_draws_those_figures_small_in_the_arial_stand_in(browser):
     """The premise, in the browser: with Liberation Sans (what Arial is on Linux) each of the
     small-figure declarations draws the 6 narrower than a plain 6, and the plain ones do not."""
     spans = "".join(f'<span style="{escape(d)}">6</span>' for d in ["", *SMALL_FIGURES, *PLAIN_FIGURES])
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content(f'<p style="font-family:\'Liberation Sans\';font-size:40px">{spans}</p>')
         widths = page.evaluate("[...document.querySelectorAll('span')].map(s => s.getBoundingClientRect().width)")
-    finally:
-        page.close()
     plain, small, kept = widths[0], widths[1:1 + len(SMALL_FIGURES)], widths[1 + len(SMALL_FIGURES):]
     if not any(w < plain for w in small):
         pytest.skip("no font with small figures here (Liberation Sans)")

@@ -26,7 +26,7 @@ import numpy
 import pytest
 from PIL import Image
 
-from chromium import evaluated_on
+from chromium import evaluated_on, tab
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import LayoutError, MincardsError, SourceError
 
@@ -105,12 +105,9 @@ def test_text_generated_by_a_form_control_is_an_error(name):
 
 def red_in_cell(browser, html: str) -> int:
     """Red pixels in the vendor cell as Chromium draws it."""
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    try:
+    with tab(browser, 1024, 768) as page:
         page.set_content(html)
         shot = Image.open(io.BytesIO(page.locator(f"#{CELL}").screenshot())).convert("RGB")
-    finally:
-        page.close()
     pixels = numpy.asarray(shot).astype(int)
     return int(numpy.count_nonzero((pixels[..., 0] > 180) & (pixels[..., 1] < 80) & (pixels[..., 2] < 80)))
 

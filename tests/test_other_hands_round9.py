@@ -14,6 +14,7 @@ import shutil
 import pytest
 import tinycss2
 
+from chromium import tab
 from page_variants import PAGE_HTML, read, reference, same_rows  # noqa: F401 (a fixture)
 from pipeline.errors import SourceError
 from test_other_hands_sheets import stale_cell, with_stale_six
@@ -61,13 +62,10 @@ def test_the_pseudo_lists_are_chromiums(browser):
     written += [f":{n}({ARGUMENTS.get(n, '1' if n.startswith('nth') else 'p')})"
                 for n in cs.CHROMIUM_PSEUDO_CLASS_FUNCTIONS]
     written += [f"::{n}({ARGUMENTS.get(n, 'p')})" for n in cs.CHROMIUM_PSEUDO_ELEMENT_FUNCTIONS]
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content("<!DOCTYPE html><p>x</p>")
         valid = page.evaluate("names => names.map(n => { try { document.querySelector(n); return true } "
                               "catch (e) { return false } })", [*written, *REJECTED, "::-webkit-any-name"])
-    finally:
-        page.close()
     assert [n for n, ok in zip(written, valid) if not ok] == []
     assert [n for n, ok in zip(REJECTED, valid[len(written):]) if ok] == [] and valid[-1]
     def accepted(name):

@@ -22,6 +22,7 @@ import sys
 import pypdfium2 as pdfium
 import pytest
 
+from chromium import tab
 from conftest import FIXTURES, RAW, REPO
 from pipeline.errors import CellError
 from pipeline.extract.html import extract_html
@@ -83,12 +84,9 @@ def stacked(text, first: str, second: str) -> bool:
 
 
 def printed(printer, html: str) -> bytes:
-    page = printer.new_page()
-    try:
+    with tab(printer) as page:
         page.set_content(html)
         return page.pdf(format="A4", landscape=True, scale=0.6)
-    finally:
-        page.close()
 
 
 @pytest.mark.parametrize("name", PARAGRAPHS)
@@ -142,12 +140,9 @@ def test_two_paragraphs_the_print_sets_as_a_wrap_are_not_one_length(printer):
     from render_pdf import print_ready_html
 
     cell, paragraphs, _, _ = PARAGRAPHS["two sequence lengths"]
-    page = printer.new_page()
-    try:
+    with tab(printer) as page:
         page.set_content(print_ready_html("2025-10-22", "A5 portrait").replace(cell, paragraphs, 1))
         data = page.pdf(prefer_css_page_size=True)
-    finally:
-        page.close()
     grid, _ = extract_pdf(data, "doc.pdf")
     with pytest.raises(CellError, match=r"'4096\\n8192': cannot tell 40968192 wrapped from two sequence lengths"):
         normalize(grid, "2025-10-22")

@@ -10,6 +10,7 @@ import re
 import pdfplumber
 import pytest
 
+from chromium import tab
 from conftest import RAW
 from pipeline.errors import LayoutError
 from pipeline.extract.cjk import printed_text
@@ -24,12 +25,9 @@ def printed(browser, release: str, **options) -> bytes:
     """The release's page as Chromium prints it (`options`: Playwright's page.pdf: format,
     landscape, scale); its remote style sheet left out, as offline."""
     html = re.sub(r'<link rel="stylesheet"[^>]*>', "", (RAW / release / "page.html").read_text(encoding="utf-8"))
-    page = browser.new_page()
-    try:
+    with tab(browser) as page:
         page.set_content(html)
         return page.pdf(**options)
-    finally:
-        page.close()
 
 
 def tidy_pdf(data: bytes, release: str):
@@ -101,10 +99,7 @@ def test_links_in_cells_printed_with_underlines_are_read(printer):
     for text in ("llama3.1-70b", "32*Ascend"):
         html = re.sub(rf'(<p id="[^"]+">){re.escape(text)}</p>', rf'\1<a href="https://example.com/">{text}</a></p>',
                       html, count=1)
-    page = printer.new_page()
-    try:
+    with tab(printer) as page:
         page.set_content(html)
         data = page.pdf(format="A4", print_background=True)
-    finally:
-        page.close()
     assert tidy_pdf(data, "2025-10-22").equals(tidy_html("2025-10-22"))
