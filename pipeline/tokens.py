@@ -234,9 +234,11 @@ def check_whole_names(text: str, layout_breaks: bool = False) -> None:
     """Whitespace after a whole model name (one check_plausible_name passes: `llama3.1-70b`,
     `glm-4.5-air`), then a letter, separates two items (`llama3.1-70b` / `llama3.1-405b`,
     `glm-4.5-air new`): joining letters is for a word cut (`Asce nd`), and a whole name is not a
-    cut word. A PDF's line wrap (`layout_breaks`, tokens.is_wrap) after a name ending in a word
-    too: `Qwen3-30B-A3B-Instruct` / `beta` fills the column of a Chromium print as one word broken
-    anywhere would, and neither a reader nor this one can tell which; a wrap inside any other part
+    cut word. A PDF's line wrap (`layout_breaks`, tokens.is_wrap) after a whole name separates
+    two items too where what follows it is a whole name (`qwen3_moe-235B_A22B` / `qwen3_moe-30B_A3B`,
+    two names on two lines of a print: joined, a name no one wrote) or where the name ends in a
+    word (`Qwen3-30B-A3B-Instruct` / `beta` fills the column of a Chromium print as one word broken
+    anywhere would): neither a reader nor this one can tell which. A wrap inside any other part
     (`mixtral-8` / `x7b`) is the layout's."""
     shown = printed(text).strip()
     pieces, runs = WHITESPACE.split(shown), WHITESPACE.findall(shown)
@@ -244,7 +246,8 @@ def check_whole_names(text: str, layout_breaks: bool = False) -> None:
         left = "".join(pieces[:at]).rsplit("/", 1)[-1]  # wraps before it joined (`Qwen3-30B-A3B-` / `Instruct`)
         if not right[:1].isalpha() or not is_model_name(left):
             continue
-        if layout_breaks and is_wrap(run) and name_parts(left)[-1][1] != "word":
+        rest = "".join(pieces[at:]).split("/", 1)[0]  # and the wraps after it (`qwen3_moe-` / `30B_A3B`)
+        if layout_breaks and is_wrap(run) and name_parts(left)[-1][1] != "word" and not is_model_name(rest):
             continue
         where = "a line break" if "\n" in run else "a space"
         raise TokenError(f"{text!r} is not a model name: {where} after the whole name {left!r} may separate "

@@ -356,13 +356,14 @@ class Styles:
 
     def generated(self, element: etree._Element, which: str) -> tuple[str, Style] | None:
         """The text ::before or ::after adds to the element, with its style (a box painting an
-        image adds none, but is one); None for none."""
+        image adds none, but is one, as is a box shown as a list item: its marker); None for none."""
         if element not in self.matched or not self.may_have_box(element, which):
             return None
         declared = cascaded(element, "", self.matched, which)
         style = self.pseudo_style(element, declared)
         text = generated_text(declared, element, self.source)
-        return (text, style) if (text or style.image) and not style.removed else None
+        drawn = text or style.image or style.display.endswith("list-item")  # (a list item draws its marker)
+        return (text, style) if drawn and not style.removed else None
 
 
 # --- what a rule this reader cannot decide would change -------------------------------------------

@@ -124,6 +124,8 @@ def generated(styles: Styles, element: etree._Element, which: str) -> str:
         return "".join(opening(box, "")) if box is not None else ""  # (hidden, it keeps its room)
     text, style = found
     before, after = opening(style, "")
+    if style.display.endswith("list-item"):  # a box shown as a list item draws its marker as an item does
+        return list_item_opening(element, style, before) + as_seen(text, style) + after
     return before + painted(style) + as_seen(text, style) + after
 
 
