@@ -45,18 +45,32 @@ def key_role(text: str) -> str | None:
     return next((role for role, heading in KEY_HEADINGS.items() if heading in squash(text)), None)
 
 
-def split_name(heading: Cell) -> str | None:
+def name_pieces(heading: Cell) -> tuple[list[str], list[str]]:
+    """The framework's name in its heading as printed: its pieces and the whitespace between."""
+    text = printed(heading.raw_text or heading.text)
+    published = (text[:text.index(FRAMEWORK_MARK[0])] if FRAMEWORK_MARK[0] in text else text).strip()
+    return WHITESPACE.split(published), WHITESPACE.findall(published)
+
+
+def split_name(heading: Cell, others: frozenset[str] = frozenset()) -> str | None:
     """Where whitespace inside a framework's name would join two words into a label the
     vendor never wrote (`MindSpeed LLM` read as `MindSpeedLLM`): the text around it, or
     None. Whitespace beside punctuation (`MindSpeed-` / `LLM`) and a PDF's layout wraps
-    are only where the line ended."""
-    text = printed(heading.raw_text or heading.text)
-    published = text[:text.index(FRAMEWORK_MARK[0])] if FRAMEWORK_MARK[0] in text else text
-    words, gaps = WHITESPACE.split(published.strip()), WHITESPACE.findall(published.strip())
-    for gap, left, right in zip(gaps, words, words[1:]):
-        wrap = heading.layout_breaks and is_wrap(gap)
-        if not wrap and left[-1].isalnum() and right[0].isalnum():
-            return f"{left!r} and {right!r}"
+    are only where the line ended, unless what the wrap ends or begins is the whole name of
+    another column's framework (`others`, lower case), or both sides are hyphenated names of
+    their own: `Llama-Factory` / `MindSpeed-RL` on two lines of a print's heading, joined, is a
+    framework no one wrote (hunt 103), and a reader sees two names. (A wrap inside one name is
+    after its hyphen, `MindSpeed-` / `LLM`, or cuts a part, `MindSpee` / `d-LLM`.)"""
+    words, gaps = name_pieces(heading)
+    for at, (gap, left, right) in enumerate(zip(gaps, words, words[1:]), start=1):
+        before, after = "".join(words[:at]), "".join(words[at:])
+        if not (heading.layout_breaks and is_wrap(gap)):
+            if left[-1].isalnum() and right[0].isalnum():
+                return f"{left!r} and {right!r}"
+        elif before.lower() in others or after.lower() in others:
+            return f"{before!r} and {after!r}, another column's framework on one side"
+        elif "-" in before.strip("-") and "-" in after.strip("-"):
+            return f"{before!r} and {after!r}, each a hyphenated name of its own"
     return None
 
 
@@ -68,14 +82,14 @@ def value_key(framework_text: str, hardware_text: str) -> ColumnKey | None:
     return None
 
 
-def column_key(grid: Grid, col: int, depth: int) -> ColumnKey:
+def column_key(grid: Grid, col: int, depth: int, others: frozenset[str] = frozenset()) -> ColumnKey:
     cells = [grid.cell_at(row, col) for row in range(depth)]
     distinct = list(dict.fromkeys(cells))  # a rowspan heading shows up once
     texts = [c.text for c in distinct]
     if len(distinct) == 1 and (role := key_role(texts[0])):
         return ColumnKey(role)
     if len(distinct) == 2 and (key := value_key(*texts)):
-        if (words := split_name(distinct[0])) is not None:
+        if (words := split_name(distinct[0], others)) is not None:
             raise HeaderError(grid.source_file, Problem(
                 distinct[0].place, f"the framework heading {texts[0]!r} has whitespace between {words}",
                 f"the framework's name as one word: {key.framework!r} would be a name the vendor never wrote"))
@@ -94,6 +108,10 @@ def read_header(grid: Grid) -> list[ColumnKey]:
         raise HeaderError(grid.source_file, Problem(grid.cells[0].place,
                           f"the header is {depth} row deep", "two header rows: framework, hardware"))
     keys = [column_key(grid, col, depth) for col in range(grid.n_cols)]
+    frameworks = {k.framework.lower() for k in keys if k.role == "value"}
+    if len(frameworks) > 1:  # a wrap beside another column's framework, asked again with them known
+        keys = [column_key(grid, col, depth, frozenset(frameworks - {k.framework.lower()}))
+                if k.role == "value" else k for col, k in enumerate(keys)]
     problems = []
     if grid.n_rows <= depth:  # a table of headings only holds no configuration: never 0 rows and exit 0
         problems.append(Problem(grid.cells[0].place, f"the table has {depth} header rows and no body rows",
