@@ -173,8 +173,11 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     if name == "-webkit-background-clip":  # an alias in Chromium
         return [one("background-clip", ascii_lower(value))]
     if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the rest left out
-        image = [w for w in words if w.startswith(("url(", "image", "-webkit-image")) or "gradient(" in w]
-        kind = next((w for w in words if w not in ("inside", "outside") and w not in image), "disc")
+        # an image is any function but a counter style's symbols() (url(), gradients, cross-fade(), light-dark())
+        image = [w for w in words if "(" in w and not w.startswith("symbols(")]
+        rest = [w for w in words if w not in ("inside", "outside") and w not in image]
+        types = [w for w in rest if w != "none"]  # `none` beside a type is the image's (`none '1' inside`)
+        kind = types[0] if types else "none" if rest else "disc"
         return [one("list-style-type", kind), one("list-style-image", image[0] if image else "none")]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
@@ -1415,14 +1418,31 @@ def add_link_states(root: etree._Element, sheets: Sheets) -> None:
 
 
 BACKGROUND_HINTED = frozenset({"body", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "col", "colgroup"})
+# The marker types a list's or an item's `type` attribute gives (HTML's rendering: `ol[type="1"], li[type="1"]`
+# decimal, matched as written; `ul[type=disc i], li[type=disc i]`, any case): hunt 104's `<li type="1">` in a
+# <ul> drew `1.` before 32*Ascend
+LIST_TYPE_HINTS = {"1": "decimal", "a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman", "I": "upper-roman"}
+BULLET_TYPE_HINTS = frozenset({"none", "disc", "circle", "square"})
+
+
+def list_type_hint(element: etree._Element, tag: str) -> str | None:
+    value = element.get("type") if tag in ("ol", "ul", "li") else None
+    if value is None:
+        return None
+    if tag != "ul" and value in LIST_TYPE_HINTS:
+        return LIST_TYPE_HINTS[value]
+    return ascii_lower(value) if tag != "ol" and ascii_lower(value) in BULLET_TYPE_HINTS else None
 
 
 def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]:
-    """The declarations an element's colour attributes stand for, and a <font face>'s family:
-    author declarations before every rule of the page's sheets (specificity 0), so any rule or
-    style attribute overrides them; an attribute the legacy rules reject (`transparent`, empty)
-    sets nothing."""
+    """The declarations an element's colour attributes stand for, a <font face>'s family and a
+    list's marker type (list_type_hint): author declarations before every rule of the page's
+    sheets (specificity 0), so any rule or style attribute overrides them; an attribute the
+    legacy rules reject (`transparent`, empty) sets nothing."""
     out = []
+    marker = list_type_hint(element, tag)
+    if marker is not None:
+        out.append(Declaration("list-style-type", marker, tuple(tinycss2.parse_component_value_list(marker)), False))
     face = element.get("face") if tag == "font" else None
     if face and face.strip():
         out.append(Declaration("font-family", face.strip().lower(), tuple(tinycss2.parse_component_value_list(face)),
@@ -1460,7 +1480,7 @@ def not_rendered(element: etree._Element, tag: str) -> bool:
     if tag == "dialog":
         return element.get("open") is None
     if tag == "input":
-        return (element.get("type") or "").strip().lower() == "hidden"
+        return ascii_lower(element.get("type") or "") == "hidden"  # as written: `type=" hidden"` is a text field
     if tag == "audio":
         return element.get("controls") is None
     parent = element.getparent()

@@ -152,6 +152,7 @@ def holding(elements: set[etree._Element]) -> set[etree._Element]:
 STYLING_ATTRIBUTES = ("style", "hidden", "bgcolor", "color", "dir", "popover", "face", "background",
                       "href")  # a link's colour is the UA's (html_cascade.LINK_COLOUR) or <body link>'s
 BEARING = {name: etree.XPath(f"//@{name}") for name in STYLING_ATTRIBUTES}  # every such attribute of the page
+BEARING["type"] = etree.XPath("//ol/@type | //ul/@type | //li/@type")  # a list's marker (html_cascade.LIST_TYPE_HINTS)
 
 
 def styled_elements(root: etree._Element, matched) -> set[etree._Element]:

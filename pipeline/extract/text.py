@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from lxml import etree
+from webencodings import ascii_lower
 
 from .css_math import is_zero
 from .html_cascade import details_open
@@ -20,10 +21,47 @@ DRAWN_WHEN_DISPLAYED = frozenset({"script", "style"})
 WHITESPACE = re.compile(r"\s+")  # str patterns match Unicode spaces, &nbsp; and U+3000 included
 
 
+def option_label(option: etree._Element) -> str:
+    """What an <option> shows: its `label` where one is written, else its text."""
+    return option.get("label") or "".join(option.itertext())
+
+
+def option_disabled(option: etree._Element) -> bool:
+    parent = option.getparent()
+    return option.get("disabled") is not None or (parent is not None and parent.tag == "optgroup"
+                                                  and parent.get("disabled") is not None)
+
+
 def option_shown(select: etree._Element) -> str:
+    """What a <select> shows (HTML's selectedness rules, checked in Chromium by hunt 104): as a list
+    box (`multiple`, or a `size` over 1) every group's label and option; as a drop-down the chosen
+    option's label: the last marked selected (the parser leaves one), else the first not disabled
+    (nor in a disabled group)."""
+    size = (select.get("size") or "").strip()
+    if select.get("multiple") is not None or (size.isdigit() and int(size) > 1):
+        return " ".join(e.get("label") or "" if e.tag == "optgroup" else option_label(e)
+                        for e in select.iter("option", "optgroup"))
     options = list(select.iter("option"))
-    chosen = next((o for o in options if o.get("selected") is not None), options[0] if options else None)
-    return "".join(chosen.itertext()) if chosen is not None else ""
+    selected = [o for o in options if o.get("selected") is not None]
+    chosen = selected[-1] if selected else next((o for o in options if not option_disabled(o)), None)
+    return option_label(chosen) if chosen is not None else ""
+
+
+# An <input>'s type as HTML reads it (ASCII case-insensitive, as written: `type=" hidden"` is a text
+# field), and what each draws besides its value: a box, a swatch or a slider no text; a button its label
+NO_TEXT_INPUTS = frozenset({"checkbox", "radio", "color", "range", "hidden"})
+BUTTON_LABELS = {"submit": "Submit", "reset": "Reset", "button": "", "file": "Choose File"}
+
+
+def input_shown(field: etree._Element) -> str:
+    kind = ascii_lower(field.get("type") or "")
+    if kind in NO_TEXT_INPUTS:
+        return ""
+    if kind == "image":  # its alt text where no image is drawn (DRAWS_IMAGE: an image where it has a src)
+        return field.get("alt") or ("" if given(field, "src") else "Submit")
+    if kind in BUTTON_LABELS:
+        return field.get("value") or BUTTON_LABELS[kind] if kind != "file" else BUTTON_LABELS[kind]
+    return field.get("value") or field.get("placeholder") or ""
 
 
 # Replaced and embedded elements: a box of its own whose children are not text flowing in
@@ -34,8 +72,8 @@ def option_shown(select: etree._Element) -> str:
 # (checked in Chromium: `<button>1</button>32*Ascend` is a button 1 before 32*Ascend).
 REPLACED = {
     "button": lambda e: "".join(e.itertext()),
-    "img": lambda e: e.get("alt") or "", "input": lambda e: e.get("value") or e.get("placeholder") or "",
-    "select": option_shown, "textarea": lambda e: "".join(e.itertext()),
+    "img": lambda e: e.get("alt") or "", "input": input_shown,
+    "select": option_shown, "textarea": lambda e: "".join(e.itertext()) or e.get("placeholder") or "",
     "object": lambda e: "".join(e.itertext()), "svg": lambda e: "".join(e.itertext()),
     "math": lambda e: "".join(e.itertext()),  # MathML: fractions, powers, rows laid out apart
     "embed": lambda e: "", "iframe": lambda e: "", "canvas": lambda e: "", "video": lambda e: "",
@@ -57,7 +95,7 @@ def given(element: etree._Element, *names: str) -> bool:
 DRAWS_IMAGE = {
     "img": lambda e: given(e, "src", "srcset") or (e.getparent() is not None and e.getparent().tag == "picture"
                                                    and any(given(s, "srcset") for s in e.getparent().iter("source"))),
-    "input": lambda e: (e.get("type") or "").strip().lower() == "image" and given(e, "src"),
+    "input": lambda e: ascii_lower(e.get("type") or "") == "image" and given(e, "src"),
     "object": lambda e: given(e, "data"), "embed": lambda e: given(e, "src"),
     "iframe": lambda e: given(e, "src", "srcdoc"),
     "video": lambda e: given(e, "poster", "src") or any(given(s, "src") for s in e.iter("source")),
@@ -201,6 +239,12 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     if styles.matched:
         out.append(generated(styles, element, "before"))
     seen = style.shown and not style.unseen  # as_seen gives the text as it is
+    if tag == "option" and element.get("label"):  # outside a <select> (which draws its own): its label, in its
+        out.append(element.get("label") if seen else as_seen(element.get("label"), style))  # block (hunt 104)
+        if styles.matched:
+            out.append(generated(styles, element, "after"))
+        out.append(after)
+        return
     text = element.text  # read once: lxml makes a new string at each reading
     if text and tag:
         out.append(text if seen else as_seen(text, style))
