@@ -129,7 +129,8 @@ def test_the_children_of_display_contents_are_the_containers_items(content, shee
     bare <slot>, `display: contents` in the UA sheet) in a flex or grid container were read as one
     word in markup order; Chromium lays them out as the container's items, reversed, reordered or
     set a gap apart (61 or `1  6` drawn where 16 was published). Items are boxes of their own."""
-    with pytest.raises(MincardsError, match=r"a space between '1' and '6' may separate two items"):
+    with pytest.raises(MincardsError, match=r"a space between '1' and '6' may separate two items|draws cells out "
+                                            r"of the table's order \((flex-direction: row-reverse|order: 2)\)"):
         read(with_cell(content, sheet))
 
 

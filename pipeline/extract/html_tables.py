@@ -22,7 +22,7 @@ from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_he
 from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_cascade import cascaded
-from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, glyphs_past_line, placed_over, value_of
+from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, glyphs_past_line, placed_over, value_of, written
 from .html_styles import Styles
 from .html_extent import extent, paints, placed_inside
 from .text import BULLETS, REPLACED, SILENT_TAGS, is_silent, tag_of
@@ -358,11 +358,41 @@ def cell_drawn_apart(cell: etree._Element, style: Style, styles: Styles) -> Foun
 
 def inner_drawn_apart(inner: etree._Element, cell: etree._Element, style: Style, styles: Styles) -> Found | None:
     """An element inside the cell (`style` the cell's) drawn out of its place, past the cell's
-    padding or over the text beside it (an inline box's negative margin), or its pseudo box."""
+    padding or over the text beside it (an inline box's negative margin), or its pseudo box, or
+    drawn in another order than written (drawn_reordered)."""
     inside = styles.of(inner)
     found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
-        inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles)
+        inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles) or \
+        drawn_reordered(inner, cell, inside, styles)
     return (inner, found) if found else None
+
+
+def drawn_reordered(inner: etree._Element, cell: etree._Element, style: Style, styles: Styles) -> str:
+    """What draws text inside a cell in another order than it is written (hunt 104: `<span
+    style="float:right">32</span>*Ascend` is drawn `*Ascend 32`): a piece of a line floated (an
+    inline element) to the left after text of the cell or to the right before it, a flex
+    container reversed, a flex or grid item given an order. ('' for none.) (Blocks floated, the
+    vendor's paragraphs `qwen2.5-` / `1.5b` each floated right, stack in a narrow cell in their
+    order: Chromium draws them a line apart.)"""
+    declared = styles.declared_px(inner)
+    side = value_of(declared, "float") if tag_of(inner) not in BLOCK_TAGS else None
+    if side in ("left", "inline-start") and text_of_cell(inner.xpath("preceding::text()"), cell) or \
+            side in ("right", "inline-end") and text_of_cell(inner.xpath("following::text()"), cell):
+        return written(declared, "float")
+    direction = (value_of(declared, "flex-direction") or "") + (value_of(declared, "flex-flow") or "")
+    if "flex" in style.display and "reverse" in direction:
+        return written(declared, "flex-direction" if "flex-direction" in declared else "flex-flow")
+    parent = styles.of(inner.getparent()).display
+    if ("flex" in parent or "grid" in parent) and (value_of(declared, "order") or "0") != "0":
+        return written(declared, "order")
+    return ""
+
+
+def text_of_cell(texts: list, cell: etree._Element) -> bool:
+    """Does any of these text nodes (an XPath's: each knows the element it is in or after) hold
+    text of the cell's own, not whitespace?"""
+    return any(text.strip() and (text.getparent() is cell or cell in text.getparent().iterancestors())
+               and not (text.is_tail and text.getparent() is cell) for text in texts)
 
 
 def inner_unmodelled(inner: etree._Element, styles: Styles) -> Found | None:
