@@ -7,6 +7,8 @@ so that a CSS family ("Standard Symbols PS"), a PostScript name ("StandardSymbol
 subset font of a print ("CAAAAA+D050000L") are the same name."""
 from __future__ import annotations
 
+import functools
+
 SIGN_FONTS = frozenset({"symbol", "standardsymbolsps", "standardsymbolsl", "zapfdingbats", "itczapfdingbats",
                         "d050000l", "dingbats", "webdings", "wingdings", "wingdings2", "wingdings3", "marlett",
                         "mtextra", "bookshelfsymbol7", "msreferencespecialty"})
@@ -19,6 +21,7 @@ def compact(name: str) -> str:
     return "".join(c for c in name.split(",")[0].lower() if c not in " -_")
 
 
+@functools.lru_cache(maxsize=1024)  # a document names few fonts, asked of each glyph of a print's table
 def of_signs(name: str) -> bool:
     """Is this font (a CSS family or a PDF font's name) one of SIGN_FONTS? A PostScript name's
     style after its last hyphen (`Wingdings-Regular`) is left out too."""
