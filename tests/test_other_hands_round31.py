@@ -9,15 +9,28 @@
   written with `<br>`, as two paragraphs, or wrapped at a space by the print) were joined into one
   name no one wrote: the grammar takes `A22Bqwen3_moe` for a code between two parts. A line wrap
   after a whole name, before a whole name, is now an error, as a `<br>` there is in the page
-  (hunt 102; Chromium and LibreOffice Writer prints, also after qpdf and mutool)."""
+  (hunt 102; Chromium and LibreOffice Writer prints, also after qpdf and mutool). So is a wrap in a
+  framework heading between another column's framework and more (`Llama-Factory` / `MindSpeed-RL`,
+  published as a framework `Llama-FactoryMindSpeed-RL`), or between two hyphenated names (hunt 103).
+- **Markers and controls as Chromium draws them** (hunt 104): `list-style: none '1' inside` (a
+  `none` beside a type is the image's), an image in the shorthand written as `-webkit-cross-fade()` or
+  `light-dark()`, `<li type="1">` in a <ul>, an empty <textarea>'s placeholder, an image input's alt
+  text, the option a <select> shows (the last marked selected, the first not disabled, its `label`;
+  every option of a list box), an <option> outside a select, and `<input type=" hidden">` (a text
+  field: HTML does not trim the type) each drew a 1 the reader left out, and 32 was published for
+  132*Ascend. A cell's content drawn in another order than written (a float, a reversed flex
+  container, an item's `order`: `*Ascend 32` for `32*Ascend`) is an error naming the declaration."""
 from __future__ import annotations
 
 import pytest
 
+from chromium import evaluated_on
 from conftest import RAW
-from page_variants import PAGE_HTML, read
-from pipeline.errors import CellError, MincardsError
+from page_variants import PAGE_HTML, read, reference, same_rows  # noqa: F401 (a fixture)
+from pipeline.errors import CellError, HeaderError, LayoutError, MincardsError
 from pipeline.extract.pdf import extract_pdf
+from pipeline.grid import Cell
+from pipeline.header import split_name
 from pipeline.normalize import normalize
 from pipeline.tokens import TokenError, parse_model_label
 from test_other_hands_round27 import CELL, red_in_cell
@@ -121,3 +134,153 @@ def test_two_names_on_two_lines_of_a_chromium_print_are_an_error(printer):
     grid, _ = extract_pdf(printed_cell(printer, html), "doc.pdf")
     with pytest.raises(CellError, match="after the whole name 'qwen3_moe-235B_A22B' may separate two items"):
         normalize(grid, "2025-10-22")
+
+
+# --- hunt 103: two frameworks in one printed heading ----------------------------------------------
+
+def printed_heading(text: str) -> Cell:
+    return Cell(0, 9, 1, 2, text.replace("\n", " "), text, page=1, layout_breaks=True)
+
+
+@pytest.mark.parametrize("text, others", [
+    ("Llama-Factory\nMindSpeed-R\nL规格卡数/DI\nE", {"llama-factory", "verl"}),  # another column's framework
+    ("Llama-Factory\nNext规格卡数/\nDIE", {"llama-factory"}),
+    ("Llama-Factory\nMindSpeed-LL\nM规格卡数/DI\nE", set()),  # two hyphenated names, the table's only framework
+])
+def test_a_wrap_beside_a_whole_framework_in_a_printed_heading_is_two_names(text, others):
+    """Catches: `Llama-FactoryMindSpeed-RL` published as a framework (270 rows), the heading's two
+    lines joined as one name's wrap."""
+    assert split_name(printed_heading(text), frozenset(others)) is not None
+
+
+@pytest.mark.parametrize("text", ["MindSpeed-\nLLM规格卡数/DIE", "MindSpee\nd-LLM规格卡数/DIE", "Llama-Fac\ntory规格卡数/DIE",
+                                  "VeRL规格卡\n数/DIE"])
+def test_a_wrap_inside_one_framework_name_still_reads(text):
+    assert split_name(printed_heading(text), frozenset({"mindspeed-rl", "verl"})) is None
+
+
+def test_a_print_with_two_frameworks_in_one_heading_is_an_error(printer):
+    """The hunt's print: the print fixture's MindSpeed-RL heading written `Llama-Factory<br>MindSpeed-RL`."""
+    from conftest import FIXTURES
+    from pipeline.header import read_header
+
+    html = (FIXTURES / "pdf" / "print-2025-10-22.html").read_text(encoding="utf-8")
+    assert html.count(">MindSpeed-RL规格卡数/DIE<") == 1
+    html = html.replace(">MindSpeed-RL规格卡数/DIE<", ">Llama-Factory<br>MindSpeed-RL规格卡数/DIE<")
+    grid, _ = extract_pdf(printed_cell(printer, html), "doc.pdf")
+    with pytest.raises(HeaderError, match="has whitespace between 'Llama-Factory' and 'MindSpeed-RL'"):
+        read_header(grid)
+
+
+# --- hunt 104: markers and controls ----------------------------------------------------------------
+
+VALUE = f'id="{CELL}">4*Ascend<'
+assert PAGE_HTML.count(VALUE) == 1
+
+
+def in_value(markup: str, css: str = "") -> str:
+    """The page with `markup` before the cell's 4*Ascend, and a sheet."""
+    return with_rule(css, PAGE_HTML.replace(VALUE, VALUE.replace(">4", f">{markup}4")))
+
+
+DRAWN_BEFORE = {  # each draws a 1 (a 1. or an image) before 4*Ascend in Chromium (hunt 104's screenshots)
+    "list-style none then a string": ("", f"#{CELL}{{display:list-item;list-style:none '1' inside}}"),
+    "list-style none then decimal": ("", f"#{CELL}{{display:list-item;list-style:none decimal inside}}"),
+    "list-style image by cross-fade": ("", f"#{CELL}{{display:list-item;list-style:disc -webkit-cross-fade("
+                                           "url(a.svg), url(b.svg), 50%) inside}}"),
+    "li type=1 in a ul": ("<ul style='display:inline;padding:0'><li type='1' style='display:inline list-item;"
+                          "list-style-position:inside'></li></ul>", ""),
+    "an empty textarea's placeholder": ("<textarea placeholder='1'></textarea>", ""),
+    "an image input's alt": ("<input type=image alt='1'>", ""),
+    "the last option selected": ("<select><option selected>2</option><option selected>1</option></select>", ""),
+    "the first option disabled": ("<select><option disabled>2</option><option>1</option></select>", ""),
+    "an option's label": ("<select><option label='1'>2</option></select>", ""),
+    "a list box": ("<select size=2><option></option><option>1</option></select>", ""),
+    "an option outside a select": ("<option label='1'></option>", ""),
+    "a type with a space": ("<input type=' hidden' value='1' style='border:0;padding:0;width:1ch'>", ""),
+}
+
+
+@pytest.mark.parametrize("name", DRAWN_BEFORE)
+def test_what_a_marker_or_control_draws_before_the_value_is_read(name):
+    """Catches: each drew a 1 (or an image) before 4*Ascend, left out: 4 published."""
+    markup, css = DRAWN_BEFORE[name]
+    with pytest.raises(CellError, match=r"'(\[(1\.?|image)\]|1)(\s|\\n)*4\*Ascend' is not a unit count"):
+        read(in_value(markup, css))
+
+
+SELECTS = {  # the select, and the label Chromium shows (its selectedOptions' first, or all of a list box's)
+    "<select><option selected>2</option><option selected>1</option></select>": "1",
+    "<select><option disabled>2</option><option>1</option></select>": "1",
+    "<select><optgroup disabled><option>2</option></optgroup><option>1</option></select>": "1",
+    "<select><option label='1'>2</option></select>": "1",
+}
+
+
+def test_chromium_shows_the_option_html_chooses(browser):
+    """The premise for the selects: the option Chromium selects, and its label."""
+    html = "".join(f"<div>{select}</div>" for select in SELECTS)
+    shown = evaluated_on(browser, html, "() => [...document.querySelectorAll('select')].map(s => s.selectedOptions[0].label)")
+    assert shown == list(SELECTS.values())
+    assert evaluated_on(browser, "<input type=' hidden'><ul><li type='1'>x</li></ul>", "() => [document.querySelector("
+                        "'input').type, getComputedStyle(document.querySelector('li')).listStyleType]") == ["text", "decimal"]
+
+
+def test_chromium_draws_the_marker_the_shorthand_gives(browser):
+    """The premise for `list-style: none '1' inside`: its marker drawn (red) in the cell."""
+    css = f"#{CELL}{{display:list-item;list-style:none '1' inside}} #{CELL}::marker{{color:red}}"
+    assert red_in_cell(browser, with_rule(css)) >= 5
+    assert red_in_cell(browser, with_rule(css.replace("'1'", ""))) == 0
+
+
+@pytest.mark.parametrize("markup", ["<input type=checkbox value='1'>", "<input type=color value='#111111'>",
+                                    "<ol style='display:inline;padding:0'><li type=disc style='display:inline list-item'></li></ol>"])
+def test_controls_and_bullets_that_draw_no_digit_still_read(markup, reference):  # noqa: F811
+    """What must not be refused: a checkbox's value and a colour are not drawn as text; a disc is
+    no digit."""
+    same_rows(read(in_value(markup))[2].frame, reference[1])
+
+
+# --- hunt 104: content drawn in another order inside a cell ---------------------------------------
+
+REORDERED = {  # markup of the cell's value (4*Ascend split in two), and its sheet: Chromium draws `*Ascend` first
+    "float right": ('<span class="z">4</span>*Ascend', ".z{float:right}"),
+    "flex row-reverse": ('<span>4</span><span>*Ascend</span>', f"#{CELL}{{display:flex;flex-direction:row-reverse}}"),
+    "flex column-reverse": ('<span>4</span><span>*Ascend</span>', f"#{CELL}{{display:flex;flex-flow:column-reverse}}"),
+    "an order": ('<span class="z">4</span><span>*Ascend</span>', f"#{CELL}{{display:flex}} .z{{order:1}}"),
+    "a grid item's order": ('<span class="z">4</span><span>*Ascend</span>', f"#{CELL}{{display:grid;grid-auto-flow:column}} "
+                                                                           ".z{order:1}"),
+}
+
+
+def reordered_page(name: str) -> str:
+    markup, css = REORDERED[name]
+    return with_rule(css, PAGE_HTML.replace(VALUE, VALUE.replace(">4*Ascend<", f">{markup}<")))
+
+
+def test_chromium_draws_each_cell_in_another_order_than_written(browser):
+    """The premise: in each, the first span written is not the first drawn from the left (or the top)."""
+    for name in REORDERED:
+        order = evaluated_on(browser, reordered_page(name), f"""() => {{
+            const spans = [...document.getElementById('{CELL}').querySelectorAll('span')];
+            const text = document.createRange(); text.selectNodeContents(document.getElementById('{CELL}'));
+            const boxes = [...text.getClientRects()];
+            const first = spans[0].getBoundingClientRect();
+            return boxes.some(b => b.width > 0 && (b.right <= first.left + 0.5 || b.bottom <= first.top + 0.5)); }}""")
+        assert order, name
+
+
+@pytest.mark.parametrize("name", REORDERED)
+def test_a_cell_drawn_in_another_order_than_written_is_an_error(name):
+    """Catches: `32*Ascend` read where Chromium draws `*Ascend 32` (the space between the two boxes
+    repaired away), exit 0."""
+    with pytest.raises(LayoutError, match=r"\((float: (right|left)|flex-direction: column-reverse|flex-flow: "
+                                          r"column-reverse|flex-direction: row-reverse|order: 1)\)"):
+        read(reordered_page(name))
+
+
+@pytest.mark.parametrize("markup", ['<i style="float:left;width:8px;height:8px"></i>4*Ascend',
+                                    '4*Ascend<i style="float:right;width:8px;height:8px"></i>'])
+def test_a_float_at_the_start_or_end_of_a_cell_still_reads(markup, reference):  # noqa: F811
+    """What must not be refused: an icon floated to the side it stands on."""
+    same_rows(read(PAGE_HTML.replace(VALUE, VALUE.replace(">4*Ascend<", f">{markup}<")))[2].frame, reference[1])
