@@ -363,8 +363,19 @@ def inner_drawn_apart(inner: etree._Element, cell: etree._Element, style: Style,
     inside = styles.of(inner)
     found = drawn_apart(inside, styles.of(inner.getparent()), part=False) or (
         inside.edge and overhang(inside, cell_padding(cell, style))) or pseudo_drawn_apart(inner, styles) or \
-        drawn_reordered(inner, cell, inside, styles)
+        drawn_reordered(inner, cell, inside, styles) or marker_past_line(inner, styles)
     return (inner, found) if found else None
+
+
+def marker_past_line(element: etree._Element, styles: Styles) -> str:
+    """The marker of the element, or of a list item in it, whose glyph reaches past its line
+    (glyphs_past_line): drawn over the cells above and beside it (hunt 104: a white disc 500px
+    high on a line of no height, a list's in a cell, blanked `4096` and `32*` of the cells around)."""
+    for item in (element, *element.iterdescendants("li")):
+        style = styles.of(item)
+        if draws_marker(style) and (reach := glyphs_past_line(style, styles.declared_px(item))):
+            return f"a list marker's {reach}"
+    return ""
 
 
 def drawn_reordered(inner: etree._Element, cell: etree._Element, style: Style, styles: Styles) -> str:
@@ -375,17 +386,25 @@ def drawn_reordered(inner: etree._Element, cell: etree._Element, style: Style, s
     vendor's paragraphs `qwen2.5-` / `1.5b` each floated right, stack in a narrow cell in their
     order: Chromium draws them a line apart.)"""
     declared = styles.declared_px(inner)
-    side = value_of(declared, "float") if tag_of(inner) not in BLOCK_TAGS else None
+    holds_text = bool("".join(inner.itertext()).strip())  # (an empty box moved, an icon, leaves the text in order)
+    side = value_of(declared, "float") if holds_text and tag_of(inner) not in BLOCK_TAGS else None
     if side in ("left", "inline-start") and text_of_cell(inner.xpath("preceding::text()"), cell) or \
             side in ("right", "inline-end") and text_of_cell(inner.xpath("following::text()"), cell):
         return written(declared, "float")
     direction = (value_of(declared, "flex-direction") or "") + (value_of(declared, "flex-flow") or "")
-    if "flex" in style.display and "reverse" in direction:
+    if "flex" in style.display and "reverse" in direction and items_holding_text(inner) > 1:
         return written(declared, "flex-direction" if "flex-direction" in declared else "flex-flow")
     parent = styles.of(inner.getparent()).display
-    if ("flex" in parent or "grid" in parent) and (value_of(declared, "order") or "0") != "0":
+    if holds_text and ("flex" in parent or "grid" in parent) and (value_of(declared, "order") or "0") != "0":
         return written(declared, "order")
     return ""
+
+
+def items_holding_text(container: etree._Element) -> int:
+    """How many of a flex container's items hold text: its child elements with text, and each run
+    of text between them (an anonymous item)."""
+    runs = [container.text, *(child.tail for child in container)]
+    return sum(1 for child in container if "".join(child.itertext()).strip()) + sum(1 for t in runs if t and t.strip())
 
 
 def text_of_cell(texts: list, cell: etree._Element) -> bool:
@@ -849,6 +868,14 @@ def pseudo_glyphs_past_line(element: etree._Element, which: tuple[str, ...], sty
     return ""
 
 
+def draws_marker(style: Style) -> bool:
+    """Does a list item of this style draw a marker (a bullet, a number, a string or an image)?
+    An empty item draws one too: its glyph, set large on a line of no height (by the item or the
+    list it inherits from), is painted over what lies above it (hunt 104: a disc after the table
+    blanked `64*` of a cell)."""
+    return style.display.endswith("list-item") and (style.marker != "none" or style.marker_image)
+
+
 def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tuple[etree._Element, str] | None:
     """The first box outside the vendor table (neither in it nor around it) that may be drawn
     over it (html_style.drawn_over_others), itself or its ::before/::after box (placed_over), where it shows and
@@ -874,7 +901,8 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
             declared = styles.declared_px(element)
             why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around),
                                     scrolls)
-        if not why and element in after and "".join(element.itertext()).strip() and \
+        if not why and element in after and ("".join(element.itertext()).strip() or draws_marker(style) or any(
+                draws_marker(styles.of(item)) for item in element.iterdescendants("li"))) and \
                 box_seen(style, styles.of(element.getparent())):
             why = glyphs_past_line(style, styles.declared_px(element))  # painted after the table, over its last rows
         if not why and element in styles.matched:
