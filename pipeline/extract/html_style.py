@@ -1052,6 +1052,10 @@ def image_painted(declared) -> str:
     return ""
 
 
+# Markers that draw no number or text: a bullet before a value changes nothing a reader reads.
+BULLETS = frozenset({"none", "disc", "circle", "square", "disclosure-open", "disclosure-closed", "initial", "unset"})
+
+
 def marker_image(declared, parent: Style) -> bool:
     """list-style-image (inherited): an image a list item's marker draws instead of its type."""
     value = value_of(declared, "list-style-image")

@@ -15,7 +15,8 @@ from .html_cascade import (AUTHOR, AUTHOR_IMPORTANT, CONTENT_PSEUDO, CONTENTS_BO
                            UNDECIDED_RULE, XHTML, Declaration, Sheets, SYSTEM_FAMILY, cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
                            pseudo_elements, uses_var, vendor_like_tables)
 from .html_files import SavedFiles
-from .html_style import DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text, value_of
+from .html_style import (BULLETS, DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text,
+                         value_of)
 from .html_tree import SILENT_TAGS, in_quirks_mode
 
 
@@ -377,8 +378,11 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return True  # its value depends on custom properties the element inherits: not decided here
     if pseudo in CONTENTS_BOX_PSEUDO:
         return bool(declarations)  # the box of the element's content: shown or hidden, whatever it declares
-    if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:
-        return value_of(declared, "content") not in (None, '""', "''", "none", "normal")
+    if pseudo in ("before", "after") or pseudo in CONTENT_PSEUDO:  # text, or a box shown as a list item (its marker)
+        return value_of(declared, "content") not in (None, '""', "''", "none", "normal") \
+            or "list-item" in (value_of(declared, "display") or "")
+    if names_a_marker(declared):  # on a list item (hunt 105: `@layer a { .q { list-style: inside "1" } }`)
+        return True
     probe = computed(declared, ROOT, etree.Element("span"), "span")
     if pseudo in ("first-letter", "first-line"):  # (a first letter with a margin, padding or float is set apart;
         # a font named here may be an @font-face's, drawing other characters)
@@ -388,6 +392,12 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
             or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
+
+
+def names_a_marker(declared) -> bool:
+    """Whether declarations give a list item's marker a type that draws text or an image."""
+    kind, image = value_of(declared, "list-style-type"), value_of(declared, "list-style-image")
+    return (kind is not None and kind not in BULLETS) or (image is not None and image != "none")
 
 
 MAX_RESTYLED = 20_000  # descendants computed again for one rule this reader cannot decide (a table of 1,350 rows: ~12,000)

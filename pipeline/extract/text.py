@@ -12,7 +12,7 @@ from webencodings import ascii_lower
 
 from .css_math import is_zero
 from .html_cascade import details_open
-from .html_style import BLOCK_TAGS, Style, value_of
+from .html_style import BLOCK_TAGS, BULLETS, Style, value_of
 from .html_styles import Styles
 from .html_tree import SILENT_TAGS
 
@@ -53,6 +53,19 @@ NO_TEXT_INPUTS = frozenset({"checkbox", "radio", "color", "range", "hidden"})
 BUTTON_LABELS = {"submit": "Submit", "reset": "Reset", "button": "", "file": "Choose File"}
 
 
+# HTML's value sanitization, by type (text fields lose their line breaks; e-mail and URL fields are
+# trimmed too; a number that is not one is cleared): a value left empty shows the placeholder
+LINE_BREAKS = str.maketrans("", "", "\r\n")
+FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def sanitized(kind: str, value: str) -> str:
+    if kind == "number":
+        return value if FLOAT.fullmatch(value) else ""
+    value = value.translate(LINE_BREAKS)
+    return value.strip(" \t\f") if kind in ("email", "url") else value
+
+
 def input_shown(field: etree._Element) -> str:
     kind = ascii_lower(field.get("type") or "")
     if kind in NO_TEXT_INPUTS:
@@ -61,7 +74,7 @@ def input_shown(field: etree._Element) -> str:
         return field.get("alt") or ("" if given(field, "src") else "Submit")
     if kind in BUTTON_LABELS:
         return field.get("value") or BUTTON_LABELS[kind] if kind != "file" else BUTTON_LABELS[kind]
-    return field.get("value") or field.get("placeholder") or ""
+    return sanitized(kind, field.get("value") or "") or field.get("placeholder") or ""
 
 
 # Replaced and embedded elements: a box of its own whose children are not text flowing in
@@ -173,8 +186,6 @@ def painted(style: Style) -> str:
     return " [image] " if style.image and style.shown else ""
 
 
-# Markers that draw no number or text: a bullet before a value changes nothing a reader reads.
-BULLETS = frozenset({"none", "disc", "circle", "square", "disclosure-open", "disclosure-closed", "initial", "unset"})
 
 
 def marker_text(item: etree._Element, kind: str) -> str:
