@@ -1,4 +1,4 @@
-"""Pages and prints made by other hands, round 31 (hunts 101 and 102, session 44; docs/extractors.md).
+"""Pages and prints made by other hands, round 31 (hunts 101 to 105, session 44; docs/extractors.md).
 
 - **A ::before or ::after shown as a list item** (`content: ""; display: inline list-item;
   list-style: inside "1"`) draws its marker as a list item does: Chromium shows `14*Ascend`. The
@@ -19,7 +19,8 @@
   every option of a list box), an <option> outside a select, and `<input type=" hidden">` (a text
   field: HTML does not trim the type) each drew a 1 the reader left out, and 32 was published for
   132*Ascend. A cell's content drawn in another order than written (a float, a reversed flex
-  container, an item's `order`: `*Ascend 32` for `32*Ascend`) is an error naming the declaration."""
+  container, an item's `order`: `*Ascend 32` for `32*Ascend`) is an error naming the declaration, and
+  so is a list marker set past its line (painted over the cells above), after the table or in a cell."""
 from __future__ import annotations
 
 import pytest
@@ -284,3 +285,96 @@ def test_a_cell_drawn_in_another_order_than_written_is_an_error(name):
 def test_a_float_at_the_start_or_end_of_a_cell_still_reads(markup, reference):  # noqa: F811
     """What must not be refused: an icon floated to the side it stands on."""
     same_rows(read(PAGE_HTML.replace(VALUE, VALUE.replace(">4*Ascend<", f">{markup}<")))[2].frame, reference[1])
+
+
+# --- hunt 104: a list marker painted over the table -------------------------------------------------
+
+BIG_DISC = "margin:0;padding:0 0 0 560px;list-style:disc outside;color:#fff;font-size:300px;line-height:0"
+
+
+def test_an_empty_list_items_marker_after_the_table_set_past_its_line_is_an_error():
+    """Catches: an empty <li> after the table, its white disc 300px high on a line of no height
+    (inherited from its list), drawn over the last rows (`*Ascend` shown for 64*Ascend), exit 0:
+    only an element holding text was asked whether its glyphs reach past its line."""
+    html = PAGE_HTML.replace("</table>", f'</table><ul style="{BIG_DISC}"><li></li></ul>', 1)
+    with pytest.raises(LayoutError, match=r"<ul> outside the vendor table may be drawn over it \(font-size 300px on "
+                                          r"a line 0px high"):
+        read(html)
+
+
+def test_a_list_marker_in_a_cell_set_past_its_line_is_an_error():
+    """Catches: a list in a cell whose disc, 500px high on a line of no height, is drawn over the
+    cells around it (hunt 104: `4096` and `32*` blanked), its item's own text read as the value."""
+    markup = (f'<ul style="{BIG_DISC.replace("560px", "0")}"><li><span style="font-size:16px;color:#000;'
+              'line-height:normal">4*Ascend</span></li></ul>')
+    with pytest.raises(LayoutError, match=r"<ul> draws cells out of the table's order \(a list marker's font-size "
+                                          r"300px on a line 0px high"):
+        read(PAGE_HTML.replace(VALUE, VALUE.replace(">4*Ascend<", f">{markup}<")))
+
+
+def test_a_list_after_the_table_in_its_own_line_still_reads(reference):  # noqa: F811
+    """What must not be refused: a note list after the table, its markers on lines of their own."""
+    html = PAGE_HTML.replace("</table>", '</table><ul style="font-size:14px"><li>注</li><li></li></ul>', 1)
+    same_rows(read(html)[2].frame, reference[1])
+
+
+# --- hunt 105: routes around this round's rules ------------------------------------------------------
+
+FIELD = "border:0;padding:0;margin:0;font:inherit;width:0.6em;background:none"
+PLACEHOLDER_SHOWN = "input::placeholder{color:#000;opacity:1}"
+
+
+@pytest.mark.parametrize("field", [f'<input style="{FIELD}" placeholder="1" value="&#10;">',
+                                   f'<input style="{FIELD}" placeholder="1" value="&#13;&#10;">',
+                                   f'<input type="email" style="{FIELD}" placeholder="1" value="  ">',
+                                   f'<input type="number" style="{FIELD}" placeholder="1" value="x">'])
+def test_a_fields_value_is_sanitized_as_html_does_before_its_placeholder_is_judged(field):
+    """Catches: `value="&#10;"` (HTML strips a text field's line breaks, an e-mail field's spaces)
+    taken for the value drawn, the placeholder 1 Chromium draws left out: 4 published for 14*Ascend."""
+    with pytest.raises(CellError, match=r"'\[1\] 4\*Ascend' is not a unit count"):
+        read(in_value(field, PLACEHOLDER_SHOWN))
+
+
+def test_chromium_sanitizes_the_values_so(browser):
+    """The premise: those fields' values as Chromium holds them (the placeholder shows where empty)."""
+    html = ('<input value="&#10;"><input value="&#13;&#10;"><input type=email value="  "><input type=number value="x">'
+            '<input type=number value="1e3">')
+    assert evaluated_on(browser, html, "() => [...document.querySelectorAll('input')].map(i => i.value)") == \
+        ["", "", "", "", "1e3"]
+
+
+MARKER_IN_A_BLOCK = {  # a rule this reader does not decide, giving a list item (or a ::before) a marker that draws 1
+    "@layer": "@layer a{ .q{list-style:inside \"1\"} }",
+    "@supports": "@supports (display:grid){ .q{list-style:inside \"1\"} }",
+    "@scope": "@scope (td){ .q{list-style:inside \"1\"} }",
+    "a longhand": "@layer a{ .q{list-style-type:\"1\"} }",
+}
+
+
+@pytest.mark.parametrize("name", MARKER_IN_A_BLOCK)
+def test_a_marker_given_by_a_rule_not_decided_is_an_error(name):
+    """Catches (hunt 105): list-style was not among what a rule this reader cannot decide may change:
+    4 published where Chromium draws 14*Ascend."""
+    item = '<li style="display:inline list-item;list-style-position:inside" class=q></li>'
+    with pytest.raises(MincardsError, match=r"may hide, mark or add text to the table's <li> elements"):
+        read(in_value(item, MARKER_IN_A_BLOCK[name]))
+
+
+def test_a_pseudo_element_shown_as_a_list_item_by_a_rule_not_decided_is_an_error():
+    with pytest.raises(MincardsError, match=r"may hide, mark or add text to the table's <p> elements"):
+        read(with_rule(f"@layer a{{ #{CELL}::before{{content:\"\";display:inline list-item;list-style:inside \"1\"}} }}"))
+
+
+ICONS = ".float-end{float:right!important}.d-flex{display:flex!important}.flex-row-reverse{flex-direction:" \
+        "row-reverse!important}.bi::before{content:\"\";display:inline-block;width:1em;height:1em;background:#999}"
+
+
+@pytest.mark.parametrize("markup", ['<i class="bi float-end"></i>4*Ascend',
+                                    '<span class="d-flex flex-row-reverse"><span>4*Ascend</span></span>',
+                                    '<span class="d-flex flex-row-reverse"><i class="bi"></i><span>4*Ascend</span></span>',
+                                    '<span class="d-flex"><span>4*Ascend</span><i class="bi" style="order:-1"></i></span>'])
+def test_an_icon_moved_or_a_single_item_reversed_still_reads(markup, reference):  # noqa: F811
+    """What must not be refused (hunt 105, Bootstrap's utilities): an empty box moved, or one item
+    reversed, leaves the text in its order."""
+    same_rows(read(with_rule(ICONS, PAGE_HTML.replace(VALUE, VALUE.replace(">4*Ascend<", f">{markup}<"))))[2].frame,
+              reference[1])
