@@ -160,9 +160,23 @@ def leftovers(out_dir: Path) -> list[Path]:
 
 
 def remove_leftovers(out_dir: Path) -> None:
-    """The staging folders of killed runs (we hold the lock: no run is writing them)."""
+    """The staging folders of killed runs (we hold the lock: no run is writing them). One killed
+    between the two renames that replace a folder (swap_in where the filesystem has no atomic
+    exchange) left the release folder or partition it was replacing there, and none in place: it
+    is put back first, as build/datapackage.json (written last) still describes it; deleted, a
+    run of other releases then published a build without it (hunt 106)."""
     for path in leftovers(out_dir):
-        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+        if path.is_dir() and not path.is_symlink():
+            for replaced in sorted(path.glob("replaced-*")):
+                name = replaced.name.removeprefix("replaced-")
+                target = partition_folder(out_dir, name.removeprefix("partition-")) if name.startswith("partition-") \
+                    else out_dir / name
+                if is_release_name(target.name) and not os.path.lexists(target):
+                    target.parent.mkdir(exist_ok=True)
+                    os.rename(replaced, target)
+            shutil.rmtree(path)
+        else:
+            path.unlink()
 
 
 def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[str], across: bool = True,
@@ -418,7 +432,8 @@ def output_lock(out_dir: Path, wait: bool = False, waiting=None) -> Iterator[Non
     `waiting(holder)` and waits for the first to finish. Only this process holds the
     lock (never its workers), so it goes with the process, however that ends."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    handle = open(out_dir / LOCK_NAME, "a+")
+    # (never through a link: a link planted as the lock file had its target overwritten, hunt 106)
+    handle = os.fdopen(os.open(out_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o666), "a+")
     try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -437,6 +452,12 @@ def output_lock(out_dir: Path, wait: bool = False, waiting=None) -> Iterator[Non
         handle.write(f"pid {os.getpid()}")
         handle.flush()
         yield
+        # the pid taken out as the run ends: a reader finding a build between two runs asks whether the
+        # pid written is alive (store.live_writer), and a process that ran extract lives on (a notebook, a
+        # test), or its pid is reused (hunt 106: readers waited 10 s for "a run (pid 1)"); a killed run's stays
+        handle.seek(0)
+        handle.truncate()
+        handle.flush()
     finally:
         _held_locks.discard(handle.fileno())
         handle.close()  # closing releases the lock

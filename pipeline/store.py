@@ -15,9 +15,11 @@ from the file's own Arrow schema, pandas and pyarrow imported only then."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -76,6 +78,11 @@ def resolve(build_dir: Path, ref: str) -> tuple[str, Path]:
 
 
 def newest(build_dir: Path, count: int) -> list[str]:
+    """The `count` newest releases build/ holds, as one run published them (check_one_run): a
+    release the run published missing (a run stopped between the two renames that replace it, or
+    a folder deleted by hand) would make an older release the newest (hunt 106: 2 cards answered
+    where the newest publication says 4)."""
+    check_one_run(build_dir)
     releases = list(published_releases(build_dir))
     if not releases:
         raise ReleaseError(str(build_dir), "no published release here", where_to_look(build_dir))
@@ -100,12 +107,30 @@ READ_ATTEMPTS = 5
 def open_in(folder: Path, folder_fd: int, name: str, stack: contextlib.ExitStack):
     """A file of the folder open for reading (through the folder's handle), or None if missing."""
     try:
-        fd = os.open(name, os.O_RDONLY, dir_fd=folder_fd)
+        fd = regular_fd(name, folder_fd, str(folder / name))
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(folder / name)) from None
     return stack.enter_context(os.fdopen(fd, "rb"))
+
+
+def regular_fd(path: str | Path, dir_fd: int | None = None, label: str = "") -> int:
+    """A published file open for reading, refused unless it is a regular file: a FIFO put in its
+    place would block a reader for ever, a link to /dev/zero fill its memory (hunt 106). Opened
+    without waiting (a FIFO opens at once so), then looked at."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK, dir_fd=dir_fd)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "not a regular file", label or str(path))
+    os.set_blocking(fd, True)
+    return fd
+
+
+def regular_text(path: Path) -> str:
+    """A published JSON file's text (regular_fd)."""
+    with os.fdopen(regular_fd(path), "rb") as handle:
+        return handle.read().decode("utf-8")
 
 
 def swapped_out(folder: Path, folder_fd: int) -> bool:
@@ -269,7 +294,7 @@ def check_one_run(build_dir: Path) -> dict[str, str] | None:
 def described_tables(build_dir: Path) -> dict[str, str] | None:
     """{release: sha256 of its min_cards.csv} as build/datapackage.json names them (None: no descriptor)."""
     try:
-        package = json.loads((build_dir / PACKAGE).read_text(encoding="utf-8"))
+        package = json.loads(regular_text(build_dir / PACKAGE))
         return {r["name"].removeprefix("min_cards-"): r["hash"].removeprefix("sha256:")
                 for r in package["resources"] if r["name"].startswith("min_cards-")}
     except FileNotFoundError:
@@ -282,7 +307,7 @@ def live_writer(build_dir: Path) -> str | None:
     """The run writing into build/ now ("pid N", from its lock file), or None when its process is
     gone (a killed run's pid stays written there)."""
     try:
-        holder = (build_dir / LOCK_NAME).read_text(encoding="utf-8").strip()
+        holder = regular_text(build_dir / LOCK_NAME).strip()
         pid = int(holder.removeprefix("pid "))
         os.kill(pid, 0)
     except (OSError, ValueError):  # no lock file, none written, no such process
@@ -293,7 +318,7 @@ def live_writer(build_dir: Path) -> str | None:
 def manifest_entry(folder: Path, name: str) -> tuple[dict, str]:
     """The release's manifest, and the sha256 it gives the artifact `name`."""
     try:
-        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        manifest = json.loads(regular_text(folder / MANIFEST))
         return manifest, manifest["artifacts"][name]["sha256"]
     except (OSError, ValueError, KeyError, TypeError):
         raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
@@ -361,7 +386,7 @@ def newest_values(build_dir: Path, column: str) -> list[str]:
     if not releases:
         return []
     try:
-        records = json.loads((list(releases.values())[-1] / RECORDS).read_text(encoding="utf-8"))
+        records = json.loads(regular_text(list(releases.values())[-1] / RECORDS))
         return sorted({r[column] for r in records})
     except (OSError, ValueError, KeyError, TypeError):
         return []
