@@ -30,10 +30,25 @@ class Mincards(click.Group):
     own error handling)."""
 
     def main(self, *args, **kwargs):
+        in_utf8()
         try:
             return super().main(*args, **kwargs)
         except OSError as exc:
             output_failed(exc)
+
+
+def in_utf8() -> None:
+    """Answers, help and errors written in UTF-8 whatever the locale's encoding: the tables hold
+    Chinese text and the answers `…` and `→`, which a Latin-1 locale cannot encode (hunt 106:
+    `internal error: UnicodeEncodeError`, exit 3, and a traceback for `plan --help`). Click does
+    so for an ASCII locale only."""
+    import codecs
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        if hasattr(stream, "reconfigure") and codecs.lookup(encoding).name != "utf-8":
+            stream.reconfigure(encoding="utf-8")
 
 
 @click.group(cls=Mincards, context_settings={"help_option_names": ["-h", "--help"]})

@@ -60,6 +60,7 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     from ..run import extract_to
     from ..workers import start_method
 
+    overlapping(raw_dir, out_dir)
     limits = Limits(max_bytes, max_pages, max_cells, max_stream_bytes, max_seconds)
     stderr = sys.stderr  # CliRunner swaps it for a buffer: no progress in tests
     progress = Progress(stderr) if not quiet and stderr.isatty() else None
@@ -83,6 +84,16 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
         click.echo(f"{len(failures)} of {len(results) + len(failures)} releases failed; the others were written",
                    err=True)
         sys.exit(EXIT_BAD_INPUT)
+
+
+def overlapping(raw_dir: Path, out_dir: Path) -> None:
+    """--out the sources' folder, or one inside it or around it, is a usage error: a release is
+    published by swapping its folder in where one of that name stands, and the swapped-out folder
+    is deleted (hunt 106: `extract --out raw` deleted every page and PDF, exit 0)."""
+    raw, out = raw_dir.resolve(), out_dir.resolve()
+    if raw == out or raw in out.parents or out in raw.parents:
+        raise click.UsageError(f"--out {out_dir} and the sources' folder {raw_dir} overlap: a run replaces the "
+                               "release folders it publishes; give --out a folder of its own (the default: build)")
 
 
 def waiting_for(holder: str) -> None:
