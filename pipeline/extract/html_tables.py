@@ -22,10 +22,11 @@ from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_he
 from ..tokens import UNITS, squash
 from .html_page import Reading
 from .html_cascade import cascaded
-from .html_style import BLOCK_TAGS, ROOT, Style, drawn_over_others, glyphs_past_line, placed_over, value_of, written
+from .html_style import (BLOCK_TAGS, BULLETS, ROOT, Style, drawn_over_others, glyphs_past_line, placed_over, value_of,
+                         written)
 from .html_styles import Styles
 from .html_extent import extent, paints, placed_inside
-from .text import BULLETS, REPLACED, SILENT_TAGS, is_silent, tag_of
+from .text import REPLACED, SILENT_TAGS, is_silent, tag_of
 
 MAX_SPAN = 1000  # far above any real table; keeps a hostile span from allocating a huge grid
 # Marks of a caption that continues the table before (表1 模型最小卡数配置（续）, （續）, （接上表）,

@@ -72,8 +72,10 @@ def input_shown(field: etree._Element) -> str:
         return ""
     if kind == "image":  # its alt text where no image is drawn (DRAWS_IMAGE: an image where it has a src)
         return field.get("alt") or ("" if given(field, "src") else "Submit")
+    if kind == "file":  # its button's label (its value is the user's choice, never the page's)
+        return BUTTON_LABELS[kind]
     if kind in BUTTON_LABELS:
-        return field.get("value") or BUTTON_LABELS[kind] if kind != "file" else BUTTON_LABELS[kind]
+        return field.get("value") or BUTTON_LABELS[kind]
     return sanitized(kind, field.get("value") or "") or field.get("placeholder") or ""
 
 
@@ -184,8 +186,6 @@ def painted(style: Style) -> str:
     """An image the box paints (its background, its border image): pixels a reader may read as
     a digit and this reader cannot, set apart like a replaced element's image."""
     return " [image] " if style.image and style.shown else ""
-
-
 
 
 def marker_text(item: etree._Element, kind: str) -> str:
