@@ -9,7 +9,8 @@ locale that cannot write them (hunt 106, session 44).
   check the build against its descriptor, and the next run puts the replaced release back first.
 - `extract --out raw` swapped its release folders in place of the sources and deleted them.
 - A FIFO in place of a manifest or the descriptor blocked every reader for ever; a link to
-  /dev/zero filled its memory. A link planted as the lock file had its target overwritten.
+  /dev/zero filled its memory. A link planted as the lock file had its target overwritten. A run
+  whose report could not be written (stdout full) said the folder was full and nothing written.
 - In a Latin-1 locale, answers holding `…`, `→` or Chinese ended in `internal error:
   UnicodeEncodeError` (exit 3), and `plan --help` in a traceback."""
 from __future__ import annotations
@@ -122,3 +123,17 @@ def test_answers_are_written_in_utf8_in_a_locale_that_cannot_encode_them(extract
     explained = reader(extracted[0], "plan", "qwen2.5-7b", "--tokens", "2B", "--tps", "1500", "--explain",
                        PYTHONIOENCODING="latin-1")
     assert "…" in explained.stdout.decode("utf-8") or "→" in explained.stdout.decode("utf-8")
+
+
+def test_a_report_that_cannot_be_written_after_publishing_names_stdout_not_the_folder(tmp_path):
+    """Catches: `extract … >/dev/full` published the build, then said `B: cannot use this folder: No
+    space left on device` and `nothing was written; the output folder keeps its previous contents`."""
+    raw, out = tmp_path / "raw", tmp_path / "build"
+    shutil.copytree(RAW / "2025-05-07", raw / "2025-05-07")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "pipeline", "extract", str(raw), "--out", str(out), "--jobs", "1"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=300, cwd=REPO)
+    assert done.returncode == 1
+    assert done.stderr == f"error: <stdout>: No space left on device\nthe run published {out}; its report could not be " \
+                          "written\n"
+    assert (out / "2025-05-07" / "min_cards.csv").is_file()

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..limits import DEFAULT, Limits
-from .common import EXIT_BAD_INPUT, reports_errors
+from .common import EXIT_BAD_INPUT, output_failed, reports_errors
 
 @click.command()
 @click.argument("raw_dir", default="raw", type=click.Path(path_type=Path, file_okay=False))
@@ -71,13 +71,16 @@ def extract(raw_dir: Path, out_dir: Path, releases: tuple[str, ...], verbose: bo
     finally:
         if progress:
             progress.clear()
-    for result in results:
-        click.echo(f"{result.summary} -> {out_dir / result.release}")
-        if verbose:
-            for warning in result.warnings:
-                click.echo(f"  warning: {warning}")
-    for release in published.removed if published else ():
-        click.echo(f"{release}: removed from {out_dir} (no longer in {raw_dir})")
+    try:  # the run has published: a report that cannot be written is not the output folder's failure
+        for result in results:
+            click.echo(f"{result.summary} -> {out_dir / result.release}")
+            if verbose:
+                for warning in result.warnings:
+                    click.echo(f"  warning: {warning}")
+        for release in published.removed if published else ():
+            click.echo(f"{release}: removed from {out_dir} (no longer in {raw_dir})")
+    except OSError as exc:  # (hunt 106: `>/dev/full` said the folder was full and nothing written, after publishing)
+        output_failed(exc, note=f"the run published {out_dir}; its report could not be written")
     for failure in failures:
         click.echo(f"{failure.release}: FAILED: {failure.error}", err=True)
     if failures:
