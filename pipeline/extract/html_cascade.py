@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+import ada_url
 import cssselect2
 import tinycss2
 from cssselect2.tree import _split_etree_tag
@@ -972,7 +973,7 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
         return None
     element = base_element(root)
     href = None if element is None else element.get("href")
-    if href is None or href.strip(URL_STRIP)[:1] in ("", "#", "?"):
+    if href is None or href.strip(URL_STRIP)[:1] in ("", "#", "?") or not a_base_url(href):
         return files.page
     base = files.resolved(href, files.page)  # the WHATWG URL Standard's resolution, as for a sheet's href
     if base is None:
@@ -981,6 +982,18 @@ def document_base(root: etree._Element, files: SavedFiles | None) -> str | None:
                               "there)")
         return None
     return base
+
+
+def a_base_url(href: str) -> bool:
+    """Does a browser take this <base href> for the page's base URL? One that does not parse as a
+    URL, or whose scheme is data: or javascript:, is ignored (HTML's "fallback base URL": the
+    page's own), and the page's relative sheets load from beside it (hunt 108: `<base href="data:,">`
+    and `<base href="http://[bad/">` read nothing, or ended in `internal error`)."""
+    try:
+        url = ada_url.URL(href.strip(URL_STRIP), "file:///page.html")
+    except ValueError:
+        return False
+    return url.protocol not in ("data:", "javascript:")
 
 
 def base_element(root: etree._Element) -> etree._Element | None:
@@ -1148,6 +1161,8 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
         return None
     why = f"<link integrity={element.get('integrity')!r}> (a sheet a browser applies from the page's site, " \
         "not from disk)" if verdict == UNDECIDED else ""
+    if not why and element.get("crossorigin") is not None:  # a CORS request: from disk (origin null) Chromium
+        why = "<link crossorigin> (a sheet a browser applies from the page's site, not from disk)"  # blocks it (hunt 108)
     return files.sheet(inside), inside, inside, why
 
 

@@ -85,6 +85,8 @@ class SavedFiles:
             return None
         root = PurePosixPath(self.folder.resolve().as_posix())
         path = posixpath.normpath(urllib.parse.unquote(url.pathname))
+        if "\x00" in path:  # (`%00`: no file has that name; a path holding it cannot even be asked for)
+            return None
         inside = posixpath.relpath(path, str(root)) if path != str(root) else "."
         return inside + "/" if url.pathname.endswith("/") else inside  # a folder (a <base href>) stays one
 
@@ -97,7 +99,10 @@ class SavedFiles:
         if not text or (ada_url.check_url(text) and not same_scheme) or text.lstrip("\t\n")[:1] in ("/", "\\", "#", "?"):
             return None  # an absolute URL (a scheme, remote or not), `//host/…`, `/path`, or the page itself
         root = PurePosixPath(self.folder.resolve().as_posix())  # so that `../` leaves the folder as on disk
-        url = ada_url.URL(text, "file://" + urllib.parse.quote(f"{root}/{base}"))
+        try:
+            url = ada_url.URL(text, "file://" + urllib.parse.quote(f"{root}/{base}"))
+        except ValueError:  # no URL at all (`http://[bad/`, a port past 65535): a browser loads nothing (hunt 108)
+            return None
         return None if url.host or url.protocol != "file:" else url
 
     def warn(self, referrer: str, href: str, why: str) -> None:
