@@ -1,4 +1,4 @@
-"""Pages and prints made by other hands, round 31 (hunts 101 to 105, session 44; docs/extractors.md).
+"""Pages and prints made by other hands, round 31 (hunts 101 to 108, session 44; docs/extractors.md).
 
 - **A ::before or ::after shown as a list item** (`content: ""; display: inline list-item;
   list-style: inside "1"`) draws its marker as a list item does: Chromium shows `14*Ascend`. The
@@ -378,3 +378,69 @@ def test_an_icon_moved_or_a_single_item_reversed_still_reads(markup, reference):
     reversed, leaves the text in its order."""
     same_rows(read(with_rule(ICONS, PAGE_HTML.replace(VALUE, VALUE.replace(">4*Ascend<", f">{markup}<"))))[2].frame,
               reference[1])
+
+
+# --- hunt 108: sheets and bases as a saved page names them ----------------------------------------
+
+HIDE_ROW = "modelarts_llm_train_590804__row0087"  # llama3.2-1b: 40 rows
+
+
+def saved_with_sheet(tmp_path, head: str):
+    """The page saved with `head` in its <head> and page_files/hide.css (hiding llama3.2-1b's row)
+    beside it, read as a release folder: its tidy rows."""
+    from pipeline.extract import SavedFiles, extract_html
+
+    folder = tmp_path / "raw" / "2025-10-22"
+    (folder / "page_files").mkdir(parents=True)
+    (folder / "page_files" / "hide.css").write_text(f"[id$={HIDE_ROW[-6:]}]{{display:none}}", encoding="utf-8")
+    page = folder / "page.html"
+    page.write_text(PAGE_HTML.replace("</head>", f"{head}</head>", 1), encoding="utf-8")
+    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html", files=SavedFiles.beside(page, "raw/2025-10-22"))
+    return normalize(grid, "2025-10-22").frame
+
+
+def test_a_sheet_linked_with_crossorigin_from_a_saved_page_is_undecided(tmp_path):
+    """Catches: `<link rel=stylesheet crossorigin href=page_files/hide.css>` applied (1,310 rows
+    published): Chromium makes a CORS request for it, which it blocks from the file:// page (origin
+    null) and lets through from the page's site. Undecided, as a sheet with a matching integrity is
+    (round 9): an error where it would change the table."""
+    for name, attribute in (("bare", "crossorigin"), ("anonymous", 'crossorigin="anonymous"'),
+                            ("credentials", 'crossorigin="use-credentials"')):
+        with pytest.raises(MincardsError, match=r"<link crossorigin> \(a sheet a browser applies from the page's "
+                                                r"site, not from disk\).* may hide, mark or add text"):
+            saved_with_sheet(tmp_path / name, f'<link rel="stylesheet" {attribute} href="page_files/hide.css">')
+    assert len(saved_with_sheet(tmp_path / "plain", '<link rel="stylesheet" href="page_files/hide.css">')) == 1310
+
+
+@pytest.mark.parametrize("base", ["data:,", "javascript:void(0)", "http://[bad/"])
+def test_a_base_a_browser_ignores_leaves_the_relative_sheets_beside_the_page(tmp_path, base):
+    """Catches: `<base href="data:,">` (or javascript:, or no URL at all) taken for the base, the
+    relative sheet not read (1,350 rows where Chromium hides 40), or `internal error: ValueError`."""
+    assert len(saved_with_sheet(tmp_path, f'<base href="{base}"><link rel="stylesheet" href="page_files/hide.css">')) \
+        == 1310
+
+
+@pytest.mark.parametrize("href", ["http://", "https://host:99999/x.css", "page_files/hide.css%00"])
+def test_a_sheet_href_that_is_no_url_loads_nothing_and_is_no_crash(tmp_path, href):
+    assert len(saved_with_sheet(tmp_path, f'<link rel="stylesheet" href="{href}"><style>@import url("http://[bad/x.css");'
+                                          '</style>')) == 1350
+
+
+def test_chromium_blocks_the_crossorigin_sheet_and_ignores_the_data_base(browser, tmp_path):
+    """The premises, on the saved files in Chromium: the row hidden by the plain link, shown under
+    crossorigin; hidden again under `<base href="data:,">`."""
+    from chromium import tab
+
+    folder = tmp_path / "site"
+    (folder / "page_files").mkdir(parents=True)
+    (folder / "page_files" / "hide.css").write_text(f"[id$={HIDE_ROW[-6:]}]{{display:none}}", encoding="utf-8")
+    shown = []
+    for head in ('<link rel="stylesheet" href="page_files/hide.css">',
+                 '<link rel="stylesheet" crossorigin href="page_files/hide.css">',
+                 '<base href="data:,"><link rel="stylesheet" href="page_files/hide.css">'):
+        page = folder / f"page{len(shown)}.html"
+        page.write_text(PAGE_HTML.replace("</head>", f"{head}</head>", 1), encoding="utf-8")
+        with tab(browser) as window:
+            window.goto(page.as_uri())
+            shown.append(window.evaluate(f"() => document.getElementById('{HIDE_ROW}').getBoundingClientRect().height > 0"))
+    assert shown == [False, True, False]
