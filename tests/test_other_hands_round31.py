@@ -297,8 +297,8 @@ def test_an_empty_list_items_marker_after_the_table_set_past_its_line_is_an_erro
     (inherited from its list), drawn over the last rows (`*Ascend` shown for 64*Ascend), exit 0:
     only an element holding text was asked whether its glyphs reach past its line."""
     html = PAGE_HTML.replace("</table>", f'</table><ul style="{BIG_DISC}"><li></li></ul>', 1)
-    with pytest.raises(LayoutError, match=r"<ul> outside the vendor table may be drawn over it \(font-size 300px on "
-                                          r"a line 0px high"):
+    with pytest.raises(LayoutError, match=r"<ul> outside the vendor table may be drawn over it \(a list marker's "
+                                          r"font-size 300px on a line 0px high"):
         read(html)
 
 

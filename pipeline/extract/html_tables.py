@@ -389,9 +389,10 @@ def drawn_reordered(inner: etree._Element, cell: etree._Element, style: Style, s
     declared = styles.declared_px(inner)
     holds_text = bool("".join(inner.itertext()).strip())  # (an empty box moved, an icon, leaves the text in order)
     side = value_of(declared, "float") if holds_text and tag_of(inner) not in BLOCK_TAGS else None
-    if side in ("left", "inline-start") and text_of_cell(inner.xpath("preceding::text()"), cell) or \
-            side in ("right", "inline-end") and text_of_cell(inner.xpath("following::text()"), cell):
-        return written(declared, "float")
+    if side in ("left", "inline-start", "right", "inline-end"):
+        before, after = text_around(inner, cell)
+        if before if side in ("left", "inline-start") else after:
+            return written(declared, "float")
     direction = (value_of(declared, "flex-direction") or "") + (value_of(declared, "flex-flow") or "")
     if "flex" in style.display and "reverse" in direction and items_holding_text(inner) > 1:
         return written(declared, "flex-direction" if "flex-direction" in declared else "flex-flow")
@@ -408,11 +409,20 @@ def items_holding_text(container: etree._Element) -> int:
     return sum(1 for child in container if "".join(child.itertext()).strip()) + sum(1 for t in runs if t and t.strip())
 
 
-def text_of_cell(texts: list, cell: etree._Element) -> bool:
-    """Does any of these text nodes (an XPath's: each knows the element it is in or after) hold
-    text of the cell's own, not whitespace?"""
-    return any(text.strip() and (text.getparent() is cell or cell in text.getparent().iterancestors())
-               and not (text.is_tail and text.getparent() is cell) for text in texts)
+def text_around(inner: etree._Element, cell: etree._Element) -> tuple[bool, bool]:
+    """Whether the cell holds text (not whitespace) before `inner`, and after it, in the order it is
+    written: one walk of the cell (the document's text before and after it is no concern here)."""
+    found, where = [False, False], 0  # where: 0 before inner, 1 inside it, 2 after it
+    for event, element in etree.iterwalk(cell, events=("start", "end")):
+        if element is inner:
+            where = 1 if event == "start" else 2
+        if event == "start":
+            text = element.text if isinstance(element.tag, str) else None  # (a comment's is no page text)
+        else:
+            text = element.tail if element is not cell else None
+        if where != 1 and text and text.strip():
+            found[where // 2] = True
+    return found[0], found[1]
 
 
 def inner_unmodelled(inner: etree._Element, styles: Styles) -> Found | None:
@@ -902,10 +912,11 @@ def drawn_over_from_outside(parts: list[etree._Element], styles: Styles) -> tupl
             declared = styles.declared_px(element)
             why = drawn_over_others(style, declared, extent(element, styles), placed_inside(element, styles, around),
                                     scrolls)
-        if not why and element in after and ("".join(element.itertext()).strip() or draws_marker(style) or any(
-                draws_marker(styles.of(item)) for item in element.iterdescendants("li"))) and \
-                box_seen(style, styles.of(element.getparent())):
-            why = glyphs_past_line(style, styles.declared_px(element))  # painted after the table, over its last rows
+        if not why and element in after and box_seen(style, styles.of(element.getparent())):
+            # painted after the table, over its last rows: its text's glyphs, or a list marker's
+            texted = bool("".join(element.itertext()).strip())
+            why = (glyphs_past_line(style, styles.declared_px(element)) if texted else "") or \
+                marker_past_line(element, styles)
         if not why and element in styles.matched:
             boxes = (styles.pseudo_box(element, which) for which in ("before", "after"))
             why = next((f"::{which} {declaration}" for which, box in zip(("before", "after"), boxes)
