@@ -63,9 +63,13 @@ def partition_folder(out_dir: Path, release: str) -> Path:
     return out_dir / DATASET / release
 
 
+PARTITION_PREFIX = "partition-"  # a partition's name in the staging folder, beside its release's folder
+REPLACED_PREFIX = "replaced-"  # a folder's name in the staging folder once a two-rename swap moved it out
+
+
 def staged_partition(work: Path, release: str) -> Path:
     """Where the partition is staged: beside the staged release folder, under another name."""
-    return work / f"partition-{release}"
+    return work / f"{PARTITION_PREFIX}{release}"
 
 
 def manifest_bytes(files: ReleaseFiles) -> bytes:
@@ -106,7 +110,7 @@ def swap_in(staged: Path, target: Path, work: Path, steps: Steps, atomic: bool =
     elif atomic and exchange(staged, target):
         steps.step()  # target is the new folder; staged now holds the old one
     else:
-        os.rename(target, work / f"replaced-{staged.name}")  # a moment without the release, never a mix
+        os.rename(target, work / f"{REPLACED_PREFIX}{staged.name}")  # a moment without the release, never a mix
         steps.step()
         os.rename(staged, target)
         steps.step()
@@ -132,7 +136,8 @@ def swap_release(out_dir: Path, release: str, work: Path, steps: Steps, atomic: 
 
 def unpublish(out_dir: Path, release: str, work: Path, steps: Steps) -> None:
     """Remove a release and its partition: moved out of sight first, then deleted."""
-    for folder, name in ((out_dir / release, release), (partition_folder(out_dir, release), f"partition-{release}")):
+    for folder, name in ((out_dir / release, release),
+                         (partition_folder(out_dir, release), f"{PARTITION_PREFIX}{release}")):
         if folder.exists():
             moved = work / f"removed-{name}"
             os.rename(folder, moved)
@@ -167,10 +172,10 @@ def remove_leftovers(out_dir: Path) -> None:
     run of other releases then published a build without it (hunt 106)."""
     for path in leftovers(out_dir):
         if path.is_dir() and not path.is_symlink():
-            for replaced in sorted(path.glob("replaced-*")):
-                name = replaced.name.removeprefix("replaced-")
-                target = partition_folder(out_dir, name.removeprefix("partition-")) if name.startswith("partition-") \
-                    else out_dir / name
+            for replaced in sorted(path.glob(f"{REPLACED_PREFIX}*")):
+                name = replaced.name.removeprefix(REPLACED_PREFIX)
+                target = partition_folder(out_dir, name.removeprefix(PARTITION_PREFIX)) \
+                    if name.startswith(PARTITION_PREFIX) else out_dir / name
                 if is_release_name(target.name) and not os.path.lexists(target):
                     target.parent.mkdir(exist_ok=True)
                     os.rename(replaced, target)

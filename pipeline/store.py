@@ -244,7 +244,7 @@ READING_RELEASES = "reading-releases"  # a fault point: between the releases a q
 WAITING_FOR_RUN = "waiting-for-run"  # a fault point: each look at build/ while a live run swaps its releases in
 LOCK_NAME = ".mincards.lock"  # held by the run writing into build/, which writes its pid into it
 STAGING = ".staging-"  # a run's folder in build/ while it writes (pipeline/publish.py)
-PUBLISHING_WAIT = 10.0  # seconds a question across releases waits for a live run to end its swaps
+PUBLISHING_WAIT = 10.0  # seconds a question waits for a live run to end its swaps
 POLL = 0.05  # seconds between two looks at build/ while a run swaps its releases in
 
 
@@ -267,9 +267,10 @@ def check_one_run(build_dir: Path) -> dict[str, str] | None:
     them: build/datapackage.json, which that run put in place last, after its releases, names each
     of them and its table by its sha256. A run swapping its releases in holds build/ between two
     runs for milliseconds: it is waited for (PUBLISHING_WAIT at most). One killed between two swaps
-    (SIGKILL cannot be held) leaves some releases of the new run beside others of the old one until
-    the next run: answers across them would show changes no vendor release made, so a question
-    across releases is then an error. None for a build without a descriptor (an older version's),
+    (SIGKILL cannot be held) leaves some releases of the new run beside others of the old one, or
+    none in place of one (newest), until the next run: answers across them would show changes no
+    vendor release made, and the newest release held may not be the newest published, so every
+    question is then an error. None for a build without a descriptor (an older version's),
     not checked. JSON alone: the questions import neither pandas nor pyarrow."""
     waited = 0.0
     while True:

@@ -228,6 +228,12 @@ def forgiven(tokens) -> list:
     return functions_rewritten(tokens, forgiving_list)
 
 
+def every_element(line: int, column: int, name: str = "is") -> tinycss2.ast.FunctionBlock:
+    """`:is(*)`, a pseudo-class matching any element (`:not(*)` with name "not": none), placed at
+    the token it stands for."""
+    return tinycss2.ast.FunctionBlock(line, column, name, [tinycss2.ast.LiteralToken(line, column, "*")])
+
+
 def forgiving_list(token, arguments, named: bool) -> list:
     line, column = token.source_line, token.source_column
     if named and token.lower_name in FORGIVING:
@@ -235,7 +241,7 @@ def forgiving_list(token, arguments, named: bool) -> list:
         kept = [m for m in members if m and accepted(m)]
         if len(kept) != len(members):
             if not kept:  # nothing to match: an element matching nothing
-                return [tinycss2.ast.FunctionBlock(line, column, "not", [tinycss2.ast.LiteralToken(line, column, "*")])]
+                return [every_element(line, column, "not")]
             arguments = kept[0]
             for member in kept[1:]:
                 arguments = [*arguments, tinycss2.ast.LiteralToken(line, column, ","), *member]
@@ -293,8 +299,7 @@ def scope_relaxed(tokens, negated: bool = False) -> list:
             out.append(type(token)(line, column, scope_relaxed(token.content, negated)))
         elif (token.type == "ident" and token.lower_value == "scope" and i and is_colon(tokens[i - 1])
               and not (i > 1 and is_colon(tokens[i - 2]))):
-            out.append(tinycss2.ast.FunctionBlock(line, column, "not" if negated else "is",
-                                                  [tinycss2.ast.LiteralToken(line, column, "*")]))
+            out.append(every_element(line, column, "not" if negated else "is"))
         else:
             out.append(token)
     return out
@@ -329,7 +334,7 @@ def widened(tokens) -> list:
                          for t in ([tinycss2.ast.LiteralToken(line, column, ",")] if i else []) + m]
             out += [token, tinycss2.ast.FunctionBlock(line, column, "is", arguments)]  # (cssselect2: no -webkit-any)
         else:
-            out += [token, tinycss2.ast.FunctionBlock(line, column, "is", [tinycss2.ast.LiteralToken(line, column, "*")])]
+            out += [token, every_element(line, column)]
         at = after + 1
     return out
 
