@@ -173,6 +173,7 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
                 a, b = find((r, c)), find((r + 1, c))
                 owner[b[0]][b[1]] = min(a, b)
                 owner[a[0]][a[1]] = min(a, b)
+    check_sides_drawn(rules, xs, ys, page_number, source)
     table = PageTable(page_number, xs, ys)
     groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for r in range(n_rows):
@@ -191,6 +192,21 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
             open_top=r == 0 and not rules.horizontal_rule(0, xs[c], xs[c + cs]),
             open_bottom=r + rs == n_rows and not rules.horizontal_rule(n_rows, xs[c], xs[c + cs])))
     return table
+
+
+def check_sides_drawn(rules: Ruling, xs: list[float], ys: list[float], page_number: int, source: str) -> None:
+    """A side of the table drawn along some rows is drawn along all of them. A row whose end
+    is left open there (LibreOffice Writer closes a merged cell after its first row and leaves
+    the next row's slot open at the side and into the cell below) is no cell a reader can
+    tell; page_table would join it to whatever no rule parts it from."""
+    for col in (0, len(xs) - 1):
+        drawn = [rules.vertical_rule(col, ys[r], ys[r + 1]) for r in range(len(ys) - 1)]
+        if any(drawn) and not all(drawn):
+            row = drawn.index(False)
+            side = "left" if col == 0 else "right"
+            raise LayoutError(source, Problem(Place(row + 1, min(col, len(xs) - 2) + 1, page_number),
+                                              f"the table's {side} border is not drawn along this row",
+                                              "a border drawn along every row"))
 
 
 def assign_text(table: PageTable, chars: list[dict]) -> None:
