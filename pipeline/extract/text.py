@@ -44,7 +44,11 @@ def option_shown(select: etree._Element) -> str:
     options = list(select.iter("option"))
     selected = [o for o in options if o.get("selected") is not None]
     chosen = selected[-1] if selected else next((o for o in options if not option_disabled(o)), None)
-    return option_label(chosen) if chosen is not None else ""
+    shown = option_label(chosen) if chosen is not None else ""
+    # A customizable select (`appearance: base-select`) draws its first <button> child instead,
+    # whatever the button holds: both count, so a select drawing either is never taken as blank.
+    button = next((child for child in select if tag_of(child) == "button"), None)
+    return " ".join(filter(None, ("".join(button.itertext()) if button is not None else "", shown)))
 
 
 # An <input>'s type as HTML reads it (ASCII case-insensitive, as written: `type=" hidden"` is a text
