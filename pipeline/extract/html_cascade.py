@@ -40,7 +40,7 @@ from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, n
                             selector_list, uses, widened)
 from .css_values import ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
-from .html_csp import after, page_policies, verdict
+from .html_csp import after, governing_base, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
                          is_data_url, type_accepted)
 from .html_files import URL_STRIP, SavedFiles, decoded_sheet
@@ -832,7 +832,9 @@ def page_sheets(root: etree._Element, files: SavedFiles | None = None, source: s
     base = document_base(root, files)
     early = before_the_base(root) if files is not None else set()
     policies = page_policies(root)
-    order = {e: i for i, e in enumerate(root.iter("meta", "style", "link"))} if policies else {}
+    order = {e: i for i, e in enumerate(root.iter("meta", "style", "link", "base"))} if policies else {}
+    if policies and files is not None and base != files.page:
+        refuse_governed_base(base_element(root), policies, order, source)
     for element, mode, within in sheet_modes(root):
         if policies:  # the page's Content-Security-Policy (html_csp.py), over its @imports too
             sheets.policies = after(policies, element, order)
@@ -864,6 +866,18 @@ def fetched_kind(element: etree._Element) -> str:
     if element.tag == "style":
         return "inline"
     return "data" if is_data_url(element.get("href") or "") else "file"
+
+
+def refuse_governed_base(base: etree._Element, policies: list, order: dict, source: str) -> None:
+    """A <base href> that moves where the page's sheets load from, under a policy restricting base
+    URLs: a browser may ignore the base and load them from beside the page, which this reader
+    does not decide; an error naming both."""
+    deciding = governing_base(policies, base, order)
+    if deciding is not None:
+        raise SourceError(source, Problem(
+            Place(), f"the page's {deciding.label} may make a browser ignore its <base href={base.get('href')!r}> "
+            "and load its style sheets from elsewhere, which this reader does not decide",
+            "a base URL no Content-Security-Policy restricts"))
 
 
 def refuse_governed_attributes(root: etree._Element, policies: list, source: str) -> None:

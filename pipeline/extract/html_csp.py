@@ -10,7 +10,9 @@ by a list without it, a nonce or a hash; a data: sheet is allowed by `data:` alo
 sheet (file://) by `*`, 'self' or `file:`, and blocked by others. A list with a nonce or a hash
 is undecided (which elements carry them is not checked here): the rules it governs are checked
 where they would change the table, and a style attribute it governs in or around the vendor table
-is an error naming the meta element.
+is an error naming the meta element. A `base-uri` directive before the page's <base href> may
+make the browser ignore the base (relative sheets then load from beside the page): a base that
+moves where sheets load from is then an error naming both (hunt 108: `base-uri 'none'`).
 """
 from __future__ import annotations
 
@@ -81,3 +83,9 @@ def verdict(policies: list[Policy], kind: str, context: str = "element") -> tupl
 def after(policies: list[Policy], element: etree._Element, order: dict) -> list[Policy]:
     """The policies in force when the element is parsed (a meta applies from where it stands)."""
     return [p for p in policies if order[p.meta] < order[element]]
+
+
+def governing_base(policies: list[Policy], base: etree._Element, order: dict) -> Policy | None:
+    """The first policy in force where the <base> is parsed that restricts base URLs (a browser
+    checks the base once, when it is inserted: a policy after it does not)."""
+    return next((p for p in after(policies, base, order) if "base-uri" in p.directives), None)
