@@ -305,15 +305,31 @@ def described_tables(build_dir: Path) -> dict[str, str] | None:
 
 
 def live_writer(build_dir: Path) -> str | None:
-    """The run writing into build/ now ("pid N", from its lock file), or None when its process is
-    gone (a killed run's pid stays written there)."""
+    """The run writing into build/ now ("pid N", from its lock file), or None when none holds the
+    lock: a killed run's pid stays written there, and may name a live process by then (pids are
+    reused), so where the system tells who holds the lock (flock_held) that decides."""
     try:
         holder = regular_text(build_dir / LOCK_NAME).strip()
         pid = int(holder.removeprefix("pid "))
-        os.kill(pid, 0)
+        held = flock_held(build_dir / LOCK_NAME)
+        if held is None:
+            os.kill(pid, 0)
     except (OSError, ValueError):  # no lock file, none written, no such process
         return None
-    return holder if pid != os.getpid() else None  # this process is reading, not publishing
+    return holder if held is not False and pid != os.getpid() else None  # this process reads, not publishes
+
+
+def flock_held(path: Path) -> bool | None:
+    """Does a process hold an flock on the file? Read from Linux's /proc/locks, which names the
+    locked file by device and inode: asking by taking the lock, even shared and for a moment, would
+    make a run starting then fail as busy. None where the system does not tell."""
+    try:
+        found = os.stat(path, follow_symlinks=False)
+        locks = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    key = f"{os.major(found.st_dev):02x}:{os.minor(found.st_dev):02x}:{found.st_ino}"
+    return any("FLOCK" in fields and key in fields for fields in map(str.split, locks.splitlines()))
 
 
 def manifest_entry(folder: Path, name: str) -> tuple[dict, str]:

@@ -472,41 +472,75 @@ def between_two_runs(versions, tmp_path):
 
 @pytest.fixture
 def live_process():
-    """A live process other than this one, to stand for a run writing into build/."""
+    """A live process other than this one, holding no lock (a pid reused after a run was killed)."""
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
     yield sleeper.pid
     sleeper.kill()
     sleeper.wait()
 
 
-def test_a_question_asked_while_a_live_run_swaps_its_releases_waits_for_it(versions, between_two_runs, live_process):
+HOLD_THE_LOCK = """import sys, time
+from pathlib import Path
+from pipeline.publish import output_lock
+with output_lock(Path(sys.argv[1])):
+    print("held", flush=True)
+    time.sleep(600)
+"""
+
+
+@pytest.fixture
+def run_holding_lock(between_two_runs):
+    """A process holding build/'s lock as a run publishing there does (publish.output_lock, its pid
+    written), told by its first line that it holds it."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_LOCK, str(between_two_runs)], stdout=subprocess.PIPE,
+                              text=True)
+    assert holder.stdout.readline() == "held\n"
+    yield holder
+    holder.kill()
+    holder.wait()
+    holder.stdout.close()
+
+
+def test_a_question_asked_while_a_live_run_swaps_its_releases_waits_for_it(versions, between_two_runs, run_holding_lock):
     """Catches (hunt 100): during a healthy publication's swaps (milliseconds), 1-3 % of questions
-    across releases failed, saying a run had stopped there. While the lock names a live process,
-    the question waits for the build to be one run's again (here that run ends its swaps as the
-    question looks), then answers."""
+    across releases failed, saying a run had stopped there. While a live run holds the lock, the
+    question waits for the build to be one run's again (here that run ends, and its swaps are
+    ended as the question looks), then answers."""
     from pipeline.faults import acting_at
-    from pipeline.publish import LOCK_NAME
     from pipeline.store import WAITING_FOR_RUN, load_all_records
 
     out = between_two_runs
-    (out / LOCK_NAME).write_text(f"pid {live_process}")
     looked = []
 
     def run_ends_its_swaps(writer):
         looked.append(writer)
+        run_holding_lock.kill()
+        run_holding_lock.wait()
         publish_all(out, versions["b_run"], keep=KEEP["a"], across=build_across)
 
     with acting_at(WAITING_FOR_RUN, run_ends_its_swaps):
         records = load_all_records(out)
-    assert looked == [f"pid {live_process}"] and records == load_all_records(out)
+    assert looked == [f"pid {run_holding_lock.pid}"] and records == load_all_records(out)
 
 
-def test_a_live_run_that_does_not_end_its_swaps_is_named(between_two_runs, live_process, monkeypatch):
-    from pipeline import store
+def test_a_live_run_that_does_not_end_its_swaps_is_named(between_two_runs, run_holding_lock, monkeypatch):
+    monkeypatch.setattr(store, "PUBLISHING_WAIT", 0.0)  # the bound, not the waiting, is what is tested here
+    with pytest.raises(store.ReleaseError, match=f"its releases are not all from one run: a run \\(pid "
+                                                 f"{run_holding_lock.pid}\\) is publishing here"):
+        store.load_all_records(between_two_runs)
+
+
+def test_a_killed_runs_pid_naming_a_live_process_is_no_run(between_two_runs, live_process):
+    """Catches (hunt 106): a killed run's pid, left in the lock file, reused by a live process that
+    holds no lock: every question waited 10 s for "a run (pid N)" and then named it. No process
+    holds the lock, so no run is publishing: the question fails at once, naming the stopped run."""
+    from pipeline.faults import acting_at
     from pipeline.publish import LOCK_NAME
+    from pipeline.store import WAITING_FOR_RUN
 
     (between_two_runs / LOCK_NAME).write_text(f"pid {live_process}")
-    monkeypatch.setattr(store, "PUBLISHING_WAIT", 0.0)  # the bound, not the waiting, is what is tested here
-    with pytest.raises(store.ReleaseError, match=f"its releases are not all from one run: a run \\(pid {live_process}\\) "
-                                                 "is publishing here"):
+    looked = []
+    with acting_at(WAITING_FOR_RUN, looked.append), pytest.raises(store.ReleaseError) as raised:
         store.load_all_records(between_two_runs)
+    assert looked == [] and "its releases are not all from one run" in str(raised.value)
+    assert f"pid {live_process}" not in str(raised.value)
