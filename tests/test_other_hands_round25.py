@@ -53,8 +53,10 @@ REFUSED = {  # variant -> what the error names
     "a logical width": (with_sheet("table{table-layout:fixed;inline-size:300px}" + BREAK_WORD),
                         "inline-size: 300px: its width is not told here"),
     # hunt 69: fixed layout by other routes, and boxes of a set width in any table
+    "in @supports": (with_sheet("@supports (display:grid){table{table-layout:fixed;width:100%}}"),
+                     "table-layout: fixed by a rule this reader does not decide"),
     "in @layer (Tailwind)": (with_sheet("@layer utilities{table{table-layout:fixed;width:100%}}"),
-                             "table-layout: fixed by a rule this reader does not decide"),
+                             "may be drawn past its column (table-layout: fixed; width: 100%"),
     "table-layout: inherit": (with_sheet(".w{table-layout:fixed}table{table-layout:inherit;width:100%}",
                                          PAGE_HTML.replace(TABLE_TAG, '<div class="w">' + TABLE_TAG, 1).replace(
                                              "</table>", "</table></div>", 1)), "may be drawn past its column"),
@@ -111,13 +113,13 @@ def cells_past_their_column(browser, html: str) -> int:
 def test_chromium_draws_what_is_read_whole_and_what_is_refused_past_its_column(browser):
     """The reason for each answer, in Chromium at the narrowest desktop window: no cell of a
     variant read is drawn past its column (or as a sliver); the plain fixed layout, the
-    <col width=0>, the first cell of width 0, nowrap, @layer, inherit and the boxes of a set
+    <col width=0>, the first cell of width 0, nowrap, @supports, @layer, inherit and the boxes of a set
     width each draw some. (Refused on the safe side where Chromium draws none: a logical width, not
     told; a first cell's set width, not laid out; paragraph margins, whose glyphs Chromium draws
     into the margin beside them.)"""
     assert {name: cells_past_their_column(browser, html) for name, html in READ.items()} == dict.fromkeys(READ, 0)
     drawn_past = {name: cells_past_their_column(browser, REFUSED[name][0]) for name in
-                  ("fixed at 100%", "a <col width=0>", "a first cell of width 0", "nowrap", "in @layer (Tailwind)",
+                  ("fixed at 100%", "a <col width=0>", "a first cell of width 0", "nowrap", "in @supports", "in @layer (Tailwind)",
                    "table-layout: inherit", "a percentage padding around", "collapsed column borders",
                    *SET_WIDTHS)}
     assert all(count > 0 for count in drawn_past.values()), sorted(drawn_past.items())

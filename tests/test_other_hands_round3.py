@@ -105,7 +105,6 @@ def with_stale_row(opening: str) -> str:
 
 
 @pytest.mark.parametrize("css", ["@supports (display:grid){.old{display:none}}",
-                                 "@layer base, utilities; @layer utilities{.old{display:none}}",
                                  "@media screen{@supports (display:flex){tr.old{visibility:collapse}}}",
                                  "@container (min-width: 10px){.old td{display:none}}",
                                  "@scope (.help-content){.old{display:none}}"])

@@ -344,10 +344,10 @@ def test_chromium_sanitizes_the_values_so(browser):
 
 
 MARKER_IN_A_BLOCK = {  # a rule this reader does not decide, giving a list item (or a ::before) a marker that draws 1
-    "@layer": "@layer a{ .q{list-style:inside \"1\"} }",
+    "@container": "@container (min-width: 1px){ .q{list-style:inside \"1\"} }",
     "@supports": "@supports (display:grid){ .q{list-style:inside \"1\"} }",
     "@scope": "@scope (td){ .q{list-style:inside \"1\"} }",
-    "a longhand": "@layer a{ .q{list-style-type:\"1\"} }",
+    "a longhand": "@supports (display:grid){ .q{list-style-type:\"1\"} }",
 }
 
 
@@ -362,7 +362,7 @@ def test_a_marker_given_by_a_rule_not_decided_is_an_error(name):
 
 def test_a_pseudo_element_shown_as_a_list_item_by_a_rule_not_decided_is_an_error():
     with pytest.raises(MincardsError, match=r"may hide, mark or add text to the table's <p> elements"):
-        read(with_rule(f"@layer a{{ #{CELL}::before{{content:\"\";display:inline list-item;list-style:inside \"1\"}} }}"))
+        read(with_rule(f"@supports (display:grid){{ #{CELL}::before{{content:\"\";display:inline list-item;list-style:inside \"1\"}} }}"))
 
 
 ICONS = ".float-end{float:right!important}.d-flex{display:flex!important}.flex-row-reverse{flex-direction:" \

@@ -12,13 +12,22 @@
   (hunt 108).
 - **A sheet URL holding a newline and `<`** is blocked by Chromium (markup left dangling by an
   unclosed attribute), and so is a file:// URL with `%2F` in its path: the saved sheet was read, 40
-  rows hidden that Chromium draws (hunt 108)."""
+  rows hidden that Chromium draws (hunt 108).
+- **Cascade layers applied as Chromium orders them** (hunt 110): rules inside `@layer` were all
+  undecided, so every Tailwind v4 page was refused for `html { font-family: var(--font-sans) }` in
+  its base layer. Layers now take their place in the cascade (CSS Cascade 5: the order first
+  declared, sublayers beneath their layer's own rules, unlayered rules above all, !important in the
+  reverse order; `@import … layer()`); an order that depends on the window is an error.
+- **Registered custom properties** (`@property`, which Tailwind v4 writes for its --tw-* variables)
+  were all refused. A registration of syntax "*", a length, a percentage, a number, an integer or a
+  colour is applied now: its initial value where the property is not set, no inheritance where it
+  says so, and a value not of its type unset; others are refused as before."""
 from __future__ import annotations
 
 import pytest
 
 from chromium import tab
-from page_variants import PAGE_HTML, read
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import SourceError
 from pipeline.errors import CellError
 from test_other_hands_round27 import red_in_cell
@@ -131,3 +140,158 @@ def test_a_sheet_url_chromium_blocks_is_not_read(tmp_path):
         assert len(saved_with_sheet(tmp_path / name.replace(" ", "-"), f'<link rel="stylesheet" href="{href}">')) == 1350
     for name, href in LOADED.items():
         assert len(saved_with_sheet(tmp_path / name.replace(" ", "-"), f'<link rel="stylesheet" href="{href}">')) == 1310
+
+
+# --- hunt 110: cascade layers ------------------------------------------------------------------------
+
+LAYERS = {  # a sheet, and the colour that wins on <p id=x> in Chromium 156
+    "later layer wins": ("@layer a { p{color:red} } @layer b { p{color:green} }", "green"),
+    "a statement sets the order": ("@layer b, a; @layer a { p{color:red} } @layer b { p{color:green} }", "red"),
+    "!important in reverse": ("@layer a { p{color:red !important} } @layer b { p{color:green !important} }", "red"),
+    "!important layered over unlayered": ("p{color:green !important} @layer a { p{color:red !important} }", "red"),
+    "unlayered over any layer": ("p{color:green} @layer a { #x{color:red} }", "green"),
+    "a layer's own rules over its sublayers'": ("@layer a { p{color:green} @layer s { #x{color:red} } }", "green"),
+    "a dotted name is a sublayer": ("@layer a.s { #x{color:red} } @layer a { p{color:green} }", "green"),
+    "anonymous layers in order": ("@layer { p{color:red} } @layer { p{color:green} }", "green"),
+    "a layer in print is not declared": ("@media print { @layer b { } } @layer a { p{color:red} } "
+                                         "@layer b { p{color:green} }", "green"),
+    "an imported layer": ("@import url('data:text/css,p{color:red}') layer(z); @layer y { p{color:green} }", "green"),
+    "a statement before an import": ("@layer z2, z; @import url('data:text/css,p{color:green}') layer(z); "
+                                     "@layer z2 { p{color:red} }", "green"),
+    "an invalid name drops the block": ("p{color:green} @layer a b { p{color:red !important} }", "green"),
+}
+RGB = {"red": "rgb(255, 0, 0)", "green": "rgb(0, 128, 0)"}
+
+
+def test_chromium_orders_the_layers_so(browser):
+    """The premise: the colour each sheet gives in Chromium."""
+    with tab(browser) as window:
+        for name, (css, colour) in LAYERS.items():
+            window.set_content(f"<style>{css}</style><p id=x>hi</p>")
+            assert window.evaluate("() => getComputedStyle(document.getElementById('x')).color") == RGB[colour], name
+
+
+@pytest.mark.parametrize("name", LAYERS)
+def test_the_cascade_orders_layers_as_chromium_does(name):
+    """Catches: layered rules left undecided (every Tailwind v4 page refused), or ordered otherwise
+    than Chromium: the losing colour taken."""
+    from pipeline.extract.html_cascade import cascaded, matched_rules, page_sheets
+    from pipeline.extract.html_tree import html5_tree
+
+    css, colour = LAYERS[name]
+    root = html5_tree(f"<style>{css}</style><p id=x>hi</p>", "page.html")
+    sheets = page_sheets(root)
+    element = next(e for e in root.iter("p"))
+    assert cascaded(element, "p", matched_rules(root, sheets, "page.html"))["color"].value == colour
+
+
+TAILWIND_BASE = ("@layer theme, base, components, utilities; @layer theme { :root { --font-sans: ui-sans-serif, "
+                 "system-ui, sans-serif; --color-gray-900: oklch(21% .034 264.665) } } @layer base { html { "
+                 "font-family: var(--font-sans); line-height: 1.5 } body { color: var(--color-gray-900) } } "
+                 "@layer utilities { .hidden { display: none } .flex { display: flex } }")
+
+
+def test_a_tailwind_v4_base_is_read(reference):  # noqa: F811
+    """Catches (hunt 110): `html { font-family: var(--font-sans) }` in Tailwind's base layer refused."""
+    same_rows(read(with_sheet(TAILWIND_BASE))[2].frame, reference[1])
+
+
+def test_a_row_a_layer_hides_is_hidden(reference):  # noqa: F811
+    """A layered rule applies: the row it hides is not read (Chromium draws none of it)."""
+    hidden = read(with_sheet(f"@layer base, utilities; @layer utilities {{ [id$={HIDE_ROW[-6:]}] {{ display: none }} }}"))
+    assert len(hidden[2].frame) == 1310
+
+
+def test_a_layer_order_that_depends_on_the_window_is_an_error():
+    """A layer first declared inside an @media that depends on the window takes its place in the order
+    only in some windows: the order is not decided here."""
+    css = "@media (min-width: 100em) { @layer b { } } @layer a { td p { color: red } } @layer b { td p { color: blue } }"
+    with pytest.raises(SourceError, match=r"the order of the page's cascade layers depends on '@layer b'"):
+        read(with_sheet(css))
+
+
+# --- hunt 110: registered custom properties (@property) ---------------------------------------------
+
+PROPERTIES = {  # a sheet, and the colour <p id=x> (in a <div>) is drawn in by Chromium 156
+    "not inherited: its initial value": ('@property --c {syntax:"*"; inherits:false; initial-value: red} '
+                                         "div{--c: green} p{color: var(--c)}", "red"),
+    "inherited": ('@property --c {syntax:"*"; inherits:true; initial-value: red} div{--c: green} p{color: var(--c)}',
+                  "green"),
+    "set nowhere: its initial value": ('@property --c {syntax:"<color>"; inherits:true; initial-value: red} '
+                                       "p{color: var(--c, green)}", "red"),
+    "a value not of its type is unset": ('@property --c {syntax:"<color>"; inherits:true; initial-value: red} '
+                                         "div{--c: green} p{--c: 12px; color: var(--c)}", "green"),
+    "not of its type, not inherited": ('@property --c {syntax:"<color>"; inherits:false; initial-value: red} '
+                                       "p{--c: 12px; color: var(--c)}", "red"),
+    "no initial value, not inherited": ('@property --c {syntax:"*"; inherits:false} div{--c: red} '
+                                        "p{color: var(--c, green)}", "green"),
+    "an invalid registration is ignored": ('@property --c {syntax:"<length>"; inherits:false} div{--c: green} '
+                                           "p{color: var(--c)}", "green"),
+    "initial is its initial value": ('@property --c {syntax:"*"; inherits:true; initial-value: red} '
+                                     "div{--c: green} p{--c: initial; color: var(--c)}", "red"),
+    # green is no length: --n is 0px, and color: 0px is invalid at computed-value time (inherited: black)
+    "a length": ('@property --n {syntax:"<length>"; inherits:false; initial-value: 0px} '
+                 "p{--n: green; color: red} p{color: var(--n, green)}", "black"),
+}
+RGB_OR_BLACK = {**RGB, "black": "rgb(0, 0, 0)"}
+
+
+def test_chromium_applies_the_registrations_so(browser):
+    """The premise: the colour each sheet gives in Chromium."""
+    with tab(browser) as window:
+        for name, (css, colour) in PROPERTIES.items():
+            window.set_content(f"<style>{css}</style><div><p id=x>hi</p></div>")
+            assert window.evaluate("() => getComputedStyle(document.getElementById('x')).color") == \
+                RGB_OR_BLACK[colour], name
+
+
+@pytest.mark.parametrize("name", PROPERTIES)
+def test_registered_custom_properties_are_applied_as_chromium_does(name):
+    """Catches: @property refused (every Tailwind v4 page), or its initial value, inheritance or
+    type not applied: the other colour read."""
+    from pipeline.extract.html_styles import Styles
+    from pipeline.extract.html_tree import html5_tree
+    from pipeline.extract.css_colour import rgba
+
+    css, colour = PROPERTIES[name]
+    root = html5_tree(f"<style>{css}</style><div><p id=x>hi</p></div>", "page.html")
+    assert Styles(root, "page.html").of(next(root.iter("p"))).color[:3] == rgba(colour, (0, 0, 0, 1))[:3]
+
+
+@pytest.mark.parametrize("css", ['@property --c {syntax:"<color> | auto"; inherits:false; initial-value: red}',
+                                 '@media (min-width: 100em) { @property --c {syntax:"*"; inherits:false} }',
+                                 '@property --c {syntax:"<length>"; inherits:false; initial-value: calc(1px + 1em)}'])
+def test_a_registration_this_reader_does_not_model_is_an_error(css):
+    with pytest.raises(SourceError, match=r"registers a custom property \(@property --c\)"):
+        read(with_sheet(css))
+
+
+def in_tailwind_layout(page: str) -> str:
+    """The page in a layout written with Tailwind's classes (the input tailwind-4.1.17.css was built from)."""
+    page = page.replace("<body", '<body class="bg-white font-sans text-gray-900 antialiased"', 1)
+    page = page.replace('<div class="help-main"', '<header class="border-b border-gray-200 bg-white/90 px-4 py-2 '
+                        'backdrop-blur"><nav class="flex items-center gap-4 text-sm"><a class="font-semibold '
+                        'hover:text-blue-600" href="#">Docs</a><a class="hidden md:inline hover:underline" href="#">API'
+                        '</a><button class="rounded-md bg-blue-600 px-3 py-1 text-white shadow-sm hover:bg-blue-500 '
+                        'focus-visible:outline-2">Search</button></nav></header><main class="mx-auto max-w-7xl px-4 '
+                        'py-6 sm:px-6 lg:px-8"><div class="help-main prose"', 1)
+    return page.replace("</body>", '</main><footer class="mt-8 border-t py-4 text-center text-xs text-gray-500">'
+                        "© 2025</footer></body>", 1)
+
+
+def test_a_tailwind_v4_build_is_read(reference, tmp_path):  # noqa: F811
+    """Catches (hunt 110): Tailwind v4's output refused for its @layer rules and its @property
+    registrations. tests/fixtures/html/tailwind-4.1.17.css is `tailwindcss -i input.css` (Tailwind
+    CSS 4.1.17, `@import "tailwindcss"`) over the page in_tailwind_layout (PROVENANCE.md)."""
+    from conftest import FIXTURES
+    from pipeline.extract import SavedFiles, extract_html
+    from pipeline.normalize import normalize
+
+    folder = tmp_path / "raw" / "2025-10-22"
+    (folder / "page_files").mkdir(parents=True)
+    (folder / "page_files" / "tw.css").write_bytes((FIXTURES / "html" / "tailwind-4.1.17.css").read_bytes())
+    page = folder / "page.html"
+    page.write_text(in_tailwind_layout(PAGE_HTML).replace("</head>", '<link rel="stylesheet" href="page_files/tw.css">'
+                                                          "</head>", 1), encoding="utf-8")
+    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html", files=SavedFiles.beside(page, "raw/2025-10-22"))
+    same_rows(normalize(grid, "2025-10-22").frame, reference[1])

@@ -234,3 +234,30 @@ def asks_small_figures(name: str, value: str) -> bool:
         return any(tag in SMALL_FIGURE_FEATURES and setting not in ("off", "0", "+0", "-0")
                    for tag, setting in FEATURE.findall(value))
     return not SMALL_FIGURE_VARIANTS[name].isdisjoint(value.split())
+
+
+# The syntaxes of a registered custom property (@property) this reader tells a value of: one type each.
+SYNTAX_TYPES = {
+    "<length>": lambda t: (t.type == "dimension" and t.lower_unit in UNITS) or (t.type == "number" and t.value == 0),
+    "<percentage>": lambda t: t.type == "percentage",
+    "<length-percentage>": lambda t: t.type == "percentage" or (t.type == "dimension" and t.lower_unit in UNITS)
+    or (t.type == "number" and t.value == 0),
+    "<number>": lambda t: t.type == "number",
+    "<integer>": lambda t: t.type == "number" and t.is_integer,
+}
+
+
+def fits_syntax(syntax: str, tokens) -> bool | None:
+    """Is the value one of a registered custom property's syntax (CSS Properties and Values API:
+    "*" takes any)? None where this reader does not tell: a syntax past one type of SYNTAX_TYPES or
+    <color>, or a value computed first (a math function, var(), attr())."""
+    if syntax == "*":
+        return True
+    if syntax not in SYNTAX_TYPES and syntax != "<color>":
+        return None
+    found = words(tokens)
+    if any(t.type == "function" and (t.lower_name in MATH or t.lower_name == "var") for t in found):
+        return None
+    if syntax == "<color>":
+        return colour_tokens_valid(found)
+    return len(found) == 1 and SYNTAX_TYPES[syntax](found[0])

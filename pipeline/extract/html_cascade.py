@@ -20,7 +20,9 @@ minutes of work.
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -38,7 +40,7 @@ from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed, strip,
                             selector_list, uses, widened)
-from .css_values import ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, valid_value
+from .css_values import ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, fits_syntax, valid_value
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, governing_base, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
@@ -74,10 +76,14 @@ CONTENTS_BOX_PSEUDO = frozenset({"details-content"})
 # The pseudo-elements whose rules may change what a cell's text shows: add to it, hide or set apart
 # part of it, or show or hide all of it.
 TEXT_PSEUDO = frozenset({"before", "after", "first-letter", "first-line"}) | CONTENT_PSEUDO | CONTENTS_BOX_PSEUDO
-INLINE = (1, 0, 0, 0)  # an element's own style: above every selector's specificity (0, a, b, c)
-UNDECIDED_RULE = (0, 1 << 20, 0, 0)  # a rule this reader cannot decide, judged winning over every selector's
+# A rule's place within its origin and importance: (element-attached, cascade layer's rank, a, b, c),
+# as CSS Cascade 5 orders them: an element's own style above any rule, then the layers (layer_ranks:
+# unlayered rules above every layer for normal declarations, beneath them for !important ones), then
+# the selector's specificity (a, b, c).
+INLINE = (1, 0, 0, 0, 0)  # an element's own style
+UNDECIDED_RULE = (0, 1 << 20, 0, 0, 0)  # a rule this reader cannot decide, judged winning over every rule
 UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
-HINT = (AUTHOR, (0, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
+HINT = (AUTHOR, (0, -1, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
 # revert rolls a property back to the browser's sheet (the UA origin), revert-layer to the layer
 # beneath the page's unlayered rules: the presentational hints, where Chromium puts `hidden` and the
 # colour attributes (checked: `<tr hidden>` with `tr{display:revert-layer}` stays hidden, with
@@ -441,6 +447,7 @@ class Rule:
     label: str  # the selector as written, and the at-rules it is inside, for error messages
     declarations: tuple[Declaration, ...]
     pseudo: str | None = None  # the pseudo-element it styles, where cssselect2 cannot compile it
+    layer: tuple[str, ...] = ()  # the cascade layer it is in (`@layer a { @layer b {…} }`: a, b); () for none
 
 
 @dataclass
@@ -453,11 +460,18 @@ class Sheets:
     undecided_count: int = 0
     quirks: bool = False  # the document's mode (html_tree.in_quirks_mode)
     environment: str = "utf-8"  # the page's encoding, its sheets' fallback (html_tree.page_encoding)
-    registered: list = field(default_factory=list)  # the @property rules, as written
+    registered: list = field(default_factory=list)  # the @property rules not modelled, as written (refused)
+    registrations: dict = field(default_factory=dict)  # custom property name -> its Registration (@property)
     unmodelled_fonts: dict = field(default_factory=dict)  # family (lower case) -> the @font-face drawing it
     # otherwise than its characters at the font size (a size-adjust, a symbol font as its source), as written
     policies: list = field(default_factory=list)  # the Content-Security-Policies over the sheet being added
     layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
+    layer: tuple = ()  # the cascade layer of the rules being added (Rule.layer)
+    layers: list = field(default_factory=list)  # every layer, in the order first declared (layer_ranks)
+    anonymous_layers: int = 0  # `@layer { … }` blocks so far: each is a layer of its own
+    layer_undecided: str = ""  # the first layer declared where a browser may not declare it (an @media that
+    # depends on the window: its place in the order depends on it too)
+    layered_applied: bool = False  # a rule in a layer is applied
     reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
     too_deep: str = ""  # the first rule nested past MAX_NESTING, where it is (refuse_too_deep)
@@ -668,10 +682,11 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
             if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
                 if any(d.value == "revert-layer" for d in decls):
                     sheets.reverting_layer.append(label)
-                sheets.applied.add_selector(selector, Rule(label, decls))
+                sheets.applied.add_selector(selector, Rule(label, decls, layer=sheets.layer))
                 sheets.applied_count += 1
+                sheets.layered_applied = sheets.layered_applied or bool(sheets.layer)
             else:
-                sheets.undecided.add_selector(selector, Rule(label, decls))
+                sheets.undecided.add_selector(selector, Rule(label, decls, layer=sheets.layer))
                 sheets.undecided_count += 1
     add_nested(rule, rule.items[first_rule:], mode, within, sheets, depth)
 
@@ -797,11 +812,13 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
             prelude = with_nesting(rule.prelude, TOP_LEVEL_NESTING) if holds_nesting(rule.prelude) else rule.prelude
             add_rule(StyleRule.of(prelude, rule.content), mode, within, sheets)
         elif rule.type == "at-rule" and rule.lower_at_keyword == "property":
-            sheets.registered.append(" ".join(f"@property {tinycss2.serialize(rule.prelude)}".split()))
+            add_registration(rule, mode, sheets)
         elif rule.type == "at-rule" and rule.lower_at_keyword == "font-face" and rule.content is not None:
             add_font_face(rule, mode, sheets)
         elif rule.type == "at-rule" and rule.content is not None and depth >= MAX_NESTING:
             sheets.too_deep = sheets.too_deep or " ".join(f"@{rule.at_keyword} {tinycss2.serialize(rule.prelude)}".split())
+        elif rule.type == "at-rule" and rule.lower_at_keyword == "layer":
+            add_layer(rule, mode, within, sheets, depth)
         elif rule.type == "at-rule" and rule.content is not None:
             sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)
@@ -895,15 +912,53 @@ def refuse_governed_attributes(root: etree._Element, policies: list, source: str
                 "a page whose Content-Security-Policy allows its style attributes ('unsafe-inline'), or none"))
 
 
+@dataclass(frozen=True)
+class Registration:
+    """A custom property registered by @property: it takes `initial` where it is not set (None: the
+    guaranteed-invalid value, as unregistered), inherits or not, and keeps a value of its syntax
+    only (css_values.fits_syntax; otherwise it is unset there)."""
+    syntax: str
+    inherits: bool
+    initial: tuple | None
+
+
+def add_registration(rule, mode: str, sheets: Sheets) -> None:
+    """An @property rule, as a browser takes it (CSS Properties and Values API): ignored where its
+    name is no custom property's, its syntax or inherits descriptor is missing, or its initial
+    value is missing (syntax other than "*") or not of its syntax. One this reader does not model
+    (a syntax past a single type css_values.fits_syntax tells, an initial value it cannot judge,
+    one inside a rule a browser may or may not apply) is kept to be refused (refuse_registered)."""
+    written = " ".join(f"@property {tinycss2.serialize(rule.prelude)}".split())
+    name = "".join(t.value for t in rule.prelude if t.type == "ident").strip()
+    if rule.content is None or not name.startswith("--") or len([t for t in rule.prelude if t.type != "whitespace"]) != 1:
+        return
+    found = {d.lower_name: d.value for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True,
+                                                                          skip_whitespace=True)
+             if d.type == "declaration"}
+    syntax = [t for t in found.get("syntax", []) if t.type not in ("whitespace", "comment")]
+    inherits = [t.lower_value for t in found.get("inherits", []) if t.type == "ident"]
+    if len(syntax) != 1 or syntax[0].type != "string" or inherits not in (["true"], ["false"]):
+        return
+    initial = [t for t in found.get("initial-value", []) if t.type != "comment"]
+    kind = syntax[0].value.strip()
+    fits = fits_syntax(kind, initial) if initial else kind == "*"
+    if fits is False:
+        return
+    if fits is None or mode != "apply":
+        sheets.registered.append(written)
+        return
+    sheets.registrations[name] = Registration(kind, inherits == ["true"], tuple(strip(initial)) if initial else None)
+
+
 def refuse_registered(sheets: Sheets, source: str) -> None:
-    """A custom property registered by @property takes its initial value where it is not set
-    and need not inherit: `color: var(--c)` is white where the registration says so, and the
-    var() rules this reader applies (html_style.custom_properties) know nothing of it. Not
-    modelled, so refused rather than read with the wrong colour or size."""
+    """A custom property registered by @property this reader does not model (add_registration):
+    its initial value and inheritance would go unapplied, `color: var(--c)` read black where the
+    registration makes it white. Refused rather than read with the wrong colour or size."""
     if sheets.registered:
         raise SourceError(source, Problem(
             Place(), f"the page's style sheet registers a custom property ({sheets.registered[0]}), whose "
-            "initial value and inheritance this reader does not apply", "style sheets without @property"))
+            "syntax or initial value this reader does not apply", "style sheets without @property, or "
+            "registrations of syntax \"*\", a length, a percentage, a number or a colour"))
 
 
 def refuse_too_deep(sheets: Sheets, source: str) -> None:
@@ -916,13 +971,19 @@ def refuse_too_deep(sheets: Sheets, source: str) -> None:
 
 
 def refuse_unordered_layers(sheets: Sheets, source: str) -> None:
-    """revert-layer in the page's unlayered rules rolls back to its @layer rules, which this
-    reader does not order (they are checked, not applied): refused rather than rolled back to
-    the browser's defaults past them."""
+    """revert-layer rolls back to the layer beneath, which this reader does not roll back through
+    (rolled_back goes to the browser's defaults): refused where the page has layers. Layers in an
+    order this reader does not decide (one first declared inside an @media that depends on the
+    window), with rules applied in them: refused too."""
     if sheets.layered and sheets.reverting_layer:
         raise SourceError(source, Problem(
             Place(), f"the page's <style> rule {sheets.reverting_layer[0]} uses revert-layer over @layer rules, "
-            "whose order this reader does not apply", "style sheets without revert-layer, or without @layer"))
+            "which this reader does not roll back through", "style sheets without revert-layer, or without @layer"))
+    if sheets.layer_undecided and sheets.layered_applied:
+        raise SourceError(source, Problem(
+            Place(), f"the order of the page's cascade layers depends on {sheets.layer_undecided!r}, declared where "
+            "a browser may or may not read it (it depends on the window)", "cascade layers declared in an order "
+            "that does not depend on the window"))
 
 
 def sheet_modes(root: etree._Element):
@@ -1032,6 +1093,78 @@ def before_the_base(root: etree._Element) -> set[etree._Element]:
     return found
 
 
+def add_layer(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None:
+    """An @layer: a statement (`@layer a, b;`) declares the layers' order; a block adds its rules
+    to its layer (one name, or none: a new anonymous layer). An invalid name drops the rule."""
+    sheets.layered = True
+    names = layer_names(rule.prelude)
+    head = " ".join(f"@layer {tinycss2.serialize(rule.prelude)}".split())
+    if names is None or (rule.content is None and not names) or (rule.content is not None and len(names) > 1):
+        return  # as a browser drops it
+    if rule.content is None:
+        for name in names:
+            declare_layer(name, mode, head, sheets)
+        return
+    with in_layer(declare_layer(names[0] if names else None, mode, head, sheets), sheets):
+        add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True), mode,
+                  f"{within} {head}".strip(), sheets, depth + 1)
+
+
+def layer_names(prelude: list) -> list[tuple[str, ...]] | None:
+    """An @layer's names (`a.b, c`: [(a, b), (c,)]; none: []), None where one is not a layer name
+    (identifiers joined by dots, nothing else)."""
+    names = []
+    for part in split_commas(prelude):
+        tokens = [t for t in part if t.type not in ("whitespace", "comment")]
+        if not tokens:
+            return None if names or len(split_commas(prelude)) > 1 else []
+        spaced = any(t.type in ("whitespace", "comment") for t in strip(part))
+        dots_between = all(t.type == "literal" and t.value == "." for t in tokens[1::2])
+        if spaced or not dots_between or len(tokens) % 2 == 0 or any(t.type != "ident" for t in tokens[::2]):
+            return None
+        names.append(tuple(t.value for t in tokens[::2]))
+    return names
+
+
+def declare_layer(name: tuple[str, ...] | None, mode: str, head: str, sheets: Sheets) -> tuple[str, ...]:
+    """The full path of a layer named inside the current one (None: a new anonymous layer), each
+    part of it declared in the order first met. One first met where a browser may not declare it
+    (mode "check") leaves the order undecided (refuse_unordered_layers)."""
+    if name is None:
+        sheets.anonymous_layers += 1
+        name = (f" anonymous {sheets.anonymous_layers}",)  # (a space: no identifier names it)
+    full = sheets.layer + name
+    for end in range(len(sheets.layer) + 1, len(full) + 1):
+        if full[:end] not in sheets.layers:
+            sheets.layers.append(full[:end])
+            if mode != "apply" and not sheets.layer_undecided:
+                sheets.layer_undecided = head
+    return full
+
+
+@contextlib.contextmanager
+def in_layer(layer: tuple[str, ...], sheets: Sheets):
+    outer, sheets.layer = sheets.layer, layer
+    try:
+        yield
+    finally:
+        sheets.layer = outer
+
+
+def layer_ranks(layers: list[tuple[str, ...]]) -> dict[tuple[str, ...], tuple[int, int]]:
+    """Each layer's rank (higher wins) for normal and for !important declarations; () stands for
+    the rules in no layer. CSS Cascade 5: layers in the order first declared, a layer's own rules
+    above its sublayers', the unlayered above all; !important declarations in the reverse order
+    (checked in Chromium 156)."""
+    among: dict[tuple, int] = {}  # a layer's place among its parent's sublayers
+    counted: dict[tuple, int] = {}
+    for path in layers:
+        among[path] = counted.get(path[:-1], 0)
+        counted[path[:-1]] = among[path] + 1
+    order = sorted([(), *layers], key=lambda path: [among[path[:end]] for end in range(1, len(path) + 1)] + [math.inf])
+    return {path: (rank, len(order) - 1 - rank) for rank, path in enumerate(order)}
+
+
 def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
               source: str, chain: tuple[str, ...] = ()) -> None:
     """A whole sheet: the sheets its leading @import rules name, in place, then its own rules,
@@ -1052,6 +1185,8 @@ def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFil
                        sheets, files, base, source, chain)
         elif name == "namespace" and not unknown:
             namespaces.update(namespace_rule(rule))
+        elif name == "layer":  # `@layer a, b;` before an @import: its layers come first in the order
+            add_layer(rule, mode, within, sheets, 0)
     outer, sheets.namespaces = sheets.namespaces, namespaces
     add_rules(rules, mode, within, sheets)
     sheets.namespaces = outer
@@ -1114,9 +1249,12 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
     rest = prelude[1:]
     condition = tinycss2.serialize(rest).strip(ASCII_WHITESPACE)
     head = " ".join(f"@import {tinycss2.serialize(rule.prelude)}".split())
-    if any((t.type == "ident" and t.lower_value == "layer") or (t.type == "function" and t.lower_name in
-                                                                 ("layer", "supports")) for t in rest):
-        sheets.layered = True  # (with supports() too: over-estimated)
+    layer = next((t for t in rest if (t.type == "ident" and t.lower_value == "layer") or
+                  (t.type == "function" and t.lower_name == "layer")), None)
+    if layer is not None:
+        rest = [t for t in rest if t is not layer]
+        condition = tinycss2.serialize(rest).strip(ASCII_WHITESPACE)
+    if any(t.type == "function" and t.lower_name == "supports" for t in rest):
         mode, within = "check", f"{within} {head}".strip()
     elif condition:
         answer = desktop_applies(condition)
@@ -1129,6 +1267,20 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
         return
     if answer == CSP_UNDECIDED:
         mode, within = "check", f"{within} {deciding.label}".strip()
+    if layer is not None:  # (a sheet loaded or not: its layer is declared where the @import stands)
+        names = [] if layer.type == "ident" else layer_names(layer.arguments)
+        if names is None or len(names) > 1:
+            return  # not a layer name: the @import is invalid
+        sheets.layered = True
+        with in_layer(declare_layer(names[0] if names else None, mode, head, sheets), sheets):
+            add_import_sheet(href, mode, within, sheets, files, base, source, chain)
+        return
+    add_import_sheet(href, mode, within, sheets, files, base, source, chain)
+
+
+def add_import_sheet(href: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
+                     source: str, chain: tuple[str, ...]) -> None:
+    """The sheet an @import names, in a data: URL or saved beside the page."""
     if is_data_url(href):
         found = data_url(href)
         text = None if found is None else data_url_sheet(found, source, sheets.quirks, sheets.environment)
@@ -1349,24 +1501,26 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
     if not sheets.applied_count:
         return found
     budget = Budget(source)
+    ranks = layer_ranks(sheets.layers)
     for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
         budget.spend(candidates(sheets.applied, wrapper))
         for specificity, order, pseudo, rule in sheets.applied.match(wrapper):
             for d in rule.declarations:
                 origin = AUTHOR_IMPORTANT if d.important else AUTHOR
-                found.setdefault(wrapper.etree_element, []).append(((origin, (0, *specificity), order), pseudo, d))
+                rank = ranks[rule.layer][d.important]
+                found.setdefault(wrapper.etree_element, []).append(((origin, (0, rank, *specificity), order), pseudo, d))
     return found
 
 
 def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
     """The declaration that wins for each property on the element (or on its ::before/::after)."""
-    entries = [] if pseudo else [((UA, (0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
+    entries = [] if pseudo else [((UA, (0, 0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
     if pseudo is None and (element.get("popover") is not None or not_rendered(element, tag)):
-        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]  # a popover shows when opened
+        entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]  # a popover shows when opened
     if pseudo is None and tag == "table" and in_quirks_mode(element.getroottree().getroot()):
-        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in QUIRKS_TABLE]
+        entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in QUIRKS_TABLE]
     if pseudo is None and tag == "summary" and summarises(element):
-        entries += [((UA, (0, 0, 0, 1), 0), None, d) for d in SUMMARY]
+        entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in SUMMARY]
     if pseudo is None and element.get("hidden") is not None:  # a presentational hint in Chromium, not the UA's
         until_found = ascii_lower(element.get("hidden") or "") == "until-found" and tag != "embed"
         entries += [(HINT, None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
@@ -1378,7 +1532,7 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
         entries += [((AUTHOR_IMPORTANT if d.important else AUTHOR, INLINE, 1 << 30), None, d)
                     for d in declarations(style, in_quirks_mode(element.getroottree().getroot()))]
     if pseudo is None and tag in ("a", "area") and element.get("href") is not None:  # a link: its UA colour,
-        entries += [((UA, (0, 0, 1, 1), 0), None, d) for d in LINK_COLOUR]  # its body's link= after
+        entries += [((UA, (0, 0, 0, 1, 1), 0), None, d) for d in LINK_COLOUR]  # its body's link= after
         entries += [(HINT, None, d) for d in body_link_hints(element)]
     entries.sort(key=lambda e: e[0])
     winners = {d.name: d for _, _, d in entries}

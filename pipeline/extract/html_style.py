@@ -41,7 +41,8 @@ from lxml import etree
 
 from ..errors import Place, Problem, SourceError
 from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rgba
-from .css_values import CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, display_type, scheme_is_dark, valid_value
+from .css_values import (CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, display_type, fits_syntax, scheme_is_dark,
+                         valid_value)
 from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, attr, resolved, words
 from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
@@ -180,6 +181,7 @@ class Style:
     in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
     narrowed: str = ""  # a width set around it inside its cell, or its table's fixed layout: it is no wider
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
+    registered: dict = field(default_factory=dict, compare=False)  # the page's @property (name -> Registration)
     # derived from the above when the style is made (__post_init__), read for every piece of text
     removed: bool = field(init=False)  # display:none: not laid out at all
     shown: bool = field(init=False)  # visibility visible
@@ -1098,17 +1100,25 @@ def figures(declared, parent: Style) -> tuple[bool, bool, bool]:
 
 
 def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
-    """The element's custom properties: its parent's, and its own (their var() resolved)."""
+    """The element's custom properties: its parent's, and its own (their var() resolved). A property
+    registered by @property (parent.registered) that does not inherit starts from its initial value
+    on each element, and one of a type keeps only a value of that type (else it is unset there)."""
     own = {name: d for name, d in declared.items() if name.startswith("--")}
+    inherited = inherited_custom(parent) if parent.registered else parent.custom
     if not own:
-        return parent.custom
+        return inherited
     # a CSS-wide keyword as the whole value: initial gives the guaranteed-invalid value (var() takes
-    # its fallback); inherit, unset, revert and revert-layer keep the parent's (custom properties
-    # inherit, and no browser sheet sets one: checked in Chromium)
+    # its fallback) or a registered property's initial value; inherit keeps the parent's, and so do
+    # unset, revert and revert-layer but on a registered property that does not inherit (custom
+    # properties inherit, and no browser sheet sets one: checked in Chromium)
     keywords = {name: css_wide_keyword(d.tokens) for name, d in own.items()}
     own = {name: d for name, d in own.items() if keywords[name] is None}
-    dropped = [name for name, keyword in keywords.items() if keyword == "initial"]
-    base = {name: value for name, value in parent.custom.items() if name not in dropped}
+    base = {name: value for name, value in inherited.items() if keywords.get(name) != "initial"}
+    for name, keyword in keywords.items():
+        if keyword == "inherit" and name in parent.registered and name in parent.custom:
+            base[name] = parent.custom[name]
+        elif keyword == "initial" and name in parent.registered and parent.registered[name].initial is not None:
+            base[name] = list(parent.registered[name].initial)
     written = {**base, **{name: list(d.tokens) for name, d in own.items()}}  # one may use another
     custom = dict(base)
     for name, d in own.items():
@@ -1120,11 +1130,29 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
         except Unsettled:
             custom[name] = UNSETTLED
             continue
+        registration = parent.registered.get(name)
+        if registration is not None and (value is None or css_wide_keyword(value) is not None):
+            continue  # invalid at computed-value time: unset (the parent's, or the initial value)
+        fits = True if registration is None or value is None else fits_syntax(registration.syntax, value)
+        if fits is None:
+            custom[name] = UNSETTLED
+        elif not fits:  # invalid at computed-value time: unset (the parent's, or the initial value)
+            continue
         # a keyword reached through var() or attr() is no keyword: the guaranteed-invalid value (Chromium)
-        if value is None or css_wide_keyword(value) is not None:
+        elif value is None or css_wide_keyword(value) is not None:
             custom.pop(name, None)
         else:
             custom[name] = value
+    return custom
+
+
+def inherited_custom(parent: Style) -> dict:
+    """The custom properties an element starts from: its parent's, but each registered property
+    that does not inherit at its initial value (none without one)."""
+    custom = {name: value for name, value in parent.custom.items()
+              if name not in parent.registered or parent.registered[name].inherits}
+    custom.update({name: list(r.initial) for name, r in parent.registered.items()
+                   if not r.inherits and r.initial is not None})
     return custom
 
 
@@ -1356,6 +1384,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  vertical_align=aligned,
                  # `display: contents` makes no box: its children are its parent's items (hunt 59)
                  items=shown_as in ITEMS_OF or (shown_as == "contents" and parent.items), custom=custom,
+                 registered=parent.registered,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
                  stuck=stuck(declared), spill=spills(declared, shown_as, None),

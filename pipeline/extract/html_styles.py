@@ -194,6 +194,9 @@ class Styles:
             self.root = replace(self.root, page_dark=True)
         if in_quirks_mode(root):
             self.root = replace(self.root, quirks=True)
+        if sheets.registrations:  # @property: the page's registered custom properties, at their initial values
+            self.root = replace(self.root, registered=sheets.registrations, custom={
+                name: list(r.initial) for name, r in sheets.registrations.items() if r.initial is not None})
         self.shadow_hosts = shadow_hosts(root)
         self.styled = styled_elements(root, self.matched)
         self.holding_styled = holding(self.styled)
