@@ -5,13 +5,23 @@ merged model cell after its first row and leaves the next row's model slot open 
 and into the cell below. No rule parts that slot from qwen2.5_vl-3b's cell, so the two were joined and
 qwen2vl-72b's lora row published as qwen2.5_vl-3b's with exit 0. A slot open at the table's side is no
 cell a reader can tell: the side of a table drawn along some rows must be drawn along all of them
-(pdf_cells.check_sides_drawn)."""
+(pdf_cells.check_sides_drawn).
+
+Hunt 109 swept the break over many heights. Where it falls inside a merged sequence length
+(`4096/8192` over the full and lora rows), Writer closes the cell at the foot of the page with
+`4096/8` (or `4096/81`, `4096/819`) in it and writes the rest (`192`) in the lora row's box overleaf,
+a row of its own: the rest was read as that row's sequence length (full with 4096 and 8, lora with
+192; exit 0). A key overleaf in a row of its own is the rest of the closed cell above where the text
+did not fit the room left there and reads as a key only joined to it (pdf_stitch.key_wrapped_over)."""
 from __future__ import annotations
 
 import pdfplumber
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, RAW
+from pipeline.extract.html import extract_html
+from pipeline.normalize import normalize
+from test_pdf_other_hands_round11 import rows
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
 
@@ -39,3 +49,25 @@ def test_a_row_open_at_the_tables_side_is_an_error():
     with pytest.raises(LayoutError, match=r"page 3, row \d+, column 1: the table's left border is not drawn along "
                                           r"this row \(expected a border drawn along every row\)"):
         extract_pdf(WRITER_OPEN_SLOT.read_bytes(), WRITER_OPEN_SLOT.name)
+
+
+WRITER_KEY_OVERLEAF = FIXTURES / "pdf" / "writer-key-over-the-break-2025-05-07.pdf"
+
+
+def test_writer_closes_a_merged_sequence_length_at_the_break_and_writes_its_rest_overleaf():
+    """The premise, as pdfplumber reads the print (LibreOffice Writer 7.4, the 2025-05-07 Writer
+    copy at 7 pt, 195 pt above the table): llama3.2-3b's full row ends page 1 with `4096/8`, and
+    page 2 opens under the header with its lora row holding `192`."""
+    with pdfplumber.open(WRITER_KEY_OVERLEAF) as pdf:
+        last = pdf.pages[0].extract_text().splitlines()
+        first = pdf.pages[1].extract_text().splitlines()
+    assert any(line.startswith("llama3.2-3b full 4096/8 ") for line in last)
+    assert any(line.startswith("lora 192 ") for line in first[:6])
+
+
+def test_a_key_overleaf_that_reads_only_joined_to_the_closed_cell_above_is_its_rest():
+    """Catches: `192` read as the lora row's sequence length and `4096/8` as the full row's (122 rows,
+    two of them wrong, exit 0): both rows have 4096 and 8192."""
+    grid, _ = extract_html((RAW / "2025-05-07" / "page.html").read_bytes(), "page.html")
+    printed, _ = extract_pdf(WRITER_KEY_OVERLEAF.read_bytes(), WRITER_KEY_OVERLEAF.name)
+    assert rows(normalize(printed, "2025-05-07").frame) == rows(normalize(grid, "2025-05-07").frame)
