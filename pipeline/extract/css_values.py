@@ -236,27 +236,46 @@ def asks_small_figures(name: str, value: str) -> bool:
     return not SMALL_FIGURE_VARIANTS[name].isdisjoint(value.split())
 
 
-# The syntaxes of a registered custom property (@property) this reader tells a value of: one type each.
+# The syntaxes of a registered custom property (@property) this reader tells a value of: one type
+# each. A length in a unit relative to a font or a window is computed where it is declared (`1em` of
+# the element setting it, inherited as px), which is not done here: no type is told of it.
+ABSOLUTE_UNITS = frozenset({"px", "pt", "pc", "in", "cm", "mm", "q"})
+ANGLE_UNITS = frozenset({"deg", "grad", "rad", "turn"})
+TIME_UNITS = frozenset({"s", "ms"})
+
+
+def absolute_length(t) -> bool:
+    return (t.type == "dimension" and t.lower_unit in ABSOLUTE_UNITS) or (t.type == "number" and t.value == 0)
+
+
 SYNTAX_TYPES = {
-    "<length>": lambda t: (t.type == "dimension" and t.lower_unit in UNITS) or (t.type == "number" and t.value == 0),
+    "<length>": absolute_length,
     "<percentage>": lambda t: t.type == "percentage",
-    "<length-percentage>": lambda t: t.type == "percentage" or (t.type == "dimension" and t.lower_unit in UNITS)
-    or (t.type == "number" and t.value == 0),
+    "<length-percentage>": lambda t: t.type == "percentage" or absolute_length(t),
     "<number>": lambda t: t.type == "number",
     "<integer>": lambda t: t.type == "number" and t.is_integer,
+    "<angle>": lambda t: t.type == "dimension" and t.lower_unit in ANGLE_UNITS,
+    "<time>": lambda t: t.type == "dimension" and t.lower_unit in TIME_UNITS,
 }
+
+
+def relative_length(tokens) -> bool:
+    """Does the value hold a length relative to a font or a window (em, ch, vw, …), at any depth?"""
+    return any((t.type == "dimension" and t.lower_unit in UNITS and t.lower_unit not in ABSOLUTE_UNITS)
+               or (t.type == "function" and relative_length(t.arguments)) for t in tokens)
 
 
 def fits_syntax(syntax: str, tokens) -> bool | None:
     """Is the value one of a registered custom property's syntax (CSS Properties and Values API:
     "*" takes any)? None where this reader does not tell: a syntax past one type of SYNTAX_TYPES or
-    <color>, or a value computed first (a math function, var(), attr())."""
+    <color>, a value computed first (a math function, var(), attr()), or a relative length."""
     if syntax == "*":
         return True
     if syntax not in SYNTAX_TYPES and syntax != "<color>":
         return None
     found = words(tokens)
-    if any(t.type == "function" and (t.lower_name in MATH or t.lower_name == "var") for t in found):
+    if relative_length(found) or any(t.type == "function" and (t.lower_name in MATH or t.lower_name == "var")
+                                     for t in found):
         return None
     if syntax == "<color>":
         return colour_tokens_valid(found)

@@ -40,7 +40,8 @@ from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed, strip,
                             selector_list, uses, widened)
-from .css_values import ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, fits_syntax, valid_value
+from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, fits_syntax, relative_length,
+                         substitutes, valid_value)
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, governing_base, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
@@ -465,14 +466,12 @@ class Sheets:
     unmodelled_fonts: dict = field(default_factory=dict)  # family (lower case) -> the @font-face drawing it
     # otherwise than its characters at the font size (a size-adjust, a symbol font as its source), as written
     policies: list = field(default_factory=list)  # the Content-Security-Policies over the sheet being added
-    layered: bool = False  # the page has @layer rules (or imports a sheet into a layer)
     layer: tuple = ()  # the cascade layer of the rules being added (Rule.layer)
     layers: list = field(default_factory=list)  # every layer, in the order first declared (layer_ranks)
     anonymous_layers: int = 0  # `@layer { … }` blocks so far: each is a layer of its own
     layer_undecided: str = ""  # the first layer declared where a browser may not declare it (an @media that
     # depends on the window: its place in the order depends on it too)
     layered_applied: bool = False  # a rule in a layer is applied
-    reverting_layer: list = field(default_factory=list)  # labels of applied rules with revert-layer
     namespaces: dict = field(default_factory=dict)  # the @namespace rules of the sheet being added
     too_deep: str = ""  # the first rule nested past MAX_NESTING, where it is (refuse_too_deep)
     focused: bool = False  # an element of the page asks for the focus as it loads (autofocus): :focus may match
@@ -680,8 +679,6 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
             continue
         for selector in compiled:
             if mode == "apply" and selector.pseudo_element not in UNDECIDED_PSEUDO:
-                if any(d.value == "revert-layer" for d in decls):
-                    sheets.reverting_layer.append(label)
                 sheets.applied.add_selector(selector, Rule(label, decls, layer=sheets.layer))
                 sheets.applied_count += 1
                 sheets.layered_applied = sheets.layered_applied or bool(sheets.layer)
@@ -820,7 +817,6 @@ def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> 
         elif rule.type == "at-rule" and rule.lower_at_keyword == "layer":
             add_layer(rule, mode, within, sheets, depth)
         elif rule.type == "at-rule" and rule.content is not None:
-            sheets.layered = sheets.layered or rule.lower_at_keyword == "layer"
             inner, head = group_mode(rule, mode)
             if inner != "drop" and rule.lower_at_keyword == "scope":  # a style rule's content (scoped_or)
                 add_rule(scoped_or(rule, ANY_ELEMENT), inner, f"{within} {head}".strip(), sheets, depth + 1)
@@ -932,15 +928,19 @@ def add_registration(rule, mode: str, sheets: Sheets) -> None:
     name = "".join(t.value for t in rule.prelude if t.type == "ident").strip()
     if rule.content is None or not name.startswith("--") or len([t for t in rule.prelude if t.type != "whitespace"]) != 1:
         return
-    found = {d.lower_name: d.value for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True,
-                                                                          skip_whitespace=True)
-             if d.type == "declaration"}
+    descriptors = [d for d in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+                   if d.type == "declaration"]
+    if any(d.important for d in descriptors):  # (`!important` makes the registration invalid in Chromium)
+        return
+    found = {d.lower_name: d.value for d in descriptors}
     syntax = [t for t in found.get("syntax", []) if t.type not in ("whitespace", "comment")]
     inherits = [t.lower_value for t in found.get("inherits", []) if t.type == "ident"]
     if len(syntax) != 1 or syntax[0].type != "string" or inherits not in (["true"], ["false"]):
         return
     initial = [t for t in found.get("initial-value", []) if t.type != "comment"]
     kind = syntax[0].value.strip()
+    if initial and not initial_value_allowed(kind, initial):
+        return
     fits = fits_syntax(kind, initial) if initial else kind == "*"
     if fits is False:
         return
@@ -948,6 +948,19 @@ def add_registration(rule, mode: str, sheets: Sheets) -> None:
         sheets.registered.append(written)
         return
     sheets.registrations[name] = Registration(kind, inherits == ["true"], tuple(strip(initial)) if initial else None)
+
+
+def initial_value_allowed(syntax: str, tokens: list) -> bool:
+    """May an @property's initial value be this (checked in Chromium 156, which ignores the
+    registration otherwise)? Never a CSS-wide keyword or a value to substitute (var(), attr(),
+    env(), if()); for a syntax other than "*", computationally independent too: no length relative
+    to a font or a window (css_values.relative_length)."""
+    found = [t for t in tokens if t.type not in ("whitespace", "comment")]
+    if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in CSS_WIDE:
+        return False
+    if substitutes(tinycss2.serialize(found)) or calls(found, "var"):
+        return False
+    return syntax == "*" or not relative_length(found)
 
 
 def refuse_registered(sheets: Sheets, source: str) -> None:
@@ -971,19 +984,14 @@ def refuse_too_deep(sheets: Sheets, source: str) -> None:
 
 
 def refuse_unordered_layers(sheets: Sheets, source: str) -> None:
-    """revert-layer rolls back to the layer beneath, which this reader does not roll back through
-    (rolled_back goes to the browser's defaults): refused where the page has layers. Layers in an
-    order this reader does not decide (one first declared inside an @media that depends on the
-    window), with rules applied in them: refused too."""
-    if sheets.layered and sheets.reverting_layer:
-        raise SourceError(source, Problem(
-            Place(), f"the page's <style> rule {sheets.reverting_layer[0]} uses revert-layer over @layer rules, "
-            "which this reader does not roll back through", "style sheets without revert-layer, or without @layer"))
+    """Layers in an order this reader does not decide (one first declared inside an @media that
+    depends on the window, an @supports, an @container), with rules applied in them: an error
+    naming the layer."""
     if sheets.layer_undecided and sheets.layered_applied:
         raise SourceError(source, Problem(
             Place(), f"the order of the page's cascade layers depends on {sheets.layer_undecided!r}, declared where "
-            "a browser may or may not read it (it depends on the window)", "cascade layers declared in an order "
-            "that does not depend on the window"))
+            "a browser may or may not read it (inside a condition this reader does not decide: a window size, "
+            "@supports, @container)", "cascade layers first declared where every desktop browser reads them"))
 
 
 def sheet_modes(root: etree._Element):
@@ -1096,7 +1104,6 @@ def before_the_base(root: etree._Element) -> set[etree._Element]:
 def add_layer(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None:
     """An @layer: a statement (`@layer a, b;`) declares the layers' order; a block adds its rules
     to its layer (one name, or none: a new anonymous layer). An invalid name drops the rule."""
-    sheets.layered = True
     names = layer_names(rule.prelude)
     head = " ".join(f"@layer {tinycss2.serialize(rule.prelude)}".split())
     if names is None or (rule.content is None and not names) or (rule.content is not None and len(names) > 1):
@@ -1162,7 +1169,7 @@ def layer_ranks(layers: list[tuple[str, ...]]) -> dict[tuple[str, ...], tuple[in
         among[path] = counted.get(path[:-1], 0)
         counted[path[:-1]] = among[path] + 1
     order = sorted([(), *layers], key=lambda path: [among[path[:end]] for end in range(1, len(path) + 1)] + [math.inf])
-    return {path: (rank, len(order) - 1 - rank) for rank, path in enumerate(order)}
+    return {path: (rank, -rank) for rank, path in enumerate(order)}  # (-rank: a layer is told by either)
 
 
 def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFiles | None, base: str | None,
@@ -1170,7 +1177,7 @@ def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFil
     """A whole sheet: the sheets its leading @import rules name, in place, then its own rules,
     their selectors read with its leading @namespace rules."""
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-    namespaces, unknown = {}, None
+    namespaces, unknown, imported, closed = {}, None, False, False
     for rule in rules:
         name = rule.lower_at_keyword if rule.type == "at-rule" else None
         if name not in ("import", "charset", "layer", "namespace") or (name == "layer" and rule.content is not None):
@@ -1180,13 +1187,15 @@ def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFil
             if kept is None:  # dropped if the browser does not know it either
                 unknown = unknown or (f"@{rule.at_keyword}" if name else " ".join(tinycss2.serialize(rule.prelude).split()))
             continue  # a rule a browser drops as it parses the sheet: the @imports after it still lead
-        if name == "import" and not namespaces:
+        if name == "import" and not namespaces and not closed:
+            imported = True
             add_import(rule, *(("check", f"{within} (an @import after {unknown})".strip()) if unknown else (mode, within)),
                        sheets, files, base, source, chain)
         elif name == "namespace" and not unknown:
             namespaces.update(namespace_rule(rule))
         elif name == "layer":  # `@layer a, b;` before an @import: its layers come first in the order
             add_layer(rule, mode, within, sheets, 0)
+            closed = imported  # (after an @import, it ends them: Chromium ignores an @import after it)
     outer, sheets.namespaces = sheets.namespaces, namespaces
     add_rules(rules, mode, within, sheets)
     sheets.namespaces = outer
@@ -1269,9 +1278,8 @@ def add_import(rule, mode: str, within: str, sheets: Sheets, files: SavedFiles |
         mode, within = "check", f"{within} {deciding.label}".strip()
     if layer is not None:  # (a sheet loaded or not: its layer is declared where the @import stands)
         names = [] if layer.type == "ident" else layer_names(layer.arguments)
-        if names is None or len(names) > 1:
-            return  # not a layer name: the @import is invalid
-        sheets.layered = True
+        if names is None or len(names) > 1 or (layer.type == "function" and not names):
+            return  # not a layer name (`layer()` names none): the @import is invalid, as Chromium drops it
         with in_layer(declare_layer(names[0] if names else None, mode, head, sheets), sheets):
             add_import_sheet(href, mode, within, sheets, files, base, source, chain)
         return
@@ -1536,27 +1544,54 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
         entries += [(HINT, None, d) for d in body_link_hints(element)]
     entries.sort(key=lambda e: e[0])
     winners = {d.name: d for _, _, d in entries}
-    if any(d.value in ROLLBACK for d in winners.values()):
+    if any(rollback_keyword(d) for d in winners.values()):
         winners.update(rolled_back(winners, entries))
     return winners
 
 
 def rolled_back(winners: dict[str, Declaration], entries: list) -> dict[str, Declaration]:
-    """The declarations revert and revert-layer roll back to, where there is one beneath."""
+    """The declarations revert and revert-layer roll back to, where there is one beneath: revert to
+    the browser's sheet; revert-layer to what wins beneath the declaration's own cascade layer (a
+    style attribute's: the page's rules beneath it; an unlayered rule's: the layers, then the
+    presentational hints; checked in Chromium 156), again where that is a rollback too."""
     out = {}
     keys = {id(e): key for key, _, e in entries}
     for name, d in winners.items():
-        if d.value == "revert-layer" and keys[id(d)][1] == INLINE:
-            # a style attribute's: rolled back to the page's own rules beneath it (checked in Chromium 156)
-            beneath = [e for key, _, e in entries if e.name == name and key[1] != INLINE]
-        elif d.value in ROLLBACK:
-            beneath = [e for key, _, e in entries if e.name == name and (key[0] == UA or (
-                key == HINT and d.value == "revert-layer"))]
-        else:
-            continue
-        if beneath:
-            out[name] = beneath[-1]
+        keyword, found = rollback_keyword(d), d
+        while keyword is not None:
+            key = keys[id(found)]
+            beneath = [e for k, _, e in entries if e.name == name and (
+                k[0] == UA if keyword == "revert" else k < key and before_the_layer(k, key))]
+            if not beneath:
+                break
+            found = beneath[-1]
+            keyword = rollback_keyword(found)
+        if found is not d:
+            out[name] = found
     return out
+
+
+def before_the_layer(k: tuple, key: tuple) -> bool:
+    """Is the precedence `k` from before the cascade layer of `key` (what revert-layer rolls back
+    to: the browser's sheet, the presentational hints, a style attribute's page rules, the layers
+    declared earlier, of either importance; never the same layer's other rules, !important or
+    not: `span{display:inline} span{display:revert-layer !important}` falls back to `hidden`, in
+    Chromium 156)?"""
+    if k[0] == UA or k[1][0] != key[1][0]:
+        return k[0] == UA or k[1][0] < key[1][0]
+    return layer_of(k) < layer_of(key)
+
+
+def layer_of(key: tuple) -> int:
+    """The layer's place in the order first declared (layer_ranks), from either importance's rank."""
+    return -key[1][1] if key[0] == AUTHOR_IMPORTANT else key[1][1]
+
+
+def rollback_keyword(d: Declaration) -> str | None:
+    """revert or revert-layer, where the declaration is that keyword alone (in any case: a custom
+    property's value is kept as written)."""
+    word = d.value.strip().lower()
+    return word if word in ROLLBACK else None
 
 
 # The colour attributes HTML maps to CSS (its "presentational hints"): on these elements only, each
