@@ -12,7 +12,8 @@ Hunt 109 swept the break over many heights. Where it falls inside a merged seque
 `4096/8` (or `4096/81`, `4096/819`) in it and writes the rest (`192`) in the lora row's box overleaf,
 a row of its own: the rest was read as that row's sequence length (full with 4096 and 8, lora with
 192; exit 0). A key overleaf in a row of its own is the rest of the closed cell above where the text
-did not fit the room left there and reads as a key only joined to it (pdf_stitch.key_wrapped_over)."""
+did not fit the room left there and reads as a key only joined to it (pdf_stitch.wrapped_over);
+so is a value (`16*Asc` / `end`) or a model name (`qwen3_moe-` / `235B_A22B`), refused before."""
 from __future__ import annotations
 
 import pdfplumber
@@ -71,3 +72,40 @@ def test_a_key_overleaf_that_reads_only_joined_to_the_closed_cell_above_is_its_r
     grid, _ = extract_html((RAW / "2025-05-07" / "page.html").read_bytes(), "page.html")
     printed, _ = extract_pdf(WRITER_KEY_OVERLEAF.read_bytes(), WRITER_KEY_OVERLEAF.name)
     assert rows(normalize(printed, "2025-05-07").frame) == rows(normalize(grid, "2025-05-07").frame)
+
+
+WRITER_LAST_ROW_OPEN = FIXTURES / "pdf" / "writer-last-row-open-2025-10-22.pdf"
+
+
+def test_a_last_row_open_at_the_side_is_named_as_such_not_as_a_missing_page():
+    """Catches (hunt 109): the table's end, where Writer leaves the last row's model slot open at the
+    left and below, refused as "left open at the bottom of the page … (a page missing?)", though the
+    notes follow right below it on the same page (pdfplumber's text of page 5)."""
+    with pdfplumber.open(WRITER_LAST_ROW_OPEN) as pdf:
+        text = pdf.pages[4].extract_text()
+    assert "gemma3-27b" in text and text.index("gemma3-27b") < text.index("1. Llama-Factory")
+    with pytest.raises(LayoutError, match=r"page 5, row \d+, column 1: the table's left border is not drawn along "
+                                          r"this row"):
+        extract_pdf(WRITER_LAST_ROW_OPEN.read_bytes(), WRITER_LAST_ROW_OPEN.name)
+
+
+@pytest.mark.parametrize("name, foot, overleaf", [
+    ("writer-value-over-the-break-2025-10-22.pdf", "16*Asc", "end"),
+    ("writer-model-over-the-break-2025-10-22.pdf", "qwen3_moe-", "235B_A22B"),
+])
+def test_a_value_or_name_closed_at_the_break_and_going_on_overleaf_is_read_whole(page_rows_1022, name, foot, overleaf):
+    """Catches: the two fragments read as two cells, each no value or name (refused, though the print
+    shows the merged cell's text going on overleaf: pdfplumber reads the foot of one page and the
+    top of the next so)."""
+    path = FIXTURES / "pdf" / name
+    with pdfplumber.open(path) as pdf:
+        words = [[w["text"] for w in page.extract_words()] for page in pdf.pages]
+    assert any(foot in page and overleaf in words[i + 1] for i, page in enumerate(words[:-1]))
+    printed, _ = extract_pdf(path.read_bytes(), name)
+    assert rows(normalize(printed, "2025-10-22").frame) == page_rows_1022
+
+
+@pytest.fixture(scope="module")
+def page_rows_1022() -> set[tuple]:
+    grid, _ = extract_html((RAW / "2025-10-22" / "page.html").read_bytes(), "page.html")
+    return rows(normalize(grid, "2025-10-22").frame)

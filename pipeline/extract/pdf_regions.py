@@ -370,8 +370,11 @@ def printed_past(page, side: str, edge: float, top: float, bottom: float) -> boo
 
 def check_ended(last: Region, source: str) -> None:
     """The table's last part must be closed at its bottom: a cell left open goes on
-    overleaf, so an open end means the rest is missing (a page dropped from the file)."""
+    overleaf, so an open end means the rest is missing (a page dropped from the file). Where the
+    last rows are not ruled as cells at all (LibreOffice Writer may leave a merged cell's last row
+    open at the side and below: hunt 109), that is the error named (pdf_cells.check_sides_drawn)."""
     if left_open(last):
+        last.cells()
         raise LayoutError(source, Problem(
             Place(page=last.page), "the vendor table is left open at the bottom of the page and does not go on on "
             "the next page (a page missing?)", "the table's last row ruled off below it"))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..errors import LayoutError, Place, Problem
 from ..grid import Cell
 from ..header import key_role
-from ..tokens import TokenError, parse_seq_lens, parse_strategies, squash
+from ..tokens import TokenError, parse_model_label, parse_seq_lens, parse_strategies, parse_units, squash
 from .cjk import printed_text
 from .pdf_cells import PageCell, PageTable
 from .text import collapse_lines
@@ -118,23 +118,32 @@ def told_by_keys(bottom: list[PageCell], keys: list[PageCell], wrapped: list[boo
     return told
 
 
-def key_wrapped_over(bottom: list[PageCell], cell: PageCell, key_roles: dict[int, str]) -> PageCell | None:
-    """The key cell above the break whose text goes on in `cell`, a key box at the top of the next
-    page in a row of its own, where the producer closed the cell at the break (LibreOffice Writer
-    closes every fragment of a merged cell: `4096/819` on one page, `2` overleaf in the lora row's
-    box, hunt 109). As for a row cut by the break (told_by_keys): text that would have fitted the
-    room left above was never wrapped; text that did not is the rest only where it reads as a key
-    joined to the text above and not apart (reads_as_key). None where the box is a cell of its own."""
+def wrapped_over(bottom: list[PageCell], cell: PageCell, role: str | None) -> PageCell | None:
+    """The cell above the break whose text goes on in `cell`, a box at the top of the next page in a
+    row of its own, where the producer closed the cell at the break (LibreOffice Writer closes every
+    fragment of a merged cell: `4096/819` on one page, `2` overleaf in the lora row's box, hunt 109;
+    `8*Asce` and `nd` in a merged value). As for a row cut by the break (told_by_keys): text that
+    would have fitted the room left above was never wrapped; text that did not is the rest only
+    where it reads whole joined to the text above and not apart (reads_whole, the column's `role`).
+    None where the box is a cell of its own."""
     above = same_columns(bottom, cell)
-    if above is None or above.empty or above.open_bottom:
+    if above is None or above.empty or above.open_bottom or wrapped_into(above, cell) is False:
         return None
-    verdict = wrapped_into(above, cell)
-    if verdict is False:
-        return None
-    role = key_roles[cell.col]
-    joined = reads_as_key(role, [*above.lines, *cell.lines])
-    apart = reads_as_key(role, above.lines) and reads_as_key(role, cell.lines)
+    joined = reads_whole(role, [*above.lines, *cell.lines])
+    apart = reads_whole(role, above.lines) and reads_whole(role, cell.lines)
     return above if joined and not apart else None  # both or neither: a cell of its own, as before
+
+
+def reads_whole(role: str | None, lines: list[str]) -> bool:
+    """Whether lines of a column, joined as wrapped text is, read as one of its items: a key
+    (reads_as_key), a model label, or a unit count (the value columns: role None)."""
+    if role in ROW_KEY_ROLES:
+        return reads_as_key(role, lines)
+    try:
+        (parse_model_label if role == "model" else parse_units)("".join(squash(line) for line in lines))
+    except TokenError:
+        return False
+    return True
 
 
 def reads_as_key(role: str | None, lines: list[str]) -> bool:
@@ -224,8 +233,8 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
             elif cell.row == 0:  # (no rule drawn under the whole row above: only an empty box is a cell's rest)
                 above = model if model is not None and cell.col in model_cols else next(
                     (p for p in bottom if continues(p, cell) and (cell.empty or not undrawn)), None)
-                if above is None and not cell.empty and cell.col in key_roles:
-                    above = key_wrapped_over(bottom, cell, key_roles)
+                if above is None and not cell.empty:
+                    above = wrapped_over(bottom, cell, "model" if cell.col in model_cols else key_roles.get(cell.col))
             if above is None:
                 if cell.row == 0 and split:
                     raise LayoutError(source, Problem(Place(shift + 1, cell.col + 1, cell.page),
