@@ -16,6 +16,8 @@ did not fit the room left there and reads as a key only joined to it (pdf_stitch
 so is a value (`16*Asc` / `end`) or a model name (`qwen3_moe-` / `235B_A22B`), refused before."""
 from __future__ import annotations
 
+import io
+
 import pdfplumber
 import pytest
 
@@ -109,3 +111,40 @@ def test_a_value_or_name_closed_at_the_break_and_going_on_overleaf_is_read_whole
 def page_rows_1022() -> set[tuple]:
     grid, _ = extract_html((RAW / "2025-10-22" / "page.html").read_bytes(), "page.html")
     return rows(normalize(grid, "2025-10-22").frame)
+
+
+def test_no_key_goes_on_into_a_row_that_begins_a_model_of_its_own():
+    """Catches (hunt 113): `102` closed at page 2's foot (glm4-9b, lora) and `4` opening page 3 in
+    mixtral-8x7b's own row were read as one sequence length, 1024, for both (exit 0). The viewer
+    shows two rows of two models, each with its own value."""
+    path = FIXTURES / "pdf" / "reportlab-keys-either-side-of-a-model-break-2025-05-07.pdf"
+    with pdfplumber.open(path) as pdf:
+        assert any(line.startswith("lora 102 ") for line in pdf.pages[1].extract_text().splitlines()[-3:])
+        assert any(line.startswith("mixtral-8x7b full 4 ") for line in pdf.pages[2].extract_text().splitlines()[:10])
+    frame = normalize(extract_pdf(path.read_bytes(), path.name)[0], "2025-05-07").frame
+    seen = set(frame[frame.model.isin(["glm4-9b", "mixtral-8x7b"])][["model", "strategy", "seq_len"]]
+               .astype(str).itertuples(index=False))
+    assert ("glm4-9b", "lora", "102") in seen and ("mixtral-8x7b", "full", "4") in seen
+    assert not any(seq == "1024" for model, _, seq in seen)
+
+
+ZEBRA = ("tbody tr:nth-child(even) td {background:#e0e0e0} table{border-left:none;border-right:none} "
+         "th:first-child,td:first-child{border-left:none} th:last-child,td:last-child{border-right:none}")
+
+
+@pytest.mark.parametrize("backgrounds", [True, False])
+def test_a_zebra_striped_table_without_side_borders_is_read(printer, page_rows_1022, backgrounds):
+    """Catches (hunt 113): the stripes' filled boxes end at the table's sides on every other row, and
+    were taken for a side border drawn along some rows only (refused; read exactly before the side
+    rule). Chromium prints the stripes (white boxes without backgrounds): the sides of a background
+    are no border (pdf_regions.background_sides)."""
+    from chromium import tab
+    html = (FIXTURES / "pdf" / "print-2025-10-22.html").read_text(encoding="utf-8").replace(
+        "</style>", ZEBRA + "</style>", 1)
+    with tab(printer) as page:
+        page.set_content(html)
+        data = page.pdf(format="A4", print_background=backgrounds)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:  # the premise: filled boxes ending at the table's left side
+        left = min(e["x0"] for e in pdf.pages[0].edges if e["orientation"] == "v")
+        assert any(r["fill"] and abs(r["x0"] - left) < 1 for r in pdf.pages[0].rects)
+    assert rows(normalize(extract_pdf(data, "zebra.pdf")[0], "2025-10-22").frame) == page_rows_1022

@@ -173,7 +173,7 @@ def page_table(edges: list[dict], bbox: tuple, page_number: int, xs: list[float]
                 a, b = find((r, c)), find((r + 1, c))
                 owner[b[0]][b[1]] = min(a, b)
                 owner[a[0]][a[1]] = min(a, b)
-    check_sides_drawn(rules, xs, ys, page_number, source)
+    check_sides_drawn(Ruling([e for e in edges if not e.get("background")], xs, ys), xs, ys, page_number, source)
     table = PageTable(page_number, xs, ys)
     groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for r in range(n_rows):
@@ -198,7 +198,8 @@ def check_sides_drawn(rules: Ruling, xs: list[float], ys: list[float], page_numb
     """A side of the table drawn along some rows is drawn along all of them. A row whose end
     is left open there (LibreOffice Writer closes a merged cell after its first row and leaves
     the next row's slot open at the side and into the cell below) is no cell a reader can
-    tell; page_table would join it to whatever no rule parts it from."""
+    tell; page_table would join it to whatever no rule parts it from. The sides of backgrounds
+    (zebra stripes: edges marked "background") draw no side (`rules` leaves them out)."""
     for col in (0, len(xs) - 1):
         drawn = [rules.vertical_rule(col, ys[r], ys[r + 1]) for r in range(len(ys) - 1)]
         if any(drawn) and not all(drawn):

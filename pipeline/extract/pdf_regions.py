@@ -43,9 +43,23 @@ def ruling(page, glyphs: list[dict]) -> list[dict]:
     rectangles and the underlines of `glyphs` (the page's characters set square), so that
     they do not pose as column or row boundaries."""
     underlined = Underlined(glyphs)
-    return [e for e in page.edges if e["orientation"] in ("h", "v")
+    backgrounds = background_sides(page)
+    return [{**e, "background": True} if e["orientation"] == "v" and side_key(e["x0"], e) in backgrounds else e
+            for e in page.edges if e["orientation"] in ("h", "v")
             and (e["bottom"] - e["top"] if e["orientation"] == "v" else e["x1"] - e["x0"]) >= MIN_EDGE
             and not (e["orientation"] == "h" and underlined.underlines(e["x0"], e["top"], e["x1"], e["bottom"]))]
+
+
+def background_sides(page) -> set[tuple]:
+    """The left and right sides of the page's filled boxes wider and higher than a rule (a row's
+    or a cell's background: zebra stripes), which divide cells as a rule does but are no border
+    drawn along a table's side (pdf_cells.check_sides_drawn)."""
+    return {side_key(x, r) for r in page.rects if r.get("fill") and not r.get("stroke")
+            and min(r["x1"] - r["x0"], r["bottom"] - r["top"]) >= MIN_EDGE for x in (r["x0"], r["x1"])}
+
+
+def side_key(x: float, box: dict) -> tuple:
+    return round(x, 2), round(box["top"], 2), round(box["bottom"], 2)
 
 
 @dataclass

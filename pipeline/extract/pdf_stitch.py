@@ -134,6 +134,16 @@ def wrapped_over(bottom: list[PageCell], cell: PageCell, role: str | None) -> Pa
     return above if joined and not apart else None  # both or neither: a cell of its own, as before
 
 
+def begins_a_model(bottom: list[PageCell], band: list[PageCell], model_cols: set[int], model: PageCell | None) -> bool:
+    """Does the first row overleaf begin a model of its own (its model box holds a name that is no
+    rest of the one above)? No cell of another column then goes on from above the break (hunt 113:
+    `102` closed at a foot and `4` overleaf in the next model's row were joined as 1024)."""
+    box = next((c for c in band if c.col in model_cols), None)
+    if box is None or box.empty or model is not None:
+        return False
+    return wrapped_over(bottom, box, "model") is None
+
+
 def reads_whole(role: str | None, lines: list[str]) -> bool:
     """Whether lines of a column, joined as wrapped text is, read as one of its items: a key
     (reads_as_key), a model label, or a unit count (the value columns: role None)."""
@@ -226,6 +236,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
         shift = offset - (1 if split else 0)
         model = None if split or offset <= depth else model_goes_on(bottom, band, model_cols)
         undrawn = all(p.open_bottom for p in bottom)  # Chromium may draw the rule under a row overleaf only
+        new_model = not split and begins_a_model(bottom, band, model_cols, model)
         for cell in body:
             above = None
             if cell.row == 0 and split:
@@ -233,7 +244,7 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
             elif cell.row == 0:  # (no rule drawn under the whole row above: only an empty box is a cell's rest)
                 above = model if model is not None and cell.col in model_cols else next(
                     (p for p in bottom if continues(p, cell) and (cell.empty or not undrawn)), None)
-                if above is None and not cell.empty:
+                if above is None and not cell.empty and not (new_model and cell.col not in model_cols):
                     above = wrapped_over(bottom, cell, "model" if cell.col in model_cols else key_roles.get(cell.col))
             if above is None:
                 if cell.row == 0 and split:
