@@ -228,6 +228,10 @@ PROPERTIES = {  # a sheet, and the colour <p id=x> (in a <div>) is drawn in by C
                                            "p{color: var(--c)}", "green"),
     "initial is its initial value": ('@property --c {syntax:"*"; inherits:true; initial-value: red} '
                                      "div{--c: green} p{--c: initial; color: var(--c)}", "red"),
+    # hunt 112: a keyword reached through var() in a registered property applies; `color: initial` is CanvasText
+    "initial reached through var()": ('@property --c {syntax:"<color>"; inherits:true; initial-value: red} '
+                                      "div{--c: green} p{--c: var(--nope, initial); color: var(--c)}", "red"),
+    "color: initial": ("div{color: green} p{color: initial}", "black"),
     # green is no length: --n is 0px, and color: 0px is invalid at computed-value time (inherited: black)
     "a length": ('@property --n {syntax:"<length>"; inherits:false; initial-value: 0px} '
                  "p{--n: green; color: red} p{color: var(--n, green)}", "black"),
@@ -317,6 +321,9 @@ STALE_SIX = {  # a sheet, and what Chromium 156 draws of the stale 6 (test_other
         '@property --d{syntax:"*";inherits:false;initial-value:inherit} .x{display:var(--d,none)}', "1*Ascend"),
     "an initial length in em is no registration": (
         '@property --fs{syntax:"<length>";inherits:false;initial-value:0em} .x{font-size:var(--fs,1em)}', "16*Ascend"),
+    # hunt 112
+    "a layer declared in a style rule": (
+        "body{ @layer b { color:black } } @layer a{.x{display:none}} @layer b{.x{display:inline}}", "1*Ascend"),
 }
 
 
@@ -347,3 +354,53 @@ def test_a_registered_length_relative_to_a_font_is_not_worked_out():
            "table{font-size:14px} .x{font-size:var(--fs)}")
     with pytest.raises(MincardsError):
         read(with_stale_six(f"<style>{css}</style>"))
+
+
+REFUSED_NOW = {  # hunt 112: a sheet Chromium draws so (the stale cell's text), which this reader refuses
+    "revert-layer reached through var()": ("@layer a{.x{display:none}} .x{display:var(--u, revert-layer)}", "1*Ascend"),
+    "a registration in two layers": ('@layer b, a; @layer a{@property --d{syntax:"*";inherits:false;initial-value:none}} '
+                                     '@layer b{@property --d{syntax:"*";inherits:false;initial-value:inline}} '
+                                     ".x{display:var(--d)}", "1*Ascend"),
+    "a layer order told inside @scope": ("@scope (body){ @layer b, a; } @layer a{.x{display:none}} "
+                                         "@layer b{.x{display:inline}}", "1*Ascend"),
+    "a registration inside @scope": (
+        '@scope (body){ @property --d{syntax:"*";inherits:false;initial-value:none} } .x{display:var(--d)}',
+        "1*Ascend"),
+}
+
+
+def test_chromium_draws_what_this_reader_now_refuses_so(browser):
+    from test_other_hands_sheets import STALE
+    with tab(browser) as window:
+        for name, (css, drawn) in REFUSED_NOW.items():
+            window.set_content(f"<style>{css}</style><p>{STALE}</p>")
+            assert window.evaluate("() => document.querySelector('p').innerText") == drawn, name
+
+
+@pytest.mark.parametrize("name", REFUSED_NOW)
+def test_what_this_reader_does_not_roll_back_or_order_is_an_error(name):
+    """Catches (hunt 112): each published 16 where Chromium draws 1*Ascend (exit 0)."""
+    from test_other_hands_sheets import with_stale_six
+    with pytest.raises(MincardsError):
+        read(with_stale_six(f"<style>{REFUSED_NOW[name][0]}</style>"))
+
+
+FONT_SIZE_ONE = '<font size=1>1<span class="x" style="font-size:calc(1em - 10px)">6</span>*Ascend</font>'
+
+
+def test_chromium_sizes_a_font_element_by_its_size_attribute(browser):
+    """The premise: <font size=1> is x-small (10px), so the 6 inside it at calc(1em - 10px) is 0px wide."""
+    with tab(browser) as window:
+        window.set_content(f"<p>{FONT_SIZE_ONE}</p>")
+        assert window.evaluate("() => getComputedStyle(document.querySelector('font')).fontSize") == "10px"
+        assert window.evaluate("() => document.querySelector('.x').getBoundingClientRect().width") == 0
+
+
+def test_a_font_elements_size_attribute_is_applied():
+    """Catches (hunt 112): <font size> left out, the 6 read at 6px and 16 published where Chromium draws
+    the 6 at no size (1*Ascend)."""
+    from test_other_hands_sheets import STALE, with_stale_six
+    html = with_stale_six("").replace(STALE, FONT_SIZE_ONE, 1)
+    assert html.count(FONT_SIZE_ONE) == 1
+    with pytest.raises(MincardsError):
+        read(html)

@@ -463,6 +463,7 @@ class Sheets:
     environment: str = "utf-8"  # the page's encoding, its sheets' fallback (html_tree.page_encoding)
     registered: list = field(default_factory=list)  # the @property rules not modelled, as written (refused)
     registrations: dict = field(default_factory=dict)  # custom property name -> its Registration (@property)
+    registration_layers: dict = field(default_factory=dict)  # custom property name -> the layer first registering it
     unmodelled_fonts: dict = field(default_factory=dict)  # family (lower case) -> the @font-face drawing it
     # otherwise than its characters at the font size (a size-adjust, a symbol font as its source), as written
     policies: list = field(default_factory=list)  # the Content-Security-Policies over the sheet being added
@@ -619,6 +620,10 @@ def add_nested(rule: StyleRule, items: list, mode: str, within: str, sheets: She
             selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
             add_rule(StyleRule.of(tinycss2.parse_component_value_list(selectors), item.content), mode, within, sheets,
                      depth + 1)
+        elif item.type == "at-rule" and item.lower_at_keyword == "property":  # global wherever it is written
+            add_registration(item, mode, sheets)
+        elif item.type == "at-rule" and item.lower_at_keyword == "layer":
+            add_layer(item, mode, within, sheets, depth, parent=rule)
         elif item.type == "at-rule" and item.content is not None:
             inner, head = group_mode(item, mode)
             if inner != "drop":
@@ -944,7 +949,8 @@ def add_registration(rule, mode: str, sheets: Sheets) -> None:
     fits = fits_syntax(kind, initial) if initial else kind == "*"
     if fits is False:
         return
-    if fits is None or mode != "apply":
+    layer = sheets.registration_layers.setdefault(name, sheets.layer)
+    if fits is None or mode != "apply" or layer != sheets.layer:  # (in two layers: the winning layer's counts)
         sheets.registered.append(written)
         return
     sheets.registrations[name] = Registration(kind, inherits == ["true"], tuple(strip(initial)) if initial else None)
@@ -1101,9 +1107,11 @@ def before_the_base(root: etree._Element) -> set[etree._Element]:
     return found
 
 
-def add_layer(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None:
+def add_layer(rule, mode: str, within: str, sheets: Sheets, depth: int, parent: StyleRule | None = None) -> None:
     """An @layer: a statement (`@layer a, b;`) declares the layers' order; a block adds its rules
-    to its layer (one name, or none: a new anonymous layer). An invalid name drops the rule."""
+    to its layer (one name, or none: a new anonymous layer); nested in a style rule (`parent`), its
+    declarations and rules are the parent's, in that layer (Chromium 156 declares it there too).
+    An invalid name drops the rule."""
     names = layer_names(rule.prelude)
     head = " ".join(f"@layer {tinycss2.serialize(rule.prelude)}".split())
     if names is None or (rule.content is None and not names) or (rule.content is not None and len(names) > 1):
@@ -1113,8 +1121,12 @@ def add_layer(rule, mode: str, within: str, sheets: Sheets, depth: int) -> None:
             declare_layer(name, mode, head, sheets)
         return
     with in_layer(declare_layer(names[0] if names else None, mode, head, sheets), sheets):
-        add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True), mode,
-                  f"{within} {head}".strip(), sheets, depth + 1)
+        inside = f"{within} {head}".strip()
+        if parent is not None:
+            add_rule(StyleRule.of(parent.prelude, rule.content), mode, inside, sheets, depth + 1)
+        else:
+            add_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True), mode, inside,
+                      sheets, depth + 1)
 
 
 def layer_names(prelude: list) -> list[tuple[str, ...]] | None:
@@ -1653,14 +1665,17 @@ def list_type_hint(element: etree._Element, tag: str) -> str | None:
 
 
 def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]:
-    """The declarations an element's colour attributes stand for, a <font face>'s family and a
-    list's marker type (list_type_hint): author declarations before every rule of the page's
+    """The declarations an element's colour attributes stand for, a <font face>'s family, a <font
+    size>'s size and a list's marker type (list_type_hint): author declarations before every rule of the page's
     sheets (specificity 0), so any rule or style attribute overrides them; an attribute the
     legacy rules reject (`transparent`, empty) sets nothing."""
     out = []
     marker = list_type_hint(element, tag)
     if marker is not None:
         out.append(Declaration("list-style-type", marker, tuple(tinycss2.parse_component_value_list(marker)), False))
+    size = legacy_font_size(element.get("size")) if tag == "font" else None
+    if size is not None:
+        out.append(Declaration("font-size", size, tuple(tinycss2.parse_component_value_list(size)), False))
     face = element.get("face") if tag == "font" else None
     if face and face.strip():
         out.append(Declaration("font-family", face.strip().lower(), tuple(tinycss2.parse_component_value_list(face)),
@@ -1676,6 +1691,21 @@ def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]
             text = "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
             out.append(Declaration(name, text, tuple(tinycss2.parse_component_value_list(text)), False))
     return out
+
+
+LEGACY_FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")  # <font size=1..7>
+
+
+def legacy_font_size(value: str | None) -> str | None:
+    """The font size a <font size> attribute stands for, by HTML's rules for parsing a legacy
+    font size: white space, an optional + or - (relative to 3), digits (the rest ignored), clamped
+    to 1..7; None where there are no digits."""
+    match = re.match(r"[ \t\n\f\r]*([+-]?)([0-9]+)", value or "")
+    if match is None:
+        return None
+    number = int(match[2])
+    number = 3 + number if match[1] == "+" else 3 - number if match[1] == "-" else number
+    return LEGACY_FONT_SIZES[min(max(number, 1), 7) - 1]
 
 
 HINTED_BY_ATTRIBUTES = frozenset({"dialog", "input", "audio"})  # not_rendered reads their attributes

@@ -320,6 +320,8 @@ def ink_of(value: str | None, current: tuple, dark: bool) -> tuple | None:
 
 def color(declared, parent: Style, element) -> tuple:
     value = value_of(declared, "color")  # <font color>, <body text>: presentational hints (html_cascade.py)
+    if value == "initial":  # CanvasText in the element's scheme, not the parent's colour (hunt 112)
+        return DARK_TEXT if parent.dark else BLACK
     return ink_of(value, parent.color, parent.dark) or parent.color
 
 
@@ -1131,8 +1133,18 @@ def custom_properties(declared: dict[str, Declaration], parent: Style) -> dict:
             custom[name] = UNSETTLED
             continue
         registration = parent.registered.get(name)
-        if registration is not None and (value is None or css_wide_keyword(value) is not None):
-            continue  # invalid at computed-value time: unset (the parent's, or the initial value)
+        keyword = css_wide_keyword(value) if value is not None else None
+        if registration is not None and keyword in ROLLED_BACK_LATE:
+            custom[name] = UNSETTLED  # a rollback reached through var(): not rolled back here
+            continue
+        if registration is not None and keyword == "initial" and registration.initial is not None:
+            custom[name] = list(registration.initial)  # a keyword reached through var() applies (Chromium 156)
+            continue
+        if registration is not None and keyword == "inherit" and name in parent.custom:
+            custom[name] = parent.custom[name]
+            continue
+        if registration is not None and (value is None or keyword is not None):
+            continue  # invalid at computed-value time, or unset: the parent's, or the initial value
         fits = True if registration is None or value is None else fits_syntax(registration.syntax, value)
         if fits is None:
             custom[name] = UNSETTLED
@@ -1164,6 +1176,9 @@ def css_wide_keyword(tokens) -> str | None:
     return None
 
 
+ROLLED_BACK_LATE = frozenset({"revert", "revert-layer"})  # a rollback a var() reaches: Chromium rolls back the cascade
+
+
 def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = False) -> dict[str, Declaration]:
     """The declarations with var() substituted, then expanded as written that way (a
     shorthand into the longhands this reader uses); one whose variable is undefined is
@@ -1180,6 +1195,10 @@ def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = Fal
             tokens = substituted(d.tokens, custom)
         except Unsettled as why:  # undecided: the element's text is taken as not seen (Style.unmodelled)
             out.setdefault(UNRESOLVED, replace(d, name=UNRESOLVED, value=f"{name}: {why}"))
+            continue
+        if tokens is not None and css_wide_keyword(tokens) in ROLLED_BACK_LATE:  # rolled back where declared: not here
+            out.setdefault(UNRESOLVED, replace(d, name=UNRESOLVED, value=f"{name}: {css_wide_keyword(tokens)} reached "
+                                               "through var()"))
             continue
         if tokens is not None and quirks and name in QUIRKY_COLOURS:
             tokens = hashless(tokens)
