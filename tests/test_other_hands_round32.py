@@ -30,6 +30,7 @@ from chromium import tab
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (a fixture)
 from pipeline.errors import CellError, MincardsError, SourceError
 from test_other_hands_round27 import red_in_cell
+from test_other_hands_sheets import stale_cell
 from test_other_hands_round31 import HIDE_ROW, in_value, saved_with_sheet
 
 BASE_SELECT = "select{appearance:base-select}"
@@ -404,3 +405,42 @@ def test_a_font_elements_size_attribute_is_applied():
     assert html.count(FONT_SIZE_ONE) == 1
     with pytest.raises(MincardsError):
         read(html)
+
+
+# --- hunt 114: shorthands set by a keyword or through var(), in the order of their precedence -----------
+
+WRAPPED_SIX = '1<span class="w"><span class="x">6</span></span>*Ascend'
+SHORTHANDS = {  # a sheet, and whether Chromium draws the 6 (in a wrapper of font size 0)
+    "font: inherit": (".w{font-size:0} .x{font-size:16px; font:inherit}", False),
+    "font: unset": (".w{font-size:0} .x{font-size:16px} .x{font:unset}", False),
+    "font: initial": (".w{font-size:0} .x{font:initial}", True),
+    "a font-size over a font through var()": (".x{--f:16px a; font:var(--f)} span.x{font-size:0}", False),
+    "a font through var() over a font-size": ("span.x{font-size:0} span.x{--f:16px a; font:var(--f)}", True),
+    "a font through an undefined var()": (".w{font-size:0} .x{font-size:16px} .x{font:var(--nope)}", False),
+    "all through var() over display": (".x{display:none} .x{--k:unset; all:var(--k)}", True),
+}
+
+
+def test_chromium_sizes_the_six_so(browser):
+    """The premise: the 6 is drawn (a box of some width) or not, under each sheet."""
+    with tab(browser) as window:
+        for name, (css, drawn) in SHORTHANDS.items():
+            window.set_content(f"<style>{css}</style><p>{WRAPPED_SIX}</p>")
+            width = window.evaluate("() => document.querySelector('.x').getBoundingClientRect().width")
+            assert (width > 0) is drawn, name
+
+
+@pytest.mark.parametrize("name", SHORTHANDS)
+def test_a_shorthand_set_by_a_keyword_or_through_var_is_applied_in_its_place(name):
+    """Catches (hunt 114): `font: inherit` (and unset, revert) expanded to nothing, and a shorthand
+    through var() expanded over the longhands declared after it (or dropped when its var() is
+    undefined, its longhands beneath it left): the 6 read where Chromium draws none (16 published for
+    1*Ascend), or the other way round."""
+    from test_other_hands_sheets import STALE, with_stale_six
+    css, drawn = SHORTHANDS[name]
+    html = with_stale_six(f"<style>{css}</style>").replace(STALE, WRAPPED_SIX, 1)
+    if drawn:
+        assert stale_cell(read(html)[0]) == "16*Ascend"
+    else:
+        with pytest.raises(CellError, match=r"'1\[6\]\*Ascend' is not a unit count"):
+            read(html)

@@ -123,6 +123,18 @@ class Declaration:
     written: str | None = None  # the value as written where the reader rewrote it (lengths in px), for messages
 
 
+FONT_LONGHANDS = ("font-size", "line-height", "font-family")  # of the font shorthand, those this reader uses
+
+
+def shorthand_longhands(name: str, names) -> set[str]:
+    """Which of `names` are longhands of the shorthand `name` this reader expands (margin-left of
+    margin, line-height of font, every reset of all)."""
+    if name == "all":
+        return set(names) & set(ALL_RESETS)
+    extra = set(FONT_LONGHANDS) if name == "font" else {"top", "right", "bottom", "left"} if name == "inset" else set()
+    return {n for n in names if n.startswith(f"{name}-") or n in extra}
+
+
 def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     """A declaration as the longhands this reader uses: the sides of margin and padding, the
     horizontal ones of border (a box set apart from its neighbour), background's colour, text-decoration's
@@ -190,10 +202,12 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font
+        if len(words) == 1 and words[0] in CSS_WIDE:  # `font: inherit` (hunt 114: it set nothing)
+            return [one(longhand, words[0]) for longhand in FONT_LONGHANDS]
         if len(words) == 1 and words[0] in SYSTEM_FONT_KEYWORDS:
             return [one("font-family", SYSTEM_FAMILY)]  # Chromium draws these in its system font, a family of that name
         size, height, family = font_parts(parts)
-        return [one("font-size", size), one("line-height", height), one("font-family", family)] if size else []
+        return [one(longhand, text) for longhand, text in zip(FONT_LONGHANDS, (size, height, family))] if size else []
     if name == "inset":  # top, right, bottom, left as the margin shorthand gives them
         return [one("left", words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]),
                 one("top", words[0]), one("right", words[1] if len(words) > 1 else words[0]),
@@ -1555,7 +1569,10 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
         entries += [((UA, (0, 0, 0, 1, 1), 0), None, d) for d in LINK_COLOUR]  # its body's link= after
         entries += [(HINT, None, d) for d in body_link_hints(element)]
     entries.sort(key=lambda e: e[0])
-    winners = {d.name: d for _, _, d in entries}
+    winners: dict[str, Declaration] = {}
+    for _, _, d in entries:  # in the order of their precedence: a shorthand's var() is expanded in its place
+        winners.pop(d.name, None)  # (html_style.with_vars), beneath the longhands declared over it
+        winners[d.name] = d
     if any(rollback_keyword(d) for d in winners.values()):
         winners.update(rolled_back(winners, entries))
     return winners

@@ -52,7 +52,8 @@ from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, 
                        positive_floor, split_commas, unit_px)
 from .html_media import WINDOWS
 from .css_colour import QUIRKY_COLOURS, hashless
-from .html_cascade import (UA_BY_TAG, UNSETTLED, Declaration, Unsettled, calls, expanded, family_names, substituted,
+from .html_cascade import (UA_BY_TAG, UNSETTLED, Declaration, Unsettled, calls, expanded, family_names,
+                           shorthand_longhands, substituted,
                            uses_var)
 from .sign_fonts import of_signs
 
@@ -1187,9 +1188,9 @@ def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = Fal
     if not any(uses_var(d.tokens) for name, d in declared.items() if not name.startswith("--")):
         return declared
     out = {}
-    for name, d in declared.items():
+    for name, d in declared.items():  # in the order of their precedence (html_cascade.cascaded)
         if name.startswith("--") or not uses_var(d.tokens):
-            out.setdefault(name, d)
+            out[name] = d
             continue
         try:
             tokens = substituted(d.tokens, custom)
@@ -1202,9 +1203,13 @@ def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = Fal
             continue
         if tokens is not None and quirks and name in QUIRKY_COLOURS:
             tokens = hashless(tokens)
-        if tokens is not None and not valid_value(name, tokens):
-            continue  # invalid at computed-value time: unset, as if not declared
-        for longhand in expanded(name, tokens, d.important) if tokens is not None else ():
+        longhands = expanded(name, tokens, d.important) if tokens is not None and valid_value(name, tokens) else []
+        if not longhands:  # invalid at computed-value time: unset, a shorthand's longhands beneath it too (hunt 114)
+            for longhand in shorthand_longhands(name, list(out)):
+                del out[longhand]
+            out.pop(name, None)
+            continue
+        for longhand in longhands:
             out[longhand.name] = longhand
     return out
 
