@@ -118,20 +118,40 @@ def told_by_keys(bottom: list[PageCell], keys: list[PageCell], wrapped: list[boo
     return told
 
 
-def wrapped_over(bottom: list[PageCell], cell: PageCell, role: str | None) -> PageCell | None:
+def wrapped_over(bottom: list[PageCell], cell: PageCell, role: str | None, source: str = "",
+                 row: int = 0) -> PageCell | None:
     """The cell above the break whose text goes on in `cell`, a box at the top of the next page in a
     row of its own, where the producer closed the cell at the break (LibreOffice Writer closes every
     fragment of a merged cell: `4096/819` on one page, `2` overleaf in the lora row's box, hunt 109;
     `8*Asce` and `nd` in a merged value). As for a row cut by the break (told_by_keys): text that
     would have fitted the room left above was never wrapped; text that did not is the rest only
     where it reads whole joined to the text above and not apart (reads_whole, the column's `role`).
-    None where the box is a cell of its own."""
+    None where the box is a cell of its own. Where the two only differ in how the table prints its
+    sequence lengths (`10` and `24` apart, 1024 joined: each a length, neither a power of two) the
+    ruled boxes are not outweighed by it: an error naming the box (hunt 115)."""
     above = same_columns(bottom, cell)
     if above is None or above.empty or above.open_bottom or wrapped_into(above, cell) is False:
         return None
     joined = reads_whole(role, [*above.lines, *cell.lines])
     apart = reads_whole(role, above.lines) and reads_whole(role, cell.lines)
-    return above if joined and not apart else None  # both or neither: a cell of its own, as before
+    if not joined or apart:
+        return None  # both or neither: a cell of its own, as before
+    if role == "seq_len" and all(parses_as(role, lines) for lines in (above.lines, cell.lines)):
+        raise LayoutError(source, Problem(
+            Place(row, cell.col + 1, cell.page),
+            f"whether {cell.lines[0]!r} at the top of the page is the rest of {''.join(above.lines)!r} above the "
+            "break, in a cell the print closes there, or a sequence length of its own is not told by the ruling",
+            "a sequence length whole on one page, or its rest in the row cut by the break"))
+    return above
+
+
+def parses_as(role: str, lines: list[str]) -> bool:
+    """Whether lines of a key column read as keys of any value (a sequence length not a power of two too)."""
+    try:
+        (parse_strategies if role == "strategy" else parse_seq_lens)("".join(squash(line) for line in lines))
+    except TokenError:
+        return False
+    return True
 
 
 def begins_a_model(bottom: list[PageCell], band: list[PageCell], model_cols: set[int], model: PageCell | None) -> bool:
@@ -245,7 +265,8 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
                 above = model if model is not None and cell.col in model_cols else next(
                     (p for p in bottom if continues(p, cell) and (cell.empty or not undrawn)), None)
                 if above is None and not cell.empty and not (new_model and cell.col not in model_cols):
-                    above = wrapped_over(bottom, cell, "model" if cell.col in model_cols else key_roles.get(cell.col))
+                    above = wrapped_over(bottom, cell, "model" if cell.col in model_cols else key_roles.get(cell.col),
+                                         source, shift + 1)
             if above is None:
                 if cell.row == 0 and split:
                     raise LayoutError(source, Problem(Place(shift + 1, cell.col + 1, cell.page),
