@@ -418,6 +418,13 @@ SHORTHANDS = {  # a sheet, and whether Chromium draws the 6 (in a wrapper of fon
     "a font through var() over a font-size": ("span.x{font-size:0} span.x{--f:16px a; font:var(--f)}", True),
     "a font through an undefined var()": (".w{font-size:0} .x{font-size:16px} .x{font:var(--nope)}", False),
     "all through var() over display": (".x{display:none} .x{--k:unset; all:var(--k)}", True),
+    # hunt 116: a font shorthand Chromium drops (no family, a number or a keyword for one, two sizes)
+    "a font without a family": (".x{font-size:0; font:16px}", False),
+    "a font with a number for a family": (".x{font-size:0; font:16px 5}", False),
+    "a font with a trailing comma": (".x{font-size:0; font:16px a,}", False),
+    "a font with two sizes": (".x{font-size:0; font:16px 16px a}", False),
+    "a font through var() without a family": (".w{font-size:0} .x{--f:16px; font:var(--f)}", False),
+    "a font with a family": (".x{font-size:0; font:italic bold 16px/2 'a', b c}", True),
 }
 
 
@@ -444,3 +451,33 @@ def test_a_shorthand_set_by_a_keyword_or_through_var_is_applied_in_its_place(nam
     else:
         with pytest.raises(CellError, match=r"'1\[6\]\*Ascend' is not a unit count"):
             read(html)
+
+
+DROPPED_SHORTHANDS = {  # hunt 116: a sheet, a script reading what Chromium computes for the 6, and that value
+    "inset with five values": (".x{position:relative;left:-9999px} .x{inset:0 0 0 0 0}",
+                               "getComputedStyle(document.querySelector('.x')).left", "-9999px"),
+    "a background with two colours": (".x{color:red;background-color:red} .x{background:white white}",
+                                      "getComputedStyle(document.querySelector('.x')).backgroundColor", "rgb(255, 0, 0)"),
+    "a background with two colours through var()": (
+        ".x{color:#fff} .x{--b:black black; background:var(--b)}",
+        "getComputedStyle(document.querySelector('.x')).backgroundColor", "rgba(0, 0, 0, 0)"),
+}
+
+
+def test_chromium_drops_these_shorthands(browser):
+    """The premise: the value beneath each dropped shorthand stays (the 6 off the page, red on red,
+    white on no background: none of them seen)."""
+    with tab(browser) as window:
+        for name, (css, script, value) in DROPPED_SHORTHANDS.items():
+            window.set_content(f"<style>{css}</style><p>{WRAPPED_SIX}</p>")
+            assert window.evaluate(f"() => {script}") == value, name
+
+
+@pytest.mark.parametrize("name", DROPPED_SHORTHANDS)
+def test_a_shorthand_chromium_drops_is_dropped(name):
+    """Catches (hunt 116): the shorthand expanded anyway (inset 0, a white or black background), the
+    6 read as seen and 16 published where Chromium shows none."""
+    from test_other_hands_sheets import STALE, with_stale_six
+    html = with_stale_six(f"<style>{DROPPED_SHORTHANDS[name][0]}</style>").replace(STALE, WRAPPED_SIX, 1)
+    with pytest.raises(CellError, match=r"'1\[6\]\*Ascend' is not a unit count"):
+        read(html)

@@ -80,6 +80,13 @@ KEYWORDS = {
 }
 FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
                              "smaller", "larger", "math", "-webkit-xxx-large"})
+# The `font` keywords that name the system's font (html_cascade.expanded draws them in its family)
+SYSTEM_FONT_KEYWORDS = frozenset({"caption", "icon", "menu", "message-box", "small-caption", "status-bar",
+                                  "-webkit-small-control", "-webkit-mini-control", "-webkit-control"})
+# What may come before a font shorthand's size: its style, small-caps, weight and stretch
+FONT_PREFIX_WORDS = frozenset({"normal", "italic", "oblique", "small-caps", "bold", "bolder", "lighter",
+                               "ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
+                               "expanded", "extra-expanded", "ultra-expanded"})
 VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom",
                                   "-webkit-baseline-middle"})
 
@@ -155,6 +162,73 @@ def scheme_is_dark(value: str) -> bool | None:
     return "dark" in names and "light" not in names
 
 
+def font_valid(found: list) -> bool:
+    """A `font` shorthand a browser keeps (CSS Fonts: a system font keyword, or up to four of style,
+    small-caps, weight and stretch, then a size, an optional `/ line-height`, then a family list of
+    strings or runs of identifiers, no CSS-wide keyword among them). Hunt 116: `font: 16px` (no
+    family), `16px 5`, `16px a,` were applied here; Chromium drops them."""
+    if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in SYSTEM_FONT_KEYWORDS:
+        return True
+    at = 0
+    while at < min(len(found), 4) and font_prefix(found[at]) and not font_size(found[at]):
+        at += 1
+    if at < len(found) and found[at].type == "dimension" and found[at].lower_unit in ANGLE_UNITS:
+        at += 1  # `oblique 10deg`
+    if at >= len(found) or not font_size(found[at]):
+        return False
+    at += 1
+    if at < len(found) and found[at].type == "literal" and found[at].value == "/":
+        if at + 1 >= len(found) or not (numeric(found[at + 1]) or (found[at + 1].type == "ident"
+                                                                      and found[at + 1].lower_value == "normal")):
+            return False
+        at += 2
+    return family_list_valid(found[at:])
+
+
+def font_prefix(token) -> bool:
+    return (token.type == "ident" and token.lower_value in FONT_PREFIX_WORDS) or (
+        token.type == "number" and 1 <= token.value <= 1000)
+
+
+def font_size(token) -> bool:
+    return (token.type == "ident" and token.lower_value in FONT_SIZE_WORDS) or (
+        token.type in ("dimension", "percentage", "function") and numeric(token, negative=False)) or (
+        token.type == "number" and token.value == 0)
+
+
+def family_list_valid(found: list) -> bool:
+    """A font-family list: one or more items between commas, each one string or identifiers only
+    (never a CSS-wide keyword, nor `default`)."""
+    items: list[list] = [[]]
+    for token in found:
+        if token.type == "literal" and token.value == ",":
+            items.append([])
+        else:
+            items[-1].append(token)
+    for item in items:
+        strings = [t for t in item if t.type == "string"]
+        idents = [t for t in item if t.type == "ident"]
+        if not item or len(strings) + len(idents) != len(item) or (strings and len(item) > 1):
+            return False
+        if any(t.lower_value in CSS_WIDE or t.lower_value == "default" for t in idents):
+            return False
+    return True
+
+
+def sides_valid(found: list, most: int, auto: bool = True) -> bool:
+    """A shorthand of box sides (margin, padding, inset and their logical forms): 1 to `most` values,
+    each a length, a percentage, 0, a math function or (where `auto`) auto. Hunt 116: `inset: 0 0 0
+    0 0` was expanded here; Chromium drops it."""
+    return 0 < len(found) <= most and all(numeric(t) or (  # (a unitless length: quirks mode takes one)
+        auto and t.type == "ident" and t.lower_value == "auto") for t in found)
+
+
+def background_valid(found: list) -> bool:
+    """A `background` shorthand holds one colour at most (its last layer's): `white white` is dropped
+    by a browser (hunt 116)."""
+    return sum(1 for t in found if colour_tokens_valid([t])) <= 1
+
+
 VALIDATORS = {
     "display": display_valid,
     "color-scheme": color_scheme_valid,
@@ -165,6 +239,11 @@ VALIDATORS = {
     "word-spacing": lambda f: one_keyword_or(f, frozenset({"normal"}), percent=True, negative=True, unitless=True),
     "zoom": lambda f: one_keyword_or(f, frozenset({"normal", "reset"}), percent=True, negative=False, unitless=True),
     "color": colour_valid, "background-color": colour_valid, "-webkit-text-fill-color": colour_valid,
+    "font": font_valid, "background": background_valid,
+    **{name: (lambda f, n=most, a=name != "padding": sides_valid(f, n, a))
+       for name, most in (("margin", 4), ("padding", 4), ("inset", 4))},
+    **{f"{box}-{axis}": (lambda f, a=box != "padding": sides_valid(f, 2, a))
+       for box in ("margin", "padding", "inset") for axis in ("inline", "block")},
     **{name: (lambda f, k=frozenset(keywords): one_keyword_or(f, k)) for name, keywords in KEYWORDS.items()},
 }
 

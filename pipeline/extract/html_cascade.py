@@ -40,8 +40,8 @@ from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed, strip,
                             selector_list, uses, widened)
-from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, fits_syntax, relative_length,
-                         substitutes, valid_value)
+from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, FONT_SIZE_WORDS, SYSTEM_FONT_KEYWORDS,
+                         asks_small_figures, fits_syntax, relative_length, substitutes, valid_value)
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, governing_base, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
@@ -131,7 +131,10 @@ def shorthand_longhands(name: str, names) -> set[str]:
     margin, line-height of font, every reset of all)."""
     if name == "all":
         return set(names) & set(ALL_RESETS)
-    extra = set(FONT_LONGHANDS) if name == "font" else {"top", "right", "bottom", "left"} if name == "inset" else set()
+    if name in LOGICAL:  # margin-inline: margin-left and margin-right
+        return set(names) & {longhand for longhand, _ in logical_sides(name, ["0", "0"])}
+    extra = {"font": FONT_LONGHANDS, "inset": ("top", "right", "bottom", "left"), "inset-inline": ("left", "right"),
+             "inset-block": ("top", "bottom")}.get(name, ())
     return {n for n in names if n.startswith(f"{name}-") or n in extra}
 
 
@@ -277,14 +280,7 @@ def border_parts(parts: list) -> tuple[str | None, str | None, str | None]:
     return width, style, colour
 
 
-FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large",
-                             "larger", "smaller"})
-
-
-# The `font` keywords that name the system's font, and the family Chromium 156 draws them in here (an
-# @font-face of that name takes them over: checked in Chromium), as it draws form controls' text
-SYSTEM_FONT_KEYWORDS = frozenset({"caption", "icon", "menu", "message-box", "small-caption", "status-bar",
-                                  "-webkit-small-control", "-webkit-mini-control", "-webkit-control"})
+# Chromium draws the system font keywords (css_values.SYSTEM_FONT_KEYWORDS) in its system font, here this family
 SYSTEM_FAMILY = "arial"
 
 
