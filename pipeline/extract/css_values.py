@@ -224,9 +224,12 @@ def sides_valid(found: list, most: int, auto: bool = True) -> bool:
 
 
 def background_valid(found: list) -> bool:
-    """A `background` shorthand holds one colour at most (its last layer's): `white white` is dropped
-    by a browser (hunt 116)."""
-    return sum(1 for t in found if colour_tokens_valid([t])) <= 1
+    """A `background` shorthand holds one colour at most, in its last layer (after its last comma):
+    `white white` and `red, url(x)` are dropped by a browser (hunt 116; checked with CSS.supports)."""
+    colours = [i for i, t in enumerate(found) if (t.type != "function" or t.lower_name in COLOUR_FUNCTIONS)
+               and colour_tokens_valid([t])]
+    last_layer = max((i for i, t in enumerate(found) if t.type == "literal" and t.value == ","), default=-1)
+    return len(colours) <= 1 and all(i > last_layer for i in colours)
 
 
 VALIDATORS = {
