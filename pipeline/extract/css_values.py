@@ -163,42 +163,33 @@ def scheme_is_dark(value: str) -> bool | None:
 
 
 def font_valid(found: list) -> bool:
-    """A `font` shorthand a browser keeps (CSS Fonts: a system font keyword, or up to four of style,
-    small-caps, weight and stretch, then a size, an optional `/ line-height`, then a family list of
-    strings or runs of identifiers, no CSS-wide keyword among them). Hunt 116: `font: 16px` (no
-    family), `16px 5`, `16px a,` were applied here; Chromium drops them."""
+    """A `font` shorthand, False only where a browser certainly drops it (CSS Fonts): no size, or a
+    family list that is none: `font: 16px` (no family), `16px 5`, `16px a,`, `16px 'a' b`, `16px
+    inherit` (hunt 116). A value holding a function (calc(), a weight or angle computed) or prefixes
+    read otherwise than here is kept, as before: this reader does not parse the whole grammar, and a
+    value dropped here that a browser keeps would be read as the declaration beneath (hunt 117)."""
     if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in SYSTEM_FONT_KEYWORDS:
         return True
-    at = 0
-    while at < min(len(found), 4) and font_prefix(found[at]) and not font_size(found[at]):
-        at += 1
-    if at < len(found) and found[at].type == "dimension" and found[at].lower_unit in ANGLE_UNITS:
-        at += 1  # `oblique 10deg`
-    if at >= len(found) or not font_size(found[at]):
+    if any(t.type == "function" for t in found):
+        return True
+    at = next((i for i, t in enumerate(found) if font_size(t)), None)
+    if at is None:
         return False
     at += 1
     if at < len(found) and found[at].type == "literal" and found[at].value == "/":
-        if at + 1 >= len(found) or not (numeric(found[at + 1]) or (found[at + 1].type == "ident"
-                                                                      and found[at + 1].lower_value == "normal")):
-            return False
         at += 2
     return family_list_valid(found[at:])
 
 
-def font_prefix(token) -> bool:
-    return (token.type == "ident" and token.lower_value in FONT_PREFIX_WORDS) or (
-        token.type == "number" and 1 <= token.value <= 1000)
-
-
 def font_size(token) -> bool:
     return (token.type == "ident" and token.lower_value in FONT_SIZE_WORDS) or (
-        token.type in ("dimension", "percentage", "function") and numeric(token, negative=False)) or (
+        token.type in ("dimension", "percentage") and numeric(token, negative=False)) or (
         token.type == "number" and token.value == 0)
 
 
 def family_list_valid(found: list) -> bool:
-    """A font-family list: one or more items between commas, each one string or identifiers only
-    (never a CSS-wide keyword, nor `default`)."""
+    """A font-family list: one or more items between commas, each one string or identifiers only,
+    and no item a CSS-wide keyword or `default` alone (`Default Sans` is a family)."""
     items: list[list] = [[]]
     for token in found:
         if token.type == "literal" and token.value == ",":
@@ -210,22 +201,24 @@ def family_list_valid(found: list) -> bool:
         idents = [t for t in item if t.type == "ident"]
         if not item or len(strings) + len(idents) != len(item) or (strings and len(item) > 1):
             return False
-        if any(t.lower_value in CSS_WIDE or t.lower_value == "default" for t in idents):
+        if len(idents) == 1 and len(item) == 1 and (idents[0].lower_value in CSS_WIDE or idents[0].lower_value == "default"):
             return False
     return True
 
 
 def sides_valid(found: list, most: int, auto: bool = True) -> bool:
-    """A shorthand of box sides (margin, padding, inset and their logical forms): 1 to `most` values,
-    each a length, a percentage, 0, a math function or (where `auto`) auto. Hunt 116: `inset: 0 0 0
+    """A shorthand of box sides (margin, padding, inset and their logical forms), False only where a
+    browser certainly drops it: more than `most` values, or one that is no length (`a`, a length of
+    no unit it knows). A function (calc(), anchor()) is kept: not told here. Hunt 116: `inset: 0 0 0
     0 0` was expanded here; Chromium drops it."""
-    return 0 < len(found) <= most and all(numeric(t) or (  # (a unitless length: quirks mode takes one)
+    return 0 < len(found) <= most and all(t.type == "function" or numeric(t) or (  # (a unitless length: quirks)
         auto and t.type == "ident" and t.lower_value == "auto") for t in found)
 
 
 def background_valid(found: list) -> bool:
-    """A `background` shorthand holds one colour at most, in its last layer (after its last comma):
-    `white white` and `red, url(x)` are dropped by a browser (hunt 116; checked with CSS.supports)."""
+    """A `background` shorthand, False only where a browser certainly drops it: more than one colour,
+    or a colour before its last layer (`white white`, `red, url(x)`: hunt 116; checked with
+    CSS.supports). Images, positions and sizes are kept as written, as before."""
     colours = [i for i, t in enumerate(found) if (t.type != "function" or t.lower_name in COLOUR_FUNCTIONS)
                and colour_tokens_valid([t])]
     last_layer = max((i for i, t in enumerate(found) if t.type == "literal" and t.value == ","), default=-1)

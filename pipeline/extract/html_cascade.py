@@ -40,8 +40,9 @@ from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed, strip,
                             selector_list, uses, widened)
-from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, FONT_SIZE_WORDS, SYSTEM_FONT_KEYWORDS,
-                         asks_small_figures, fits_syntax, relative_length, substitutes, valid_value)
+from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, FONT_PREFIX_WORDS, FONT_SIZE_WORDS,
+                         SYSTEM_FONT_KEYWORDS, UNITS, asks_small_figures, fits_syntax, relative_length, substitutes,
+                         valid_value)
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, governing_base, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
@@ -299,17 +300,21 @@ def font_parts(parts: list) -> tuple[str | None, str, str]:
 
 
 def font_size_of(parts: list) -> str | None:
-    """The size in a `font` shorthand: its first length or percentage, or a unitless 0 (a
-    number other than 0 is a weight) or math function, before the family (`font: 0/0 a`, the
-    image-replacement idiom, sets the size 0)."""
+    """The size in a `font` shorthand: the last length or percentage, unitless 0, math function or
+    size keyword before its `/`, its family or a string (`font: 0/0 a`, the image-replacement idiom,
+    sets the size 0); a weight (`700`, `calc(700)`), a style's angle (`oblique 10deg`) and the other
+    prefixes come before it (hunt 117: `oblique 10deg bold 0px a` was read at 10deg)."""
+    size = None
     for token in parts:
-        if token.type in ("dimension", "percentage") or (token.type == "number" and token.value == 0) \
-                or (token.type == "function" and token.lower_name in MATH) \
-                or (token.type == "ident" and token.lower_value in FONT_SIZE_WORDS):
-            return tinycss2.serialize([token]).strip().lower()
         if token.type in ("string", "literal"):
-            return None
-    return None
+            break
+        if (token.type == "dimension" and token.lower_unit in UNITS) or token.type == "percentage" \
+                or (token.type == "number" and token.value == 0) or (token.type == "function" and token.lower_name in MATH) \
+                or (token.type == "ident" and token.lower_value in FONT_SIZE_WORDS):
+            size = token
+        elif token.type == "ident" and token.lower_value not in FONT_PREFIX_WORDS:
+            break  # the family
+    return tinycss2.serialize([size]).strip().lower() if size is not None else None
 
 
 # Functions that write a colour (the others in a `background` are images: url(), gradients, image-set())
