@@ -3,12 +3,13 @@ them: tinycss2 parses the sheets, cssselect2 matches every selector kind (as Wea
 
 Each declaration has a precedence (origin and importance, specificity, order): the browser's
 defaults (UA_SHEET, by tag), then the presentational hints (`hidden`, colour attributes), then
-the page's `<style>` rules, then the element's own `style` attribute, then `!important` ones;
-the highest wins per property (`cascaded`; revert and revert-layer roll back to the defaults and
-the hints). Rules apply at the top level and inside an `@media` that holds in every desktop
+the page's `<style>` rules (by cascade layer, `layer_ranks`, then specificity and order), then the
+element's own `style` attribute, then `!important` ones; the highest wins per property (`cascaded`;
+revert rolls back to the defaults, revert-layer to the layers and hints beneath). Registered custom
+properties (`@property`) take their initial values and inheritance (`add_registration`). Rules apply at the top level and inside an `@media` that holds in every desktop
 window (html_media.py); one that holds in none (print, phones) is dropped, and so is a rule whose
 selector list a browser finds invalid (css_selectors.py). A rule this reader cannot decide
-(inside an `@media` that depends on the window, `@supports`, `@layer`, `@container`, `@scope`,
+(inside an `@media` that depends on the window, `@supports`, `@container`, `@scope`,
 `@starting-style`, or a selector cssselect2 cannot match as a browser does) is an error naming it
 where it matches an element of the vendor table and would change what a reader sees of it
 (`check_undecided`); what such a selector reaches is over-estimated (its unknown parts left out).
@@ -63,7 +64,7 @@ MAX_NESTING = 16  # @media inside @media; real sheets nest one or two deep
 KNOWN_AT_RULES = frozenset({"media", "supports", "font-face", "page", "keyframes", "-webkit-keyframes", "counter-style",
                             "font-feature-values", "font-palette-values", "property", "layer", "container", "scope",
                             "starting-style", "view-transition", "position-try", "function", "namespace"})
-CONDITIONAL = frozenset({"supports", "layer", "container", "scope", "document", "-moz-document", "starting-style"})
+CONDITIONAL = frozenset({"supports", "container", "scope", "document", "-moz-document", "starting-style"})
 # Pseudo-elements whose effect on the text this reader does not compute: a rule on one that would
 # mark, hide or add text where it reaches the vendor table is an error naming it.
 UNDECIDED_PSEUDO = frozenset({"first-letter", "first-line", "marker"})
@@ -822,8 +823,9 @@ def family_name(written: str) -> str:
 def add_rules(rules, mode: str, within: str, sheets: Sheets, depth: int = 0) -> None:
     """Style rules and group at-rules: an @media that holds in every desktop window keeps the
     mode, one that holds in none drops its rules, one that depends on the window is undecided;
-    @supports, @layer, @container, @scope are undecided (browsers apply them; their conditions
-    are not evaluated here); other at-rules (@font-face, @page, @keyframes) hold no style rules."""
+    @layer keeps the mode, its rules in their layer (add_layer); @supports, @container, @scope are
+    undecided (browsers apply them; their conditions are not evaluated here); @property registers
+    (add_registration); other at-rules (@font-face, @page, @keyframes) hold no style rules."""
     for rule in rules:
         if rule.type == "qualified-rule":  # `&` at the top level (`:is(&) tbody`) is the root, as in Chromium
             prelude = with_nesting(rule.prelude, TOP_LEVEL_NESTING) if holds_nesting(rule.prelude) else rule.prelude
