@@ -181,9 +181,11 @@ def font_valid(found: list) -> bool:
     return family_list_valid(found[at:])
 
 
-def font_size(token) -> bool:
+def font_size(token, negative: bool = False) -> bool:
+    """A font size written without a function: a size keyword, a length or percentage (negative
+    where asked: html_cascade.font_size_of takes one, which font_valid has dropped), or 0."""
     return (token.type == "ident" and token.lower_value in FONT_SIZE_WORDS) or (
-        token.type in ("dimension", "percentage") and numeric(token, negative=False)) or (
+        token.type in ("dimension", "percentage") and numeric(token, negative=negative)) or (
         token.type == "number" and token.value == 0)
 
 

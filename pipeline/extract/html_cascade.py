@@ -6,10 +6,10 @@ defaults (UA_SHEET, by tag), then the presentational hints (`hidden`, colour att
 the page's `<style>` rules (by cascade layer, `layer_ranks`, then specificity and order), then the
 element's own `style` attribute, then `!important` ones; the highest wins per property (`cascaded`;
 revert rolls back to the defaults, revert-layer to the layers and hints beneath). Registered custom
-properties (`@property`) take their initial values and inheritance (`add_registration`). Rules apply at the top level and inside an `@media` that holds in every desktop
-window (html_media.py); one that holds in none (print, phones) is dropped, and so is a rule whose
-selector list a browser finds invalid (css_selectors.py). A rule this reader cannot decide
-(inside an `@media` that depends on the window, `@supports`, `@container`, `@scope`,
+properties (`@property`) take their initial values and inheritance (`add_registration`). Rules
+apply at the top level and inside an `@media` that holds in every desktop window (html_media.py);
+one that holds in none (print, phones) is dropped, and so is a rule whose selector list a browser
+finds invalid (css_selectors.py). A rule this reader cannot decide (inside an `@media` that depends on the window, `@supports`, `@container`, `@scope`,
 `@starting-style`, or a selector cssselect2 cannot match as a browser does) is an error naming it
 where it matches an element of the vendor table and would change what a reader sees of it
 (`check_undecided`); what such a selector reaches is over-estimated (its unknown parts left out).
@@ -41,9 +41,8 @@ from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed, strip,
                             selector_list, uses, widened)
-from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, FONT_PREFIX_WORDS, FONT_SIZE_WORDS,
-                         SYSTEM_FONT_KEYWORDS, UNITS, asks_small_figures, fits_syntax, relative_length, substitutes,
-                         valid_value)
+from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, FONT_PREFIX_WORDS, SYSTEM_FONT_KEYWORDS,
+                         asks_small_figures, fits_syntax, font_size, relative_length, substitutes, valid_value)
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, governing_base, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
@@ -309,9 +308,7 @@ def font_size_of(parts: list) -> str | None:
     for token in parts:
         if token.type in ("string", "literal"):
             break
-        if (token.type == "dimension" and token.lower_unit in UNITS) or token.type == "percentage" \
-                or (token.type == "number" and token.value == 0) or (token.type == "function" and token.lower_name in MATH) \
-                or (token.type == "ident" and token.lower_value in FONT_SIZE_WORDS):
+        if font_size(token, negative=True) or (token.type == "function" and token.lower_name in MATH):
             size = token
         elif token.type == "ident" and token.lower_value not in FONT_PREFIX_WORDS:
             break  # the family
@@ -994,7 +991,8 @@ def refuse_registered(sheets: Sheets, source: str) -> None:
         raise SourceError(source, Problem(
             Place(), f"the page's style sheet registers a custom property ({sheets.registered[0]}), whose "
             "syntax or initial value this reader does not apply", "style sheets without @property, or "
-            "registrations of syntax \"*\", a length, a percentage, a number or a colour"))
+            "registrations of syntax \"*\" or of one type (a length, a percentage, a number, an angle, a time, "
+            "a colour), outside rules a browser may not apply"))
 
 
 def refuse_too_deep(sheets: Sheets, source: str) -> None:

@@ -136,22 +136,13 @@ def wrapped_over(bottom: list[PageCell], cell: PageCell, role: str | None, sourc
     apart = reads_whole(role, above.lines) and reads_whole(role, cell.lines)
     if not joined or apart:
         return None  # both or neither: a cell of its own, as before
-    if role == "seq_len" and all(parses_as(role, lines) for lines in (above.lines, cell.lines)):
+    if role == "seq_len" and all(reads_as_key(role, lines, powers=False) for lines in (above.lines, cell.lines)):
         raise LayoutError(source, Problem(
             Place(row, cell.col + 1, cell.page),
             f"whether {cell.lines[0]!r} at the top of the page is the rest of {''.join(above.lines)!r} above the "
             "break, in a cell the print closes there, or a sequence length of its own is not told by the ruling",
             "a sequence length whole on one page, or its rest in the row cut by the break"))
     return above
-
-
-def parses_as(role: str, lines: list[str]) -> bool:
-    """Whether lines of a key column read as keys of any value (a sequence length not a power of two too)."""
-    try:
-        (parse_strategies if role == "strategy" else parse_seq_lens)("".join(squash(line) for line in lines))
-    except TokenError:
-        return False
-    return True
 
 
 def begins_a_model(bottom: list[PageCell], band: list[PageCell], model_cols: set[int], model: PageCell | None) -> bool:
@@ -176,17 +167,18 @@ def reads_whole(role: str | None, lines: list[str]) -> bool:
     return True
 
 
-def reads_as_key(role: str | None, lines: list[str]) -> bool:
+def reads_as_key(role: str | None, lines: list[str], powers: bool = True) -> bool:
     """Whether lines of a key column, joined as wrapped text is, read as a key as the table prints
     it: strategies of the vocabulary, sequence lengths each a power of two (as every release
-    prints them: only a tie the room cannot break is decided by it, no value is refused)."""
+    prints them: only a tie the room cannot break is decided by it, no value is refused); any
+    lengths where not `powers`."""
     text = "".join(squash(line) for line in lines)
     try:
         if role == "strategy":
             parse_strategies(text)
             return True
         if role == "seq_len":
-            return all(n & (n - 1) == 0 for n in parse_seq_lens(text).value)
+            return all(n & (n - 1) == 0 or not powers for n in parse_seq_lens(text).value)
     except TokenError:
         return False
     return False
