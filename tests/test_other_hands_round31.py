@@ -399,6 +399,24 @@ def saved_with_sheet(tmp_path, head: str):
     return normalize(grid, "2025-10-22").frame
 
 
+def rows_shown_in_chromium(browser, tmp_path, heads) -> list[bool]:
+    """For each of `heads` added to the page's <head>, saved with page_files/hide.css (hiding
+    llama3.2-1b's row) beside it: does Chromium draw that row, the page opened from disk?"""
+    from chromium import tab
+
+    folder = tmp_path / "site"
+    (folder / "page_files").mkdir(parents=True)
+    (folder / "page_files" / "hide.css").write_text(f"[id$={HIDE_ROW[-6:]}]{{display:none}}", encoding="utf-8")
+    shown = []
+    for head in heads:
+        page = folder / f"page{len(shown)}.html"
+        page.write_text(PAGE_HTML.replace("</head>", f"{head}</head>", 1), encoding="utf-8")
+        with tab(browser) as window:
+            window.goto(page.as_uri())
+            shown.append(window.evaluate(f"() => document.getElementById('{HIDE_ROW}').getBoundingClientRect().height > 0"))
+    return shown
+
+
 def test_a_sheet_linked_with_crossorigin_from_a_saved_page_is_undecided(tmp_path):
     """Catches: `<link rel=stylesheet crossorigin href=page_files/hide.css>` applied (1,310 rows
     published): Chromium makes a CORS request for it, which it blocks from the file:// page (origin
@@ -429,18 +447,7 @@ def test_a_sheet_href_that_is_no_url_loads_nothing_and_is_no_crash(tmp_path, hre
 def test_chromium_blocks_the_crossorigin_sheet_and_ignores_the_data_base(browser, tmp_path):
     """The premises, on the saved files in Chromium: the row hidden by the plain link, shown under
     crossorigin; hidden again under `<base href="data:,">`."""
-    from chromium import tab
-
-    folder = tmp_path / "site"
-    (folder / "page_files").mkdir(parents=True)
-    (folder / "page_files" / "hide.css").write_text(f"[id$={HIDE_ROW[-6:]}]{{display:none}}", encoding="utf-8")
-    shown = []
-    for head in ('<link rel="stylesheet" href="page_files/hide.css">',
-                 '<link rel="stylesheet" crossorigin href="page_files/hide.css">',
-                 '<base href="data:,"><link rel="stylesheet" href="page_files/hide.css">'):
-        page = folder / f"page{len(shown)}.html"
-        page.write_text(PAGE_HTML.replace("</head>", f"{head}</head>", 1), encoding="utf-8")
-        with tab(browser) as window:
-            window.goto(page.as_uri())
-            shown.append(window.evaluate(f"() => document.getElementById('{HIDE_ROW}').getBoundingClientRect().height > 0"))
-    assert shown == [False, True, False]
+    assert rows_shown_in_chromium(browser, tmp_path, (
+        '<link rel="stylesheet" href="page_files/hide.css">',
+        '<link rel="stylesheet" crossorigin href="page_files/hide.css">',
+        '<base href="data:,"><link rel="stylesheet" href="page_files/hide.css">')) == [False, True, False]

@@ -31,7 +31,7 @@ from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # n
 from pipeline.errors import CellError, MincardsError, SourceError
 from test_other_hands_round27 import red_in_cell
 from test_other_hands_sheets import stale_cell
-from test_other_hands_round31 import HIDE_ROW, in_value, saved_with_sheet
+from test_other_hands_round31 import HIDE_ROW, in_value, rows_shown_in_chromium, saved_with_sheet
 
 BASE_SELECT = "select{appearance:base-select}"
 BUTTONED_SELECTS = {  # each draws a 1 before 4*Ascend in Chromium as a customizable select
@@ -63,17 +63,8 @@ def test_chromium_ignores_a_base_the_policy_blocks(browser, tmp_path):
     """The premise, on the saved files: the row hidden by page_files/hide.css through the base, shown
     when the policy comes first (the base ignored, hide.css looked for beside the page), hidden again
     when the policy comes after the base."""
-    folder = tmp_path / "site"
-    (folder / "page_files").mkdir(parents=True)
-    (folder / "page_files" / "hide.css").write_text(f"[id$={HIDE_ROW[-6:]}]{{display:none}}", encoding="utf-8")
-    shown = []
-    for head in (BASED, RESTRICTED + BASED, BASED + RESTRICTED):
-        page = folder / f"page{len(shown)}.html"
-        page.write_text(PAGE_HTML.replace("</head>", f"{head}</head>", 1), encoding="utf-8")
-        with tab(browser) as window:
-            window.goto(page.as_uri())
-            shown.append(window.evaluate(f"() => document.getElementById('{HIDE_ROW}').getBoundingClientRect().height > 0"))
-    assert shown == [False, True, False]
+    assert rows_shown_in_chromium(browser, tmp_path, (BASED, RESTRICTED + BASED, BASED + RESTRICTED)) == \
+        [False, True, False]
 
 
 def test_a_base_under_a_policy_restricting_it_is_an_error(tmp_path):
@@ -121,17 +112,8 @@ LOADED = {"no newline": "page_files/hide.css?<", "no <": "page_files/hi\nde.css"
 
 def test_chromium_blocks_a_sheet_url_with_a_newline_and_a_less_than_sign_or_an_encoded_slash(browser, tmp_path):
     """The premise, on the saved files: the row drawn under each dangling URL, hidden under the others."""
-    folder = tmp_path / "site"
-    (folder / "page_files").mkdir(parents=True)
-    (folder / "page_files" / "hide.css").write_text(f"[id$={HIDE_ROW[-6:]}]{{display:none}}", encoding="utf-8")
-    shown = []
-    for href in (*DANGLING.values(), *LOADED.values()):
-        page = folder / f"page{len(shown)}.html"
-        page.write_text(PAGE_HTML.replace("</head>", f'<link rel="stylesheet" href="{href}"></head>', 1), encoding="utf-8")
-        with tab(browser) as window:
-            window.goto(page.as_uri())
-            shown.append(window.evaluate(f"() => document.getElementById('{HIDE_ROW}').getBoundingClientRect().height > 0"))
-    assert shown == [True] * len(DANGLING) + [False] * len(LOADED)
+    heads = [f'<link rel="stylesheet" href="{href}">' for href in (*DANGLING.values(), *LOADED.values())]
+    assert rows_shown_in_chromium(browser, tmp_path, heads) == [True] * len(DANGLING) + [False] * len(LOADED)
 
 
 def test_a_sheet_url_chromium_blocks_is_not_read(tmp_path):
@@ -328,13 +310,21 @@ STALE_SIX = {  # a sheet, and what Chromium 156 draws of the stale 6 (test_other
 }
 
 
+def stale_cell_drawn(browser, sheets: dict) -> dict:
+    """{name: the stale cell's text (innerText: not its colours or sizes) as Chromium draws it under
+    that sheet} for sheets {name: (css, …)}."""
+    from test_other_hands_sheets import STALE
+    drawn = {}
+    with tab(browser) as window:
+        for name, (css, *_) in sheets.items():
+            window.set_content(f"<style>{css}</style><p>{STALE}</p>")
+            drawn[name] = window.evaluate("() => document.querySelector('p').innerText")
+    return drawn
+
+
 def test_chromium_draws_the_stale_six_so(browser):
     """The premise: the stale cell's text, as Chromium draws it under each sheet."""
-    from test_other_hands_sheets import STALE
-    with tab(browser) as window:
-        for name, (css, drawn) in STALE_SIX.items():
-            window.set_content(f"<style>{css}</style><p>{STALE}</p>")
-            assert window.evaluate("() => document.querySelector('p').innerText") == drawn, name
+    assert stale_cell_drawn(browser, STALE_SIX) == {name: drawn for name, (_, drawn) in STALE_SIX.items()}
 
 
 @pytest.mark.parametrize("name", STALE_SIX)
@@ -371,11 +361,7 @@ REFUSED_NOW = {  # hunt 112: a sheet Chromium draws so (the stale cell's text), 
 
 
 def test_chromium_draws_what_this_reader_now_refuses_so(browser):
-    from test_other_hands_sheets import STALE
-    with tab(browser) as window:
-        for name, (css, drawn) in REFUSED_NOW.items():
-            window.set_content(f"<style>{css}</style><p>{STALE}</p>")
-            assert window.evaluate("() => document.querySelector('p').innerText") == drawn, name
+    assert stale_cell_drawn(browser, REFUSED_NOW) == {name: drawn for name, (_, drawn) in REFUSED_NOW.items()}
 
 
 @pytest.mark.parametrize("name", REFUSED_NOW)
