@@ -175,8 +175,11 @@ def test_every_element_has_the_namespace_chromium_gives_it(browser):
     ".x::before{content:'2'} @supports (display:grid){.x::before{content:none}}",
     ".x{display:var(--d, inline)} @supports (display:grid){:root{--d:none}}",
     ".x{font-size:calc(2em - 24px)} @supports (display:grid){td p{font-size:12px}}",
+    ".x{display:var(--e, inline)} td{--e:var(--d, inline)} @supports (display:grid){:root{--d:none}}",
+    ".x{color:var(--c, #000)} @supports (display:grid){td{--c:transparent}}",
 ], ids=["colour-on-applied-background", "container-important", "scope", "display-restored", "visibility-restored",
-        "generated-text-removed", "custom-property-inherited", "font-size-inherited"])
+        "generated-text-removed", "custom-property-inherited", "font-size-inherited",
+        "custom-property-read-by-another", "custom-property-read-below"])
 def test_a_rule_the_reader_cannot_decide_is_judged_over_the_rules_applied_there(sheet):
     """Catches (hunt 55): an undecided rule (@supports, @container, @scope) was judged alone, as if on
     plain black-on-white text: `color: #000` over an applied black background (black on black in

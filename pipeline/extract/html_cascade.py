@@ -369,6 +369,22 @@ def calls(tokens, name: str) -> bool:
     return False
 
 
+def custom_names(declarations) -> set[str]:
+    """The custom properties the declarations' values may read: every name of the form --x in
+    them (a var()'s, its fallback's, at any depth; more than it reads is no harm)."""
+    return {name for d in declarations for name in dashed_idents(d.tokens)}
+
+
+def dashed_idents(tokens):
+    for token in tokens:
+        if token.type == "ident" and token.value.startswith("--"):
+            yield token.value
+        elif token.type == "function":
+            yield from dashed_idents(token.arguments)
+        elif token.type in ("() block", "[] block", "{} block"):
+            yield from dashed_idents(token.content)
+
+
 class Unsettled(Exception):
     """A var() this reader does not work out as a browser does: the declaration is undecided."""
 
@@ -494,6 +510,7 @@ class Sheets:
     # an element of a vendor-like table -> {property: value} of the undecided rules that may reach it
     # (what they do to its columns is judged by html_columns, with the table's layout)
     undecided_on: dict = field(default_factory=dict)
+    undecided_reads: set = field(default_factory=set)  # the custom properties an undecided rule's value names
 
 
 def relaxed(selector: str) -> list | None:
@@ -703,6 +720,7 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
             else:
                 sheets.undecided.add_selector(selector, Rule(label, decls, layer=sheets.layer))
                 sheets.undecided_count += 1
+                sheets.undecided_reads.update(custom_names(decls))
     add_nested(rule, rule.items[first_rule:], mode, within, sheets, depth)
 
 
@@ -711,6 +729,7 @@ AUTOFOCUS = etree.XPath("//*[@autofocus]")  # the elements that take the focus a
 
 def add_undecided(selector_text: str, rule: Rule, sheets: Sheets) -> None:
     """A selector cssselect2 cannot match as a browser does, as what it may reach (relaxed)."""
+    sheets.undecided_reads.update(custom_names(rule.declarations))
     for selector in relaxed(selector_text) or EVERYTHING:
         sheets.undecided.add_selector(selector, rule)
         sheets.undecided_count += 1
@@ -1792,8 +1811,34 @@ def either(*judges):
     return lambda declarations, pseudo: any(judge(declarations, pseudo) for judge in judges)
 
 
-def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides_around, moves_over,
-                    source: str, changed_by=None, sizes_matter=None) -> None:
+STYLED_INLINE = etree.XPath("//*[contains(@style, '--')]")
+NOTHING_READ: frozenset = frozenset()
+
+
+def names_read_below(root: etree._Element, matched: Matched) -> dict[etree._Element, set[str]]:
+    """For each element, the custom properties that a declaration applied to it or to an
+    element inside it names (a var() there may read what the element sets: custom properties
+    are inherited down the tree, and nowhere else)."""
+    below: dict[etree._Element, set[str]] = {}
+    readers = [(element, custom_names(d for _, _, d in entries)) for element, entries in matched.items()]
+    readers += [(element, custom_names(declarations(element.get("style")))) for element in STYLED_INLINE(root)]
+    for element, names in readers:
+        if names:
+            for holder in (element, *element.iterancestors()):
+                below.setdefault(holder, set()).update(names)
+    return below
+
+
+def drawing(declarations: tuple, read_anywhere: set[str], read_below: set[str]) -> tuple:
+    """The declarations but those of custom properties nothing the element draws may read: no
+    value applied to it or inside it names them, nor an undecided rule's value (Tailwind v4 sets
+    some 40 on every element in a rule under @supports, for utilities on a few elements)."""
+    return tuple(d for d in declarations if not d.name.startswith("--") or d.name in read_below
+                 or d.name in read_anywhere)
+
+
+def check_undecided(root: etree._Element, sheets: Sheets, matched: Matched, changes_reading, hides_around,
+                    moves_over, source: str, changed_by=None, sizes_matter=None) -> None:
     """A rule this reader cannot decide that matches an element of the vendor table and whose
     declarations would change what a reader sees there (`changes_reading(declarations, pseudo)`,
     html_styles.py), an element around it and would keep the table from being seen
@@ -1810,6 +1855,7 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
     if not inside:
         return
     around = {a for table in tables for a in table.iterancestors()} - inside
+    below = names_read_below(root, matched)
     budget = Budget(source)
     for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
         element = wrapper.etree_element
@@ -1822,11 +1868,12 @@ def check_undecided(root: etree._Element, sheets: Sheets, changes_reading, hides
                 sheets.lines_styled.add(element)
             if element in inside and not (rule.pseudo or pseudo):
                 sheets.undecided_on.setdefault(element, {}).update((d.name, d.value) for d in rule.declarations)
-            if decides(rule.declarations, rule.pseudo or pseudo) or (
+            declared = drawing(rule.declarations, sheets.undecided_reads, below.get(element, NOTHING_READ))
+            if declared and (decides(declared, rule.pseudo or pseudo) or (
                     sizes_matter is not None and element in around and not (rule.pseudo or pseudo)
-                    and sizes_matter(rule.declarations)) or (
+                    and sizes_matter(declared)) or (
                     changed_by is not None and element in inside | around
-                    and changed_by(element, rule.declarations, rule.pseudo or pseudo, element in inside)):
+                    and changed_by(element, declared, rule.pseudo or pseudo, element in inside))):
                 does = f"hide, mark or add text to the table's <{element.tag}> elements" if element in inside else \
                     f"hide, mark or add text to the <{element.tag}> around the vendor table" if element in around else \
                     f"draw the <{element.tag}> outside the vendor table over it"

@@ -203,7 +203,7 @@ class Styles:
         self.undecided_on = sheets.undecided_on  # (filled by check_undecided)
         self.tree = root
         self._sizes_matter: bool | None = None
-        check_undecided(root, sheets, changes_reading, hides_around, moves_over, source, self.changed_by,
+        check_undecided(root, sheets, self.matched, changes_reading, hides_around, moves_over, source, self.changed_by,
                         self.sizes_matter)
 
     def sizes_matter(self, declarations) -> bool:
