@@ -34,6 +34,7 @@ says (`<p>8</p><p>16*Ascend</p>` stays two lines, an error, rather than 816).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 import tinycss2
@@ -1717,7 +1718,25 @@ def direction(declared, parent: Style, element) -> str:
     if value in ("ltr", "rtl"):
         return value
     hint = (element.get("dir") or "").strip().lower()
-    return hint if hint in ("ltr", "rtl", "auto") else parent.direction
+    if hint not in ("ltr", "rtl") and element.tag == "bdi":
+        hint = "auto"  # HTML: a <bdi> without a valid dir takes its direction from its text (hunt 118)
+    if hint == "auto":
+        return auto_direction(element, parent)
+    return hint if hint == "ltr" or hint == "rtl" else parent.direction
+
+
+def auto_direction(element, parent: Style) -> str:
+    """dir=auto: the direction of the first strong character of the element's text, hidden text
+    included (HTML's auto directionality). Only left to right is worked out: where no
+    right-to-left letter (bidirectional class R or AL) is anywhere in its text and its parent is
+    left to right, it is drawn left to right whichever letter comes first; elsewhere "auto",
+    which a table refuses where it matters (a hidden Hebrew letter in a <bdi> turns `1<bdi></bdi>6`
+    into 61)."""
+    text = "".join(element.itertext())
+    if parent.direction == "ltr" and (text.isascii() or not any(
+            unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)):
+        return "ltr"
+    return "auto"
 
 
 def writing_mode(declared, parent: Style) -> str:

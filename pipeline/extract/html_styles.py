@@ -166,6 +166,7 @@ def styled_elements(root: etree._Element, matched) -> set[etree._Element]:
     for attributes in BEARING.values():
         found.update(attribute.getparent() for attribute in attributes(root))
     found.update(root.iter(*HINTED_BY_ATTRIBUTES))
+    found.update(root.iter("bdi"))  # its direction is its text's (html_style.auto_direction)
     for details in root.iter("details"):
         found.update(details)  # its children (comments and processing instructions too)
     return found
