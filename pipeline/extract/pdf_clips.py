@@ -94,11 +94,11 @@ def under_clips(page, kind: int):
     yield from walk((pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page))), [])
 
 
-def clipped_text(page) -> dict[int, list[Path | None]]:
+def clipped_text(clips: PageClips) -> dict[int, list[Path | None]]:
     """The page's text objects drawn under a clip (by address): their own clip's paths and
     those of the form XObjects holding them."""
     return {ctypes.cast(handle, ctypes.c_void_p).value: paths
-            for handle, paths in under_clips(page, pdfium_c.FPDF_PAGEOBJ_TEXT) if paths}
+            for handle, paths in clips.under(pdfium_c.FPDF_PAGEOBJ_TEXT) if paths}
 
 
 def crosses(box: tuple[float, float, float, float], polygon: np.ndarray) -> bool:
@@ -154,26 +154,50 @@ def cut(box: tuple[float, float, float, float], paths: list[Path | None]) -> boo
     return "out" not in sides and "cut" in sides
 
 
-def cut_glyphs(page, textpage) -> list[tuple[int, tuple[float, float, float, float]]]:
+class PageClips:
+    """A pdfium page's objects with the clips they are drawn under, walked once for all the
+    checks that ask (a walk calls pdfium for every object of the page: thousands on a print),
+    and the glyphs of its text page a clip cuts, found once."""
+
+    def __init__(self, page, textpage):
+        self.page, self.textpage = page, textpage
+        self.walked: dict[int, list] = {}
+        self.cut: list | None = None
+
+    def under(self, kind: int) -> list:
+        """under_clips(page, kind), as a list."""
+        found = self.walked.get(kind)
+        if found is None:
+            found = self.walked[kind] = list(under_clips(self.page, kind))
+        return found
+
+    def glyphs_cut(self) -> list:
+        """cut_glyphs_by(page, textpage)."""
+        if self.cut is None:
+            self.cut = cut_glyphs_by(self)
+        return self.cut
+
+
+def cut_glyphs(clips: PageClips) -> list[tuple[int, tuple[float, float, float, float]]]:
     """The glyphs of the page (pdfium's text page index, ink box in page space) a clip path
     cuts through."""
-    return [(index, box) for index, box, _ in cut_glyphs_by(page, textpage)]
+    return [(index, box) for index, box, _ in clips.glyphs_cut()]
 
 
-def cut_across(page, textpage) -> list[tuple[tuple[float, float, float, float], float]]:
+def cut_across(clips: PageClips) -> list[tuple[tuple[float, float, float, float], float]]:
     """(ink box, x) of each glyph of the page that the left or right edge of its clip, at x,
     cuts through (page space)."""
     found = []
-    for _, box, paths in cut_glyphs_by(page, textpage):
+    for _, box, paths in clips.glyphs_cut():
         for path in paths:
             if path is not None and relation(box, path) == "cut":
                 found += [(box, edge) for edge in (path.bounds[0], path.bounds[2]) if box[0] < edge < box[2]]
     return found
 
 
-def cut_glyphs_by(page, textpage):
+def cut_glyphs_by(clips: PageClips):
     """(index, ink box, the clip's paths) of each glyph of the page a clip path cuts through."""
-    clipped = clipped_text(page)
+    clipped, textpage = clipped_text(clips), clips.textpage
     if not clipped:
         return []
     found = []
@@ -198,7 +222,7 @@ def faint(luminance: float) -> bool:
     return 1.05 / (luminance + 0.05) < FAINT
 
 
-def clipped_fills(page) -> list[tuple[float, float, float, float]]:
+def clipped_fills(clips: PageClips) -> list[tuple[float, float, float, float]]:
     """The bounds (page space) of the page's filled boxes that their clip cuts: what they paint
     is not their box (a clip may shape a dark fill into a 1 that passes for a cell's
     background). Rules (thinner than 3 pt) are left out, and fills too light to draw anything
@@ -208,7 +232,7 @@ def clipped_fills(page) -> list[tuple[float, float, float, float]]:
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     colour = [ctypes.c_uint() for _ in range(4)]
-    for handle, paths in under_clips(page, pdfium_c.FPDF_PAGEOBJ_PATH):
+    for handle, paths in clips.under(pdfium_c.FPDF_PAGEOBJ_PATH):
         if not paths or not pdfium_c.FPDFPath_GetDrawMode(handle, ctypes.byref(mode), ctypes.byref(stroke)) \
                 or not mode.value or not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
             continue
@@ -226,7 +250,7 @@ def clipped_fills(page) -> list[tuple[float, float, float, float]]:
 
 
 
-def clipped_away_across(page) -> list[tuple[float, float, float, float]]:
+def clipped_away_across(clips: PageClips) -> list[tuple[float, float, float, float]]:
     """The bounds (page space) of the page's paths and text drawn wholly outside their clip
     across (left or right of it, where it holds their middle height): not drawn at all, so where
     they lie beside a table it goes on unseen past the clip. Chromium clips a table wider than
@@ -238,7 +262,7 @@ def clipped_away_across(page) -> list[tuple[float, float, float, float]]:
     found = []
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     for kind in (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_TEXT):
-        for handle, paths in under_clips(page, kind):
+        for handle, paths in clips.under(kind):
             if not paths or None in paths or \
                     not pdfium_c.FPDFPageObj_GetBounds(handle, *map(ctypes.byref, (left, bottom, right, top))):
                 continue

@@ -122,8 +122,10 @@ def outlines_read(page, space: PageSpace) -> np.ndarray:
 GRID_SHIFT = 0.31831
 
 
-def tenth(value: float) -> int:
-    return round(value * 10 + GRID_SHIFT)
+def tenths(values) -> np.ndarray:
+    """Positions (points) to whole tenths on that grid, half to even as round() does (kept as
+    floats: a hostile position of 1e30 points stays itself, where an integer type would wrap)."""
+    return np.rint(np.asarray(values, dtype=float) * 10 + GRID_SHIFT)
 
 
 CHUNK = 256  # drawn boxes compared with every outline read at once (a chunk's arrays: CHUNK by outlines)
@@ -156,9 +158,10 @@ def check_paths_drawn_as_read(drawn_page, page, number: int, table: tuple[float,
     outlines = outlines_read(page, space)
     # most paths are read exactly as drawn: their outline (pdfium's box less the line width) found by
     # its box to a tenth of a point, the rest by held()
-    exact = {tuple(map(tenth, box)) for box in outlines.tolist()}
-    missed = [(box, reach) for box, reach in drawn
-              if (tenth(box[0] + reach), tenth(box[1] + reach), tenth(box[2] - reach), tenth(box[3] - reach)) not in exact]
+    exact = set(map(tuple, tenths(outlines).tolist()))
+    boxes, reaches = np.array([box for box, _ in drawn], dtype=float), np.array([reach for _, reach in drawn])
+    outline_drawn = tenths(boxes + reaches[:, None] * np.array([1, 1, -1, -1])).tolist()  # the box less the width
+    missed = [found for found, outline in zip(drawn, outline_drawn) if tuple(outline) not in exact]
     if not missed:
         return
     boxes, reaches = np.array([box for box, _ in missed], dtype=float), np.array([reach for _, reach in missed])

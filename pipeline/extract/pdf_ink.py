@@ -44,7 +44,7 @@ from ..errors import LayoutError, Place, Problem
 from . import pdf_fonts  # noqa: F401  (fonts the file does not carry drawn as boxes)
 from .pdf_annots import annotations, drawn
 from .pdf_cells import char_lines, dividing_rules
-from .pdf_clips import clipped_away_across, clipped_fills, cut_across, cut_glyphs
+from .pdf_clips import PageClips, clipped_away_across, clipped_fills, cut_across, cut_glyphs
 from .pdf_paths import named
 from .pdf_glyphs import CROSSING, where
 from .pdf_images import masking_states, painted_boxes, see_through_paths, see_through_text
@@ -447,27 +447,27 @@ class Sight:
         glyphs = [ch for ch in glyphs if printable(ch["text"])]
         hidden, off, crowded = self.unseen_printed(page, glyphs, rules)
         cut = self.cut(page, glyphs)
-        painted = self.painted(page, glyphs, painted_boxes)
+        painted = self.painted(page, glyphs, lambda shown: painted_boxes(shown.page.raw))
         if painted:
             raise LayoutError(source, Problem(
                 Place(page=number), f"an image or shading painted over the vendor table (at {painted[0]:.0f} pt from "
                 f"the left, {painted[1]:.0f} pt from the top): pixels this reader does not read, which may hide part "
                 "of a glyph or draw one", "the vendor table drawn with text and lines only"))
         filled = any(o.get("fill") for kind in ("rect", "curve") for o in page.objects.get(kind, ()))
-        clipped = filled and self.painted(page, glyphs, clipped_fills)
+        clipped = filled and self.painted(page, glyphs, lambda shown: clipped_fills(shown.clips()))
         if clipped:
             raise LayoutError(source, Problem(
                 Place(page=number), f"a box filled inside the vendor table through a clip that cuts it (at "
                 f"{clipped[0]:.0f} pt from the left, {clipped[1]:.0f} pt from the top): it paints part of itself only, "
                 "which may hide part of a glyph", "the vendor table's fills drawn whole"))
         masking = masking_states(page.page_obj.resources)
-        shaped = self.painted(page, glyphs, lambda raw: see_through_paths(raw, masking))
+        shaped = self.painted(page, glyphs, lambda shown: see_through_paths(shown.page.raw, masking))
         if shaped:
             raise LayoutError(source, Problem(
                 Place(page=number), f"a fill or line in the vendor table painted through a soft mask or a blend mode "
                 f"(at {shaped[0]:.0f} pt from the left, {shaped[1]:.0f} pt from the top): what shows of it is the "
                 "mask's shape, not its path's, which may draw a digit", "the vendor table's paths in plain colours"))
-        masked = self.painted(page, glyphs, lambda raw: see_through_text(raw, masking))
+        masked = self.painted(page, glyphs, lambda shown: see_through_text(shown.page.raw, masking))
         patterned = [ch for ch in glyphs if ch.get("ncs") == "Pattern" or named(ch.get("stroking_color"))]
         if masked or patterned:
             at = f"at {masked[0]:.0f} pt from the left, {masked[1]:.0f} pt from the top" if masked else \
@@ -673,7 +673,7 @@ class Sight:
         if not glyphs:
             return []
         shown = self.page(page)
-        found = cut_glyphs(shown.page.raw, shown.text().raw)
+        found = cut_glyphs(shown.clips())
         if not found:
             return []
         box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
@@ -696,15 +696,15 @@ class Sight:
         shown = ~(off | crowded | hidden)[len(near):]
         return [ch for ch, yes in zip(blanks, shown) if yes]
 
-    def painted(self, page, glyphs: list[dict], found=painted_boxes) -> tuple[float, float] | None:
-        """Where something `found` gives (pdf_images: an image or a shading, text seen through;
-        pdf_clips: a fill its clip cuts)
-        is painted inside the extent of the table's glyphs on this page (points from the left
-        and top of the rendering), or None."""
+    def painted(self, page, glyphs: list[dict], found) -> tuple[float, float] | None:
+        """Where something `found` gives of the page as pdfium loaded it (Shown) (pdf_images: an
+        image or a shading, text seen through; pdf_clips: a fill its clip cuts) is painted inside
+        the extent of the table's glyphs on this page (points from the left and top of the
+        rendering), or None."""
         if not glyphs:
             return None
         shown = self.page(page)
-        boxes = found(shown.page.raw)
+        boxes = found(shown)
         if not boxes:
             return None
         box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
@@ -727,11 +727,11 @@ class Sight:
         shown = self.page(page)
         left, top = page.cropbox[0], page.cropbox[1]
         x0, y0, x1, y1 = ((v - o) * SCALE for v, o in zip(bbox, (left, top, left, top)))
-        for box, edge in cut_across(shown.page.raw, shown.text().raw):
+        for box, edge in cut_across(shown.clips()):
             (xa, ya), (xe, _) = shown.to_pixels.to_bitmap(box[0], box[3]), shown.to_pixels.to_bitmap(edge, box[1])
             if min(abs(xe - x0), abs(xe - x1)) <= SIDE * SCALE:
                 return xe / SCALE, ya / SCALE
-        found = clipped_away_across(shown.page.raw)
+        found = clipped_away_across(shown.clips())
         if not found:
             return None
         for box_left, bottom, box_right, box_top in found:
@@ -763,11 +763,18 @@ class Shown:
         self.alone: np.ndarray | None = None  # its text alone, once rendered
         self.alone_page: pdfium.PdfPage | None = None  # a copy of it with its text alone, once made
         self.bare: np.ndarray | None = None  # its rendering without annotations, once rendered
+        self.clipped: PageClips | None = None  # its objects under clips, once walked
 
     def text(self) -> pdfium.PdfTextPage:
         if self.textpage is None:
             self.textpage = self.page.get_textpage()
         return self.textpage
+
+    def clips(self) -> PageClips:
+        """Its objects under clips, and the glyphs a clip cuts (asked by several checks)."""
+        if self.clipped is None:
+            self.clipped = PageClips(self.page.raw, self.text().raw)
+        return self.clipped
 
     def close(self) -> None:
         if self.textpage is not None:
