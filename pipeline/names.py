@@ -77,6 +77,19 @@ def size(text: str | float, suffixes: dict[str, float] = DECIMAL, examples: str 
     return number
 
 
+def amount(text: str | float) -> float:
+    """A plain number above 0, no suffix (hours: 24, 1.5); not NaN, not infinite."""
+    return size(text, {}, "e.g. 24, 1.5")
+
+
+def ratio(text: str | float) -> float:
+    """A number above 0 and at most 1 (an efficiency: 0.9)."""
+    number = size(text, {}, "e.g. 0.9, 1")
+    if number > 1:
+        raise ValueError(f"{text!r} is above 1")
+    return number
+
+
 def seq_len(text: str | int) -> int:
     """A sequence length: a whole number of tokens, 4096 or 8K (= 8192)."""
     length = size(text, BINARY, SEQ_LEN_EXAMPLES)

@@ -174,12 +174,17 @@ def two_figures(hours: Fraction) -> float:
     0.00011574 -> 0.00012, 123.4 -> 120; 0.0105 -> 0.011 (rounded from the exact value: from
     the nearest float, 0.010499999…, it went down)."""
     hours = Fraction(hours)
-    places = 1 - math.floor(math.log10(hours))  # digits after the point that keep two figures
-    while hours * Fraction(10) ** places >= 100:  # (log10 of a float may be a hair off at a power of ten)
+    # digits after the point that keep two figures, first from the sizes of its numerator and
+    # denominator (exact at any size, where log10 of a float is 0 or overflows), then set right
+    places = 1 - math.floor((hours.numerator.bit_length() - hours.denominator.bit_length()) * math.log10(2))
+    while hours * Fraction(10) ** places >= 100:
         places -= 1
     while hours * Fraction(10) ** places < 10:
         places += 1
-    return float(Fraction(math.floor(hours * Fraction(10) ** places + Fraction(1, 2))) / Fraction(10) ** places)
+    rounded = float(Fraction(math.floor(hours * Fraction(10) ** places + Fraction(1, 2))) / Fraction(10) ** places)
+    if rounded == 0:  # (a float overflowing raises OverflowError by itself)
+        raise OverflowError("hours too small to print as a float")
+    return rounded
 
 
 def unit_counts(row: dict, work: Workload, hours: float | None, units: int | None) -> list[int]:

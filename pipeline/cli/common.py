@@ -57,6 +57,8 @@ class Parsed(click.ParamType):
 
 SIZE = Parsed(names.size, "number")  # token counts: 2.5e9, 2.5B, 500M
 SEQ_LEN = Parsed(names.seq_len, "tokens")  # 4096, 8K
+AMOUNT = Parsed(names.amount, "number")  # hours: 24, 1.5
+RATIO = Parsed(names.ratio, "ratio")  # an efficiency: 0.9
 
 
 class MissingFolder(MincardsError):

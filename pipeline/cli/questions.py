@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from .common import BUILD, FILTERS, HARDWARE_FILTER, RELEASE, SIZE, AnyCase, complete_model, filters_of, \
+from .common import AMOUNT, BUILD, FILTERS, HARDWARE_FILTER, RATIO, RELEASE, SIZE, AnyCase, complete_model, filters_of, \
     output_options, reports_errors, show
 from .. import names
 from ..units import HARDWARE
@@ -133,12 +133,12 @@ def rates(given: tuple[tuple[str | None, float], ...]) -> dict[str, float]:
               help="Your own measurement of training throughput, in tokens per second per card on Snt9b and per "
               "DIE on Snt9b23 (the vendor publishes none): one number for both, or per hardware, "
               "--tps Snt9b=1500 --tps Snt9b23=800.")
-@click.option("--hours", type=click.FloatRange(min=0, min_open=True), help="Time you have: size the cluster for it.")
+@click.option("--hours", type=AMOUNT, help="Time you have: size the cluster for it.")
 @click.option("--units", type=click.IntRange(min=1), help="Units you have (cards on Snt9b, DIEs on Snt9b23): "
               "estimate the time.")
 @click.option("--explain", is_flag=True, help="Show the vendor's formula with the numbers filled in and where each "
               "comes from (after the table; on stderr with the other formats).")
-@click.option("--efficiency", type=click.FloatRange(min=0, max=1, min_open=True), default=1.0, show_default=True,
+@click.option("--efficiency", type=RATIO, default=1.0, show_default=True,
               help="Linear speed-up ratio (the vendor: ideal 1, typically above 0.9); below 1 means more time "
               "or more cards.")
 @FILTERS
@@ -174,7 +174,11 @@ def plan(model: str, tokens: float, tps: tuple, hours: float | None, units: int 
 
     work = p.Workload(tokens, rates(tps), efficiency)
     filters = filters_of(strategy, seq_len, framework, hardware)
-    answer = p.answer_plan(build_dir, release, model, filters, work, hours=hours, units=units, explain=explain)
+    try:
+        answer = p.answer_plan(build_dir, release, model, filters, work, hours=hours, units=units, explain=explain)
+    except OverflowError:  # exact fractions are unbounded; the hours and units printed are floats
+        raise click.UsageError("--tokens, --tps, --efficiency, --hours and --units give hours or units too large "
+                               "or too small to print (past 1.8e308 or 5e-324)") from None
     if explain and fmt != "table":  # the records stay machine-readable; the arithmetic goes to stderr
         answer.notes += answer.footer.split("\n\n", 1)[1].splitlines()
     show(answer, fmt, output)
