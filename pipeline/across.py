@@ -43,7 +43,7 @@ from .errors import MincardsError
 from .stages import stage
 from .units import HARDWARE, UNIT_OF_HARDWARE, vendor_column_order
 from .workers import Workers, in_order, meanwhile, new_objects_collected, pool
-from .files import ACROSS_FILES, ACROSS_FOLDERS, sync_filesystem
+from .files import ACROSS_FILES, ACROSS_FOLDERS, json_document, sync_filesystem
 from .write import RELEASE_PACKAGE, PACKAGE_TITLE, csv_resource, package_description
 from schemas import contract, findings as findings_contract, history as history_contract, \
     min_cards as min_cards_contract, releases as releases_contract
@@ -267,7 +267,7 @@ def across_resources(history_file: tuple[int, str], releases_file: tuple[int, st
 def datasette_package(newest: Path, resources: tuple[dict, ...]) -> dict:
     """The data package of the database's tables: min_cards and findings as the newest
     release's descriptor gives them (every release has the same schema), then ours."""
-    descriptor = json.loads((newest / RELEASE_PACKAGE).read_text(encoding="utf-8"))
+    descriptor = json_document((newest / RELEASE_PACKAGE).read_text(encoding="utf-8"))
     return {"title": PACKAGE_TITLE, "description": package_description([r["name"] for r in resources]),
             "sources": descriptor["sources"], "resources": [*descriptor["resources"], *resources]}
 

@@ -45,7 +45,7 @@ import httpx
 from . import __version__
 from .errors import MincardsError, SourceError
 from .faults import Steps
-from .files import atomic_write, current_umask, fsync_folder, rename_new
+from .files import atomic_write, current_umask, fsync_folder, json_document, rename_new
 from .ids import MAX_REVISION, base_date, is_release_name, release_name, revision
 from .limits import DEFAULT
 from .units import counted
@@ -127,7 +127,7 @@ def read_sources(path: Path) -> list[Source]:
     except FileNotFoundError:
         raise FetchError(label, "no sources file", "a TOML file of [[source]] tables (name, url); "
                          "or give the URLs on the command line") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
         raise FetchError(label, f"cannot read the sources file ({exc})", "TOML: [[source]] name = …, url = …") \
             from None
     entries = data.get("source")
@@ -171,7 +171,7 @@ def previous_state(raw_dir: Path, url: str) -> dict | None:
     found = []
     for folder in release_folders(raw_dir):
         try:
-            state = json.loads((folder / STATE).read_text(encoding="utf-8"))
+            state = json_document((folder / STATE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
         if isinstance(state, dict) and state.get("url") == url and (folder / PAGE).is_file():

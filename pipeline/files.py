@@ -1,9 +1,11 @@
-"""Writing files so that a reader or a crash never sees a partial one. Kept free of the
-data libraries: the reading commands' `-o FILE` and `diff --save` import only this."""
+"""Writing files so that a reader or a crash never sees a partial one, and reading back the
+JSON they hold. Kept free of the data libraries: the reading commands' `-o FILE` and
+`diff --save` import only this."""
 from __future__ import annotations
 
 import ctypes
 import errno
+import json
 import os
 import tempfile
 from collections.abc import Iterable
@@ -15,6 +17,16 @@ ACROSS_FILES = ("history.parquet", "history.csv", "releases.csv", "CHANGELOG.md"
 ACROSS_FOLDERS = ("site",)
 MANIFEST = "manifest.json"  # in each release folder: written by publish.py, checked by store.py
 RELEASE_PACKAGE = "datapackage.json"  # in each release folder: that release's tables (write.py renders it)
+
+
+def json_document(data: str | bytes) -> object:
+    """json.loads, where a document nested past Python's recursion limit (a file of 1,001 `[`)
+    is malformed JSON, a ValueError, like any other this reader cannot take: never an
+    internal error."""
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to read") from None
 
 
 def current_umask() -> int:

@@ -10,7 +10,6 @@ extractors: a run with nothing to do decides so and ends without importing them.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import platform
 import re
@@ -22,7 +21,7 @@ from pathlib import Path
 from . import __version__
 from .errors import Place, Problem, ReleaseError, SourceError
 from .faults import point
-from .files import MANIFEST
+from .files import MANIFEST, json_document
 from .ids import is_release_name
 from .limits import LimitError, Limits
 
@@ -179,7 +178,7 @@ def release_inputs(release: Release) -> dict:
 def published_inputs(out_dir: Path, release: str) -> dict | None:
     """What the release's published manifest records of its inputs; None without one."""
     try:
-        manifest = json.loads((out_dir / release / MANIFEST).read_bytes())
+        manifest = json_document((out_dir / release / MANIFEST).read_bytes())
         return {key: manifest[key] for key in ("sources", "notes", "pipeline", "findings")}
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -189,7 +188,7 @@ def artifacts_intact(out_dir: Path, release: str) -> bool:
     """Every artifact the manifest names is there with its sha256 (a file deleted or edited
     since is rebuilt; a release's files hash in milliseconds)."""
     try:
-        manifest = json.loads((out_dir / release / MANIFEST).read_bytes())
+        manifest = json_document((out_dir / release / MANIFEST).read_bytes())
         return all(hashlib.sha256((out_dir / release / name).read_bytes()).hexdigest() == entry["sha256"]
                    for name, entry in manifest["artifacts"].items())
     except (OSError, ValueError, KeyError, TypeError):

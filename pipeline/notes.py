@@ -76,7 +76,7 @@ def read_notes(folder: Path, label: str) -> list[Uncertain]:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ReleaseError(source, f"cannot read the file ({exc})", "a readable UTF-8 TOML file") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:  # (nested past the recursion limit: no notes file)
         raise ReleaseError(source, f"not valid TOML: {exc}", f"[[{TABLE}]] entries (pipeline/notes.py)") from None
     unknown = [name for name in document if name != TABLE]
     entries = document.get(TABLE, [])

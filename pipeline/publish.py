@@ -40,7 +40,8 @@ from . import faults, signals
 from .errors import MincardsError, ReleaseError, Terminated
 from .faults import Steps
 from .ids import is_release_name
-from .files import ACROSS_FILES, ACROSS_FOLDERS, MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder
+from .files import (ACROSS_FILES, ACROSS_FOLDERS, MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder,
+                    json_document)
 from .store import LOCK_NAME, PACKAGE, STAGING, published_releases  # PACKAGE: build/datapackage.json
 
 if TYPE_CHECKING:  # the writers and the cross-release build (pandas) are imported only by a run that writes
@@ -193,7 +194,37 @@ def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[st
     old, each whole but not describing the others). The one condition they all hang off: a
     run with nothing to rebuild writes nothing."""
     wanted = [out_dir / PACKAGE] + ([out_dir / name for name in ACROSS_FILES + ACROSS_FOLDERS] if across else [])
-    return bool(staged or removed) or interrupted or not all(path.exists() for path in wanted)
+    return bool(staged or removed) or interrupted or not all(path.exists() for path in wanted) \
+        or not described_as_written(out_dir)
+
+
+def described_as_written(out_dir: Path) -> bool:
+    """Whether build/datapackage.json reads as a run wrote it and every file it names (its
+    resources' CSVs, and `files`: what spans releases) holds the bytes it gives their sha256:
+    an emptied descriptor (a killed editor) or a truncated database is built again by the next
+    run, which the readers' errors tell the user to make. Hashed in milliseconds (~2 MB)."""
+    try:
+        package = json_document((out_dir / PACKAGE).read_bytes())
+        named = {resource["path"]: resource["hash"] for resource in package["resources"]}
+        named.update(package.get("files", {}))
+        return all(sha256_of(out_dir / path) == digest.removeprefix("sha256:") for path, digest in named.items())
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+
+
+def sha256_of(path: Path) -> str:
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def across_files(work: Path, built: bool) -> dict[str, str]:
+    """{path: "sha256:…"} of what spans releases, staged in `work` (every file of build/site/
+    too), for build/datapackage.json's `files`; none when the run built none."""
+    if not built:
+        return {}
+    paths = [work / name for name in ACROSS_FILES]
+    paths += sorted(path for name in ACROSS_FOLDERS for path in (work / name).rglob("*") if path.is_file())
+    return {path.relative_to(work).as_posix(): "sha256:" + sha256_of(path) for path in paths}
 
 
 def removed_releases(out_dir: Path, keep: Collection[str] | None, staged: Collection[str] = ()) -> list[str]:
@@ -272,7 +303,8 @@ class Staging:
         # before the signals are held: over many releases this takes seconds.
         releases = releases_after(out_dir, work, self.staged, removed)
         across = self.across(releases, work, steps) if self.across and releases else None
-        packaged = stage_package(out_dir, work, self.staged, removed, steps, across.resources if across else ())
+        packaged = stage_package(out_dir, work, self.staged, removed, steps, across.resources if across else (),
+                                 across_files(work, across is not None))
         with signals.held():  # an interrupted run has published all of its releases or none
             return self._commit(removed, packaged, across is not None)
 
@@ -363,18 +395,18 @@ def described_releases(out_dir: Path) -> list[str]:
 
 def read_descriptor(place: Path, release: str) -> dict:
     try:
-        return json.loads(place.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return json_document(place.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:  # (UnicodeDecodeError and JSONDecodeError are ValueErrors)
         raise ReleaseError(str(place), f"cannot read the release's data package descriptor ({exc})",
                            f"the descriptor mincards wrote: extract release {release} again") from None
 
 
 def stage_package(out_dir: Path, work: Path, staged: Collection[str], removed: Collection[str],
-                  steps: Steps, across: Sequence[dict] = ()) -> bool:
+                  steps: Steps, across: Sequence[dict] = (), files: dict[str, str] | None = None) -> bool:
     """build/datapackage.json for the releases out_dir will hold once the staged ones are
-    swapped in and the removed ones gone (and the cross-release tables, `across`), written
-    into the staging folder. False when no release will be left (a package needs a
-    resource)."""
+    swapped in and the removed ones gone (and the cross-release tables, `across`; the hashes
+    of every cross-release file, `files`), written into the staging folder. False when no
+    release will be left (a package needs a resource)."""
     places = {name: out_dir / name / RELEASE_PACKAGE for name in described_releases(out_dir) if name not in removed}
     places.update({name: work / name / RELEASE_PACKAGE for name in staged})
     if not places:
@@ -384,7 +416,7 @@ def stage_package(out_dir: Path, work: Path, staged: Collection[str], removed: C
     releases = sorted(places)
     steps.writing(work / PACKAGE)
     atomic_write(work / PACKAGE, build_package(releases, lambda release: read_descriptor(places[release], release),
-                                               across))
+                                               across, files or {}))
     steps.step()
     return True
 

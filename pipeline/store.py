@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
-import json
 import os
 import stat
 import time
@@ -27,7 +26,7 @@ from typing import TYPE_CHECKING, BinaryIO, Union
 
 from . import faults
 from .errors import ReleaseError, SourceError
-from .files import MANIFEST
+from .files import MANIFEST, json_document
 from .ids import is_release_name
 
 if TYPE_CHECKING:
@@ -93,8 +92,14 @@ def newest(build_dir: Path, count: int) -> list[str]:
 
 
 def release_folder(build_dir: Path, release: str | None) -> tuple[str, Path]:
-    """The release asked for, or the newest one."""
-    return resolve(build_dir, release or newest(build_dir, 1)[0])
+    """The release asked for, or the newest one; a release of build/ only as one run published
+    its releases (check_one_run: a question about one release is an error too while they are
+    not, as docs/commands.md says; a folder given by its path is read as it is)."""
+    if release is None:
+        return resolve(build_dir, newest(build_dir, 1)[0])
+    if release in published_releases(build_dir):
+        check_one_run(build_dir)
+    return resolve(build_dir, release)
 
 
 class ReleaseChanged(ReleaseError):
@@ -181,7 +186,7 @@ def checked_files(folder: Path, names: list[str]) -> list[bytes]:
     read from the same publication)."""
     manifest, *files = read_whole(folder, [MANIFEST, *names])
     try:
-        manifest = json.loads(manifest)
+        manifest = json_document(manifest)
     except (ValueError, TypeError):
         manifest = None
     if isinstance(manifest, dict) and is_release_name(folder.name) and manifest.get("release") != folder.name:
@@ -213,7 +218,7 @@ def load_records(folder: Path) -> list[Row]:
     changed after publication is refused whichever of its files is read."""
     _, data = checked_files(folder, [TABLE, RECORDS])
     try:
-        rows = json.loads(data)
+        rows = json_document(data)
     except (UnicodeDecodeError, ValueError) as exc:
         raise SourceError(str(folder / RECORDS), f"not readable JSON ({exc})", REBUILD) from None
     if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
@@ -262,6 +267,16 @@ def of_one_run(build_dir: Path, read: Callable[[], object]):
                          "attempts)", "releases that stay in place while they are read; try again")
 
 
+def odd_one(described: dict[str, str], held: dict[str, str]) -> str:
+    """The first release of build/ that is not as build/datapackage.json describes it."""
+    release = min(set(described) ^ set(held) or {r for r in held if held[r] != described[r]})
+    if release not in described:
+        return f"{release} is not in {PACKAGE}: a release folder copied in by hand?"
+    if release not in held:
+        return f"{release}, which {PACKAGE} names, is not here"
+    return f"{release}'s table is not the one {PACKAGE} names"
+
+
 def check_one_run(build_dir: Path) -> dict[str, str] | None:
     """The releases build/ holds ({release: sha256 of its min_cards.csv}), as one run published
     them: build/datapackage.json, which that run put in place last, after its releases, names each
@@ -285,7 +300,7 @@ def check_one_run(build_dir: Path) -> dict[str, str] | None:
         if writer is None or waited >= PUBLISHING_WAIT:
             stopped = sorted(p.name for p in build_dir.glob(f"{STAGING}*"))
             why = (f": a run ({writer}) is publishing here" if writer else
-                   f" (a run stopped while publishing left {stopped[0]})" if stopped else "")
+                   f" (a run stopped while publishing left {stopped[0]})" if stopped else f" ({odd_one(described, held)})")
             raise ReleaseError(str(build_dir), f"its releases are not all from one run{why}", ONE_RUN)
         faults.point(WAITING_FOR_RUN, writer)
         time.sleep(POLL)
@@ -295,13 +310,19 @@ def check_one_run(build_dir: Path) -> dict[str, str] | None:
 def described_tables(build_dir: Path) -> dict[str, str] | None:
     """{release: sha256 of its min_cards.csv} as build/datapackage.json names them (None: no descriptor)."""
     try:
-        package = json.loads(regular_text(build_dir / PACKAGE))
+        package = json_document(regular_text(build_dir / PACKAGE))
         return {r["name"].removeprefix("min_cards-"): r["hash"].removeprefix("sha256:")
                 for r in package["resources"] if r["name"].startswith("min_cards-")}
     except FileNotFoundError:
         return None
+    except PermissionError as exc:  # a file to read, not to rebuild (hunt 120)
+        raise unreadable(build_dir / PACKAGE, exc) from None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         raise SourceError(str(build_dir / PACKAGE), "not the data package descriptor a run writes", ONE_RUN) from None
+
+
+def unreadable(path: Path, exc: OSError) -> SourceError:
+    return SourceError(str(path), exc.strerror or "permission denied", "read access to build/ and its files")
 
 
 def live_writer(build_dir: Path) -> str | None:
@@ -335,8 +356,10 @@ def flock_held(path: Path) -> bool | None:
 def manifest_entry(folder: Path, name: str) -> tuple[dict, str]:
     """The release's manifest, and the sha256 it gives the artifact `name`."""
     try:
-        manifest = json.loads(regular_text(folder / MANIFEST))
+        manifest = json_document(regular_text(folder / MANIFEST))
         return manifest, manifest["artifacts"][name]["sha256"]
+    except PermissionError as exc:
+        raise unreadable(folder / MANIFEST, exc) from None
     except (OSError, ValueError, KeyError, TypeError):
         raise SourceError(str(folder / MANIFEST), f"no readable manifest entry for {name}", REBUILD) from None
 
@@ -403,7 +426,7 @@ def newest_values(build_dir: Path, column: str) -> list[str]:
     if not releases:
         return []
     try:
-        records = json.loads(regular_text(list(releases.values())[-1] / RECORDS))
+        records = json_document(regular_text(list(releases.values())[-1] / RECORDS))
         return sorted({r[column] for r in records})
     except (OSError, ValueError, KeyError, TypeError):
         return []

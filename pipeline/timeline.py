@@ -7,11 +7,11 @@ table; a history that does not describe the releases build/ holds now (a release
 removed or rebuilt since) is refused, never answered from."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from . import names, store
 from .errors import ReleaseError, SourceError
+from .files import json_document
 from .formats import Answer
 from .history_terms import CHANGES, COLUMNS, RELEASES_METADATA
 from .query import Filters, labels
@@ -43,7 +43,7 @@ def read_history(build_dir: Path) -> list[Row]:
     except (pa.ArrowException, OSError) as exc:
         raise SourceError(str(path), f"not a readable Parquet file ({exc})", REBUILD) from None
     try:
-        described = json.loads((table.schema.metadata or {}).get(RELEASES_METADATA.encode(), b"null"))
+        described = json_document((table.schema.metadata or {}).get(RELEASES_METADATA.encode(), b"null"))
     except ValueError:
         described = None
     if described != made_of(build_dir):

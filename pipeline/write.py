@@ -219,12 +219,14 @@ def package_description(across: Sequence[str] = ()) -> str:
 
 
 def build_package(releases: list[str], descriptor: Callable[[str], dict],
-                  across: Sequence[dict] = ()) -> Iterator[bytes]:
+                  across: Sequence[dict] = (), files: dict[str, str] | None = None) -> Iterator[bytes]:
     """build/datapackage.json, in pieces, from the descriptor of each release (oldest
     first), which `descriptor` reads: once for the sources, which come first, then again
     for the resources, so that memory holds one release's descriptor at a time, whatever
     the number of releases (every descriptor held as Python objects cost 18 MiB at 128).
-    `across`: the resources made of every release together (history, releases), last."""
+    `across`: the resources made of every release together (history, releases), last; `files`:
+    the sha256 of every file made of every release together (the next run rebuilds what no
+    longer holds those bytes: publish.described_as_written)."""
     sources = [source for release in releases for source in descriptor(release)["sources"]]
     document = {
         "$schema": PACKAGE_PROFILE,
@@ -235,6 +237,7 @@ def build_package(releases: list[str], descriptor: Callable[[str], dict],
         "releases": releases,
         "hardware": [{"name": h.name, "unit": h.unit, "units_per_node": h.units_per_node} for h in hardware.HARDWARE],
         "sources": sources,
+        "files": files or {},
         "resources": [],  # last: its items follow, as json.dumps(document, indent=1) would print them
     }
     yield json.dumps(document, indent=1, ensure_ascii=False).removesuffix("[]\n}").encode("utf-8")
