@@ -54,6 +54,7 @@ SCALE = 2.0  # pixels per point of the rendering
 SIDE = 2.0  # points: a rule this near the table's left or right side is its side
 CONTRAST = 1.25  # WCAG contrast ratio below which text cannot be told from its background
 REACH = 0.2  # of the font size: how far above and below its box a glyph may be inked
+EDGE = 2  # pixels along the edge of the visible area where a glyph's ink shows it goes on past it
 RULE = 1.0  # points each side of a ruling edge (snapped, perhaps off the rule's middle) its ink may reach
 OWN = 0.5  # of a glyph's box: the least that no other glyph's box may cover for its ink to be judged
 INKED = CONTRAST  # contrast with white: a pixel of the text alone this dark is ink (grey text too)
@@ -281,6 +282,14 @@ def judge(image: np.ndarray, ruled: np.ndarray, glyphs: list[dict],
     return off, crowded, ~off & ~crowded & ((count == 0) | faint)
 
 
+def origin(page) -> tuple[float, float]:
+    """The point of the page (pdfplumber's space: from the left and top) at the top left of its
+    rendering: its CropBox's corner, the CropBox cut to the MediaBox, as pdfium cuts it (a CropBox
+    reaching past the MediaBox showed every glyph 10 to 100 pt from where it is drawn: hunt 119)."""
+    crop, media = page.cropbox, page.mediabox
+    return max(crop[0], media[0]), max(crop[1], media[1])
+
+
 def cut_around(box: tuple, area: tuple, turn: int, margin: float) -> tuple[float, float, float, float]:
     """What pdfium's render cuts off each side of the page's area (left, bottom, right, top of
     the page as displayed, turned by its /Rotate: `turn` degrees clockwise) to keep `box`,
@@ -402,7 +411,7 @@ class Sight:
         page_image, alone = self.rendering(page), self.text_alone(page)
         if alone.shape != page_image.shape:
             return []
-        box, _, window = rects(glyphs, (page.cropbox[0], page.cropbox[1]))
+        box, _, window = rects(glyphs, origin(page))
         looked = Rects(window.y0, window.y1, box.x0, box.x1).on(alone.shape)
         top, left = int(looked.y0.min()), int(looked.x0.min())  # the part of the page the glyphs' windows cover
         bottom, right = max(int(looked.y1.max()), top), max(int(looked.x1.max()), left)
@@ -434,8 +443,8 @@ class Sight:
         if not glyphs:
             return [], [], []
         image = self.rendering(page)
-        origin = page.cropbox[0], page.cropbox[1]
-        off, crowded, hidden = judge(image, rule_mask(image.shape, rules, origin), glyphs, origin)
+        corner = origin(page)
+        off, crowded, hidden = judge(image, rule_mask(image.shape, rules, corner), glyphs, corner)
         pick = lambda which: [ch for ch, yes in zip(glyphs, which) if yes]  # noqa: E731
         return pick(hidden), pick(off), pick(crowded)
 
@@ -497,6 +506,12 @@ class Sight:
                 Place(page=number), f"text in the vendor table cut through by a clip path ({where(char_lines(cut)[0])}"
                 "): only part of a glyph is drawn, which may read as another (a 4 cut to a 1)",
                 "every glyph read from the table drawn whole (or not at all)"))
+        edged = self.cut_by_edge(page, glyphs)
+        if edged:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"text in the vendor table cut by the edge of the page's visible area "
+                f"({where(char_lines(edged)[0])}): its CropBox or MediaBox shows only part of a glyph, which may read "
+                "as another (a 4 cut to a 1)", "every glyph read from the table drawn whole (or not at all)"))
         if hidden:
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table that the page does not show ({where(char_lines(hidden)[0])}"
@@ -564,7 +579,7 @@ class Sight:
         image, alone = self.without_annotations(page) if annotated else self.rendering(page), self.text_alone(page)
         if alone.shape != image.shape:
             return None
-        left, top = page.cropbox[0], page.cropbox[1]
+        left, top = origin(page)
         for orientation, shown, text, (across, along) in (("h", image, alone, (top, left)), ("v", image.T, alone.T, (left, top))):
             mine = [rule for rule in rules if rule[0] == orientation and rule[3] - rule[2] >= 2 * RULE_BAND]
             if not mine:
@@ -610,7 +625,7 @@ class Sight:
         or more in a TILE: points from the left and top; None for none. Each glyph a font draws is where
         pdfminer puts its box (nothing on the real prints); one drawn outside it (a glyph program
         painting left of its origin, into the cell before) is read where it is not shown."""
-        alone, (left, top) = self.text_alone(page), (page.cropbox[0], page.cropbox[1])
+        alone, (left, top) = self.text_alone(page), origin(page)
         y0, y1 = (int(np.clip(v, 0, alone.shape[0])) for v in ((bbox[1] - top) * SCALE, (bbox[3] - top) * SCALE))
         x0, x1 = (int(np.clip(v, 0, alone.shape[1])) for v in ((bbox[0] - left) * SCALE, (bbox[2] - left) * SCALE))
         inked = alone[y0:y1, x0:x1] < DARK_LEVEL
@@ -654,7 +669,7 @@ class Sight:
         crossed = [(glyphs[g], float(rule_x[r])) for g, r in zip(*np.nonzero(hit))]
         if not crossed:
             return []
-        alone, (left, top) = self.text_alone(page), (page.cropbox[0], page.cropbox[1])
+        alone, (left, top) = self.text_alone(page), origin(page)
         box = rects([ch for ch, _ in crossed], (left, top))[0].on(alone.shape)
         found = []
         for (ch, x), y0, y1, x0, x1 in zip(crossed, box.y0, box.y1, box.x0, box.x1):
@@ -664,6 +679,30 @@ class Sight:
             near, far = (before, after) if (ch["x0"] + ch["x1"]) / 2 < x else (after, before)
             if far > ACROSS * near:
                 found.append(ch)
+        return found
+
+    def cut_by_edge(self, page, glyphs: list[dict]) -> list[dict]:
+        """The glyphs the edge of the page's visible area (its CropBox cut to its MediaBox: the
+        rendering's) runs through: their box crosses it and their ink reaches it (the text alone
+        dark within EDGE pixels of it, in the glyph's columns or rows). What is left of such a
+        glyph may read as another, as a clip's cut does (cut); one wholly past it is unseen's, and
+        a box crossing it with ink short of it (a digit's descent) is whole (hunt 119: a CropBox
+        through the lone 2 of a wrapped 4096/8192 showed its top fifth, and 8192 was read)."""
+        if not glyphs:
+            return []
+        alone = self.text_alone(page)
+        high, wide = alone.shape
+        box = rects(glyphs, origin(page))[0]
+        inside = (box.y1 > 0) & (box.y0 < high) & (box.x1 > 0) & (box.x0 < wide)
+        crossing = inside & ((box.y0 < 0) | (box.y1 > high) | (box.x0 < 0) | (box.x1 > wide))
+        found = []
+        for i in np.nonzero(crossing)[0]:
+            rows = slice(max(int(box.y0[i]), 0), min(int(box.y1[i]), high))
+            cols = slice(max(int(box.x0[i]), 0), min(int(box.x1[i]), wide))
+            strips = [alone[:EDGE, cols] if box.y0[i] < 0 else None, alone[high - EDGE:, cols] if box.y1[i] > high else None,
+                      alone[rows, :EDGE] if box.x0[i] < 0 else None, alone[rows, wide - EDGE:] if box.x1[i] > wide else None]
+            if any(strip is not None and (strip < INK_LEVEL).any() for strip in strips):
+                found.append(glyphs[i])
         return found
 
     def cut(self, page, glyphs: list[dict]) -> list[dict]:
@@ -676,7 +715,7 @@ class Sight:
         found = cut_glyphs(shown.clips())
         if not found:
             return []
-        box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
+        box = rects(glyphs, origin(page))[0]
         hit = np.zeros(len(glyphs), dtype=bool)
         for _, (left, bottom, right, top) in found:
             (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(left, bottom), shown.to_pixels.to_bitmap(right, top)
@@ -691,8 +730,8 @@ class Sight:
             return []
         image = self.rendering(page)
         near = [ch for ch in glyphs if any(beside(ch, blank) for blank in blanks)]  # all whose boxes may mask theirs
-        off, crowded, hidden = judge(image, rule_mask(image.shape, rules, (page.cropbox[0], page.cropbox[1])),
-                                     near + blanks, (page.cropbox[0], page.cropbox[1]))
+        off, crowded, hidden = judge(image, rule_mask(image.shape, rules, origin(page)),
+                                     near + blanks, origin(page))
         shown = ~(off | crowded | hidden)[len(near):]
         return [ch for ch, yes in zip(blanks, shown) if yes]
 
@@ -707,7 +746,7 @@ class Sight:
         boxes = found(shown)
         if not boxes:
             return None
-        box = rects(glyphs, (page.cropbox[0], page.cropbox[1]))[0]
+        box = rects(glyphs, origin(page))[0]
         y0, y1, x0, x1 = box.y0.min(), box.y1.max(), box.x0.min(), box.x1.max()
         for left, bottom, right, top in boxes:
             (xa, ya), (xb, yb) = shown.to_pixels.to_bitmap(left, bottom), shown.to_pixels.to_bitmap(right, top)
@@ -725,7 +764,7 @@ class Sight:
         leaves a table's outer border, and Chromium draws nothing past it; the table's caption,
         wider than what is left, is then cut there (hunt 75). No print read here cuts a glyph."""
         shown = self.page(page)
-        left, top = page.cropbox[0], page.cropbox[1]
+        left, top = origin(page)
         x0, y0, x1, y1 = ((v - o) * SCALE for v, o in zip(bbox, (left, top, left, top)))
         for box, edge in cut_across(shown.clips()):
             (xa, ya), (xe, _) = shown.to_pixels.to_bitmap(box[0], box[3]), shown.to_pixels.to_bitmap(edge, box[1])
