@@ -28,14 +28,14 @@ A_ONE = b"BT /H 8 Tf 1 3 Td (1) Tj ET"
 
 
 def with_annotation(data: bytes, entries: bytes, appearance: bytes | None, resources: bytes = b"",
-                    where: tuple[float, float, float, float] = GAP) -> bytes:
+                    where: tuple[float, float, float, float] = GAP, rect: bytes | None = None) -> bytes:
     """`data` with one annotation over `where` (`entries`: its dictionary's own; `appearance`: the
     content of its normal appearance, with Helvetica as /H and `resources` besides), appended as an incremental update:
     new objects, the page again with /Annots (and for a form field the catalog with its form),
     an xref section and a trailer pointing back."""
     page, catalog = (re.search(rb"\n%d 0 obj\n(<<.*?)>>\nendobj" % number, data, re.S)[1] for number in (PAGE, CATALOG))
     objects = {}
-    rect = b"[%.1f %.1f %.1f %.1f]" % where
+    rect = rect or b"[%.1f %.1f %.1f %.1f]" % where  # (`rect`: written otherwise, as a hostile hand may)
     width, height = where[2] - where[0], where[3] - where[1]
     if appearance is not None:
         objects[100] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 %.1f %.1f] /Resources << /Font << /H %d 0 R >> "
@@ -232,3 +232,19 @@ def test_latex_hyperrefs_boxes_round_links_in_the_table_are_read():
     lineage = ["source_file", "source_page", "raw_text"]
     assert normalize(grid, release).frame.drop(columns=lineage).equals(
         normalize(html, release).frame.drop(columns=lineage))
+
+
+@pytest.mark.parametrize("rect", [b"[/Foo 728 %.1f 740]" % GAP[2], b"[null 728 %.1f 740]" % GAP[2],
+                                  b"[0 728 %.1f 740 0]" % GAP[2]], ids=["a name", "null", "five numbers"])
+def test_an_annotation_whose_rect_is_not_four_numbers_is_an_error(rect, canvas_font, tmp_path):
+    """Catches (hunt 123): an annotation whose /Rect held a name or null was left out as one viewers
+    skip, but pdfium reads what is no number as 0 and draws it (poppler and mupdf too, for a name;
+    mupdf takes the first four of five numbers): its `1` before 32*Ascend was never looked at, and 32
+    published where every viewer draws 132."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    one = b"BT /H 8 Tf %.1f 3 Td (1) Tj ET" % (GAP[0] + 1)
+    edited = with_annotation(data, b"/Subtype /FreeText /DA (/H 8 Tf 0 g)", one, where=(0, 728, GAP[2], 740), rect=rect)
+    if rect.startswith(b"[/Foo") or rect.startswith(b"[null"):
+        assert ink_in_gap(edited) > 0  # the premise: pdfium draws the 1 there
+    with pytest.raises(LayoutError, match=r"page 1: a FreeText annotation whose place this reader cannot read \(/Rect "):
+        extract_pdf(edited, "t.pdf")

@@ -429,6 +429,22 @@ def annotations(page) -> list[dict]:
         page.page_obj.annots = raw
 
 
+def unplaced(page) -> dict | None:
+    """The first entry of the page's /Annots that a viewer may draw where this reader cannot
+    tell (annotations leaves it out): a dictionary with a /Rect that is not four numbers (pdfium
+    reads what is no number as 0 and draws the annotation there; mupdf takes the first four of
+    more), or an annotation written as a stream (mupdf draws it); one hidden by its flags aside."""
+    raw = resolve1(page.page_obj.annots)
+    for entry in raw if isinstance(raw, list) else []:
+        found = resolve1(entry)
+        attrs = found.attrs if isinstance(found, PDFStream) else found
+        if not isinstance(attrs, dict) or "Rect" not in attrs or (found is attrs and numbers(attrs["Rect"], 4)):
+            continue
+        if drawn({"data": attrs}):
+            return attrs
+    return None
+
+
 def meets(annot: dict, bbox: tuple[float, float, float, float]) -> bool:
     x0, top, x1, bottom = bbox
     return annot["x0"] < x1 and annot["x1"] > x0 and annot["top"] < bottom and annot["bottom"] > top
@@ -438,6 +454,14 @@ def check_annotations(page, number: int, bbox: tuple[float, float, float, float]
                       source: str) -> None:
     """No annotation that changes what a cell says is drawn over the table (`bbox`, holding
     `glyphs`) on this page."""
+    odd = unplaced(page)
+    if odd is not None:  # (hunt 123: `/Rect [/Foo 650 235 675]` drew a 1 before 4*Ascend in every viewer)
+        rect = resolve1(odd["Rect"])
+        shown = [resolve1(v) for v in rect] if isinstance(rect, list) else rect
+        raise LayoutError(source, Problem(
+            Place(page=number), f"a {subtype({'data': odd})} annotation whose place this reader cannot read (/Rect "
+            f"{shown!r}{', written as a stream' if odd is not resolve1(odd) else ''}): viewers draw it, perhaps over the "
+            "vendor table (pdfium reads what is no number as 0)", "annotations each placed by a /Rect of four numbers"))
     rebuilt = rebuilt_fields(page)
     for annot in annotations(page):
         if not (drawn(annot) and meets(annot, bbox)):
