@@ -5,14 +5,22 @@
   Hebrew letter makes it right to left, and an isolate between two digits (an empty <bdi>, a span
   with `unicode-bidi: isolate`, U+FFF9) then makes Chromium draw them in the other order: `14` was
   published where Chromium draws 41. `dir=auto` was refused; a bare <bdi> and `<bdi dir=x>` were not.
-  Now a <bdi> without a valid dir, like `dir=auto`, is left to right only where no right-to-left
-  letter is in its text (and its parent is left to right); elsewhere it is an error naming it."""
+  Now a <bdi> without a valid dir, like `dir=auto`, takes the direction of the first strong letter of
+  its text in tree order (the parent's where it has none); right to left, it is an error naming it.
+- **Hunt 122, around that rule and the next:** a code point Python's Unicode 14 does not know (U+05FF:
+  Chromium's newer Unicode, or its default for the right-to-left blocks, makes it right to left) was
+  taken for no letter at all; it may reorder now (bidi.py). Text hidden by `visibility: hidden` was
+  left out before the cell's reordering check, though Chromium lays it out and its U+202E turns
+  `14*Ascend` into `dnecsA*41`: hidden text holding such a character is kept, apart, and the check
+  names it. A custom property named in a style attribute through an escape (`var(-\\-x)`) was not
+  seen as read below the element, so an undecided rule setting it was skipped (14 published where
+  Chromium draws a transparent 1)."""
 from __future__ import annotations
 
 import pytest
 
 from page_variants import PAGE_HTML, read
-from pipeline.errors import LayoutError
+from pipeline.errors import CellError, LayoutError, SourceError
 from test_other_hands_round31 import CELL, VALUE, with_rule
 from chromium import evaluated_on
 
@@ -23,6 +31,7 @@ TURNED_BY_A_HIDDEN_LETTER = {  # each drawn 41*Ascend by Chromium 156 (hunt 118'
     "U+FFF9 between them": (f"<bdi>{HIDDEN_LETTER}1\ufff94</bdi>", ""),
     "an invalid dir": (f"<bdi dir=x>{HIDDEN_LETTER}1<bdi></bdi>4</bdi>", ""),
     "the letter hidden by a rule": ("<bdi><span class=h>\u05d0</span>1<bdi></bdi>4</bdi>", ".h{display:none}"),
+    "a letter Python's Unicode does not know": ("<bdi><span hidden>\u05ff</span>1<bdi></bdi>4</bdi>", ""),
 }
 LEFT_TO_RIGHT = ("<bdi>1<bdi></bdi>4</bdi>", "")  # no right-to-left letter: drawn 14*Ascend
 
@@ -57,7 +66,7 @@ def test_chromium_draws_the_digits_of_a_bdi_turned_by_its_text_right_to_left(bro
 @pytest.mark.parametrize("name", TURNED_BY_A_HIDDEN_LETTER)
 def test_a_bdi_turned_by_a_right_to_left_letter_is_an_error(name):
     """Catches: 14 published where Chromium draws 41."""
-    with pytest.raises(LayoutError, match=r"<bdi> draws cells out of the table's order \(direction: auto\)"):
+    with pytest.raises(LayoutError, match=r"<bdi> draws cells out of the table's order \(direction: (auto|rtl)\)"):
         read(with_value(*TURNED_BY_A_HIDDEN_LETTER[name]))
 
 
@@ -65,3 +74,48 @@ def test_a_bdi_of_left_to_right_text_is_read():
     """Catches a rule refusing every <bdi>: one without a right-to-left letter is drawn as written."""
     grid, _, _ = read(with_value(*LEFT_TO_RIGHT))
     assert [cell.text for cell in grid.cells if "*Ascend" in cell.text and cell.text.startswith("14")] == ["14*Ascend"]
+
+
+# --- hunt 122: text hidden but laid out, a custom property named through an escape ----------------
+
+HIDDEN_OVERRIDE = ("<span style='visibility:hidden'>\u202e</span>14", "")
+
+
+def test_chromium_reorders_a_cell_by_a_hidden_override(browser):
+    """The premise: the hidden U+202E turns the cell's text around."""
+    assert evaluated_on(browser, with_value(*HIDDEN_OVERRIDE), DRAWN_ORDER) == "dnecsA*41"
+
+
+def test_a_character_reordering_the_text_in_hidden_text_is_an_error():
+    """Catches: 14 published where Chromium draws dnecsA*41."""
+    with pytest.raises(CellError, match=r"the cell's text holds U\+202E RIGHT-TO-LEFT OVERRIDE, which a browser draws "
+                                        r"reordering the text"):
+        read(with_value(*HIDDEN_OVERRIDE))
+
+
+ESCAPED_NAME = ("<span style='color:var(-\\-x)'>1</span>4", "@supports (color:red){td{--x:transparent}}")
+SPAN_COLOUR = "() => getComputedStyle(document.getElementById(%r).firstElementChild).color" % CELL
+
+
+def test_chromium_reads_a_custom_property_named_through_an_escape(browser):
+    """The premise: the undecided rule's --x reaches the span as `var(-\\-x)`, and the 1 is transparent."""
+    assert evaluated_on(browser, with_value(*ESCAPED_NAME), SPAN_COLOUR) == "rgba(0, 0, 0, 0)"
+
+
+def test_a_custom_property_named_through_an_escape_is_read_below_the_element():
+    """Catches: the rule setting --x skipped as read by nothing, and 14 published."""
+    with pytest.raises(SourceError, match=r"by a selector or inside an at-rule this reader does not decide"):
+        read(with_value(*ESCAPED_NAME))
+
+
+FOOTER_IN_ARABIC = "<footer>\u0645\u0631\u062d\u0628\u0627</footer></body>"
+HTML_DIRECTION = "() => getComputedStyle(document.documentElement).direction"
+
+
+def test_dir_auto_takes_the_first_strong_letter_not_any(browser):
+    """Catches (hunt 122): `<html dir=auto>` refused for an Arabic word in the footer; its first strong
+    letter is Chinese, and Chromium draws the page left to right (the premise)."""
+    html = PAGE_HTML.replace("<html", "<html dir=auto", 1).replace("</body>", FOOTER_IN_ARABIC, 1)
+    assert evaluated_on(browser, html, HTML_DIRECTION) == "ltr"
+    grid, _, _ = read(html)
+    assert grid.cells

@@ -30,6 +30,7 @@ from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_
                           shadow_host_around, span_value, table_drawn_apart, table_not_drawn, own_text)
 from .html_columns import column_overflow
 from .html_placement import placement_fault
+from .bidi import reordering
 from .text import cell_lines, collapse_lines
 
 __all__ = ["date_in", "decode_page", "extract_html", "sniff_encoding"]
@@ -62,27 +63,14 @@ def stitched_parts(parts: list[Table]) -> Iterator[tuple[Table, int | None, list
         yield table, index if len(parts) > 1 else None, table.rows[body_start(table, parts[0]) if index > 1 else 0:]
 
 
-# Characters the Unicode bidirectional algorithm draws out of their order, or that reorder the
-# text around them: right-to-left letters (R, AL), Arabic digits (AN: `16/٣٢` is drawn `٣٢/16`),
-# the embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the right-to-left
-# marks (U+200F, U+061C), which a reader never sees but which turn `‮16` into 61.
-REORDERING = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
-
-
-def reordering(text: str) -> str | None:
-    """The first character of the text a browser would not draw in the order it is written."""
-    if text.isascii():
-        return None
-    return next((ch for ch in text if unicodedata.bidirectional(ch) in REORDERING), None)
-
-
 def reordered(spec: CellSpec, row: int, col: int) -> Problem | None:
     found = reordering(spec.raw_text)
     if found is None:
         return None
     place = Place(row=row, col=col, part=spec.part)
     name = unicodedata.name(found, "")
-    return Problem(place, f"the cell's text holds U+{ord(found):04X} {name}, which a browser draws reordering "
+    what = f"U+{ord(found):04X} {name}," if name else f"U+{ord(found):04X} (a code point this reader's Unicode does not know),"
+    return Problem(place, f"the cell's text holds {what} which a browser draws reordering "
                    f"the text ({spec.raw_text!r})", "text drawn in the order it is written: no bidirectional "
                    "controls, right-to-left letters or Arabic digits")
 

@@ -1811,7 +1811,9 @@ def either(*judges):
     return lambda declarations, pseudo: any(judge(declarations, pseudo) for judge in judges)
 
 
-STYLED_INLINE = etree.XPath("//*[contains(@style, '--')]")
+# style attributes that may name a custom property: `--x` as written, or through an escape
+# (`var(-\-x)`, `var(\2d\2dx)`, which the tokenizer reads as --x: hunt 122)
+STYLED_INLINE = etree.XPath("//*[contains(@style, '--') or contains(@style, '\\')]")
 NOTHING_READ: frozenset = frozenset()
 
 

@@ -34,7 +34,6 @@ says (`<p>8</p><p>16*Ascend</p>` stays two lines, an error, rather than 816).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field, replace
 
 import tinycss2
@@ -51,6 +50,7 @@ from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, 
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
+from .bidi import first_strong
 from .html_media import WINDOWS
 from .css_colour import QUIRKY_COLOURS, hashless
 from .html_cascade import (UA_BY_TAG, UNSETTLED, Declaration, Unsettled, calls, expanded, family_names,
@@ -1717,6 +1717,10 @@ def direction(declared, parent: Style, element) -> str:
     value = value_of(declared, "direction")
     if value in ("ltr", "rtl"):
         return value
+    if value in ("inherit", "unset"):  # (an author's `direction` wins over what dir sets: hunt 122)
+        return parent.direction
+    if value == "initial":
+        return "ltr"
     hint = (element.get("dir") or "").strip().lower()
     if hint not in ("ltr", "rtl") and element.tag == "bdi":
         hint = "auto"  # HTML: a <bdi> without a valid dir takes its direction from its text (hunt 118)
@@ -1725,18 +1729,37 @@ def direction(declared, parent: Style, element) -> str:
     return hint if hint == "ltr" or hint == "rtl" else parent.direction
 
 
+# Descendants whose text an element's dir=auto does not look at (HTML, "auto directionality"): they
+# have a direction of their own, or no text drawn as the element's; <template> content is no child.
+OWN_DIRECTION = frozenset({"bdi", "script", "style", "textarea", "template"})
+
+
 def auto_direction(element, parent: Style) -> str:
-    """dir=auto: the direction of the first strong character of the element's text, hidden text
-    included (HTML's auto directionality). Only left to right is worked out: where no
-    right-to-left letter (bidirectional class R or AL) is anywhere in its text and its parent is
-    left to right, it is drawn left to right whichever letter comes first; elsewhere "auto",
-    which a table refuses where it matters (a hidden Hebrew letter in a <bdi> turns `1<bdi></bdi>6`
-    into 61)."""
-    text = "".join(element.itertext())
-    if parent.direction == "ltr" and (text.isascii() or not any(
-            unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)):
+    """dir=auto: the direction of the first strong letter of the element's text in tree order,
+    hidden text included (HTML's auto directionality), the text of descendants with a valid dir
+    of their own (and <bdi>, <script>, <style>, <textarea>) aside. Without one, the parent's
+    (left to right, as the older rule said, where the parent is). Where the first strong letter is
+    one this Python's Unicode does not know, or the element holds a <noscript> (whose raw text
+    Chromium counts and this tree does not hold), "auto": a table refuses it where it matters (a
+    hidden Hebrew letter in a <bdi> turns `1<bdi></bdi>6` into 61)."""
+    if next(element.iter("noscript"), None) is not None:
+        return "auto"
+    found = first_strong(direction_texts(element))
+    if found == "ltr" or (found is None and parent.direction == "ltr"):
         return "ltr"
-    return "auto"
+    return "rtl" if found == "rtl" else "auto"
+
+
+def direction_texts(element):
+    """The element's text in tree order, as auto_direction reads it."""
+    if element.text:
+        yield element.text
+    for child in element:
+        tag = child.tag if isinstance(child.tag, str) else ""
+        if tag and tag not in OWN_DIRECTION and (child.get("dir") or "").strip().lower() not in ("ltr", "rtl", "auto"):
+            yield from direction_texts(child)
+        if child.tail:
+            yield child.tail
 
 
 def writing_mode(declared, parent: Style) -> str:

@@ -10,6 +10,7 @@ import re
 from lxml import etree
 from webencodings import ascii_lower
 
+from .bidi import reordering
 from .css_math import is_zero
 from .html_cascade import details_open
 from .html_style import BLOCK_TAGS, BULLETS, Style, value_of
@@ -145,12 +146,13 @@ def is_silent(element: etree._Element) -> bool:
 
 
 def as_seen(text: str, style: Style) -> str:
-    """Text as a reader sees it in this style: left out where hidden; set apart like a struck
+    """Text as a reader sees it in this style: left out where hidden (but for a character that
+    reorders the text around it, which a hidden text's layout does: bidi.reordering); set apart like a struck
     value where out of sight (a cell holding it is an error, never a silent number), except
     whitespace (the inline-block spacing trick). `text-transform` is not applied: a letter's
     case changes no number and no name (the vendor's spelling is the published key)."""
-    if not style.shown:
-        return ""
+    if not style.shown:  # hidden, but laid out: a character that reorders the text beside it is kept,
+        return f"[{text}]" if reordering(text) else ""  # apart, for the cell's reordering check (hunt 122)
     return f"[{text}]" if style.unseen and text.strip() else text
 
 
