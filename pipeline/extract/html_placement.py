@@ -111,6 +111,8 @@ def left_of_the_page(table: etree._Element, styles: Styles) -> tuple[etree._Elem
         own = set_width(declared, lines)
         lines = own if isinstance(own, float) else lines
     for group in table.iter("thead", "tbody", "tfoot", "tr"):  # rows moved left with the table's left side
+        if styles.plain(group):
+            continue  # the defaults move no row (x is not below 0 here)
         declared = styles.declared_px(group)
         moved = shift_across(declared, None)
         if isinstance(moved, str) or x + moved < 0:
