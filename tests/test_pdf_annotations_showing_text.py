@@ -16,7 +16,7 @@ from PIL import Image
 
 from pdf_drawing import XS, canvas_font, incremental_update, stream  # noqa: F401  (a fixture)
 from conftest import FIXTURES, RAW
-from pipeline.errors import LayoutError
+from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -28,7 +28,8 @@ A_ONE = b"BT /H 8 Tf 1 3 Td (1) Tj ET"
 
 
 def with_annotation(data: bytes, entries: bytes, appearance: bytes | None, resources: bytes = b"",
-                    where: tuple[float, float, float, float] = GAP, rect: bytes | None = None) -> bytes:
+                    where: tuple[float, float, float, float] = GAP, rect: bytes | None = None,
+                    head: bytes = b"") -> bytes:
     """`data` with one annotation over `where` (`entries`: its dictionary's own; `appearance`: the
     content of its normal appearance, with Helvetica as /H and `resources` besides), appended as an incremental update:
     new objects, the page again with /Annots (and for a form field the catalog with its form),
@@ -39,7 +40,7 @@ def with_annotation(data: bytes, entries: bytes, appearance: bytes | None, resou
     width, height = where[2] - where[0], where[3] - where[1]
     if appearance is not None:
         objects[100] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 %.1f %.1f] /Resources << /Font << /H %d 0 R >> "
-                              b"%s >>" % (width, height, HELVETICA, resources), appearance)
+                              b"%s >>%s" % (width, height, HELVETICA, resources, head), appearance)
     ap = b" /AP << /N 100 0 R >>" if appearance is not None else b""
     objects[101] = b"<< /Type /Annot /Rect %s /F 4%s %s >>" % (rect, ap, entries)
     objects[PAGE] = page + b"/Annots [101 0 R] >>"
@@ -247,4 +248,14 @@ def test_an_annotation_whose_rect_is_not_four_numbers_is_an_error(rect, canvas_f
     if rect.startswith(b"[/Foo") or rect.startswith(b"[null"):
         assert ink_in_gap(edited) > 0  # the premise: pdfium draws the 1 there
     with pytest.raises(LayoutError, match=r"page 1: a FreeText annotation whose place this reader cannot read \(/Rect "):
+        extract_pdf(edited, "t.pdf")
+
+
+def test_an_appearance_whose_filter_pdfminer_does_not_know_is_an_error_not_an_internal_one(canvas_font, tmp_path):
+    """Catches (hunt 125): a link's appearance stream under `/Filter /Foo` stopped the run with
+    `internal error: PDFNotImplementedError` (exit 3); pdfium passes its bytes through and draws its 1."""
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    edited = with_annotation(data, b"/Subtype /Link /Border [0 0 0]", A_ONE, head=b" /Filter /Foo")
+    assert ink_in_gap(edited) > 0  # the premise: pdfium draws the 1
+    with pytest.raises(SourceError, match=r"the PDF cannot be read \(Unsupported filter: /'Foo'\)"):
         extract_pdf(edited, "t.pdf")

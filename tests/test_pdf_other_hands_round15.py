@@ -9,17 +9,24 @@
 - **A CropBox reaching past the MediaBox** (`[-100 -100 W+100 H+100]`, or 10 pt past the left or top):
   viewers show the CropBox cut to the MediaBox, and pdfium renders so, but every glyph was looked for
   from the CropBox's own corner, 10 to 100 pt away from its ink: 'text the page does not show'. The
-  rendering's corner is the CropBox cut to the MediaBox (pdf_ink.origin)."""
+  rendering's corner is the CropBox cut to the MediaBox (pdf_ink.origin).
+- **A page box viewers read each their own way** (hunt 125): a CropBox of five numbers (mupdf takes
+  the first four and hid 20 rows; pdfium ignores it) was read with exit 0, and one of three numbers,
+  with an exponent (`5.2e2`, which pdfminer reads as 5.2 and a name), a string, a name, or outside the
+  MediaBox stopped the run with an internal error. Each page's MediaBox and CropBox must be four
+  numbers and meet (pdf_guards.check_page_boxes); an appearance stream whose filter pdfminer does not
+  know is a PDF that cannot be read, no internal error."""
 from __future__ import annotations
 
 import io
+import re
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
 from conftest import RAW
-from pipeline.errors import LayoutError
+from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from test_pdf_other_hands_round4 import rows
 
@@ -62,3 +69,31 @@ def test_a_cropbox_reaching_past_the_mediabox_is_read_as_the_mediabox(box):
     data, shown = cropped(original, 0, box)
     assert shown.shape == (round(2 * HEIGHT), round(2 * WIDTH))  # the premise: pdfium shows the MediaBox
     assert rows(extract_pdf(data, "doc.pdf")[0]).equals(rows(extract_pdf(original, "doc.pdf")[0]))
+
+
+# --- hunt 125: page boxes viewers read each their own way ------------------------------------------
+
+def with_crop_box(box: bytes) -> bytes:
+    """raw/2025-05-07/doc.pdf with page 2 (object 4) given `/CropBox box`, as an editor's
+    incremental update writes it."""
+    from pdf_drawing import incremental_update
+
+    data = (RAW / "2025-05-07" / "doc.pdf").read_bytes()
+    page = re.search(rb"\n4 0 obj\n(<<.*?)>>\nendobj", data, re.S)[1]
+    return incremental_update(data, {4: page + b"/CropBox " + box + b" >>"})
+
+
+@pytest.mark.parametrize("box, said", [
+    (b"[0 630.8898 595.2756 841.8898 0]", r"/CropBox is \[0, 630.8898, 595.2756, 841.8898, 0\], not four numbers"),
+    (b"[0 520 595.2756]", r"/CropBox is \[0, 520, 595.2756\], not four numbers"),
+    (b"[0 5.2e2 595.2756 841.8898]", r"/CropBox is .*, not four numbers"),
+    (b"[0 (520) 595.2756 841.8898]", r"/CropBox is .*, not four numbers"),
+    (b"[0 /Foo 595.2756 841.8898]", r"/MediaBox or /CropBox cannot be read"),
+    (b"[700 0 800 100]", r"/CropBox \[700, 0, 800, 100\] does not meet its /MediaBox"),
+], ids=["five", "three", "an exponent", "a string", "a name", "outside the page"])
+def test_a_page_box_viewers_read_each_their_own_way_is_an_error_naming_it(box, said):
+    """Catches (hunt 125): five numbers (mupdf shows the first four and hides 20 rows; pdfium shows
+    the page whole) read with exit 0; three, `5.2e2` (pdfminer reads `5.2` and a name), a string or
+    a CropBox outside the page stopped the run with an internal error (exit 3)."""
+    with pytest.raises(SourceError, match=r"page 2: the page's " + said):
+        extract_pdf(with_crop_box(box), "doc.pdf")

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pdfplumber.utils.exceptions import PdfminerException
+from pdfminer.pdfexceptions import PDFException
+from pdfplumber.utils.exceptions import MalformedPDFException, PdfminerException
 
 from ..errors import SourceError
 from ..grid import Grid
 from ..header import CAPTION, KEY_HEADINGS
 from ..limits import DEFAULT, Limits, bounding
 from .pdf_cells import cluster, column_boundaries
-from .pdf_guards import check_one_copy_each, check_stream_lengths, check_streams, opened_pdf
+from .pdf_guards import check_one_copy_each, check_page_boxes, check_stream_lengths, check_streams, opened_pdf
 from .pdf_ink import Sight
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
@@ -48,6 +49,7 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
     limits = limits.running()  # the time bound counts from this call
     with bounding(limits, source), opened_pdf(data, source) as pdf:
         try:
+            check_page_boxes(pdf.doc, source)  # before pdfplumber makes its pages of them
             limits.check_pages(source, len(pdf.pages))
             if not pdf.pages:  # a page tree left empty, or one a broken update cut off
                 raise SourceError(source, "the PDF has no page pdfminer can find (its page tree is empty or broken)",
@@ -56,7 +58,8 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
             check_stream_lengths(pdf.doc, data, source)
             check_one_copy_each(pdf.doc, data, source)
             scan = vendor_regions(pdf.pages, source, limits, Sight(data))
-        except PdfminerException as exc:
+        except (PdfminerException, PDFException, MalformedPDFException, RecursionError) as exc:  # (an appearance
+            # stream whose filter pdfminer does not know: PDFNotImplementedError, hunt 125; a page tree too deep)
             raise SourceError(source, f"the PDF cannot be read ({exc})", "a well-formed PDF") from None
         total = len(pdf.pages)
     if not scan.regions:

@@ -14,6 +14,7 @@ import pdfplumber
 from pdfminer.lzw import LZWDecoder
 from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect, PDFXRefStream
 from pdfminer.pdfparser import PDFSyntaxError
+from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfplumber.utils.exceptions import PdfminerException
 
@@ -34,8 +35,8 @@ def opened_pdf(data: bytes, source: str):
     finally:
         try:
             pdf.close()
-        except (PdfminerException, RecursionError):
-            pass  # what closing releases is freed with the object; the reading's outcome stands
+        except Exception:  # noqa: BLE001  (pdfplumber's close() builds every page again: a page's broken box
+            pass  # raises there too) what closing releases is freed with the object; the reading's outcome stands
 
 
 def open_pdf(data: bytes, source: str):
@@ -52,6 +53,49 @@ def open_pdf(data: bytes, source: str):
                           "a well-formed PDF") from None
     except PDFSyntaxError as exc:
         raise SourceError(source, f"the PDF cannot be parsed ({exc})", "a well-formed PDF") from None
+
+
+BOXES = ("MediaBox", "CropBox")  # a page's boxes a viewer draws it by (the others are for printers)
+
+
+def check_page_boxes(document, source: str) -> None:
+    """Every page's MediaBox and CropBox (its own or inherited) is an array of four numbers, and
+    the CropBox meets the MediaBox: viewers read other boxes each their way (pdfium ignores a
+    CropBox of three or five numbers, mupdf takes the first four, a name is 0 to pdfium), so what
+    a reader sees of the page is not told (hunt 125: a CropBox of five numbers hid 20 rows in
+    mupdf; three, or one written `5.2e2`, stopped the run with an internal error); a CropBox
+    outside the MediaBox shows nothing."""
+    pages, number = PDFPage.create_pages(document), 0
+    while True:
+        number += 1
+        try:
+            page = next(pages, None)
+        except (TypeError, ValueError) as exc:  # pdfminer reads each box as it makes the page: a name in it
+            raise SourceError(source, Problem(Place(page=number), f"the page's /MediaBox or /CropBox cannot be read "
+                                              f"({exc}): viewers show the page each their own way",
+                                              "boxes of four numbers")) from None
+        if page is None:
+            return
+        boxes = {}
+        for name_ in BOXES:
+            raw = resolve1(page.attrs.get(name_)) if name_ in page.attrs else None
+            if raw is None and name_ == "CropBox":
+                continue
+            values = [resolve1(v) for v in raw] if isinstance(raw, list) else None
+            if values is None or len(values) != 4 or not all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+                shown = values if values is not None else raw
+                raise SourceError(source, Problem(Place(page=number), f"the page's /{name_} is {shown!r}, not four "
+                                                  "numbers: viewers show the page each their own way",
+                                                  f"a /{name_} of four numbers"))
+            boxes[name_] = (min(values[0], values[2]), min(values[1], values[3]),
+                            max(values[0], values[2]), max(values[1], values[3]))
+        crop, media = boxes.get("CropBox"), boxes["MediaBox"]
+        if crop is not None and not (crop[0] < media[2] and crop[2] > media[0] and crop[1] < media[3]
+                                     and crop[3] > media[1]):
+            raise SourceError(source, Problem(Place(page=number), f"the page's /CropBox {list(crop)} does not meet its "
+                                              f"/MediaBox {list(media)}: a viewer shows nothing of it",
+                                              "a /CropBox inside the /MediaBox"))
 
 
 INFLATE_STEP = 2**20  # bytes of output per inflate call
