@@ -84,11 +84,15 @@ site: bytecode
 # same-date revision) was filed, extract and show what changed between the two newest
 # releases (also written to build/diff/). Exit status 0 when new data was extracted or
 # everything is up to date (the last line says which); non-zero on any failure.
+# Nothing new from the vendor (fetch's exit 4) is no proof that build/ holds what raw/ holds (a
+# fetch stopped after filing, an extract that failed: hunt 124): extract runs either way, writing
+# nothing when nothing changed, and the diff is made when it published something.
 update: bytecode
 	@status=0; $(BIN)/mincards fetch --raw raw --exit-code || status=$$?; \
-	if [ $$status -eq 4 ]; then echo "update: up to date, nothing to extract"; exit 0; fi; \
-	[ $$status -eq 0 ] || exit $$status; \
-	$(BIN)/mincards extract raw --out build && \
+	[ $$status -eq 0 ] || [ $$status -eq 4 ] || exit $$status; \
+	out=$$($(BIN)/mincards extract raw --out build); rc=$$?; echo "$$out"; [ $$rc -eq 0 ] || exit $$rc; \
+	if [ $$status -eq 4 ] && ! echo "$$out" | grep -qv ': unchanged -> '; then \
+		echo "update: up to date, nothing to extract"; exit 0; fi; \
 	$(BIN)/mincards diff --build build --save build/diff && \
 	echo "update: new data extracted into build/; the diff is in build/diff/"
 

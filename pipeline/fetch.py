@@ -32,6 +32,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -45,6 +46,7 @@ import httpx
 from . import __version__
 from .errors import MincardsError, SourceError
 from .faults import Steps
+from .fetch_body import BodyError, decoded
 from .files import atomic_write, current_umask, fsync_folder, json_document, rename_new
 from .ids import MAX_REVISION, base_date, is_release_name, release_name, revision
 from .limits import DEFAULT
@@ -187,22 +189,40 @@ def same_date(raw_dir: Path, date: str) -> list[Path]:
 # --- downloading ------------------------------------------------------------------------------
 
 def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> bytes:
-    """The decoded body, refused as soon as it passes max_bytes (never read whole first)."""
+    """The decoded body (fetch_body: a compressed stream must reach its end), refused as soon as
+    it passes max_bytes (never read whole first)."""
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and not response.headers.get("content-encoding") \
             and int(declared) > max_bytes:
         raise FetchError(url, f"the server announces {int(declared):,} bytes", f"at most {max_bytes:,} (--max-bytes)")
     chunks, size = [], 0
-    for chunk in response.iter_bytes():
-        size += len(chunk)
-        if size > max_bytes:
-            raise FetchError(url, f"the page passed {max_bytes:,} bytes while downloading; stopped",
-                             f"at most {max_bytes:,} (--max-bytes)")
-        chunks.append(chunk)
-        if len(chunks) == 1:
-            steps.step("first bytes of the body")
+    try:
+        for chunk in decoded(response.iter_raw(), response.headers.get("content-encoding")):
+            size += len(chunk)
+            if size > max_bytes:
+                raise FetchError(url, f"the page passed {max_bytes:,} bytes while downloading; stopped",
+                                 f"at most {max_bytes:,} (--max-bytes)")
+            chunks.append(chunk)
+            if len(chunks) == 1:
+                steps.step("first bytes of the body")
+    except BodyError as exc:
+        raise FetchError(url, exc.what, exc.expected) from None
     steps.step("body received")
     return b"".join(chunks)
+
+
+PAGE_END = re.compile(rb"</html\s*>", re.I)
+TAIL = 1 << 16  # the page's last bytes, where its </html> is (scripts and comments may follow it)
+UTF16 = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+
+
+def ends_whole(body: bytes) -> bool:
+    """Whether the page's last bytes hold its `</html>` (ASCII in every encoding a page may be in
+    but UTF-16, read by its byte order mark)."""
+    tail = body[-TAIL:]
+    if body[:2] in UTF16:
+        tail = tail.decode(UTF16[body[:2]], errors="ignore").encode("ascii", errors="ignore")
+    return PAGE_END.search(tail) is not None
 
 
 def attempts(client: Client) -> Iterator[int]:
@@ -235,9 +255,6 @@ def download(client: Client, url: str, previous: dict | None, steps: Steps) -> D
             except httpx.TooManyRedirects:
                 raise FetchError(url, f"more than {client.max_redirects} redirects (a redirect loop?)",
                                  "the page, or a few redirects to it") from None
-            except httpx.DecodingError as exc:  # a body not in the Content-Encoding named: not worth a retry
-                raise FetchError(url, f"the body cannot be decoded ({exc})",
-                                 "a body in the Content-Encoding the server names") from None
             except httpx.InvalidURL as exc:  # a redirect to what is no http(s) URL (data:, a malformed one)
                 raise FetchError(url, f"the server redirects to a URL that cannot be fetched ({exc})",
                                  "a redirect to an http(s) URL") from None
@@ -413,6 +430,10 @@ def fetch_one(source: Source, raw_dir: Path, client: Client, steps: Steps | None
         return Outcome(source, "up to date", where, f"up to date: {source.name}: 304 Not Modified"
                        + (f" (as {raw_dir / where})" if where else ""))
     date = page_date(got, source.url)
+    if not ends_whole(got.body):  # (the vendor's page ends so; a page cut off, whatever its framing, holds
+        # part of the table, which extract reads as a whole smaller one: hunt 124)
+        raise FetchError(source.url, "the page ends before </html>: the transfer was cut short, or the server sent "
+                         "part of the page", "the whole page, ending in </html>")
     sha = hashlib.sha256(got.body).hexdigest()
     folders = same_date(raw_dir, date)
     for folder in folders:

@@ -540,6 +540,13 @@ def test_make_update_end_to_end(server, tmp_path):
     second = make()
     assert second.returncode == 0, second.stdout + second.stderr
     assert "update: up to date, nothing to extract" in second.stdout
+    # nothing new from the vendor, but build/ behind raw/ (a fetch stopped after filing, an extract that
+    # failed: hunt 124): the run extracts what raw/ holds all the same
+    shutil.rmtree(work / "build" / "2025-10-22")
+    behind = make()
+    assert behind.returncode == 0, behind.stdout + behind.stderr
+    assert "update: new data extracted" in behind.stdout
+    assert (work / "build" / "2025-10-22" / "min_cards.parquet").is_file()
     server.routes["/page.html"] = lambda h: h.respond(404, b"gone")
     third = make()
     assert third.returncode != 0 and "HTTP 404" in third.stderr

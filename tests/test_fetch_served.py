@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import struct
+import zlib
 
 import pytest
 
@@ -176,6 +177,39 @@ def test_a_body_or_redirect_that_cannot_be_read_is_one_error_and_the_next_source
     assert [str(e) for e in errors] and message in str(errors[0]) and server.url("/bad.html") in str(errors[0])
     assert isinstance(errors[0], FetchError) and len(errors) == 1
     assert [o.status for o in outcomes] == ["new"] and (raw / "2025-10-22" / "page.html").read_bytes() == PAGE
+
+
+# --- hunt 124: a page cut off, whatever its framing --------------------------------------------------
+
+ROWS_CUT = PAGE[:[i for i in range(len(PAGE)) if PAGE.startswith(b"</tr>", i)][40] + 5]  # after the 41st row
+assert b"</html>" not in ROWS_CUT.lower()
+
+
+def cut_gzip(body: bytes) -> bytes:
+    """A gzip stream of `body` without its final block and trailer, as a transfer cut short leaves it."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    return packer.compress(body) + packer.flush(zlib.Z_FULL_FLUSH)
+
+
+@pytest.mark.parametrize("route, message", [
+    (lambda h: h.respond(200, cut_gzip(PAGE), {"Content-Encoding": "gzip"}),
+     r"its gzip stream ends before its end \(the transfer was cut short\)"),
+    (lambda h: h.respond(200, zlib.compress(PAGE)[:-200], {"Content-Encoding": "deflate"}),
+     "its deflate stream ends before its end"),
+    (lambda h: h.respond(200, ROWS_CUT), "the page ends before </html>"),
+    (lambda h: h.respond(200, gzip.compress(ROWS_CUT, mtime=0), {"Content-Encoding": "gzip"}),
+     "the page ends before </html>"),
+    (lambda h: h.respond(200, PAGE, {"Content-Encoding": "br"}), "in the br encoding, which this reader does not "
+                                                                 "decode"),
+], ids=["gzip cut", "deflate cut", "page cut at a row", "page cut at a row, gzipped whole", "br not decoded"])
+def test_a_page_cut_off_is_refused_whatever_its_framing(server, raw, route, message):
+    """Catches (hunt 124): the page cut after its 41st row and gzipped without the stream's end (httpx
+    never says whether it ended), or cut and sent with a Content-Length that matches, was filed as
+    release 2025-10-22 with exit 0; extract then published 600 of its 1,350 rows, and `make update`
+    diffed 22 models removed. A br body (which this reader does not decode) was filed as it came."""
+    server.routes["/page.html"] = route
+    refused(server, raw, message)
+    assert not (raw / "2025-10-22").exists()
 
 
 @pytest.mark.parametrize("link", [b'<link rel="stylesheet" href="http://[::1/x.css">',

@@ -25,7 +25,7 @@ EXIT_NOTHING_NEW = 4  # `fetch --exit-code` only: every page was up to date
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=3, show_default=True,
               help="Further attempts on connection errors, timeouts and 5xx (backoff 1 s, 2 s, 4 s, ...).")
 @click.option("--max-redirects", type=click.IntRange(min=0), default=5, show_default=True)
-@click.option("--max-bytes", type=int, default=DEFAULT.max_bytes, show_default=True, help="Largest page.")
+@click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT.max_bytes, show_default=True, help="Largest page.")
 @click.option("--exit-code", is_flag=True,
               help=f"Exit {EXIT_NOTHING_NEW} when nothing new arrived (0 only when something new was filed).")
 @reports_errors(note="raw/ was not changed by the failed download", writes="raw_dir")
