@@ -119,3 +119,31 @@ def test_dir_auto_takes_the_first_strong_letter_not_any(browser):
     assert evaluated_on(browser, html, HTML_DIRECTION) == "ltr"
     grid, _, _ = read(html)
     assert grid.cells
+
+
+# --- hunt 121: a <thead> written after the body -------------------------------------------------------
+
+def thead_after_tbody(html: str) -> str:
+    start, end = html.index("<thead"), html.index("</thead>") + len("</thead>")
+    head = html[start:end]
+    html = html[:start] + html[end:]
+    return html.replace("</tbody>", "</tbody>" + head, 1)
+
+
+HEAD_ABOVE_BODY = """() => {
+  const table = document.querySelector('thead').closest('table');
+  return table.tHead.rows[0].getBoundingClientRect().top < table.tBodies[0].rows[0].getBoundingClientRect().top;
+}"""
+
+
+def test_chromium_draws_a_thead_written_after_the_body_on_top(browser):
+    """The premise."""
+    assert evaluated_on(browser, thead_after_tbody(PAGE_HTML), HEAD_ABOVE_BODY) is True
+
+
+def test_a_thead_written_after_the_body_is_read_as_drawn():
+    """Catches (hunt 121): 'no vendor table among the page's 1 table(s)', the headings taken for the
+    last rows; the table's first <thead> (a header group) is read on top, where a browser draws it."""
+    _, _, moved = read(thead_after_tbody(PAGE_HTML))
+    _, _, written = read(PAGE_HTML)
+    assert moved.frame.equals(written.frame)

@@ -24,9 +24,9 @@ from .html_files import SavedFiles
 from .html_page import date_in, decode_page, parse_document, read_page, sniff_encoding, update_date
 from .html_styles import Styles
 from .html_tree import holds_scripts, may_run_scripts
-from .html_tables import (GROUP_TAGS, MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
+from .html_tables import (MAX_SPAN, OUT_OF_ORDER, Table, alike_cell_faults, collapsed_columns,
                           painted_columns, row_hidden_in_a_span,
-                          drawn_over_from_outside, find_vendor_table, owned_by, row_drawn_apart, sections_drawn_apart,
+                          drawn_over_from_outside, find_vendor_table, row_drawn_apart, row_group, sections_drawn_apart,
                           shadow_host_around, span_value, table_drawn_apart, table_not_drawn, own_text)
 from .html_columns import column_overflow
 from .html_placement import placement_fault
@@ -100,9 +100,6 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     return rows
 
 
-def row_group(tr: etree._Element, table: etree._Element) -> etree._Element:
-    """The row's group: its <thead>, <tbody> or <tfoot> in this table, else the table."""
-    return next((g for g in tr.iterancestors(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))), table)
 
 
 def cut_span(rowspan: int, group: etree._Element, place: Place) -> Problem:

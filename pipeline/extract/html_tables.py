@@ -58,13 +58,40 @@ def hidden(element: etree._Element, styles: Styles) -> bool:
 
 
 def table_rows(table: etree._Element, styles: Styles) -> list[etree._Element]:
-    """The table's own rows in document order, as a reader sees them: every <tr> whose nearest
-    enclosing table (or cell) is this table, with or without thead/tbody/tfoot, also inside
-    any other wrapper (<div>, <form>, <span>, a custom element: browsers show those rows);
-    not the rows of a nested table, of a script or template, nor rows the page hides."""
-    return [tr for tr in table.iter("tr") if owned_by(tr, table, ("table", "td", "th"))
-            and row_shown(tr, styles) and not any(removed_or_collapsed(a, styles) for a in tr.iterancestors(*GROUP_TAGS)
-                                                  if owned_by(a, table, ("table", "td", "th")))]
+    """The table's own rows in the order a browser draws them (drawn_order), as a reader sees
+    them: every <tr> whose nearest enclosing table (or cell) is this table, with or without
+    thead/tbody/tfoot, also inside any other wrapper (<div>, <form>, <span>, a custom element:
+    browsers show those rows); not the rows of a nested table, of a script or template, nor rows
+    the page hides."""
+    return drawn_order(table, [tr for tr in table.iter("tr") if owned_by(tr, table, ("table", "td", "th"))
+                               and row_shown(tr, styles) and not any(removed_or_collapsed(a, styles)
+                                                                     for a in tr.iterancestors(*GROUP_TAGS)
+                                                                     if owned_by(a, table, ("table", "td", "th")))],
+                       styles)
+
+
+def drawn_order(table: etree._Element, rows: list[etree._Element], styles: Styles) -> list[etree._Element]:
+    """The rows with the table's first <thead> drawn as a header group moved to the top, and its
+    first <tfoot> drawn as a footer group to the bottom, wherever they are written: a browser
+    draws them there (HTML 4 wrote <tfoot> before the body; an editor may leave the <thead> after
+    it: hunt 121, refused before as no vendor table). A group shown as another (a body drawn as a
+    header, a <thead> as a footer) stays where it is written, an error of sections_drawn_apart."""
+    group = {tr: row_group(tr, table) for tr in rows}
+    order = list(dict.fromkeys(group.values()))
+    displays = {g: styles.of(g).display for g in order if g is not table}
+    header = next((g for g in order if displays.get(g) == "table-header-group"), None)
+    footer = next((g for g in order if displays.get(g) == "table-footer-group"), None)
+    top = [header] if header is not None and header.tag == "thead" else []
+    bottom = [footer] if footer is not None and footer.tag == "tfoot" and footer not in top else []
+    if (not top or order[0] is top[0]) and (not bottom or order[-1] is bottom[0]):
+        return rows
+    drawn = top + [g for g in order if g not in top and g not in bottom] + bottom
+    return [tr for g in drawn for tr in rows if group[tr] is g]
+
+
+def row_group(tr: etree._Element, table: etree._Element) -> etree._Element:
+    """The row's group: its <thead>, <tbody> or <tfoot> in this table, else the table."""
+    return next((g for g in tr.iterancestors(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))), table)
 
 
 def row_hidden_in_a_span(table: etree._Element, styles: Styles) -> etree._Element | None:
