@@ -211,18 +211,24 @@ def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps) 
     return b"".join(chunks)
 
 
-PAGE_END = re.compile(rb"</html\s*>", re.I)
-TAIL = 1 << 16  # the page's last bytes, where its </html> is (scripts and comments may follow it)
+# The page's end tag (the HTML tokenizer takes `</html x>` and `</html/>` for it), and what may follow it
+# at the end of a whole page: white space and comments.
+PAGE_END = re.compile(rb"</html(?:[\t\n\f\r /][^>]*)?>", re.I)
+AFTER_THE_END = re.compile(rb"(?:[\t\n\f\r ]|<!--.*?-->)*", re.S)
 UTF16 = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 
 
 def ends_whole(body: bytes) -> bool:
-    """Whether the page's last bytes hold its `</html>` (ASCII in every encoding a page may be in
-    but UTF-16, read by its byte order mark)."""
-    tail = body[-TAIL:]
+    """Whether the page ends with its `</html>`, nothing after it but white space and comments
+    (ASCII in every encoding a page may be in but UTF-16, read by its byte order mark). The last
+    end tag counts: a `</html>` in a script's string or a comment earlier in a page cut off is no
+    end of it (hunt 126)."""
     if body[:2] in UTF16:
-        tail = tail.decode(UTF16[body[:2]], errors="ignore").encode("ascii", errors="ignore")
-    return PAGE_END.search(tail) is not None
+        body = body.decode(UTF16[body[:2]], errors="ignore").encode("ascii", errors="ignore")
+    last = None
+    for last in PAGE_END.finditer(body):
+        pass
+    return last is not None and AFTER_THE_END.fullmatch(body, last.end()) is not None
 
 
 def attempts(client: Client) -> Iterator[int]:

@@ -6,7 +6,8 @@ vendor's page with 600 of its 1,350 rows (hunt 124). The raw bytes are inflated 
 Chromium does (gzip: the first member, bytes after it ignored; deflate: zlib-wrapped, or raw where
 that fails), each step bounded, and a stream that has not reached its end is an error. An encoding a
 browser decodes and this reader cannot (br, zstd) is refused: its bytes are no page a reader sees.
-Other names are passed through, as browsers pass them."""
+A list naming anything else (`identity`, an unknown name, an empty item) is not decoded at all, as
+Chromium then shows the bytes as sent (hunt 126: `gzip, identity` shows gzip's bytes)."""
 from __future__ import annotations
 
 import zlib
@@ -27,8 +28,12 @@ class BodyError(Exception):
 
 
 def encodings(header: str | None) -> list[str]:
-    """The Content-Encoding's codings in the order the server applied them (identity left out)."""
-    return [name for part in (header or "").split(",") if (name := part.strip().lower()) and name != "identity"]
+    """The Content-Encoding's codings in the order the server applied them; none where one of them
+    is no coding a browser decodes (Chromium then decodes nothing)."""
+    if header is None:
+        return []
+    names = [part.strip().lower() for part in header.split(",")]
+    return names if all(name in INFLATED or name in NOT_DECODED for name in names) else []
 
 
 class Inflater:
@@ -38,6 +43,7 @@ class Inflater:
         self.name, self.wbits = name, INFLATED[name]
         self.stream = zlib.decompressobj(self.wbits)
         self.started = False
+        self.fed = b""  # what went in before the first output: a raw deflate stream is fed it again
 
     def feed(self, data: bytes) -> Iterator[bytes]:
         while data and not self.stream.eof:
@@ -45,18 +51,20 @@ class Inflater:
                 out = self.stream.decompress(data, STEP)
             except zlib.error as exc:
                 if self.wbits == ZLIB and not self.started:  # deflate sent without its zlib wrapping
-                    self.wbits, self.stream = RAW, zlib.decompressobj(RAW)
+                    self.wbits, self.stream, data = RAW, zlib.decompressobj(RAW), self.fed + data
                     continue
                 raise BodyError(f"the body cannot be decoded as {self.name} ({exc})",
                                 "a body in the Content-Encoding the server names") from None
-            self.started = True
+            if not self.started:
+                self.fed += data[:len(data) - len(self.stream.unconsumed_tail)]
             data = self.stream.unconsumed_tail
             if out:
+                self.started = True
                 yield out
         # (after the stream's end, bytes are ignored: Chromium reads one gzip member)
 
     def finish(self) -> Iterator[bytes]:
-        if self.started and not self.stream.eof:
+        if not self.stream.eof:
             out = self.stream.flush()
             if out:
                 yield out

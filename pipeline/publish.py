@@ -199,15 +199,18 @@ def build_changed(out_dir: Path, staged: Collection[str], removed: Collection[st
 
 
 def described_as_written(out_dir: Path) -> bool:
-    """Whether build/datapackage.json reads as a run wrote it and every file it names (its
-    resources' CSVs, and `files`: what spans releases) holds the bytes it gives their sha256:
+    """Whether build/datapackage.json reads as a run wrote it, names the table of every release
+    build/ holds, and every file it names (its resources' CSVs, and `files`: what spans releases)
+    holds the bytes it gives their sha256:
     an emptied descriptor (a killed editor) or a truncated database is built again by the next
     run, which the readers' errors tell the user to make. Hashed in milliseconds (~2 MB)."""
     try:
         package = json_document((out_dir / PACKAGE).read_bytes())
         named = {resource["path"]: resource["hash"] for resource in package["resources"]}
         named.update(package.get("files", {}))
-        return all(sha256_of(out_dir / path) == digest.removeprefix("sha256:") for path, digest in named.items())
+        tables = {r["name"].removeprefix("min_cards-") for r in package["resources"] if r["name"].startswith("min_cards-")}
+        return tables == set(published_releases(out_dir)) and all(  # (every release build/ holds: hunt 126)
+            sha256_of(out_dir / path) == digest.removeprefix("sha256:") for path, digest in named.items())
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
 

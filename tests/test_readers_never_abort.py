@@ -12,6 +12,7 @@ an answer, or one error naming the file or the option, never an internal error (
   too small to print as a float is a usage error."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -109,6 +110,9 @@ DAMAGES = {
     "a truncated database": ("mincards.sqlite", lambda path: path.write_bytes(path.read_bytes()[:4096])),
     "an edited site page": ("site/index.html", lambda path: path.write_bytes(path.read_bytes().replace(b"<", b"[", 9))),
     "an edited release table listed": ("2025-10-22/min_cards.csv", lambda path: path.write_bytes(path.read_bytes()[:-9])),
+    "a release's table left out of the package": ("datapackage.json", lambda path: path.write_text(json.dumps(
+        {**json.loads(path.read_text()), "resources": [r for r in json.loads(path.read_text())["resources"]
+                                                       if r["name"] != "min_cards-2025-10-22"]}))),
 }
 
 
