@@ -204,5 +204,5 @@ def test_a_raw_folder_that_cannot_be_written_is_one_error_naming_it(server):
         assert code == 1
         assert output == (f"error: {raw}: cannot fetch: cannot file release 2025-10-22 in this folder (Permission "
                           "denied) (expected a raw folder this user can write in, with free space)\n"
-                          "1 of 1 page(s) could not be fetched; raw/ was not changed for them\n")
+                          f"1 of 1 page(s) could not be fetched; {raw} was not changed for them\n")
         assert snapshot(raw) == before

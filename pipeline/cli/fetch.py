@@ -63,7 +63,7 @@ def fetch(urls: tuple[str, ...], raw_dir: Path, sources_file: Path | None, conne
         if new:
             click.echo(f"note: {len(new)} new release(s) were filed ({', '.join(new)}); run `mincards extract`",
                        err=True)
-        click.echo(f"{len(errors)} of {len(sources)} page(s) could not be fetched; raw/ was not changed for them",
+        click.echo(f"{len(errors)} of {len(sources)} page(s) could not be fetched; {raw_dir} was not changed for them",
                    err=True)
         sys.exit(EXIT_BAD_INPUT)
     click.echo(f"fetch: new: {', '.join(new)}" if new else "fetch: up to date: nothing new")
