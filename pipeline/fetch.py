@@ -82,8 +82,10 @@ class Client:
     backoff: float = 1.0  # seconds before the first retry, doubled for each next one
     max_redirects: int = 5
     max_bytes: int = DEFAULT.max_bytes  # of the page as stored (decoded), checked while streaming
+    max_seconds: float = 300.0  # one attempt's body at most (read_timeout bounds the gap between bytes only)
     sleep: Callable[[float], None] = field(default=time.sleep, compare=False)
     now: Callable[[], dt.datetime] = field(default=lambda: dt.datetime.now(dt.timezone.utc), compare=False)
+    clock: Callable[[], float] = field(default=time.monotonic, compare=False)  # seconds, for max_seconds
     transport: httpx.BaseTransport | None = field(default=None, compare=False)
 
     def http(self) -> httpx.Client:
@@ -188,7 +190,8 @@ def same_date(raw_dir: Path, date: str) -> list[Path]:
 
 # --- downloading ------------------------------------------------------------------------------
 
-def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> bytes:
+def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps,
+              overdue=lambda: False, max_seconds: float = 0.0) -> bytes:
     """The decoded body (fetch_body: a compressed stream must reach its end), refused as soon as
     it passes max_bytes (never read whole first)."""
     declared = response.headers.get("content-length")
@@ -205,6 +208,9 @@ def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps) 
             chunks.append(chunk)
             if len(chunks) == 1:
                 steps.step("first bytes of the body")
+            if overdue():  # a server dripping a byte a second never trips the read timeout (hunt 124)
+                raise FetchError(url, f"the page took over {max_seconds:g} s to arrive; stopped",
+                                 f"a page sent within {max_seconds:g} s (--max-seconds)")
     except BodyError as exc:
         raise FetchError(url, exc.what, exc.expected) from None
     steps.step("body received")
@@ -257,7 +263,7 @@ def download(client: Client, url: str, previous: dict | None, steps: Steps) -> D
                     if response.status_code in RETRY_STATUS:
                         last = f"HTTP {response.status_code} {response.reason_phrase}"
                         continue
-                    return finish(response, url, client.max_bytes, steps)
+                    return finish(response, url, client, steps)
             except httpx.TooManyRedirects:
                 raise FetchError(url, f"more than {client.max_redirects} redirects (a redirect loop?)",
                                  "the page, or a few redirects to it") from None
@@ -273,7 +279,7 @@ def download(client: Client, url: str, previous: dict | None, steps: Steps) -> D
     raise FetchError(url, f"{last}, after {counted(tries, 'attempt')}", "an answer from the server")
 
 
-def finish(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> Download:
+def finish(response: httpx.Response, url: str, client: Client, steps: Steps) -> Download:
     final = str(response.url)
     etag, modified = response.headers.get("etag"), response.headers.get("last-modified")
     if response.status_code == 304:
@@ -287,7 +293,9 @@ def finish(response: httpx.Response, url: str, max_bytes: int, steps: Steps) -> 
     kind = served_type(headers)[0]  # as a browser takes it from every header
     if kind is not None and kind not in HTML_TYPES:
         raise FetchError(url, f"the server sent {kind}, not a web page", " or ".join(HTML_TYPES))
-    body = read_body(response, url, max_bytes, steps)
+    started = client.clock()
+    overdue = lambda: client.clock() - started > client.max_seconds  # noqa: E731
+    body = read_body(response, url, client.max_bytes, steps, overdue, client.max_seconds)
     return Download(url, final, 200, body, etag, modified, response.headers.get("content-type"),
                     response.headers.get("content-encoding"), headers)
 
@@ -429,7 +437,9 @@ def fetch_one(source: Source, raw_dir: Path, client: Client, steps: Steps | None
     previous = previous_state(raw_dir, source.url)
     got = download(client, source.url, previous, steps)
     if got.status == 304:
-        if previous is None:  # nothing was asked conditionally: a 304 says nothing about raw/
+        validators = (previous or {}).get("http", {})
+        if not (validators.get("etag") or validators.get("last_modified")):  # nothing was asked conditionally
+            # (hunt 124: a previous fetch without validators): a 304 says nothing about raw/
             raise FetchError(source.url, "304 Not Modified to a request that was not conditional",
                              "200 OK and the vendor page")
         where = previous.get("release")

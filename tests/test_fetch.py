@@ -188,6 +188,16 @@ def test_unchanged_200_with_the_same_bytes_writes_nothing(server, raw):
     assert snapshot(raw) == before
 
 
+def test_a_304_to_a_request_without_validators_is_refused(server, raw):
+    """Catches (hunt 124): a first fetch whose server sent no ETag or Last-Modified, then a 304 to the
+    next, unconditional request, taken for 'up to date': the 304 says nothing about raw/."""
+    server.routes["/page.html"] = page(PAGE)
+    fetch(server, raw)
+    server.routes["/page.html"] = lambda h: h.respond(304, content_type="", length=False)
+    with pytest.raises(FetchError, match="304 Not Modified to a request that was not conditional"):
+        fetch(server, raw)
+
+
 def test_last_modified_is_sent_back(server, raw):
     def route(handler):
         if handler.headers.get("If-Modified-Since") == "Wed, 22 Oct 2025 08:00:00 GMT":

@@ -236,6 +236,16 @@ def test_a_page_ending_in_white_space_and_comments_after_its_end_tag_is_filed(se
     assert fetch(server, raw).status == "new"
 
 
+def test_a_page_arriving_slower_than_max_seconds_is_stopped(server, raw):
+    """Catches (hunt 124): a server sending a byte a second never tripped the read timeout (it bounds
+    the gap between bytes), and the fetch ran for days. The body's time is bounded (a clock the test
+    moves)."""
+    minutes = iter(range(0, 600_000, 100))  # (each look at the clock 100 s after the one before)
+    server.routes["/page.html"] = page(PAGE)
+    refused(server, raw, r"the page took over 90 s to arrive; stopped", client=Client(
+        retries=0, sleep=lambda s: None, clock=lambda: next(minutes), max_seconds=90))
+
+
 def test_deflate_without_its_zlib_wrapping_is_read_whatever_the_first_read_holds():
     """Catches (hunt 126): raw deflate whose first read was one byte was refused ('incorrect header
     check'): the fall back from zlib's wrapping was decided after that byte, and the byte lost."""

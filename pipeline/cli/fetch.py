@@ -26,11 +26,14 @@ EXIT_NOTHING_NEW = 4  # `fetch --exit-code` only: every page was up to date
               help="Further attempts on connection errors, timeouts and 5xx (backoff 1 s, 2 s, 4 s, ...).")
 @click.option("--max-redirects", type=click.IntRange(min=0), default=5, show_default=True)
 @click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT.max_bytes, show_default=True, help="Largest page.")
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=300.0, show_default=True,
+              help="Longest a page's body may take to arrive (--timeout bounds the wait between bytes only).")
 @click.option("--exit-code", is_flag=True,
               help=f"Exit {EXIT_NOTHING_NEW} when nothing new arrived (0 only when something new was filed).")
 @reports_errors(note="raw/ was not changed by the failed download", writes="raw_dir")
 def fetch(urls: tuple[str, ...], raw_dir: Path, sources_file: Path | None, connect_timeout: float,
-          read_timeout: float, retries: int, max_redirects: int, max_bytes: int, exit_code: bool) -> None:
+          read_timeout: float, retries: int, max_redirects: int, max_bytes: int, max_seconds: float,
+          exit_code: bool) -> None:
     """Download the vendor pages (URLs, or every source in RAW/sources.toml) and file
     each new one as RAW/<update date>/page.html, byte for byte, with source.json and
     SOURCE.md beside it.
@@ -50,7 +53,7 @@ def fetch(urls: tuple[str, ...], raw_dir: Path, sources_file: Path | None, conne
 
     sources = sources_for(urls, sources_file or raw_dir / SOURCES_FILE)
     client = Client(connect_timeout=connect_timeout, read_timeout=read_timeout, retries=retries,
-                    max_redirects=max_redirects, max_bytes=max_bytes)
+                    max_redirects=max_redirects, max_bytes=max_bytes, max_seconds=max_seconds)
     outcomes, errors = fetch_all(sources, raw_dir, client)
     for outcome in outcomes:
         click.echo(outcome.message)
