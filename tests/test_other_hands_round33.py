@@ -32,6 +32,12 @@ TURNED_BY_A_HIDDEN_LETTER = {  # each drawn 41*Ascend by Chromium 156 (hunt 118'
     "an invalid dir": (f"<bdi dir=x>{HIDDEN_LETTER}1<bdi></bdi>4</bdi>", ""),
     "the letter hidden by a rule": ("<bdi><span class=h>\u05d0</span>1<bdi></bdi>4</bdi>", ".h{display:none}"),
     "a letter Python's Unicode does not know": ("<bdi><span hidden>\u05ff</span>1<bdi></bdi>4</bdi>", ""),
+    # hunt 128
+    "a nabla, L to Python and no letter to Chromium, first": (
+        "<bdi><span hidden>\U0001d6c1\u05d0</span>1<bdi></bdi>4</bdi>", ""),
+    "a letter under a dir with a space (no dir at all)": (
+        "<bdi><span dir='ltr ' hidden>\u05d0</span>1<bdi></bdi>4</bdi>", ""),
+    "a letter in SVG's <style>": ("<bdi><svg style='display:none'><style>\u05d0</style></svg>1<bdi></bdi>4</bdi>", ""),
 }
 LEFT_TO_RIGHT = ("<bdi>1<bdi></bdi>4</bdi>", "")  # no right-to-left letter: drawn 14*Ascend
 
@@ -147,3 +153,22 @@ def test_a_thead_written_after_the_body_is_read_as_drawn():
     _, _, moved = read(thead_after_tbody(PAGE_HTML))
     _, _, written = read(PAGE_HTML)
     assert moved.frame.equals(written.frame)
+
+
+def test_a_second_thead_after_an_empty_one_is_read_where_it_is_written():
+    """Catches (hunt 128): the first <thead> that holds rows was taken for the header group and moved
+    on top; Chromium takes the table's first header group, an empty one too, and draws a second
+    <thead> where it is written (here: the headings in a <tbody> after an empty <thead>, the last
+    model's rows in a <thead> after the body, where they belong)."""
+    start = PAGE_HTML.index("</tbody>")
+    last_row = PAGE_HTML.rindex("<tr", 0, start)
+    while "rowspan" not in PAGE_HTML[last_row:PAGE_HTML.index("</td>", last_row)]:  # the last model's first row
+        last_row = PAGE_HTML.rindex("<tr", 0, last_row)
+    opening = PAGE_HTML[PAGE_HTML.index("<thead"):PAGE_HTML.index(">", PAGE_HTML.index("<thead")) + 1]
+    html = PAGE_HTML.replace(opening, "<thead></thead><tbody>", 1).replace("</thead>", "</tbody>", 1)  # headings in a body
+    html = html.replace(PAGE_HTML[last_row:start], "", 1)
+    html = html[:html.rindex("</tbody>")] + "</tbody><thead>" + PAGE_HTML[last_row:start] + "</thead>" + \
+        html[html.rindex("</tbody>") + len("</tbody>"):]
+    _, _, moved = read(html)
+    _, _, written = read(PAGE_HTML)
+    assert moved.frame.drop(columns=["source_row"]).equals(written.frame.drop(columns=["source_row"]))

@@ -33,7 +33,8 @@ from .css_math import evaluated, length, pixels
 from .html_columns import WINDOW_CHROME, table_need
 from .html_extent import UNSIZED, edge_px, edges_across, line_width, set_width
 from .html_media import WINDOWS
-from .html_style import CLIPPING, NEVER_CLIPS, SCROLLING, border_width, overflow_axes, size_set, value_of, written
+from .html_style import (CLIPPING, NEVER_CLIPS, SCROLLING, border_width, dir_state, overflow_axes, size_set, value_of,
+                         written)
 from .html_styles import Styles
 from .text import tag_of
 
@@ -332,7 +333,7 @@ def sideways_boxes(table: etree._Element, styles: Styles) -> list[tuple[etree._E
         window = next((e for e in root if tag_of(e) == "body"), None)
     found = []
     if root is not None and any(value_of(styles.declared_px(e), "direction") == "rtl" or
-                                (e.get("dir") or "").lower() == "rtl" for e in (root, window) if e is not None):
+                                dir_state(e) == "rtl" for e in (root, window) if e is not None):
         found.append((root, "a right-to-left window, which does not scroll right", True, False))
     for box in ancestors:
         declared = styles.declared_px(box)

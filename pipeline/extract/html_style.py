@@ -1721,12 +1721,26 @@ def direction(declared, parent: Style, element) -> str:
         return parent.direction
     if value == "initial":
         return "ltr"
-    hint = (element.get("dir") or "").strip().lower()
+    hint = dir_state(element)
     if hint not in ("ltr", "rtl") and element.tag == "bdi":
         hint = "auto"  # HTML: a <bdi> without a valid dir takes its direction from its text (hunt 118)
     if hint == "auto":
         return auto_direction(element, parent)
     return hint if hint == "ltr" or hint == "rtl" else parent.direction
+
+
+def dir_state(element) -> str | None:
+    """The state of the element's `dir` attribute: ltr, rtl or auto where its value is one of
+    them, ASCII case aside and nothing else (an enumerated attribute: `"ltr "` is invalid, and no
+    direction, in every browser: hunt 128); None otherwise."""
+    value = element.get("dir")
+    if value is None:
+        return None
+    value = value.translate(ASCII_UPPER_TO_LOWER)
+    return value if value in ("ltr", "rtl", "auto") else None
+
+
+ASCII_UPPER_TO_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 # Descendants whose text an element's dir=auto does not look at (HTML, "auto directionality"): they
@@ -1739,11 +1753,12 @@ def auto_direction(element, parent: Style) -> str:
     hidden text included (HTML's auto directionality), the text of descendants with a valid dir
     of their own (and <bdi>, <script>, <style>, <textarea>) aside. Without one, the parent's
     (left to right, as the older rule said, where the parent is). Where the first strong letter is
-    one this Python's Unicode does not know, or the element holds a <noscript> (whose raw text
-    Chromium counts and this tree does not hold), "auto": a table refuses it where it matters (a
-    hidden Hebrew letter in a <bdi> turns `1<bdi></bdi>6` into 61)."""
-    if next(element.iter("noscript"), None) is not None:
-        return "auto"
+    one this Python's Unicode does not know (or whose class changed since), or the element holds a
+    <noscript> (whose raw text Chromium counts and this tree does not hold) or SVG or MathML, "auto":
+    a table refuses it where it matters (a hidden Hebrew letter in a <bdi> turns `1<bdi></bdi>6`
+    into 61)."""
+    if next(element.iter("noscript", "svg", "math"), None) is not None:  # (SVG's and MathML's <style>, <textarea>
+        return "auto"  # or `dir` are no HTML's, whose text dir=auto skips: hunt 128)
     found = first_strong(direction_texts(element))
     if found == "ltr" or (found is None and parent.direction == "ltr"):
         return "ltr"
@@ -1756,7 +1771,7 @@ def direction_texts(element):
         yield element.text
     for child in element:
         tag = child.tag if isinstance(child.tag, str) else ""
-        if tag and tag not in OWN_DIRECTION and (child.get("dir") or "").strip().lower() not in ("ltr", "rtl", "auto"):
+        if tag and tag not in OWN_DIRECTION and dir_state(child) is None:
             yield from direction_texts(child)
         if child.tail:
             yield child.tail

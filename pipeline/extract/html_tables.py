@@ -78,11 +78,13 @@ def drawn_order(table: etree._Element, rows: list[etree._Element], styles: Style
     header, a <thead> as a footer) stays where it is written, an error of sections_drawn_apart."""
     group = {tr: row_group(tr, table) for tr in rows}
     order = list(dict.fromkeys(group.values()))
-    displays = {g: styles.of(g).display for g in order if g is not table}
-    header = next((g for g in order if displays.get(g) == "table-header-group"), None)
-    footer = next((g for g in order if displays.get(g) == "table-footer-group"), None)
-    top = [header] if header is not None and header.tag == "thead" else []
-    bottom = [footer] if footer is not None and footer.tag == "tfoot" and footer not in top else []
+    # the first of all the table's groups so shown counts, one without rows read here too (an empty
+    # <thead> is the header: a second is drawn where it is written: hunt 128)
+    groups = [g for g in table.iter(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))]
+    header = next((g for g in groups if styles.of(g).display == "table-header-group"), None)
+    footer = next((g for g in groups if styles.of(g).display == "table-footer-group"), None)
+    top = [header] if header is not None and header.tag == "thead" and header in order else []
+    bottom = [footer] if footer is not None and footer.tag == "tfoot" and footer in order and footer not in top else []
     if (not top or order[0] is top[0]) and (not bottom or order[-1] is bottom[0]):
         return rows
     drawn = top + [g for g in order if g not in top and g not in bottom] + bottom
@@ -541,9 +543,12 @@ def sections_drawn_apart(table: etree._Element, rows: list[etree._Element], styl
     found = {sections[g]: (g, f"display: {display[g]}") for g in sections if display[g] not in GROUP_DISPLAYS}
     found.update({sections[g]: (g, a) for g in sections if g is not table and (a := anonymous_cells(g, styles))})
     order = list(sections)
-    header = next((g for g in order if display[g] == "table-header-group"), None)
-    footer = next((g for g in order if display[g] == "table-footer-group"), None)
+    groups = [g for g in table.iter(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))]
+    header = next((g for g in groups if styles.of(g).display == "table-header-group"), None)  # (an empty one
+    footer = next((g for g in groups if styles.of(g).display == "table-footer-group"), None)  # too: drawn_order)
     for group, place in ((header, 0), (footer, -1)):  # a browser draws it first (last) whatever its place
+        if group not in sections:
+            continue
         if group is not None and order[place] is not group:
             found.setdefault(sections[group], (group, f"display: {display[group]}"))
     return found
