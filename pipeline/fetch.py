@@ -267,7 +267,8 @@ def download(client: Client, url: str, previous: dict | None, steps: Steps) -> D
             except httpx.TooManyRedirects:
                 raise FetchError(url, f"more than {client.max_redirects} redirects (a redirect loop?)",
                                  "the page, or a few redirects to it") from None
-            except httpx.InvalidURL as exc:  # a redirect to what is no http(s) URL (data:, a malformed one)
+            except (httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:  # a redirect to what is no http(s) URL
+                # (data:, file:, ftp:, a malformed one): no retry reaches it (hunt 124)
                 raise FetchError(url, f"the server redirects to a URL that cannot be fetched ({exc})",
                                  "a redirect to an http(s) URL") from None
             except httpx.TimeoutException as exc:

@@ -167,6 +167,9 @@ def bad_crc(body: bytes) -> bytes:
     (lambda h: h.respond(200, PAGE, {"Content-Encoding": "gzip"}), "the body cannot be decoded"),
     (lambda h: h.respond(302, headers={"Location": "data:text/html,<p>moved</p>"}),
      "redirects to a URL that cannot be fetched"),
+    (lambda h: h.respond(302, headers={"Location": "file:///etc/hostname"}), "redirects to a URL that cannot be fetched"),
+    (lambda h: h.respond(302, headers={"Location": "ftp://127.0.0.1/page.html"}), "redirects to a URL that cannot be "
+                                                                                "fetched"),
 ])
 def test_a_body_or_redirect_that_cannot_be_read_is_one_error_and_the_next_source_is_fetched(server, raw, route,
                                                                                             message):
