@@ -190,10 +190,10 @@ def same_date(raw_dir: Path, date: str) -> list[Path]:
 
 # --- downloading ------------------------------------------------------------------------------
 
-def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps,
-              overdue=lambda: False, max_seconds: float = 0.0) -> bytes:
+def read_body(response: httpx.Response, url: str, client: Client, steps: Steps) -> bytes:
     """The decoded body (fetch_body: a compressed stream must reach its end), refused as soon as
-    it passes max_bytes (never read whole first)."""
+    it passes the client's max_bytes (never read whole first) or takes longer than its max_seconds."""
+    max_bytes, max_seconds, started = client.max_bytes, client.max_seconds, client.clock()
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and not response.headers.get("content-encoding") \
             and int(declared) > max_bytes:
@@ -208,7 +208,8 @@ def read_body(response: httpx.Response, url: str, max_bytes: int, steps: Steps,
             chunks.append(chunk)
             if len(chunks) == 1:
                 steps.step("first bytes of the body")
-            if overdue():  # a server dripping a byte a second never trips the read timeout (hunt 124)
+            if client.clock() - started > max_seconds:  # a server dripping a byte a second never trips the
+                # read timeout (hunt 124)
                 raise FetchError(url, f"the page took over {max_seconds:g} s to arrive; stopped",
                                  f"a page sent within {max_seconds:g} s (--max-seconds)")
     except BodyError as exc:
@@ -294,9 +295,7 @@ def finish(response: httpx.Response, url: str, client: Client, steps: Steps) -> 
     kind = served_type(headers)[0]  # as a browser takes it from every header
     if kind is not None and kind not in HTML_TYPES:
         raise FetchError(url, f"the server sent {kind}, not a web page", " or ".join(HTML_TYPES))
-    started = client.clock()
-    overdue = lambda: client.clock() - started > client.max_seconds  # noqa: E731
-    body = read_body(response, url, client.max_bytes, steps, overdue, client.max_seconds)
+    body = read_body(response, url, client, steps)
     return Download(url, final, 200, body, etag, modified, response.headers.get("content-type"),
                     response.headers.get("content-encoding"), headers)
 

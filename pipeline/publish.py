@@ -42,7 +42,7 @@ from .faults import Steps
 from .ids import is_release_name
 from .files import (ACROSS_FILES, ACROSS_FOLDERS, MANIFEST, RELEASE_PACKAGE, atomic_write, exchange, fsync_folder,
                     json_document)
-from .store import LOCK_NAME, PACKAGE, STAGING, published_releases  # PACKAGE: build/datapackage.json
+from .store import LOCK_NAME, PACKAGE, STAGING, package_tables, published_releases  # PACKAGE: build/datapackage.json
 
 if TYPE_CHECKING:  # the writers and the cross-release build (pandas) are imported only by a run that writes
     from .across import Across
@@ -208,8 +208,8 @@ def described_as_written(out_dir: Path) -> bool:
         package = json_document((out_dir / PACKAGE).read_bytes())
         named = {resource["path"]: resource["hash"] for resource in package["resources"]}
         named.update(package.get("files", {}))
-        tables = {r["name"].removeprefix("min_cards-") for r in package["resources"] if r["name"].startswith("min_cards-")}
-        return tables == set(published_releases(out_dir)) and all(  # (every release build/ holds: hunt 126)
+        return set(package_tables(package)) == set(published_releases(out_dir)) and all(  # (every release build/
+            # holds: hunt 126)
             sha256_of(out_dir / path) == digest.removeprefix("sha256:") for path, digest in named.items())
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False

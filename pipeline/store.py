@@ -307,12 +307,16 @@ def check_one_run(build_dir: Path) -> dict[str, str] | None:
         waited += POLL
 
 
+def package_tables(package: dict) -> dict[str, str]:
+    """{release: sha256 of its min_cards.csv} as a data package descriptor names them."""
+    return {r["name"].removeprefix("min_cards-"): r["hash"].removeprefix("sha256:")
+            for r in package["resources"] if r["name"].startswith("min_cards-")}
+
+
 def described_tables(build_dir: Path) -> dict[str, str] | None:
     """{release: sha256 of its min_cards.csv} as build/datapackage.json names them (None: no descriptor)."""
     try:
-        package = json_document(regular_text(build_dir / PACKAGE))
-        return {r["name"].removeprefix("min_cards-"): r["hash"].removeprefix("sha256:")
-                for r in package["resources"] if r["name"].startswith("min_cards-")}
+        return package_tables(json_document(regular_text(build_dir / PACKAGE)))
     except FileNotFoundError:
         return None
     except PermissionError as exc:  # a file to read, not to rebuild (hunt 120)

@@ -100,8 +100,6 @@ def stitched_rows(parts: list[Table], source: str) -> list[list[CellSpec]]:
     return rows
 
 
-
-
 def cut_span(rowspan: int, group: etree._Element, place: Place) -> Problem:
     return Problem(place, f"rowspan={rowspan} runs past the end of its row group (<{group.tag}>): a browser ends the "
                    "cell there and draws the next group's rows a column over", "a merged cell within its "

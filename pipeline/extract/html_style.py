@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 import tinycss2
+from webencodings import ascii_lower
 from lxml import etree
 
 from ..errors import Place, Problem, SourceError
@@ -1736,11 +1737,8 @@ def dir_state(element) -> str | None:
     value = element.get("dir")
     if value is None:
         return None
-    value = value.translate(ASCII_UPPER_TO_LOWER)
+    value = ascii_lower(value)
     return value if value in ("ltr", "rtl", "auto") else None
-
-
-ASCII_UPPER_TO_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 # Descendants whose text an element's dir=auto does not look at (HTML, "auto directionality"): they

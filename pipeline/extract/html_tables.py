@@ -78,17 +78,22 @@ def drawn_order(table: etree._Element, rows: list[etree._Element], styles: Style
     header, a <thead> as a footer) stays where it is written, an error of sections_drawn_apart."""
     group = {tr: row_group(tr, table) for tr in rows}
     order = list(dict.fromkeys(group.values()))
-    # the first of all the table's groups so shown counts, one without rows read here too (an empty
-    # <thead> is the header: a second is drawn where it is written: hunt 128)
-    groups = [g for g in table.iter(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))]
-    header = next((g for g in groups if styles.of(g).display == "table-header-group"), None)
-    footer = next((g for g in groups if styles.of(g).display == "table-footer-group"), None)
+    header, footer = header_and_footer(table, styles)
     top = [header] if header is not None and header.tag == "thead" and header in order else []
     bottom = [footer] if footer is not None and footer.tag == "tfoot" and footer in order and footer not in top else []
     if (not top or order[0] is top[0]) and (not bottom or order[-1] is bottom[0]):
         return rows
     drawn = top + [g for g in order if g not in top and g not in bottom] + bottom
     return [tr for g in drawn for tr in rows if group[tr] is g]
+
+
+def header_and_footer(table: etree._Element, styles: Styles) -> tuple[etree._Element | None, etree._Element | None]:
+    """The table's first row group shown as a header group and its first shown as a footer group,
+    among all its groups, one without rows read here too (an empty <thead> is the header, and a
+    second is drawn where it is written: hunt 128)."""
+    groups = [g for g in table.iter(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))]
+    return (next((g for g in groups if styles.of(g).display == "table-header-group"), None),
+            next((g for g in groups if styles.of(g).display == "table-footer-group"), None))
 
 
 def row_group(tr: etree._Element, table: etree._Element) -> etree._Element:
@@ -543,13 +548,8 @@ def sections_drawn_apart(table: etree._Element, rows: list[etree._Element], styl
     found = {sections[g]: (g, f"display: {display[g]}") for g in sections if display[g] not in GROUP_DISPLAYS}
     found.update({sections[g]: (g, a) for g in sections if g is not table and (a := anonymous_cells(g, styles))})
     order = list(sections)
-    groups = [g for g in table.iter(*GROUP_TAGS) if owned_by(g, table, ("table", "td", "th"))]
-    header = next((g for g in groups if styles.of(g).display == "table-header-group"), None)  # (an empty one
-    footer = next((g for g in groups if styles.of(g).display == "table-footer-group"), None)  # too: drawn_order)
-    for group, place in ((header, 0), (footer, -1)):  # a browser draws it first (last) whatever its place
-        if group not in sections:
-            continue
-        if group is not None and order[place] is not group:
+    for group, place in zip(header_and_footer(table, styles), (0, -1)):  # drawn first (last) whatever its place
+        if group in sections and order[place] is not group:
             found.setdefault(sections[group], (group, f"display: {display[group]}"))
     return found
 
