@@ -220,16 +220,22 @@ A5_BREAKS = FIXTURES / "pdf" / "breaks-chromium-a5-26.pdf"
 def with_below_rule_read_as(read: str) -> bytes:
     """breaks-chromium-a5-26.pdf with the `-32b` Chromium draws below page 5's bottom rule (the cut
     model cell's last line) set in a copy of its font whose Unicode map reads the glyph of 3 as
-    `read` (an incremental update: the font, its map, page 5 and its content)."""
+    `read` (an incremental update: the font, its map, page 5 and its content). The copy carries
+    its own copy of the font program, four bytes longer: a copy sharing the program is refused
+    by its map alone (pdf_encodings.read_otherwise), and this is about the glyph's shape."""
     data = A5_BREAKS.read_bytes()
-    raw = {n: re.search(rb"\n%d 0 obj\s*(.*?)endobj" % n, data, re.S)[1].strip() for n in (5, 15)}
+    raw = {n: re.search(rb"\n%d 0 obj\s*(.*?)endobj" % n, data, re.S)[1].strip() for n in (5, 15, 2592, 2593)}
     with pdfplumber.open(A5_BREAKS) as pdf:
         cmap, content = pdf.doc.getobj(2594).get_data(), pdf.doc.getobj(16).get_data()
+        program = pdf.doc.getobj(2591).get_data()
     old, target = b"<002E> <003B> <002D>", b"/F5 12 Tf\n1 0 0 -1 13 3184 Tm\n<002E003400330063> Tj"
     assert old in cmap and content.count(target) == 1  # the construction: `-32b` in F5, the map's digits a range
     cmap = cmap.replace(old, b"<002E> <0033> <002D>\n<0034> <0034> <%04X>\n<0035> <003B> <0034>" % ord(read))
     return incremental_update(data, {
-        5000: raw[5].replace(b"/ToUnicode 2594 0 R", b"/ToUnicode 5001 0 R"),
+        5000: raw[5].replace(b"/ToUnicode 2594 0 R", b"/ToUnicode 5001 0 R").replace(b"[2593 0 R]", b"[5002 0 R]"),
+        5002: raw[2593].replace(b"/FontDescriptor 2592 0 R", b"/FontDescriptor 5003 0 R"),
+        5003: raw[2592].replace(b"/FontFile2 2591 0 R", b"/FontFile2 5004 0 R"),
+        5004: stream(b"", program + bytes(4)),
         5001: stream(b"", cmap.replace(b"15 beginbfrange", b"17 beginbfrange")),
         15: raw[15].replace(b"/F5 5 0 R", b"/F5 5 0 R\n/F9 5000 0 R"),
         16: stream(b"", content.replace(target, target.replace(b"/F5", b"/F9")))})

@@ -14,6 +14,7 @@ import pytest
 
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
+from pipeline.normalize import normalize
 from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream, updated  # noqa: F401
 
 PAGE = (b"<< /Type /Page /Parent 11 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 12 0 R /Rotate 0 "
@@ -57,17 +58,23 @@ def test_text_painted_with_a_pattern_or_through_a_soft_mask_is_an_error(drawn, t
         extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
 
 
-def font_naming_one(blank: str) -> tuple[bytes, bytes]:
-    """The values' font (object 8) again, its ToUnicode map naming the glyph of `1` (code 0x31)
-    `blank`: (the font's body, its map's body)."""
+def font_reading(code: int, text: str) -> tuple[bytes, bytes]:
+    """The values' font (object 8) again, named /F9, its ToUnicode map reading the glyph of
+    `code` as `text`: (the font's body, its map's body)."""
     data = REAL.read_bytes()
     font = re.search(rb"\n8 0 obj\s*(.*?)endobj", data, re.S)[1]
     packed = re.search(rb"\n5 0 obj\s*<<.*?/Length (\d+)\s*>>\s*stream\r?\n", data, re.S)
     cmap = zlib.decompress(data[packed.end():packed.end() + int(packed[1])])
-    assert b"<31> <0031>" in cmap
-    cmap = cmap.replace(b"<31> <0031>", b"<31> <%04X>" % ord(blank))
+    assert b"<%02X> <%04X>" % (code, code) in cmap
+    cmap = cmap.replace(b"<%02X> <%04X>" % (code, code), b"<%02X> <%04X>" % (code, ord(text)))
     return font.replace(b"/ToUnicode 5 0 R", b"/ToUnicode 15 0 R").replace(b"/Name /F2+0", b"/Name /F9"), \
         stream(b"", cmap)
+
+
+def with_four_in_the_copy(font: bytes, cmap: bytes, out) -> bytes:
+    """The real print with the 4 of llama3.1-8b full 4096 drawn in the copy of its font, /F9."""
+    drawn = FOUR.replace(b"/F2+0 9 Tf 10.8 TL (4*Ascend) Tj", b"/F9 9 Tf 10.8 TL (4) Tj /F2+0 9 Tf (*Ascend) Tj")
+    return with_four(drawn, b"", {1: b"<< /F1 2 0 R /F2+0 8 0 R /F9 14 0 R >>", 14: font, 15: cmap}, out)
 
 
 @pytest.mark.parametrize("blank", [" ", "\u00a0", "\u200b", "\u00ad"])
@@ -75,13 +82,34 @@ def test_a_glyph_the_text_layer_calls_blank_that_draws_ink_is_an_error(blank, tm
     """Catches: a 1 drawn before 4*Ascend in a copy of the font whose map names it a space
     (or another blank): both engines read ` 4*Ascend`, the print shows 14*Ascend, 4 was
     published."""
-    font, cmap = font_naming_one(blank)
+    font, cmap = font_reading(0x31, blank)
     drawn = FOUR.replace(b"/F2+0 9 Tf 10.8 TL (4*Ascend) Tj", b"/F9 9 Tf 10.8 TL (1) Tj /F2+0 9 Tf (4*Ascend) Tj")
     data = with_four(drawn, b"", {1: b"<< /F1 2 0 R /F2+0 8 0 R /F9 14 0 R >>", 14: font, 15: cmap},
                      tmp_path / "t.pdf")
     with pytest.raises(LayoutError, match=rf"page 1: a space or format character in the vendor table that draws ink "
                                           rf"\(at 231 pt from the left, 1\d\d pt from the top: U\+{ord(blank):04X} "):
         extract_pdf(data, "doc.pdf")
+
+
+def test_a_copy_of_the_font_reading_a_glyph_as_another_digit_is_an_error(tmp_path):
+    """Catches (hunt 123): the 4 of 4*Ascend drawn from a copy of the print's font whose
+    ToUnicode map reads that glyph as 9 (a cell edited by a tool that copied the font): viewers
+    draw 4, both engines read 9, and 9 was published with exit 0."""
+    data = with_four_in_the_copy(*font_reading(0x34, "9"), tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=r"page 1: a glyph read as '[49]' in font AAAAAA\+WenQuanYiZenHei-0 is drawn by "
+                                          r"the glyph another font of the page \(AAAAAA\+WenQuanYiZenHei-0, the same "
+                                          r"program\) reads as '[49]' \(code 52\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_copy_of_the_font_reading_its_glyphs_alike_is_read(tmp_path):
+    """Catches the rule above refusing two fonts of one program that agree (a producer embedding
+    one font twice): the value is read from both."""
+    frame = normalize(extract_pdf(with_four_in_the_copy(*font_reading(0x34, "4"), tmp_path / "t.pdf"), "doc.pdf")[0],
+                      "2025-05-07").frame
+    cell = frame[(frame.source_page == 1) & (frame.source_row == 3) & (frame.source_col == 4)]
+    assert len(cell) == 4 and set(zip(cell.model, cell.strategy, cell.raw_text, cell.min_units)) == \
+        {("llama3.1-8b", "full", "4*Ascend", 4)}
 
 
 # Round 14 (each checked in pdfium's render): the value cell's own box, exactly on its rules,

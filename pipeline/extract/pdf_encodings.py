@@ -22,6 +22,8 @@ ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md
 from __future__ import annotations
 
 import functools
+import hashlib
+import itertools
 import re
 import unicodedata
 
@@ -297,16 +299,81 @@ def cid_misread(font: PDFCIDFont, spec: dict) -> dict[str, str]:
     return said
 
 
+def drawing_key(spec: dict) -> tuple | None:
+    """What draws a font's codes: its embedded program (by its bytes) and what takes its codes to
+    the program's glyphs (its encoding, a CID font's CIDToGIDMap). Two fonts of one key draw the
+    same glyph for each code. None for a font the file does not carry (a viewer's own) or a Type 3."""
+    subtype = name(spec.get("Subtype"))
+    drawing = resolve1((resolve1(spec.get("DescendantFonts")) or [{}])[0]) if subtype == "Type0" else spec
+    descriptor = resolve1(drawing.get("FontDescriptor")) if isinstance(drawing, dict) else None
+    if not isinstance(descriptor, dict):
+        return None
+    program = next((resolve1(descriptor[key]) for key in ("FontFile", "FontFile2", "FontFile3") if key in descriptor),
+                   None)
+    if not isinstance(program, PDFStream):
+        return None
+    return subtype, shape(program), shape(spec.get("Encoding")), shape(drawing.get("CIDToGIDMap"))
+
+
+def shape(value, depth: int = 0):
+    """A PDF object as a comparable value: a stream by a digest of its data (a copy of a font
+    program is the program), arrays and dictionaries by their items."""
+    value = resolve1(value)
+    if depth > NESTING:
+        return ("unfollowed", id(value))  # (a key no other font shares)
+    if isinstance(value, PDFStream):
+        return "stream", hashlib.sha256(value.get_data()).digest()
+    if isinstance(value, dict):
+        return tuple(sorted((str(key), shape(item, depth + 1)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(shape(item, depth + 1) for item in value)
+    return repr(value)
+
+
+def readings(font) -> dict[int, str]:
+    """code -> the text read for it, for the codes a font reads as something printed."""
+    codes = (font.unicode_map.cid2unichr if isinstance(font.unicode_map, FileUnicodeMap) else {}) \
+        if isinstance(font, PDFCIDFont) else CODES
+    return {code: folded(text) for code in codes if (text := read_as(font, code)) and not blank(text)}
+
+
+def read_otherwise(named: list[tuple[str, object, dict]]) -> dict[tuple[str, str], str]:
+    """(font name, text read) -> what else the same glyph is read as, for fonts drawing by one
+    program and encoding (`named`: font name, pdfminer's font, its dictionary) whose maps read
+    a code otherwise: a copy of a font with its ToUnicode map changed (3 and 5 swapped), used
+    for one cell. Which map tells the truth, the file cannot say."""
+    by_key: dict[tuple, list[tuple[str, dict[int, str]]]] = {}
+    for fontname, font, spec in named:
+        key = drawing_key(spec)
+        if key is not None:
+            by_key.setdefault(key, []).append((fontname, readings(font)))
+    found = {}
+    for group in by_key.values():
+        for (one, read), (other, read_too) in itertools.combinations(group, 2):
+            for code in read.keys() & read_too.keys():
+                if read[code] != read_too[code]:
+                    found[(one, read[code])] = drawn_alike(read_too[code], other, code)
+                    found[(other, read_too[code])] = drawn_alike(read[code], one, code)
+    return found
+
+
+def drawn_alike(text: str, fontname: str, code: int) -> str:
+    return f"drawn by the glyph another font of the page ({fontname}, the same program) reads as {text!r} (code {code})"
+
+
 def page_misreads(page, used: set[str]) -> dict[tuple[str, str], str]:
     """(font name as pdfplumber gives it, text read) -> how it is drawn instead, for the fonts of
     a page named `used`."""
-    found = {}
+    found, named = {}, []
     for reference, spec in fonts(page.page_obj.resources):
         objid = reference.objid if isinstance(reference, PDFObjRef) else None
         font = page.pdf.rsrcmgr.get_font(objid, spec)  # pdfminer's, as it read the page
         fontname = fix_fontname_bytes(font.fontname) if isinstance(font.fontname, bytes) else font.fontname
+        named.append((fontname, font, spec))
         if fontname in used:
             found.update(((fontname, text), drawn) for text, drawn in misread(font, spec).items())
+    if len(named) > 1:
+        found.update((key, drawn) for key, drawn in read_otherwise(named).items() if key[0] in used)
     return found
 
 
