@@ -22,52 +22,19 @@ from ..tokens import printed
 from .html_files import REPLACEMENT, NotReproduced, SavedFiles, browser_codec, browser_decoded, replaced
 from .html_style import Style
 from .html_styles import Styles
+from .html_charset import declared_label
 from .html_tree import html5_tree, mark_encoding
 from .text import SILENT_TAGS
 
 UPDATE_LABEL = "更新时间"
 UPDATE_LINE = re.compile(UPDATE_LABEL + r"\s*[：:]\s*(\d{4}-\d{2}-\d{2})")
-# What decides a page's encoding, read from its first bytes: an XML declaration at the very
-# start (<?xml version="1.0" encoding="x"?>, an XHTML save), then real <meta> tags outside
-# comments: <meta charset="x">, or <meta http-equiv="Content-Type" content="text/html; charset=x">,
-# attributes in any order and case. `charset=` in another meta's content (keywords) is not one.
-XML_ENCODING = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']\s*([A-Za-z0-9_.:-]+)""", re.I)
-COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)  # an unclosed comment runs to the end
-META_TAG = re.compile(rb"<meta\b([^>]*)>", re.I)
-ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
-
-
-CONTENT_CHARSET = re.compile(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
 # --- bytes -> text: one rule for what counts as an HTML page ------------------------------
 
-def meta_charset(head: bytes) -> bytes | None:
-    """The charset the first <meta> that names one declares, comments left out: its `charset`
-    attribute, or `charset=` in the content of an http-equiv="content-type" meta."""
-    for tag in META_TAG.finditer(COMMENT.sub(b" ", head)):
-        attributes = {m.group(1).lower(): m.group(2) or m.group(3) or m.group(4) or b""
-                      for m in ATTRIBUTE.finditer(tag.group(1))}
-        if attributes.get(b"charset", b"").strip():
-            return attributes[b"charset"].strip()
-        if attributes.get(b"http-equiv", b"").strip().lower() == b"content-type":
-            match = CONTENT_CHARSET.search(attributes.get(b"content", b""))
-            if match:
-                return match.group(1)
-    return None
-
-
-def declared_label(data: bytes) -> str | None:
-    """The encoding label the page's first bytes declare: an XML declaration's, else the first
-    <meta> that names one."""
-    declaration = XML_ENCODING.match(data[:4096])
-    declared = declaration.group(1) if declaration else meta_charset(data[:4096])
-    return declared.decode("ascii", "replace") if declared else None
-
-
 def sniff_encoding(data: bytes) -> str:
-    """BOM, then an XML declaration's encoding, then <meta charset> (or http-equiv
-    content-type), then UTF-8: a page saved from the browser says which. Labels are resolved
+    """BOM, then the label a <meta> or an XML declaration gives, as Chromium finds it
+    (html_charset.declared_label), then UTF-8: a page saved from the browser says which. Labels are resolved
     as browsers resolve them (html_files.browser_codec: the WHATWG table), a label they do not
     know is ignored; REPLACEMENT for the labels browsers decode as one U+FFFD. A declaration or
     <meta> that claims UTF-16 is read as UTF-8, as browsers do: a page whose declaration could
