@@ -80,9 +80,17 @@ def touches(obj: dict, band: tuple[float, float]) -> bool:
 def check_page_marks(marks: list[tuple[int, Mark | None]], source: str) -> None:
     """`marks`: (page of the file, printed mark) for each page the table is on, in order.
     When each of them prints its number (and the same page count, if any), each number
-    must be one more than the page before's."""
-    if len(marks) < 2 or any(mark is None for _, mark in marks) or len({m[1] for _, m in marks}) != 1:
+    must be one more than the page before's. Where they print the page count too, the table's
+    first page is printed as no later page than it is in the file: a file whose first page says
+    `2/3` lost the page before (hunt 131: it was told as a cell without a model name)."""
+    if not marks or any(mark is None for _, mark in marks) or len({m[1] for _, m in marks}) != 1:
         return
+    (first_page, (first_number, count)), = marks[:1]
+    if count is not None and first_number > first_page:
+        raise LayoutError(source, Problem(
+            Place(page=first_page), f"the table's first page is printed as page {first_number} of {count} but is page "
+            f"{first_page} of the file (pages before it missing? the table may begin on one)",
+            "the table's pages in order, none left out"))
     numbered = [(page, mark[0]) for page, mark in marks]
     for (_, before), (page, number) in zip(numbered, numbered[1:]):
         if number != before + 1:
