@@ -126,9 +126,15 @@ def running(lines: list[PrintedLine], other_page: list[PrintedLine]) -> bool:
     """Are all `lines` running headers or footers: each printed at the same height, from the
     page's top or from its foot (pages cropped each to its own box, as pdfcrop leaves them, are
     of different heights), with the same text but for its numbers, on the other page?"""
-    return all(any(line.shape == other.shape and (abs(line.top - other.top) <= SAME_HEIGHT
-                                                  or abs(line.foot - other.foot) <= SAME_HEIGHT)
-                   for other in other_page) for line in lines)
+    return not not_running(lines, other_page)
+
+
+def not_running(lines: list[PrintedLine], other_page: list[PrintedLine]) -> list[PrintedLine]:
+    """Those of `lines` that are no running header or footer of the other page (see running)."""
+    return [line for line in lines
+            if not any(line.shape == other.shape and (abs(line.top - other.top) <= SAME_HEIGHT
+                                                      or abs(line.foot - other.foot) <= SAME_HEIGHT)
+                       for other in other_page)]
 
 
 # --- pages turned by /Rotate ------------------------------------------------------------------

@@ -17,7 +17,7 @@ from .pdf_digit_shapes import check_digit_shapes
 from .pdf_layers import check_visibility_policies
 from .pdf_guards import check_calculator_functions, check_forms_drawn
 from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, page_mark, \
-    printed_lines, running, upright
+    not_running, printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
                         drop_overprints, page_table, region_edges, set_text)
 from .pdf_glyphs import add_overflow, check_border, check_rows_run_on, check_tilted, \
@@ -206,6 +206,7 @@ class Scan:
     page_marks: list = field(default_factory=list)  # (page, its printed number and count) per region
     lines: list[PrintedLine] = field(default_factory=list)  # the lines printed on the table's last page so far
     after: list[PrintedLine] = field(default_factory=list)  # those of them below the table
+    ended_by: list[PrintedLine] = field(default_factory=list)  # lines below the last part the next page lacks
 
 
 def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT, sight: Sight | None = None) -> Scan:
@@ -249,6 +250,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             lines = printed_lines(glyphs, page.height)
             taken = continuation(page, number, regions, glyphs, lines, scan, source, limits)
             ended = taken is None
+            scan.ended_by = not_running(scan.after, lines) if ended else []
         if taken is not None:
             check_inside(taken, page, source)
             check_visibility_policies(page, number, source)
@@ -271,7 +273,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         if taken is not None:
             scan.regions.append(taken)
         elif ended:
-            check_ended(scan.regions[-1], source)
+            check_ended(scan.regions[-1], source, scan.ended_by)
         check_no_other_copy(regions, taken, source)
         if scan.regions and regions:
             check_no_part_elsewhere(regions, taken, scan.regions[0], source)
@@ -382,16 +384,20 @@ def printed_past(page, side: str, edge: float, top: float, bottom: float) -> boo
                and (m["x1"] > edge + EDGE_GAP if side == "right" else m["x0"] < edge - EDGE_GAP) for m in marks)
 
 
-def check_ended(last: Region, source: str) -> None:
+def check_ended(last: Region, source: str, below: list[PrintedLine] = ()) -> None:
     """The table's last part must be closed at its bottom: a cell left open goes on
     overleaf, so an open end means the rest is missing (a page dropped from the file). Where the
     last rows are not ruled as cells at all (LibreOffice Writer may leave a merged cell's last row
-    open at the side and below: hunt 109), that is the error named (pdf_cells.check_sides_drawn)."""
+    open at the side and below: hunt 109), that is the error named (pdf_cells.check_sides_drawn).
+    `below`: the lines under the part that the next page does not print as running ones, which
+    kept it from going on there (hunt 131: a stamp under the table was told as a page missing)."""
     if left_open(last):
         last.cells()
+        why = (f"; under it, {' / '.join(repr(line.text) for line in below[:3])}, which the next page does not "
+               "print as a running footer, ends it" if below else " (a page missing?)")
         raise LayoutError(source, Problem(
-            Place(page=last.page), "the vendor table is left open at the bottom of the page and does not go on on "
-            "the next page (a page missing?)", "the table's last row ruled off below it"))
+            Place(page=last.page), f"the vendor table is left open at the bottom of the page and does not go on on "
+            f"the next page{why}", "the table's last row ruled off below it"))
 
 
 def check_no_other_copy(regions: list[Region], taken: Region | None, source: str) -> None:
