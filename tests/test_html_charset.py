@@ -15,8 +15,9 @@ import pytest
 
 from chromium import tab
 from page_variants import PAGE_HTML, read
-from pipeline.extract.html_charset import declared_label
-from pipeline.extract.html_files import browser_codec
+from pipeline.errors import SourceError
+from pipeline.extract.html import sniff_encoding
+from pipeline.extract.html_charset import declared
 
 META = b'<meta charset="iso-8859-2">'
 HEAD_LINKS = b"<link rel=a href=b>" * 60  # 1,140 characters, all in the head
@@ -81,6 +82,27 @@ CASES = {
                                    "windows-1252"),
     "character-reference-in-the-label": (b'<html><head><meta charset="&#105;so-8859-2"></head></html>', "ISO-8859-2"),
     "file-ends-inside-the-meta": (b'<html><head><meta charset="iso-8859-2"', "windows-1252"),
+    # hunt 132: what is stripped from a label, and which of a meta's attributes counts
+    "no-break-space-before-the-label": (b'<html><head><meta charset="&nbsp;iso-8859-2"></head></html>',
+                                        "windows-1252"),
+    "vertical-tab-before-the-label": (b'<html><head><meta charset="\x0biso-8859-2"></head></html>', "windows-1252"),
+    "unit-separator-after-the-label": (b'<html><head><meta charset="iso-8859-2\x1f"></head></html>', "windows-1252"),
+    "ideographic-space-after-the-label": (b'<html><head><meta charset="iso-8859-2&#12288;"></head></html>',
+                                          "windows-1252"),
+    "no-break-space-in-a-content-label": (b'<html><head><meta http-equiv="content-type" '
+                                          b'content="text/html; charset=&nbsp;iso-8859-2"></head></html>',
+                                          "windows-1252"),
+    "http-equiv-with-a-space": (b'<html><head><meta http-equiv=" content-type" content="charset=iso-8859-2">'
+                                b"</head></html>", "windows-1252"),
+    "empty-charset-then-content": (b'<html><head><meta charset="" http-equiv="content-type" '
+                                   b'content="charset=iso-8859-2"></head></html>', "windows-1252"),
+    "content-then-content-without-charset": (b'<html><head><meta http-equiv="content-type" '
+                                             b'content="charset=iso-8859-2" content="text/html"></head></html>',
+                                             "windows-1252"),
+    "content-twice": (b'<html><head><meta http-equiv="content-type" content="charset=utf-8" '
+                      b'content="charset=iso-8859-2"></head></html>', "ISO-8859-2"),
+    "xml-declaration-of-x-user-defined": (b'<?xml version="1.0" encoding="x-user-defined"?><html><body>x</body></html>',
+                                          "x-user-defined"),
 }
 
 
@@ -96,25 +118,43 @@ def test_chromium_finds_each_encoding_so(browser, tmp_path):
     assert found == {name: chromium for name, (_, chromium) in CASES.items()}
 
 
+# Chromium's names, as sniff_encoding's (windows-1252 is what Chromium takes where nothing is declared)
+CODECS = {"windows-1252": None, "UTF-8": "utf-8", "ISO-8859-2": "iso8859-2", "ISO-8859-5": "iso8859-5",
+          "x-user-defined": "x-user-defined"}
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_encoding_is_the_one_chromium_finds(name):
-    """Catches each way the tool's encoding and Chromium's part (windows-1252: none declared)."""
+    """Catches each way the tool's encoding and Chromium's part."""
     data, chromium = CASES[name]
-    label = declared_label(data)
-    codec = browser_codec(label) if label else None
-    expected = {"windows-1252": None, "UTF-8": "utf-8", "ISO-8859-2": "iso8859-2", "ISO-8859-5": "iso8859-5"}[chromium]
-    assert (codec if codec not in ("utf-16-le", "utf-16-be") else "utf-8") == expected
+    assert (sniff_encoding(data) if declared(data) else None) == CODECS[chromium]
 
 
-def test_a_page_declaring_latin1_in_xml_and_utf8_in_its_meta_is_read_in_utf8():
-    """Catches (hunt 130) the XML declaration winning: the page's class `xé` (UTF-8 bytes) read as
-    `xÃ©` in Latin-1, so `.x\\e9 {display: none}` hid nothing and 40 was published where
-    Chromium draws 4*Ascend."""
+@pytest.mark.parametrize("declaring, shown", [
+    ('<?xml version="1.0" encoding="iso-8859-1"?>\n', "4*Ascend"),
+    ('<meta charset="&nbsp;windows-1252">', "4*Ascend"),  # (hunt 132) passed over: the page's UTF-8 <meta> counts
+    ('<meta http-equiv=content-type content="charset=windows-1252" content="text/html">', "4*Ascend"),
+    # Chromium decodes this one in windows-1252: the headings' Chinese drawn as Latin-1 letters, no vendor table
+    ('<meta http-equiv=content-type content="charset=utf-8" content="charset=windows-1252">', None),
+])
+def test_the_page_is_decoded_as_chromium_decodes_it(declaring, shown):
+    """Catches (hunts 130 and 132) a page decoded otherwise than Chromium decodes it: the page's
+    class `xé` (UTF-8 bytes) is `xÃ©` in windows-1252, so `.x\\e9 {display: none}` hides the 0 of
+    `4<span class="xé">0</span>*Ascend` in UTF-8 only. An XML declaration of ISO-8859-1 or a <meta>
+    Chromium passes over before the page's own UTF-8 one gave 40 where Chromium draws 4*Ascend; a
+    content attribute's second charset, which Chromium takes, gave the table in UTF-8 where Chromium
+    draws the headings as Latin-1 letters."""
     cell = "<p id=\"modelarts_llm_train_590804__p0025\">4*Ascend</p>"
-    assert PAGE_HTML.count(cell) == 1
-    html = ('<?xml version="1.0" encoding="iso-8859-1"?>\n' + PAGE_HTML).replace(
-        cell, cell.replace("4*Ascend", '4<span class="x\u00e9">0</span>*Ascend'), 1).replace(
+    assert PAGE_HTML.count(cell) == 1 and PAGE_HTML.count('<meta charset="utf-8">') == 1
+    html = PAGE_HTML.replace(cell, cell.replace("4*Ascend", '4<span class="x\u00e9">0</span>*Ascend'), 1).replace(
         "</head>", "<style>.x\\e9 { display: none }</style></head>", 1)
-    grid, _, _ = read(html.encode("utf-8"))
-    assert sum(cell.raw_text == "4*Ascend" for cell in grid.cells) == \
-        sum(cell.raw_text == "4*Ascend" for cell in read(PAGE_HTML)[0].cells)
+    html = declaring + html if declaring.startswith("<?xml") else html.replace(
+        '<meta charset="utf-8">', declaring + '<meta charset="utf-8">', 1)
+    if shown is None:
+        with pytest.raises(SourceError, match="no vendor table among the page's"):
+            read(html.encode("utf-8"))
+        return
+    texts = [cell.raw_text for cell in read(html.encode("utf-8"))[0].cells]
+    reference = [cell.raw_text for cell in read(PAGE_HTML)[0].cells]
+    assert (texts.count("4*Ascend"), texts.count("40*Ascend")) == (reference.count("4*Ascend"),
+                                                                   reference.count("40*Ascend"))

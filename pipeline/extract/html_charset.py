@@ -35,17 +35,28 @@ TAG_NAME = re.compile(r"[^\t\n\f\r />]*")
 BETWEEN_ATTRIBUTES = re.compile(r"[\t\n\f\r /]*")
 ATTRIBUTE_NAME = re.compile(r"[^\t\n\f\r />][^\t\n\f\r />=]*")  # (a name may begin with `=`)
 UNQUOTED_VALUE = re.compile(r"[^\t\n\f\r >]*")
+COMMENT_END = re.compile(r"--!?>")
 SPACES = re.compile(r"[\t\n\f\r ]*")
 # What changes the state of a script's text: its end tag, `<!--`, `<script` inside it, a `>`
 SCRIPT_MARK = re.compile(r"</script(?=[\t\n\f\r />])|<!--|<script(?=[\t\n\f\r />])|>", re.I | re.A)
 ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
-def declared_label(data: bytes) -> str | None:
-    """The encoding label Chromium decodes the page by (its byte order mark aside): the first
-    `<meta>` naming a label it knows, else the XML declaration's; None where neither does."""
+def declared(data: bytes) -> tuple[str, str] | None:
+    """The encoding label Chromium decodes the page by (its byte order mark aside), and where it
+    is given ("meta" or "xml"): the first `<meta>` naming a label it knows, else the XML
+    declaration's; None where neither does."""
     text = data.decode("latin-1")
-    return meta_label(text) or xml_label(text)
+    label = meta_label(text)
+    if label is not None:
+        return label, "meta"
+    label = xml_label(text)
+    return (label, "xml") if label is not None else None
+
+
+def declared_label(data: bytes) -> str | None:
+    found = declared(data)
+    return found[0] if found else None
 
 
 def xml_label(text: str) -> str | None:
@@ -91,20 +102,22 @@ def meta_label(text: str) -> str | None:
 
 
 def meta_attributes_label(attributes: list[tuple[str, str]]) -> str | None:
-    """A <meta>'s encoding label, as Chromium takes it: its last `charset`; else, with
-    http-equiv="content-type", the charset in its first content naming one."""
+    """A <meta>'s encoding label, as Chromium takes it (each checked there, hunts 130 and 132):
+    its last `charset`, HTML's white space stripped (a no-break space or a control character is
+    part of the label); else, with an http-equiv of exactly "content-type" (ASCII case aside),
+    the charset its last content names (a content naming none clears it). A `charset`, even
+    empty, stops later contents counting."""
     pragma, mode, label = False, None, ""
     for name, value in attributes:
-        value = value.strip(WHITESPACE)
         if name == "http-equiv":
             pragma = pragma or ascii_lower(value) == "content-type"
         elif name == "charset":
-            label, mode = value, "charset"
-        elif name == "content" and not label:
+            label, mode = value.strip(WHITESPACE), "charset"
+        elif name == "content" and mode != "charset":
             label = content_charset(value)
             mode = "pragma" if label else None
     if mode == "charset" or (mode == "pragma" and pragma):
-        return label.strip()
+        return label
     return None
 
 
@@ -171,11 +184,8 @@ def comment_end(text: str, pos: int) -> int:
         return pos + 1
     if text.startswith("->", pos):
         return pos + 2
-    ends = [found for found in (text.find("-->", pos), text.find("--!>", pos)) if found >= 0]
-    if not ends:
-        return len(text)
-    first = min(ends)
-    return first + (3 if text.startswith("-->", first) else 4)
+    found = COMMENT_END.search(text, pos)  # (one search: the page's comments cost their length once)
+    return found.end() if found else len(text)
 
 
 def bogus_comment_end(text: str, pos: int) -> int:

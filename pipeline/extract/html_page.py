@@ -22,7 +22,7 @@ from ..tokens import printed
 from .html_files import REPLACEMENT, NotReproduced, SavedFiles, browser_codec, browser_decoded, replaced
 from .html_style import Style
 from .html_styles import Styles
-from .html_charset import declared_label
+from .html_charset import declared, declared_label
 from .html_tree import html5_tree, mark_encoding
 from .text import SILENT_TAGS
 
@@ -43,12 +43,12 @@ def sniff_encoding(data: bytes) -> str:
                       (codecs.BOM_UTF16_BE, "utf-16")):
         if data.startswith(bom):
             return name
-    label = declared_label(data)
-    name = browser_codec(label) if label else None
+    found = declared(data)
+    name = browser_codec(found[0]) if found else None
     if name is None:
         return "utf-8"
-    if name == "x-user-defined":
-        return "cp1252"  # as the HTML Standard's prescan takes it
+    if name == "x-user-defined":  # a <meta>'s is windows-1252, as the prescan takes it; an XML declaration's
+        return "cp1252" if found[1] == "meta" else name  # is itself (checked in Chromium: hunt 132)
     return "utf-8" if name.startswith(("utf-16", "utf-32")) else name
 
 
