@@ -232,9 +232,12 @@ def read_as(font, code: int) -> str | None:
 
 
 def encoded(spec: dict) -> dict[int, str]:
-    """code -> glyph name, from a font's /Encoding /Differences."""
+    """code -> glyph name, from a font's /Encoding /Differences (none in a named encoding: hunt 133
+    found `/WinAnsiEncoding` on an embedded symbolic TrueType font an internal error)."""
     names, code = {}, 0
-    for item in resolve1((resolve1(spec.get("Encoding")) or {}).get("Differences")) or []:
+    encoding = resolve1(spec.get("Encoding"))
+    differences = resolve1(encoding.get("Differences")) if isinstance(encoding, dict) else None
+    for item in differences if isinstance(differences, list) else []:
         if isinstance(item, PDFObjRef):
             item = resolve1(item)
         if isinstance(item, int):
