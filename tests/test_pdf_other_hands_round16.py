@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pdfplumber
 import pytest
 
+from conftest import FIXTURES
+from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
@@ -40,3 +43,28 @@ def test_a_named_encoding_on_the_prints_symbolic_font_is_read(encoding, tmp_path
     reference = normalize(extract_pdf(REAL.read_bytes(), "doc.pdf")[0], "2025-05-07").frame
     assert rows[["model", "strategy", "seq_len", "hardware", "min_units"]].equals(
         reference[["model", "strategy", "seq_len", "hardware", "min_units"]])
+
+
+A5_BREAKS = FIXTURES / "pdf" / "breaks-chromium-a5-26.pdf"
+
+
+def with_five_read_as_seven() -> bytes:
+    """Chromium's A5 print with the Unicode map of its values' font (BAAAAA+WenQuanYiZenHei,
+    object 5, its map object 2594) reading the glyph of 5 as 7 (an incremental update). The
+    print's other subset of the font (AAAAAA) has no 5, so no other font reads that glyph."""
+    with pdfplumber.open(A5_BREAKS) as pdf:
+        cmap = pdf.doc.getobj(2594).get_data()
+    old = b"<002E> <003B> <002D>"
+    assert old in cmap  # the construction: the digits a range, CID 0x36 read as 5
+    cmap = cmap.replace(old, b"<002E> <0035> <002D>\n<0036> <0036> <0037>\n<0037> <003B> <0036>")
+    return incremental_update(A5_BREAKS.read_bytes(), {2594: stream(b"", cmap.replace(b"15 beginbfrange",
+                                                                                       b"17 beginbfrange"))})
+
+
+def test_a_map_naming_a_glyph_another_digit_than_its_program_does_is_an_error():
+    """Catches (hunt 133's open case): the only font of the values reading the glyph of 5 as 7.
+    Both engines read 7, and a 5 and a 7 have the same counters (none), so every 5 of the print
+    was published as 7 with exit 0. The font program's own Unicode map gives that glyph to 5."""
+    with pytest.raises(LayoutError, match=r"a glyph read as '7' in font BAAAAA\+WenQuanYiZenHei is drawn as '5', the "
+                                          r"glyph its font program's own map gives 5 \(glyph \d+\)"):
+        extract_pdf(with_five_read_as_seven(), "doc.pdf")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import zlib
 
+import pdfplumber
 import pytest
 
 from pipeline.errors import LayoutError
@@ -71,10 +72,12 @@ def font_reading(code: int, text: str) -> tuple[bytes, bytes]:
         stream(b"", cmap)
 
 
-def with_four_in_the_copy(font: bytes, cmap: bytes, out) -> bytes:
-    """The real print with the 4 of llama3.1-8b full 4096 drawn in the copy of its font, /F9."""
+def with_four_in_the_copy(font: bytes, cmap: bytes, out, extra: dict[int, bytes] | None = None) -> bytes:
+    """The real print with the 4 of llama3.1-8b full 4096 drawn in the copy of its font, /F9
+    (`extra`: more objects the copy names)."""
     drawn = FOUR.replace(b"/F2+0 9 Tf 10.8 TL (4*Ascend) Tj", b"/F9 9 Tf 10.8 TL (4) Tj /F2+0 9 Tf (*Ascend) Tj")
-    return with_four(drawn, b"", {1: b"<< /F1 2 0 R /F2+0 8 0 R /F9 14 0 R >>", 14: font, 15: cmap}, out)
+    return with_four(drawn, b"", {1: b"<< /F1 2 0 R /F2+0 8 0 R /F9 14 0 R >>", 14: font, 15: cmap, **(extra or {})},
+                     out)
 
 
 @pytest.mark.parametrize("blank", [" ", "\u00a0", "\u200b", "\u00ad"])
@@ -91,14 +94,32 @@ def test_a_glyph_the_text_layer_calls_blank_that_draws_ink_is_an_error(blank, tm
         extract_pdf(data, "doc.pdf")
 
 
-def test_a_copy_of_the_font_reading_a_glyph_as_another_digit_is_an_error(tmp_path):
-    """Catches (hunt 123): the 4 of 4*Ascend drawn from a copy of the print's font whose
+def with_a_program_of_its_own(font: bytes, cmap: bytes) -> tuple[bytes, bytes, dict[int, bytes]]:
+    """The copy of the font (font_reading) with a descriptor and a program of its own, the
+    program one byte longer (objects 16 and 17): the same outlines in other bytes."""
+    data = REAL.read_bytes()
+    descriptor = re.search(rb"\n7 0 obj\s*(.*?)endobj", data, re.S)[1].strip()
+    program = re.search(rb"/FontFile2 (\d+) 0 R", descriptor)
+    with pdfplumber.open(REAL) as pdf:
+        outlines = pdf.doc.getobj(int(program[1])).get_data()
+    return font.replace(b"/FontDescriptor 7 0 R", b"/FontDescriptor 16 0 R"), cmap, {
+        16: descriptor.replace(program[0], b"/FontFile2 17 0 R"), 17: stream(b"", outlines + b"\0")}
+
+
+@pytest.mark.parametrize("own_program", [False, True])
+def test_a_copy_of_the_font_reading_a_glyph_as_another_digit_is_an_error(own_program, tmp_path):
+    """Catches (hunts 123 and 133): the 4 of 4*Ascend drawn from a copy of the print's font whose
     ToUnicode map reads that glyph as 9 (a cell edited by a tool that copied the font): viewers
-    draw 4, both engines read 9, and 9 was published with exit 0."""
-    data = with_four_in_the_copy(*font_reading(0x34, "9"), tmp_path / "t.pdf")
+    draw 4, both engines read 9, and 9 was published with exit 0. A copy carrying its own program,
+    a byte longer, draws the same outline and was published so too after the first fix."""
+    font, cmap = font_reading(0x34, "9")
+    extra = {}
+    if own_program:
+        font, cmap, extra = with_a_program_of_its_own(font, cmap)
+    data = with_four_in_the_copy(font, cmap, tmp_path / "t.pdf", extra)
     with pytest.raises(LayoutError, match=r"page 1: a glyph read as '[49]' in font AAAAAA\+WenQuanYiZenHei-0 is drawn by "
-                                          r"the glyph another font of the page \(AAAAAA\+WenQuanYiZenHei-0, the same "
-                                          r"program\) reads as '[49]' \(code 52\)"):
+                                          r"a glyph the page's font AAAAAA\+WenQuanYiZenHei-0 reads as '[49]' \(the "
+                                          r"same outline\)"):
         extract_pdf(data, "doc.pdf")
 
 

@@ -35,6 +35,7 @@ from pdfplumber.page import fix_fontname_bytes
 
 from ..errors import LayoutError, Place, Problem
 from .pdf_annots import NESTING, content_tokens, name, resources_within
+from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_glyphs
 from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
 
@@ -266,7 +267,7 @@ def misread(font, spec: dict) -> dict[str, str]:
     if isinstance(font, PDFType3Font) or subtype == "Type3":
         return type3_misread(font, spec)
     if isinstance(font, PDFCIDFont):
-        return cid_misread(font, spec)
+        return {**cid_misread(font, spec), **program_misread(font, spec)}
     if subtype not in SIMPLE or font.unicode_map is None:
         return {}
     # An embedded symbolic TrueType font draws its codes by its own cmap, but for the glyphs /Differences names
@@ -341,27 +342,58 @@ def readings(font) -> dict[int, str]:
 
 
 def read_otherwise(named: list[tuple[str, object, dict]]) -> dict[tuple[str, str], str]:
-    """(font name, text read) -> what else the same glyph is read as, for fonts drawing by one
-    program and encoding (`named`: font name, pdfminer's font, its dictionary) whose maps read
-    a code otherwise: a copy of a font with its ToUnicode map changed (3 and 5 swapped), used
-    for one cell. Which map tells the truth, the file cannot say."""
-    by_key: dict[tuple, list[tuple[str, dict[int, str]]]] = {}
+    """(font name, text read) -> what else the same glyph is read as, for glyphs of the page's fonts
+    (`named`: font name, pdfminer's font, its dictionary) that two codes draw and read otherwise: a
+    copy of a font with its ToUnicode map changed (3 and 5 swapped), used for one cell; a copy
+    whose own cmap or CIDToGIDMap sends a code to another digit's glyph. Which reading is true, the
+    file cannot say. A glyph is known by its outline's bytes (pdf_font_glyphs.drawn_glyphs: any
+    copy of a font, one byte longer or re-saved, draws the same outline) or, for fonts whose
+    glyphs that cannot find (a Type 1 or CFF program, a non-symbolic TrueType), by its code in a
+    program and encoding (drawing_key). Distinct glyphs may share an outline (a Latin A and a Greek
+    Alpha), so by outline only readings with a digit among them are compared."""
+    by_glyph: dict[tuple, list[tuple[str, str]]] = {}
     for fontname, font, spec in named:
-        key = drawing_key(spec)
-        if key is not None:
-            by_key.setdefault(key, []).append((fontname, readings(font)))
+        read = readings(font)
+        drawn = drawn_glyphs(font, spec, read, encoded(spec))
+        key = drawing_key(spec) if len(drawn) < len(read) else None
+        for code, text in read.items():
+            glyph = drawn.get(code) or ((key, code) if key is not None else None)
+            if glyph is not None:
+                by_glyph.setdefault(glyph, []).append((fontname, text))
     found = {}
-    for group in by_key.values():
-        for (one, read), (other, read_too) in itertools.combinations(group, 2):
-            for code in read.keys() & read_too.keys():
-                if read[code] != read_too[code]:
-                    found[(one, read[code])] = drawn_alike(read_too[code], other, code)
-                    found[(other, read_too[code])] = drawn_alike(read[code], one, code)
+    for glyph, read in by_glyph.items():
+        texts = {text for _, text in read}
+        if len(texts) < 2 or (glyph[0] in ("glyf", "type3") and not any(c in DIGITS for c in "".join(texts))):
+            continue
+        for fontname, text in read:
+            other, other_text = next((f, t) for f, t in read if t != text)
+            found[(fontname, text)] = drawn_alike(other_text, other)
     return found
 
 
-def drawn_alike(text: str, fontname: str, code: int) -> str:
-    return f"drawn by the glyph another font of the page ({fontname}, the same program) reads as {text!r} (code {code})"
+def drawn_alike(text: str, fontname: str) -> str:
+    return f"drawn by a glyph the page's font {fontname} reads as {text!r} (the same outline)"
+
+
+def program_misread(font: PDFCIDFont, spec: dict) -> dict[str, str]:
+    """For a CID font drawn by its own TrueType glyphs, the texts its ToUnicode map reads for
+    glyphs the program's own Unicode cmap gives another digit (pdf_font_glyphs.digit_glyphs: a
+    map edited to read the glyph of 3 as 5, in the print's only font)."""
+    if not isinstance(font.unicode_map, FileUnicodeMap):
+        return {}
+    descendant = resolve1((resolve1(spec.get("DescendantFonts")) or [None])[0])
+    descriptor = resolve1(descendant.get("FontDescriptor")) if isinstance(descendant, dict) else None
+    program = resolve1(descriptor.get("FontFile2")) if isinstance(descriptor, dict) else None
+    digits = digit_glyphs(program.get_data()) if isinstance(program, PDFStream) else {}
+    if not digits:
+        return {}
+    glyph_of = cid_glyph(descendant)
+    said = {}
+    for cid, text in font.unicode_map.cid2unichr.items():
+        drawn = digits.get(glyph := glyph_of(cid))
+        if drawn is not None and folded(text) != drawn:
+            said[text] = f"drawn as {drawn!r}, the glyph its font program's own map gives {drawn} (glyph {glyph})"
+    return said
 
 
 def page_misreads(page, used: set[str]) -> dict[tuple[str, str], str]:

@@ -1,0 +1,216 @@
+"""What a font draws for each code, from the font program itself (hunts 123 and 133).
+
+The reader takes a glyph's character from its font's ToUnicode map; a viewer draws the glyph
+the font's program gives the code. Two things the program says are read here:
+- **The glyph drawn for a code** (`drawn_glyphs`), as its outline's bytes: a Type 3 glyph's
+  program, or a TrueType glyph's `glyf` data, found by a CID font's CIDToGIDMap or a symbolic
+  font's own cmap. Two codes drawn by the same outline draw the same sign, whatever font, copy
+  of a font (one byte longer, re-saved, its encoding changed) or font type they are in.
+- **Which glyph the program itself gives each ASCII digit** (`digit_glyphs`): its Unicode cmap.
+A TrueType program is read only as far as asked: the tables' directory, the cmap lookups the
+OpenType specification describes (formats 0, 4, 6 and 12), one glyph's `loca` entries; a table
+cut short or malformed says nothing. (pdfminer parses whole cmaps and reads a format 4
+segment's idRangeOffset from the wrong place; fontTools costs 35 ms to import into every run.)
+"""
+from __future__ import annotations
+
+import bisect
+import functools
+import struct
+
+from pdfminer.pdffont import PDFCIDFont
+from pdfminer.pdftypes import PDFStream, resolve1
+
+DIGITS = "0123456789"
+# Unicode subtables by preference: (platform, encoding) of the full repertoire, then of the BMP
+UNICODE_SUBTABLES = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+SYMBOL_SUBTABLES = ((3, 0), (1, 0))  # a symbolic font's codes: Microsoft's symbol cmap (codes at F0xx), Mac's
+SYMBOLIC = 1 << 2  # font descriptor flag: the font's own encoding
+UNREADABLE = (struct.error, IndexError, ValueError, KeyError)  # a table cut short or malformed: nothing said
+
+
+class TrueType:
+    """A TrueType program's tables, looked up as asked."""
+
+    def __init__(self, program: bytes):
+        self.program = program
+        (count,) = struct.unpack_from(">H", program, 4)
+        self.tables = {}
+        for index in range(count):
+            tag, _, offset, length = struct.unpack_from(">4sLLL", program, 12 + 16 * index)
+            self.tables.setdefault(tag, (offset, length))
+
+    def subtable(self, keys) -> int | None:
+        """The offset of the first cmap subtable of these (platform, encoding) pairs (None: none)."""
+        table = self.tables.get(b"cmap")
+        if table is None:
+            return None
+        at = table[0]
+        (count,) = struct.unpack_from(">H", self.program, at + 2)
+        found = {}
+        for index in range(count):
+            platform, encoding, offset = struct.unpack_from(">HHL", self.program, at + 4 + 8 * index)
+            found.setdefault((platform, encoding), at + offset)
+        return next((found[key] for key in keys if key in found), None)
+
+    def glyph_of(self, at: int, code: int) -> int:
+        """A code's glyph by the cmap subtable at `at` (0: none)."""
+        (kind,) = struct.unpack_from(">H", self.program, at)
+        lookup = {0: format_0_glyph, 4: format_4_glyph, 6: format_6_glyph, 12: format_12_glyph}.get(kind)
+        return lookup(self.program, at, code) if lookup else 0
+
+    @functools.cached_property
+    def locations(self) -> tuple[int, int, int]:
+        """(the loca table's offset, 2 or 4 bytes an entry, the glyf table's offset)."""
+        head, loca, glyf = self.tables[b"head"][0], self.tables[b"loca"][0], self.tables[b"glyf"][0]
+        (long_offsets,) = struct.unpack_from(">h", self.program, head + 50)
+        return loca, 4 if long_offsets else 2, glyf
+
+    def outline(self, glyph: int) -> bytes:
+        """A glyph's `glyf` data (b"" for a glyph of no outline, or one out of the table)."""
+        loca, size, glyf = self.locations
+        start, end = struct.unpack_from(">LL" if size == 4 else ">HH", self.program, loca + size * glyph)
+        if size == 2:
+            start, end = start * 2, end * 2
+        return self.program[glyf + start:glyf + end] if start < end else b""
+
+
+@functools.lru_cache(maxsize=32)
+def true_type(program: bytes) -> TrueType | None:
+    try:
+        return TrueType(program)
+    except UNREADABLE:
+        return None
+
+
+def digit_glyphs(program: bytes) -> dict[int, str]:
+    """glyph -> the digit the program's own Unicode cmap gives it ({} where it has none)."""
+    font = true_type(program)
+    try:
+        at = font.subtable(UNICODE_SUBTABLES) if font is not None else None
+        return {} if at is None else {glyph: digit for digit in DIGITS if (glyph := font.glyph_of(at, ord(digit)))}
+    except UNREADABLE:
+        return {}
+
+
+def drawn_glyphs(font, spec: dict, codes, named: dict[int, str]) -> dict[int, tuple[str, bytes]]:
+    """code -> the glyph the font draws for it, as (its kind, its outline's bytes), for those of
+    `codes` this can tell: a Type 3 font's glyph programs by the names its /Differences gives them
+    (`named`); a CID font's TrueType glyphs by its CIDToGIDMap (`codes` its CIDs); a symbolic simple
+    TrueType font's by its own cmap, the codes `named` aside (those are drawn by name). Glyphs of no
+    outline are left out."""
+    subtype = getattr(resolve1(spec.get("Subtype")), "name", None)
+    try:
+        if subtype == "Type3":
+            return type3_glyphs(spec, codes, named)
+        if isinstance(font, PDFCIDFont):
+            return cid_glyphs(spec, codes)
+        if subtype == "TrueType":
+            return symbolic_glyphs(spec, codes, named)
+    except UNREADABLE:
+        pass
+    return {}
+
+
+def type3_glyphs(spec: dict, codes, names: dict[int, str]) -> dict[int, tuple[str, bytes]]:
+    procs = resolve1(spec.get("CharProcs"))
+    found = {}
+    for code in codes:
+        program = resolve1(procs.get(names[code])) if isinstance(procs, dict) and code in names else None
+        if isinstance(program, PDFStream) and (data := program.get_data()):
+            found[code] = ("type3", data)
+    return found
+
+
+def cid_glyphs(spec: dict, cids) -> dict[int, tuple[str, bytes]]:
+    descendant = resolve1((resolve1(spec.get("DescendantFonts")) or [None])[0])
+    program = embedded_true_type(descendant)
+    if program is None:
+        return {}
+    glyph_of = cid_glyph(descendant)
+    found = {}
+    for cid in cids:
+        if (outline := program.outline(glyph_of(cid))):
+            found[cid] = ("glyf", outline)
+    return found
+
+
+def cid_glyph(descendant: dict):
+    """CID -> glyph, by a CID font's CIDToGIDMap (a stream of two bytes a CID; a name, Identity)."""
+    mapping = resolve1(descendant.get("CIDToGIDMap"))
+    if not isinstance(mapping, PDFStream):
+        return lambda cid: cid
+    table = mapping.get_data()
+    return lambda cid: int.from_bytes(table[2 * cid:2 * cid + 2], "big")
+
+
+def symbolic_glyphs(spec: dict, codes, named: dict[int, str]) -> dict[int, tuple[str, bytes]]:
+    descriptor = resolve1(spec.get("FontDescriptor"))
+    flags = resolve1(descriptor.get("Flags")) if isinstance(descriptor, dict) else None
+    program = embedded_true_type(spec)
+    if program is None or not isinstance(flags, int) or not flags & SYMBOLIC:
+        return {}
+    at = program.subtable(SYMBOL_SUBTABLES)  # (none: pdfium draws the glyph numbered as the code)
+    microsoft = at is not None and at == program.subtable(((3, 0),))
+    found = {}
+    for code in codes:
+        if code in named:
+            continue
+        glyph = code if at is None else (program.glyph_of(at, 0xF000 + code) or program.glyph_of(at, code)) \
+            if microsoft else program.glyph_of(at, code)
+        if glyph and (outline := program.outline(glyph)):
+            found[code] = ("glyf", outline)
+    return found
+
+
+def embedded_true_type(spec) -> TrueType | None:
+    descriptor = resolve1(spec.get("FontDescriptor")) if isinstance(spec, dict) else None
+    program = resolve1(descriptor.get("FontFile2")) if isinstance(descriptor, dict) else None
+    return true_type(program.get_data()) if isinstance(program, PDFStream) else None
+
+
+def format_0_glyph(program: bytes, at: int, code: int) -> int:
+    return program[at + 6 + code] if 0 <= code < 256 else 0
+
+
+def format_4_glyph(program: bytes, at: int, code: int) -> int:
+    """A BMP code point's glyph in a format 4 subtable (segments sorted by their end code)."""
+    (doubled,) = struct.unpack_from(">H", program, at + 6)
+    count = doubled // 2
+    ends = struct.unpack_from(f">{count}H", program, at + 14)
+    index = bisect.bisect_left(ends, code)
+    if index >= count:
+        return 0
+    starts_at = at + 16 + 2 * count
+    (start,) = struct.unpack_from(">H", program, starts_at + 2 * index)
+    if code < start:
+        return 0
+    (delta,) = struct.unpack_from(">h", program, starts_at + 2 * count + 2 * index)
+    range_offset_at = starts_at + 4 * count + 2 * index
+    (range_offset,) = struct.unpack_from(">H", program, range_offset_at)
+    if range_offset == 0:
+        return (code + delta) & 0xFFFF
+    (glyph,) = struct.unpack_from(">H", program, range_offset_at + range_offset + 2 * (code - start))
+    return (glyph + delta) & 0xFFFF if glyph else 0
+
+
+def format_6_glyph(program: bytes, at: int, code: int) -> int:
+    first, count = struct.unpack_from(">HH", program, at + 6)
+    if not first <= code < first + count:
+        return 0
+    return struct.unpack_from(">H", program, at + 10 + 2 * (code - first))[0]
+
+
+def format_12_glyph(program: bytes, at: int, code: int) -> int:
+    """A code point's glyph in a format 12 subtable (groups sorted by their start code)."""
+    (count,) = struct.unpack_from(">L", program, at + 12)
+    count = min(count, (len(program) - at - 16) // 12)  # (a count past the table's end is not believed)
+    low, high = 0, count
+    while low < high:  # the last group starting at or before the code
+        middle = (low + high) // 2
+        (start,) = struct.unpack_from(">L", program, at + 16 + 12 * middle)
+        low, high = (middle + 1, high) if start <= code else (low, middle)
+    if low == 0:
+        return 0
+    start, end, glyph = struct.unpack_from(">LLL", program, at + 16 + 12 * (low - 1))
+    return glyph + code - start if code <= end else 0
