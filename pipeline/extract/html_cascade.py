@@ -701,7 +701,13 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
             continue
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
-        except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute, nor a
+        except cssselect2.SelectorError as exc:
+            if "undefined namespace prefix" in str(exc):  # no @namespace names it: the selector is invalid,
+                continue  # and a browser drops the rule (hunt 130: `x|i`)
+            compiled = None
+        except NotImplementedError:
+            compiled = None
+        if compiled is None:  # cssselect2 matches no `*|` attribute, nor a
             # pseudo-element in a state, nor one after a pseudo-class it does not know (`:dir(ltr)::before`, which a
             # browser applies); a scrollbar's part (water.css: `::-webkit-scrollbar-thumb:hover`) draws no text
             if SCROLLBAR_PART.search(selector_text):
