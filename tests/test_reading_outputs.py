@@ -118,6 +118,26 @@ def test_a_reader_gone_from_the_pipe_ends_the_command_quietly(extracted):
     assert (done.returncode, done.stderr) == (141, "")
 
 
+def test_a_reader_gone_in_the_middle_of_a_long_answer_ends_the_command_as_one_gone_before(extracted):
+    """Catches (newcomer 135): the reader gone after 10 bytes of a 500 KB answer (`| head -c 10`).
+    The kernel takes the first 64 KB, a pipe's capacity, and the write returns short when the
+    reader goes; Python's writer then dropped the rest and the command exited 0, the answer cut
+    without a word. The rest is written until the pipe says the reader has gone: 141, as above.
+    The reader takes its 10 bytes only once the command writes, so the command is always in the
+    middle of its answer when the reader goes."""
+    import subprocess
+
+    long_answer = ["diff", "--format", "json"]
+    assert len(command(extracted[0], *long_answer, stdout=subprocess.PIPE).stdout) > 200_000  # the premise
+    reader = subprocess.Popen(["head", "-c", "10"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    try:
+        done = command(extracted[0], *long_answer, stdout=reader.stdin)
+    finally:
+        reader.stdin.close()
+        reader.wait()
+    assert (done.returncode, done.stderr) == (141, "")
+
+
 def test_o_dev_stdout_writes_into_the_pipe_it_names(extracted):
     """Catches (hunt 100): `-o /dev/stdout` into a pipe refused, naming a temp file beside `pipe:[N]`
     in /proc (the path resolved to a name no folder holds, where the kernel opens the pipe)."""

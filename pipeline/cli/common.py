@@ -200,11 +200,29 @@ def show(answer: Answer | str, fmt: str, output: Path | None) -> None:
     if output is None:
         if sys.stdout is None:  # started with its standard output closed (`>&-`): Python gives None
             raise OSError(errno.EBADF, "closed: the answer has nowhere to go", STDOUT)
-        click.echo(text, nl=False)
+        write_all(sys.stdout, text)
         return
     from ..files import write_output
 
     write_output(output, text.encode("utf-8"))
+
+
+def write_all(stream, text: str) -> None:
+    """The whole answer written, or the error that stopped it. A binary writer returns short where
+    the reader of a pipe goes in the middle of a write, and Python's text layer then drops the
+    rest (newcomer 135: `diff --format json | head -c 10` exited 0); writing what is left again
+    finds the reader gone (BrokenPipeError: output_failed ends the command as one whose reader went)."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # (a stream without bytes beneath it: a test's)
+        stream.write(text)
+        stream.flush()
+        return
+    stream.flush()
+    left = memoryview(text.encode(stream.encoding or "utf-8"))
+    while left:
+        written = buffer.write(left)
+        left = left[len(left) if written is None else written:]
+    buffer.flush()
 
 
 def complete_model(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
