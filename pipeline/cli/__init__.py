@@ -58,7 +58,8 @@ def main() -> None:
 
     Reading commands find the data in --build DIR, or in $MINCARDS_BUILD, or in
     ./build. Exit status: 0 ok; 1 bad input or no match; 2 usage error; 3 internal error;
-    4 nothing new arrived (fetch --exit-code only).
+    4 nothing new arrived (fetch --exit-code only); 130/143 stopped by Ctrl-C/SIGTERM; 141 the
+    reader of the answer went away.
     Shell completion (bash): eval "$(_MINCARDS_COMPLETE=bash_source mincards)".
 
     \b
