@@ -94,16 +94,51 @@ def test_a_glyph_the_text_layer_calls_blank_that_draws_ink_is_an_error(blank, tm
         extract_pdf(data, "doc.pdf")
 
 
-def with_a_program_of_its_own(font: bytes, cmap: bytes) -> tuple[bytes, bytes, dict[int, bytes]]:
-    """The copy of the font (font_reading) with a descriptor and a program of its own, the
-    program one byte longer (objects 16 and 17): the same outlines in other bytes."""
+def with_a_program_of_its_own(font: bytes, cmap: bytes, edit=lambda program: program + b"\0") \
+        -> tuple[bytes, bytes, dict[int, bytes]]:
+    """The copy of the font (font_reading) with a descriptor and a program of its own (objects 16
+    and 17), the print's program edited by `edit`: by default one byte longer, the same outlines
+    in other bytes."""
     data = REAL.read_bytes()
     descriptor = re.search(rb"\n7 0 obj\s*(.*?)endobj", data, re.S)[1].strip()
     program = re.search(rb"/FontFile2 (\d+) 0 R", descriptor)
     with pdfplumber.open(REAL) as pdf:
         outlines = pdf.doc.getobj(int(program[1])).get_data()
     return font.replace(b"/FontDescriptor 7 0 R", b"/FontDescriptor 16 0 R"), cmap, {
-        16: descriptor.replace(program[0], b"/FontFile2 17 0 R"), 17: stream(b"", outlines + b"\0")}
+        16: descriptor.replace(program[0], b"/FontFile2 17 0 R"), 17: stream(b"", edit(outlines))}
+
+
+def two_made_of_one(program: bytes) -> bytes:
+    """The program with its 2 a composite of its 1, unmoved (fontTools): it draws a 1."""
+    import io
+
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
+
+    font = TTFont(io.BytesIO(program))
+    codes = font["cmap"].tables[0].cmap  # (reportlab's subset: a Mac cmap, code -> glyph)
+    two, one = codes[0x32], codes[0x31]
+    glyph, component = Glyph(), GlyphComponent()
+    component.glyphName, component.x, component.y, component.flags = one, 0, 0, 0
+    glyph.components, glyph.numberOfContours = [component], -1
+    font["glyf"][two], font["hmtx"][two] = glyph, font["hmtx"][one]
+    written = io.BytesIO()
+    font.save(written)
+    return written.getvalue()
+
+
+def test_a_copy_whose_glyph_is_another_digits_outline_is_an_error(tmp_path):
+    """Catches (hunt 134): a copy of the print's font with a program of its own whose 2 is a
+    composite of its 1, unmoved: the cell drawn `2*Ascend` in it shows 1*Ascend in pdfium and
+    mupdf, and 2 was published (1 and 2 have the same counters: none). A composite of one
+    component, unmoved and unscaled, is that component's outline."""
+    font, cmap, extra = with_a_program_of_its_own(*font_reading(0x32, "2"), edit=two_made_of_one)
+    drawn = FOUR.replace(b"/F2+0 9 Tf 10.8 TL (4*Ascend) Tj", b"/F9 9 Tf 10.8 TL (2) Tj /F2+0 9 Tf (*Ascend) Tj")
+    data = with_four(drawn, b"", {1: b"<< /F1 2 0 R /F2+0 8 0 R /F9 14 0 R >>", 14: font, 15: cmap, **extra},
+                     tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=r"a glyph read as '[12]' in font \S+ is drawn by a glyph the page's font \S+ "
+                                          r"reads as '[12]' \(the same outline\)"):
+        extract_pdf(data, "doc.pdf")
 
 
 @pytest.mark.parametrize("own_program", [False, True])

@@ -66,13 +66,33 @@ class TrueType:
         (long_offsets,) = struct.unpack_from(">h", self.program, head + 50)
         return loca, 4 if long_offsets else 2, glyf
 
-    def outline(self, glyph: int) -> bytes:
-        """A glyph's `glyf` data (b"" for a glyph of no outline, or one out of the table)."""
+    def outline(self, glyph: int, depth: int = 0) -> bytes:
+        """A glyph's `glyf` data (b"" for a glyph of no outline, or one out of the table). A composite
+        of one component, unmoved and unscaled, is that component's (hunt 134: a copy's 2 made of
+        its 1 drew a 1)."""
         loca, size, glyf = self.locations
         start, end = struct.unpack_from(">LL" if size == 4 else ">HH", self.program, loca + size * glyph)
         if size == 2:
             start, end = start * 2, end * 2
-        return self.program[glyf + start:glyf + end] if start < end else b""
+        data = self.program[glyf + start:glyf + end] if start < end else b""
+        component = sole_component(data)
+        return self.outline(component, depth + 1) if component is not None and depth < COMPOSITE_DEPTH else data
+
+
+COMPOSITE_DEPTH = 8  # composites of composites followed this deep
+# A composite glyph's component flags (the OpenType `glyf` table)
+WORDS, XY_VALUES, MORE, SCALED = 0x0001, 0x0002, 0x0020, 0x0008 | 0x0040 | 0x0080
+
+
+def sole_component(data: bytes) -> int | None:
+    """The glyph a composite of one component draws as it is (at 0, 0, unscaled); None otherwise."""
+    if len(data) < 14 or struct.unpack_from(">h", data, 0)[0] >= 0:
+        return None  # (a simple glyph: contours counted)
+    flags, component = struct.unpack_from(">HH", data, 10)
+    if flags & MORE or flags & SCALED or not flags & XY_VALUES:
+        return None
+    dx, dy = struct.unpack_from(">hh" if flags & WORDS else ">bb", data, 14)
+    return component if dx == dy == 0 else None
 
 
 @functools.lru_cache(maxsize=32)
