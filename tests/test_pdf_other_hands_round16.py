@@ -8,9 +8,10 @@ import re
 import pdfplumber
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, RAW
 from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError
+from pipeline.extract.html import extract_html
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
 from test_pdf_other_hands_round7 import FOUR, REAL, updated
@@ -68,3 +69,14 @@ def test_a_map_naming_a_glyph_another_digit_than_its_program_does_is_an_error():
     with pytest.raises(LayoutError, match=r"a glyph read as '7' in font BAAAAA\+WenQuanYiZenHei is drawn as '5', the "
                                           r"glyph its font program's own map gives 5 \(glyph \d+\)"):
         extract_pdf(with_five_read_as_seven(), "doc.pdf")
+
+
+def test_a_font_drawing_a_letter_with_a_digits_outline_is_read():
+    """Catches the outline rule refusing homoglyphs (hunt 134): DejaVu Sans Mono draws Cyrillic З as
+    its 3 (a composite of one component, unmoved), so one outline is read as З and as 3 on the
+    page. Only two digits read from one outline are an error; the print reads as the HTML page."""
+    grid, updated = extract_pdf((FIXTURES / "pdf" / "chromium-dejavu-mono-cyrillic-2025-05-07.pdf").read_bytes(),
+                                "doc.pdf")
+    html, _ = extract_html((RAW / "2025-05-07" / "page.html").read_bytes(), "page.html")
+    columns = ["model", "strategy", "seq_len", "framework", "hardware", "supported", "min_units", "unit"]
+    assert normalize(grid, updated).frame[columns].equals(normalize(html, "2025-05-07").frame[columns])

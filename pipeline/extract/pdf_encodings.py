@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import itertools
 import re
 import unicodedata
 
@@ -35,7 +34,7 @@ from pdfplumber.page import fix_fontname_bytes
 
 from ..errors import LayoutError, Place, Problem
 from .pdf_annots import NESTING, content_tokens, name, resources_within
-from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_glyphs
+from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_glyphs, true_type_program
 from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
 
@@ -349,8 +348,9 @@ def read_otherwise(named: list[tuple[str, object, dict]]) -> dict[tuple[str, str
     file cannot say. A glyph is known by its outline's bytes (pdf_font_glyphs.drawn_glyphs: any
     copy of a font, one byte longer or re-saved, draws the same outline) or, for fonts whose
     glyphs that cannot find (a Type 1 or CFF program, a non-symbolic TrueType), by its code in a
-    program and encoding (drawing_key). Distinct glyphs may share an outline (a Latin A and a Greek
-    Alpha), so by outline only readings with a digit among them are compared."""
+    program and encoding (drawing_key). Distinct characters may share an outline (a Latin A and a
+    Greek Alpha; DejaVu Sans Mono's Cyrillic З is its 3 as a composite: hunt 134), so by outline
+    only readings holding a digit are compared with each other."""
     by_glyph: dict[tuple, list[tuple[str, str]]] = {}
     for fontname, font, spec in named:
         read = readings(font)
@@ -362,8 +362,9 @@ def read_otherwise(named: list[tuple[str, object, dict]]) -> dict[tuple[str, str
                 by_glyph.setdefault(glyph, []).append((fontname, text))
     found = {}
     for glyph, read in by_glyph.items():
-        texts = {text for _, text in read}
-        if len(texts) < 2 or (glyph[0] in ("glyf", "type3") and not any(c in DIGITS for c in "".join(texts))):
+        if glyph[0] in ("glyf", "type3"):  # one outline: its readings as digits only (Cyrillic З may be a 3's
+            read = [(fontname, text) for fontname, text in read if any(c in DIGITS for c in text)]  # composite)
+        if len({text for _, text in read}) < 2:
             continue
         for fontname, text in read:
             other, other_text = next((f, t) for f, t in read if t != text)
@@ -382,9 +383,8 @@ def program_misread(font: PDFCIDFont, spec: dict) -> dict[str, str]:
     if not isinstance(font.unicode_map, FileUnicodeMap):
         return {}
     descendant = resolve1((resolve1(spec.get("DescendantFonts")) or [None])[0])
-    descriptor = resolve1(descendant.get("FontDescriptor")) if isinstance(descendant, dict) else None
-    program = resolve1(descriptor.get("FontFile2")) if isinstance(descriptor, dict) else None
-    digits = digit_glyphs(program.get_data()) if isinstance(program, PDFStream) else {}
+    program = true_type_program(descendant)
+    digits = digit_glyphs(program) if program is not None else {}
     if not digits:
         return {}
     glyph_of = cid_glyph(descendant)

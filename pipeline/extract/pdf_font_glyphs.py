@@ -183,10 +183,16 @@ def symbolic_glyphs(spec: dict, codes, named: dict[int, str]) -> dict[int, tuple
     return found
 
 
-def embedded_true_type(spec) -> TrueType | None:
+def true_type_program(spec) -> bytes | None:
+    """The TrueType program a font (or a CID font's descendant) carries (None: none)."""
     descriptor = resolve1(spec.get("FontDescriptor")) if isinstance(spec, dict) else None
     program = resolve1(descriptor.get("FontFile2")) if isinstance(descriptor, dict) else None
-    return true_type(program.get_data()) if isinstance(program, PDFStream) else None
+    return program.get_data() if isinstance(program, PDFStream) else None
+
+
+def embedded_true_type(spec) -> TrueType | None:
+    program = true_type_program(spec)
+    return true_type(program) if program is not None else None
 
 
 def format_0_glyph(program: bytes, at: int, code: int) -> int:
