@@ -2061,8 +2061,32 @@ UNMODELLED_EFFECTS = ("animation", "animation-name", "font-size-adjust", "offset
 # of white over white), a mirrored copy of the box drawn beside it (an 8 beside an 8)
 HYPHENATE = ("hyphenate-character", "-webkit-hyphenate-character")
 HYPHENS = frozenset({"auto", "-", "\u2010", "\u00ad"})  # what a broken word may end with and still read as one
-NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, *EMPHASIS, "text-shadow", "text-overflow",
-                          "font-family", "z-index"})
+# corner-shape (Chromium 139): a rounded corner drawn as another curve; a box clipping its overflow cuts
+# what lies in its corners to it (hunt 136: a notch cut the 3 of 32*Ascend away)
+CORNER_SHAPES = ("corner-shape", *(f"corner-{corner}-shape" for corner in (
+    "top-left", "top-right", "bottom-right", "bottom-left", "start-start", "start-end", "end-start", "end-end",
+    "top", "right", "bottom", "left", "block-start", "block-end", "inline-start", "inline-end")))
+# the corners that cut no more than round ones do: round itself, and flatter or squarer curves
+NO_DEEPER_THAN_ROUND = frozenset({"round", "squircle", "square", "infinity"})
+NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, *EMPHASIS, *CORNER_SHAPES, "text-shadow",
+                          "text-overflow", "font-family", "z-index"})
+
+
+def cut_deeper_than_round(value: str) -> bool:
+    """A corner-shape value cutting some corner deeper than a round one: bevel, scoop, notch, a
+    superellipse of a parameter below 1 (1 is round), or anything this reader does not know."""
+    for token in tinycss2.parse_component_value_list(value):
+        if token.type in ("whitespace", "comment"):
+            continue
+        if token.type == "ident" and token.lower_value in NO_DEEPER_THAN_ROUND:
+            continue
+        if token.type == "function" and token.lower_name == "superellipse":
+            argument = [t for t in token.arguments if t.type not in ("whitespace", "comment")]
+            if len(argument) == 1 and ((argument[0].type == "number" and argument[0].value >= 1)
+                                       or (argument[0].type == "ident" and argument[0].lower_value == "infinity")):
+                continue
+        return True
+    return False
 
 
 def strokes(value: str) -> bool:
@@ -2133,6 +2157,12 @@ def unmodelled(declared, parent: Style) -> str:
     cut_off = value_of(declared, "text-overflow")
     if cut_off not in (None, "clip", *INERT) and overflow_axes(declared)[0] in CLIPPING:
         return written(declared, "text-overflow")  # what overflows its line drawn as `…`: the value cut short
+    if set(overflow_axes(declared)) != {"visible"}:  # its content clipped to its border's curves
+        shaped = next((name for name in CORNER_SHAPES if value_of(declared, name) is not None
+                       and value_of(declared, name) not in INERT and cut_deeper_than_round(value_of(declared, name))),
+                      None)
+        if shaped is not None:
+            return written(declared, shaped)
     for name in HYPHENATE:  # drawn where a line breaks at a soft hyphen (`3&shy;2` in a narrow box: 31 / 2)
         value = value_of(declared, name)
         if value is not None and value not in INERT and value.strip("'\"") not in HYPHENS:
