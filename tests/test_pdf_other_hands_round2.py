@@ -18,10 +18,10 @@ from pipeline.normalize import normalize
 PDF_FIXTURES = FIXTURES / "pdf"
 
 
-def pages_of(name: str, order: list[int], out) -> bytes:
-    """The fixture's pages in `order` (0-based), as a new document."""
+def pages_of(source: str | bytes, order: list[int], out) -> bytes:
+    """The pages of a fixture (by name) or of a PDF's bytes in `order` (0-based), as a new document."""
     new = pdfium.PdfDocument.new()
-    new.import_pages(pdfium.PdfDocument(str(PDF_FIXTURES / name)), order)
+    new.import_pages(pdfium.PdfDocument(str(PDF_FIXTURES / source) if isinstance(source, str) else source), order)
     new.save(str(out))
     return out.read_bytes()
 
@@ -416,13 +416,9 @@ def test_a_page_missing_between_clean_breaks_is_told_by_the_printed_page_numbers
     whole = numbered("browser-chromium.pdf", mark, tmp_path / "numbered.pdf")
     grid, _ = extract_pdf(whole, "numbered.pdf")
     assert len(normalize(grid, "2025-10-22").frame) == 1350
-    (tmp_path / "whole.pdf").write_bytes(whole)
-    new = pdfium.PdfDocument.new()
-    new.import_pages(pdfium.PdfDocument(str(tmp_path / "whole.pdf")), [0, 2, 3])
-    new.save(str(tmp_path / "gap.pdf"))
     with pytest.raises(MincardsError, match=r"^gap.pdf: .*page 2: the page is printed as page 3 but follows the page "
                                             r"printed as 1 \(a page missing"):
-        extract_pdf((tmp_path / "gap.pdf").read_bytes(), "gap.pdf")
+        extract_pdf(pages_of(whole, [0, 2, 3], tmp_path / "gap.pdf"), "gap.pdf")
 
 
 @pytest.mark.parametrize("mark", ["{n}/{m}", "Page {n} of {m}"])
@@ -431,10 +427,7 @@ def test_a_first_page_missing_is_told_by_the_printed_page_numbers(tmp_path, mark
     (its second page begins with the header repeated, at a clean break: a table's start to the
     eye). Its first page printed as page 2 of 4 says that a page is missing. (Hunt 131 found the
     vendor's print so cut refused for the wrong reason: "'' is not a model name".)"""
-    (tmp_path / "whole.pdf").write_bytes(numbered("browser-chromium.pdf", mark, tmp_path / "numbered.pdf"))
-    new = pdfium.PdfDocument.new()
-    new.import_pages(pdfium.PdfDocument(str(tmp_path / "whole.pdf")), [1, 2, 3])
-    new.save(str(tmp_path / "cut.pdf"))
+    whole = numbered("browser-chromium.pdf", mark, tmp_path / "numbered.pdf")
     with pytest.raises(MincardsError, match=r"^cut.pdf: .*page 1: the table's first page is printed as page 2 of 4 but "
                                             r"is page 1 of the file \(pages before it missing"):
-        extract_pdf((tmp_path / "cut.pdf").read_bytes(), "cut.pdf")
+        extract_pdf(pages_of(whole, [1, 2, 3], tmp_path / "cut.pdf"), "cut.pdf")
