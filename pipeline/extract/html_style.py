@@ -2158,9 +2158,8 @@ def unmodelled(declared, parent: Style) -> str:
     if cut_off not in (None, "clip", *INERT) and overflow_axes(declared)[0] in CLIPPING:
         return written(declared, "text-overflow")  # what overflows its line drawn as `…`: the value cut short
     if set(overflow_axes(declared)) != {"visible"}:  # its content clipped to its border's curves
-        shaped = next((name for name in CORNER_SHAPES if value_of(declared, name) is not None
-                       and value_of(declared, name) not in INERT and cut_deeper_than_round(value_of(declared, name))),
-                      None)
+        shaped = next((name for name in CORNER_SHAPES if (value := value_of(declared, name)) is not None
+                       and value not in INERT and cut_deeper_than_round(value)), None)
         if shaped is not None:
             return written(declared, shaped)
     for name in HYPHENATE:  # drawn where a line breaks at a soft hyphen (`3&shy;2` in a narrow box: 31 / 2)

@@ -85,7 +85,7 @@ def check_page_marks(marks: list[tuple[int, Mark | None]], source: str) -> None:
     `2/3` lost the page before (hunt 131: it was told as a cell without a model name)."""
     if not marks or any(mark is None for _, mark in marks) or len({m[1] for _, m in marks}) != 1:
         return
-    (first_page, (first_number, count)), = marks[:1]
+    first_page, (first_number, count) = marks[0]
     if count is not None and first_number > first_page:
         raise LayoutError(source, Problem(
             Place(page=first_page), f"the table's first page is printed as page {first_number} of {count} but is page "
