@@ -8,7 +8,7 @@ MINCARDS_FAULT_ENOSPC_AT=N the N-th file the writer writes fails as a full disk 
 crash tests run every N.
 
 Signals: MINCARDS_FAULT_KILL_AT=<point>[:<how>] signals a process at a named point of
-the extract run (run.py, workers.py): SIGKILL, or TERM, INT, or INT-group (SIGINT to the
+the extract run (run.py, workers.py; `importing`, the command's start: entry.py): SIGKILL, or TERM, INT, or INT-group (SIGINT to the
 whole process group, as a terminal's Ctrl-C does), or self (SIGKILL to the process at the
 point, not the run's: a worker the OOM killer takes).
 

@@ -5,8 +5,10 @@ message is one `error:` line (or click's usage block), never a Python repr."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -86,3 +88,31 @@ def test_shell_completion_offers_the_build_folders_models(published):
     result = mincards(env={"_MINCARDS_COMPLETE": "bash_complete", "COMP_WORDS": "mincards query Qwen3_M",
                            "COMP_CWORD": "2", "MINCARDS_BUILD": str(published)})
     assert result.stdout.splitlines() == ["plain,qwen3_moe-235B_A22B", "plain,qwen3_moe-30B_A3B"]
+
+
+@pytest.mark.parametrize("script", [["-m", "pipeline"], [str(Path(sys.executable).parent / "mincards")]],
+                         ids=["python -m pipeline", "console script"])
+def test_ctrl_c_while_the_command_imports_ends_it_quietly(published, script):
+    """Catches: Ctrl-C in the first tenth of a second (click and our modules importing) raising
+    KeyboardInterrupt inside an import, before any handler of ours, and Python printing a
+    traceback. The fault point signals the process at that moment; it must end as Ctrl-C
+    ends a command (SIGINT's default action: 130 to a shell), writing nothing."""
+    environment = {k: v for k, v in os.environ.items() if k != "MINCARDS_BUILD"}
+    environment |= {"PYTHONPATH": str(REPO), "MINCARDS_FAULT_KILL_AT": "importing:INT"}
+    command = [sys.executable, *script] if script[0] == "-m" else script
+    result = subprocess.run([*command, "query", "qwen2.5-7b", "--build", str(published)],
+                            cwd=REPO, env=environment, capture_output=True, text=True, timeout=120)
+    assert result.returncode == -signal.SIGINT
+    assert result.stdout == "" and result.stderr == ""
+
+
+def test_a_ctrl_c_ignored_by_the_parent_stays_ignored_while_the_command_imports(published):
+    """A non-interactive shell's `cmd &` starts the command with SIGINT ignored; the launcher
+    must not make it fatal (it restores only Python's own handler)."""
+    environment = {k: v for k, v in os.environ.items() if k != "MINCARDS_BUILD"}
+    environment |= {"PYTHONPATH": str(REPO), "MINCARDS_FAULT_KILL_AT": "importing:INT"}
+    result = subprocess.run([sys.executable, "-m", "pipeline", "query", "qwen2.5-7b", "--build", str(published)],
+                            cwd=REPO, env=environment, capture_output=True, text=True, timeout=120,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    assert result.returncode == 0, result.stderr
+    assert "qwen2.5-7b" in result.stdout
