@@ -218,12 +218,22 @@ def frame(style: Style, tag: str) -> tuple[str, str, bool]:
     return before if listed else before + painted(style), after, listed
 
 
+# A list item's bullet (disc, circle, square, a disclosure triangle), marked where it is drawn
+# (NUL, which no text of an lxml tree holds and CSS escapes make U+FFFD: between_bullets reads
+# it). Beside the item's text, or above or below all of the cell's, a reader reads past it; alone on
+# a line between two lines of text (an empty <summary> of a <details> between `3` and `*Ascend`:
+# hunt 136) it keeps them apart.
+BULLET = "\0"
+
+
 def list_item_opening(item: etree._Element, style: Style, before: str) -> str:
     """A list item's opening, its marker drawn after its own `before` and before its box's image."""
     if style.marker_image and style.shown:
         before += "[image] "  # the image a browser draws as the item's marker
     elif style.marker not in BULLETS:
         before += f"[{marker_text(item, style.marker)}] "  # the number a browser draws before the item
+    elif style.marker != "none" and style.shown:
+        before += BULLET  # a bullet or a disclosure triangle: a line of its own where the item holds nothing
     return before + painted(style)
 
 
@@ -314,7 +324,20 @@ def drawn_lines(cell: etree._Element, styles: Styles) -> list[str]:
     """cell_lines, from what is drawn around and in each element of the cell (_pieces)."""
     pieces: list[str] = []
     _pieces(cell, styles, pieces)
-    return [stripped for line in "".join(pieces).split("\n") if (stripped := line.strip())]
+    drawn = "".join(pieces)
+    if BULLET in drawn:
+        return between_bullets(drawn.split("\n"))
+    return [stripped for line in drawn.split("\n") if (stripped := line.strip())]
+
+
+def between_bullets(lines: list[str]) -> list[str]:
+    """The cell's lines, a bullet beside an item's text read past and one above or below all the
+    text (a reader reads past it too); a bullet alone on a line between two lines of text drawn as
+    a sign, which keeps the two apart."""
+    kept = [stripped or ("\u2022" if BULLET in line else "")
+            for line in lines if (stripped := line.replace(BULLET, "").strip()) or BULLET in line]
+    text = [i for i, line in enumerate(kept) if line != "\u2022"]
+    return kept[text[0]:text[-1] + 1] if text else []
 
 
 PLAIN_BLOCKS = frozenset({"p", "div"})  # drawn as a block by their tag, around their text and nothing else

@@ -1,0 +1,183 @@
+"""Pages made by other hands, round 35 (session 48; hunt 136's open case and hunts 137-139).
+
+- **A bullet on a line of its own** (hunt 136): a closed <details> with an empty <summary> in a
+  value cell draws its disclosure triangle on a line between `3` and `*Ascend`, and 3 was
+  published. A list item's bullet (a disc, a circle, a square, a disclosure triangle) is now part
+  of what is drawn: beside the item's text, or above or below all of the cell's text, a reader reads
+  past it, as before; alone on a line between two lines of text it keeps them apart, and the cell
+  is an error (a value or a name holds no sign)."""
+from __future__ import annotations
+
+import pytest
+
+from chromium import evaluated_on
+from page_variants import PAGE_HTML, read, reference, with_sheet  # noqa: F401 (reference is a fixture)
+from pipeline.errors import CellError, HeaderError, LayoutError
+from test_other_hands_round31 import CELL, VALUE
+
+
+def with_value(markup: str) -> str:
+    """The page with the cell's 4*Ascend written as 3, `markup`, then *Ascend."""
+    return PAGE_HTML.replace(VALUE, f'id="{CELL}">3{markup}*Ascend<')
+
+
+# The line between the two: its top below the 3's bottom and its bottom above *Ascend's top, and
+# the marker the summary draws on it (Chromium's sheet: a list item, its marker the triangle).
+A_LINE_BETWEEN = """() => {
+  const cell = document.getElementById(%r).closest('td'), line = cell.querySelector('summary, li');
+  const texts = [], walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.data.trim()) texts.push(node);
+  const box = (node) => { const r = document.createRange(); r.selectNodeContents(node);
+                          return r.getBoundingClientRect(); };
+  const three = box(texts.find(t => t.data.trim() === '3')), ascend = box(texts.find(t => t.data.trim() === '*Ascend'));
+  const drawn = line.getBoundingClientRect(), style = getComputedStyle(line);
+  return [drawn.height > 0 && three.bottom <= drawn.top + 0.5 && drawn.bottom <= ascend.top + 0.5,
+          style.display, style.listStyleType];
+}""" % CELL
+
+BULLETS_ALONE = {  # each drawn by Chromium 156 on a line of its own between 3 and *Ascend
+    "a closed details, its summary empty": ("<details><summary></summary>16</details>", "disclosure-closed"),
+    "an open details, its summary empty": ("<details open><summary></summary></details>", "disclosure-open"),
+    "an empty list item": ("<ul><li></li></ul>", "disc"),
+}
+
+
+@pytest.mark.parametrize("markup, marker", BULLETS_ALONE.values(), ids=BULLETS_ALONE)
+def test_a_bullet_drawn_on_a_line_of_its_own_in_a_value_is_an_error(browser, markup, marker):
+    """Catches (hunt 136): the bullet drawn alone between `3` and `*Ascend` read as nothing, and 3
+    published. (The premise checked: Chromium draws the item as a list item, on a line between.)"""
+    assert evaluated_on(browser, with_value(markup), A_LINE_BETWEEN) == [True, "list-item", marker]
+    with pytest.raises(CellError, match=r"'3\\n•\\n\*Ascend' is not a unit count"):
+        read(with_value(markup))
+
+
+def test_a_bullet_beside_its_items_text_is_read_past(reference):
+    """A value written as a one-item list reads as the value, its bullet beside it, as before."""
+    html = PAGE_HTML.replace(VALUE, f'id="{CELL}"><ul><li>4*Ascend</li></ul><')
+    _, _, tidy = read(html)
+    assert tidy.frame[["model", "min_units"]].equals(reference[1][["model", "min_units"]])
+
+
+def test_an_empty_item_without_a_marker_draws_nothing_between():
+    """`list-style: none` (the usual way pages take the triangle away): nothing is drawn on the
+    summary's line, and the value is the two lines read as one, as before."""
+    html = with_value('<details><summary style="list-style:none"></summary></details>')
+    grid, _, _ = read(html)
+    assert any(cell.text == "3\n*Ascend" for cell in grid.cells)
+
+
+# --- hunt 137: boxes that cut their text, declared in ways the reader did not read ------------------
+
+VALUE_128 = "modelarts_llm_train_590804__p0717"  # 128*Ascend: qwen3_moe-235B_A22B, lora, 4096, MindSpeed-LLM, Snt9b
+OPENING_128 = f'<p id="{VALUE_128}">'
+assert PAGE_HTML.count(OPENING_128) == 1
+
+
+def styled_128(style: str) -> str:
+    return PAGE_HTML.replace(OPENING_128, f'<p id="{VALUE_128}" style="{style}">')
+
+
+# Each erases the value: Chromium 156 draws the <p> 0px high (or its lines 0px high) and cuts what
+# overflows it, and nothing is left to scroll to; 128 was published with exit 0.
+ERASED = {
+    "max-block-size with overflow hidden": "overflow: hidden; max-block-size: 1px",
+    "block-size 0 with overflow clip": "overflow: clip; block-size: 0",
+    "overflow-block hidden, line-height 0": "overflow-block: hidden; line-height: 0",
+    "container-type size, overflow hidden": "container-type: size; overflow: hidden",
+    "the container shorthand's size type": "container: box / size; overflow: hidden",
+    "a scroll box of lines 0px high": "overflow: auto; line-height: 0",
+    "clip-path border-box, line-height 0": "clip-path: border-box; line-height: 0",
+    "clip-path inset(0), line-height 0": "clip-path: inset(0); line-height: 0",
+}
+SET_BY_ITS_WIDTH = "overflow: hidden; aspect-ratio: 80"  # 2px high in a cell of the page
+# The premise: the <p>'s box is 0-1px high, what it shows of its content as high (a scroll box shows its
+# overflow in that height), and it cuts what overflows (its overflow, or a clip-path): Chromium's own values.
+HIGH_AND_CUT = """() => {
+  const p = document.getElementById(%r), s = getComputedStyle(p);
+  return [p.getBoundingClientRect().height, p.clientHeight, s.overflowY, s.clipPath];
+}""" % VALUE_128
+
+
+@pytest.mark.parametrize("style", ERASED.values(), ids=ERASED)
+def test_a_value_erased_by_its_box_is_an_error(browser, style):
+    """Catches (hunt 137): logical sizes and overflow (block-size, max-block-size, overflow-block)
+    were not read as the height and overflow they are in horizontal writing; a size container's
+    size containment (container-type) was not; a scroll box was taken to show what a reader
+    scrolls to though its lines are 0px high; a clip-path to a box was taken to clip nothing. Each
+    erased 128*Ascend in Chromium and 128 was published."""
+    height, shown, overflow, clip_path = evaluated_on(browser, styled_128(style), HIGH_AND_CUT)
+    assert height <= 1 and shown <= 1
+    assert overflow in ("hidden", "clip", "auto") or clip_path != "none"
+    with pytest.raises(CellError, match=r"row 67, column 4: '\[128\*Ascend\]' is not a unit count"):
+        read(styled_128(style))
+
+
+INDENTED_INTO_THE_PADDING = {  # the first glyph drawn in the padding, which the box cuts off: 28*Ascend
+    "overflow-clip-margin content-box": ("overflow: clip; overflow-clip-margin: content-box; padding-left: 1em; "
+                                         "text-indent: -1.2ch", "overflow-clip-margin: content-box"),
+    "clip-path content-box": ("clip-path: content-box; padding: 0 6px; text-indent: -10px", "clip-path: content-box"),
+}
+FIRST_GLYPH_PAST_THE_CONTENT_BOX = """() => {
+  const p = document.getElementById(%r), s = getComputedStyle(p), r = document.createRange();
+  r.setStart(p.firstChild, 0); r.setEnd(p.firstChild, 1);
+  return r.getBoundingClientRect().left < p.getBoundingClientRect().left + parseFloat(s.paddingLeft) - 1;
+}""" % VALUE_128
+
+
+@pytest.mark.parametrize("style, declaration", INDENTED_INTO_THE_PADDING.values(), ids=INDENTED_INTO_THE_PADDING)
+def test_text_indented_past_a_box_clipping_at_its_content_edge_is_an_error(browser, style, declaration):
+    """Catches (hunt 137): a box clipping at its content box gives its padding no room, and a
+    negative text-indent into that padding is cut off: Chromium drew 128*Ascend as 28*Ascend and
+    128 was published. (An indent within the padding of a box clipping at its padding box, the
+    default, still reads.)"""
+    assert evaluated_on(browser, styled_128(style), FIRST_GLYPH_PAST_THE_CONTENT_BOX)
+    with pytest.raises(CellError, match=rf"<p> is drawn with `{declaration}`, which may change what its text shows"):
+        read(styled_128(style))
+
+
+@pytest.mark.parametrize("style", ["overflow: clip; padding-left: 1em; text-indent: -1.2ch", "clip-path: border-box",
+                                   "inline-size: 300px", "overflow: clip; overflow-clip-margin: content-box",
+                                   "overflow: auto; max-block-size: 200px"])
+def test_boxes_that_cut_nothing_of_the_value_still_read(reference, style):
+    """The same properties where they cut nothing: the page reads whole."""
+    _, _, tidy = read(styled_128(style))
+    assert tidy.frame[["model", "min_units"]].equals(reference[1][["model", "min_units"]])
+
+
+def test_a_value_in_a_box_whose_height_its_width_sets_is_an_error(browser):
+    """Catches (hunt 137): `aspect-ratio` sets the <p>'s height from its width, which no layout here
+    works out; Chromium drew it about 2px high, its overflow hidden, and 128 was published. Its
+    height is taken as set (what it cuts is not told): an error naming it."""
+    height, shown, overflow, _ = evaluated_on(browser, styled_128(SET_BY_ITS_WIDTH), HIGH_AND_CUT)
+    assert height < 4 and shown < 4 and overflow == "hidden"
+    with pytest.raises(LayoutError, match=r"row 67, column 3: <p> draws cells out of the table's order \(aspect-ratio: 80; "
+                                          r"overflow: hidden\)"):
+        read(styled_128(SET_BY_ITS_WIDTH))
+
+
+SECOND_LINE_OF_A_NAME = '<p id="modelarts_llm_train_590804__p0256">1.5b</p>'  # of the cell `qwen2.5-` / `1.5b`
+
+
+def test_the_end_of_a_model_name_cut_by_its_logical_size_is_an_error(browser):
+    """Catches (hunt 137): `overflow: hidden; max-block-size: 0` on the second line of the vendor's
+    `qwen2.5-` / `1.5b` showed only `qwen2.5-`, and its rows were published as qwen2.5-1.5b."""
+    hidden = PAGE_HTML.replace(SECOND_LINE_OF_A_NAME, SECOND_LINE_OF_A_NAME.replace(
+        "<p ", '<p style="overflow: hidden; max-block-size: 0" ', 1))
+    assert evaluated_on(browser, hidden, "() => document.getElementById('modelarts_llm_train_590804__p0256')"
+                                         ".getBoundingClientRect().height") == 0
+    with pytest.raises(CellError, match=r"qwen2\.5-\\n\[1\.5b\]"):
+        read(hidden)
+
+
+WRAPPERS_HIDING_THE_TABLE = {  # the vendor's own wrapper of the table: Chromium shows none or two rows of it
+    "a size container scrolling across": ".tablenoborder { overflow-x: auto; container-type: size }",
+    "max-block-size, overflow-y hidden": ".tablenoborder { max-block-size: 300px; overflow-y: hidden }",
+}
+
+
+@pytest.mark.parametrize("css", WRAPPERS_HIDING_THE_TABLE.values(), ids=WRAPPERS_HIDING_THE_TABLE)
+def test_a_wrapper_hiding_the_table_by_its_logical_size_or_containment_is_an_error(css):
+    """Catches (hunt 137): all 1,350 rows were published where Chromium shows the table's wrapper
+    0px high (a size container) or 300px high with the rest cut off."""
+    with pytest.raises((CellError, HeaderError, LayoutError)):
+        read(with_sheet(css))
