@@ -122,6 +122,7 @@ class Declaration:
     tokens: tuple  # tinycss2 component values
     important: bool
     written: str | None = None  # the value as written where the reader rewrote it (lengths in px), for messages
+    named: str | None = None  # the property as written where it is another's alias (inline-size: width), for messages
 
 
 FONT_LONGHANDS = ("font-size", "line-height", "font-family")  # of the font shorthand, those this reader uses
@@ -154,6 +155,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
     if name.startswith("--") or uses_var(tokens):  # expanded once var() is substituted (html_style.py)
         return [Declaration(name, value, tuple(tokens), important)]
+    if name in LOGICAL_ALIASES:  # the physical property, named as written in messages
+        return [Declaration(LOGICAL_ALIASES[name], ascii_lower(value), tuple(tokens), important, named=name)]
     if name in ALIASES:  # one property under two names: the cascade keeps the one declared last
         name = ALIASES[name]
     if name in LOGICAL:  # the sides in horizontal-tb, left to right (the only writing this reader reads)
@@ -219,6 +222,12 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     return [one(name, value if name == "content" else ascii_lower(value))]
 
 
+# Logical sizes and overflow: in horizontal-tb (the only writing this reader reads) the physical property
+# itself, one value whichever is declared last (hunt 137: `max-block-size: 0` with its overflow hidden, or
+# `overflow-block: hidden` under `line-height: 0`, hid a value that was read)
+LOGICAL_ALIASES = {"block-size": "height", "min-block-size": "min-height", "max-block-size": "max-height",
+                   "inline-size": "width", "min-inline-size": "min-width", "max-inline-size": "max-width",
+                   "overflow-block": "overflow-y", "overflow-inline": "overflow-x"}
 # Properties Chromium reads under a prefixed name too (one property: the later declaration wins)
 ALIASES = {"-webkit-transform": "transform", "-webkit-transform-origin": "transform-origin", "-webkit-filter": "filter",
            "-webkit-clip-path": "clip-path", "-webkit-perspective": "perspective", "-webkit-box-shadow": "box-shadow",

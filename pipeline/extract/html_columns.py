@@ -135,10 +135,8 @@ def fixed_layout(table: etree._Element, styles: Styles) -> str:
     if layout != "fixed":
         return ""
     declared = styles.declared_px(table)
-    for name in ("inline-size", "width"):
-        width = value_of(declared, name)
-        if width not in UNSIZED:
-            return f"table-layout: fixed; {name}: {width}"
+    if value_of(declared, "width") not in UNSIZED:  # (inline-size too: its alias, named as written)
+        return f"table-layout: fixed; {written(declared, 'width')}"
     width = width_attribute(table)
     return f"table-layout: fixed; width: {width}" if width is not None else ""
 
@@ -156,8 +154,6 @@ def width_attribute(table: etree._Element) -> str | None:
 def table_width(table: etree._Element, styles: Styles) -> float | None:
     """How wide the table's content is at the narrowest window, px, or None where not told."""
     declared = styles.declared_px(table)
-    if value_of(declared, "inline-size") not in UNSIZED:
-        return None  # (line_width reads no logical width)
     if value_of(declared, "width") in UNSIZED:  # the width attribute's, as a share of the lines around it
         around = line_width(table.getparent(), styles) if table.getparent() is not None else None
         found = length(width_attribute(table) or "")

@@ -684,7 +684,8 @@ UNCONTAINED = NEVER_CLIPS - {"table-cell", "table", "inline-table"}
 LINE_FLOOR = 0.8 * 16  # px: a box lower (or narrower) than this shows no line (no glyph) of 16px text whole
 IMAGE_CONTENT = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|cross-fade|[a-z-]*gradient)\(")
 # without one, no box clips (content-visibility: auto contains its paint as contain: paint does)
-CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain", "content-visibility"})
+CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain", "content-visibility", "container-type",
+                   "container", "clip-path"})
 CLIPPING, SCROLLING = frozenset({"hidden", "clip"}), frozenset({"auto", "scroll", "overlay"})
 
 
@@ -772,6 +773,26 @@ def heights(declared, parent: Style, shown_as: str) -> tuple[tuple | None, tuple
     return bound, children, written_as
 
 
+def containment(declared) -> list[str]:
+    """The containment the box has: `contain`'s, and the size containment a size container has
+    (container-type: size or inline-size, or the `container` shorthand's type; hunt 137:
+    `container-type: size` on the table's wrapper made it 0px high, its overflow scrolled, and
+    every row was read)."""
+    words = (value_of(declared, "contain") or "").split()
+    kinds = [value_of(declared, "container-type") or "", (value_of(declared, "container") or "").partition("/")[2]]
+    return words + [kind for found in kinds for kind in found.split() if kind in ("size", "inline-size")]
+
+
+def clips_to_a_box(value: str | None) -> bool:
+    """A clip-path that cuts what lies outside a box of the element: a box keyword alone, or
+    inset() (shapes are told by clipped_away): glyphs overflowing that box, under a line height of
+    0 or a height of 0, are cut (hunt 137: `clip-path: border-box; line-height: 0` erased a value)."""
+    if value is None or value in ("none", *NO_EFFECT, "inherit"):
+        return False
+    words = value.split()
+    return all(word in GEOMETRY_BOXES for word in words) or value.startswith("inset(")
+
+
 def overflow_axes(declared) -> tuple[str, str]:
     """overflow-x and overflow-y as computed: where one is neither visible nor clip, visible is
     auto and clip is hidden (CSS Overflow 3)."""
@@ -817,21 +838,29 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
         if down in CLIPPING:
             return False, f"overflow: {down} on <{window}>, the window's: it does not scroll"
         across, down = "visible", "visible"
-    contain = (value_of(declared, "contain") or "").split()
+    contain = containment(declared)
     painted = bool({"strict", "content", "paint"} & set(contain)) or value_of(declared, "content-visibility") == "auto"
+    boxed_clip = clips_to_a_box(value_of(declared, "clip-path"))
+    painted = painted or boxed_clip  # everything outside the box cut, down and across, as paint containment cuts it
+    cuts_by = f"overflow: {down}" if down in CLIPPING else written(declared, "clip-path") if boxed_clip else "overflow: clip"
     height = None if bound is None else min(bound)
+    ratio = value_of(declared, "aspect-ratio")
+    if height is None and ratio not in (None, "auto", *NO_EFFECT, "inherit"):
+        # a height from its width, which no layout here works out (hunt 137: `aspect-ratio: 80` on a value's <p>,
+        # its overflow hidden, drew it 2px high): taken as a set height, cutting what a reader cannot scroll to
+        height, high = float("inf"), written(declared, "aspect-ratio")
     if height is None and {"strict", "size"} & set(contain):
         height, high = 0.0, f"contain: {value_of(declared, 'contain')}"
     width, wide = definite(declared, ("width", "max-width", "inline-size", "max-inline-size"))
     clips_down, clips_across = down in CLIPPING or painted, across in CLIPPING or painted
     if (clips_down or down in SCROLLING) and height is not None and height < LINE_FLOOR:
         return True, parent.cut
-    if clips_down and height is None and lines is not None and lines < LINE_FLOOR:
-        return True, parent.cut
+    if (clips_down or down in SCROLLING) and height is None and lines is not None and lines < LINE_FLOOR:
+        return True, parent.cut  # (a scroll box of lines below a glyph's height: its overflow is no line to scroll to)
     if (clips_across or across in SCROLLING) and width is not None and width < LINE_FLOOR:
         return True, parent.cut
     if clips_down and height is not None:
-        return False, f"{high}; overflow: {down if down in CLIPPING else 'clip'}"
+        return False, f"{high}; {cuts_by}"
     contained = {"size", "inline-size", "strict"} & set(contain)  # its width then its min-width, not its content's
     sized = wide or size_set(declared) or (f"contain: {value_of(declared, 'contain')}" if contained else "")
     laid_out = sized or parent.narrowed or ("display: " + shown_as if shown_as in ITEMS_OF else "a flex or grid item" if parent.items else "")
@@ -1672,6 +1701,7 @@ def written(declared, name: str) -> str:
     """The declaration as the page wrote it, for a message (its lengths as written, not in px)."""
     d = declared.get(name)
     shown = d.written if d is not None and d.written is not None else value_of(declared, name)
+    name = d.named or name if d is not None else name
     if shown == UNDECIDED:
         return f"{name}: a value not worked out"
     return f"{name}: {shown.removesuffix('!important').strip()}"
@@ -2069,7 +2099,25 @@ CORNER_SHAPES = ("corner-shape", *(f"corner-{corner}-shape" for corner in (
 # the corners that cut no more than round ones do: round itself, and flatter or squarer curves
 NO_DEEPER_THAN_ROUND = frozenset({"round", "squircle", "square", "infinity"})
 NOT_MODELLED = frozenset({*UNMODELLED_EFFECTS, *STROKES, *HYPHENATE, *EMPHASIS, *CORNER_SHAPES, "text-shadow",
-                          "text-overflow", "font-family", "z-index"})
+                          "text-overflow", "font-family", "z-index", "overflow-clip-margin", "clip-path"})
+
+
+def clipped_at_content(declared, parent: Style) -> str:
+    """The declaration of a box cutting what lies outside its content box (clip-path: content-box or fill-box; or
+    overflow-clip-margin: content-box on a box clipping its overflow), its text indented back
+    into its padding: the glyphs there cut off, which no layout here measures (hunt 137:
+    `overflow: clip; overflow-clip-margin: content-box; padding-left: 1em; text-indent: -1.2ch`
+    drew 128*Ascend as 28*Ascend); "" for none."""
+    clip_path = (value_of(declared, "clip-path") or "").split()
+    by = "clip-path" if clip_path and all(word in ("content-box", "fill-box") for word in clip_path) else ""
+    if not by and "content-box" in (value_of(declared, "overflow-clip-margin") or ""):
+        contain = set(containment(declared))
+        if "clip" in overflow_axes(declared) or {"strict", "content", "paint"} & contain or \
+                value_of(declared, "content-visibility") == "auto":
+            by = "overflow-clip-margin"
+    indent = value_of(declared, "text-indent")
+    indent_px = side((indent.split() or ["0"])[0]) if indent not in (None, "inherit") else parent.indent
+    return written(declared, by) if by and indent_px < 0 else ""
 
 
 def cut_deeper_than_round(value: str) -> bool:
@@ -2168,6 +2216,9 @@ def unmodelled(declared, parent: Style) -> str:
             return written(declared, name)
     if beneath(declared, parent):
         return written(declared, "z-index")  # painted under the backgrounds of its stacking context
+    at_content = clipped_at_content(declared, parent)
+    if at_content:
+        return at_content
     families = value_of(declared, "font-family")
     # a font of signs named anywhere in the list: the families before it may be missing on a reader's system
     if families is not None and any(of_signs(name) for name in family_names(families)):
