@@ -783,6 +783,13 @@ def containment(declared) -> list[str]:
     return words + [kind for found in kinds for kind in found.split() if kind in ("size", "inline-size")]
 
 
+def contained_by(declared, kinds) -> str:
+    """The declaration giving the box one of these kinds of containment (`contain`, or a container's type)."""
+    if set(kinds) & set((value_of(declared, "contain") or "").split()):
+        return written(declared, "contain")
+    return written(declared, "container-type") if "container-type" in declared else written(declared, "container")
+
+
 def clips_to_a_box(value: str | None) -> bool:
     """A clip-path that cuts what lies outside a box of the element: a box keyword alone, or
     inset() (shapes are told by clipped_away): glyphs overflowing that box, under a line height of
@@ -850,7 +857,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
         # its overflow hidden, drew it 2px high): taken as a set height, cutting what a reader cannot scroll to
         height, high = float("inf"), written(declared, "aspect-ratio")
     if height is None and {"strict", "size"} & set(contain):
-        height, high = 0.0, f"contain: {value_of(declared, 'contain')}"
+        height, high = 0.0, contained_by(declared, ("strict", "size"))
     width, wide = definite(declared, ("width", "max-width", "inline-size", "max-inline-size"))
     clips_down, clips_across = down in CLIPPING or painted, across in CLIPPING or painted
     if (clips_down or down in SCROLLING) and height is not None and height < LINE_FLOOR:
@@ -862,7 +869,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     if clips_down and height is not None:
         return False, f"{high}; {cuts_by}"
     contained = {"size", "inline-size", "strict"} & set(contain)  # its width then its min-width, not its content's
-    sized = wide or size_set(declared) or (f"contain: {value_of(declared, 'contain')}" if contained else "")
+    sized = wide or size_set(declared) or (contained_by(declared, contained) if contained else "")
     laid_out = sized or parent.narrowed or ("display: " + shown_as if shown_as in ITEMS_OF else "a flex or grid item" if parent.items else "")
     if (clips_across and laid_out) or (sized and across in SCROLLING and overflows_to_the_start(declared, shown_as)):
         # narrower than its text perhaps (no layout here measures it): an unbreakable value cut at its end, or
