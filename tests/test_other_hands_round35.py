@@ -8,6 +8,8 @@
   is an error (a value or a name holds no sign)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from chromium import evaluated_on
@@ -181,3 +183,119 @@ def test_a_wrapper_hiding_the_table_by_its_logical_size_or_containment_is_an_err
     0px high (a size container) or 300px high with the rest cut off."""
     with pytest.raises((CellError, HeaderError, LayoutError)):
         read(with_sheet(css))
+
+
+# --- hunt 140: round 35's rules by other routes, and what they refused wrongly --------------------------
+
+TD_128 = f"td:has(> #{VALUE_128})"
+INHERITED_FROM_THE_CELL = {  # the effect declared on the cell, the value's <p> taking it by `inherit`
+    "container-type": f"{TD_128}{{container-type:size}} #{VALUE_128}{{container-type:inherit; overflow:hidden}}",
+    "clip-path": f"{TD_128}{{clip-path:border-box}} #{VALUE_128}{{clip-path:inherit; line-height:0}}",
+    "max-block-size": f"{TD_128}{{max-block-size:0}} #{VALUE_128}{{max-block-size:inherit; overflow:hidden}}",
+    "max-height (refused by no rule before)": f"{TD_128}{{max-height:0}} #{VALUE_128}{{max-height:inherit; overflow:hidden}}",
+}
+
+
+@pytest.mark.parametrize("css", INHERITED_FROM_THE_CELL.values(), ids=INHERITED_FROM_THE_CELL)
+def test_a_property_not_inherited_taken_by_inherit_is_the_parents(browser, css):
+    """Catches (hunt 140): `inherit` on a property that is not inherited (overflow, heights,
+    clip-path, containment) was read as nothing, so a cell's clip reached its value's box unseen:
+    Chromium drew the <p> 0px high, and 128 was published. It is the parent's value."""
+    height, shown, _, _ = evaluated_on(browser, with_sheet(css), HIGH_AND_CUT)
+    assert height <= 1 and shown <= 1
+    with pytest.raises(CellError, match=r"row 67, column 4: '\[128\*Ascend\]' is not a unit count"):
+        read(with_sheet(css))
+
+
+CUT_OTHERWISE = {  # each drawn by Chromium as 28*Ascend or as nothing (hunt 140's screenshots and measures)
+    "a shape in the content box": (f"#{VALUE_128}{{clip-path:inset(0) content-box; padding:0 6px; text-indent:-10px}}",
+                                   r"`clip-path: inset\(0\) content-box`"),
+    "aspect-ratio on a scroll box": (f"#{VALUE_128}{{overflow:auto; aspect-ratio:80}}", r"aspect-ratio: 80; overflow: auto"),
+    "a ::before pulling the text past a clip": (f"#{VALUE_128}{{overflow:hidden}} #{VALUE_128}::before{{content:''; "
+                                                "margin-left:-10px}", r"::before margin-left: -10px"),
+    "a row clipping cells that span rows": ("tr{clip-path:inset(0)} td{vertical-align:middle}",
+                                            r"clip-path: inset\(0\) \(on a row whose cells span the rows below"),
+}
+
+
+@pytest.mark.parametrize("css, named", CUT_OTHERWISE.values(), ids=CUT_OTHERWISE)
+def test_text_cut_by_round_35s_effects_by_other_routes_is_an_error(css, named):
+    """Catches (hunt 140): each was published whole (128, or every model name) where Chromium cuts
+    the value to 28 or erases it."""
+    with pytest.raises((CellError, LayoutError), match=named):
+        read(with_sheet(css))
+
+
+@pytest.mark.parametrize("blank", ["&#8203;", "&shy;", "\u2060", "\ufeff"])
+def test_a_bullet_of_an_item_holding_only_characters_drawn_as_nothing_is_an_error(blank):
+    """Catches (hunt 140): a list item holding only a zero-width character took it for text beside
+    its bullet; Chromium draws 3 / • / *Ascend, and 3 was published."""
+    with pytest.raises(CellError, match=r"'3\\n•\\n.*\*Ascend' is not a unit count"):
+        read(with_value(f"<ul><li>{blank}</li></ul>"))
+
+
+NAME_CELL = '<p id="modelarts_llm_train_590804__p0255">qwen2.5-</p><p id="modelarts_llm_train_590804__p0256">1.5b</p>'
+READ_WHOLE = {  # Chromium draws each as the page (hunt 140's screenshots)
+    "a compact table in a scroll wrapper": (".tablenoborder{overflow-x:auto; font-size:10px; line-height:12px}", None),
+    "a wrapper's line-height reset on the table": (".tablenoborder{overflow-x:auto; line-height:0} table{line-height:1.5}",
+                                                   None),
+    "values in small scroll boxes": ("td p{overflow-x:auto; font-size:11px; line-height:12px}", None),
+    "a model name as a list of paragraphs": ("", '<ul><li><p>qwen2.5-</p></li><li><p>1.5b</p></li></ul>'),
+}
+
+
+@pytest.mark.parametrize("css, name_cell", READ_WHOLE.values(), ids=READ_WHOLE)
+def test_what_round_35s_rules_refused_wrongly_reads(reference, css, name_cell):
+    """Catches (hunt 140) over-refusals of the first version of the rules: a scroll box's floor
+    taken from its own line height whatever its font size or the lines of the boxes it holds; a
+    bullet taken for alone where its item's text starts in a paragraph."""
+    html = with_sheet(css) if css else PAGE_HTML
+    if name_cell:
+        assert html.count(NAME_CELL) == 1
+        html = html.replace(NAME_CELL, name_cell)
+    _, _, tidy = read(html)
+    assert tidy.frame[["model", "min_units"]].equals(reference[1][["model", "min_units"]])
+
+
+def test_a_size_container_a_grid_sizes_reads(reference):
+    """Catches (hunt 140): an app shell's scroll area, a grid item with `container-type: size`, taken
+    as 0px high (size containment sizes a box as if empty, but the grid's `1fr` row sizes it):
+    Chromium draws it 788px high, scrolling the table."""
+    import re
+
+    html = with_sheet("body{display:grid; grid-template-rows:auto 1fr auto; height:100vh; margin:0} "
+                      ".app-main{container-type:size; overflow:auto}")
+    body = re.search(r"<body[^>]*>", html)
+    html = html[:body.end()] + "<header>h</header><div class=app-main>" + html[body.end():].replace(
+        "</body>", "</div><footer>f</footer></body>")
+    _, _, tidy = read(html)
+    assert tidy.frame[["model", "min_units"]].equals(reference[1][["model", "min_units"]])
+
+
+# --- hunt 138: pages as real tools rewrite them ------------------------------------------------------
+
+def test_states_no_element_of_a_loaded_page_is_in_match_nothing(browser, reference):
+    """Catches (hunt 138) over-refusals: Dark Reader's `:-webkit-full-screen`/`:fullscreen` rules, and
+    rules on the modal, popover, autofill and view-transition states, were "not decided" and
+    refused the page. On a page just loaded, no element is in any of them (Chromium's answer, each
+    asked), so a rule on them hides nothing: the page reads whole."""
+    from pipeline.extract.css_selectors import NEVER_ON_A_LOADED_PAGE
+
+    names = sorted(NEVER_ON_A_LOADED_PAGE)
+    counts = evaluated_on(browser, PAGE_HTML, "() => %s.map(n => document.querySelectorAll(':' + n).length)"
+                          % json.dumps(names))
+    assert counts == [0] * len(NEVER_ON_A_LOADED_PAGE)
+    sheet = " ".join(f":{name} td p {{ color: transparent }}" for name in sorted(NEVER_ON_A_LOADED_PAGE))
+    _, _, tidy = read(with_sheet(sheet + " td p:not(:fullscreen) { color: #222 }"))
+    assert tidy.frame[["model", "min_units"]].equals(reference[1][["model", "min_units"]])
+
+
+def test_a_label_not_drawn_is_not_measured_against_its_column(reference):
+    """Catches (hunt 138) an over-refusal: Tablesaw's stack mode adds a label to each cell, set 30%
+    wide and `display: none !important` on desktops; its width was checked against its text ("may
+    be drawn past its column") though Chromium draws no label."""
+    sheet = (".tablesaw-cell-label{display:inline-block;width:30%} "
+             "@media (min-width: 40em){.tablesaw-cell-label{display:none !important}}")
+    html = with_sheet(sheet).replace(OPENING_128, OPENING_128 + '<b class="tablesaw-cell-label">MindSpeed-LLM规格卡数</b>')
+    _, _, tidy = read(html)
+    assert tidy.frame[["model", "min_units"]].equals(reference[1][["model", "min_units"]])

@@ -266,18 +266,30 @@ def nth_of(token, arguments, named: bool) -> list:
             tinycss2.ast.LiteralToken(line, column, ":"), tinycss2.ast.FunctionBlock(line, column, "is", s)]
 
 
+# States no element of a page just loaded, with no script run, is in: nothing is full screen, in
+# picture-in-picture or an XR overlay, no dialog modal, no popover shown, no field autofilled, no
+# view transition running. Matched as no element (`:where(:not(*))`: a pseudo-class's specificity is
+# not kept, which no element's cascade then needs): Dark Reader's `:fullscreen { filter: none }` and
+# its like were "not decided" and refused the page (hunt 138).
+NEVER_ON_A_LOADED_PAGE = frozenset({"fullscreen", "-webkit-full-screen", "-webkit-full-screen-ancestor", "modal",
+                                    "popover-open", "picture-in-picture", "xr-overlay", "autofill", "-webkit-autofill",
+                                    "active-view-transition", "-webkit-drag"})
+NO_ELEMENT = tinycss2.parse_component_value_list(":where(:not(*))")
+
+
 def links_rewritten(tokens) -> list:
     """The selector with each :link and :any-link (LINKS) written as the elements a browser
-    matches, `:where(a, area)[href]` (a pseudo-class's specificity, as `[href]` has), at every
+    matches, `:where(a, area)[href]` (a pseudo-class's specificity, as `[href]` has), and each
+    state no element of a loaded page is in (NEVER_ON_A_LOADED_PAGE) as no element, at every
     depth."""
     out = []
     for i, token in enumerate(tokens):
         if token.type == "function":
             out.append(tinycss2.ast.FunctionBlock(token.source_line, token.source_column, token.name,
                                                   links_rewritten(token.arguments)))
-        elif (token.type == "ident" and token.lower_value in LINKS and i and is_colon(tokens[i - 1])
-              and not (i > 1 and is_colon(tokens[i - 2]))):
-            out[-1:] = LINK_SELECTOR  # the colon before it, with the name
+        elif (token.type == "ident" and token.lower_value in LINKS | NEVER_ON_A_LOADED_PAGE and i
+              and is_colon(tokens[i - 1]) and not (i > 1 and is_colon(tokens[i - 2]))):
+            out[-1:] = LINK_SELECTOR if token.lower_value in LINKS else NO_ELEMENT  # the colon before it, with the name
         else:
             out.append(token)
     return out

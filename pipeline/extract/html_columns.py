@@ -66,7 +66,8 @@ def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree
     for element in (cell, *(e for e in cell.iterdescendants() if tag_of(e))):
         style = styles.of(element)
         # out of sight or drawn with what this reader does not model: a cell error of its own
-        if styles.plain(element) or tag_of(element) in DRAW_OTHER_THAN_CHILDREN or style.unseen or style.unmodelled:
+        if styles.plain(element) or tag_of(element) in DRAW_OTHER_THAN_CHILDREN or style.unseen or style.unmodelled \
+                or style.removed:  # (not drawn at all: Tablesaw's labels, `display: none` on desktops: hunt 138)
             continue
         declared = styles.declared_px(element)
         if element is not cell and overflow_axes(declared)[0] in CLIPPING | SCROLLING:

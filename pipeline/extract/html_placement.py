@@ -303,7 +303,7 @@ def clipped_sideways(table: etree._Element, styles: Styles, need) -> tuple[etree
     scroller = None
     for box, what, window, scrolls in sideways_boxes(table, styles):
         if scrolls:
-            scroller = scroller or box
+            scroller = box if scroller is None else scroller  # (an element with no children is false)
             continue
         if not window and holds_what_it_holds(box, styles):
             continue

@@ -682,6 +682,8 @@ NEVER_CLIPS = frozenset({"inline", "inline list-item", "contents", "none", "ruby
 # a plain inline box, internal table boxes but the cell, no box at all.
 UNCONTAINED = NEVER_CLIPS - {"table-cell", "table", "inline-table"}
 LINE_FLOOR = 0.8 * 16  # px: a box lower (or narrower) than this shows no line (no glyph) of 16px text whole
+SCROLL_FLOOR = 0.5  # of the font size: a scroll box of its own text, of lines lower than this, shows none of it (hunt
+# 137: `overflow: auto; line-height: 0`); lines as high as the glyphs' body are shown (hunt 140: 12px lines of 10px text)
 IMAGE_CONTENT = re.compile(r"(?:^|[\s,(])(?:url|image-set|-webkit-image-set|image|cross-fade|[a-z-]*gradient)\(")
 # without one, no box clips (content-visibility: auto contains its paint as contain: paint does)
 CLIPS = frozenset({"overflow", "overflow-x", "overflow-y", "contain", "content-visibility", "container-type",
@@ -819,8 +821,13 @@ def the_windows_overflow(declared, parent: Style, element, tag: str) -> str:
     return tag if tag == "body" and parent.passes_overflow else ""
 
 
+def holds_text(element) -> bool:
+    """Does the element hold text of its own (not only inside its children)?"""
+    return bool((element.text or "").strip()) or any((child.tail or "").strip() for child in element)
+
+
 def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound: tuple | None, high: str,
-             window: str) -> tuple[bool, str]:
+             window: str, own_lines: float | None = None, font_px: float = 16.0) -> tuple[bool, str]:
     """(clipped, cut): whether the box shows none of its text whole (a height or width below a
     line, a line-height of about 0, size containment, `content-visibility: hidden`, with its
     overflow hidden), and the declarations of a box that may cut lines or rows off a reader
@@ -852,18 +859,24 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     cuts_by = f"overflow: {down}" if down in CLIPPING else written(declared, "clip-path") if boxed_clip else "overflow: clip"
     height = None if bound is None else min(bound)
     ratio = value_of(declared, "aspect-ratio")
-    if height is None and ratio not in (None, "auto", *NO_EFFECT, "inherit"):
-        # a height from its width, which no layout here works out (hunt 137: `aspect-ratio: 80` on a value's <p>,
-        # its overflow hidden, drew it 2px high): taken as a set height, cutting what a reader cannot scroll to
+    from_width = height is None and ratio not in (None, "auto", *NO_EFFECT, "inherit")
+    if from_width:  # a height from its width, which no layout here works out (hunt 137: `aspect-ratio: 80` on a
+        # value's <p>, its overflow hidden, drew it 2px high): taken as a set height, cutting what a reader cannot
+        # scroll to; and a scroll box so sized may be too low to show a line (hunt 140)
         height, high = float("inf"), written(declared, "aspect-ratio")
-    if height is None and {"strict", "size"} & set(contain):
-        height, high = 0.0, contained_by(declared, ("strict", "size"))
+        if down in SCROLLING:
+            return False, f"{high}; overflow: {down}"
+    if height is None and {"strict", "size"} & set(contain):  # sized as if empty: 0 high, unless a flex or grid
+        # container sizes it (an app's scroll area, a grid's `1fr` row: hunt 140), to a height not told here
+        height, high = (float("inf") if parent.items else 0.0), contained_by(declared, ("strict", "size"))
     width, wide = definite(declared, ("width", "max-width", "inline-size", "max-inline-size"))
     clips_down, clips_across = down in CLIPPING or painted, across in CLIPPING or painted
     if (clips_down or down in SCROLLING) and height is not None and height < LINE_FLOOR:
         return True, parent.cut
-    if (clips_down or down in SCROLLING) and height is None and lines is not None and lines < LINE_FLOOR:
-        return True, parent.cut  # (a scroll box of lines below a glyph's height: its overflow is no line to scroll to)
+    if clips_down and height is None and lines is not None and lines < LINE_FLOOR:
+        return True, parent.cut
+    if down in SCROLLING and height is None and own_lines is not None and own_lines < SCROLL_FLOOR * font_px:
+        return True, parent.cut  # a scroll box of its own text, its lines lower than its glyphs: no line to scroll to
     if (clips_across or across in SCROLLING) and width is not None and width < LINE_FLOOR:
         return True, parent.cut
     if clips_down and height is not None:
@@ -1423,7 +1436,8 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     inside = opaque or (parent.painted_inside if tints is parent.tints else False)
     lines, factor, size = line_height(declared, parent), line_factor(declared, parent), sizes(declared, parent)
     window = the_windows_overflow(declared, parent, element, tag)
-    clipped, cut = clipping(declared, parent, shown_as, lines, bound, high, window)
+    own_lines = lines if holds_text(element) else None  # (a box holding boxes: their lines, not its own, fill it)
+    clipped, cut = clipping(declared, parent, shown_as, lines, bound, high, window, own_lines, size["font_px"])
     aligned, small = vertical_align(declared, parent), figures(declared, parent)
     return Style(display=shown_as, visibility=visibility(declared, parent), font_zero=font_zero(declared, parent),
                  **size,
@@ -2115,8 +2129,8 @@ def clipped_at_content(declared, parent: Style) -> str:
     into its padding: the glyphs there cut off, which no layout here measures (hunt 137:
     `overflow: clip; overflow-clip-margin: content-box; padding-left: 1em; text-indent: -1.2ch`
     drew 128*Ascend as 28*Ascend); "" for none."""
-    clip_path = (value_of(declared, "clip-path") or "").split()
-    by = "clip-path" if clip_path and all(word in ("content-box", "fill-box") for word in clip_path) else ""
+    clip_path = (value_of(declared, "clip-path") or "").split()  # a box alone, or a shape in that box
+    by = "clip-path" if {"content-box", "fill-box"} & set(clip_path) else ""
     if not by and "content-box" in (value_of(declared, "overflow-clip-margin") or ""):
         contain = set(containment(declared))
         if "clip" in overflow_axes(declared) or {"strict", "content", "paint"} & contain or \

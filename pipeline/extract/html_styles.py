@@ -15,7 +15,7 @@ from .html_cascade import (AUTHOR, AUTHOR_IMPORTANT, CONTENT_PSEUDO, CONTENTS_BO
                            UNDECIDED_RULE, XHTML, Declaration, Sheets, SYSTEM_FAMILY, cascaded, check_undecided, family_names, matched_rules, namespace_of, page_sheets,
                            pseudo_elements, uses_var, vendor_like_tables)
 from .html_files import SavedFiles
-from .html_style import (BULLETS, DARK_ROOT, ROOT, Style, as_computed, computed, drawn_over_others, generated_text,
+from .html_style import (BULLETS, DARK_ROOT, INHERITED, ROOT, Style, as_computed, computed, drawn_over_others, generated_text,
                          value_of)
 from .html_tree import SILENT_TAGS, in_quirks_mode
 
@@ -290,7 +290,7 @@ class Styles:
         if tag is None:
             tag = element.tag if isinstance(element.tag, str) else ""
         if element in self.styled:
-            declared = cascaded(element, tag, self.matched)
+            declared = self.declared(element, tag)
             found = self.style_from(declared, parent, element, tag)
         else:
             key = (id(parent), tag)  # the parent style is kept with it (self.shared), so its id is not reused
@@ -310,8 +310,24 @@ class Styles:
         return self.of(body).color if body is not None else self.root.color
 
     def declared(self, element: etree._Element, tag: str) -> dict[str, Declaration]:
-        """The element's winning declarations (the cascade's, before they are computed)."""
-        return cascaded(element, tag, self.matched)
+        """The element's winning declarations (the cascade's, before they are computed), a
+        property that is not inherited but declared `inherit` taking its parent's (inheriting)."""
+        return self.inheriting(cascaded(element, tag, self.matched), element)
+
+    def inheriting(self, declared: dict[str, Declaration], element: etree._Element) -> dict[str, Declaration]:
+        """`inherit` on a property that is not inherited (overflow, height, clip-path, contain…) is
+        the parent's value: its declaration as computed, or none (the initial value) where it has
+        none. Read as nothing before, it let a cell's clip reach its value's box unseen (hunt 140:
+        `td{container-type: size} p{container-type: inherit; overflow: hidden}` erased 128*Ascend,
+        and 128 was published). Inherited properties take their parent's style as they are read."""
+        parent = element.getparent()
+        if parent is None or not any(d.value == "inherit" and name not in INHERITED for name, d in declared.items()):
+            return declared
+        above = self.declared_px(parent)
+        return {name: (replace(above[name], written="inherit", named=d.named) if d.value == "inherit" and
+                       name not in INHERITED else d)  # (named in messages as declared here)
+                for name, d in declared.items()
+                if not (d.value == "inherit" and name not in INHERITED and name not in above)}
 
     def declared_px(self, element: etree._Element) -> dict[str, Declaration]:
         """The element's declarations as its style was computed from them: custom properties

@@ -303,7 +303,20 @@ def part_drawn_apart(element: etree._Element, styles: Styles, displays: frozense
 
 
 def row_drawn_apart(tr: etree._Element, styles: Styles) -> str:
-    return part_drawn_apart(tr, styles, ROW_DISPLAY) or anonymous_cells(tr, styles)
+    return part_drawn_apart(tr, styles, ROW_DISPLAY) or anonymous_cells(tr, styles) or row_clipping_spans(tr, styles)
+
+
+def row_clipping_spans(tr: etree._Element, styles: Styles) -> str:
+    """A clip-path on a row holding a cell that spans the rows below: the cell is cut to the row's
+    box, and its text, set in the middle or at the foot of its rows, or taller than the row, with it
+    (hunt 140: `tr{clip-path: inset(0)} td{vertical-align: middle}` erased model names)."""
+    if styles.plain(tr):
+        return ""
+    clip = value_of(styles.declared_px(tr), "clip-path")
+    if clip in (None, "none", "initial", "unset", "revert", "inherit"):
+        return ""
+    spans = any(lenient_span(cell, "rowspan") > 1 for cell in tr.iterchildren("td", "th"))
+    return f"clip-path: {clip} (on a row whose cells span the rows below: they are cut to it)" if spans else ""
 
 
 def anonymous_cells(element: etree._Element, styles: Styles) -> str:
@@ -504,6 +517,8 @@ def pseudo_drawn_apart(element: etree._Element, styles: Styles) -> str:
             found = drawn_apart(style, styles.of(element), part=False)
             if found:
                 return f"::{which} {found}"
+            if style.edge and min(style.own_start, style.own_end) < -EDGE_TOLERANCE:  # pulls the text beside it
+                return f"::{which} {style.edge}"  # over itself, or out past a clip (hunt 140: 128 drawn as 28)
     return ""
 
 

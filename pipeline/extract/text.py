@@ -14,6 +14,7 @@ from .bidi import reordering
 from .css_math import is_zero
 from .html_cascade import details_open
 from .html_style import BLOCK_TAGS, BULLETS, Style, value_of
+from ..tokens import printed
 from .html_styles import Styles
 from .html_tree import SILENT_TAGS
 
@@ -184,7 +185,8 @@ def generated(styles: Styles, element: etree._Element, which: str) -> str:
     text, style = found
     before, after = opening(style, "")
     if style.display.endswith("list-item"):  # a box shown as a list item draws its marker as an item does
-        return list_item_opening(element, style, before) + as_seen(text, style) + after
+        opened = list_item_opening(element, style, before)
+        return opened + as_seen(text, style) + (ITEM_END if BULLET in opened else "") + after
     return before + painted(style) + as_seen(text, style) + after
 
 
@@ -223,7 +225,7 @@ def frame(style: Style, tag: str) -> tuple[str, str, bool]:
 # it). Beside the item's text, or above or below all of the cell's, a reader reads past it; alone on
 # a line between two lines of text (an empty <summary> of a <details> between `3` and `*Ascend`:
 # hunt 136) it keeps them apart.
-BULLET = "\0"
+BULLET, ITEM_END = "\0", "\udfff"  # (in no text of an lxml tree, nor made by a CSS escape: U+FFFD for both)
 
 
 def list_item_opening(item: etree._Element, style: Style, before: str) -> str:
@@ -260,6 +262,7 @@ def _pieces(element: etree._Element, styles: Styles, out: list[str]) -> None:
     before, after, listed = styles.frames.get(key) or styles.frames.setdefault(key, frame(style, tag))
     if listed:
         before = list_item_opening(element, style, before)
+        after = ITEM_END + after if BULLET in before else after
     if tag == "br":
         out.append("\n")
     out.append(before)
@@ -326,18 +329,23 @@ def drawn_lines(cell: etree._Element, styles: Styles) -> list[str]:
     _pieces(cell, styles, pieces)
     drawn = "".join(pieces)
     if BULLET in drawn:
-        return between_bullets(drawn.split("\n"))
+        return between_bullets(drawn)
     return [stripped for line in drawn.split("\n") if (stripped := line.strip())]
 
 
-def between_bullets(lines: list[str]) -> list[str]:
-    """The cell's lines, a bullet beside an item's text read past and one above or below all the
-    text (a reader reads past it too); a bullet alone on a line between two lines of text drawn as
-    a sign, which keeps the two apart."""
-    kept = [stripped or ("\u2022" if BULLET in line else "")
-            for line in lines if (stripped := line.replace(BULLET, "").strip()) or BULLET in line]
-    text = [i for i, line in enumerate(kept) if line != "\u2022"]
-    return kept[text[0]:text[-1] + 1] if text else []
+def between_bullets(drawn: str) -> list[str]:
+    """The cell's lines (`drawn` with its items' bullets and ends marked): a bullet of an item
+    holding text a reader sees is read past, beside that text (on the line of the item's first
+    block: `<li><p>qwen2.5-</p></li>`); one of an item holding none (nothing, or only characters
+    drawn as nothing: hunt 140) is drawn, `•`, on a line of its own: above or below all of the
+    cell's text a reader reads past it too, between two lines of text it keeps them apart."""
+    items = drawn.split(BULLET)
+    for index, item in enumerate(items[1:], start=1):
+        content = item.split(ITEM_END, 1)[0]
+        items[index] = item if printed(content).strip() else "\n\u2022\n" + item
+    lines = [stripped for line in "".join(items).replace(ITEM_END, "").split("\n") if (stripped := line.strip())]
+    text = [i for i, line in enumerate(lines) if line != "\u2022"]
+    return lines[text[0]:text[-1] + 1] if text else []
 
 
 PLAIN_BLOCKS = frozenset({"p", "div"})  # drawn as a block by their tag, around their text and nothing else
