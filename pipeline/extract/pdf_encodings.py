@@ -21,6 +21,8 @@ ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md
 """
 from __future__ import annotations
 
+import itertools
+
 import functools
 import hashlib
 import re
@@ -34,7 +36,7 @@ from pdfplumber.page import fix_fontname_bytes
 
 from ..errors import LayoutError, Place, Problem
 from .pdf_annots import NESTING, content_tokens, name, resources_within
-from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_glyphs, true_type_program
+from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_alike, drawn_glyphs, outline_points, true_type_program
 from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
 
@@ -361,18 +363,30 @@ def read_otherwise(named: list[tuple[str, object, dict]]) -> dict[tuple[str, str
             if glyph is not None:
                 by_glyph.setdefault(glyph, []).append((fontname, text))
     found = {}
-    for glyph, read in by_glyph.items():
+    for glyph, read in {**by_glyph, **outlines_alike(by_glyph)}.items():
         if glyph[0] in ("glyf", "type3"):  # one outline: its readings as digits only (Cyrillic З may be a 3's
             read = [(fontname, text) for fontname, text in read if any(c in DIGITS for c in text)]  # composite)
         if len({text for _, text in read}) < 2:
             continue
         for fontname, text in read:
             other, other_text = next((f, t) for f, t in read if t != text)
-            found[(fontname, text)] = drawn_alike(other_text, other)
+            found[(fontname, text)] = same_outline(other_text, other)
     return found
 
 
-def drawn_alike(text: str, fontname: str) -> str:
+def outlines_alike(by_glyph: dict[tuple, list[tuple[str, str]]]) -> dict[tuple, list[tuple[str, str]]]:
+    """The readings of TrueType outlines that draw the same sign though their bytes differ (a copy
+    of the print's font whose 5 is the 3's outline moved by a unit, or with a point nudged: hunt
+    134), each pair as one glyph (pdf_font_glyphs.drawn_alike). Only outlines read as digits are
+    compared: a few a print."""
+    shapes = [(glyph, points, read) for glyph, read in by_glyph.items()
+              if glyph[0] == "glyf" and any(c in DIGITS for _, text in read for c in text)
+              and (points := outline_points(glyph[1])) is not None]
+    return {("glyf", one[0][1], other[0][1]): one[2] + other[2]
+            for one, other in itertools.combinations(shapes, 2) if drawn_alike(one[1], other[1])}
+
+
+def same_outline(text: str, fontname: str) -> str:
     return f"drawn by a glyph the page's font {fontname} reads as {text!r} (the same outline)"
 
 

@@ -85,14 +85,78 @@ WORDS, XY_VALUES, MORE, SCALED = 0x0001, 0x0002, 0x0020, 0x0008 | 0x0040 | 0x008
 
 
 def sole_component(data: bytes) -> int | None:
-    """The glyph a composite of one component draws as it is (at 0, 0, unscaled); None otherwise."""
+    """The glyph a composite of one component draws, unscaled (moved or not: the same sign, drawn
+    elsewhere); None otherwise."""
     if len(data) < 14 or struct.unpack_from(">h", data, 0)[0] >= 0:
         return None  # (a simple glyph: contours counted)
     flags, component = struct.unpack_from(">HH", data, 10)
     if flags & MORE or flags & SCALED or not flags & XY_VALUES:
         return None
-    dx, dy = struct.unpack_from(">hh" if flags & WORDS else ">bb", data, 14)
-    return component if dx == dy == 0 else None
+    return component
+
+
+# A simple glyph's point flags (the OpenType `glyf` table)
+ON_CURVE, X_SHORT, Y_SHORT, REPEAT, X_SAME, Y_SAME = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
+
+
+def outline_points(data: bytes) -> tuple[tuple, tuple, tuple] | None:
+    """A simple glyph's outline as (its contours' last points, each point's on-curve flag, its
+    points in font units); None for a composite or a glyph cut short."""
+    try:
+        (contours,) = struct.unpack_from(">h", data, 0)
+        if contours <= 0:
+            return None
+        ends = struct.unpack_from(f">{contours}H", data, 10)
+        count = ends[-1] + 1
+        at = 10 + 2 * contours
+        at += 2 + struct.unpack_from(">H", data, at)[0]  # (its instructions)
+        flags: list[int] = []
+        while len(flags) < count:
+            flag = data[at]
+            at += 1
+            repeats = 1
+            if flag & REPEAT:
+                repeats += data[at]
+                at += 1
+            flags += [flag] * repeats
+        flags = flags[:count]
+        xs, at = coordinates(data, at, flags, X_SHORT, X_SAME)
+        ys, _ = coordinates(data, at, flags, Y_SHORT, Y_SAME)
+    except UNREADABLE:
+        return None
+    return ends, tuple(flag & ON_CURVE for flag in flags), tuple(zip(xs, ys))
+
+
+def coordinates(data: bytes, at: int, flags: list[int], short: int, same: int) -> tuple[list[int], int]:
+    """One axis of a simple glyph's points, from their deltas (and where the next axis starts)."""
+    values, value = [], 0
+    for flag in flags:
+        if flag & short:
+            value += data[at] if flag & same else -data[at]
+            at += 1
+        elif not flag & same:
+            value += struct.unpack_from(">h", data, at)[0]
+            at += 2
+        values.append(value)
+    return values, at
+
+
+ALIKE = 0.08  # of a glyph's size: how far a point may lie from the other outline's and still draw the same sign
+
+
+def drawn_alike(one: tuple, other: tuple) -> bool:
+    """Do two outlines (outline_points) draw the same sign: the same contours and points, one moved
+    against the other as a whole (the same deltas but the first: a glyph moved by a unit), each
+    point within ALIKE of the glyph's size of where the other has it (one point nudged)? Two digits
+    of a font are never so alike: their contours, or their points, differ by far more."""
+    if one[:2] != other[:2] or not one[2]:
+        return False
+    points, others = one[2], other[2]
+    dx = sorted(p[0] - q[0] for p, q in zip(points, others))[len(points) // 2]
+    dy = sorted(p[1] - q[1] for p, q in zip(points, others))[len(points) // 2]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    room = ALIKE * max(max(xs) - min(xs), max(ys) - min(ys), 1)
+    return all(abs(p[0] - q[0] - dx) <= room and abs(p[1] - q[1] - dy) <= room for p, q in zip(points, others))
 
 
 @functools.lru_cache(maxsize=32)
