@@ -7,15 +7,19 @@ a soft hyphen) shows 14 where both engines read ` 4` (4 was published). The inpu
 print raw/2025-05-07/doc.pdf edited by an incremental update, as an editor saves."""
 from __future__ import annotations
 
+import io
+import itertools
 import re
 import zlib
 
 import pdfplumber
 import pytest
 
+from conftest import FIXTURES, RAW
 from pipeline.errors import LayoutError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.normalize import normalize
+from test_pdf_every_glyph_whole import DEJAVU
 from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream, updated  # noqa: F401
 
 PAGE = (b"<< /Type /Page /Parent 11 0 R /MediaBox [0 0 595.2756 841.8898] /Contents 12 0 R /Rotate 0 "
@@ -55,7 +59,8 @@ def test_text_painted_with_a_pattern_or_through_a_soft_mask_is_an_error(drawn, t
     """Catches: part of a glyph painted white by its pattern, or masked away, read as the
     whole glyph with exit 0."""
     with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted through a soft mask, a blend "
-                                          r"mode or with a pattern, stroked wide, or used as a clip \(at 23\d pt from the left"):
+                                          r"mode or with a pattern, stroked wide, with dashes or as a hairline, or used as a clip \(at 23\d pt from "
+                                          r"the left"):
         extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
 
 
@@ -151,6 +156,44 @@ def test_a_copy_of_the_font_reading_a_glyph_as_another_digit_is_an_error(own_pro
     extra = {}
     if own_program:
         font, cmap, extra = with_a_program_of_its_own(font, cmap)
+    data = with_four_in_the_copy(font, cmap, tmp_path / "t.pdf", extra)
+    with pytest.raises(LayoutError, match=r"page 1: a glyph read as '[49]' in font AAAAAA\+WenQuanYiZenHei-0 is drawn by "
+                                          r"a glyph the page's font AAAAAA\+WenQuanYiZenHei-0 reads as '[49]' \(the "
+                                          r"same outline\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+def four_edited(move) -> callable:
+    """An edit of the program (fontTools) moving the points of its 4 by `move(index, x, y)`."""
+    def edit(program: bytes) -> bytes:
+        import io
+
+        from fontTools.ttLib import TTFont
+
+        font = TTFont(io.BytesIO(program))
+        four = font["glyf"][font["cmap"].tables[0].cmap[0x34]]
+        four.coordinates = type(four.coordinates)([move(i, x, y) for i, (x, y) in enumerate(four.coordinates)])
+        written = io.BytesIO()
+        font.save(written)
+        return written.getvalue()
+    return edit
+
+
+FOUR_EDITS = {  # each drawn as the print's 4 by every viewer
+    "moved by a unit": lambda i, x, y: (x + 1, y),
+    "moved up and left": lambda i, x, y: (x - 7, y + 12),
+    "one point nudged": lambda i, x, y: (x + 9, y - 5) if i == 3 else (x, y),
+}
+
+
+@pytest.mark.parametrize("move", FOUR_EDITS.values(), ids=FOUR_EDITS)
+def test_a_copy_reading_another_digits_outline_moved_or_nudged_is_an_error(move, tmp_path):
+    """Catches (hunt 134, open until session 48): the copy of the print's font reading its 4 as 9,
+    with a program of its own whose 4 is the print's 4 moved by a unit, or with one point nudged:
+    the outline's bytes differ, so the glyph was not known as the print's 4, and 9 was published
+    where viewers draw 4. Outlines with the same contours and points, moved as a whole or a point
+    nudged by a few units, draw the same sign (pdf_font_glyphs.drawn_alike)."""
+    font, cmap, extra = with_a_program_of_its_own(*font_reading(0x34, "9"), edit=four_edited(move))
     data = with_four_in_the_copy(font, cmap, tmp_path / "t.pdf", extra)
     with pytest.raises(LayoutError, match=r"page 1: a glyph read as '[49]' in font AAAAAA\+WenQuanYiZenHei-0 is drawn by "
                                           r"a glyph the page's font AAAAAA\+WenQuanYiZenHei-0 reads as '[49]' \(the "
@@ -279,6 +322,67 @@ def test_text_stroked_thin_as_a_bold_is_read(tmp_path):
     assert any(cell.text == "4*Ascend" for cell in grid.cells)
 
 
+# Hunt 139 (rendered by pdfium, poppler and mupdf): a 1 drawn before the value, its outline stroked
+# with a dash pattern of zero-length dashes (poppler and mupdf draw nothing, pdfium specks), or only
+# stroked as a hairline (mupdf draws nothing): 14 was published where readers see 4, or a viewer
+# shows 4. Here each 1 is drawn in the value cell before the 4.
+def one_before_the_four(state: bytes, mode: bytes) -> bytes:
+    return FOUR.replace(b"10.8 TL (4*Ascend) Tj", b"10.8 TL " + state + b" " + mode + b" Tr (1) Tj 0 Tr [] 0 d 1 w (4*Ascend) Tj")
+
+
+DRAWN_UNLIKE = {
+    "stroked with zero-length dashes": (b"[0 5] 0 d", b"1"),
+    "filled in white, stroked with zero-length dashes": (b"1 g [0 5] 0 d", b"2"),
+    "stroked with dashes": (b"[1 1] 0 d", b"1"),
+    "stroked at width 0": (b"0 w", b"1"),
+    "stroked at 0.001 pt": (b"0.001 w", b"1"),
+}
+
+
+@pytest.mark.parametrize("state, mode", DRAWN_UNLIKE.values(), ids=DRAWN_UNLIKE)
+def test_text_stroked_with_dashes_or_as_a_hairline_is_an_error(state, mode, tmp_path):
+    """Catches (hunt 139): text stroked with a dash pattern, or only stroked as a hairline, is drawn
+    by each viewer its own way or not at all; the ink check saw pdfium's specks, and 14 was
+    published."""
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted through .*with dashes or as a "
+                                          r"hairline"):
+        extract_pdf(with_four(one_before_the_four(state, mode), b"", {}, tmp_path / "t.pdf"), "doc.pdf")
+
+
+def test_text_only_stroked_solid_and_thick_enough_is_read(tmp_path):
+    """What must not be refused: a glyph drawn as its outline, solid, 0.3 pt on 9 pt (an outline font
+    effect): the value is read with the 1 before it."""
+    grid, _ = extract_pdf(with_four(one_before_the_four(b"0.3 w", b"1"), b"", {}, tmp_path / "t.pdf"), "doc.pdf")
+    assert any(cell.text == "14*Ascend" for cell in grid.cells)
+
+
+HELVETICA = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+FIVE_FUNCTION = b"<< /FunctionType 2 /Domain [0 1] /C0 [1] /C1 [0] /N 1 >>"
+
+
+def test_a_graphics_state_setting_a_font_is_an_error(tmp_path):
+    """Catches (hunt 139): `/GSF gs` whose ExtGState sets /Font: poppler, mupdf and Ghostscript draw
+    the text after it in that font (82*Ascend), pdfium and pdfminer in the one Tf names (32): the
+    value read was not the one most viewers show."""
+    drawn = FOUR.replace(b"10.8 TL (4*Ascend) Tj", b"10.8 TL /GSF gs (4*Ascend) Tj")
+    data = with_four(drawn, b"/ExtGState << /GSF << /Font [14 0 R 9] >> >>", {14: HELVETICA}, tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=r"page 1: a graphics state on the page sets a font \(ExtGState /GSF with /Font\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+@pytest.mark.parametrize("space", [b"[/DeviceN [/None /None] /DeviceGray 14 0 R]", b"[/Separation /None /DeviceGray 14 0 R]"],
+                         ids=["DeviceN", "Separation"])
+def test_text_in_separations_that_are_all_none_is_an_error(space, tmp_path):
+    """Catches (hunt 139): a 1 painted in a DeviceN colour space whose colorants are all /None, which
+    paints nothing (poppler's Splash shows 4*Ascend), before 4*Ascend: pdfium, mupdf and Cairo draw
+    it, and 14 was published."""
+    drawn = FOUR.replace(b"10.8 TL (4*Ascend) Tj", b"10.8 TL /CSN cs 1 scn (1) Tj 0 g (4*Ascend) Tj")
+    data = with_four(drawn, b"/ColorSpace << /CSN " + space + b" >>", {14: FIVE_FUNCTION}, tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted in a colour space of separations "
+                                          r"that are all /None"):
+        extract_pdf(data, "doc.pdf")
+
+
 @pytest.mark.parametrize("grey, refused", [(b"0.95", False), (b"0.3", True)])
 def test_a_light_fill_its_clip_cuts_is_a_background(grey, refused, tmp_path):
     """Catches an over-refusal (hunt 26): a Chromium print of a striped table (rows #f2f2f2) was
@@ -293,3 +397,69 @@ def test_a_light_fill_its_clip_cuts_is_a_background(grey, refused, tmp_path):
             extract_pdf(drawn, "doc.pdf")
     else:
         extract_pdf(drawn, "doc.pdf")
+
+
+def embedded_programs() -> list[bytes]:
+    """Every TrueType program the fonts of the fixtures' and releases' pages carry (pdf_font_glyphs'
+    own lookup of a font's or a CID font's descendant's FontFile2)."""
+    from pdfminer.pdftypes import resolve1
+
+    from pipeline.extract.pdf_font_glyphs import true_type_program
+
+    programs = []
+    for path in sorted([*(FIXTURES / "pdf").glob("*.pdf"), *RAW.glob("*/doc.pdf")]):
+        with pdfplumber.open(path) as pdf:
+            for page in pdf.pages[:3]:
+                for spec in (resolve1((page.page_obj.resources or {}).get("Font")) or {}).values():
+                    spec = resolve1(spec)
+                    descendants = resolve1(spec.get("DescendantFonts")) if isinstance(spec, dict) else None
+                    for font in [spec, *(resolve1(d) for d in (descendants or []))]:
+                        if isinstance(font, dict) and (program := true_type_program(font)) is not None:
+                            programs.append(program)
+    return list(dict.fromkeys(programs))
+
+
+def test_outlines_are_read_as_fonttools_reads_them():
+    """pdf_font_glyphs.outline_points against fontTools, every glyph of DejaVu Sans and of every
+    TrueType program the fixtures carry: the same contours, on-curve flags and points."""
+    from fontTools.ttLib import TTFont
+
+    from pipeline.extract.pdf_font_glyphs import true_type, outline_points
+
+    programs = [DEJAVU.read_bytes(), *embedded_programs()]
+    compared = 0
+    for program in programs:
+        ours, theirs = true_type(program), TTFont(io.BytesIO(program))
+        glyf = theirs["glyf"]
+        for index, name in enumerate(theirs.getGlyphOrder()):
+            glyph = glyf[name]
+            if glyph.isComposite() or glyph.numberOfContours <= 0:
+                continue
+            expected = (tuple(glyph.endPtsOfContours), tuple(f & 1 for f in glyph.flags),
+                        tuple(tuple(p) for p in glyph.coordinates))
+            assert outline_points(ours.outline(index)) == expected, (name, index)
+            compared += 1
+    assert len(programs) > 5 and compared > 5000
+
+
+def test_no_two_digits_of_a_real_font_are_drawn_alike():
+    """The rule's margin (ALIKE): no two digits of DejaVu Sans, or of any font the fixtures carry,
+    are drawn alike, so no print using them is refused by it."""
+    from fontTools.ttLib import TTFont
+
+    from pipeline.extract.pdf_font_glyphs import drawn_alike, outline_points, true_type
+
+    outlines, fonts = [], 0
+    for program in [DEJAVU.read_bytes(), *embedded_programs()]:
+        font = TTFont(io.BytesIO(program))
+        unicode = next((table.cmap for table in (font["cmap"].tables if "cmap" in font else [])
+                        if table.isUnicode()), None)  # (a subset's Mac cmap maps its own codes, not characters)
+        if unicode is None:
+            continue
+        fonts += 1
+        order = font.getGlyphOrder()
+        for digit in "0123456789":
+            if ord(digit) in unicode and (points := outline_points(true_type(program).outline(order.index(unicode[ord(digit)])))):
+                outlines.append((digit, points))
+    assert fonts > 3 and len({digit for digit, _ in outlines}) == 10
+    assert not [(a, b) for (a, one), (b, other) in itertools.combinations(outlines, 2) if a != b and drawn_alike(one, other)]

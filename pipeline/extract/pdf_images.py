@@ -51,12 +51,32 @@ def see_through_text(page, masking: bool) -> list[tuple[float, float, float, flo
         if mode in STROKES and pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)) and \
                 pdfium_c.FPDFTextObj_GetFontSize(handle, ctypes.byref(size)) and width.value > STROKE_FLOOR * size.value:
             return True
+        if mode in STROKES and outlined_unlike(handle, width, size, filled=mode != pdfium_c.FPDF_TEXTRENDERMODE_STROKE):
+            return True
         if not pdfium_c.FPDFPageObj_HasTransparency(handle):
             return False
         if masking or not pdfium_c.FPDFPageObj_GetFillColor(handle, *map(ctypes.byref, alpha)):
             return True
         return alpha[3].value == 255
     return boxes_where(page, see_through)
+
+
+HAIRLINE_TEXT = 0.01  # of the font size: a glyph only stroked thinner is drawn by each viewer its own way, or not at all
+
+
+def outlined_unlike(handle, width, size, filled: bool) -> bool:
+    """Text stroked with a dash pattern (its fill, where it has one, may be the background's
+    colour), or only stroked thinner than HAIRLINE_TEXT of its size: the glyph is drawn as dashes
+    of its outline (`[0 5] 0 d`: dots pdfium draws as specks, poppler and mupdf as nothing), or as
+    a hairline a viewer may draw or leave out (`0 w`: mupdf draws nothing). Hunt 139: a `1` so
+    drawn before 32*Ascend, and 132 was published."""
+    if pdfium_c.FPDFPageObj_GetDashCount(handle) > 0:
+        return True
+    if filled:
+        return False
+    known = pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)) and \
+        pdfium_c.FPDFTextObj_GetFontSize(handle, ctypes.byref(size))
+    return not known or width.value < HAIRLINE_TEXT * abs(size.value)
 
 
 def see_through_paths(page, masking: bool) -> list[tuple[float, float, float, float]]:
@@ -82,6 +102,33 @@ def masking_states(resources) -> bool:
             if (mask is not None and getattr(mask, "name", None) != "None") or (
                     blend is not None and getattr(blend, "name", None) not in PLAIN_BLENDS):
                 return True
+    return False
+
+
+def states_setting_fonts(resources) -> str:
+    """The name of a graphics state (ExtGState) these resources hold, or the forms they draw, that
+    sets a font (`/Font`): poppler, mupdf and Ghostscript draw the text after it in that font,
+    pdfium and pdfminer in the one `Tf` set (hunt 139: 32 read and drawn by pdfium, 82 drawn by
+    the others); "" for none."""
+    for held in resources_within(resources):
+        for key, state in (resolve1(held.get("ExtGState")) or {}).items():
+            if isinstance(state := resolve1(state), dict) and "Font" in state:
+                return str(key)
+    return ""
+
+
+def colorants_none(resources) -> bool:
+    """Do these resources, or the forms they draw, hold a Separation or DeviceN colour space whose
+    colorants are all /None? Such a colour paints nothing (PDF 32000, 8.6.6.4); poppler's Splash
+    paints nothing, pdfium, mupdf and Cairo paint it (hunt 139: a 1 so painted before 32*Ascend)."""
+    for held in resources_within(resources):
+        for space in (resolve1(held.get("ColorSpace")) or {}).values():
+            space = resolve1(space)
+            if isinstance(space, list) and space and getattr(resolve1(space[0]), "name", None) in ("Separation", "DeviceN"):
+                names = resolve1(space[1]) if len(space) > 1 else None
+                names = names if isinstance(names, list) else [names]
+                if names and all(getattr(resolve1(n), "name", None) == "None" for n in names):
+                    return True
     return False
 
 

@@ -47,7 +47,8 @@ from .pdf_cells import char_lines, dividing_rules
 from .pdf_clips import PageClips, clipped_away_across, clipped_fills, cut_across, cut_glyphs
 from .pdf_paths import named
 from .pdf_glyphs import CROSSING, where
-from .pdf_images import masking_states, painted_boxes, see_through_paths, see_through_text
+from .pdf_images import colorants_none, masking_states, painted_boxes, see_through_paths, see_through_text, \
+    states_setting_fonts
 from .pdf_textlayer import unmapped
 
 SCALE = 2.0  # pixels per point of the rendering
@@ -469,6 +470,16 @@ class Sight:
                 Place(page=number), f"a box filled inside the vendor table through a clip that cuts it (at "
                 f"{clipped[0]:.0f} pt from the left, {clipped[1]:.0f} pt from the top): it paints part of itself only, "
                 "which may hide part of a glyph", "the vendor table's fills drawn whole"))
+        fonts_set = states_setting_fonts(page.page_obj.resources)
+        if fonts_set:
+            raise LayoutError(source, Problem(
+                Place(page=number), f"a graphics state on the page sets a font (ExtGState /{fonts_set} with /Font): "
+                "viewers differ in drawing the text after it in that font or in the one the text names, and may "
+                "show other digits than are read", "the table's text drawn in the fonts it names"))
+        if colorants_none(page.page_obj.resources) and any(ch.get("ncs") in ("Separation", "DeviceN") for ch in glyphs):
+            raise LayoutError(source, Problem(
+                Place(page=number), "text in the vendor table painted in a colour space of separations that are all "
+                "/None, which paints nothing: some viewers draw it, others do not", "the table's text in plain colours"))
         masking = masking_states(page.page_obj.resources)
         shaped = self.painted(page, glyphs, lambda shown: see_through_paths(shown.page.raw, masking))
         if shaped:
@@ -483,8 +494,8 @@ class Sight:
                 where(char_lines(patterned)[0])
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table painted through a soft mask, a blend mode or with a "
-                f"pattern, stroked wide, or used as a clip ({at}): parts of a glyph may be hidden or painted in the "
-                "background's colour (an 8 shown as a 3)", "the vendor table's text in plain colours"))
+                f"pattern, stroked wide, with dashes or as a hairline, or used as a clip ({at}): parts of a glyph may be "
+                "hidden or painted in the background's colour (an 8 shown as a 3), or drawn otherwise by each viewer", "the vendor table's text in plain colours"))
         inked = self.inked(page, glyphs, blanks, rules)
         if inked:
             raise LayoutError(source, Problem(
