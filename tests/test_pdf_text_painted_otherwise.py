@@ -59,7 +59,8 @@ def test_text_painted_with_a_pattern_or_through_a_soft_mask_is_an_error(drawn, t
     """Catches: part of a glyph painted white by its pattern, or masked away, read as the
     whole glyph with exit 0."""
     with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted through a soft mask, a blend "
-                                          r"mode or with a pattern, stroked wide, with dashes or as a hairline, or used as a clip \(at 23\d pt from "
+                                          r"mode or with a pattern, stroked wide, with dashes or as a hairline, or used as a clip, or a page with a "
+                                          r"knockout group \(at 23\d pt from "
                                           r"the left"):
         extract_pdf(drawn(tmp_path / "t.pdf"), "doc.pdf")
 
@@ -198,6 +199,41 @@ def test_a_copy_reading_another_digits_outline_moved_or_nudged_is_an_error(move,
     with pytest.raises(LayoutError, match=r"page 1: a glyph read as '[49]' in font AAAAAA\+WenQuanYiZenHei-0 is drawn by "
                                           r"a glyph the page's font AAAAAA\+WenQuanYiZenHei-0 reads as '[49]' \(the "
                                           r"same outline\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+def with_a_unicode_subtable(four_as: int):
+    """An edit of the program (fontTools) adding a Microsoft Unicode cmap subtable beside its Mac
+    one, mapping the 4 to the glyph the Mac one gives code `four_as`."""
+    def edit(program: bytes) -> bytes:
+        from fontTools.ttLib import TTFont
+        from fontTools.ttLib.tables._c_m_a_p import CmapSubtable
+
+        font = TTFont(io.BytesIO(program))
+        mac = font["cmap"].tables[0].cmap
+        unicode = CmapSubtable.newSubtable(4)
+        unicode.platformID, unicode.platEncID, unicode.language = 3, 1, 0
+        unicode.cmap = {code: glyph for code, glyph in mac.items() if 0x20 <= code < 0x7F} | {0x34: mac[four_as]}
+        font["cmap"].tables.append(unicode)
+        written = io.BytesIO()
+        font.save(written)
+        return written.getvalue()
+    return edit
+
+
+@pytest.mark.parametrize("four_as, refused", [(0x39, True), (0x34, False)], ids=["a 9 by one", "a 4 by both"])
+def test_a_font_whose_cmap_subtables_disagree_on_a_digit_is_an_error(four_as, refused, tmp_path):
+    """Catches (hunt 139): a copy of the print's font whose Mac cmap gives code 4 the glyph of 4 and
+    whose Microsoft Unicode cmap gives it the glyph of 9: which subtable draws it, viewers decide
+    each their own way (poppler 9, pdfium 4), and 4 was published. Subtables agreeing are read."""
+    font, cmap, extra = with_a_program_of_its_own(*font_reading(0x34, "4"), edit=with_a_unicode_subtable(four_as))
+    data = with_four_in_the_copy(font, cmap, tmp_path / "t.pdf", extra)
+    if not refused:
+        grid, _ = extract_pdf(data, "doc.pdf")
+        assert any(cell.text == "4*Ascend" for cell in grid.cells)
+        return
+    with pytest.raises(LayoutError, match=r"page 1: a glyph read as '4' in font \S+ is drawn by another glyph in another "
+                                          r"of its font program's cmap subtables \(\(1, 0\), \(3, 1\)\)"):
         extract_pdf(data, "doc.pdf")
 
 
@@ -354,6 +390,19 @@ def test_text_only_stroked_solid_and_thick_enough_is_read(tmp_path):
     effect): the value is read with the 1 before it."""
     grid, _ = extract_pdf(with_four(one_before_the_four(b"0.3 w", b"1"), b"", {}, tmp_path / "t.pdf"), "doc.pdf")
     assert any(cell.text == "14*Ascend" for cell in grid.cells)
+
+
+def test_text_drawn_again_transparent_in_a_knockout_group_is_an_error(tmp_path):
+    """Catches (hunt 139): a 1 drawn in a form that is a knockout group, then again with a fill alpha
+    of 0: mupdf knocks the first out (4*Ascend shown), pdfium and poppler draw it, and 14 was
+    published. Text with any transparency on a page with a knockout group is taken as masked."""
+    one = b"BT 1 0 0 1 231 658.8898 Tm /F2+0 9 Tf (1) Tj ET"
+    form = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Group << /S /Transparency /K true >> "
+                  b"/Resources << /Font 1 0 R /ExtGState << /GA << /ca 0 /CA 0 >> >> >>", one + b" /GA gs " + one)
+    drawn = b"q /Fm1 Do Q " + FOUR.replace(b"231 658.8898", b"236.3 658.8898")
+    data = with_four(drawn, b"/XObject << /Fm1 14 0 R >>", {14: form}, tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted through .*a knockout group"):
+        extract_pdf(data, "doc.pdf")
 
 
 HELVETICA = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"

@@ -36,7 +36,8 @@ from pdfplumber.page import fix_fontname_bytes
 
 from ..errors import LayoutError, Place, Problem
 from .pdf_annots import NESTING, content_tokens, name, resources_within
-from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_alike, drawn_glyphs, outline_points, true_type_program
+from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_alike, drawn_glyphs, outline_points, \
+    subtables_disagree, true_type_program
 from .pdf_glyphs import where
 from .pdf_textlayer import unmapped
 
@@ -278,6 +279,8 @@ def misread(font, spec: dict) -> dict[str, str]:
         drawn, text = font.cid2unicode.get(code), read_as(font, code)
         if drawn and text and folded(drawn) != folded(text):
             said[text] = f"drawn as {drawn!r}, the glyph its encoding gives code {code}"
+    if subtype == "TrueType" and embedded(spec):
+        said.update((text, drawn) for text, drawn in subtables_disagree(spec, readings(font)).items() if text not in said)
     return said
 
 

@@ -247,6 +247,44 @@ def symbolic_glyphs(spec: dict, codes, named: dict[int, str]) -> dict[int, tuple
     return found
 
 
+# Every cmap subtable a viewer may draw a simple TrueType font's code by (PDF 32000 9.6.6.4, and what
+# viewers do past it): Microsoft's Unicode one by the code's character, Mac Roman's and Microsoft's
+# symbol one by the code (at F0xx, or as it is)
+CODE_SUBTABLES = ((1, 0), (3, 0))
+CHARACTER_SUBTABLES = ((3, 1), (3, 10), (0, 3), (0, 4), (0, 6))
+
+
+def subtables_disagree(spec: dict, read: dict[int, str]) -> dict[str, str]:
+    """text read -> how else it may be drawn, for the digits (`read`: code -> text) of an embedded
+    simple TrueType font whose cmap subtables give the code glyphs of different outlines: which
+    subtable draws it, viewers decide each their own way (hunt 139: the 3 of 32*Ascend drawn as 8
+    by poppler, or by mupdf, as 3 by pdfium)."""
+    program = embedded_true_type(spec)
+    if program is None:
+        return {}
+    said = {}
+    try:
+        tables = [(key, at) for key in (*CODE_SUBTABLES, *CHARACTER_SUBTABLES) if (at := program.subtable((key,)))]
+        if len(tables) < 2:
+            return {}
+        for code, text in read.items():
+            if not (len(text) == 1 and text in DIGITS and code < 0x80):  # (a digit's code is its ASCII character
+                continue  # in every simple encoding a viewer may take)
+            glyphs = {}
+            for key, at in tables:
+                by = 0xF000 + code if key == (3, 0) and program.glyph_of(at, 0xF000 + code) else code
+                if (glyph := program.glyph_of(at, by)) and (outline := program.outline(glyph)):
+                    glyphs.setdefault(outline, key)
+            shapes = [outline_points(outline) for outline in glyphs]
+            if len(glyphs) > 1 and not (None not in shapes and all(drawn_alike(shapes[0], other) for other in shapes[1:])):
+                keys = ", ".join(f"({p}, {e})" for p, e in glyphs.values())
+                said[text] = f"drawn by another glyph in another of its font program's cmap subtables ({keys}): " \
+                             "viewers choose among them differently"
+    except UNREADABLE:
+        return {}
+    return said
+
+
 def true_type_program(spec) -> bytes | None:
     """The TrueType program a font (or a CID font's descendant) carries (None: none)."""
     descriptor = resolve1(spec.get("FontDescriptor")) if isinstance(spec, dict) else None

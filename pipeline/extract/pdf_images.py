@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 
 import pypdfium2.raw as pdfium_c
-from pdfminer.pdftypes import resolve1
+from pdfminer.pdftypes import PDFStream, resolve1
 
 from .pdf_annots import resources_within
 from .pdf_forms import mapped, placed_objects
@@ -94,8 +94,14 @@ PLAIN_BLENDS = frozenset({"Normal", "Compatible"})
 
 def masking_states(resources) -> bool:
     """Do these resources (pdfminer's, a page's or a form's, and the forms they draw, 8 deep)
-    hold a graphics state with a soft mask or a blend mode other than Normal?"""
+    hold a graphics state with a soft mask or a blend mode other than Normal, or draw a form that
+    is a knockout group (`/Group << /K true >>`: a glyph drawn again transparent knocks out the one
+    beneath in mupdf, not in pdfium or poppler; hunt 139)?"""
     for held in resources_within(resources):
+        for drawn in (resolve1(held.get("XObject")) or {}).values():
+            group = resolve1(drawn.get("Group")) if isinstance(drawn := resolve1(drawn), PDFStream) else None
+            if isinstance(group, dict) and resolve1(group.get("K")) is True:
+                return True
         for state in (resolve1(held.get("ExtGState")) or {}).values():
             state = resolve1(state) or {}
             mask, blend = resolve1(state.get("SMask")), resolve1(state.get("BM"))

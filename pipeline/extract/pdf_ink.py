@@ -494,8 +494,9 @@ class Sight:
                 where(char_lines(patterned)[0])
             raise LayoutError(source, Problem(
                 Place(page=number), f"text in the vendor table painted through a soft mask, a blend mode or with a "
-                f"pattern, stroked wide, with dashes or as a hairline, or used as a clip ({at}): parts of a glyph may be "
-                "hidden or painted in the background's colour (an 8 shown as a 3), or drawn otherwise by each viewer", "the vendor table's text in plain colours"))
+                f"pattern, stroked wide, with dashes or as a hairline, or used as a clip, or a page with a knockout "
+                f"group ({at}): parts of a glyph may be hidden or painted in the background's colour (an 8 shown as a "
+                "3), or drawn otherwise by each viewer", "the vendor table's text in plain colours"))
         inked = self.inked(page, glyphs, blanks, rules)
         if inked:
             raise LayoutError(source, Problem(
