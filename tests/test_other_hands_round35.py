@@ -299,3 +299,22 @@ def test_a_label_not_drawn_is_not_measured_against_its_column(reference):
     html = with_sheet(sheet).replace(OPENING_128, OPENING_128 + '<b class="tablesaw-cell-label">MindSpeed-LLM规格卡数</b>')
     _, _, tidy = read(html)
     assert tidy.frame[["model", "min_units"]].equals(reference[1][["model", "min_units"]])
+
+
+def test_rows_the_page_does_not_draw_are_a_warning():
+    """Catches (hunt 138) a release cut short in silence: a table shown ten rows a page behind a
+    pager (the rest `display: none`) published 200 of 1,350 rows with "0 warnings". The rows a
+    reader sees are read, as before, and the run warns that rows holding text were left out."""
+    import re
+
+    from pipeline.extract.html import extract_html
+
+    starts = [m.start() for m in re.finditer(r'<tr id="modelarts_llm_train_590804__row', PAGE_HTML)]
+    html = PAGE_HTML
+    for at in reversed(starts[12:]):
+        html = html[:at] + '<tr style="display:none"' + html[at + 3:]
+    grid, _ = extract_html(html.encode(), "page.html")
+    assert grid.warnings == (f"{len(starts) - 12} row(s) of the vendor table hold text the page does not draw "
+                             "(display: none, visibility: collapse or hidden) and are left out, as a reader sees the "
+                             "table: a table shown a page at a time, or rows an editor hid",)
+    assert extract_html(PAGE_HTML.encode(), "page.html")[0].warnings == ()
