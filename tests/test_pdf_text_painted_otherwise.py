@@ -372,6 +372,7 @@ DRAWN_UNLIKE = {
     "stroked with dashes": (b"[1 1] 0 d", b"1"),
     "stroked at width 0": (b"0 w", b"1"),
     "stroked at 0.001 pt": (b"0.001 w", b"1"),
+    "filled white, stroked at width 0": (b"1 g 0 w", b"2"),  # (hunt 141: the hairline is all that shows)
 }
 
 
@@ -383,6 +384,24 @@ def test_text_stroked_with_dashes_or_as_a_hairline_is_an_error(state, mode, tmp_
     with pytest.raises(LayoutError, match=r"page 1: text in the vendor table painted through .*with dashes or as a "
                                           r"hairline"):
         extract_pdf(with_four(one_before_the_four(state, mode), b"", {}, tmp_path / "t.pdf"), "doc.pdf")
+
+
+def sized_by_its_matrix(width: bytes, mode: bytes) -> bytes:
+    """A 1 drawn 9 pt high by its text matrix (Tf 0.09, Tm scaled 100) before the value, stroked."""
+    return b"q " + width + b" w BT 100 0 0 100 231 658.8898 Tm /F2+0 0.09 Tf " + mode + b" Tr (1) Tj ET Q " + \
+        FOUR.replace(b"231 658.8898", b"236.3 658.8898")
+
+
+def test_the_size_a_stroke_is_weighed_against_is_the_size_the_text_is_drawn_at(tmp_path):
+    """Catches (hunt 141): the stroke's width was weighed against the Tf operand, not the size the
+    text matrix draws the glyph at: a 1 drawn 9 pt high by `Tf 0.09` in a text matrix scaled 100,
+    stroked 0.001 pt (a hairline mupdf does not draw), passed as 1.1 % of its size, and 14 was
+    published; LibreOffice's outline effect written `Tf 1` in a matrix scaled 9 was refused as
+    stroked wide (0.25 against 1)."""
+    with pytest.raises(LayoutError, match=r"with dashes or as a hairline"):
+        extract_pdf(with_four(sized_by_its_matrix(b"0.001", b"1"), b"", {}, tmp_path / "hairline.pdf"), "doc.pdf")
+    grid, _ = extract_pdf(with_four(sized_by_its_matrix(b"0.25", b"2"), b"", {}, tmp_path / "outline.pdf"), "doc.pdf")
+    assert any(cell.text == "14*Ascend" for cell in grid.cells)
 
 
 def test_text_only_stroked_solid_and_thick_enough_is_read(tmp_path):

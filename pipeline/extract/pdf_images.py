@@ -40,7 +40,7 @@ def see_through_text(page, masking: bool) -> list[tuple[float, float, float, flo
     object's transparency, not its kind: on a page whose graphics states hold a mask or a blend
     mode (`masking`: masking_states), text with any transparency is taken as masked."""
     alpha = [ctypes.c_uint() for _ in range(4)]
-    width, size = ctypes.c_float(), ctypes.c_float()
+    width, size, matrix = ctypes.c_float(), ctypes.c_float(), pdfium_c.FS_MATRIX()
 
     def see_through(handle, kind) -> bool:
         if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
@@ -48,10 +48,7 @@ def see_through_text(page, masking: bool) -> list[tuple[float, float, float, flo
         mode = pdfium_c.FPDFTextObj_GetTextRenderMode(handle)
         if mode >= pdfium_c.FPDF_TEXTRENDERMODE_FILL_CLIP:
             return True  # the glyphs' outlines added to the clip: what is painted through it draws their shapes
-        if mode in STROKES and pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)) and \
-                pdfium_c.FPDFTextObj_GetFontSize(handle, ctypes.byref(size)) and width.value > STROKE_FLOOR * size.value:
-            return True
-        if mode in STROKES and outlined_unlike(handle, width, size, filled=mode != pdfium_c.FPDF_TEXTRENDERMODE_STROKE):
+        if mode in STROKES and stroked_unlike(handle, width, size, matrix):
             return True
         if not pdfium_c.FPDFPageObj_HasTransparency(handle):
             return False
@@ -61,22 +58,26 @@ def see_through_text(page, masking: bool) -> list[tuple[float, float, float, flo
     return boxes_where(page, see_through)
 
 
-HAIRLINE_TEXT = 0.01  # of the font size: a glyph only stroked thinner is drawn by each viewer its own way, or not at all
+HAIRLINE_TEXT = 0.01  # of the font size: a glyph stroked thinner is drawn by each viewer its own way, or not at all
 
 
-def outlined_unlike(handle, width, size, filled: bool) -> bool:
-    """Text stroked with a dash pattern (its fill, where it has one, may be the background's
-    colour), or only stroked thinner than HAIRLINE_TEXT of its size: the glyph is drawn as dashes
-    of its outline (`[0 5] 0 d`: dots pdfium draws as specks, poppler and mupdf as nothing), or as
-    a hairline a viewer may draw or leave out (`0 w`: mupdf draws nothing). Hunt 139: a `1` so
-    drawn before 32*Ascend, and 132 was published."""
+def stroked_unlike(handle, width, size, matrix) -> bool:
+    """Stroked text (render mode 1 or 2) drawn otherwise than its glyph: stroked wider than
+    STROKE_FLOOR of its size (the outline painted past the glyph's box: a 2 stroked white 62.6 pt
+    wide, drawn again black, erased the left of the 8 beside it, which showed a 3); with a dash
+    pattern (`[0 5] 0 d`: dots pdfium draws as specks, poppler and mupdf as nothing), or thinner
+    than HAIRLINE_TEXT of its size (`0 w`: mupdf draws nothing; with a fill in the background's
+    colour the hairline is all that shows: hunt 141). Hunt 139: a `1` so drawn before 32*Ascend,
+    and 132 was published. Its size is the size it is drawn at: the Tf operand scaled by its text
+    matrix (`Tf 1` with `Tm 9` is 9 pt: hunt 141)."""
     if pdfium_c.FPDFPageObj_GetDashCount(handle) > 0:
         return True
-    if filled:
-        return False
-    known = pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)) and \
-        pdfium_c.FPDFTextObj_GetFontSize(handle, ctypes.byref(size))
-    return not known or width.value < HAIRLINE_TEXT * abs(size.value)
+    if not (pdfium_c.FPDFPageObj_GetStrokeWidth(handle, ctypes.byref(width)) and
+            pdfium_c.FPDFTextObj_GetFontSize(handle, ctypes.byref(size)) and
+            pdfium_c.FPDFPageObj_GetMatrix(handle, ctypes.byref(matrix))):
+        return True
+    drawn = abs(size.value) * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+    return not HAIRLINE_TEXT * drawn <= width.value <= STROKE_FLOOR * drawn
 
 
 def see_through_paths(page, masking: bool) -> list[tuple[float, float, float, float]]:
