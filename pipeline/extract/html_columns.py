@@ -44,8 +44,8 @@ BREAK_ANYWHERE = {"overflow-wrap": ("anywhere", "break-word"), "word-wrap": ("an
 LEAST_ANYWHERE = {"overflow-wrap": ("anywhere",), "word-wrap": ("anywhere",), "word-break": ("break-all", "break-word")}
 NO_WRAP = {"white-space": ("nowrap", "pre"), "text-wrap-mode": ("nowrap",), "text-wrap": ("nowrap",)}
 WRAPPING = frozenset({*BREAK_ANYWHERE, *NO_WRAP})
-SIZES = ("width", "inline-size", "min-width", "min-inline-size", "max-width", "max-inline-size")
-CAPS = ("width", "inline-size", "max-width", "max-inline-size")  # what keeps a box narrower than its text
+SIZES = ("width", "min-width", "max-width")  # (their logical forms are read as these: LOGICAL_ALIASES)
+CAPS = ("width", "max-width")  # what keeps a box narrower than its text
 NOT_CAPPING = UNSIZED | {"100%", "max-content", "fit-content", "revert", "revert-layer"}  # (a cell is as wide as its text)
 INERT = frozenset({"auto", "initial", "unset", "revert", "revert-layer"})
 CONTENT_TRACKS = frozenset({"auto", "min-content", "max-content"})
@@ -72,7 +72,7 @@ def set_too_narrow(cell: etree._Element, text_of, styles: Styles) -> tuple[etree
         declared = styles.declared_px(element)
         if element is not cell and overflow_axes(declared)[0] in CLIPPING | SCROLLING:
             continue  # a box inside cutting its text off or scrolling it: html_style's `clipping` judges it
-        names = CAPS[2:] if element is cell else CAPS
+        names = CAPS[1:] if element is cell else CAPS
         capped = [name for name in names if value_of(declared, name) not in NOT_CAPPING]
         other = sized_otherwise(declared, element is cell)
         if not capped and not other:
@@ -109,7 +109,7 @@ def sized_otherwise(declared, cell: bool = False) -> str:
                 track in CONTENT_TRACKS or track.endswith("fr") for track in value.replace("/", " ").split()):
             return written(declared, name)
     if value_of(declared, "aspect-ratio") not in (None, "auto", *INERT) and \
-            any(value_of(declared, n) not in UNSIZED for n in ("height", "block-size", "min-height")):
+            any(value_of(declared, n) not in UNSIZED for n in ("height", "min-height")):
         return written(declared, "aspect-ratio")
     return ""
 

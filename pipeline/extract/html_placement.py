@@ -410,8 +410,7 @@ def room_within(box: etree._Element, target: etree._Element, styles: Styles,
         if parent is not None and styles.of(parent).items or styles.of(at).display == "table-cell":
             return None
         declared = styles.declared_px(at)
-        if any(value_of(declared, name) not in (*UNSIZED, "0", "0px") for name in ("min-width", "min-inline-size",
-                                                                                 "inline-size")) or \
+        if value_of(declared, "min-width") not in (*UNSIZED, "0", "0px") or \
                 value_of(declared, "position") in ("absolute", "fixed"):
             return None
         left = left_edge(declared, lines)

@@ -423,7 +423,7 @@ OUT_OF_FLOW = frozenset({"absolute", "fixed"})
 
 
 # What may make a box smaller than its content (its content then runs out of it, past its background):
-WIDTHS = ("width", "max-width", "inline-size", "max-inline-size")
+WIDTHS = ("width", "max-width")  # (inline-size and max-inline-size are read as these: LOGICAL_ALIASES)
 SHRINKING = {"aspect-ratio": {"auto"}, "grid-template-rows": {"none"}, "grid-template-columns": {"none"},
              "grid-template": {"none"}, "grid": {"none"}, "contain": {"none", "style", "layout", "paint"}}
 FLEX_BASES = ("flex", "flex-basis")
@@ -869,7 +869,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
     if height is None and {"strict", "size"} & set(contain):  # sized as if empty: 0 high, unless a flex or grid
         # container sizes it (an app's scroll area, a grid's `1fr` row: hunt 140), to a height not told here
         height, high = (float("inf") if parent.items else 0.0), contained_by(declared, ("strict", "size"))
-    width, wide = definite(declared, ("width", "max-width", "inline-size", "max-inline-size"))
+    width, wide = definite(declared, WIDTHS)
     clips_down, clips_across = down in CLIPPING or painted, across in CLIPPING or painted
     if (clips_down or down in SCROLLING) and height is not None and height < LINE_FLOOR:
         return True, parent.cut
@@ -902,7 +902,7 @@ def clipping(declared, parent: Style, shown_as: str, lines: float | None, bound:
 
 # What sets a box's width other than its content: a cell is as wide as its content, and a box
 # in it whose width is left to its content holds all of it.
-SIZES = ("width", "max-width", "inline-size", "max-inline-size", "flex-basis", "flex")
+SIZES = (*WIDTHS, "flex-basis", "flex")
 NOT_SIZED = frozenset({"auto", "none", "initial", "unset", "100%", "max-content", "fit-content", "content", "0 1 auto",
                        "revert", "revert-layer"})
 END_ALIGNED = frozenset({"flex-end", "end", "right", "center", "space-around", "space-evenly", "safe"})

@@ -21,10 +21,9 @@ ToUnicode says `3`; a CID font's glyphs have no names at all (docs/extractors.md
 """
 from __future__ import annotations
 
-import itertools
-
 import functools
 import hashlib
+import itertools
 import re
 import unicodedata
 

@@ -68,7 +68,7 @@ class TrueType:
 
     def outline(self, glyph: int, depth: int = 0) -> bytes:
         """A glyph's `glyf` data (b"" for a glyph of no outline, or one out of the table). A composite
-        of one component, unmoved and unscaled, is that component's (hunt 134: a copy's 2 made of
+        of one component, unscaled, is that component's, moved or not (hunt 134: a copy's 2 made of
         its 1 drew a 1)."""
         loca, size, glyf = self.locations
         start, end = struct.unpack_from(">LL" if size == 4 else ">HH", self.program, loca + size * glyph)

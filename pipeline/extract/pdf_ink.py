@@ -476,7 +476,7 @@ class Sight:
                 Place(page=number), f"a graphics state on the page sets a font (ExtGState /{fonts_set} with /Font): "
                 "viewers differ in drawing the text after it in that font or in the one the text names, and may "
                 "show other digits than are read", "the table's text drawn in the fonts it names"))
-        if colorants_none(page.page_obj.resources) and any(ch.get("ncs") in ("Separation", "DeviceN") for ch in glyphs):
+        if any(ch.get("ncs") in ("Separation", "DeviceN") for ch in glyphs) and colorants_none(page.page_obj.resources):
             raise LayoutError(source, Problem(
                 Place(page=number), "text in the vendor table painted in a colour space of separations that are all "
                 "/None, which paints nothing: some viewers draw it, others do not", "the table's text in plain colours"))
