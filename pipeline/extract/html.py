@@ -182,7 +182,7 @@ def out_of_reach(box: etree._Element, why: str, place: Place) -> Problem:
 
 
 def not_drawn(around: etree._Element, why: str, place: Place) -> Problem:
-    return Problem(place, f"<{around.tag}> around the vendor table {why}: a reader sees none of its cells",
+    return Problem(place, f"<{around.tag}> around the vendor table {why}",
                    "the vendor table drawn on the page: no element around it hidden (display:none, the hidden "
                    "attribute, a closed <dialog> or <details>, a popover) or drawing something else in place of "
                    "its content (a canvas, video, object, select, button, SVG or MathML)")

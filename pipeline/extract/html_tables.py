@@ -20,6 +20,7 @@ from lxml import etree
 from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
 from ..tokens import UNITS, squash
+from .html_apart import check_no_table_apart
 from .html_page import Reading
 from .html_cascade import cascaded
 from .html_style import (BLOCK_TAGS, BULLETS, ROOT, Style, drawn_over_others, glyphs_past_line, placed_over, value_of,
@@ -275,23 +276,35 @@ def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
 # this reader applies none of them): table_not_drawn names them apart.
 DRAW_OTHER_THAN_CHILDREN = frozenset({*REPLACED, *SILENT_TAGS})
 LAID_OUT_APART = ("svg", "math")
+# Of them, those that may draw a table they hold after all, by what this reader cannot tell or does
+# not lay out: an <object>'s fallback (drawn when its data fails to load or no plugin takes its
+# type), a <button>'s label, the HTML in MathML's <mtext> and in SVG's <foreignObject> (drawn by
+# Chromium 156: hunt 142). A copy of the vendor table inside one is never set aside unseen.
+MAY_DRAW_IT = frozenset({"object", "button", *LAID_OUT_APART})
+UNSEEN = ": a reader sees none of its cells"
 
 
 def table_not_drawn(table: etree._Element, styles: Styles) -> tuple[etree._Element, str] | None:
-    """The element around the table that keeps a browser from drawing it, and how: one not laid
-    out (display:none from a rule, the `hidden` attribute, the browser's sheet for a closed dialog
-    or details, a popover not shown: Style.removed, which the table's own style does not inherit),
-    or one drawing something else than its children (DRAW_OTHER_THAN_CHILDREN). A reader sees no
-    such table, so none of its numbers is the page's. (A rule this reader cannot decide that may
-    hide it is checked with the sheets: html_cascade.check_undecided.)"""
+    """The element around the table that keeps a browser from drawing it, or may, and how: one not
+    laid out (display:none from a rule, the `hidden` attribute, the browser's sheet for a closed
+    dialog or details, a popover not shown: Style.removed, which the table's own style does not
+    inherit), or one drawing something else than its children (DRAW_OTHER_THAN_CHILDREN; of them,
+    MAY_DRAW_IT may draw them). No number of such a table is surely the page's. (A rule this reader
+    cannot decide that may hide it is checked with the sheets: html_cascade.check_undecided.)"""
     for around in table.iterancestors():
         tag = tag_of(around)
         if tag in LAID_OUT_APART:
-            return around, "lays out what it holds by SVG or MathML rules, which this reader does not apply"
+            return around, ("lays out what it holds by SVG or MathML rules, which this reader does not apply: a reader "
+                            "may see its cells laid out otherwise, or none of them")
+        if tag == "object":
+            return around, ("draws something else than its content (its data), or its content where the data fails "
+                            "to load: which a reader sees, this reader cannot tell")
+        if tag == "button":
+            return around, "draws its content as a push button's label, which this reader does not lay out"
         if tag in DRAW_OTHER_THAN_CHILDREN:
-            return around, "draws something else than its content"
+            return around, "draws something else than its content" + UNSEEN
         if styles.of(around).removed:
-            return around, "is not drawn (display: none)"
+            return around, "is not drawn (display: none)" + UNSEEN
     return None
 
 
@@ -789,10 +802,27 @@ def shown_copies(tables: list[Table]) -> list[Table]:
     """The tables a reader may take for the vendor table: where a copy of it is drawn, those the
     browser does not draw are left out (a copy for phones hidden on desktops by a media query
     or the `hidden` attribute: Chromium shows one table). Where none is drawn, all stay, and the
-    one chosen is an error naming what hides it (html.check_drawn_in_order)."""
-    hidden = {t.element for t in tables if t.candidate and not t.layout and (
-        t.styles.of(t.element).removed or table_not_drawn(t.element, t.styles) is not None)}
-    if not hidden or all(t.element in hidden for t in tables if t.candidate and not t.layout):
+    one chosen is an error naming what hides it (html.check_drawn_in_order). A copy inside an
+    element that may draw it (MAY_DRAW_IT) beside one drawn is an error: which a reader sees
+    first, or at all, is not for this reader to guess."""
+    hidden, maybe = set(), []
+    for t in tables:
+        if not t.candidate or t.layout:
+            continue
+        around = None if t.styles.of(t.element).removed else table_not_drawn(t.element, t.styles)
+        if around is not None and tag_of(around[0]) in MAY_DRAW_IT:
+            maybe.append((t, around[0]))
+        elif around is not None or t.styles.of(t.element).removed:
+            hidden.add(t.element)
+    drawn = [t for t in tables if t.candidate and not t.layout and t.element not in hidden
+             and all(t is not m for m, _ in maybe)]
+    if maybe and drawn:
+        (copy, around), total = maybe[0], len(tables)
+        raise SourceError(copy.styles.source, f"table #{copy.number} of {total}, headed like the vendor table, is "
+                          f"inside <{tag_of(around)}>, which may draw it (an object's fallback, a button's label, "
+                          f"HTML in MathML or SVG), beside table #{drawn[0].number}: a reader may see both",
+                          "one table like the vendor's on the page, none inside an object, button, SVG or MathML")
+    if not hidden or not drawn and not maybe:
         return tables
     return [t for t in tables if t.element not in hidden]
 
@@ -803,7 +833,10 @@ def numbers(tables: list[Table]) -> str:
 
 def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> list[Table]:
     """The vendor table's parts. Among several tables that carry its headings, the one with
-    framework columns and the vendor's caption; two that remain alike are an error naming both."""
+    framework columns and the vendor's caption; two that remain alike are an error naming both.
+    A table like it that a browser draws from a document apart (a shadow root, a frame's inline
+    document) is an error (html_apart)."""
+    check_no_table_apart(root, reading.styles, source)
     tables = page_tables(root, reading, source)
     groups = group_parts(shown_copies(tables))
     total = len(tables)
