@@ -63,16 +63,18 @@ def stream(head: bytes, data: bytes) -> bytes:
     return b"<< %s /Length %d >>\nstream\n%s\nendstream" % (head, len(data), data)
 
 
-def incremental_update(data: bytes, objects: dict[int, bytes]) -> bytes:
+def incremental_update(data: bytes, objects: dict[int, bytes], generations: dict[int, int] | None = None) -> bytes:
     """The PDF `data` with `objects` (number -> body) added or replaced as an editor saves them:
-    appended after its end with their cross-reference section and a trailer pointing back."""
-    body, offsets = b"", {}
+    appended after its end with their cross-reference section and a trailer pointing back
+    (`generations`: an object's generation number where it is not 0)."""
+    body, offsets, generations = b"", {}, generations or {}
     for number, text in sorted(objects.items()):
         offsets[number] = len(data) + len(body)
-        body += b"%d 0 obj\n%s\nendobj\n" % (number, text)
+        body += b"%d %d obj\n%s\nendobj\n" % (number, generations.get(number, 0), text)
     root, size = re.search(rb"/Root (\d+ 0 R)", data)[1], int(re.search(rb"/Size (\d+)", data)[1])
     prev = re.findall(rb"startxref\s+(\d+)", data)[-1]
-    xref = b"xref\n0 1\n0000000000 65535 f \n" + b"".join(b"%d 1\n%010d 00000 n \n" % item for item in offsets.items())
+    xref = b"xref\n0 1\n0000000000 65535 f \n" + b"".join(
+        b"%d 1\n%010d %05d n \n" % (number, offset, generations.get(number, 0)) for number, offset in offsets.items())
     trailer = b"trailer\n<< /Size %d /Root %s /Prev %s >>\nstartxref\n%d\n%%%%EOF\n" % (
         max(size, max(objects) + 1), root, prev, len(data) + len(body))
     return data + body + xref + trailer

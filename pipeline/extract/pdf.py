@@ -28,7 +28,8 @@ from ..grid import Grid
 from ..header import CAPTION, KEY_HEADINGS
 from ..limits import DEFAULT, Limits, bounding
 from .pdf_cells import cluster, column_boundaries
-from .pdf_guards import check_one_copy_each, check_page_boxes, check_stream_lengths, check_streams, opened_pdf
+from .pdf_guards import (check_generations, check_one_copy_each, check_page_boxes, check_stream_lengths,
+                         check_streams, opened_pdf)
 from .pdf_ink import Sight
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
@@ -57,6 +58,7 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
             check_streams(data, source, limits)
             check_stream_lengths(pdf.doc, data, source)
             check_one_copy_each(pdf.doc, data, source)
+            check_generations(pdf.doc, data, source)
             scan = vendor_regions(pdf.pages, source, limits, Sight(data))
         except (PdfminerException, PDFException, MalformedPDFException, RecursionError) as exc:  # (an appearance
             # stream whose filter pdfminer does not know: PDFNotImplementedError, hunt 125; a page tree too deep)

@@ -155,6 +155,7 @@ def paints_outside(program: bytes, tight: bool = False) -> bool:
 
 
 PAINT_PATH = frozenset({b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*"})
+STROKE_PATH = frozenset({b"S", b"s", b"B", b"B*", b"b", b"b*"})
 NO_PAINT = frozenset({b"h", b"n", b"W", b"W*", b"J", b"j", b"M", b"d", b"ri", b"i", b"gs", b"d0", b"BMC", b"BDC",
                       b"EMC", b"MP", b"DP", *COLOURING})
 
@@ -162,7 +163,9 @@ NO_PAINT = frozenset({b"h", b"n", b"W", b"W*", b"J", b"j", b"M", b"d", b"ri", b"
 def painted_past(program: bytes, tight: bool) -> bool:
     """paints_outside() of any glyph program, read by pdfminer's content parser (comments, strings
     and arrays as PDF reads them): the points of the paths it paints (not of those ended by `n`
-    or only clipping), moved by its `cm`s and widened by half its line width. An operator whose
+    or only clipping), moved by its `cm`s and, where stroked, widened by half its line width (a fill's
+    points are its paint's bounds: cairo's glyphs, filled in `q`...`Q`, were taken as painting half
+    a line width past their box, hunt 143). An operator whose
     paint this reader does not bound (a form, an image, a shading, text) counts as painting outside."""
     operands, matrix, saved, width, box = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], 1.0, None
     path: list[tuple[float, float]] = []
@@ -187,8 +190,8 @@ def painted_past(program: bytes, tight: bool) -> bool:
                 corners = list(zip(taken[::2], taken[1::2]))
             a, b, c, d, e, f = matrix
             path += [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
-        elif op in PAINT_PATH:
-            reach = width / 2 * max(map(abs, matrix[:4]))
+        elif op in PAINT_PATH:  # a fill paints inside its path; a stroke half its line's width past it
+            reach = width / 2 * max(map(abs, matrix[:4])) if op in STROKE_PATH else 0.0
             xs += [v for x, _ in path for v in (x - reach, x + reach)]
             ys += [v for _, y in path for v in (y - reach, y + reach)]
             path = []

@@ -57,6 +57,13 @@ TALLER = 1.2  # and this much taller, another sign (a bracket's outline reaches 
 NARROWER, WIDER = 0.65, 1.55  # of its usual outline width: another sign (a bracket is a quarter em or a whole one)
 LOWER = 0.06  # of the size, its foot below the usual one's: another sign (a bracket reaches below the line)
 FLAT = 0.005  # of the font size: an outline box no higher draws nothing (an empty one's: 0.001 on the tests' prints)
+# How tall a glyph's outline may be for its size, by what it is read as, where a glyph of another
+# height would show another value: a digit at least DIGIT_LEAST (a speck drawn for 1 shows 16 as 6:
+# hunt 143; old-style figures are 0.45 tall), a hyphen or a full stop at most MARK_MOST (a 1 squeezed
+# into the hyphen's box showed 1 in every unsupported cell; a hyphen is 0.05-0.12 tall, a digit 0.7)
+DIGIT_LEAST = 0.3
+MARK_MOST = 0.3
+FLAT_MARKS = frozenset("-.")
 
 
 @lru_cache(maxsize=4096)
@@ -191,14 +198,14 @@ class ReadGlyphs:
 def drawn_glyphs(textpage):
     """Each character pdfium reads on the page (not one it adds between words and lines): its
     index, its printed text ('' for a blank), its glyph's origin, its outline's box (left,
-    bottom, right, top; all in user space) and, for a blank, its font size."""
+    bottom, right, top; all in user space) and, for a blank, its font size as drawn."""
     x, y = ctypes.c_double(), ctypes.c_double()
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     at_x, at_y = ctypes.byref(x), ctypes.byref(y)
     edges = tuple(ctypes.byref(v) for v in (left, right, bottom, top))
     raw = textpage.raw  # (asked per glyph)
-    origin, outline, generated, size = (pdfium_c.FPDFText_GetCharOrigin, pdfium_c.FPDFText_GetCharBox,
-                                        pdfium_c.FPDFText_IsGenerated, pdfium_c.FPDFText_GetFontSize)
+    origin, outline, generated = (pdfium_c.FPDFText_GetCharOrigin, pdfium_c.FPDFText_GetCharBox,
+                                  pdfium_c.FPDFText_IsGenerated)
     for index, ch in enumerate(textpage.get_text_range()):
         text = printed(ch)
         if not text and generated(raw, index):
@@ -206,7 +213,17 @@ def drawn_glyphs(textpage):
         origin(raw, index, at_x, at_y)
         outline(raw, index, *edges)
         yield index, text, x.value, y.value, (left.value, bottom.value, right.value, top.value), \
-            size(raw, index) if not text else 0.0
+            drawn_size(raw, index) if not text else 0.0
+
+
+def drawn_size(raw, index: int) -> float:
+    """The glyph's font size as drawn: pdfium's is the Tf operand, which the text and graphics
+    matrices scale (cairo writes `1 Tf` in a matrix scaled 9: a blank's flat box, 0.009 pt high,
+    was then taken for a blank that draws, hunt 143)."""
+    matrix = pdfium_c.FS_MATRIX()
+    scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 \
+        if pdfium_c.FPDFText_GetMatrix(raw, index, ctypes.byref(matrix)) else 1.0
+    return pdfium_c.FPDFText_GetFontSize(raw, index) * scale
 
 
 def font_key(font) -> int:
@@ -302,6 +319,12 @@ def inside(char: dict, bbox: tuple[float, float, float, float]) -> bool:
     return x0 <= (char["x0"] + char["x1"]) / 2 <= x1 and top <= (char["top"] + char["bottom"]) / 2 <= bottom
 
 
+def misdrawn(c: str, height: float) -> bool:
+    """Is a glyph read as `c` (a digit, a hyphen or a full stop) drawn at a height (of its
+    outline, for its size) that character never has?"""
+    return height < DIGIT_LEAST if c in ASCII_DIGITS else height > MARK_MOST
+
+
 def digits_unlike(digits: dict) -> list:
     """Of the digits of the table (by digit: their outline's height, width and foot below the
     origin for their size, and the character read), those drawn unlike the same digit's middle
@@ -339,7 +362,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
         return []  # the table's text without a Unicode map: pdf_textlayer's error
     read = ReadGlyphs(page, unread_text)
     table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
-    unread, raised, astray, digits = [], [], [], {}
+    unread, raised, astray, digits, misshapen = [], [], [], {}, []
     forms: dict[int, tuple] = {}  # in_form's, made when first asked
     fonts = Fonts(textpage)
     signs = []
@@ -380,6 +403,9 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             # (a Type 3 font has no name pdfium gives: Chromium's print names it in its descriptor, which pdfminer reads)
             if into and c.isalnum() and (fonts.of_signs(index) or of_signs(chars[0]["fontname"])):
                 signs.append(chars[0])
+            if into and (c in ASCII_DIGITS or c in FLAT_MARKS) and chars[0]["size"] > 0 and fonts.carried(index) \
+                    and misdrawn(c, (outline[3] - outline[1]) / chars[0]["size"]):
+                misshapen.append((c, (outline[3] - outline[1]) / chars[0]["size"], chars[0]))
             if into and c in ASCII_DIGITS and chars[0]["size"] > 0 and fonts.carried(index):  # (¹ and ① are digits
                 # to str.isdigit, not figures whose shapes are known: hunt 91's KeyError)
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
@@ -416,6 +442,14 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             Place(page=number), f"text in the vendor table drawn from a font of signs ({where(signs)}): Symbol, "
             "ZapfDingbats and their like draw a sign for the code, whatever character the file's map reads",
             "the table's text drawn from text fonts"))
+    if misshapen:
+        c, height, char = misshapen[0]
+        limit = f"at least {DIGIT_LEAST}" if c in ASCII_DIGITS else f"at most {MARK_MOST}"
+        raise LayoutError(source, Problem(
+            Place(page=number), f"a glyph in the vendor table drawn at a height its character never has ({where([char])}: "
+            f"read as {c!r}, its outline {height:.2f} of its size tall, where a {'digit' if c in ASCII_DIGITS else 'mark'} "
+            f"is {limit}): its font draws another sign for the character (a speck for a 1, a digit for a hyphen), "
+            "which shows a reader another value", "every digit and mark of the table drawn at its character's height"))
     unlike = digits_unlike(digits)
     if unlike:
         kind, (height, width, foot), (high, wide, low), char = unlike[0]
