@@ -10,7 +10,16 @@
   <object> whose data does not load was taken for hidden, and the real table published beside it;
   Chromium draws all three. Beside a table drawn, such a copy is an error; the table alone inside
   one is refused as before, now saying that this reader cannot tell what is drawn (it said that a
-  reader sees none of its cells)."""
+  reader sees none of its cells).
+- **WebKit's names of logical properties** (hunt 144): Chromium reads `-webkit-margin-start`,
+  `-webkit-max-logical-height`, `-webkit-font-feature-settings`, `-epub-writing-mode` and their
+  kin as the standard properties; this reader ignored them, and published 32 where Chromium draws
+  the 2 over the 3, a cell cut to nothing, or a superscript. They are now read as what they name.
+- **A <link charset>** (hunt 144): Chromium decodes a saved sheet without a BOM or @charset in the
+  encoding its link's `charset` attribute names, before the page's: a UTF-8 sheet linked with
+  charset=utf-8 from a GBK page hid a stale digit in Chromium, and this reader, decoding the sheet as
+  GBK, published it.
+"""
 from __future__ import annotations
 
 import html as markup
@@ -20,7 +29,9 @@ import pytest
 
 from chromium import evaluated_on
 from page_variants import PAGE_HTML, read, reference, same_rows  # noqa: F401 (reference is a fixture)
-from pipeline.errors import LayoutError, SourceError
+from pipeline.errors import CellError, LayoutError, SourceError
+from pipeline.extract import SavedFiles, extract_html
+from test_other_hands_round31 import CELL, VALUE
 
 START, END = PAGE_HTML.index("<table"), PAGE_HTML.index("</table>") + len("</table>")
 TABLE = PAGE_HTML[START:END]
@@ -139,3 +150,80 @@ def test_a_shadow_root_holding_other_tables_is_passed_by(reference):
               "<tr><td>basic</td><td>8 CNY</td></tr></table></template></div>")
     _, _, tidy = read(PAGE_HTML[:START] + widget + PAGE_HTML[START:])
     same_rows(tidy.frame, reference[1])
+
+
+# --- hunt 144: WebKit's names of logical properties; a <link charset> ---------------------------------
+
+def styled_value(style: str) -> str:
+    """The page with the cell's 4*Ascend written 3, then 4 in a span styled `style`."""
+    return PAGE_HTML.replace(VALUE, f'id="{CELL}">3<span id="drawn" style="{style}">4</span>*Ascend<')
+
+
+WEBKIT_NAMES = {  # each read by Chromium 156 as the standard property it names (its computed value)
+    "-webkit-margin-start": ("-webkit-margin-start:-.6em", "margin-left", LayoutError,
+                             r"<span> draws cells out of the table's order \(margin-left: -\.6em\)"),
+    "-webkit-margin-before": ("display:inline-block;-webkit-margin-before:-40px", "margin-top", LayoutError,
+                              r"\(margin-top: -40px\)"),
+    "-webkit-max-logical-height": ("display:inline-block;-webkit-max-logical-height:0;overflow:hidden", "max-height",
+                                   CellError, r"'3 ?\[4\] ?\*Ascend' is not a unit count"),
+    "-webkit-font-feature-settings": ("font-family:'Nimbus Sans';-webkit-font-feature-settings:'sups'",
+                                      "font-feature-settings", CellError, r"'3\[4\]\*Ascend'"),
+}
+COMPUTED = "(name) => getComputedStyle(document.getElementById('drawn')).getPropertyValue(name)"
+PLAIN = {"margin-left": "0px", "margin-top": "0px", "max-height": "none", "font-feature-settings": "normal"}
+
+
+@pytest.mark.parametrize("style, physical, error, message", WEBKIT_NAMES.values(), ids=WEBKIT_NAMES)
+def test_webkit_names_of_properties_are_read_as_what_they_name(browser, style, physical, error, message):
+    """Catches (hunt 144): the declaration ignored and 34 published, where Chromium draws the 4 over
+    the 3 (a negative start margin), lifts it out of its line, cuts it to nothing or draws it as a
+    superscript. (The premise: Chromium computes the standard property from the WebKit name.)"""
+    html = styled_value(style)
+    assert evaluated_on(browser, html, f"() => ({COMPUTED})({physical!r})") != PLAIN[physical]
+    with pytest.raises(error, match=message):
+        read(html)
+
+
+def test_the_epub_writing_mode_is_read_as_writing_mode(browser):
+    """Catches (hunt 144): `-epub-writing-mode: vertical-rl` on the table, which Chromium draws
+    turned, published as if drawn across (the standard name is refused)."""
+    html = PAGE_HTML.replace("<table ", '<table style="-epub-writing-mode:vertical-rl" ', 1)
+    assert evaluated_on(browser, html, "() => getComputedStyle(document.querySelector('table')).writingMode") \
+        == "vertical-rl"
+    with pytest.raises(LayoutError, match=r"<table> draws cells out of the table's order \(writing-mode: vertical-rl\)"):
+        read(html)
+
+
+VALUE_128 = "modelarts_llm_train_590804__p0717"  # 128*Ascend: qwen3_moe-235B_A22B, lora, 4096, MindSpeed-LLM, Snt9b
+
+
+def saved_gbk_page(tmp_path, charset: str):
+    """The page in GBK (its meta saying so), its 128*Ascend written with a stale 9 in
+    `<span class="é">` before it, and page_files/s.css in UTF-8 hiding `.é`, linked with
+    `charset`: (the page's path, its folder's SavedFiles)."""
+    folder = tmp_path / "raw" / "2025-10-22"
+    (folder / "page_files").mkdir(parents=True)
+    (folder / "page_files" / "s.css").write_text(".\u00e9{display:none} ", encoding="utf-8")  # (an even length: UTF-16 too)
+    link = f'<link rel="stylesheet" type="text/css" charset="{charset}" href="page_files/s.css">'
+    html = (PAGE_HTML.replace('<meta charset="utf-8">', '<meta charset="gbk">', 1)
+            .replace("</head>", link + "</head>", 1)
+            .replace(f'<p id="{VALUE_128}">128*Ascend', f'<p id="{VALUE_128}"><span class="\u00e9">9</span>128*Ascend'))
+    page = folder / "page.html"
+    page.write_bytes(html.encode("gb18030"))
+    return page, SavedFiles.beside(page, "raw/2025-10-22")
+
+
+@pytest.mark.parametrize("charset, shown", [("utf-8", "128*Ascend"), ("utf-16", "9128*Ascend")])
+def test_a_saved_sheet_is_decoded_in_the_encoding_its_link_names(browser, tmp_path, charset, shown):
+    """Catches (hunt 144): a UTF-8 sheet linked with charset=utf-8 from a GBK page read as GBK
+    (`.茅`), its rule matching nothing, and 9128 published where Chromium shows 128; linked with
+    charset=utf-16, Chromium decodes it as UTF-16 and applies nothing. (The premise: what Chromium
+    draws in the cell, the page opened from disk.)"""
+    from chromium import tab
+
+    page, files = saved_gbk_page(tmp_path, charset)
+    with tab(browser) as window:
+        window.goto(page.as_uri())
+        assert window.inner_text(f"#{VALUE_128}") == shown
+    grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html", files=files)
+    assert shown in [cell.text for cell in grid.cells]

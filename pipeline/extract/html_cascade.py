@@ -227,12 +227,25 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 # `overflow-block: hidden` under `line-height: 0`, hid a value that was read)
 LOGICAL_ALIASES = {"block-size": "height", "min-block-size": "min-height", "max-block-size": "max-height",
                    "inline-size": "width", "min-inline-size": "min-width", "max-inline-size": "max-width",
-                   "overflow-block": "overflow-y", "overflow-inline": "overflow-x"}
+                   "overflow-block": "overflow-y", "overflow-inline": "overflow-x",
+                   # WebKit's names of the same, which Chromium 156 still reads (hunt 144)
+                   "-webkit-logical-width": "width", "-webkit-logical-height": "height",
+                   "-webkit-min-logical-width": "min-width", "-webkit-min-logical-height": "min-height",
+                   "-webkit-max-logical-width": "max-width", "-webkit-max-logical-height": "max-height"}
+# WebKit's names of the logical sides (start, end, before, after), which Chromium 156 still reads as
+# the standard properties (hunt 144: `-webkit-margin-start: -.6em` drew a 2 over the 3 of 32)
+WEBKIT_SIDES = {"start": ("inline-start", "left"), "end": ("inline-end", "right"), "before": ("block-start", "top"),
+                "after": ("block-end", "bottom")}
 # Properties Chromium reads under a prefixed name too (one property: the later declaration wins)
 ALIASES = {"-webkit-transform": "transform", "-webkit-transform-origin": "transform-origin", "-webkit-filter": "filter",
            "-webkit-clip-path": "clip-path", "-webkit-perspective": "perspective", "-webkit-box-shadow": "box-shadow",
            "-webkit-opacity": "opacity", "-webkit-animation": "animation", "-webkit-animation-name": "animation-name",
-           "-webkit-transform-style": "transform-style", "-webkit-backface-visibility": "backface-visibility"}
+           "-webkit-transform-style": "transform-style", "-webkit-backface-visibility": "backface-visibility",
+           "-webkit-font-feature-settings": "font-feature-settings", "-epub-writing-mode": "writing-mode",
+           **{f"-webkit-{box}-{side}": f"{box}-{logical}" for side, (logical, _) in WEBKIT_SIDES.items()
+              for box in ("margin", "padding", "border")},
+           **{f"-webkit-border-{side}-{part}": f"border-{physical}-{part}" for side, (_, physical) in WEBKIT_SIDES.items()
+              for part in ("width", "style", "color")}}
 # Logical margins and paddings, as the physical sides they are in horizontal-tb, left to right
 LOGICAL = {f"{box}-{axis}{end}": (box, sides) for box in ("margin", "padding")
            for axis, ends in (("inline", ("left", "right")), ("block", ("top", "bottom")))
@@ -1398,7 +1411,7 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
         "not from disk)" if verdict == UNDECIDED else ""
     if not why and element.get("crossorigin") is not None:  # a CORS request: from disk (origin null) Chromium
         why = "<link crossorigin> (a sheet a browser applies from the page's site, not from disk)"  # blocks it (hunt 108)
-    return files.sheet(inside), inside, inside, why
+    return files.sheet(inside, element.get("charset")), inside, inside, why
 
 
 def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, base: str, quirks: bool) -> bool:

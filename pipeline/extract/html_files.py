@@ -50,7 +50,7 @@ class SavedFiles:
     limits: Limits = DEFAULT
     warnings: list[str] = field(default_factory=list)
     read: list[str] = field(default_factory=list)  # labels of the sheets applied, in order
-    texts: dict[str, str] = field(default_factory=dict)  # inside path -> decoded text (each file read once)
+    texts: dict[tuple, str] = field(default_factory=dict)  # (inside path, charset hint) -> decoded text (each read once)
     raw: dict[str, bytes] = field(default_factory=dict)  # inside path -> its bytes
     environment: str = "utf-8"  # the page's encoding: its sheets' without a BOM or @charset (html_cascade sets it)
 
@@ -124,16 +124,17 @@ class SavedFiles:
         self.warnings.append(f"the style sheet {href!r} linked from {self.label}/{referrer} {why}; "
                              "it is not applied (a browser shows the page without it too)")
 
-    def sheet(self, inside: str) -> str:
-        """The text of the sheet at `inside` (a path `inside` returned)."""
+    def sheet(self, inside: str, hint: str | None = None) -> str:
+        """The text of the sheet at `inside` (a path `inside` returned); `hint`: the encoding its
+        <link charset> names (sheet_encoding)."""
         label = f"{self.label}/{inside}"
         if len(self.read) >= MAX_SHEETS:
             raise LimitError(f"{self.label}/{self.page}", f"the page applies over {MAX_SHEETS} style sheets "
                              "(each @import counted)", f"at most {MAX_SHEETS}")
         self.read.append(label)
-        if inside not in self.texts:
-            self.texts[inside] = decoded_sheet(self.data(inside), label, environment=self.environment)
-        return self.texts[inside]
+        if (inside, hint) not in self.texts:
+            self.texts[inside, hint] = decoded_sheet(self.data(inside), label, environment=self.environment, hint=hint)
+        return self.texts[inside, hint]
 
     def data(self, inside: str) -> bytes:
         """The bytes of the file at `inside` (a path `inside` returned), read once."""
@@ -216,13 +217,15 @@ def replaced(label: str, source: str, what: str) -> SourceError:
                        "a browser decodes")
 
 
-def sheet_encoding(data: bytes, label: str, protocol: str | None = None,
-                   environment: str = "utf-8") -> tuple[str, bytes]:
+def sheet_encoding(data: bytes, label: str, protocol: str | None = None, environment: str = "utf-8",
+                   hint: str | None = None) -> tuple[str, bytes]:
     """The encoding CSS Syntax decodes a sheet with (a BOM, else the charset its URL gives (a
-    data: URL's), else `@charset "x";` at the very start, a UTF-16 label read as UTF-8, else
-    the environment's: the page's own encoding, as Chromium decodes a GBK page's sheet as GBK),
-    and the bytes without the BOM; a label of the replacement encoding is an error naming the
-    sheet."""
+    data: URL's), else `@charset "x";` at the very start, a UTF-16 label read as UTF-8, else the
+    encoding its <link charset> names (`hint`: Chromium 156 decodes a UTF-8 sheet linked from a
+    GBK page with charset=utf-8 as UTF-8, and one linked with charset=utf-16 as UTF-16, hunt 144),
+    else the environment's: the page's own encoding, as Chromium decodes a GBK page's sheet as
+    GBK), and the bytes without the BOM; a label of the replacement encoding is an error naming
+    the sheet."""
     for bom, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                       (codecs.BOM_UTF16_BE, "utf-16-be")):
         if data.startswith(bom):
@@ -235,11 +238,15 @@ def sheet_encoding(data: bytes, label: str, protocol: str | None = None,
         if name == REPLACEMENT:
             raise replaced(named, label, "style sheet")
         return ("utf-8" if name.startswith(("utf-16", "utf-32")) else name), data
+    hinted = browser_codec(hint) if hint else None
+    if hinted and hinted != REPLACEMENT:
+        return hinted, data
     return ("utf-8" if environment.startswith(("utf-16", "utf-32")) else environment), data
 
 
-def decoded_sheet(data: bytes, label: str, protocol: str | None = None, environment: str = "utf-8") -> str:
-    encoding, body = sheet_encoding(data, label, protocol, environment)
+def decoded_sheet(data: bytes, label: str, protocol: str | None = None, environment: str = "utf-8",
+                  hint: str | None = None) -> str:
+    encoding, body = sheet_encoding(data, label, protocol, environment, hint)
     try:
         return browser_decoded(body, encoding)
     except (UnicodeDecodeError, NotReproduced) as exc:
