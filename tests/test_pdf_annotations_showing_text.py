@@ -29,11 +29,11 @@ A_ONE = b"BT /H 8 Tf 1 3 Td (1) Tj ET"
 
 def with_annotation(data: bytes, entries: bytes, appearance: bytes | None, resources: bytes = b"",
                     where: tuple[float, float, float, float] = GAP, rect: bytes | None = None,
-                    head: bytes = b"") -> bytes:
+                    head: bytes = b"", flags: int = 4) -> bytes:
     """`data` with one annotation over `where` (`entries`: its dictionary's own; `appearance`: the
     content of its normal appearance, with Helvetica as /H and `resources` besides), appended as an incremental update:
     new objects, the page again with /Annots (and for a form field the catalog with its form),
-    an xref section and a trailer pointing back."""
+    an xref section and a trailer pointing back; `flags`: its /F (4: Print)."""
     page, catalog = (re.search(rb"\n%d 0 obj\n(<<.*?)>>\nendobj" % number, data, re.S)[1] for number in (PAGE, CATALOG))
     objects = {}
     rect = rect or b"[%.1f %.1f %.1f %.1f]" % where  # (`rect`: written otherwise, as a hostile hand may)
@@ -42,7 +42,7 @@ def with_annotation(data: bytes, entries: bytes, appearance: bytes | None, resou
         objects[100] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 %.1f %.1f] /Resources << /Font << /H %d 0 R >> "
                               b"%s >>%s" % (width, height, HELVETICA, resources, head), appearance)
     ap = b" /AP << /N 100 0 R >>" if appearance is not None else b""
-    objects[101] = b"<< /Type /Annot /Rect %s /F 4%s %s >>" % (rect, ap, entries)
+    objects[101] = b"<< /Type /Annot /Rect %s /F %d%s %s >>" % (rect, flags, ap, entries)
     objects[PAGE] = page + b"/Annots [101 0 R] >>"
     if b"/Widget" in entries:
         objects[CATALOG] = catalog + (b"/AcroForm << /Fields [101 0 R] /DA (/Helv 8 Tf 0 g) /DR << /Font << /Helv %d 0 R "

@@ -19,7 +19,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
-from pdf_drawing import incremental_update
+from pdf_drawing import canvas_font, incremental_update  # noqa: F401  (a fixture)
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.extract.pdf_encodings import paints_outside
@@ -159,3 +159,39 @@ def test_a_type3_glyph_filled_inside_its_box_paints_inside_it():
     same path paints past its box by half the line width."""
     assert not paints_outside(CAIRO_GLYPH)
     assert paints_outside(CAIRO_GLYPH.replace(b"\nf\n", b"\n0.2 w S\n"))
+
+
+# --- hunt 146: an annotation drawn on paper only ------------------------------------------------------
+
+def ink_printed(data: bytes, printing: bool) -> int:
+    """Dark pixels pdfium draws in the gap before 32*Ascend, annotations drawn, on screen or as it
+    prints (FPDF_PRINTING: an annotation's NoView and Print flags decide)."""
+    from test_pdf_annotations_showing_text import GAP
+
+    document = pdfium.PdfDocument(data)
+    page = document[0]
+    image = page.render(scale=4, grayscale=True, draw_annots=True, extra_flags=pdfium.raw.FPDF_PRINTING if printing
+                        else 0).to_numpy()
+    height = page.get_height()
+    x0, y0, x1, y1 = (round(v * 4) for v in (GAP[0], height - GAP[3], GAP[2], height - GAP[1]))
+    return int(np.count_nonzero(image[y0:y1, x0:x1] < 128))
+
+
+@pytest.mark.parametrize("flags, printed", [(36, True), (32, False)], ids=["NoView and Print", "NoView"])
+def test_an_annotation_drawn_on_paper_only_is_drawn(canvas_font, tmp_path, flags, printed):
+    """Catches (hunt 146): a FreeText annotation drawing a 1 before 32*Ascend, flagged NoView and
+    Print (/F 36): the screen shows 32, a print (Chromium's too) 132, and 32 was published as if
+    nothing were drawn. One flagged NoView alone is drawn neither way, and read through. (The
+    premise: pdfium's screen and print renderings of the gap.)"""
+    from test_pdf_annotations_showing_text import A_ONE, with_annotation
+    from test_pdf_same_glyphs_elsewhere import one_row_table
+
+    data = one_row_table(canvas_font, tmp_path / "t.pdf", lambda *_: None)
+    annotated = with_annotation(data, b"/Subtype /FreeText /DA (/Helv 8 Tf 0 g)", A_ONE, flags=flags)
+    assert ink_printed(annotated, printing=False) == ink_printed(data, printing=False)
+    assert (ink_printed(annotated, printing=True) > ink_printed(data, printing=True) + 20) == printed
+    if printed:
+        with pytest.raises(LayoutError, match=r"page 1: a FreeText annotation drawn over the vendor table"):
+            extract_pdf(annotated, "t.pdf")
+    else:
+        assert sorted(normalize(extract_pdf(annotated, "t.pdf")[0], "2025-10-22").frame.min_units.dropna()) == [16, 32]

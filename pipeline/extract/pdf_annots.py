@@ -36,7 +36,8 @@ from .pdf_paths import UNDERLINE_BAND
 
 HARMLESS = frozenset({"Link", "Popup", "Widget", "Highlight", "Underline", "Squiggly"})
 CORE = 0.5  # points: a line this far inside a glyph's box runs through it (one on its edge surrounds it)
-HIDDEN, NO_VIEW = 1 << 1, 1 << 5  # annotation flags (PDF 32000-1 12.5.3): not drawn on screen
+# annotation flags (PDF 32000-1 12.5.3): not drawn at all, drawn when printing, not drawn on screen
+HIDDEN, PRINT, NO_VIEW = 1 << 1, 1 << 2, 1 << 5
 
 
 def subtype(annot: dict) -> str:
@@ -45,13 +46,17 @@ def subtype(annot: dict) -> str:
 
 
 def drawn(annot: dict) -> bool:
-    """Whether a viewer draws the annotation: unless its flags (/F) say hidden. Flags written
+    """Whether a viewer draws the annotation, on screen or on paper: unless its flags (/F) say
+    hidden, or not on screen (NoView) without the Print flag. One drawn only when printing (NoView
+    and Print: hunt 146's FreeText drawing a 1 before 32*Ascend, which the screen shows as 32 and a
+    print, Chromium's too, as 132) is drawn: the page shows a reader two values. Flags written
     as a real number are read as viewers read them (`/F 4.0` is 4), and flags that are no
     number at all hide nothing (pdfium and poppler draw such an annotation)."""
     flags = resolve1(annot["data"].get("F"))
     if isinstance(flags, bool) or not isinstance(flags, (int, float)) or flags != flags or abs(flags) >= 2**31:
         return True
-    return not int(flags) & (HIDDEN | NO_VIEW)
+    flags = int(flags)
+    return not flags & HIDDEN and (not flags & NO_VIEW or bool(flags & PRINT))
 
 
 SHOWN = frozenset({b"Tj", b"TJ", b"'", b'"', b"BI"})  # operators that show text, an inline image
