@@ -28,7 +28,7 @@ import urllib.parse
 import pytest
 
 from chromium import evaluated_on
-from page_variants import PAGE_HTML, read, reference, same_rows  # noqa: F401 (reference is a fixture)
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (reference is a fixture)
 from pipeline.errors import CellError, LayoutError, SourceError
 from pipeline.extract import SavedFiles, extract_html
 from test_other_hands_round31 import CELL, VALUE
@@ -227,3 +227,94 @@ def test_a_saved_sheet_is_decoded_in_the_encoding_its_link_names(browser, tmp_pa
         assert window.inner_text(f"#{VALUE_128}") == shown
     grid, _ = extract_html(page.read_bytes(), "raw/2025-10-22/page.html", files=files)
     assert shown in [cell.text for cell in grid.cells]
+
+
+# --- hunt 145: every name Chromium reads as another property; a marquee's size; rounded corners -------
+
+ALIASES_IN_CHROMIUM = r"""() => {
+  const names = []; for (const n in document.body.style) if (/^(webkit|epub)[A-Z]/.test(n)) names.push(n);
+  for (const n of ['epubCaptionSide', 'epubTextCombine', 'epubTextEmphasis', 'epubTextEmphasisColor',
+                   'epubTextEmphasisStyle', 'epubTextOrientation', 'epubTextTransform', 'epubWordBreak',
+                   'epubWritingMode']) names.push(n);
+  const found = {};
+  for (const n of names) {
+    const dashed = '-' + n.replace(/[A-Z]/g, c => '-' + c.toLowerCase()), box = document.createElement('div');
+    box.style.setProperty(dashed, 'initial');
+    const named = box.style.cssText.split(':')[0].trim();
+    if (named && named !== dashed) found[dashed] = named;
+  }
+  return found;
+}"""
+
+
+def test_the_aliases_read_are_chromiums(browser):
+    """Catches the table of aliases (css_aliases.CHROMIUM_ALIASES) drifting from the browser: every
+    prefixed name Chromium serialises under another property's name is in it, as that property, and
+    none else (hunts 144 and 145 found `-webkit-margin-start`, `-webkit-columns`, `-epub-text-emphasis`
+    read as nothing)."""
+    from pipeline.extract.css_aliases import CHROMIUM_ALIASES
+
+    assert evaluated_on(browser, "<p>x</p>", ALIASES_IN_CHROMIUM) == CHROMIUM_ALIASES
+
+
+WRAPPER = '<div class="tablenoborder">'
+assert PAGE_HTML.count(WRAPPER) == 1
+
+PREFIXED = {  # each refused in its standard form, and drawn by Chromium 156 as that
+    "-webkit-columns on the table's wrapper": (PAGE_HTML.replace(WRAPPER, '<div class="tablenoborder" '
+                                                                           'style="-webkit-columns:2">'),
+                                               "div.tablenoborder", "columnCount", "2", LayoutError, r"columns: 2"),
+    "-epub-text-emphasis-style on a digit": (styled_value("-epub-text-emphasis-style:'1'"), "#drawn",
+                                             "textEmphasisStyle", '"1"', CellError, r"text-emphasis-style"),
+}
+
+
+@pytest.mark.parametrize("html, selector, computed, value, error, message", PREFIXED.values(), ids=PREFIXED)
+def test_prefixed_aliases_are_read_as_their_properties(browser, html, selector, computed, value, error, message):
+    """Catches (hunt 145): the table drawn in two columns over each other (`-webkit-columns: 2`)
+    published whole; a `1` drawn over the 4 as an emphasis mark published 34."""
+    script = f"() => getComputedStyle(document.querySelector({selector!r})).{computed}"
+    assert evaluated_on(browser, html, script) == value
+    with pytest.raises(error, match=message):
+        read(html)
+
+
+MARQUEE_BOX = """() => { const box = document.querySelector('marquee').getBoundingClientRect();
+  return [Math.round(box.width), Math.round(box.height), getComputedStyle(document.querySelector('marquee')).overflowX]; }"""
+
+
+@pytest.mark.parametrize("attributes, drawn", [('height="1"', (None, 1)), ('width="5"', (5, None))])
+def test_a_marquee_sized_by_its_attributes_clips_its_text(browser, attributes, drawn):
+    """Catches (hunt 145): `<marquee height=1 scrollamount=0>` (or width=5) around a value drew it
+    through a 1px slit (a 5px one), and 4 was published: HTML maps a marquee's width, height,
+    hspace and vspace to its size and margins, and Chromium's sheet clips its overflow (`!important`)."""
+    html = PAGE_HTML.replace(VALUE, f'id="{CELL}"><marquee {attributes} scrollamount="0" style="overflow:visible">'
+                                    '4*Ascend</marquee><')
+    width, height, overflow = evaluated_on(browser, html, MARQUEE_BOX)
+    assert overflow == "hidden" and (width, height) == tuple(v if v is not None else w
+                                                             for v, w in zip(drawn, (width, height)))
+    with pytest.raises(CellError, match=r"'\[4\*Ascend\]' is not a unit count"):
+        read(html)
+
+
+ROUNDED = """() => { const box = document.getElementById(%r);
+  return getComputedStyle(box).borderTopLeftRadius; }""" % VALUE_128
+
+
+def test_a_corner_rounded_into_a_values_text_is_an_error(browser):
+    """Catches (hunt 145): `overflow: hidden; border-top-left-radius: 100%` on a value's box cut its
+    first digit away (Chromium drew `·2 Ascend` for 32*Ascend), and the value was published. A
+    percentage reaches as far as the box is wide, which no layout here measures: an error."""
+    html = with_sheet(f"#{VALUE_128} {{ overflow: hidden; border-top-left-radius: 100% }}")
+    assert evaluated_on(browser, html, ROUNDED) == "100%"
+    with pytest.raises(CellError, match=r"<p> is drawn with `border-top-left-radius: 100%`"):
+        read(html)
+
+
+@pytest.mark.parametrize("radius", ["8px", "12px", "20px; padding: 12px"])
+def test_corners_rounded_within_a_glyphs_edge_are_read(radius, reference):
+    """What must not be refused: a value's box clipping its overflow with corners rounded 8px (no
+    pixel of the text changes in Chromium) or 12px (the edge of a glyph: 1 to 3 pixels), or a
+    corner reaching no further than its padding and that."""
+    _, _, tidy = read(with_sheet(f"#{VALUE_128} {{ overflow: hidden; border-radius: {radius} }}"))
+    same_rows(tidy.frame, reference[1])

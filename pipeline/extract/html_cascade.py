@@ -36,6 +36,7 @@ from lxml import etree
 from webencodings import ascii_lower
 
 from ..errors import Place, Problem, SourceError
+from .css_aliases import CHROMIUM_ALIASES
 from .css_colour import ASCII_WHITESPACE, QUIRKY_COLOURS, hashless, legacy_colour
 from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
@@ -84,7 +85,7 @@ TEXT_PSEUDO = frozenset({"before", "after", "first-letter", "first-line"}) | CON
 # the selector's specificity (a, b, c).
 INLINE = (1, 0, 0, 0, 0)  # an element's own style
 UNDECIDED_RULE = (0, 1 << 20, 0, 0, 0)  # a rule this reader cannot decide, judged winning over every rule
-UA, AUTHOR, AUTHOR_IMPORTANT = 0, 1, 2
+UA, AUTHOR, AUTHOR_IMPORTANT, UA_IMPORTANT = 0, 1, 2, 3
 HINT = (AUTHOR, (0, -1, 0, 0, 0), -1)  # the precedence of a presentational hint: beneath every author rule
 # revert rolls a property back to the browser's sheet (the UA origin), revert-layer to the layer
 # beneath the page's unlayered rules: the presentational hints, where Chromium puts `hidden` and the
@@ -155,10 +156,9 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 
     if name.startswith("--") or uses_var(tokens):  # expanded once var() is substituted (html_style.py)
         return [Declaration(name, value, tuple(tokens), important)]
+    written, name = name, CHROMIUM_ALIASES.get(name, name)  # one property under two names: the later one wins
     if name in LOGICAL_ALIASES:  # the physical property, named as written in messages
-        return [Declaration(LOGICAL_ALIASES[name], ascii_lower(value), tuple(tokens), important, named=name)]
-    if name in ALIASES:  # one property under two names: the cascade keeps the one declared last
-        name = ALIASES[name]
+        return [Declaration(LOGICAL_ALIASES[name], ascii_lower(value), tuple(tokens), important, named=written)]
     if name in LOGICAL:  # the sides in horizontal-tb, left to right (the only writing this reader reads)
         return [one(longhand, text) for longhand, text in logical_sides(name, words)]
     if name == "all":  # a CSS-wide keyword for every property this reader computes (css_values.py)
@@ -228,24 +228,10 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
 LOGICAL_ALIASES = {"block-size": "height", "min-block-size": "min-height", "max-block-size": "max-height",
                    "inline-size": "width", "min-inline-size": "min-width", "max-inline-size": "max-width",
                    "overflow-block": "overflow-y", "overflow-inline": "overflow-x",
-                   # WebKit's names of the same, which Chromium 156 still reads (hunt 144)
-                   "-webkit-logical-width": "width", "-webkit-logical-height": "height",
-                   "-webkit-min-logical-width": "min-width", "-webkit-min-logical-height": "min-height",
-                   "-webkit-max-logical-width": "max-width", "-webkit-max-logical-height": "max-height"}
-# WebKit's names of the logical sides (start, end, before, after), which Chromium 156 still reads as
-# the standard properties (hunt 144: `-webkit-margin-start: -.6em` drew a 2 over the 3 of 32)
-WEBKIT_SIDES = {"start": ("inline-start", "left"), "end": ("inline-end", "right"), "before": ("block-start", "top"),
-                "after": ("block-end", "bottom")}
-# Properties Chromium reads under a prefixed name too (one property: the later declaration wins)
-ALIASES = {"-webkit-transform": "transform", "-webkit-transform-origin": "transform-origin", "-webkit-filter": "filter",
-           "-webkit-clip-path": "clip-path", "-webkit-perspective": "perspective", "-webkit-box-shadow": "box-shadow",
-           "-webkit-opacity": "opacity", "-webkit-animation": "animation", "-webkit-animation-name": "animation-name",
-           "-webkit-transform-style": "transform-style", "-webkit-backface-visibility": "backface-visibility",
-           "-webkit-font-feature-settings": "font-feature-settings", "-epub-writing-mode": "writing-mode",
-           **{f"-webkit-{box}-{side}": f"{box}-{logical}" for side, (logical, _) in WEBKIT_SIDES.items()
-              for box in ("margin", "padding", "border")},
-           **{f"-webkit-border-{side}-{part}": f"border-{physical}-{part}" for side, (_, physical) in WEBKIT_SIDES.items()
-              for part in ("width", "style", "color")}}
+                   **{f"border-{logical}-{part}": f"border-{physical}-{part}"
+                      for logical, physical in (("inline-start", "left"), ("inline-end", "right"),
+                                                ("block-start", "top"), ("block-end", "bottom"))
+                      for part in ("width", "style", "color")}}
 # Logical margins and paddings, as the physical sides they are in horizontal-tb, left to right
 LOGICAL = {f"{box}-{axis}{end}": (box, sides) for box in ("margin", "padding")
            for axis, ends in (("inline", ("left", "right")), ("block", ("top", "bottom")))
@@ -1603,6 +1589,8 @@ def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | 
         entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in QUIRKS_TABLE]
     if pseudo is None and tag == "summary" and summarises(element):
         entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in SUMMARY]
+    if pseudo is None and tag == "marquee":  # Chromium's `marquee { overflow: hidden !important }`
+        entries += [((UA_IMPORTANT, (0, 0, 0, 0, 0), 0), None, d) for d in MARQUEE_CLIP]
     if pseudo is None and element.get("hidden") is not None:  # a presentational hint in Chromium, not the UA's
         until_found = ascii_lower(element.get("hidden") or "") == "until-found" and tag != "embed"
         entries += [(HINT, None, d) for d in (UNTIL_FOUND if until_found else HIDDEN_ATTRIBUTE)]
@@ -1755,7 +1743,30 @@ def presentational_hints(element: etree._Element, tag: str) -> list[Declaration]
         if colour is not None:
             text = "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
             out.append(Declaration(name, text, tuple(tinycss2.parse_component_value_list(text)), False))
+    for attribute, names in DIMENSION_HINTS.get(tag, ()):
+        text = dimension(element.get(attribute))
+        if text is not None:
+            out += [Declaration(name, text, tuple(tinycss2.parse_component_value_list(text)), False) for name in names]
     return out
+
+
+# The attributes HTML maps to a box's size or margins ("maps to the dimension property") on the
+# elements whose text this reader reads inside them: a marquee's (hunt 145: `<marquee height=1>`
+# drew 32*Ascend through a 1px slit, and 32 was published). A table's and a column's widths are
+# read where columns are measured (html_columns); a replaced element's content is not read.
+DIMENSION_HINTS = {"marquee": (("width", ("width",)), ("height", ("height",)),
+                               ("hspace", ("margin-left", "margin-right")), ("vspace", ("margin-top", "margin-bottom")))}
+MARQUEE_CLIP = declarations("overflow: hidden")
+
+
+def dimension(value: str | None) -> str | None:
+    """A length by HTML's rules for parsing dimension values: white space, digits, a fraction,
+    then `%` for a percentage, anything after ignored (`12px` is 12, `50%x` is 50%); None where
+    there are no digits."""
+    found = re.match(r"[ \t\n\f\r]*([0-9]+(?:\.[0-9]+)?)(%?)", value or "")
+    if found is None:
+        return None
+    return f"{found[1]}{found[2] or 'px'}"
 
 
 LEGACY_FONT_SIZES = ("x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large")  # <font size=1..7>
