@@ -798,6 +798,18 @@ def group_parts(tables: list[Table]) -> list[list[Table]]:
     return groups
 
 
+def drawing(table: Table) -> tuple[str, etree._Element | None]:
+    """Whether a browser draws the table: "drawn", "hidden" (not laid out, or inside an element
+    drawing something else) or "maybe" (inside one of MAY_DRAW_IT), and the element around it that
+    decides."""
+    if table.styles.of(table.element).removed:
+        return "hidden", table.element
+    around = table_not_drawn(table.element, table.styles)
+    if around is None:
+        return "drawn", None
+    return ("maybe" if tag_of(around[0]) in MAY_DRAW_IT else "hidden"), around[0]
+
+
 def shown_copies(tables: list[Table]) -> list[Table]:
     """The tables a reader may take for the vendor table: where a copy of it is drawn, those the
     browser does not draw are left out (a copy for phones hidden on desktops by a media query
@@ -805,17 +817,10 @@ def shown_copies(tables: list[Table]) -> list[Table]:
     one chosen is an error naming what hides it (html.check_drawn_in_order). A copy inside an
     element that may draw it (MAY_DRAW_IT) beside one drawn is an error: which a reader sees
     first, or at all, is not for this reader to guess."""
-    hidden, maybe = set(), []
-    for t in tables:
-        if not t.candidate or t.layout:
-            continue
-        around = None if t.styles.of(t.element).removed else table_not_drawn(t.element, t.styles)
-        if around is not None and tag_of(around[0]) in MAY_DRAW_IT:
-            maybe.append((t, around[0]))
-        elif around is not None or t.styles.of(t.element).removed:
-            hidden.add(t.element)
-    drawn = [t for t in tables if t.candidate and not t.layout and t.element not in hidden
-             and all(t is not m for m, _ in maybe)]
+    seen = {t.element: drawing(t) for t in tables if t.candidate and not t.layout}
+    drawn = [t for t in tables if seen.get(t.element, ("",))[0] == "drawn"]
+    maybe = [(t, seen[t.element][1]) for t in tables if seen.get(t.element, ("",))[0] == "maybe"]
+    hidden = {element for element, (how, _) in seen.items() if how == "hidden"}
     if maybe and drawn:
         (copy, around), total = maybe[0], len(tables)
         raise SourceError(copy.styles.source, f"table #{copy.number} of {total}, headed like the vendor table, is "

@@ -404,8 +404,8 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             if into and c.isalnum() and (fonts.of_signs(index) or of_signs(chars[0]["fontname"])):
                 signs.append(chars[0])
             if into and (c in ASCII_DIGITS or c in FLAT_MARKS) and chars[0]["size"] > 0 and fonts.carried(index) \
-                    and misdrawn(c, (outline[3] - outline[1]) / chars[0]["size"]):
-                misshapen.append((c, (outline[3] - outline[1]) / chars[0]["size"], chars[0]))
+                    and misdrawn(c, height := (outline[3] - outline[1]) / chars[0]["size"]):
+                misshapen.append((c, height, chars[0]))
             if into and c in ASCII_DIGITS and chars[0]["size"] > 0 and fonts.carried(index):  # (¹ and ① are digits
                 # to str.isdigit, not figures whose shapes are known: hunt 91's KeyError)
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
