@@ -318,3 +318,43 @@ def test_corners_rounded_within_a_glyphs_edge_are_read(radius, reference):
     corner reaching no further than its padding and that."""
     _, _, tidy = read(with_sheet(f"#{VALUE_128} {{ overflow: hidden; border-radius: {radius} }}"))
     same_rows(tidy.frame, reference[1])
+
+
+# --- hunt 148: font files for the characters folded into the table's text; a face inside @scope ----------
+
+FOLDED = {  # a face of the box font (every glyph a box) for these characters only, the cell's text holding one
+    "a full-width digit": ("U+FF10-FF19", "\uff11"),
+    "a no-break space": ("U+A0", "\u00a0"),
+    "a space": ("U+20", " "),
+    "the hyphens U+2010 and U+2011": ("U+2010-2011", "\u2010"),
+}
+FACE_LOADED = """async (text) => (await document.fonts.load('16px Num', text)).length"""
+
+
+@pytest.mark.parametrize("ranges, char", FOLDED.values(), ids=FOLDED)
+def test_a_font_file_for_characters_read_as_the_tables_is_an_error(browser, ranges, char):
+    """Catches (hunt 148): a face of a font file whose unicode-range holds only a full-width digit,
+    a no-break space, a space or the hyphens U+2010-2011 (each read here as an ASCII digit, a space
+    or `-`): Chromium drew them from the file (as a 7, a 1, a 0, an 8 in the hunt's fonts: 72, 132,
+    320, a supported cell), and the face was passed by, its range not reaching U+2A-7A. (The premise:
+    Chromium loads the face for the character.)"""
+    from test_other_hands_round21 import cell_written, shown
+    from test_other_hands_round22 import BOX_FONT
+
+    head = (f"<style>@font-face {{ font-family: Num; src: url({BOX_FONT}); unicode-range: {ranges} }} "
+            ".n { font-family: Num, sans-serif }</style>")
+    inner = f'<span class="n">1{char}</span>6*Ascend'
+    assert evaluated_on(browser, cell_written(inner, head), f"() => ({FACE_LOADED})({char!r})") == 1
+    with pytest.raises(CellError, match="a font file's glyphs"):
+        shown(inner, head)
+
+
+def test_a_font_face_inside_scope_is_the_pages():
+    """Catches (hunt 148): `@scope (body) { @font-face {...} }`: Chromium applies the face (a 3 drawn
+    as a 7 in the hunt's font), and its rule was read as a style rule's content, the face unseen."""
+    from test_other_hands_round21 import shown
+    from test_other_hands_round22 import BOX_FONT
+
+    head = f"<style>@scope (body) {{ @font-face {{ font-family: Num; src: url({BOX_FONT}) }} }} .n {{ font-family: Num }}</style>"
+    with pytest.raises(CellError, match="a font file's glyphs"):
+        shown('<span class="n">1</span>6*Ascend', head)
