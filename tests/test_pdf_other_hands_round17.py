@@ -19,6 +19,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
+from conftest import RAW
 from pdf_drawing import canvas_font, incremental_update  # noqa: F401  (a fixture)
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
@@ -195,3 +196,40 @@ def test_an_annotation_drawn_on_paper_only_is_drawn(canvas_font, tmp_path, flags
             extract_pdf(annotated, "t.pdf")
     else:
         assert sorted(normalize(extract_pdf(annotated, "t.pdf")[0], "2025-10-22").frame.min_units.dropna()) == [16, 32]
+
+
+# --- hunt 149: a part of the table on a page before its first part ---------------------------------------
+
+# Chromium's print of the 2025-05-07 page as hunt 149 made it: landscape A4, the header not repeated
+# on each page, the table pushed down so that its header part begins on page 2
+SWAPPED_PRINT = ("<style>@page{size:A4 landscape;margin:15mm} body,td,th,p{font-size:14pt} td,th{padding:4px} "
+                 "p{line-height:1.5} thead{display:table-row-group} td,th{box-decoration-break:clone} "
+                 "h1{margin-top:402px}</style>")
+
+
+def test_a_part_of_the_table_on_a_page_before_its_header_is_an_error(printer):
+    """Catches (hunt 149): the print's pages 2 and 3 swapped (`qpdf --pages ... 1,3,2,4-z`): the
+    rows of page 3, printed before the page with the header, were taken for another table, and 84
+    of 124 rows published with exit 0 (pages 1 and 2 of a 2025-10-22 print swapped joined a row of
+    qwen2-7b to llama3.1-70b's cell: 8 published for 16 and 32). (The premise: the print as
+    made reads all 124 rows; swapped, the page before the header's holds body rows.)"""
+    from chromium import tab
+
+    html = (RAW / "2025-05-07" / "page.html").read_text(encoding="utf-8").replace("</head>", SWAPPED_PRINT + "</head>", 1)
+    with tab(printer) as page:
+        page.set_content(html)
+        data = page.pdf(prefer_css_page_size=True)
+    assert len(normalize(extract_pdf(data, "doc.pdf")[0], "2025-05-07").frame) == 124
+    document = pdfium.PdfDocument(data)
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    header = next(i for i, text in enumerate(texts) if "支持模型参数量" in text)
+    assert "Ascend" in texts[header + 1] and "支持模型参数量" not in texts[header + 1]
+    swapped = pdfium.PdfDocument.new()
+    order = list(range(len(document)))
+    order[header], order[header + 1] = order[header + 1], order[header]
+    swapped.import_pages(document, order)
+    written = io.BytesIO()
+    swapped.save(written)
+    with pytest.raises(LayoutError, match=rf"page {header + 1}: a table opening with the vendor table's rows .* read "
+                                          rf"before the table's first part \(page {header + 2}\)"):
+        extract_pdf(written.getvalue(), "doc.pdf")

@@ -207,6 +207,7 @@ class Scan:
     lines: list[PrintedLine] = field(default_factory=list)  # the lines printed on the table's last page so far
     after: list[PrintedLine] = field(default_factory=list)  # those of them below the table
     ended_by: list[PrintedLine] = field(default_factory=list)  # lines below the last part the next page lacks
+    before: list[Region] = field(default_factory=list)  # the tables read before the first part was found
 
 
 def vendor_regions(pages, source: str = "", limits: Limits = DEFAULT, sight: Sight | None = None) -> Scan:
@@ -242,6 +243,11 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         taken, lines = None, None
         if not scan.regions:
             taken = next((r for r in regions if is_vendor_header(r)), None)
+            if taken is None:
+                scan.before += regions
+            else:
+                check_no_part_before(scan.before + [r for r in regions if comes_before(r, taken)], taken, source)
+                scan.before = []
         elif not ended:
             if not has_text and left_open(scan.regions[-1]):
                 raise LayoutError(source, Problem(
@@ -513,6 +519,23 @@ def check_no_part_elsewhere(regions: list[Region], taken: Region | None, first: 
             f"{top:.0f} pt from the top) that is not where the table goes on: a part of it printed beside or "
             "below another part, or after a caption line?", "the vendor table's parts each at the top of the page "
             "after the one before, nothing above them but the running header"))
+
+
+def check_no_part_before(before: list[Region], first: Region, source: str) -> None:
+    """No table read before the vendor table's first part opens with its body (reads_as_a_part):
+    the rows of a part on a page before it (pages swapped or printed in reverse: hunt 149's 40 rows
+    of 124 left out, a row of qwen2-7b joined to llama3.1-70b's cell overleaf) are no other table's."""
+    if not before:
+        return
+    vendor_headings = [h for lines in first.heading_lines() if (h := squash(printed_text("".join(lines))))] + [CAPTION]
+    found = next((region for region in before if reads_as_a_part(region, vendor_headings)), None)
+    if found is not None:
+        x0, top = found.bbox[:2]
+        raise LayoutError(source, Problem(
+            Place(page=found.page), f"a table opening with the vendor table's rows ({x0:.0f} pt from the left, "
+            f"{top:.0f} pt from the top), read before the table's first part (page {first.page}): a part of it on a "
+            "page before its header (pages out of order?)", "the vendor table's parts in order, its first part "
+            "(with its header) first"))
 
 
 def update_date(page, source: str) -> str | None:
