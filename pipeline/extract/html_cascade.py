@@ -826,13 +826,15 @@ UNICODE_RANGES = re.compile(rf"\s*{URANGE}(?:\s*,\s*{URANGE})*\s*", re.IGNORECAS
 def text_spans() -> tuple[tuple[int, int], ...]:
     """The code points read as a character of the table's values and labels or as a space, as
     spans: ASCII's printable ones and every character whose printed form holds one (tokens.printed:
-    a full-width ３, a no-break space, the hyphens U+2010 and U+2011), and every space (hunt 148: a
-    face drawing only ３, U+00A0, U+0020 or U+2010 as other digits was passed by when the range read
-    was U+2A-7A). Found once, when a page's font names a unicode-range (0.16 s)."""
+    a full-width ３, a no-break space, the hyphens U+2010 and U+2011), every space (hunt 148: a face
+    drawing only ３, U+00A0, U+0020 or U+2010 as other digits was passed by when the range read was
+    U+2A-7A), and every character the printed form drops, which a font's glyph may draw (hunt 150:
+    U+FFF9 drawn as a 1 before 6*Ascend). Found once, when a page's font names a unicode-range."""
     spans: list[list[int]] = []
     for code in range(0x20, TEXT_PLANES):
         char = chr(code)
-        if 0xD800 <= code <= 0xDFFF or not (char.isspace() or any(" " <= c <= "~" for c in printed(char))):
+        shown = printed(char)  # (a format character it drops may be drawn by a font's glyph: U+FFF9, hunt 150)
+        if 0xD800 <= code <= 0xDFFF or not (char.isspace() or not shown or any(" " <= c <= "~" for c in shown)):
             continue
         if spans and spans[-1][1] == code - 1:
             spans[-1][1] = code
