@@ -26,7 +26,7 @@ from pipeline.extract.pdf import extract_pdf
 from pipeline.extract.pdf_encodings import paints_outside
 from pipeline.normalize import normalize
 from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream
-from test_pdf_text_painted_otherwise import font_reading, with_a_program_of_its_own, with_four
+from test_pdf_text_painted_otherwise import PAGE, font_reading, with_a_program_of_its_own, with_four
 
 FONTS = b"<< /F1 2 0 R /F2+0 8 0 R /F9 14 0 R >>"  # the page's fonts and the copy, /F9
 
@@ -98,7 +98,7 @@ def test_a_digit_drawn_as_a_speck_is_an_error(tmp_path):
     assert 0 < ink(dotted, *FIRST_GLYPH).sum() < ink(real, *FIRST_GLYPH).sum() / 10
     with pytest.raises(LayoutError, match=r"page 1: a glyph in the vendor table drawn at a height its character never "
                                           r"has \(at 231 pt from the left, \d+ pt from the top: '1': read as '1', its "
-                                          r"outline 0\.0\d of its size tall, where a digit is at least 0\.3\)"):
+                                          r"outline 0\.0\d of its size tall, its foot -?0\.\d\d above its line, where a digit is at least 0\.3 tall\)"):
         extract_pdf(dotted, "doc.pdf")
 
 
@@ -115,19 +115,23 @@ def test_a_hyphen_drawn_as_a_digit_is_an_error(tmp_path):
     real = in_the_copy(0x2D, None, HYPHEN, tmp_path / "hyphen.pdf")
     one = in_the_copy(0x2D, squeezed_one, HYPHEN, tmp_path / "one.pdf")
     assert rows_inked(one) > 0.5 * 9 * 4 and 0 < rows_inked(real) < 0.2 * 9 * 4
-    with pytest.raises(LayoutError, match=r"'-': read as '-', its outline 0\.\d\d of its size tall, where a mark is at "
-                                          r"most 0\.3\)"):
+    with pytest.raises(LayoutError, match=r"'-': read as '-', its outline 0\.\d\d of its size tall, its foot -?0\.\d\d above "
+                                          r"its line, where a mark is at most 0\.3 tall\)"):
         extract_pdf(one, "doc.pdf")
     extract_pdf(real, "doc.pdf")  # the print's own hyphen, in the copy: read
 
 
-def test_an_object_referred_to_by_another_generation_is_an_error(tmp_path):
+@pytest.mark.parametrize("written", [b"%d 0 R", b"%d %%c\n0 R", b"%d +0 R"], ids=["plain", "a comment", "a sign"])
+def test_an_object_referred_to_by_another_generation_is_an_error(tmp_path, written):
     """Catches (hunt 143): page 1's content saved again as generation 1, the page still referring
     to it as generation 0: pdfium draws the table (and 4*Ascend was read), poppler draws a blank
-    page. (The premise: pdfium's text holds the cell; poppler's, where it is installed, nothing.)"""
-    number, content = page_one()
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(incremental_update(REAL.read_bytes(), {number: stream(b"", content)}, {number: 1}))
+    page; hunt 151 wrote the reference with a comment or a sign between its numbers, which the
+    first check's pattern passed by. (The premise: pdfium's text holds the cell; poppler's, where
+    it is installed, nothing.)"""
+    _, content = page_one()
+    number, path = 20, tmp_path / "doc.pdf"  # the content as a new object: the file refers to it only as written
+    page = (PAGE % b"").replace(b"/Contents 12 0 R", b"/Contents " + written % number)
+    path.write_bytes(incremental_update(REAL.read_bytes(), {number: stream(b"", content), 3: page}, {number: 1}))
     assert "4*Ascend" in pdfium.PdfDocument(path)[0].get_textpage().get_text_range()
     if shutil.which("pdftotext"):
         shown = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(path), "-"], capture_output=True, text=True)
@@ -231,5 +235,60 @@ def test_a_part_of_the_table_on_a_page_before_its_header_is_an_error(printer):
     written = io.BytesIO()
     swapped.save(written)
     with pytest.raises(LayoutError, match=rf"page {header + 1}: a table opening with the vendor table's rows .* read "
-                                          rf"before the table's first part \(page {header + 2}\)"):
+                                          rf"before the table's first part \(page {header + 2}\): a part of it printed "
+                                          r"before its header"):
         extract_pdf(written.getvalue(), "doc.pdf")
+
+
+
+# --- hunt 151: a small digit among its font's digits; an asterisk drawn as a digit --------------------------
+
+def small_seven(pen, font) -> None:
+    """The font's own 7 at 0.46 of its size, standing on the line: a small 7 where a 1 is read."""
+    seven = font["glyf"][font["cmap"].tables[0].cmap[0x37]]
+    coordinates, start = seven.getCoordinates(font["glyf"])[0], 0
+    for end in seven.endPtsOfContours:
+        points = [(round(x * 0.46), round(y * 0.46)) for x, y in coordinates[start:end + 1]]
+        pen.moveTo(points[0])
+        for point in points[1:]:
+            pen.lineTo(point)
+        pen.closePath()
+        start = end + 1
+
+
+def zero_for(pen, font) -> None:
+    """The font's own 0, drawn for another character."""
+    zero = font["glyf"][font["cmap"].tables[0].cmap[0x30]]
+    coordinates, start = zero.getCoordinates(font["glyf"])[0], 0
+    for end in zero.endPtsOfContours:
+        points = list(coordinates[start:end + 1])
+        pen.moveTo(points[0])
+        for point in points[1:]:
+            pen.lineTo(point)
+        pen.closePath()
+        start = end + 1
+
+
+def test_a_digit_drawn_small_among_its_fonts_digits_is_an_error(tmp_path):
+    """Catches (hunt 151): the 1 of 16 drawn from a copy of the font whose 1 is its 7 at 0.46 of the
+    size (0.31 of it tall: past the least height of a digit, and a 7 has no counter, as a 1): the
+    page shows a small 7 before 6, and 16 was published. A digit under 0.55 of its font's tallest
+    digit in the table is another sign."""
+    drawn = FOUR.replace(b"/F2+0 9 Tf 10.8 TL (4*Ascend) Tj", b"/F9 9 Tf 10.8 TL (16) Tj /F2+0 9 Tf (*Ascend) Tj")
+    data = in_the_copy(0x31, small_seven, drawn, tmp_path / "t.pdf")
+    with pytest.raises(LayoutError, match=r"a digit in the vendor table drawn much smaller than the other digits of its "
+                                          r"font \(at 231 pt from the left, \d+ pt from the top: '1': read as 1, 0\.3\d"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_an_asterisk_drawn_as_a_digit_is_an_error(tmp_path):
+    """Catches (hunt 151): the asterisk of 4*Ascend drawn from a copy of the font whose asterisk is
+    its 0: the page shows 40Ascend, and 4 was published. An asterisk stands high and small (its
+    foot at least 0.15 of its size above the line, at most 0.55 tall); a 0 stands on the line."""
+    drawn = FOUR.replace(b"/F2+0 9 Tf 10.8 TL (4*Ascend) Tj", b"/F9 9 Tf 10.8 TL (4*) Tj /F2+0 9 Tf (Ascend) Tj")
+    data = in_the_copy(0x2A, zero_for, drawn, tmp_path / "t.pdf")
+    real = in_the_copy(0x2A, None, drawn, tmp_path / "real.pdf")
+    extract_pdf(real, "doc.pdf")  # the print's own asterisk, in the copy: read
+    with pytest.raises(LayoutError, match=r"read as '\*', its outline 0\.\d\d of its size tall, its foot -?0\.0\d "
+                                          r"above its line, where an asterisk is at most 0\.55 tall"):
+        extract_pdf(data, "doc.pdf")

@@ -64,6 +64,14 @@ FLAT = 0.005  # of the font size: an outline box no higher draws nothing (an emp
 DIGIT_LEAST = 0.3
 MARK_MOST = 0.3
 FLAT_MARKS = frozenset("-.")
+# An asterisk is set high and small: its foot at least STAR_FOOT of its size above the line, at most
+# STAR_MOST tall (the fixtures' prints: feet 0.26-0.47, heights 0.32-0.47); a 0 drawn for it stands on
+# the line (hunt 151: 4*Ascend shown as 40Ascend, 4 published)
+STAR_FOOT, STAR_MOST = 0.15, 0.55
+DRAWN_KNOWN = frozenset({*ASCII_DIGITS, *FLAT_MARKS, "*"})  # the characters whose outlines' heights are known
+# A digit of a font is at least this share of the height of the font's tallest digit in the table (old-style
+# figures: 0.48 against 0.72); a smaller one is another sign (hunt 151: a 7 at 0.31 of the size drawn for 1)
+DIGIT_SHARE = 0.55
 
 
 @lru_cache(maxsize=4096)
@@ -319,10 +327,22 @@ def inside(char: dict, bbox: tuple[float, float, float, float]) -> bool:
     return x0 <= (char["x0"] + char["x1"]) / 2 <= x1 and top <= (char["top"] + char["bottom"]) / 2 <= bottom
 
 
-def misdrawn(c: str, height: float) -> bool:
-    """Is a glyph read as `c` (a digit, a hyphen or a full stop) drawn at a height (of its
-    outline, for its size) that character never has?"""
-    return height < DIGIT_LEAST if c in ASCII_DIGITS else height > MARK_MOST
+def misdrawn(c: str, height: float, foot: float) -> bool:
+    """Is a glyph read as `c` (one of DRAWN_KNOWN) drawn at a height, or with its foot at a height
+    above its line (of its outline, for its size), that character never has?"""
+    if c in ASCII_DIGITS:
+        return height < DIGIT_LEAST
+    if c == "*":
+        return foot < STAR_FOOT or height > STAR_MOST
+    return height > MARK_MOST
+
+
+def digits_small_in_their_font(heights: dict) -> list:
+    """Of the digits of each font (font key -> [(height, digit, character)]), those under
+    DIGIT_SHARE of the font's tallest digit in the table."""
+    return [(height, digit, char, tallest) for drawn in heights.values()
+            for tallest in [max(height for height, _, _ in drawn)]
+            for height, digit, char in drawn if height < DIGIT_SHARE * tallest]
 
 
 def digits_unlike(digits: dict) -> list:
@@ -363,6 +383,7 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
     read = ReadGlyphs(page, unread_text)
     table_box = read.user_box({"x0": table[0], "x1": table[2]}, table[1], table[3])
     unread, raised, astray, digits, misshapen = [], [], [], {}, []
+    font_heights: dict[int, list] = {}  # font -> its digits' heights in the table (digits_small_in_their_font)
     forms: dict[int, tuple] = {}  # in_form's, made when first asked
     fonts = Fonts(textpage)
     signs = []
@@ -403,9 +424,12 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             # (a Type 3 font has no name pdfium gives: Chromium's print names it in its descriptor, which pdfminer reads)
             if into and c.isalnum() and (fonts.of_signs(index) or of_signs(chars[0]["fontname"])):
                 signs.append(chars[0])
-            if into and (c in ASCII_DIGITS or c in FLAT_MARKS) and chars[0]["size"] > 0 and fonts.carried(index) \
-                    and misdrawn(c, height := (outline[3] - outline[1]) / chars[0]["size"]):
-                misshapen.append((c, height, chars[0]))
+            if into and c in DRAWN_KNOWN and chars[0]["size"] > 0 and fonts.carried(index):
+                height, foot = (outline[3] - outline[1]) / chars[0]["size"], (outline[1] - y) / chars[0]["size"]
+                if misdrawn(c, height, foot):
+                    misshapen.append((c, height, foot, chars[0]))
+                if c in ASCII_DIGITS:
+                    font_heights.setdefault(fonts.key(index), []).append((height, c, chars[0]))
             if into and c in ASCII_DIGITS and chars[0]["size"] > 0 and fonts.carried(index):  # (¹ and ① are digits
                 # to str.isdigit, not figures whose shapes are known: hunt 91's KeyError)
                 # (its size as drawn: pdfium's is the Tf operand; a font the file does not carry is drawn from
@@ -443,13 +467,24 @@ def check_drawn_were_read(textpage, page, number: int, table: tuple[float, float
             "ZapfDingbats and their like draw a sign for the code, whatever character the file's map reads",
             "the table's text drawn from text fonts"))
     if misshapen:
-        c, height, char = misshapen[0]
-        limit = f"at least {DIGIT_LEAST}" if c in ASCII_DIGITS else f"at most {MARK_MOST}"
+        c, height, foot, char = misshapen[0]
+        limit = f"at least {DIGIT_LEAST} tall" if c in ASCII_DIGITS else \
+            f"at most {STAR_MOST} tall, its foot {STAR_FOOT} above its line or higher" if c == "*" else \
+            f"at most {MARK_MOST} tall"
         raise LayoutError(source, Problem(
             Place(page=number), f"a glyph in the vendor table drawn at a height its character never has ({where([char])}: "
-            f"read as {c!r}, its outline {height:.2f} of its size tall, where a {'digit' if c in ASCII_DIGITS else 'mark'} "
-            f"is {limit}): its font draws another sign for the character (a speck for a 1, a digit for a hyphen), "
-            "which shows a reader another value", "every digit and mark of the table drawn at its character's height"))
+            f"read as {c!r}, its outline {height:.2f} of its size tall, its foot {foot:.2f} above its line, where "
+            f"{'a digit' if c in ASCII_DIGITS else 'an asterisk' if c == '*' else 'a mark'} is {limit}): its font draws "
+            "another sign for the character (a speck for a 1, a digit for a hyphen or an asterisk), which shows a "
+            "reader another value", "every digit and mark of the table drawn at its character's height"))
+    small = digits_small_in_their_font(font_heights)
+    if small:
+        height, digit, char, tallest = small[0]
+        raise LayoutError(source, Problem(
+            Place(page=number), f"a digit in the vendor table drawn much smaller than the other digits of its font "
+            f"({where([char])}: read as {digit}, {height:.2f} of its size tall, the font's tallest digit {tallest:.2f}): "
+            "another sign drawn small for the digit (a small 7 for a 1), or a note mark", "every digit of the table "
+            "drawn at the height of its font's digits"))
     unlike = digits_unlike(digits)
     if unlike:
         kind, (height, width, foot), (high, wide, low), char = unlike[0]

@@ -300,8 +300,10 @@ def check_one_copy_each(document, data: bytes, source: str) -> None:
                                               "pointing at each object's copy"))
 
 
-# An indirect reference (`12 0 R`) outside stream data (a stream's bytes may hold anything)
-REFERENCE = re.compile(rb"(?<![\d.+-])(\d+)\s+(\d+)\s+R(?![^\s/\[\]()<>{}%])")
+# An indirect reference (`12 0 R`) outside stream data (a stream's bytes may hold anything): its
+# numbers signed or not, white space or comments between its tokens (hunt 151: `18 %c\n0 R`, `18 +0 R`)
+BETWEEN = rb"(?:\s|%[^\r\n]*)+"
+REFERENCE = re.compile(rb"(?<![\d.+-])[+-]?(\d+)" + BETWEEN + rb"[+-]?(\d+)" + BETWEEN + rb"R(?![^\s/\[\]()<>{}%])")
 STREAM_BYTES = re.compile(rb"\bstream(?:\r\n|\n|\r).*?\bendstream\b", re.S)
 
 

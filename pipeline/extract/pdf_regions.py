@@ -533,9 +533,10 @@ def check_no_part_before(before: list[Region], first: Region, source: str) -> No
         x0, top = found.bbox[:2]
         raise LayoutError(source, Problem(
             Place(page=found.page), f"a table opening with the vendor table's rows ({x0:.0f} pt from the left, "
-            f"{top:.0f} pt from the top), read before the table's first part (page {first.page}): a part of it on a "
-            "page before its header (pages out of order?)", "the vendor table's parts in order, its first part "
-            "(with its header) first"))
+            f"{top:.0f} pt from the top), read before the table's first part (page {first.page}): a part of it "
+            "printed before its header (pages out of order?), or a table of values with no header of its own",
+            "the vendor table's parts in order, its first part (with its header) first; other tables with headers "
+            "of their own"))
 
 
 def update_date(page, source: str) -> str | None:
