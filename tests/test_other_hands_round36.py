@@ -406,3 +406,24 @@ def test_a_font_file_for_a_format_character_is_an_error(browser):
     assert evaluated_on(browser, cell_written(inner, head), f"() => ({FACE_LOADED})('\\ufff9')") == 1
     with pytest.raises(CellError, match="a font file's glyphs"):
         shown(inner, head)
+
+
+# --- hunt 152: a stray </table> ----------------------------------------------------------------------------
+
+CUT_AFTER = """() => { const table = document.querySelector('table'), after = [];
+  for (let node = table.nextElementSibling; node && node.tagName !== 'TABLE'; node = node.nextElementSibling)
+    after.push(node.innerText);
+  return [table.rows.length, after.join(' ')]; }"""
+
+
+def test_a_stray_table_end_inside_the_table_is_an_error(browser):
+    """Catches (hunt 152): a `</table>` written before the table's last rows: every browser ends the
+    table there and draws the rest of its cells' text as lines below it, and the rows after it were
+    left out without a word (116 of 124 published on 2025-05-07; 16 of 124 with the tag inside a cell).
+    (The premise: Chromium's table stops there, and the values are drawn after it.)"""
+    row = ROW_STARTS[-20]
+    html = PAGE_HTML[:row] + "</table>" + PAGE_HTML[row:]
+    rows, after = evaluated_on(browser, html, CUT_AFTER)
+    assert rows < len(ROW_STARTS) and re.search(r"\d+\*Ascend", after)
+    with pytest.raises(SourceError, match=r"a unit value \(\d+\*Ascend\) in the text right after the vendor table"):
+        read(html)

@@ -863,7 +863,25 @@ def find_vendor_table(root: etree._Element, reading: Reading, source: str) -> li
     parts = chosen[0]
     check_no_stray_parts(parts, [t for t in tables if not any(t in g for g in groups)], total, source)
     check_next_header(parts, tables, total, source)
+    check_no_values_after(parts[-1], reading, source)
     return parts
+
+
+def check_no_values_after(last: Table, reading: Reading, source: str) -> None:
+    """No unit value in the text a reader sees right after the vendor table, before any other
+    table: a `</table>` written inside the table ends it there in every browser (HTML5's tree
+    building), and the rest of its cells' text is drawn as lines after it (hunt 152: the rows of
+    DeepSeek-V3/R1 left out, 116 of 124 published without a word)."""
+    end = reading.end.get(last.element)
+    if end is None:
+        return
+    before = min((start for start in reading.start.values() if start > end), default=reading.position + 1)
+    value = next((found for position, text in reading.texts if end < position < before
+                  and (found := UNITS.search(squash(text)))), None)
+    if value:
+        raise SourceError(source, f"a unit value ({value[0]}) in the text right after the vendor table (#{last.number}), "
+                          "outside any table: rows whose table was closed early (a stray </table>), drawn as lines",
+                          "every value of the table in its cells, none after it")
 
 
 def check_no_stray_parts(parts: list[Table], others: list[Table], total: int, source: str) -> None:
