@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import math
 import re
@@ -198,7 +199,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         images = [tinycss2.serialize([t]).strip() for t in parts if t.type == "url" or (
             t.type == "function" and t.lower_name not in COLOUR_FUNCTIONS)]
         return [one("background-color", colour), one("background-image", ", ".join(images) or "none"),
-                one("background-clip", "text" if "text" in words else "border-box")]
+                one("background-clip", "text" if "text" in words else "border-box"),
+                one("background-size", background_sizes(tokens))]
     if name == "-webkit-background-clip":  # an alias in Chromium
         return [one("background-clip", ascii_lower(value))]
     if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the rest left out
@@ -222,6 +224,20 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
                 one("top", words[0]), one("right", words[1] if len(words) > 1 else words[0]),
                 one("bottom", words[2] if len(words) > 2 else words[0])] if words else []
     return [one(name, value if name == "content" else ascii_lower(value))]
+
+
+def background_sizes(tokens: list) -> str:
+    """The background-size a `background` shorthand sets: each layer's words after its `/`
+    (`0 50% / 100% 2px`), auto where it gives none."""
+    sizes = []
+    for layer in split_commas(tokens):
+        words = [t for t in layer if t.type not in ("whitespace", "comment")]
+        at = next((i for i, t in enumerate(words) if t.type == "literal" and t.value == "/"), None)
+        size = [] if at is None else list(itertools.takewhile(
+            lambda t: t.type in ("percentage", "dimension", "number") or (
+                t.type == "ident" and t.lower_value in ("auto", "cover", "contain")), words[at + 1:at + 3]))
+        sizes.append(ascii_lower(tinycss2.serialize(size)).strip() if size else "auto")
+    return ", ".join(sizes)
 
 
 # Logical sizes and overflow: in horizontal-tb (the only writing this reader reads) the physical property

@@ -45,9 +45,11 @@ from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rg
 from .css_values import (CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, display_type, fits_syntax, scheme_is_dark,
                          valid_value)
 from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, attr, resolved, words
-from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR, background_painted,
+from .css_paint import (BORDER_IMAGES, DECORATION_FLOOR, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR,
+                        background_painted,
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
                         paints_over_neighbours)
+from .css_gradients import GRADIENT, draws_lines, gradient_colours
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
@@ -339,44 +341,6 @@ def fill(declared, parent: Style, colour: tuple) -> tuple:
     return ink_of(value, colour, parent.dark)
 
 
-# Functions of an image a background may paint behind the text; of them, the gradients' colours
-# are worked out, any other (an image file, image-set(), cross-fade()) cannot be.
-GRADIENT = re.compile(r"(?:-webkit-|-moz-|-o-)?(?:repeating-)?(?:linear|radial|conic)-gradient")
-GRADIENT_SAMPLES = 8  # colours taken between two stops (a gradient from black to white passes grey)
-
-
-def gradient_colours(value: str, current: tuple, dark: bool) -> list[tuple] | None:
-    """The colours of a background-image of gradients, sampled between their stops; None for
-    an image or a colour this reader cannot tell."""
-    out = []
-    for token in tinycss2.parse_component_value_list(value):
-        if token.type in ("whitespace", "comment") or (token.type == "literal" and token.value == ","):
-            continue
-        if token.type == "ident" and token.lower_value == "none":
-            continue
-        if token.type != "function" or not GRADIENT.fullmatch(token.lower_name):
-            return None
-        stops = []
-        for argument in split_commas(token.arguments):
-            words = [t for t in argument if t.type not in ("whitespace", "comment")]
-            colours = [rgba(tinycss2.serialize([t]), current, dark) for t in words
-                       if t.type in ("hash", "function") or (t.type == "ident" and t.lower_value not in GRADIENT_WORDS)]
-            if any(c is None or c == UNCOMPUTED for c in colours):
-                return None
-            stops += colours
-        if not stops:
-            return None
-        for a, b in zip(stops, stops[1:] or stops):
-            out += [tuple(x + (y - x) * k / GRADIENT_SAMPLES for x, y in zip(a, b)) for k in range(GRADIENT_SAMPLES + 1)]
-    return out
-
-
-GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "at", "circle", "ellipse", "closest-side",
-                            "closest-corner", "farthest-side", "farthest-corner", "from", "in", "srgb", "srgb-linear",
-                            "oklab", "oklch", "lab", "lch", "hsl", "hwb", "xyz", "xyz-d50", "xyz-d65", "display-p3",
-                            "shorter", "longer", "increasing", "decreasing", "hue"})
-
-
 PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow", "background-clip"})
 
 
@@ -412,8 +376,8 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
         if image == "inherit":
             return base, parent.backdrops, parent.backdrop_unknown, opaque
         painted = gradient_colours(image, colour, parent.dark)
-        if painted is None:
-            unknown = True
+        if painted is None or draws_lines(image, value_of(declared, "background-size"), base, colour, parent.dark):
+            unknown = True  # an image, or a gradient drawing a line across the text (css_gradients)
         else:
             backdrops += tuple(over(c, base) for c in painted)
     return base, backdrops, unknown, opaque
@@ -1617,7 +1581,10 @@ def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: 
     bands = [(baseline + decoration_px(moved, font, UNDERLINE_DROP * font), thickness)] if under else []
     if "overline" in words:  # at the glyphs' ascent; its thickness taken to grow either way
         bands.append((baseline - ASCENT * font - thickness, 2 * thickness))
-    if any(top < -floor or top + height > line + floor for top, height in bands):
+    seen = painted is None or painted == UNCOMPUTED or contrast(painted, parent.background) >= CONTRAST_FLOOR
+    # (a thicker one is a colour the glyphs lie on: css_paint.decoration_colours)
+    through = under and seen and thickness < DECORATION_FLOOR * font and crosses_digits(*bands[0], baseline, font)
+    if through or any(top < -floor or top + height > line + floor for top, height in bands):
         return written(declared, "text-underline-offset") if under and "text-underline-offset" in declared else \
             f"text-underline-offset: {moved} (inherited)" if under and moved and \
             "text-decoration-thickness" not in declared else written(declared, "text-decoration-thickness") \
@@ -1625,6 +1592,15 @@ def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: 
     return ""
 
 
+def crosses_digits(top: float, height: float, baseline: float, font: float) -> bool:
+    """Does an underline moved up (px from the line box's top) run through its own glyphs, above
+    their feet, where it strikes them (hunt 153: `text-underline-offset: -0.33em` drew a line
+    through the 1 of 14*Ascend as `<s>` does, and 14 was published)?"""
+    return top < baseline - DIGIT_FOOT * font and top + height > baseline - DIGIT_HEIGHT * font
+
+
+DIGIT_FOOT = 0.15  # of the font size: a line no higher above the baseline touches a digit's foot only
+DIGIT_HEIGHT = 0.72  # of the font size: a digit's height above the baseline (Noto Sans CJK, Arial: 0.72-0.73)
 UNDERLINE_DROP = 0.1  # of the font size: where a font puts its underline below the baseline
 BASELINE_DROP = 0.3  # of the font size: the baseline below the middle of the line (ascent 0.9, descent 0.3)
 ASCENT = 0.9  # of the font size: the glyphs' ascent above the baseline, where an overline is drawn

@@ -1,0 +1,187 @@
+"""Gradients a box paints behind its text: the colours they lay there, and whether they draw a
+line across it.
+
+A gradient's colours are weighed against the glyphs' as a plain background's are
+(html_style.backgrounds). A narrow band of a colour standing out from the colours on both its
+sides is another thing: a line drawn through the glyphs, which a reader takes for a strike (hunt
+153: `linear-gradient(transparent 47%, red 47% 55%, transparent 55%)` behind the 1 of 14*Ascend
+drew what `<s>1</s>4*Ascend` draws, and 14 was published). So is a gradient repeated in stripes,
+or laid in a tile smaller than the box (`linear-gradient(red, red) 0 50% / 100% 2px no-repeat`,
+the idiom of drawn underlines). Where such a line lies on the glyphs no layout here tells: the
+gradient counts as paint this reader cannot place, as an image does.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+import tinycss2
+
+from .css_colour import UNCOMPUTED, rgba
+from .css_filters import contrast, over
+from .css_math import split_commas
+
+GRADIENT = re.compile(r"(?:-webkit-|-moz-|-o-)?(?:repeating-)?(?:linear|radial|conic)-gradient")
+GRADIENT_SAMPLES = 8  # colours taken between two stops (a gradient from black to white passes grey)
+GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "at", "circle", "ellipse", "closest-side",
+                            "closest-corner", "farthest-side", "farthest-corner", "from", "in", "srgb", "srgb-linear",
+                            "oklab", "oklch", "lab", "lch", "hsl", "hwb", "xyz", "xyz-d50", "xyz-d65", "display-p3",
+                            "shorter", "longer", "increasing", "decreasing", "hue"})
+# A band of another colour no wider than this share of the gradient's length (the box's height for
+# a gradient down an inline box) is drawn as a line across the glyphs, not as a tint behind them
+BAND_WIDTH = 0.35
+BAND_CONTRAST = 1.25  # WCAG contrast ratio: a band this far from the colours beside it is seen (html_style.CONTRAST_FLOOR)
+GRID = 100  # points sampled along a gradient between its stops
+TURN = {"deg": 1 / 360, "grad": 1 / 400, "rad": 1 / (2 * math.pi), "turn": 1.0}
+FULL_TILE = frozenset({"auto", "cover", "contain", "100%"})
+NOT_SET = frozenset({"initial", "unset", "revert", "revert-layer", "inherit"})
+
+
+def gradients(value: str) -> list | None:
+    """The gradient functions of a background-image list; None where it holds another image."""
+    found = []
+    for token in tinycss2.parse_component_value_list(value):
+        if token.type in ("whitespace", "comment") or (token.type == "literal" and token.value == ","):
+            continue
+        if token.type == "ident" and token.lower_value == "none":
+            continue
+        if token.type != "function" or not GRADIENT.fullmatch(token.lower_name):
+            return None
+        found.append(token)
+    return found
+
+
+def stops(function, current: tuple, dark: bool) -> list[tuple[tuple, list]] | None:
+    """A gradient's colour stops: each colour with its positions as written (tokens; none, one, or two
+    for a stop of double position). The arguments without a colour (a direction, a hint) are left out;
+    None where a colour cannot be told."""
+    out = []
+    for argument in split_commas(function.arguments):
+        words = [t for t in argument if t.type not in ("whitespace", "comment")]
+        colours = [t for t in words
+                   if t.type in ("hash", "function") or (t.type == "ident" and t.lower_value not in GRADIENT_WORDS)]
+        found = [rgba(tinycss2.serialize([t]), current, dark) for t in colours]
+        if any(c is None or c == UNCOMPUTED for c in found):
+            return None
+        out += [(c, [t for t in words if t.type in ("percentage", "dimension", "number")]) for c in found]
+    return out
+
+
+def gradient_colours(value: str, current: tuple, dark: bool) -> list[tuple] | None:
+    """The colours of a background-image of gradients, sampled between their stops; None for
+    an image or a colour this reader cannot tell."""
+    layers, out = gradients(value), []
+    for function in layers if layers is not None else [None]:
+        found = stops(function, current, dark) if function is not None else None
+        if not found:
+            return None
+        colours = [c for c, _ in found]
+        for a, b in zip(colours, colours[1:] or colours):
+            out += [tuple(x + (y - x) * k / GRADIENT_SAMPLES for x, y in zip(a, b)) for k in range(GRADIENT_SAMPLES + 1)]
+    return out
+
+
+def fraction(token, conic: bool) -> float | None:
+    """A stop's position as a share of the gradient's length (of a turn for a conic one); None for
+    a length, whose share of a box no layout here tells."""
+    if token.type == "number" and token.value == 0:
+        return 0.0
+    if token.type == "percentage":
+        return token.value / 100
+    if conic and token.type == "dimension" and token.lower_unit in TURN:
+        return token.value * TURN[token.lower_unit]
+    return None
+
+
+def placed(found: list[tuple[tuple, list]], conic: bool) -> list[tuple[float, tuple]] | None:
+    """The stops at their used positions (CSS Images 3: the first at 0 and the last at 1 when not
+    given, a position before an earlier one moved up to it, the others spread evenly between);
+    None where a position is a length."""
+    points: list[tuple[float | None, tuple]] = []
+    for colour, positions in found:
+        for token in positions or [None]:
+            at = fraction(token, conic) if token is not None else None
+            if token is not None and at is None:
+                return None
+            points.append((at, colour))
+    if points[0][0] is None:
+        points[0] = (0.0, points[0][1])
+    if points[-1][0] is None:
+        points[-1] = (1.0, points[-1][1])
+    furthest = points[0][0]
+    for i, (at, colour) in enumerate(points):
+        if at is not None:
+            furthest = max(furthest, at)
+            points[i] = (furthest, colour)
+    i = 0
+    while i < len(points):
+        if points[i][0] is None:
+            j = next(k for k in range(i, len(points)) if points[k][0] is not None)
+            start, end = points[i - 1][0], points[j][0]
+            for k in range(i, j):
+                points[k] = (start + (end - start) * (k - i + 1) / (j - i + 1), points[k][1])
+            i = j
+        i += 1
+    return points
+
+
+def profile(points: list[tuple[float, tuple]], base: tuple) -> list[tuple[float, tuple]]:
+    """The opaque colours along the gradient over `base`: each stop's, and GRID points between."""
+    out = []
+    for (x0, c0), (x1, c1) in zip(points, points[1:]):
+        out.append((x0, over(c0, base)))
+        steps = max(1, math.ceil((x1 - x0) * GRID))
+        out += [(x0 + (x1 - x0) * k / steps, over(tuple(a + (b - a) * k / steps for a, b in zip(c0, c1)), base))
+                for k in range(1, steps)]
+    return out + [(points[-1][0], over(points[-1][1], base))]
+
+
+def banded(samples: list[tuple[float, tuple]], width: float) -> bool:
+    """Does a colour stand out from colours on both its sides no further apart than `width`?"""
+    for i, (_, colour) in enumerate(samples):
+        before = next((x for x, c in reversed(samples[:i]) if contrast(c, colour) >= BAND_CONTRAST), None)
+        after = next((x for x, c in samples[i + 1:] if contrast(c, colour) >= BAND_CONTRAST), None)
+        if before is not None and after is not None and after - before <= width:
+            return True
+    return False
+
+
+def draws_lines(value: str, size: str | None, base: tuple, current: tuple, dark: bool) -> bool:
+    """Does a background-image of gradients (`size`: its background-size) draw a line across
+    the text: a band narrow against the gradient's length, stripes repeated, or colours standing
+    out from the box's background laid in a tile smaller than the box?"""
+    layers = gradients(value) or []
+    for function in layers:
+        found = stops(function, current, dark)
+        if not found:
+            continue
+        colours = [over(c, base) for c, _ in found]
+        differs = any(contrast(a, b) >= BAND_CONTRAST for a in colours for b in colours) or any(
+            contrast(c, base) >= BAND_CONTRAST for c in colours)
+        if not differs:
+            continue
+        if smaller_tile(size):
+            return True
+        conic = "conic" in function.lower_name
+        points = placed(found, conic)
+        if points is None:  # a length's share of the box: a band of any width
+            samples = [(0.0, c) for c in colours]
+            if banded(samples, 0.0):
+                return True
+            continue
+        if function.lower_name.startswith(("repeating-", "-webkit-repeating-", "-moz-repeating-")) \
+                and points[-1][0] - points[0][0] < 1:
+            return True
+        samples = profile(points, base)
+        if conic:  # a turn: the colours before its start are those at its end
+            samples = [(x - 1, c) for x, c in samples] + samples + [(x + 1, c) for x, c in samples]
+        if banded([(x, c) for x, c in samples], BAND_WIDTH):
+            return True
+    return False
+
+
+def smaller_tile(size: str | None) -> bool:
+    """Does background-size lay the image in a tile smaller (or other) than the box?"""
+    if size is None or size in NOT_SET:
+        return False
+    return any(word not in FULL_TILE for layer in size.split(",") for word in layer.split())

@@ -1,0 +1,116 @@
+"""Pages made by other hands, round 37 (session 50; hunt 153).
+
+- **A line drawn through a digit by other means than a strike**: an underline moved up into its
+  glyphs (`text-underline-offset: -0.33em`), a narrow band of a gradient behind them
+  (`linear-gradient(transparent 47%, red 47% 55%, transparent 55%)`), or a gradient laid in a tile
+  two pixels high (the idiom of drawn underlines) draws what `<s>1</s>` draws: Chromium shows the 1
+  of 14*Ascend struck. `<s>` and `line-through` were refused; these published 14. An underline
+  running through its own glyphs above their feet is now an error naming its offset
+  (html_style.crosses_digits), and a gradient drawing a band, stripes or a small tile is paint
+  this reader cannot place (css_gradients.draws_lines), as an image is.
+"""
+from __future__ import annotations
+
+import io
+
+import numpy
+import pytest
+from PIL import Image
+
+from chromium import tab
+from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (reference is a fixture)
+from pipeline.errors import CellError, MincardsError
+
+VALUE = 'id="modelarts_llm_train_590804__p0025">4*Ascend<'  # llama3.1-8b, full, MindSpeed-LLM
+
+
+def before_the_value(span_style: str, digit: str = "1") -> str:
+    """The page with `<span style=…>digit</span>` written before the first 4*Ascend."""
+    assert PAGE_HTML.count(VALUE) == 1
+    return PAGE_HTML.replace(VALUE, VALUE.replace(">4", f'><span id="struck" style="{span_style}">{digit}</span>4'))
+
+
+def line_through_glyph(browser, html: str) -> bool:
+    """Does Chromium draw red across the span's digit: on a row between its topmost and lowest
+    dark pixels (not under its foot, where an underline lies)?"""
+    with tab(browser, 1024, 768) as page:
+        page.set_content(html)
+        shot = Image.open(io.BytesIO(page.locator("#struck").screenshot())).convert("RGB")
+    pixels = numpy.asarray(shot).astype(int)
+    red = (pixels[..., 0] > 180) & (pixels[..., 1] < 90) & (pixels[..., 2] < 90)
+    dark = pixels.sum(axis=2) < 200
+    red_rows, dark_rows = numpy.flatnonzero(red.any(axis=1)), numpy.flatnonzero(dark.any(axis=1))
+    if not len(red_rows) or not len(dark_rows):
+        return False
+    top, foot = dark_rows.min(), dark_rows.max()
+    return bool(((top + 2 < red_rows) & (red_rows < foot - 2)).any())
+
+
+STRUCK = {  # each draws a red line across the 1 before 4*Ascend in Chromium
+    "an underline moved up": "text-decoration: underline red 1.5px; text-decoration-skip-ink: none; "
+                             "text-underline-offset: -0.33em",
+    "a gradient's band": "background: linear-gradient(transparent 47%, red 47% 55%, transparent 55%)",
+    "a gradient's band, smooth": "background-image: linear-gradient(transparent 42%, red 51%, transparent 60%)",
+    "a tile two pixels high": "background: linear-gradient(red, red) 0 55% / 100% 2px no-repeat",
+    "a tile by background-size": "background-image: linear-gradient(red, red); background-size: 100% 2px; "
+                                 "background-position: 0 55%; background-repeat: no-repeat",
+    "stripes repeated": "background: repeating-linear-gradient(transparent 0 40%, red 40% 50%)",
+}
+
+
+def test_chromium_draws_a_line_across_the_digit(browser):
+    """The premise: each style draws red across the 1, between its top and its foot."""
+    for name, style in STRUCK.items():
+        assert line_through_glyph(browser, before_the_value(style)), name
+
+
+@pytest.mark.parametrize("name", STRUCK)
+def test_a_line_drawn_through_a_digit_is_an_error(name):
+    """Catches (hunt 153): 14 published for 4 rows where Chromium shows the 1 struck, exit 0."""
+    with pytest.raises(CellError, match=r"text-underline-offset: -0\.33em|'\[1\]4\*Ascend' is not a unit count"):
+        read(before_the_value(STRUCK[name]))
+
+
+def test_a_struck_value_of_two_digits_is_an_error():
+    """A band behind both digits of 16 (hunt 153: 16 published)."""
+    html = PAGE_HTML.replace(">16*Ascend<", '><span style="background: linear-gradient(transparent 47%, '
+                                           'red 47% 55%, transparent 55%)">16</span>*Ascend<', 1)
+    with pytest.raises(CellError, match=r"'\[16\]\*Ascend' is not a unit count"):
+        read(html)
+
+
+NOT_STRUCK = {  # each leaves the glyphs unstruck in Chromium: the page is read as it is
+    "an underline where fonts put it": "text-decoration: underline red",
+    "an underline at the baseline": "text-decoration: underline red; text-underline-offset: 0",
+    "an underline moved down": "text-decoration: underline red; text-underline-offset: 0.2em",
+    "a smooth gradient": "background: linear-gradient(#ffffff, #dde4ff)",
+    "a highlighter's lower half": "background: linear-gradient(transparent 60%, #ffe680 60%)",
+    "a band too faint to see": "background: linear-gradient(transparent 47%, #f4f4f4 47% 55%, transparent 55%)",
+    "a tile as large as the box": "background: linear-gradient(#fff, #eef) 0 0 / 100% 100%",
+}
+
+
+def test_chromium_draws_no_line_across_the_digit(browser):
+    """The premise of what must be read: no red across the 1 (the underlines lie at or under its foot)."""
+    for name in ("an underline where fonts put it", "an underline at the baseline", "an underline moved down"):
+        assert not line_through_glyph(browser, before_the_value(NOT_STRUCK[name])), name
+
+
+@pytest.mark.parametrize("name", NOT_STRUCK)
+def test_a_digit_not_struck_is_read(name, reference):  # noqa: F811
+    """What must not be refused: the 1 read before 4*Ascend, 14 published for those rows."""
+    _, _, tidy = read(before_the_value(NOT_STRUCK[name]))
+    frame = tidy.frame
+    cells = frame[(frame.model == "llama3.1-8b") & (frame.strategy == "full") & (frame.framework == "MindSpeed-LLM")]
+    assert set(cells.min_units) == {14}
+
+
+def test_a_gradient_across_the_page_is_read(reference):  # noqa: F811
+    """A page's smooth gradient behind the whole table is a tint, not a line (read as the page)."""
+    same_rows(read(with_sheet("body { background: linear-gradient(#fff, #f2f5fa) }"))[2].frame, reference[1])
+
+
+def test_a_gradient_the_reader_refuses_names_the_cell():
+    """The error places the struck value (file, row, column) as any cell error does."""
+    with pytest.raises(MincardsError, match=r"page\.html: cell value: row \d+, column \d+"):
+        read(before_the_value(STRUCK["a gradient's band"]))
