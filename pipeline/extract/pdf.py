@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pypdfium2 as pdfium
 from pdfminer.pdfexceptions import PDFException
 from pdfplumber.utils.exceptions import MalformedPDFException, PdfminerException
 
@@ -28,6 +29,7 @@ from ..grid import Grid
 from ..header import CAPTION, KEY_HEADINGS
 from ..limits import DEFAULT, Limits, bounding
 from .pdf_cells import cluster, column_boundaries
+from .pdf_keys import check_keys_once
 from .pdf_guards import (check_generations, check_one_copy_each, check_page_boxes, check_stream_lengths,
                          check_streams, opened_pdf)
 from .pdf_ink import Sight
@@ -46,6 +48,20 @@ def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Gri
     return replace(grid, warnings=as_warnings(said)), updated
 
 
+def check_same_pages(found: int, sight: Sight, source: str) -> None:
+    """pdfium finds as many pages as pdfminer or more: a page tree whose /Count says fewer than its /Kids hold
+    is shown by pdfium, MuPDF and poppler as that many pages, and pdfminer read the others too
+    (hunt 154: `/Count 1` over both pages of a print; an internal error, exit 3, followed)."""
+    try:
+        shown = len(sight.document())
+    except pdfium.PdfiumError as exc:
+        raise SourceError(source, f"the PDF cannot be read by pdfium ({exc})", "a well-formed PDF") from None
+    if shown < found:  # (more: the pages past pdfminer's draw nothing where they fail to load)
+        raise SourceError(source, f"its page tree gives {found} page(s) to pdfminer and {shown} to pdfium (a /Count "
+                          "unlike the pages its /Kids hold?): viewers show the pages differently",
+                          "a page tree whose /Count is the number of its pages")
+
+
 def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None]:
     limits = limits.running()  # the time bound counts from this call
     with bounding(limits, source), opened_pdf(data, source) as pdf:
@@ -59,7 +75,10 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
             check_stream_lengths(pdf.doc, data, source)
             check_one_copy_each(pdf.doc, data, source)
             check_generations(pdf.doc, data, source)
-            scan = vendor_regions(pdf.pages, source, limits, Sight(data))
+            check_keys_once(pdf.doc, data, source)
+            sight = Sight(data)
+            check_same_pages(len(pdf.pages), sight, source)
+            scan = vendor_regions(pdf.pages, source, limits, sight)
         except (PdfminerException, PDFException, MalformedPDFException, RecursionError) as exc:  # (an appearance
             # stream whose filter pdfminer does not know: PDFNotImplementedError, hunt 125; a page tree too deep)
             raise SourceError(source, f"the PDF cannot be read ({exc})", "a well-formed PDF") from None

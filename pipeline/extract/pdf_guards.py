@@ -351,46 +351,61 @@ def body(data: bytes, offset: int) -> bytes:
 # (LibreOffice's tiled watermark: 150).
 MAX_FORMS_DRAWN = 100_000
 MAX_FORM_DEPTH = 32  # forms inside forms counted this deep (pdfminer fails past its own limit)
+# Viewers stop drawing forms inside forms at depths of their own (pdfium past 40, others deeper or
+# not at all): what lies deeper is drawn by some and not others (hunt 154: an image of a 1 at depth
+# 42 before 4*Ascend, drawn by poppler, MuPDF and Ghostscript, not by pdfium, which this reader
+# lists images with). Real prints nest one or two; a form drawing itself nests without end.
+MAX_NESTED_FORMS = 16
 DRAWS = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+Do(?![^\s/\[\]()<>{}%])")
 ESCAPED = re.compile(rb"#([0-9A-Fa-f]{2})")
 
 
 def check_forms_drawn(page, number: int, source: str) -> None:
     """A page draws at most MAX_FORMS_DRAWN forms, counting each time a form is drawn inside
-    another, before pdfminer lays it out."""
+    another, before pdfminer lays it out; and none nested deeper than MAX_NESTED_FORMS."""
     resources = resolve1(page.page_obj.resources)
-    counted: dict[int, int] = {}
-    total = 0
+    counted: dict[int, tuple[int, float]] = {}
+    total, deepest = 0, 0.0
     for stream in page.page_obj.contents or ():
         stream = resolve1(stream)
         if isinstance(stream, PDFStream):
-            total += forms_drawn(stream.get_data(), resources, counted, 0)
+            drawn, depth = forms_drawn(stream.get_data(), resources, counted, 0)
+            total, deepest = total + drawn, max(deepest, depth)
         if total > MAX_FORMS_DRAWN:
             raise LayoutError(source, Problem(Place(page=number), f"the page draws over {MAX_FORMS_DRAWN:,} forms "
                                               "(forms drawn inside forms, each time counted)",
                                               f"at most {MAX_FORMS_DRAWN:,} forms drawn on a page"))
+    if deepest > MAX_NESTED_FORMS:
+        nested = "a form drawing itself" if deepest == float("inf") else \
+            f"forms inside forms {deepest:.0f}{' or more' if deepest > MAX_FORM_DEPTH else ''} deep"
+        raise LayoutError(source, Problem(Place(page=number), f"the page draws {nested}: viewers stop drawing nested "
+                                          "forms at depths of their own (pdfium past 40), so what lies deeper is "
+                                          "shown by some and not by others",
+                                          f"forms nested at most {MAX_NESTED_FORMS} deep"))
 
 
-def forms_drawn(data: bytes, resources, counted: dict[int, int], depth: int) -> int:
+def forms_drawn(data: bytes, resources, counted: dict[int, tuple[int, float]], depth: int) -> tuple[int, float]:
     """How many forms a content stream draws (`Do` of a form XObject of these resources),
-    those its forms draw included; each form's count worked out once (`counted`)."""
+    those its forms draw included, and how deep they nest (a form drawing itself: without end);
+    each form's answer worked out once (`counted`)."""
     held = resolve1(resources.get("XObject")) if isinstance(resources, dict) else None
     if not isinstance(held, dict):
-        return 0
-    total = 0
+        return 0, 0
+    total, deepest = 0, 0.0
     for found in DRAWS.finditer(data):
         form = resolve1(held.get(ESCAPED.sub(lambda m: bytes([int(m[1], 16)]), found[1]).decode("latin-1")))
         if not isinstance(form, PDFStream) or name(form.get("Subtype")) != "Form":
             continue
         if id(form) not in counted:
-            counted[id(form)] = 1  # while it is counted: a form drawing itself adds once
+            counted[id(form)] = (1, float("inf"))  # while it is counted: a form drawing itself adds once, nests ever
             inner = resolve1(form.get("Resources"))
-            counted[id(form)] = 1 + (forms_drawn(form.get_data(), inner if isinstance(inner, dict) else resources,
-                                                 counted, depth + 1) if depth < MAX_FORM_DEPTH else 0)
-        total += counted[id(form)]
+            drawn, below = forms_drawn(form.get_data(), inner if isinstance(inner, dict) else resources,
+                                       counted, depth + 1) if depth < MAX_FORM_DEPTH else (0, 0)
+            counted[id(form)] = (1 + drawn, 1 + below)
+        total, deepest = total + counted[id(form)][0], max(deepest, counted[id(form)][1])
         if total > MAX_FORMS_DRAWN:
             break
-    return total
+    return total, deepest
 
 
 # A PostScript calculator function (FunctionType 4) of a shading is run by pdfium for every pixel
@@ -417,6 +432,26 @@ def check_calculator_functions(page, number: int, source: str) -> None:
             raise LayoutError(source, Problem(Place(page=number), f"a shading or transfer function of {size:,} bytes "
                                               "of PostScript, run for every pixel it paints", "calculator functions "
                                               f"of at most {MAX_CALCULATOR_BYTES:,} bytes"))
+
+
+# A transfer function maps the colours a graphics state paints to others (a white 1 to black):
+# pdfium, poppler and Ghostscript apply it, MuPDF ignores it (hunt 154: a white 1 before 4*Ascend
+# under `/TR` of all black showed 14 in three viewers and 4 in MuPDF; 14 was published).
+NO_TRANSFER = frozenset({"Identity", "Default"})
+
+
+def check_transfer_functions(page, number: int, source: str) -> None:
+    """No graphics state of the page's resources (and its forms') sets a transfer function."""
+    for held in resources_within(page.page_obj.resources):
+        for state_name, state in (resolve1(held.get("ExtGState")) or {}).items():
+            state = resolve1(state)
+            for key in ("TR", "TR2") if isinstance(state, dict) else ():
+                given = resolve1(state.get(key))
+                if given is not None and name(given) not in NO_TRANSFER:
+                    raise LayoutError(source, Problem(Place(page=number), f"the graphics state /{state_name} sets a "
+                                                      f"transfer function (/{key}), which some viewers apply to the "
+                                                      "colours painted and others (MuPDF) ignore",
+                                                      "colours painted as given (no transfer function)"))
 
 
 def calculator_bytes(function, depth: int = 0) -> int:

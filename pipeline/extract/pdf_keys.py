@@ -1,0 +1,118 @@
+"""Dictionaries that name a key twice. PDF says a key names one value; viewers that meet two take
+different ones: Ghostscript the first, pdfium, MuPDF and pdfminer the last, poppler the last in a
+small dictionary and either in one of 32 keys or more, which it sorts and searches (hunt 154: a
+page with `/Contents` twice, the first drawing 14*Ascend, the second 4*Ascend, showed 14 in poppler
+and Ghostscript while 4 was published). The file's objects, its trailers and the objects held in
+object streams are read as PDF tokens (outside stream data) and every dictionary's keys compared,
+a name's `#xx` escapes decoded (`/Cont#65nts` is `/Contents`).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pdfminer.pdftypes import PDFStream, resolve1
+from pdfminer.pdfexceptions import PDFException
+
+from ..errors import Place, Problem, SourceError
+from .pdf_guards import ESCAPED, STREAM_BYTES, object_numbers
+
+DELIMITED = rb"\x00\t\n\x0c\r ()<>\[\]{}/%"
+TOKEN = re.compile(rb"(?P<space>[\x00\t\n\x0c\r ]+)|(?P<comment>%[^\r\n]*)|(?P<open><<)|(?P<close>>>)"
+                   rb"|(?P<hex><[^<>]*>)|(?P<string>\()|(?P<name>/[^" + DELIMITED + rb"]*)|(?P<array>\[)|(?P<end>\])"
+                   rb"|(?P<word>[^" + DELIMITED + rb"]+)|(?P<other>[\s\S])")
+IN_STRING = re.compile(rb"\\[\s\S]|[()]")
+VALUE = object()  # a value whose content does not matter here (a string, an array, a dictionary, a reference)
+
+
+def check_keys_once(document, data: bytes, source: str) -> None:
+    """No dictionary of the file names a key twice."""
+    for where, key in repeated_keys(STREAM_BYTES.sub(b" ", data)):
+        raise twice(source, f"object {where}" if where else "the trailer", key)
+    for number in sorted(object_streams(document)):
+        stream = resolve1(document.getobj(number))
+        for _, key in repeated_keys(stream.get_data()) if isinstance(stream, PDFStream) else ():
+            raise twice(source, f"an object of the object stream {number}", key)
+
+
+def twice(source: str, where: str, key: str) -> SourceError:
+    return SourceError(source, Problem(Place(), f"the dictionary of PDF {where} holds the key /{key} twice: viewers "
+                                       "take different ones (Ghostscript and at times poppler the first, pdfium and "
+                                       "MuPDF the last)", "a well-formed PDF: each key of a dictionary given once"))
+
+
+def object_streams(document) -> set[int]:
+    """The numbers of the object streams the cross-reference sections place objects in."""
+    found = set()
+    for xref in document.xrefs:
+        for number in object_numbers(xref):
+            try:
+                stream, _, _ = xref.get_pos(number)
+            except (KeyError, PDFException, ValueError, TypeError, AssertionError):  # an entry pdfminer gives up on
+                continue
+            if stream is not None:
+                found.add(stream)
+    return found
+
+
+def repeated_keys(data: bytes) -> Iterator[tuple[str | None, str]]:
+    """(the object's number as written, the key) for each dictionary naming a key twice."""
+    frames: list[tuple[bool, list]] = []  # (a dictionary?, its items so far)
+    recent: list = []  # the last tokens outside any dictionary or array: `12 0 obj` names the object
+    number, at = None, 0
+    while at < len(data):
+        found = TOKEN.match(data, at)
+        kind, at = found.lastgroup, found.end()
+        if kind in ("space", "comment"):
+            continue
+        item: object = VALUE
+        if kind == "string":
+            at = string_end(data, at)
+        elif kind in ("open", "array"):
+            frames.append((kind == "open", []))
+            continue
+        elif kind in ("close", "end"):
+            if not frames:
+                continue
+            is_dictionary, items = frames.pop()
+            if is_dictionary:
+                key = first_repeated(items[0::2])
+                if key is not None:
+                    yield number, key
+        elif kind == "name":
+            item = ESCAPED.sub(lambda m: bytes([int(m[1], 16)]), found[0][1:]).decode("latin-1")  # (a name: str)
+        elif kind == "word":
+            item = found[0]
+            if item == b"R" and frames and len(frames[-1][1]) >= 2:  # `12 0 R`: one value
+                del frames[-1][1][-2:]
+                item = VALUE
+            elif item == b"obj" and not frames and len(recent) >= 2:
+                number = recent[-2].decode("latin-1") if isinstance(recent[-2], bytes) else None
+        if frames:
+            frames[-1][1].append(item)
+        else:
+            recent = [*recent[-2:], item]
+
+
+def first_repeated(keys: list) -> str | None:
+    seen = set()
+    for key in keys:
+        if not isinstance(key, str):
+            continue
+        if key in seen:
+            return key
+        seen.add(key)
+    return None
+
+
+def string_end(data: bytes, at: int) -> int:
+    """Where a literal string opened before `at` ends: its balancing `)`, escapes skipped."""
+    depth = 1
+    for found in IN_STRING.finditer(data, at):
+        if found[0] == b"(":
+            depth += 1
+        elif found[0] == b")":
+            depth -= 1
+            if depth == 0:
+                return found.end()
+    return len(data)

@@ -1,0 +1,224 @@
+"""PDFs made by other hands, round 18 (session 50; hunt 154). Each is raw/2025-05-07/doc.pdf changed
+by an incremental update, around page 1's llama3.1-8b full 4096 value (4*Ascend, four rows).
+
+- **A key given twice in a dictionary**: the page with `/Contents` twice, one drawing 4*Ascend and
+  the other 14*Ascend. Ghostscript takes the first (poppler too in a dictionary of 32 keys or more),
+  pdfium, MuPDF and pdfminer the last: what was published was one viewer's value, never all of
+  theirs. An error naming the object and the key (pdf_keys).
+- **Forms nested past where a viewer stops**: an image of a 1 drawn from the 42nd form of a chain,
+  before 4*Ascend: pdfium stops past 40 and neither draws nor lists it, poppler, MuPDF and
+  Ghostscript draw it (14*Ascend shown, 4 published). Forms nested deeper than 16 (or a form
+  drawing itself) are an error (pdf_guards.check_forms_drawn).
+- **A transfer function**: a white 1 under `/TR` mapping every level to black is drawn black by
+  pdfium, poppler and Ghostscript and white by MuPDF, which ignores it (14 published). A graphics
+  state setting one is an error (pdf_guards.check_transfer_functions).
+- **A page tree whose /Count is below its pages**: pdfium, MuPDF and poppler show one page of two,
+  pdfminer read both; an internal error (exit 3) followed. Now an error naming the two counts.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import zlib
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from pdf_drawing import incremental_update
+from pipeline.errors import LayoutError, SourceError
+from pipeline.extract.pdf import extract_pdf
+from pipeline.extract.pdf_keys import repeated_keys
+from pipeline.normalize import normalize
+from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream
+
+PAGE = (b"<< /Type /Page /Parent 11 0 R /MediaBox [0 0 595.2756 841.8898] %s /Rotate 0 "
+        b"/Resources << /Font 1 0 R %s >> >>")
+MOVED = FOUR.replace(b"231 658.8898 Tm", b"236.4 658.8898 Tm")  # the value moved right, room for a 1 before it
+ONE = b"BT 1 0 0 1 231 658.8898 Tm /F2+0 9 Tf (1) Tj ET"
+
+
+def published(data: bytes) -> set[int]:
+    """The values published for the edited cell (llama3.1-8b, full, MindSpeed-LLM)."""
+    grid, _ = extract_pdf(data, "doc.pdf")
+    frame = normalize(grid, "2025-05-07").frame
+    return set(frame[(frame.model == "llama3.1-8b") & (frame.strategy == "full")
+                     & (frame.framework == "MindSpeed-LLM")].min_units)
+
+
+def pdfium_text(data: bytes) -> str:
+    return pdfium.PdfDocument(data)[0].get_textpage().get_text_range()
+
+
+def ghostscript_text(data: bytes, tmp_path) -> str | None:
+    """Page 1's text as Ghostscript draws it (txtwrite), None where it is not installed."""
+    if not shutil.which("gs"):
+        return None
+    (tmp_path / "in.pdf").write_bytes(data)
+    done = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=txtwrite", "-dFirstPage=1",
+                           "-dLastPage=1", "-sOutputFile=-", str(tmp_path / "in.pdf")], capture_output=True, timeout=120)
+    return done.stdout.decode("utf-8", "replace")
+
+
+# --- a key given twice ----------------------------------------------------------------------------------
+
+def with_contents_twice(first: int, last: int, key: bytes = b"/Contents") -> bytes:
+    number, content = page_one()
+    edited = content.replace(FOUR, FOUR.replace(b"(4*Ascend)", b"(14*Ascend)"))
+    return incremental_update(REAL.read_bytes(), {
+        3: PAGE % (b"%s %d 0 R /Contents %d 0 R" % (key, first, last), b""), 20: stream(b"", edited)})
+
+
+def test_viewers_take_different_keys_of_two(tmp_path):
+    """The premise: pdfium draws the last /Contents (14*Ascend), Ghostscript the first (4*Ascend),
+    where it is installed."""
+    number, _ = page_one()
+    data = with_contents_twice(number, 20)
+    assert "14*Ascend" in pdfium_text(data)
+    shown = ghostscript_text(data, tmp_path)
+    if shown is not None:
+        assert "14*Ascend" not in shown and "4*Ascend" in shown
+
+
+@pytest.mark.parametrize("edited_last", [True, False])
+def test_a_key_given_twice_is_an_error(edited_last):
+    """Catches (hunt 154): 14 published where Ghostscript (and poppler, in a large dictionary)
+    shows 4, or 4 where they show 14, exit 0."""
+    number, _ = page_one()
+    data = with_contents_twice(number, 20) if edited_last else with_contents_twice(20, number)
+    with pytest.raises(SourceError, match=r"the dictionary of PDF object 3 holds the key /Contents twice"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_key_written_with_an_escape_is_the_same_key():
+    number, _ = page_one()
+    with pytest.raises(SourceError, match=r"holds the key /Contents twice"):
+        extract_pdf(with_contents_twice(number, 20, b"/Cont#65nts"), "doc.pdf")
+
+
+def test_keys_are_read_as_pdf_tokens():
+    """A key named again inside a nested dictionary, an array, a string or a comment is no
+    repeat; a reference is one value (its numbers are not keys)."""
+    assert list(repeated_keys(b"1 0 obj << /A 1 /B [ /A ] /C << /A 2 >> /D (/A >> \\) /A) % /A\n"
+                              b"/E 7 0 R /F 8 0 R >> endobj")) == []
+    assert list(repeated_keys(b"5 0 obj << /A 1 0 R /B (x) /A 2 >> endobj")) == [("5", "A")]
+    assert list(repeated_keys(b"trailer << /Size 9 /Root 1 0 R /Size 9 >>")) == [(None, "Size")]
+    assert list(repeated_keys(b"6 0 obj << /K << /Q 1 /Q 2 >> >> endobj")) == [("6", "Q")]
+
+
+# --- forms nested past where a viewer stops ----------------------------------------------------------
+
+def image_of_one() -> bytes:
+    """A grey image of the print's own 1 (of a 16*Ascend cell on page 1), as pdfium renders it."""
+    page = pdfium.PdfDocument(REAL.read_bytes())[0]
+    scale, height = 8, page.get_height()
+    pixels = page.render(scale=scale, grayscale=True).to_numpy()
+    x0, x1, bottom, top = 231.0, 236.4, 606.8898, 615.3898
+    crop = np.ascontiguousarray(pixels[round((height - top) * scale):round((height - bottom) * scale),
+                                       round(x0 * scale):round(x1 * scale)])
+    return stream(b"/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 "
+                  b"/Filter /FlateDecode" % (crop.shape[1], crop.shape[0]), zlib.compress(crop.tobytes()))
+
+
+def forms_nested(depth: int, innermost: bytes, resources: bytes, extra: dict | None = None) -> bytes:
+    """The value moved right and a chain of `depth` forms drawn before it, the last drawing `innermost`."""
+    number, content = page_one()
+    objects = dict(extra or {})
+    for k in range(depth):
+        last = k == depth - 1
+        objects[30 + k] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 596 842] /Resources << %s >>" % (
+            resources if last else b"/XObject << /Fx %d 0 R >>" % (31 + k)), innermost if last else b"q /Fx Do Q")
+    objects[number] = stream(b"", content.replace(FOUR, MOVED + b" q /Fx Do Q"))
+    objects[3] = PAGE % (b"/Contents %d 0 R" % number, b"/XObject << /Fx 30 0 R >>")
+    return incremental_update(REAL.read_bytes(), objects)
+
+
+IMAGE_DRAWN = b"q 5.4 0 0 8.5 231 657.8898 cm /Im0 Do Q"
+
+
+def images_listed(data: bytes) -> int:
+    page = pdfium.PdfDocument(data)[0]
+    return sum(1 for found in page.get_objects(max_depth=100) if found.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE)
+
+
+def test_pdfium_stops_drawing_forms_nested_past_forty():
+    """The premise: pdfium lists the image drawn from the 40th form of a chain, not from the 42nd."""
+    assert images_listed(forms_nested(40, IMAGE_DRAWN, b"/XObject << /Im0 29 0 R >>", {29: image_of_one()})) == 1
+    assert images_listed(forms_nested(42, IMAGE_DRAWN, b"/XObject << /Im0 29 0 R >>", {29: image_of_one()})) == 0
+
+
+@pytest.mark.parametrize("depth, told", [(17, "17"), (42, "33 or more")])  # (counted 32 deep at most)
+def test_forms_nested_deeper_than_viewers_agree_are_an_error(depth, told):
+    """Catches (hunt 154): 4 published where poppler, MuPDF and Ghostscript show 14*Ascend (the image
+    at depth 42, unseen by pdfium), exit 0."""
+    data = forms_nested(depth, IMAGE_DRAWN, b"/XObject << /Im0 29 0 R >>", {29: image_of_one()})
+    with pytest.raises(LayoutError, match=rf"page 1: the page draws forms inside forms {told} deep"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_form_drawing_itself_is_an_error():
+    number, content = page_one()
+    data = incremental_update(REAL.read_bytes(), {
+        30: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 596 842] /Resources << /XObject << /Fx 30 0 R >> >>",
+                   b"q /Fx Do Q"),
+        number: stream(b"", content.replace(FOUR, FOUR + b" q /Fx Do Q")),
+        3: PAGE % (b"/Contents %d 0 R" % number, b"/XObject << /Fx 30 0 R >>")})
+    with pytest.raises(LayoutError, match=r"page 1: the page draws a form drawing itself"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_text_in_forms_nested_a_few_deep_is_read():
+    """What must be read: a 1 drawn from the third form of a chain, as every viewer draws it (14)."""
+    data = forms_nested(3, ONE, b"/Font 1 0 R")
+    assert "14*Ascend" in pdfium_text(data).replace("\r\n", "")
+    assert published(data) == {14}
+
+
+# --- a transfer function ---------------------------------------------------------------------------------
+
+def one_under_transfer(transfer: bytes, colour: bytes) -> bytes:
+    number, content = page_one()
+    one = b"q /GT gs %s %s Q" % (colour, ONE)
+    return incremental_update(REAL.read_bytes(), {
+        number: stream(b"", content.replace(FOUR, MOVED + b" " + one)),
+        3: PAGE % (b"/Contents %d 0 R" % number, b"/ExtGState << /GT 21 0 R >>"),
+        21: b"<< /Type /ExtGState %s >>" % transfer})
+
+
+ALL_BLACK = b"<< /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [0] /N 1 >>"
+
+
+def ink_before_the_value(data: bytes) -> int:
+    """Dark pixels pdfium draws where the 1 is (left of the moved value)."""
+    page = pdfium.PdfDocument(data)[0]
+    pixels = page.render(scale=4, grayscale=True).to_numpy()
+    height = page.get_height()
+    return int((pixels[round((height - 666) * 4):round((height - 657) * 4), 231 * 4:round(236 * 4)] < 128).sum())
+
+
+@pytest.mark.parametrize("key", [b"/TR", b"/TR2"])
+def test_a_transfer_function_is_an_error(key):
+    """Catches (hunt 154): a white 1 turned black by the transfer function (pdfium, poppler,
+    Ghostscript: 14*Ascend; MuPDF ignores it: 4*Ascend); 14 published, exit 0. (The premise:
+    pdfium draws the white 1 black.)"""
+    data = one_under_transfer(key + b" " + ALL_BLACK, b"1 g")
+    assert ink_before_the_value(data) > 10
+    with pytest.raises(LayoutError, match=rf"page 1: the graphics state /GT sets a transfer function \({key.decode()}\)"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_an_identity_transfer_is_read():
+    """What must be read: `/TR /Identity` changes no colour; the black 1 is read (14)."""
+    assert published(one_under_transfer(b"/TR /Identity", b"0 g")) == {14}
+
+
+# --- a page tree counting fewer pages than it holds ----------------------------------------------------
+
+def test_a_page_count_below_the_pages_held_is_an_error():
+    """Catches (hunt 154): `/Count 1` over both pages; pdfium (as MuPDF and poppler) shows one, the
+    rest of the table unseen; pdfminer read two and pdfium's page 2 failed to load: `internal
+    error`, exit 3."""
+    data = incremental_update(REAL.read_bytes(), {11: b"<< /Count 1 /Kids [ 3 0 R 4 0 R ] /Type /Pages >>"})
+    assert len(pdfium.PdfDocument(data)) == 1
+    with pytest.raises(SourceError, match=r"its page tree gives 2 page\(s\) to pdfminer and 1 to pdfium"):
+        extract_pdf(data, "doc.pdf")
