@@ -1,4 +1,4 @@
-"""Pages made by other hands, round 37 (session 50; hunt 153).
+"""Pages made by other hands, round 37 (session 50; hunts 153 and 155).
 
 - **A line drawn through a digit by other means than a strike**: an underline moved up into its
   glyphs (`text-underline-offset: -0.33em`), a narrow band of a gradient behind them
@@ -8,6 +8,10 @@
   running through its own glyphs above their feet is now an error naming its offset
   (html_style.crosses_digits), and a gradient drawing a band, stripes or a small tile is paint
   this reader cannot place (css_gradients.draws_lines), as an image is.
+- **The same line drawn other ways** (hunt 155): two gradient layers leaving a band between them, the
+  hard edge of an ellipse or a conic wedge, inset shadows leaving a bar of the background, an
+  underline thicker than a quarter of the font moved up, and the underline or top border of a
+  wrapper in a 5px font around a 16px digit: refused.
 """
 from __future__ import annotations
 
@@ -25,9 +29,11 @@ VALUE = 'id="modelarts_llm_train_590804__p0025">4*Ascend<'  # llama3.1-8b, full,
 
 
 def before_the_value(span_style: str, digit: str = "1") -> str:
-    """The page with `<span style=…>digit</span>` written before the first 4*Ascend."""
+    """The page with `<span id=struck style=…>digit</span>` written before the first 4*Ascend (a
+    style starting `<`: that markup, holding the struck span)."""
     assert PAGE_HTML.count(VALUE) == 1
-    return PAGE_HTML.replace(VALUE, VALUE.replace(">4", f'><span id="struck" style="{span_style}">{digit}</span>4'))
+    markup = span_style if span_style.startswith("<") else f'<span id="struck" style="{span_style}">{digit}</span>'
+    return PAGE_HTML.replace(VALUE, VALUE.replace(">4", f">{markup}4"))
 
 
 def line_through_glyph(browser, html: str) -> bool:
@@ -55,6 +61,19 @@ STRUCK = {  # each draws a red line across the 1 before 4*Ascend in Chromium
     "a tile by background-size": "background-image: linear-gradient(red, red); background-size: 100% 2px; "
                                  "background-position: 0 55%; background-repeat: no-repeat",
     "stripes repeated": "background: repeating-linear-gradient(transparent 0 40%, red 40% 50%)",
+    # hunt 155
+    "two layers leaving a band": "background: linear-gradient(transparent 55%, #fff 55%), "
+                                 "linear-gradient(transparent 47%, red 47%)",
+    "an ellipse's hard edge": "background: radial-gradient(ellipse 100% 5% at 50% 55%, red 100%, transparent 100%)",
+    "a conic wedge": "background: conic-gradient(from 86deg at 0% 57%, red 0 9deg, transparent 0)",
+    "inset shadows leaving a band": "background: red; box-shadow: inset 0 0.62em 0 0 #fff, inset 0 -0.72em 0 0 #fff",
+    "a thick underline moved up": "text-decoration: underline red 0.27em; text-decoration-skip-ink: none; "
+                                  "text-underline-offset: -0.45em",
+    "a small font's underline": '<span style="font-size: 5px; text-decoration: underline red 1.5px; '
+                                'text-decoration-skip-ink: none; text-underline-offset: -4.5px">'
+                                '<span id="struck" style="font-size: 16px">1</span></span>',
+    "a small font's top border": '<span style="border-top: 1.5px solid red; font-size: 5px">'
+                                 '<span id="struck" style="font-size: 16px">1</span></span>',
 }
 
 
@@ -67,7 +86,8 @@ def test_chromium_draws_a_line_across_the_digit(browser):
 @pytest.mark.parametrize("name", STRUCK)
 def test_a_line_drawn_through_a_digit_is_an_error(name):
     """Catches (hunt 153): 14 published for 4 rows where Chromium shows the 1 struck, exit 0."""
-    with pytest.raises(CellError, match=r"text-underline-offset: -0\.33em|'\[1\]4\*Ascend' is not a unit count"):
+    with pytest.raises(CellError, match=r"text-underline-offset: -[\d.]+(em|px)|'\[1\]4\*Ascend' is not a unit count|"
+                                        r"font-size: 16px inside an inline box of 5px font painting its edges"):
         read(before_the_value(STRUCK[name]))
 
 
@@ -87,6 +107,11 @@ NOT_STRUCK = {  # each leaves the glyphs unstruck in Chromium: the page is read 
     "a highlighter's lower half": "background: linear-gradient(transparent 60%, #ffe680 60%)",
     "a band too faint to see": "background: linear-gradient(transparent 47%, #f4f4f4 47% 55%, transparent 55%)",
     "a tile as large as the box": "background: linear-gradient(#fff, #eef) 0 0 / 100% 100%",
+    "a marker pen's band": "background: linear-gradient(transparent 62%, #ffe066 62% 92%, transparent 92%)",
+    "a small font's faint background": '<span style="font-size: 12px; background: #fafafa">'
+                                       '<span id="struck" style="font-size: 14px">1</span></span>',
+    "one inset shadow along a side": "box-shadow: inset 3px 0 0 #1890ff",
+    "an inset shadow filling the box": "box-shadow: inset 0 0 0 9999px rgba(0, 0, 0, 0.05)",
 }
 
 

@@ -1,5 +1,5 @@
 """Gradients a box paints behind its text: the colours they lay there, and whether they draw a
-line across it.
+line across it (and inset shadows that do).
 
 A gradient's colours are weighed against the glyphs' as a plain background's are
 (html_style.backgrounds). A narrow band of a colour standing out from the colours on both its
@@ -20,6 +20,7 @@ import tinycss2
 from .css_colour import UNCOMPUTED, rgba
 from .css_filters import contrast, over
 from .css_math import split_commas
+from .css_paint import NOTHING, colour_token, px_of
 
 GRADIENT = re.compile(r"(?:-webkit-|-moz-|-o-)?(?:repeating-)?(?:linear|radial|conic)-gradient")
 GRADIENT_SAMPLES = 8  # colours taken between two stops (a gradient from black to white passes grey)
@@ -29,8 +30,9 @@ GRADIENT_WORDS = frozenset({"to", "left", "right", "top", "bottom", "center", "a
                             "shorter", "longer", "increasing", "decreasing", "hue"})
 # A band of another colour no wider than this share of the gradient's length (the box's height for
 # a gradient down an inline box) is drawn as a line across the glyphs, not as a tint behind them
-BAND_WIDTH = 0.35
-BAND_CONTRAST = 1.25  # WCAG contrast ratio: a band this far from the colours beside it is seen (html_style.CONTRAST_FLOOR)
+# (hunt 155: a marker pen's band over 30% of a line, `transparent 62%, #ffe066 62% 92%`, is a highlight)
+BAND_WIDTH = 0.2
+BAND_CONTRAST = 1.5  # WCAG contrast ratio: a band this far from the colours beside it reads as a line
 GRID = 100  # points sampled along a gradient between its stops
 TURN = {"deg": 1 / 360, "grad": 1 / 400, "rad": 1 / (2 * math.pi), "turn": 1.0}
 FULL_TILE = frozenset({"auto", "cover", "contain", "100%"})
@@ -126,7 +128,10 @@ def placed(found: list[tuple[tuple, list]], conic: bool) -> list[tuple[float, tu
 
 
 def profile(points: list[tuple[float, tuple]], base: tuple) -> list[tuple[float, tuple]]:
-    """The opaque colours along the gradient over `base`: each stop's, and GRID points between."""
+    """The opaque colours along the gradient over `base`: each stop's, and GRID points between;
+    its first colour from 0 and its last to 1 (hunt 155: a conic wedge `red 0 9deg, transparent
+    0` is transparent over the rest of the turn)."""
+    points = [(min(0.0, points[0][0]), points[0][1]), *points, (max(1.0, points[-1][0]), points[-1][1])]
     out = []
     for (x0, c0), (x1, c1) in zip(points, points[1:]):
         out.append((x0, over(c0, base)))
@@ -148,9 +153,10 @@ def banded(samples: list[tuple[float, tuple]], width: float) -> bool:
 
 def draws_lines(value: str, size: str | None, base: tuple, current: tuple, dark: bool) -> bool:
     """Does a background-image of gradients (`size`: its background-size) draw a line across
-    the text: a band narrow against the gradient's length, stripes repeated, or colours standing
-    out from the box's background laid in a tile smaller than the box?"""
-    layers = gradients(value) or []
+    the text: a band narrow against the gradient's length, stripes repeated, the edge of a radial
+    or conic shape, layers of colours that stand out laid over each other, or such colours laid
+    in a tile smaller than the box?"""
+    layers, uneven, differing = gradients(value) or [], 0, False
     for function in layers:
         found = stops(function, current, dark)
         if not found:
@@ -158,6 +164,11 @@ def draws_lines(value: str, size: str | None, base: tuple, current: tuple, dark:
         colours = [over(c, base) for c, _ in found]
         differs = any(contrast(a, b) >= BAND_CONTRAST for a in colours for b in colours) or any(
             contrast(c, base) >= BAND_CONTRAST for c in colours)
+        # a layer opaque in part hides the layers under it there: a shape, even in the box's colour
+        uneven += differs or any(abs(a[3] - b[3]) > 0.5 for (a, _), (b, _) in zip(found, found[1:]))
+        differing = differing or differs
+        if uneven > 1 and differing:  # (hunt 155: a red lower half under a white upper layer left a band)
+            return True
         if not differs:
             continue
         if smaller_tile(size):
@@ -173,6 +184,8 @@ def draws_lines(value: str, size: str | None, base: tuple, current: tuple, dark:
                 and points[-1][0] - points[0][0] < 1:
             return True
         samples = profile(points, base)
+        if not function.lower_name.endswith("linear-gradient") and hard_edge(samples):
+            return True  # the edge of a disc, an ellipse or a wedge: a shape (hunt 155: `ellipse 100% 5%`)
         if conic:  # a turn: the colours before its start are those at its end
             samples = [(x - 1, c) for x, c in samples] + samples + [(x + 1, c) for x, c in samples]
         if banded([(x, c) for x, c in samples], BAND_WIDTH):
@@ -180,8 +193,43 @@ def draws_lines(value: str, size: str | None, base: tuple, current: tuple, dark:
     return False
 
 
+def hard_edge(samples: list[tuple[float, tuple]]) -> bool:
+    """Two colours standing out from each other at one place of the gradient."""
+    return any(x0 == x1 and contrast(c0, c1) >= BAND_CONTRAST for (x0, c0), (x1, c1) in zip(samples, samples[1:]))
+
+
 def smaller_tile(size: str | None) -> bool:
     """Does background-size lay the image in a tile smaller (or other) than the box?"""
     if size is None or size in NOT_SET:
         return False
     return any(word not in FULL_TILE for layer in size.split(",") for word in layer.split())
+
+
+# Of the font size (16px): an inset shadow spread this far or less may leave a hole of its box's
+# background inside it as thin as a line (a spread past any cell's half height fills the box:
+# Bootstrap 5 paints its tables' rows with `inset 0 0 0 9999px`)
+FRAME_SPREAD = 3 * 16.0
+
+
+def inset_shadows_shape(value: str, base: tuple, current: tuple, dark: bool) -> bool:
+    """Do a box's inset shadows draw a shape over its background, not a band along one side: two
+    of them standing out from it (hunt 155: `background: red; box-shadow: inset 0 .62em 0 #fff,
+    inset 0 -.72em 0 #fff` left a red bar across the middle of a 1), or one spread or blurred
+    around all its sides, leaving its middle as thin as a line?"""
+    if value in NOTHING:
+        return False
+    framing = 0
+    for shadow in split_commas(tinycss2.parse_component_value_list(value)):
+        words = [t for t in shadow if t.type not in ("whitespace", "comment")]
+        if not any(t.type == "ident" and t.lower_value == "inset" for t in words):
+            continue
+        lengths = [px_of(t) for t in words if t.type in ("number", "dimension", "function") and not colour_token(t)]
+        if not lengths or all(n == 0 for n in lengths):
+            continue
+        colours = [t for t in words if colour_token(t)]
+        colour = rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current
+        if colour is None or colour == UNCOMPUTED or contrast(over(colour, base), base) < BAND_CONTRAST:
+            continue
+        offsets, around = lengths[:2], lengths[2:]  # blur and spread
+        framing += 2 if (not any(offsets) and any(n is None or 0 < n <= FRAME_SPREAD for n in around)) else 1
+    return framing >= 2

@@ -45,11 +45,11 @@ from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rg
 from .css_values import (CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, display_type, fits_syntax, scheme_is_dark,
                          valid_value)
 from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, attr, resolved, words
-from .css_paint import (BORDER_IMAGES, DECORATION_FLOOR, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR,
+from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR,
                         background_painted,
                         decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
                         paints_over_neighbours)
-from .css_gradients import GRADIENT, draws_lines, gradient_colours
+from .css_gradients import GRADIENT, draws_lines, gradient_colours, inset_shadows_shape
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
@@ -184,6 +184,7 @@ class Style:
     spill: str = ""  # a set height (or a float's set width) its content may spill out of, its overflow visible
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
+    edge_font: float = 0.0  # the font of the inline box around it painting a top or bottom edge (px; 0: none)
     narrowed: str = ""  # a width set around it inside its cell, or its table's fixed layout: it is no wider
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     registered: dict = field(default_factory=dict, compare=False)  # the page's @property (name -> Registration)
@@ -369,8 +370,10 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
         if found[3] >= 1:
             backdrops, unknown, opaque = (), False, True
         base, backdrops = over(found, base), tuple(over(found, b) for b in backdrops)
-    shadows = inset_shadow_colours(value_of(declared, "box-shadow") or "none", colour, parent.dark)
-    unknown, backdrops = unknown or shadows is None, backdrops + tuple(over(c, base) for c in shadows or ())
+    shadow = value_of(declared, "box-shadow") or "none"
+    shadows = inset_shadow_colours(shadow, colour, parent.dark)
+    unknown = unknown or shadows is None or inset_shadows_shape(shadow, base, colour, parent.dark)
+    backdrops += tuple(over(c, base) for c in shadows or ())
     image = value_of(declared, "background-image")
     if image not in (None, "none", "initial", "unset", "revert"):
         if image == "inherit":
@@ -1430,7 +1433,10 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  stuck=stuck(declared), spill=spills(declared, shown_as, None),
                  unmodelled=unmodelled(declared, parent) or (percent_inset(declared) if in_cell or shown_as == "table-cell"
                                                              else "")
-                 or rounded_into_content(declared, in_cell or shown_as == "table-cell", size["font_px"]),
+                 or rounded_into_content(declared, in_cell or shown_as == "table-cell", size["font_px"])
+                 or larger_than_its_edges(parent, size["font_px"]),
+                 edge_font=size["font_px"] if painted_edges(declared, shown_as, colour, parent.dark)
+                 else parent.edge_font if shown_as in ("inline", "contents") else 0.0,
                  layer=layer, in_cell=in_cell,
                  narrowed=parent.narrowed or narrowing(declared, shown_as, in_cell),
                  paints_over=painted_over(declared, shown_as, colour, parent, layer, in_cell)
@@ -1470,6 +1476,28 @@ LINE_REACH_FLOOR = 0.3
 VERTICAL_PAINT = frozenset({"background-color", "background-image", "text-decoration-line", "text-underline-offset",
                             "text-decoration-thickness", *(f"border-{s}-{k}" for s in ("top", "bottom")
                                                            for k in ("width", "style", "color"))})
+
+
+# Text this much larger than the inline box around it reaches past the box's content area, where
+# the box paints its background and its top and bottom borders
+EDGE_FONT_RATIO = 1.25
+
+
+def painted_edges(declared, shown_as: str, colour: tuple, dark: bool) -> bool:
+    """An inline box painting a background or a top or bottom border around its content area."""
+    if shown_as != "inline" or declared.keys().isdisjoint(VERTICAL_PAINT):
+        return False
+    return any(border_px(declared, s, colour, dark) for s in ("top", "bottom")) or \
+        background_painted(declared, value_of, colour, dark)
+
+
+def larger_than_its_edges(parent: Style, font: float) -> str:
+    """Text in a font larger than an inline box around it painting its edges: the box's border or
+    background, laid around its own smaller content area, runs through the glyphs (hunt 155: a
+    wrapper of 5px font with `border-top: 1.5px solid red` struck the 16px 1 inside it)."""
+    if not parent.edge_font or font <= parent.edge_font * EDGE_FONT_RATIO:
+        return ""
+    return f"font-size: {font:g}px inside an inline box of {parent.edge_font:g}px font painting its edges"
 
 
 def underline_offset(declared, parent: Style) -> str | None:
@@ -1582,8 +1610,7 @@ def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: 
     if "overline" in words:  # at the glyphs' ascent; its thickness taken to grow either way
         bands.append((baseline - ASCENT * font - thickness, 2 * thickness))
     seen = painted is None or painted == UNCOMPUTED or contrast(painted, parent.background) >= CONTRAST_FLOOR
-    # (a thicker one is a colour the glyphs lie on: css_paint.decoration_colours)
-    through = under and seen and thickness < DECORATION_FLOOR * font and crosses_digits(*bands[0], baseline, font)
+    through = under and seen and thickness < CROSSING_CEILING * font and crosses_digits(*bands[0], baseline, font)
     if through or any(top < -floor or top + height > line + floor for top, height in bands):
         return written(declared, "text-underline-offset") if under and "text-underline-offset" in declared else \
             f"text-underline-offset: {moved} (inherited)" if under and moved and \
@@ -1593,14 +1620,18 @@ def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: 
 
 
 def crosses_digits(top: float, height: float, baseline: float, font: float) -> bool:
-    """Does an underline moved up (px from the line box's top) run through its own glyphs, above
-    their feet, where it strikes them (hunt 153: `text-underline-offset: -0.33em` drew a line
-    through the 1 of 14*Ascend as `<s>` does, and 14 was published)?"""
-    return top < baseline - DIGIT_FOOT * font and top + height > baseline - DIGIT_HEIGHT * font
+    """Does an underline moved up (px from the line box's top) run above its glyphs' feet, through
+    them, where it strikes them (hunt 153: `text-underline-offset: -0.33em` drew a line through the
+    1 of 14*Ascend as `<s>` does, and 14 was published)? Above their tops too: the text it
+    decorates may be larger than its own font (hunt 155: a wrapper of 5px font underlined at -4.5px
+    struck the 16px 1 inside it)."""
+    return top < baseline - DIGIT_FOOT * font
 
 
 DIGIT_FOOT = 0.15  # of the font size: a line no higher above the baseline touches a digit's foot only
-DIGIT_HEIGHT = 0.72  # of the font size: a digit's height above the baseline (Noto Sans CJK, Arial: 0.72-0.73)
+# Of the font size: an underline this thick or more is a block the glyphs lie on (a colour they need
+# contrast with: css_paint.decoration_colours), a thinner one a bar across them (hunt 155: `.27em`)
+CROSSING_CEILING = 0.6
 UNDERLINE_DROP = 0.1  # of the font size: where a font puts its underline below the baseline
 BASELINE_DROP = 0.3  # of the font size: the baseline below the middle of the line (ascent 0.9, descent 0.3)
 ASCENT = 0.9  # of the font size: the glyphs' ascent above the baseline, where an overline is drawn
