@@ -1,4 +1,4 @@
-"""PDFs made by other hands, round 18 (session 50; hunt 154). Each is raw/2025-05-07/doc.pdf changed
+"""PDFs made by other hands, round 18 (session 50; hunts 154 and 156). Each is raw/2025-05-07/doc.pdf changed
 by an incremental update, around page 1's llama3.1-8b full 4096 value (4*Ascend, four rows).
 
 - **A key given twice in a dictionary**: the page with `/Contents` twice, one drawing 4*Ascend and
@@ -7,16 +7,22 @@ by an incremental update, around page 1's llama3.1-8b full 4096 value (4*Ascend,
   theirs. An error naming the object and the key (pdf_keys).
 - **Forms nested past where a viewer stops**: an image of a 1 drawn from the 42nd form of a chain,
   before 4*Ascend: pdfium stops past 40 and neither draws nor lists it, poppler, MuPDF and
-  Ghostscript draw it (14*Ascend shown, 4 published). Forms nested deeper than 16 (or a form
+  Ghostscript draw it (14*Ascend shown, 4 published). Forms nested deeper than 8 (or a form
   drawing itself) are an error (pdf_guards.check_forms_drawn).
 - **A transfer function**: a white 1 under `/TR` mapping every level to black is drawn black by
   pdfium, poppler and Ghostscript and white by MuPDF, which ignores it (14 published). A graphics
   state setting one is an error (pdf_guards.check_transfer_functions).
 - **A page tree whose /Count is below its pages**: pdfium, MuPDF and poppler show one page of two,
   pdfminer read both; an internal error (exit 3) followed. Now an error naming the two counts.
+- **The rules probed** (hunt 156): `stream` in a comment or a string before the two keys hid them
+  (the stream data searched for by a pattern); an annotation's appearance drawing text from forms
+  9 deep was read through, and page forms 9 to 16 deep passed while the checks of what forms hold
+  (fonts, masks, transfer functions) looked 8 deep; a linearized print updated with its /L set to
+  the new length is shown without the update by poppler. Each is an error now.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import zlib
@@ -25,10 +31,12 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
+from conftest import FIXTURES
 from pdf_drawing import incremental_update
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from pipeline.extract.pdf_keys import repeated_keys
+from pipeline.extract.pdf_tokens import tokens
 from pipeline.normalize import normalize
 from test_pdf_other_hands_round7 import FOUR, REAL, page_one, stream
 
@@ -99,11 +107,11 @@ def test_a_key_written_with_an_escape_is_the_same_key():
 def test_keys_are_read_as_pdf_tokens():
     """A key named again inside a nested dictionary, an array, a string or a comment is no
     repeat; a reference is one value (its numbers are not keys)."""
-    assert list(repeated_keys(b"1 0 obj << /A 1 /B [ /A ] /C << /A 2 >> /D (/A >> \\) /A) % /A\n"
-                              b"/E 7 0 R /F 8 0 R >> endobj")) == []
-    assert list(repeated_keys(b"5 0 obj << /A 1 0 R /B (x) /A 2 >> endobj")) == [("5", "A")]
-    assert list(repeated_keys(b"trailer << /Size 9 /Root 1 0 R /Size 9 >>")) == [(None, "Size")]
-    assert list(repeated_keys(b"6 0 obj << /K << /Q 1 /Q 2 >> >> endobj")) == [("6", "Q")]
+    assert list(repeated_keys(tokens(b"1 0 obj << /A 1 /B [ /A ] /C << /A 2 >> /D (/A >> \\) /A) % /A\n"
+                              b"/E 7 0 R /F 8 0 R >> endobj"))) == []
+    assert list(repeated_keys(tokens(b"5 0 obj << /A 1 0 R /B (x) /A 2 >> endobj"))) == [("5", "A")]
+    assert list(repeated_keys(tokens(b"trailer << /Size 9 /Root 1 0 R /Size 9 >>"))) == [(None, "Size")]
+    assert list(repeated_keys(tokens(b"6 0 obj << /K << /Q 1 /Q 2 >> >> endobj"))) == [("6", "Q")]
 
 
 # --- forms nested past where a viewer stops ----------------------------------------------------------
@@ -147,7 +155,7 @@ def test_pdfium_stops_drawing_forms_nested_past_forty():
     assert images_listed(forms_nested(42, IMAGE_DRAWN, b"/XObject << /Im0 29 0 R >>", {29: image_of_one()})) == 0
 
 
-@pytest.mark.parametrize("depth, told", [(17, "17"), (42, "33 or more")])  # (counted 32 deep at most)
+@pytest.mark.parametrize("depth, told", [(9, "9"), (42, "33 or more")])  # (counted 32 deep at most)
 def test_forms_nested_deeper_than_viewers_agree_are_an_error(depth, told):
     """Catches (hunt 154): 4 published where poppler, MuPDF and Ghostscript show 14*Ascend (the image
     at depth 42, unseen by pdfium), exit 0."""
@@ -221,4 +229,99 @@ def test_a_page_count_below_the_pages_held_is_an_error():
     data = incremental_update(REAL.read_bytes(), {11: b"<< /Count 1 /Kids [ 3 0 R 4 0 R ] /Type /Pages >>"})
     assert len(pdfium.PdfDocument(data)) == 1
     with pytest.raises(SourceError, match=r"its page tree gives 2 page\(s\) to pdfminer and 1 to pdfium"):
+        extract_pdf(data, "doc.pdf")
+
+
+# --- hunt 156: the rules probed ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("hiding", [b"% see stream\n", b"/PieceInfo (upstream and stream\n) "])
+def test_a_key_given_twice_after_the_word_stream_is_an_error(hiding):
+    """Catches (hunt 156): `stream` and a line end inside a comment or a string before the page's
+    two /Contents was taken for a stream's data, which hid them up to the next endstream: 14
+    published where Ghostscript shows 4. A stream's data begins at a `stream` token only."""
+    number, content = page_one()
+    edited = content.replace(FOUR, FOUR.replace(b"(4*Ascend)", b"(14*Ascend)"))
+    page = PAGE % (hiding + b"/Contents %d 0 R /Contents 20 0 R" % number, b"")
+    data = incremental_update(REAL.read_bytes(), {3: page, 20: stream(b"", edited)})
+    with pytest.raises(SourceError, match=r"the dictionary of PDF object 3 holds the key /Contents twice"):
+        extract_pdf(data, "doc.pdf")
+
+
+def annotation_drawing_forms(depth: int, subtype: bytes) -> bytes:
+    """An annotation over the room before the moved value whose appearance draws a chain of `depth`
+    forms, the last drawing a 1 (hunt 156)."""
+    number, content = page_one()
+    rect = b"[229 655 236.3 668]"
+    objects = {}
+    for k in range(depth):
+        last = k == depth - 1
+        objects[60 + k] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 596 842] /Resources << %s >>" % (
+            b"/Font 1 0 R" if last else b"/XObject << /Fx %d 0 R >>" % (61 + k)), ONE if last else b"q /Fx Do Q")
+    objects[59] = stream(b"/Type /XObject /Subtype /Form /BBox %s /Resources << /XObject << /Fx 60 0 R >> >>" % rect,
+                         b"q /Fx Do Q")
+    objects[50] = b"<< /Type /Annot /Subtype %s /Rect %s /Border [0 0 0] /F 4 /AP << /N 59 0 R >> >>" % (subtype, rect)
+    objects[number] = stream(b"", content.replace(FOUR, MOVED))
+    objects[3] = PAGE.replace(b"/Rotate 0", b"/Rotate 0 /Annots [50 0 R]") % (b"/Contents %d 0 R" % number, b"")
+    return incremental_update(REAL.read_bytes(), objects)
+
+
+@pytest.mark.parametrize("subtype", [b"/Link", b"/Underline /QuadPoints [229 668 236.3 668 229 655 236.3 655]"])
+def test_an_annotation_drawing_text_from_forms_nine_deep_is_an_error(subtype):
+    """Catches (hunt 156): an appearance's forms were looked into 8 deep and one deeper read
+    through as plain; the 1 it draws before 4*Ascend (every viewer: 14*Ascend) was left out and 4
+    published. A form past that depth counts as showing. (The premise: pdfium draws the 1.)"""
+    data = annotation_drawing_forms(9, subtype)
+    page = pdfium.PdfDocument(data)[0]
+    pixels = page.render(scale=4, grayscale=True, draw_annots=True).to_numpy()
+    height = page.get_height()
+    assert (pixels[round((height - 666) * 4):round((height - 657) * 4), 231 * 4:236 * 4] < 128).sum() > 10
+    with pytest.raises(LayoutError):
+        extract_pdf(data, "doc.pdf")
+
+
+# --- a linearized print updated, its /L claiming the update ----------------------------------------------
+
+LINEARIZED = FIXTURES / "pdf" / "qpdf-linearized-2025-05-07.pdf"  # qpdf --linearize of the real print
+
+
+def linearized_and_updated(length_claimed: bool) -> bytes:
+    """The linearized print with page 1's 4*Ascend made 14*Ascend by an update; its /L set to the new
+    length where `length_claimed`."""
+    import io
+
+    import pdfplumber
+    from pdfminer.pdftypes import resolve1
+
+    base = LINEARIZED.read_bytes()
+    with pdfplumber.open(io.BytesIO(base)) as pdf:
+        contents = pdf.pages[0].page_obj.attrs["Contents"]
+        for ref in contents if isinstance(contents, list) else [contents]:
+            if FOUR in resolve1(ref).get_data():
+                number, content = ref.objid, resolve1(ref).get_data()
+    data = incremental_update(base, {number: stream(b"", content.replace(FOUR, FOUR.replace(b"(4*", b"(14*")))})
+    if length_claimed:
+        old = re.search(rb"/L (\d+)", data)
+        assert len(b"%d" % len(data)) == len(old[1])
+        data = data[:old.start(1)] + b"%d" % len(data) + data[old.end(1):]
+    return data
+
+
+def test_a_linearized_print_is_read():
+    assert published(LINEARIZED.read_bytes()) == {4}
+
+
+def test_a_linearized_print_updated_is_read_with_its_update():
+    """/L left as linearized: every viewer applies the update (hunt 156) and so does this reader."""
+    assert published(linearized_and_updated(False)) == {14}
+
+
+def test_a_linearized_print_updated_under_its_length_is_an_error():
+    """Catches (hunt 156): /L set to the updated file's length: poppler showed 4*Ascend (pdftotext too),
+    pdfium, MuPDF and Ghostscript 14*Ascend; 14 was published. (The premise where pdftotext is
+    installed.)"""
+    data = linearized_and_updated(True)
+    if shutil.which("pdftotext"):
+        shown = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-", "-"], input=data, capture_output=True)
+        assert b"14*Ascend" not in shown.stdout and b"4*Ascend" in shown.stdout
+    with pytest.raises(SourceError, match=r"a linearized PDF updated after it was linearized, its /L saying"):
         extract_pdf(data, "doc.pdf")

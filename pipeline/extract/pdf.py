@@ -29,9 +29,9 @@ from ..grid import Grid
 from ..header import CAPTION, KEY_HEADINGS
 from ..limits import DEFAULT, Limits, bounding
 from .pdf_cells import cluster, column_boundaries
+from .pdf_guards import (check_generations, check_linearized_whole, check_one_copy_each, check_page_boxes,
+                         check_stream_lengths, check_streams, opened_pdf)
 from .pdf_keys import check_keys_once
-from .pdf_guards import (check_generations, check_one_copy_each, check_page_boxes, check_stream_lengths,
-                         check_streams, opened_pdf)
 from .pdf_ink import Sight
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
@@ -75,6 +75,7 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
             check_stream_lengths(pdf.doc, data, source)
             check_one_copy_each(pdf.doc, data, source)
             check_generations(pdf.doc, data, source)
+            check_linearized_whole(data, source)
             check_keys_once(pdf.doc, data, source)
             sight = Sight(data)
             check_same_pages(len(pdf.pages), sight, source)

@@ -248,7 +248,8 @@ def shows_or_hides(stream: PDFStream, depth: int = 0, strokes_drawn: list[Segmen
             drawn = resolve1(objects.get(name(operand)))
             plain = set() if plain is None else plain  # forms found to show and hide nothing: looked at once
             if isinstance(drawn, PDFStream) and (name(drawn.get("Subtype")) == "Image" or (
-                    depth < NESTING and id(drawn) not in plain and shows_or_hides(drawn, depth + 1, plain=plain))):
+                    name(drawn.get("Subtype")) == "Form" and depth >= NESTING)  # past where it is looked into
+                    or (id(drawn) not in plain and shows_or_hides(drawn, depth + 1, plain=plain))):
                 return True
             plain.add(id(drawn))
     return False

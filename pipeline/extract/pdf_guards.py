@@ -21,7 +21,8 @@ from pdfplumber.utils.exceptions import PdfminerException
 
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..limits import LimitError, Limits
-from .pdf_annots import name, resources_within
+from .pdf_annots import NESTING, name, resources_within
+from .pdf_tokens import outside_streams
 
 
 @contextlib.contextmanager
@@ -300,11 +301,30 @@ def check_one_copy_each(document, data: bytes, source: str) -> None:
                                               "pointing at each object's copy"))
 
 
-# An indirect reference (`12 0 R`) outside stream data (a stream's bytes may hold anything): its
+# A linearized file's first object gives the file's length (/L); poppler, finding it equal to the
+# file's size, reads the first page by the linearized cross-reference section at the file's head
+# and leaves out an update appended after it, which the other viewers apply (hunt 156: 4*Ascend
+# made 14*Ascend by an update, /L set to the new size: poppler showed 4, 14 was published)
+LINEARIZED = re.compile(rb"<<[^>]*?/Linearized\s[^>]*?/L\s+(\d+)")
+LINEARIZED_SECTIONS = 2  # a linearized file's `startxref`s: the first page's and the whole file's
+
+
+def check_linearized_whole(data: bytes, source: str) -> None:
+    """A linearized file whose /L claims its whole length holds no update after its linearized
+    part (more `startxref`s than its own two)."""
+    found = LINEARIZED.search(data, 0, 1024)
+    if found and int(found[1]) == len(data) and data.count(b"startxref") > LINEARIZED_SECTIONS:
+        raise SourceError(source, Problem(Place(), "a linearized PDF updated after it was linearized, its /L saying "
+                                          "the update is part of it: poppler reads the first page as linearized, "
+                                          "without the update, and other viewers with it",
+                                          "a linearized PDF as written, or one whose /L gives its length before "
+                                          "the update"))
+
+
+# An indirect reference (`12 0 R`) outside stream data (a stream's bytes may hold anything; pdf_tokens): its
 # numbers signed or not, white space or comments between its tokens (hunt 151: `18 %c\n0 R`, `18 +0 R`)
 BETWEEN = rb"(?:\s|%[^\r\n]*)+"
 REFERENCE = re.compile(rb"(?<![\d.+-])[+-]?(\d+)" + BETWEEN + rb"[+-]?(\d+)" + BETWEEN + rb"R(?![^\s/\[\]()<>{}%])")
-STREAM_BYTES = re.compile(rb"\bstream(?:\r\n|\n|\r).*?\bendstream\b", re.S)
 
 
 def check_generations(document, data: bytes, source: str) -> None:
@@ -324,7 +344,7 @@ def check_generations(document, data: bytes, source: str) -> None:
                 except (KeyError, PDFException, ValueError, TypeError, AssertionError):
                     continue
                 generations[number] = 0 if stream is not None else generation
-    for found in REFERENCE.finditer(STREAM_BYTES.sub(b" ", data)):
+    for found in REFERENCE.finditer(outside_streams(data)):
         number, generation = int(found[1]), int(found[2])
         given = generations.get(number)
         if given is not None and given != generation:
@@ -354,8 +374,10 @@ MAX_FORM_DEPTH = 32  # forms inside forms counted this deep (pdfminer fails past
 # Viewers stop drawing forms inside forms at depths of their own (pdfium past 40, others deeper or
 # not at all): what lies deeper is drawn by some and not others (hunt 154: an image of a 1 at depth
 # 42 before 4*Ascend, drawn by poppler, MuPDF and Ghostscript, not by pdfium, which this reader
-# lists images with). Real prints nest one or two; a form drawing itself nests without end.
-MAX_NESTED_FORMS = 16
+# lists images with). Real prints nest one or two; a form drawing itself nests without end. The
+# checks of what forms hold (fonts, masks, transfer functions) look as deep (hunt 156: a font drawing
+# 8 for the 2 it is read as, held by a form 9 deep, was never looked at while 16 were allowed).
+MAX_NESTED_FORMS = NESTING
 DRAWS = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+Do(?![^\s/\[\]()<>{}%])")
 ESCAPED = re.compile(rb"#([0-9A-Fa-f]{2})")
 

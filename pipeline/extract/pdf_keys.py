@@ -8,30 +8,25 @@ a name's `#xx` escapes decoded (`/Cont#65nts` is `/Contents`).
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from pdfminer.pdftypes import PDFStream, resolve1
 from pdfminer.pdfexceptions import PDFException
 
 from ..errors import Place, Problem, SourceError
-from .pdf_guards import ESCAPED, STREAM_BYTES, object_numbers
+from .pdf_guards import ESCAPED, object_numbers
+from .pdf_tokens import file_tokens, tokens
 
-DELIMITED = rb"\x00\t\n\x0c\r ()<>\[\]{}/%"
-TOKEN = re.compile(rb"(?P<space>[\x00\t\n\x0c\r ]+)|(?P<comment>%[^\r\n]*)|(?P<open><<)|(?P<close>>>)"
-                   rb"|(?P<hex><[^<>]*>)|(?P<string>\()|(?P<name>/[^" + DELIMITED + rb"]*)|(?P<array>\[)|(?P<end>\])"
-                   rb"|(?P<word>[^" + DELIMITED + rb"]+)|(?P<other>[\s\S])")
-IN_STRING = re.compile(rb"\\[\s\S]|[()]")
 VALUE = object()  # a value whose content does not matter here (a string, an array, a dictionary, a reference)
 
 
 def check_keys_once(document, data: bytes, source: str) -> None:
     """No dictionary of the file names a key twice."""
-    for where, key in repeated_keys(STREAM_BYTES.sub(b" ", data)):
+    for where, key in repeated_keys(file_tokens(data)):
         raise twice(source, f"object {where}" if where else "the trailer", key)
     for number in sorted(object_streams(document)):
         stream = resolve1(document.getobj(number))
-        for _, key in repeated_keys(stream.get_data()) if isinstance(stream, PDFStream) else ():
+        for _, key in repeated_keys(tokens(stream.get_data())) if isinstance(stream, PDFStream) else ():
             raise twice(source, f"an object of the object stream {number}", key)
 
 
@@ -55,23 +50,17 @@ def object_streams(document) -> set[int]:
     return found
 
 
-def repeated_keys(data: bytes) -> Iterator[tuple[str | None, str]]:
-    """(the object's number as written, the key) for each dictionary naming a key twice."""
+def repeated_keys(found: Iterable[tuple[str, bytes]]) -> Iterator[tuple[str | None, str]]:
+    """(the object's number as written, the key) for each dictionary of these tokens naming a key twice."""
     frames: list[tuple[bool, list]] = []  # (a dictionary?, its items so far)
     recent: list = []  # the last tokens outside any dictionary or array: `12 0 obj` names the object
-    number, at = None, 0
-    while at < len(data):
-        found = TOKEN.match(data, at)
-        kind, at = found.lastgroup, found.end()
-        if kind in ("space", "comment"):
-            continue
+    number = None
+    for kind, text in found:
         item: object = VALUE
-        if kind == "string":
-            at = string_end(data, at)
-        elif kind in ("open", "array"):
+        if kind in ("open", "array"):
             frames.append((kind == "open", []))
             continue
-        elif kind in ("close", "end"):
+        if kind in ("close", "end"):
             if not frames:
                 continue
             is_dictionary, items = frames.pop()
@@ -80,9 +69,9 @@ def repeated_keys(data: bytes) -> Iterator[tuple[str | None, str]]:
                 if key is not None:
                     yield number, key
         elif kind == "name":
-            item = ESCAPED.sub(lambda m: bytes([int(m[1], 16)]), found[0][1:]).decode("latin-1")  # (a name: str)
+            item = ESCAPED.sub(lambda m: bytes([int(m[1], 16)]), text[1:]).decode("latin-1")  # (a name: str)
         elif kind == "word":
-            item = found[0]
+            item = text
             if item == b"R" and frames and len(frames[-1][1]) >= 2:  # `12 0 R`: one value
                 del frames[-1][1][-2:]
                 item = VALUE
@@ -103,16 +92,3 @@ def first_repeated(keys: list) -> str | None:
             return key
         seen.add(key)
     return None
-
-
-def string_end(data: bytes, at: int) -> int:
-    """Where a literal string opened before `at` ends: its balancing `)`, escapes skipped."""
-    depth = 1
-    for found in IN_STRING.finditer(data, at):
-        if found[0] == b"(":
-            depth += 1
-        elif found[0] == b")":
-            depth -= 1
-            if depth == 0:
-                return found.end()
-    return len(data)
