@@ -111,6 +111,7 @@ NOT_STRUCK = {  # each leaves the glyphs unstruck in Chromium: the page is read 
     "a small font's faint background": '<span style="font-size: 12px; background: #fafafa">'
                                        '<span id="struck" style="font-size: 14px">1</span></span>',
     "one inset shadow along a side": "box-shadow: inset 3px 0 0 #1890ff",
+    "a gradient tile along the foot": "background: linear-gradient(red, red) left bottom / 100% 1px no-repeat",
     "an inset shadow filling the box": "box-shadow: inset 0 0 0 9999px rgba(0, 0, 0, 0.05)",
 }
 
@@ -128,6 +129,13 @@ def test_a_digit_not_struck_is_read(name, reference):  # noqa: F811
     frame = tidy.frame
     cells = frame[(frame.model == "llama3.1-8b") & (frame.strategy == "full") & (frame.framework == "MindSpeed-LLM")]
     assert set(cells.min_units) == {14}
+
+
+def test_a_rule_drawn_by_a_gradient_at_each_cells_foot_is_read(reference):  # noqa: F811
+    """What must not be refused (hunt 155: the whole page refused, 792 problems): a rule along each
+    cell's foot drawn by a gradient tile 1px high, as a border would be."""
+    same_rows(read(with_sheet("td { background: linear-gradient(#ccc, #ccc) 0 100% / 100% 1px no-repeat }"))[2].frame,
+              reference[1])
 
 
 def test_a_gradient_across_the_page_is_read(reference):  # noqa: F811

@@ -151,13 +151,13 @@ def banded(samples: list[tuple[float, tuple]], width: float) -> bool:
     return False
 
 
-def draws_lines(value: str, size: str | None, base: tuple, current: tuple, dark: bool) -> bool:
-    """Does a background-image of gradients (`size`: its background-size) draw a line across
-    the text: a band narrow against the gradient's length, stripes repeated, the edge of a radial
-    or conic shape, layers of colours that stand out laid over each other, or such colours laid
-    in a tile smaller than the box?"""
+def draws_lines(value: str, tiling: tuple, base: tuple, current: tuple, dark: bool) -> bool:
+    """Does a background-image of gradients (`tiling`: its background-size, -position and -repeat)
+    draw a line across the text: a band narrow against the gradient's length, stripes repeated,
+    the edge of a radial or conic shape, layers of colours that stand out laid over each other, or
+    such colours laid in a tile smaller than the box, elsewhere than along one of its edges?"""
     layers, uneven, differing = gradients(value) or [], 0, False
-    for function in layers:
+    for index, function in enumerate(layers):
         found = stops(function, current, dark)
         if not found:
             continue
@@ -171,7 +171,7 @@ def draws_lines(value: str, size: str | None, base: tuple, current: tuple, dark:
             return True
         if not differs:
             continue
-        if smaller_tile(size):
+        if tile_across(*(layer_of(given, index) for given in tiling)):
             return True
         conic = "conic" in function.lower_name
         points = placed(found, conic)
@@ -198,11 +198,51 @@ def hard_edge(samples: list[tuple[float, tuple]]) -> bool:
     return any(x0 == x1 and contrast(c0, c1) >= BAND_CONTRAST for (x0, c0), (x1, c1) in zip(samples, samples[1:]))
 
 
-def smaller_tile(size: str | None) -> bool:
-    """Does background-size lay the image in a tile smaller (or other) than the box?"""
-    if size is None or size in NOT_SET:
+def layer_of(given: str | None, index: int) -> str | None:
+    """A background longhand's value for one layer (the list repeated where it is shorter)."""
+    if given is None or given in NOT_SET:
+        return None
+    values = [v.strip() for v in given.split(",")]
+    return values[index % len(values)]
+
+
+EDGES = {"y": frozenset({"top", "bottom", "0", "0%", "100%"}), "x": frozenset({"left", "right", "0", "0%", "100%"})}
+REPEATED = {"y": frozenset({"repeat", "repeat-y", "space", "round"}), "x": frozenset({"repeat", "repeat-x", "space", "round"})}
+
+
+def tile_across(size: str | None, position: str | None, repeat: str | None) -> bool:
+    """Does background-size lay the image in a tile smaller than the box, elsewhere than a strip as
+    long as the box along one of its edges, unrepeated across it? (A strip at a cell's foot is a
+    rule as a border is: `linear-gradient(#ccc, #ccc) 0 100% / 100% 1px no-repeat`, hunt 155.)"""
+    words = (size or "auto").split()
+    across, down = words[0], words[1] if len(words) > 1 else "auto"
+    if across in FULL_TILE and down in FULL_TILE:
         return False
-    return any(word not in FULL_TILE for layer in size.split(",") for word in layer.split())
+    if across not in FULL_TILE and down not in FULL_TILE:
+        return True  # a mark of the box's inside
+    axis = "y" if across in FULL_TILE else "x"  # the axis the strip is thin in
+    repeats = (repeat or "repeat").split()
+    repeated = {"y": repeats[-1], "x": repeats[0]}[axis] if len(repeats) == 2 else repeats[0]
+    if len(repeats) == 2 and repeated in ("repeat", "space", "round") or len(repeats) == 1 and repeated in REPEATED[axis]:
+        return True
+    return where_along(position, axis) not in EDGES[axis]
+
+
+def where_along(position: str | None, axis: str) -> str:
+    """The one- or two-value background-position's word for an axis (center where not given;
+    "" for the three- and four-value forms, not read here)."""
+    words = (position or "0% 0%").split()
+    if len(words) == 1:
+        word = words[0]
+        if word in ("top", "bottom"):
+            return word if axis == "y" else "center"
+        return "center" if axis == "y" else word
+    if len(words) != 2:
+        return ""
+    x, y = words
+    if x in ("top", "bottom") or y in ("left", "right"):
+        x, y = y, x
+    return y if axis == "y" else x
 
 
 # Of the font size (16px): an inset shadow spread this far or less may leave a hole of its box's

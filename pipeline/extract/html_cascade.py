@@ -200,7 +200,8 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
             t.type == "function" and t.lower_name not in COLOUR_FUNCTIONS)]
         return [one("background-color", colour), one("background-image", ", ".join(images) or "none"),
                 one("background-clip", "text" if "text" in words else "border-box"),
-                one("background-size", background_sizes(tokens))]
+                *(one(n, v) for n, v in zip(("background-size", "background-position", "background-repeat"),
+                                            background_tiling(tokens)))]
     if name == "-webkit-background-clip":  # an alias in Chromium
         return [one("background-clip", ascii_lower(value))]
     if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the rest left out
@@ -226,18 +227,27 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     return [one(name, value if name == "content" else ascii_lower(value))]
 
 
-def background_sizes(tokens: list) -> str:
-    """The background-size a `background` shorthand sets: each layer's words after its `/`
-    (`0 50% / 100% 2px`), auto where it gives none."""
-    sizes = []
+REPEATS = frozenset({"repeat", "repeat-x", "repeat-y", "no-repeat", "space", "round"})
+POSITION_WORDS = frozenset({"left", "right", "top", "bottom", "center"})
+
+
+def background_tiling(tokens: list) -> tuple[str, str, str]:
+    """The background-size, -position and -repeat a `background` shorthand sets, each layer's
+    (`0 100% / 100% 1px no-repeat`), their initial values where it gives none."""
+    sizes, positions, repeats = [], [], []
     for layer in split_commas(tokens):
         words = [t for t in layer if t.type not in ("whitespace", "comment")]
         at = next((i for i, t in enumerate(words) if t.type == "literal" and t.value == "/"), None)
         size = [] if at is None else list(itertools.takewhile(
             lambda t: t.type in ("percentage", "dimension", "number") or (
                 t.type == "ident" and t.lower_value in ("auto", "cover", "contain")), words[at + 1:at + 3]))
-        sizes.append(ascii_lower(tinycss2.serialize(size)).strip() if size else "auto")
-    return ", ".join(sizes)
+        placed = [t for t in words[:at] if t.type in ("percentage", "dimension", "number") or (
+            t.type == "ident" and t.lower_value in POSITION_WORDS)]
+        tiled = [t for t in words if t.type == "ident" and t.lower_value in REPEATS]
+        sizes.append(" ".join(ascii_lower(tinycss2.serialize([t])) for t in size) or "auto")
+        positions.append(" ".join(ascii_lower(tinycss2.serialize([t])) for t in placed) or "0% 0%")
+        repeats.append(" ".join(t.lower_value for t in tiled) or "repeat")
+    return ", ".join(sizes), ", ".join(positions), ", ".join(repeats)
 
 
 # Logical sizes and overflow: in horizontal-tb (the only writing this reader reads) the physical property

@@ -379,7 +379,10 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
         if image == "inherit":
             return base, parent.backdrops, parent.backdrop_unknown, opaque
         painted = gradient_colours(image, colour, parent.dark)
-        if painted is None or draws_lines(image, value_of(declared, "background-size"), base, colour, parent.dark):
+        tiling = tuple(value_of(declared, f"background-{n}") for n in ("size", "position", "repeat"))
+        if "background-position-x" in declared or "background-position-y" in declared:
+            tiling = (tiling[0], "", tiling[2])  # (placed by the longhands: not read here)
+        if painted is None or draws_lines(image, tiling, base, colour, parent.dark):
             unknown = True  # an image, or a gradient drawing a line across the text (css_gradients)
         else:
             backdrops += tuple(over(c, base) for c in painted)
