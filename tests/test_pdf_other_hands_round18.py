@@ -128,14 +128,16 @@ def image_of_one() -> bytes:
                   b"/Filter /FlateDecode" % (crop.shape[1], crop.shape[0]), zlib.compress(crop.tobytes()))
 
 
-def forms_nested(depth: int, innermost: bytes, resources: bytes, extra: dict | None = None) -> bytes:
-    """The value moved right and a chain of `depth` forms drawn before it, the last drawing `innermost`."""
+def forms_nested(depth: int, innermost: bytes, resources: bytes, extra: dict | None = None,
+                 draw: bytes = b"q /Fx Do Q") -> bytes:
+    """The value moved right and a chain of `depth` forms drawn before it (each drawing the next
+    by `draw`), the last drawing `innermost`."""
     number, content = page_one()
     objects = dict(extra or {})
     for k in range(depth):
         last = k == depth - 1
         objects[30 + k] = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 596 842] /Resources << %s >>" % (
-            resources if last else b"/XObject << /Fx %d 0 R >>" % (31 + k)), innermost if last else b"q /Fx Do Q")
+            resources if last else b"/XObject << /Fx %d 0 R >>" % (31 + k)), innermost if last else draw)
     objects[number] = stream(b"", content.replace(FOUR, MOVED + b" q /Fx Do Q"))
     objects[3] = PAGE % (b"/Contents %d 0 R" % number, b"/XObject << /Fx 30 0 R >>")
     return incremental_update(REAL.read_bytes(), objects)
@@ -325,3 +327,103 @@ def test_a_linearized_print_updated_under_its_length_is_an_error():
         assert b"14*Ascend" not in shown.stdout and b"4*Ascend" in shown.stdout
     with pytest.raises(SourceError, match=r"a linearized PDF updated after it was linearized, its /L saying"):
         extract_pdf(data, "doc.pdf")
+
+
+# --- hunt 158: the rules probed again, colours viewers resolve differently ----------------------------------
+
+def test_endstream_inside_a_streams_data_hides_no_key():
+    """Catches (hunt 158): an unused stream holding `% endstream (` (its /Length right) was read as
+    ending there and its `(` as a string to the file's end: the page after it, naming /Contents twice,
+    was never looked at (14 published, Ghostscript showing 4). Objects are read from their heads, a
+    stream's data never."""
+    number, content = page_one()
+    edited = content.replace(FOUR, FOUR.replace(b"(4*Ascend)", b"(14*Ascend)"))
+    hider = stream(b"", b"% endstream ( a comment in an unused stream")
+    hidden = incremental_update(REAL.read_bytes(), {19: hider})  # written before the page, by an update of its own
+    data = incremental_update(hidden, {3: PAGE % (b"/Contents %d 0 R /Contents 20 0 R" % number, b""),
+                                       20: stream(b"", edited)})
+    assert data.index(b"% endstream (") < data.rindex(b"/Contents %d 0 R /Contents 20 0 R" % number)
+    with pytest.raises(SourceError, match=r"the dictionary of PDF object 3 holds the key /Contents twice"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_keys_written_in_a_content_stream_are_not_a_dictionarys():
+    """What must be read (hunt 158: refused as object 12 holding /W twice): a comment in the page's
+    content naming `endstream << /W 1 /W 2 >>` is a stream's data, which no viewer reads as keys."""
+    number, content = page_one()
+    data = incremental_update(REAL.read_bytes(), {
+        number: stream(b"", content.replace(FOUR, FOUR + b"\n% endstream << /W 1 /W 2 >>\n"))})
+    assert published(data) == {4}
+
+
+def test_a_comment_between_a_form_and_do_hides_no_nesting():
+    """Catches (hunt 158): 42 forms drawn as `/Fx %c<newline>Do` (a comment between operand and
+    operator) were not counted; the image at the bottom, drawn by poppler, MuPDF and Ghostscript and
+    not by pdfium, was never seen: 4 published where they show 14."""
+    data = forms_nested(42, IMAGE_DRAWN, b"/XObject << /Im0 29 0 R >>", {29: image_of_one()}, b"q /Fx %c\nDo Q")
+    with pytest.raises(LayoutError, match=r"page 1: the page draws forms inside forms 33 or more deep"):
+        extract_pdf(data, "doc.pdf")
+
+
+def one_painted_in(setup: bytes, resources: bytes) -> bytes:
+    """The 1 before the moved value painted after `setup`, the page's resources holding `resources`."""
+    number, content = page_one()
+    return incremental_update(REAL.read_bytes(), {
+        number: stream(b"", content.replace(FOUR, MOVED + b" q " + setup + b" " + ONE + b" Q")),
+        3: PAGE % (b"/Contents %d 0 R" % number, resources)})
+
+
+WHITE = b"<< /FunctionType 2 /Domain [0 1] /C0 [1 1 1] /C1 [1 1 1] /N 1 >>"
+SPACES_RESOLVED_OTHERWISE = {  # hunt 158: pdfium and MuPDF draw the 1 black, poppler (and Ghostscript) not
+    "a separation whose tint gives one output": (b"/CS0 cs 1 sc", b"/ColorSpace << /CS0 [/Separation /Foo /DeviceCMYK "
+                                                b"<< /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [1] /N 1 >>] >>"),
+    "an indexed space of a short lookup": (b"/CS0 cs 1 sc", b"/ColorSpace << /CS0 [/Indexed /DeviceRGB 255 "
+                                          b"<FFFFFF000000>] >>"),
+    "a calibrated grey of gamma 0.01": (b"/CS0 cs 0.01 sc", b"/ColorSpace << /CS0 [/CalGray << /WhitePoint "
+                                       b"[0.95 1 1.09] /Gamma 0.01 >>] >>"),
+    "a default grey of white": (b"0 g", b"/ColorSpace << /DefaultGray [/Separation /Foo /DeviceRGB %s] >>" % WHITE),
+}
+
+
+@pytest.mark.parametrize("name", SPACES_RESOLVED_OTHERWISE)
+def test_a_colour_space_viewers_resolve_differently_is_an_error(name):
+    """Catches (hunt 158): 14 published where poppler (and Ghostscript) show 4*Ascend. (The premise:
+    pdfium draws the 1.)"""
+    data = one_painted_in(*SPACES_RESOLVED_OTHERWISE[name])
+    assert ink_before_the_value(data) > 10
+    with pytest.raises(LayoutError, match=r"page 1: the colour space /(CS0|DefaultGray) \(\w+\) is one viewers "
+                                          r"resolve differently"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_overprint_is_an_error():
+    """Catches (hunt 158): a white CMYK 1 overprinting the cell filled black under /OPM 1: MuPDF
+    simulates overprint and shows 4*Ascend, pdfium, poppler and Ghostscript 14; 14 published."""
+    data = one_painted_in(b"/GO gs 0 0 0 0 k", b"/ExtGState << /GO << /OP true /op true /OPM 1 >> >>")
+    with pytest.raises(LayoutError, match=r"page 1: the graphics state /GO sets overprint"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_transfer_of_four_identities_is_read():
+    """What must be read (hunt 158: refused as a transfer function): `/TR` of four /Identity."""
+    assert published(one_under_transfer(b"/TR [/Identity /Identity /Identity /Identity]", b"0 g")) == {14}
+
+
+# /L written otherwise, the dictionary kept as long (its offsets unchanged): after a comment (two bytes
+# taken from the /H array's spaces), with a sign, before /Linearized
+WRITTEN_OTHERWISE = {"a comment": (b"/Linearized 1 /L %%\n%s /H [682 144]", b" /H [ 682 144 ]"),
+                     "a sign": (b"/Linearized 1/L +%s", b""), "before": (b"/L %s /Linearized 1", b"")}
+
+
+@pytest.mark.parametrize("written", WRITTEN_OTHERWISE)
+def test_a_linearized_length_written_otherwise_is_read_as_one(written):
+    """Catches (hunt 158): /L written after a comment, with a sign, or before /Linearized was missed by
+    a pattern; the update under it, left out by poppler, was published. The first object is read as
+    tokens."""
+    data = linearized_and_updated(True)
+    old = re.search(rb"/Linearized 1 /L (\d+)", data)
+    pattern, dropped = WRITTEN_OTHERWISE[written]
+    changed = data[:old.start()] + pattern % old[1] + data[old.end():].replace(dropped, b"", 1)
+    assert len(changed) == len(data)
+    with pytest.raises(SourceError, match=r"a linearized PDF updated after it was linearized"):
+        extract_pdf(changed, "doc.pdf")

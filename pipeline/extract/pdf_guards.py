@@ -22,7 +22,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..limits import LimitError, Limits
 from .pdf_annots import NESTING, name, resources_within
-from .pdf_tokens import outside_streams
+from .pdf_tokens import OBJECT_START, outside_streams, tokens
 
 
 @contextlib.contextmanager
@@ -305,20 +305,37 @@ def check_one_copy_each(document, data: bytes, source: str) -> None:
 # file's size, reads the first page by the linearized cross-reference section at the file's head
 # and leaves out an update appended after it, which the other viewers apply (hunt 156: 4*Ascend
 # made 14*Ascend by an update, /L set to the new size: poppler showed 4, 14 was published)
-LINEARIZED = re.compile(rb"<<[^>]*?/Linearized\s[^>]*?/L\s+(\d+)")
 LINEARIZED_SECTIONS = 2  # a linearized file's `startxref`s: the first page's and the whole file's
 
 
 def check_linearized_whole(data: bytes, source: str) -> None:
     """A linearized file whose /L claims its whole length holds no update after its linearized
-    part (more `startxref`s than its own two)."""
-    found = LINEARIZED.search(data, 0, 1024)
-    if found and int(found[1]) == len(data) and data.count(b"startxref") > LINEARIZED_SECTIONS:
+    part (more `startxref`s than its own two). Its first object is read as PDF tokens (hunt 158: a
+    pattern missed `/L %c<newline>N`, `/L +N`, `/L` before `/Linearized`)."""
+    claimed = linearized_length(data)
+    if claimed == len(data) and data.count(b"startxref") > LINEARIZED_SECTIONS:
         raise SourceError(source, Problem(Place(), "a linearized PDF updated after it was linearized, its /L saying "
                                           "the update is part of it: poppler reads the first page as linearized, "
                                           "without the update, and other viewers with it",
                                           "a linearized PDF as written, or one whose /L gives its length before "
                                           "the update"))
+
+
+def linearized_length(data: bytes) -> int | None:
+    """The /L of the linearization dictionary, the file's first object (in its first 1,024 bytes)."""
+    head = OBJECT_START.search(data, 0, 1024)
+    if head is None:
+        return None
+    found = list(tokens(data, head.start(1), frozenset({b"endobj", b"stream"})))
+    names = [text for kind, text in found if kind == "name"]
+    if b"/Linearized" not in names:
+        return None
+    at = next((i for i, (kind, text) in enumerate(found) if kind == "name" and text == b"/L"), None)
+    value = found[at + 1][1] if at is not None and at + 1 < len(found) else b""
+    try:
+        return int(value)
+    except ValueError:
+        return None
 
 
 # An indirect reference (`12 0 R`) outside stream data (a stream's bytes may hold anything; pdf_tokens): its
@@ -344,7 +361,7 @@ def check_generations(document, data: bytes, source: str) -> None:
                 except (KeyError, PDFException, ValueError, TypeError, AssertionError):
                     continue
                 generations[number] = 0 if stream is not None else generation
-    for found in REFERENCE.finditer(outside_streams(data)):
+    for found in REFERENCE.finditer(outside_streams(document, data)):
         number, generation = int(found[1]), int(found[2])
         given = generations.get(number)
         if given is not None and given != generation:
@@ -378,7 +395,9 @@ MAX_FORM_DEPTH = 32  # forms inside forms counted this deep (pdfminer fails past
 # checks of what forms hold (fonts, masks, transfer functions) look as deep (hunt 156: a font drawing
 # 8 for the 2 it is read as, held by a form 9 deep, was never looked at while 16 were allowed).
 MAX_NESTED_FORMS = NESTING
-DRAWS = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+Do(?![^\s/\[\]()<>{}%])")
+# `/Fx Do`, white space (NUL too) or comments between (hunt 158: `/Fx %c<newline>Do` hid a chain of 42)
+DRAWS = re.compile(rb"/([^\x00\t\n\x0c\r /\[\]()<>{}%]+)(?:[\x00\t\n\x0c\r ]|%[^\r\n]*)+Do"
+                   rb"(?![^\x00\t\n\x0c\r /\[\]()<>{}%])")
 ESCAPED = re.compile(rb"#([0-9A-Fa-f]{2})")
 
 
@@ -458,22 +477,62 @@ def check_calculator_functions(page, number: int, source: str) -> None:
 
 # A transfer function maps the colours a graphics state paints to others (a white 1 to black):
 # pdfium, poppler and Ghostscript apply it, MuPDF ignores it (hunt 154: a white 1 before 4*Ascend
-# under `/TR` of all black showed 14 in three viewers and 4 in MuPDF; 14 was published).
+# under `/TR` of all black showed 14 in three viewers and 4 in MuPDF; 14 was published). Overprint
+# is simulated by MuPDF and Ghostscript's and Acrobat's previews, not by pdfium or poppler (hunt 158:
+# a white CMYK 1 overprinting a black cell under /OPM 1 vanished in MuPDF alone).
 NO_TRANSFER = frozenset({"Identity", "Default"})
 
 
-def check_transfer_functions(page, number: int, source: str) -> None:
-    """No graphics state of the page's resources (and its forms') sets a transfer function."""
+def check_graphics_states(page, number: int, source: str) -> None:
+    """No graphics state of the page's resources (and its forms') sets a transfer function or
+    overprint."""
     for held in resources_within(page.page_obj.resources):
         for state_name, state in (resolve1(held.get("ExtGState")) or {}).items():
             state = resolve1(state)
-            for key in ("TR", "TR2") if isinstance(state, dict) else ():
+            if not isinstance(state, dict):
+                continue
+            for key in ("TR", "TR2"):
                 given = resolve1(state.get(key))
-                if given is not None and name(given) not in NO_TRANSFER:
+                if given is not None and not identity(given):
                     raise LayoutError(source, Problem(Place(page=number), f"the graphics state /{state_name} sets a "
                                                       f"transfer function (/{key}), which some viewers apply to the "
                                                       "colours painted and others (MuPDF) ignore",
                                                       "colours painted as given (no transfer function)"))
+            for key in ("OP", "op"):
+                if resolve1(state.get(key)) is True:
+                    raise LayoutError(source, Problem(Place(page=number), f"the graphics state /{state_name} sets "
+                                                      f"overprint (/{key} true), which some viewers simulate (MuPDF, "
+                                                      "Ghostscript) and others do not (pdfium, poppler)",
+                                                      "colours painted over what lies below (no overprint)"))
+
+
+def identity(given) -> bool:
+    """A transfer function that changes nothing: /Identity, /Default, or four of them."""
+    if isinstance(given, list):
+        return len(given) == 4 and all(name(resolve1(g)) in NO_TRANSFER for g in given)
+    return name(given) in NO_TRANSFER
+
+
+# Colour spaces that viewers resolve differently (hunt 158): a Separation or DeviceN whose tint
+# transform gives too few outputs (pdfium and MuPDF draw black, poppler and Ghostscript nothing), an
+# Indexed space whose lookup is short, CalGray at an extreme gamma, and the page's /DefaultGray,
+# /DefaultRGB or /DefaultCMYK, which Ghostscript applies to every paint of that family and poppler to
+# some. The vendor's prints and the browsers' paint in the device spaces and ICC profiles.
+UNRESOLVED_SPACES = frozenset({"Separation", "DeviceN", "Indexed", "I", "CalGray", "CalRGB"})
+DEFAULT_SPACES = frozenset({"DefaultGray", "DefaultRGB", "DefaultCMYK"})
+
+
+def check_colour_spaces(page, number: int, source: str) -> None:
+    """No colour space of the page's resources (and its forms') is one viewers resolve differently."""
+    for held in resources_within(page.page_obj.resources):
+        for space_name, space in (resolve1(held.get("ColorSpace")) or {}).items():
+            space = resolve1(space)
+            family = name(resolve1(space[0])) if isinstance(space, list) and space else name(space)
+            if space_name in DEFAULT_SPACES or family in UNRESOLVED_SPACES:
+                raise LayoutError(source, Problem(Place(page=number), f"the colour space /{space_name} ({family}) "
+                                                  "is one viewers resolve differently (a default space for a device "
+                                                  "family, a separation, an indexed or calibrated space)",
+                                                  "colours painted in device colour spaces or ICC profiles"))
 
 
 def calculator_bytes(function, depth: int = 0) -> int:

@@ -22,7 +22,7 @@ VALUE = object()  # a value whose content does not matter here (a string, an arr
 
 def check_keys_once(document, data: bytes, source: str) -> None:
     """No dictionary of the file names a key twice."""
-    for where, key in repeated_keys(file_tokens(data)):
+    for where, key in repeated_keys(file_tokens(document, data)):
         raise twice(source, f"object {where}" if where else "the trailer", key)
     for number in sorted(object_streams(document)):
         stream = resolve1(document.getobj(number))
@@ -75,8 +75,11 @@ def repeated_keys(found: Iterable[tuple[str, bytes]]) -> Iterator[tuple[str | No
             if item == b"R" and frames and len(frames[-1][1]) >= 2:  # `12 0 R`: one value
                 del frames[-1][1][-2:]
                 item = VALUE
-            elif item == b"obj" and not frames and len(recent) >= 2:
-                number = recent[-2].decode("latin-1") if isinstance(recent[-2], bytes) else None
+            elif item in (b"obj", b"trailer"):  # an object's or a trailer's tokens begin (pdf_tokens)
+                number = recent[-2].decode("latin-1") if item == b"obj" and len(recent) >= 2 and isinstance(
+                    recent[-2], bytes) else None
+                frames, recent = [], []
+                continue
         if frames:
             frames[-1][1].append(item)
         else:

@@ -1,7 +1,11 @@
-"""A PDF file's tokens outside its streams' data, as a parser reads them: a `stream` keyword
-begins a stream's data only where it is a token (not inside a comment or a string: hunt 156's
-`% see stream` before a page's keys hid them from a search that took any `stream` for one),
-and its data is passed over to its `endstream`.
+"""A PDF file's objects and trailers as PDF tokens, as a parser reads them: each object from its
+head (`12 0 obj`) to its `endobj`, or to the `stream` token where a stream's data begins, each
+trailer from `trailer` to `startxref`. Nothing of a stream's data is read as tokens: a search of
+the bytes for `stream` took one in a comment or a string for a stream's start (hunt 156: `% see
+stream` before a page's keys hid them), and one for `endstream` took one inside a stream's data for
+its end (hunt 158: an unused stream holding `% endstream (` hid the next object's keys). The
+objects are those the cross-reference sections place and every object head written at a line's
+start (listed or not: more objects read, never fewer).
 """
 from __future__ import annotations
 
@@ -14,13 +18,15 @@ TOKEN = re.compile(rb"(?P<space>[\x00\t\n\x0c\r ]+)|(?P<comment>%[^\r\n]*)|(?P<o
                    rb"|(?P<hex><[^<>]*>)|(?P<string>\()|(?P<name>/[^" + DELIMITED + rb"]*)|(?P<array>\[)|(?P<end>\])"
                    rb"|(?P<word>[^" + DELIMITED + rb"]+)|(?P<other>[\s\S])")
 IN_STRING = re.compile(rb"\\[\s\S]|[()]")
-STREAM_END = re.compile(rb"endstream(?![^" + DELIMITED + rb"])")
+OBJECT_START = re.compile(rb"(?:^|[\r\n])(\d+[\x00\t\n\x0c\r ]+\d+[\x00\t\n\x0c\r ]+obj)(?![^" + DELIMITED + rb"])")
+TRAILER = re.compile(rb"trailer(?![^" + DELIMITED + rb"])")
+OBJECT_ENDS = frozenset({b"endobj", b"stream"})
+TRAILER_ENDS = frozenset({b"startxref"})
 
 
-def tokens(data: bytes) -> Iterator[tuple[str, bytes]]:
-    """(kind, text) of each token outside stream data, white space and comments left out; a
-    literal string as one token."""
-    at = 0
+def tokens(data: bytes, at: int = 0, ends: frozenset = frozenset()) -> Iterator[tuple[str, bytes]]:
+    """(kind, text) of each token from `at` up to a word of `ends`, white space and comments left
+    out; a literal string as one token."""
     while at < len(data):
         found = TOKEN.match(data, at)
         kind, at = found.lastgroup, found.end()
@@ -30,21 +36,38 @@ def tokens(data: bytes) -> Iterator[tuple[str, bytes]]:
             start, at = found.start(), string_end(data, at)
             yield kind, data[start:at]
             continue
+        if kind == "word" and found[0] in ends:
+            return
         yield kind, found[0]
-        if kind == "word" and found[0] == b"stream":
-            ended = STREAM_END.search(data, at)
-            at = ended.end() if ended else len(data)
 
 
 @functools.lru_cache(maxsize=2)
-def file_tokens(data: bytes) -> tuple[tuple[str, bytes], ...]:
-    """The tokens of a file, read once for the checks that ask (pdf_keys, pdf_guards)."""
-    return tuple(tokens(data))
+def file_tokens(document, data: bytes) -> tuple[tuple[str, bytes], ...]:
+    """The tokens of the file's objects and trailers (outside stream data), read once for the
+    checks that ask (pdf_keys, pdf_guards.check_generations)."""
+    starts = set(object_offsets(document)) | {m.start(1) for m in OBJECT_START.finditer(data)}
+    out = [token for start in sorted(starts) for token in tokens(data, start, OBJECT_ENDS)]
+    out += [token for m in TRAILER.finditer(data) for token in tokens(data, m.start(), TRAILER_ENDS)]
+    return tuple(out)
 
 
-def outside_streams(data: bytes) -> bytes:
-    """The file's tokens outside its streams' data, one space between each."""
-    return b" ".join(text for _, text in file_tokens(data))
+def object_offsets(document) -> Iterator[int]:
+    """Where the cross-reference sections place objects in the file (not in object streams)."""
+    from .pdf_guards import object_numbers  # (pdf_guards reads these tokens)
+
+    for xref in document.xrefs:
+        for number in object_numbers(xref):
+            try:
+                stream, offset, _ = xref.get_pos(number)
+            except Exception:  # noqa: BLE001 (an entry pdfminer gives up on: nothing to place)
+                continue
+            if stream is None and isinstance(offset, int):
+                yield offset
+
+
+def outside_streams(document, data: bytes) -> bytes:
+    """The file's objects and trailers as their tokens, one space between each."""
+    return b" ".join(text for _, text in file_tokens(document, data))
 
 
 def string_end(data: bytes, at: int) -> int:
