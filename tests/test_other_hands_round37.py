@@ -1,4 +1,4 @@
-"""Pages made by other hands, round 37 (session 50; hunts 153 and 155).
+"""Pages made by other hands, round 37 (session 50; hunts 153, 155 and 157).
 
 - **A line drawn through a digit by other means than a strike**: an underline moved up into its
   glyphs (`text-underline-offset: -0.33em`), a narrow band of a gradient behind them
@@ -12,6 +12,10 @@
   hard edge of an ellipse or a conic wedge, inset shadows leaving a bar of the background, an
   underline thicker than a quarter of the font moved up, and the underline or top border of a
   wrapper in a 5px font around a 16px digit: refused.
+- **And more** (hunt 157): a border image filling the box, a gradient and an inset shadow on one box
+  or on nested boxes (shapes counted under the text, two leaving a line between), an underline moved
+  up on `::first-line` or inside `@supports` (a rule this reader does not decide): refused; a ring or
+  rules drawn by inset shadows, a pale marker underline, a pale note around larger text: read.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from PIL import Image
 
 from chromium import tab
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (reference is a fixture)
-from pipeline.errors import CellError, MincardsError
+from pipeline.errors import CellError, MincardsError, SourceError
 
 VALUE = 'id="modelarts_llm_train_590804__p0025">4*Ascend<'  # llama3.1-8b, full, MindSpeed-LLM
 
@@ -74,6 +78,21 @@ STRUCK = {  # each draws a red line across the 1 before 4*Ascend in Chromium
                                 '<span id="struck" style="font-size: 16px">1</span></span>',
     "a small font's top border": '<span style="border-top: 1.5px solid red; font-size: 5px">'
                                  '<span id="struck" style="font-size: 16px">1</span></span>',
+    # hunt 157
+    "a border image filling the box": "border-style: solid; border-width: 0; border-image: linear-gradient("
+                                      "transparent 47%, red 47% 55%, transparent 55%) fill 0 / 0",
+    "a two-tone gradient and an inset shadow": "background: linear-gradient(transparent 47%, red 47%); "
+                                               "box-shadow: inset 0 -0.6em 0 #fff",
+    "two tones on nested boxes": "<span style='background: linear-gradient(transparent 47%, red 47%)'><span id=struck "
+                                 "style='background: linear-gradient(transparent 55%, #fff 55%)'>1</span></span>",
+    "inset shadows on nested boxes": "<span style='background: red; box-shadow: inset 0 0.62em 0 #fff'><span id=struck "
+                                     "style='box-shadow: inset 0 -0.72em 0 #fff'>1</span></span>",
+    "an underline moved up on the first line": "<style>#modelarts_llm_train_590804__p0025::first-line{text-decoration: "
+                                               "underline red 1.5px; text-underline-offset:-0.33em; "
+                                               "text-decoration-skip-ink:none}</style><span id=struck>1</span>",
+    "an underline moved up inside @supports": "<style>@supports (text-underline-offset: 1px) { .x { text-decoration: "
+                                              "underline red 1.5px; text-decoration-skip-ink: none; "
+                                              "text-underline-offset: -0.33em } }</style><span id=struck class=x>1</span>",
 }
 
 
@@ -86,8 +105,9 @@ def test_chromium_draws_a_line_across_the_digit(browser):
 @pytest.mark.parametrize("name", STRUCK)
 def test_a_line_drawn_through_a_digit_is_an_error(name):
     """Catches (hunt 153): 14 published for 4 rows where Chromium shows the 1 struck, exit 0."""
-    with pytest.raises(CellError, match=r"text-underline-offset: -[\d.]+(em|px)|'\[1\]4\*Ascend' is not a unit count|"
-                                        r"font-size: 16px inside an inline box of 5px font painting its edges"):
+    with pytest.raises((CellError, SourceError), match=r"text-underline-offset: -[\d.]+(em|px)|'\[1\]4\*Ascend' is not a unit count|"
+                                        r"font-size: 16px inside an inline box of 5px font painting its edges|"
+                                        r"'\[14\*Ascend\]' is not a unit count|may hide, mark or add text to the table"):
         read(before_the_value(STRUCK[name]))
 
 
@@ -113,6 +133,13 @@ NOT_STRUCK = {  # each leaves the glyphs unstruck in Chromium: the page is read 
     "one inset shadow along a side": "box-shadow: inset 3px 0 0 #1890ff",
     "a gradient tile along the foot": "background: linear-gradient(red, red) left bottom / 100% 1px no-repeat",
     "an inset shadow filling the box": "box-shadow: inset 0 0 0 9999px rgba(0, 0, 0, 0.05)",
+    # hunt 157: each refused by a first version of this round's rules
+    "a ring of an inset shadow": "box-shadow: inset 0 0 0 1px rgb(156 163 175)",  # Tailwind's ring-1 ring-inset
+    "a rule above and below": "box-shadow: inset 0 1px 0 #999, inset 0 -1px 0 #999",
+    "a pale marker underline": "text-decoration: underline; text-decoration-color: #a5b4fc; text-decoration-thickness: "
+                               ".4em; text-underline-offset: -.25em; text-decoration-skip-ink: none",
+    "a pale note around larger text": '<small style="font-size: .75em; background: #fff3cd">'
+                                      '<b id="struck" style="font-size: 1rem">1</b></small>',
 }
 
 
@@ -129,6 +156,12 @@ def test_a_digit_not_struck_is_read(name, reference):  # noqa: F811
     frame = tidy.frame
     cells = frame[(frame.model == "llama3.1-8b") & (frame.strategy == "full") & (frame.framework == "MindSpeed-LLM")]
     assert set(cells.min_units) == {14}
+
+
+def test_a_ring_drawn_by_an_inset_shadow_on_each_cell_is_read(reference):  # noqa: F811
+    """What must not be refused (hunt 157: 792 problems): `td { box-shadow: inset 0 0 0 1px #bbb }`,
+    a cell's border drawn as a shadow."""
+    same_rows(read(with_sheet("td { box-shadow: inset 0 0 0 1px #bbb }"))[2].frame, reference[1])
 
 
 def test_a_rule_drawn_by_a_gradient_at_each_cells_foot_is_read(reference):  # noqa: F811

@@ -162,10 +162,8 @@ def draws_lines(value: str, tiling: tuple, base: tuple, current: tuple, dark: bo
         if not found:
             continue
         colours = [over(c, base) for c, _ in found]
-        differs = any(contrast(a, b) >= BAND_CONTRAST for a in colours for b in colours) or any(
-            contrast(c, base) >= BAND_CONTRAST for c in colours)
-        # a layer opaque in part hides the layers under it there: a shape, even in the box's colour
-        uneven += differs or any(abs(a[3] - b[3]) > 0.5 for (a, _), (b, _) in zip(found, found[1:]))
+        differs = stands_out(colours, base)
+        uneven += differs or opaque_in_part(found)
         differing = differing or differs
         if uneven > 1 and differing:  # (hunt 155: a red lower half under a white upper layer left a band)
             return True
@@ -191,6 +189,48 @@ def draws_lines(value: str, tiling: tuple, base: tuple, current: tuple, dark: bo
         if banded([(x, c) for x, c in samples], BAND_WIDTH):
             return True
     return False
+
+
+def stands_out(colours: list[tuple], base: tuple) -> bool:
+    """Colours (opaque, over `base`) standing out from each other or from the box's background."""
+    return any(contrast(a, b) >= BAND_CONTRAST for a in colours for b in colours) or any(
+        contrast(c, base) >= BAND_CONTRAST for c in colours)
+
+
+def opaque_in_part(found: list[tuple[tuple, list]]) -> bool:
+    """A layer opaque in part hides the layers under it there: a shape, even in the box's colour."""
+    return any(abs(a[3] - b[3]) > 0.5 for (a, _), (b, _) in zip(found, found[1:]))
+
+
+def uneven_layers(value: str, base: tuple, current: tuple, dark: bool) -> int:
+    """How many layers of a background-image of gradients paint a shape (colours standing out, or
+    opaque in part): paint under the text that another shape, of this box or one around it, may
+    cut into a line (hunt 157: a red lower half, and a white upper half on a box inside it)."""
+    count = 0
+    for function in gradients(value) or []:
+        found = stops(function, current, dark)
+        count += bool(found) and (stands_out([over(c, base) for c, _ in found], base) or opaque_in_part(found))
+    return count
+
+
+def filled_border_image(declared, value_of) -> str:
+    """The gradients a border image paints over the box's middle too, as a background is
+    (`border-image: linear-gradient(…) fill 0 / 0`; -webkit-border-image fills it always; hunt 157)."""
+    for name, always in (("border-image", False), ("-webkit-border-image", True)):
+        value = value_of(declared, name)
+        if value and (always or FILL.search(value)):
+            return gradients_in(value)
+    source, slices = value_of(declared, "border-image-source"), value_of(declared, "border-image-slice")
+    return gradients_in(source) if source and slices and FILL.search(slices) else ""
+
+
+FILL = re.compile(r"(?<![\w-])fill(?![\w-])")
+
+
+def gradients_in(value: str) -> str:
+    """The gradient functions of a value, as a background-image list."""
+    return ", ".join(tinycss2.serialize([t]) for t in tinycss2.parse_component_value_list(value)
+                     if t.type == "function" and GRADIENT.fullmatch(t.lower_name))
 
 
 def hard_edge(samples: list[tuple[float, tuple]]) -> bool:
@@ -245,19 +285,21 @@ def where_along(position: str | None, axis: str) -> str:
     return y if axis == "y" else x
 
 
-# Of the font size (16px): an inset shadow spread this far or less may leave a hole of its box's
-# background inside it as thin as a line (a spread past any cell's half height fills the box:
-# Bootstrap 5 paints its tables' rows with `inset 0 0 0 9999px`)
+# px: an inset shadow spread this far or less may leave a hole of its box's background inside it as
+# thin as a line (a spread past any cell's half height fills the box: Bootstrap 5 paints its tables'
+# rows with `inset 0 0 0 9999px`); one reaching no farther in than EDGE_LINE is a border's rule
+# (Tailwind's `ring-1 ring-inset`, `inset 0 0 0 1px #bbb` on cells, `inset 0 -1px 0` under a row)
 FRAME_SPREAD = 3 * 16.0
+EDGE_LINE = 2.0
 
 
-def inset_shadows_shape(value: str, base: tuple, current: tuple, dark: bool) -> bool:
-    """Do a box's inset shadows draw a shape over its background, not a band along one side: two
-    of them standing out from it (hunt 155: `background: red; box-shadow: inset 0 .62em 0 #fff,
-    inset 0 -.72em 0 #fff` left a red bar across the middle of a 1), or one spread or blurred
-    around all its sides, leaving its middle as thin as a line?"""
+def inset_shadow_shapes(value: str, under: tuple, current: tuple, dark: bool) -> int:
+    """The shapes a box's inset shadows standing out from its background paint: a band along a
+    side each, a frame two (around a hole as thin as a line, maybe); a rule along its edges, or a
+    fill, none. Two shapes under the text may leave a line between them (hunt 155: `background: red;
+    box-shadow: inset 0 .62em 0 #fff, inset 0 -.72em 0 #fff` left a red bar across a 1)."""
     if value in NOTHING:
-        return False
+        return 0
     framing = 0
     for shadow in split_commas(tinycss2.parse_component_value_list(value)):
         words = [t for t in shadow if t.type not in ("whitespace", "comment")]
@@ -268,8 +310,20 @@ def inset_shadows_shape(value: str, base: tuple, current: tuple, dark: bool) -> 
             continue
         colours = [t for t in words if colour_token(t)]
         colour = rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current
-        if colour is None or colour == UNCOMPUTED or contrast(over(colour, base), base) < BAND_CONTRAST:
-            continue
-        offsets, around = lengths[:2], lengths[2:]  # blur and spread
-        framing += 2 if (not any(offsets) and any(n is None or 0 < n <= FRAME_SPREAD for n in around)) else 1
-    return framing >= 2
+        if colour is None or colour == UNCOMPUTED or all(contrast(over(colour, u), u) < BAND_CONTRAST for u in under):
+            continue  # (`under`: the colours painted below it, the box's background and its gradients')
+        framing += shadow_shapes(lengths)
+    return framing
+
+
+def shadow_shapes(lengths: list[float | None]) -> int:
+    """The shapes one inset shadow paints: its offsets, blur and spread (None: a length not told)."""
+    if None in lengths:
+        return 2
+    offsets, (blur, spread) = lengths[:2], (lengths[2:] + [0.0, 0.0])[:2]
+    reach = max(map(abs, offsets + [0.0])) + max(spread, 0.0) + blur / 2  # how far in from its edge it paints
+    if reach <= EDGE_LINE:
+        return 0
+    if not any(offsets):
+        return 0 if max(spread, 0.0) + blur / 2 > FRAME_SPREAD else 2  # a fill, or a frame around a hole
+    return 1

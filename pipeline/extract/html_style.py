@@ -45,11 +45,11 @@ from .css_colour import ASCII_WHITESPACE, DARK_CANVAS, DARK_TEXT, UNCOMPUTED, rg
 from .css_values import (CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, display_type, fits_syntax, scheme_is_dark,
                          valid_value)
 from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, attr, resolved, words
-from .css_paint import (BORDER_IMAGES, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR,
-                        background_painted,
-                        decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
+from .css_paint import (BORDER_IMAGES, DECORATION_FLOOR, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR,
+                        background_painted, decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
                         paints_over_neighbours)
-from .css_gradients import GRADIENT, draws_lines, gradient_colours, inset_shadows_shape
+from .css_gradients import (GRADIENT, draws_lines, filled_border_image, gradient_colours, inset_shadow_shapes,
+                            uneven_layers)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
@@ -185,6 +185,7 @@ class Style:
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
     edge_font: float = 0.0  # the font of the inline box around it painting a top or bottom edge (px; 0: none)
+    shapes: int = 0  # shapes painted under its text by it and the boxes around it (css_gradients), inherited
     narrowed: str = ""  # a width set around it inside its cell, or its table's fixed layout: it is no wider
     custom: dict = field(default_factory=dict, compare=False)  # custom properties (inherited), for var()
     registered: dict = field(default_factory=dict, compare=False)  # the page's @property (name -> Registration)
@@ -342,10 +343,11 @@ def fill(declared, parent: Style, colour: tuple) -> tuple:
     return ink_of(value, colour, parent.dark)
 
 
-PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow", "background-clip"})
+PAINTING = frozenset({"background-color", "background-image", "backdrop-filter", "box-shadow", "background-clip",
+                      "border-image", "-webkit-border-image", "border-image-source", "border-image-slice"})
 
 
-def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) -> tuple[tuple, tuple, bool, bool]:
+def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) -> tuple[tuple, tuple, bool, bool, int]:
     """What the text lies on: the nearest background colour (the element's over its parent's,
     `currentcolor` its own colour), the other colours of a gradient painted over it, and whether
     something is painted there this reader cannot tell the colour of (an image, a colour it
@@ -353,7 +355,7 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
     what its ancestors painted (the last answer: whether it paints one). A box of
     `display: contents` is no box and paints nothing."""
     if declared.keys().isdisjoint(PAINTING) or shown_as == "contents":  # bgcolor: a presentational hint (html_cascade)
-        return parent.background, parent.backdrops, parent.backdrop_unknown, False
+        return parent.background, parent.backdrops, parent.backdrop_unknown, False, parent.shapes
     value = value_of(declared, "background-color")
     found = rgba(value, colour, parent.dark) if value else None
     base, backdrops, unknown, opaque = parent.background, parent.backdrops, parent.backdrop_unknown, False
@@ -370,23 +372,30 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
         if found[3] >= 1:
             backdrops, unknown, opaque = (), False, True
         base, backdrops = over(found, base), tuple(over(found, b) for b in backdrops)
-    shadow = value_of(declared, "box-shadow") or "none"
-    shadows = inset_shadow_colours(shadow, colour, parent.dark)
-    unknown = unknown or shadows is None or inset_shadows_shape(shadow, base, colour, parent.dark)
-    backdrops += tuple(over(c, base) for c in shadows or ())
+    shapes = 0 if opaque else parent.shapes  # (an opaque colour of its own covers the shapes painted below)
     image = value_of(declared, "background-image")
-    if image not in (None, "none", "initial", "unset", "revert"):
-        if image == "inherit":
-            return base, parent.backdrops, parent.backdrop_unknown, opaque
-        painted = gradient_colours(image, colour, parent.dark)
-        tiling = tuple(value_of(declared, f"background-{n}") for n in ("size", "position", "repeat"))
-        if "background-position-x" in declared or "background-position-y" in declared:
-            tiling = (tiling[0], "", tiling[2])  # (placed by the longhands: not read here)
-        if painted is None or draws_lines(image, tiling, base, colour, parent.dark):
+    tiling = tuple(value_of(declared, f"background-{n}") for n in ("size", "position", "repeat"))
+    if "background-position-x" in declared or "background-position-y" in declared:
+        tiling = (tiling[0], "", tiling[2])  # (placed by the longhands: not read here)
+    for painting, laid in ((image, tiling), (filled_border_image(declared, value_of), (None, None, None))):
+        if painting in (None, "", "none", "initial", "unset", "revert"):
+            continue
+        if painting == "inherit":
+            return base, parent.backdrops, parent.backdrop_unknown, opaque, parent.shapes
+        painted = gradient_colours(painting, colour, parent.dark)
+        if painted is None or draws_lines(painting, laid, base, colour, parent.dark):
             unknown = True  # an image, or a gradient drawing a line across the text (css_gradients)
         else:
             backdrops += tuple(over(c, base) for c in painted)
-    return base, backdrops, unknown, opaque
+            shapes += uneven_layers(painting, base, colour, parent.dark)
+    shadow = value_of(declared, "box-shadow") or "none"  # (inset shadows: painted over the background's images)
+    shadows = inset_shadow_colours(shadow, colour, parent.dark)
+    shapes += inset_shadow_shapes(shadow, (base, *backdrops), colour, parent.dark)
+    unknown = unknown or shadows is None
+    backdrops += tuple(over(c, base) for c in shadows or ())
+    # two shapes under the text, of this box or of boxes around it, may leave a line between them
+    # (hunt 157: a red lower half, and a white upper half on a box inside it; css_gradients)
+    return base, backdrops, unknown or shapes >= 2, opaque, shapes
 
 
 OUT_OF_FLOW = frozenset({"absolute", "fixed"})
@@ -1377,7 +1386,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
     colour = color(declared, parent, element)
     shift = shifted(declared)
     bound, percent_base, high = heights(declared, parent, shown_as)
-    base, backdrops, unknown, opaque = backgrounds(declared, parent, element, colour, shown_as)
+    base, backdrops, unknown, opaque, shapes = backgrounds(declared, parent, element, colour, shown_as)
     own_paint = (base, backdrops, unknown) != (parent.background, parent.backdrops, parent.backdrop_unknown)
     canvas = tag == "html" or (tag == "body" and not parent.own_paint)  # its background is the canvas's: all of it
     below = () if own_paint and canvas else (parent.background, *parent.backdrops) if own_paint else parent.below
@@ -1438,7 +1447,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                                                              else "")
                  or rounded_into_content(declared, in_cell or shown_as == "table-cell", size["font_px"])
                  or larger_than_its_edges(parent, size["font_px"]),
-                 edge_font=size["font_px"] if painted_edges(declared, shown_as, colour, parent.dark)
+                 shapes=shapes, edge_font=size["font_px"] if painted_edges(declared, shown_as, colour, parent)
                  else parent.edge_font if shown_as in ("inline", "contents") else 0.0,
                  layer=layer, in_cell=in_cell,
                  narrowed=parent.narrowed or narrowing(declared, shown_as, in_cell),
@@ -1486,12 +1495,24 @@ VERTICAL_PAINT = frozenset({"background-color", "background-image", "text-decora
 EDGE_FONT_RATIO = 1.25
 
 
-def painted_edges(declared, shown_as: str, colour: tuple, dark: bool) -> bool:
-    """An inline box painting a background or a top or bottom border around its content area."""
+def painted_edges(declared, shown_as: str, colour: tuple, parent: Style) -> bool:
+    """An inline box painting a background or a top or bottom border around its content area,
+    standing out from what lies under it (hunt 157: a pale note's background, `#fff3cd`, around
+    larger bold text draws no line a reader sees)."""
     if shown_as != "inline" or declared.keys().isdisjoint(VERTICAL_PAINT):
         return False
-    return any(border_px(declared, s, colour, dark) for s in ("top", "bottom")) or \
-        background_painted(declared, value_of, colour, dark)
+    painted = [value_of(declared, f"border-{s}-color") or "currentcolor" for s in ("top", "bottom")
+               if border_px(declared, s, colour, parent.dark)]
+    if background_painted(declared, value_of, colour, parent.dark):
+        image = value_of(declared, "background-image")
+        if image not in (None, "none", *INERT):
+            return True
+        painted.append(value_of(declared, "background-color"))
+    found = [rgba(p, colour, parent.dark) for p in painted]
+    return any(c is None or c == UNCOMPUTED or contrast(c, parent.background) >= STANDING_OUT for c in found)
+
+
+STANDING_OUT = 1.5  # WCAG contrast ratio: paint this far from what lies under it draws a line (css_gradients)
 
 
 def larger_than_its_edges(parent: Style, font: float) -> str:
@@ -1612,7 +1633,10 @@ def decoration_moved(declared, colour: tuple, parent: Style, font: float, line: 
     bands = [(baseline + decoration_px(moved, font, UNDERLINE_DROP * font), thickness)] if under else []
     if "overline" in words:  # at the glyphs' ascent; its thickness taken to grow either way
         bands.append((baseline - ASCENT * font - thickness, 2 * thickness))
-    seen = painted is None or painted == UNCOMPUTED or contrast(painted, parent.background) >= CONTRAST_FLOOR
+    # seen as a line: a thin one standing out at all, a thicker one as a bar, not a highlighter's pale band
+    # (hunt 157: `#a5b4fc` 0.4em thick moved up under the glyphs is a highlight; hunt 155's red 0.27em a strike)
+    least = CONTRAST_FLOOR if thickness < DECORATION_FLOOR * font else STRIKE_CONTRAST
+    seen = painted is None or painted == UNCOMPUTED or contrast(painted, parent.background) >= least
     through = under and seen and thickness < CROSSING_CEILING * font and crosses_digits(*bands[0], baseline, font)
     if through or any(top < -floor or top + height > line + floor for top, height in bands):
         return written(declared, "text-underline-offset") if under and "text-underline-offset" in declared else \
@@ -1635,6 +1659,7 @@ DIGIT_FOOT = 0.15  # of the font size: a line no higher above the baseline touch
 # Of the font size: an underline this thick or more is a block the glyphs lie on (a colour they need
 # contrast with: css_paint.decoration_colours), a thinner one a bar across them (hunt 155: `.27em`)
 CROSSING_CEILING = 0.6
+STRIKE_CONTRAST = 3.0  # WCAG contrast ratio of a bar across the glyphs read as striking them (red on white: 4.0)
 UNDERLINE_DROP = 0.1  # of the font size: where a font puts its underline below the baseline
 BASELINE_DROP = 0.3  # of the font size: the baseline below the middle of the line (ascent 0.9, descent 0.3)
 ASCENT = 0.9  # of the font size: the glyphs' ascent above the baseline, where an overline is drawn

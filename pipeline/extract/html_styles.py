@@ -407,11 +407,11 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
     if pseudo in ("first-letter", "first-line"):  # (a first letter with a margin, padding or float is set apart;
         # a font named here may be an @font-face's, drawing other characters)
         return probe.mark or probe.unseen or not probe.shown or bool(probe.unmodelled) or probe.own_box \
-            or "font-family" in declared
+            or "font-family" in declared or bool(probe.paints_over)  # (an underline moved into it: hunt 157)
     if pseudo is not None:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
-            or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
+            or probe.paints_over or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
 
 
 def names_a_marker(declared) -> bool:
