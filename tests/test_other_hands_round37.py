@@ -180,3 +180,26 @@ def test_a_gradient_the_reader_refuses_names_the_cell():
     """The error places the struck value (file, row, column) as any cell error does."""
     with pytest.raises(MincardsError, match=r"page\.html: cell value: row \d+, column \d+"):
         read(before_the_value(STRUCK["a gradient's band"]))
+
+
+# --- hunt 161: a page saved as one MHTML file ---------------------------------------------------------------
+
+def test_an_mhtml_archive_is_named_as_one(browser):
+    """Catches (hunt 161): Chromium's single-file save of the page (CDP's Page.captureSnapshot, as
+    "Webpage, Single File" writes it) was refused as holding no vendor table among 0 tables, which
+    did not say why; it is an archive, named so, with what to save instead."""
+    from conftest import RAW
+
+    with tab(browser) as page:
+        page.goto((RAW / "2025-05-07" / "page.html").as_uri())
+        archive = page.context.new_cdp_session(page).send("Page.captureSnapshot", {"format": "mhtml"})["data"]
+    assert archive.startswith("From: <Saved by Blink>")
+    with pytest.raises(SourceError, match=r"page\.mhtml: cannot read source: the file is an MHTML archive"):
+        read(archive, "page.mhtml")
+
+
+def test_a_page_whose_text_begins_like_a_header_is_read(reference):  # noqa: F811
+    """What must not be refused: a page opening with `MIME-Version: 1.0` as its text, no markup
+    before it, is an HTML page (its first line holds no multipart type and the rest is markup)."""
+    html = "MIME-Version: 1.0\n" + PAGE_HTML
+    same_rows(read(html)[2].frame, reference[1])

@@ -79,8 +79,27 @@ def decoded(data: bytes, source: str, encoding: str) -> str:
     return text
 
 
+# A page saved as one MHTML file (Chromium's "Webpage, Single File", CDP's Page.captureSnapshot):
+# MIME headers, then the page and its parts as MIME parts. A browser opens it as an archive; read
+# as HTML it is text and quoted-printable markup (hunt 161: refused as "no vendor table among the
+# page's 0 tables", which did not say why).
+MIME_HEADER = re.compile(rb"[!-9;-~]+:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*")
+MIME_ARCHIVE = re.compile(rb"^MIME-Version:.*^Content-Type:\s*multipart/related", re.I | re.M | re.S)
+
+
+def check_not_an_archive(data: bytes, source: str) -> None:
+    """The file is no MHTML archive: its first lines are not MIME headers naming multipart/related."""
+    head = re.split(rb"\r?\n\r?\n", data[:4096], maxsplit=1)[0]
+    lines = re.split(rb"\r?\n(?![ \t])", head)
+    if lines and all(MIME_HEADER.fullmatch(line) for line in lines) and MIME_ARCHIVE.search(head):
+        raise SourceError(source, "the file is an MHTML archive (a page saved as a single file, its parts as MIME "
+                          "parts), which this reader does not open", "an HTML page: save it as HTML (\"Webpage, "
+                          "HTML only\" or \"complete\")")
+
+
 def parse_document(data: bytes, source: str) -> etree._Element:
     """The decoded text parsed as a browser parses it (html_tree.py: HTML5 tree construction)."""
+    check_not_an_archive(data, source)
     encoding = sniff_encoding(data)  # (once: it reads the page's first bytes through a regular expression)
     text = decoded(data, source, encoding)
     if not text.strip():
