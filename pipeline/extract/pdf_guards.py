@@ -9,6 +9,7 @@ import contextlib
 import io
 import re
 import zlib
+from collections.abc import Iterator
 
 import pdfplumber
 from pdfminer.lzw import LZWDecoder
@@ -22,7 +23,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..limits import LimitError, Limits
 from .pdf_annots import NESTING, name, resources_within
-from .pdf_tokens import OBJECT_START, outside_streams, tokens
+from .pdf_tokens import DELIMITED, OBJECT_ENDS, OBJECT_START, file_tokens, tokens
 
 
 @contextlib.contextmanager
@@ -239,6 +240,27 @@ def object_numbers(xref):
             return
 
 
+PLACE_ERRORS = (KeyError, PDFException, ValueError, TypeError, AssertionError)  # an entry pdfminer gives up on
+
+
+def object_places(document) -> Iterator[tuple[int, int | None, int, int]]:
+    """(number, the object stream holding it or None, offset, generation) of each entry of the
+    cross-reference sections, the newest section first, as objects are looked up."""
+    for xref in document.xrefs:
+        for number in object_numbers(xref):
+            try:
+                stream, offset, generation = xref.get_pos(number)
+            except PLACE_ERRORS:
+                continue
+            yield number, stream, offset, generation
+
+
+def object_tokens(document, data: bytes) -> tuple[tuple[str, bytes], ...]:
+    """The tokens of the file's objects and trailers, outside stream data (pdf_tokens)."""
+    return file_tokens(data, frozenset(offset for _, stream, offset, _ in object_places(document)
+                                       if stream is None and isinstance(offset, int)))
+
+
 def check_stream_lengths(document, data: bytes, source: str) -> None:
     """Every stream of the file's objects (those its cross-reference table gives, the newest
     copy of each) ends where its /Length says: `endstream` follows its last byte. One whose
@@ -326,7 +348,7 @@ def linearized_length(data: bytes) -> int | None:
     head = OBJECT_START.search(data, 0, 1024)
     if head is None:
         return None
-    found = list(tokens(data, head.start(1), frozenset({b"endobj", b"stream"})))
+    found = list(tokens(data, head.start(1), OBJECT_ENDS))
     names = [text for kind, text in found if kind == "name"]
     if b"/Linearized" not in names:
         return None
@@ -353,15 +375,9 @@ def check_generations(document, data: bytes, source: str) -> None:
     References inside compressed object streams are not looked at: their objects are all of
     generation 0."""
     generations: dict[int, int] = {}
-    for xref in document.xrefs:  # the newest section first, as objects are looked up
-        for number in object_numbers(xref):
-            if number not in generations:
-                try:
-                    stream, _, generation = xref.get_pos(number)
-                except (KeyError, PDFException, ValueError, TypeError, AssertionError):
-                    continue
-                generations[number] = 0 if stream is not None else generation
-    for found in REFERENCE.finditer(outside_streams(document, data)):
+    for number, stream, _, generation in object_places(document):  # the newest copy's
+        generations.setdefault(number, 0 if stream is not None else generation)
+    for found in REFERENCE.finditer(b" ".join(text for _, text in object_tokens(document, data))):
         number, generation = int(found[1]), int(found[2])
         given = generations.get(number)
         if given is not None and given != generation:
@@ -396,8 +412,7 @@ MAX_FORM_DEPTH = 32  # forms inside forms counted this deep (pdfminer fails past
 # 8 for the 2 it is read as, held by a form 9 deep, was never looked at while 16 were allowed).
 MAX_NESTED_FORMS = NESTING
 # `/Fx Do`, white space (NUL too) or comments between (hunt 158: `/Fx %c<newline>Do` hid a chain of 42)
-DRAWS = re.compile(rb"/([^\x00\t\n\x0c\r /\[\]()<>{}%]+)(?:[\x00\t\n\x0c\r ]|%[^\r\n]*)+Do"
-                   rb"(?![^\x00\t\n\x0c\r /\[\]()<>{}%])")
+DRAWS = re.compile(rb"/([^" + DELIMITED + rb"]+)(?:[\x00\t\n\x0c\r ]|%[^\r\n]*)+Do(?![^" + DELIMITED + rb"])")
 ESCAPED = re.compile(rb"#([0-9A-Fa-f]{2})")
 
 

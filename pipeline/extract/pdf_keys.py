@@ -11,20 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from pdfminer.pdftypes import PDFStream, resolve1
-from pdfminer.pdfexceptions import PDFException
 
 from ..errors import Place, Problem, SourceError
-from .pdf_guards import ESCAPED, object_numbers
-from .pdf_tokens import file_tokens, tokens
+from .pdf_guards import ESCAPED, object_places, object_tokens
+from .pdf_tokens import tokens
 
 VALUE = object()  # a value whose content does not matter here (a string, an array, a dictionary, a reference)
 
 
 def check_keys_once(document, data: bytes, source: str) -> None:
     """No dictionary of the file names a key twice."""
-    for where, key in repeated_keys(file_tokens(document, data)):
+    for where, key in repeated_keys(object_tokens(document, data)):
         raise twice(source, f"object {where}" if where else "the trailer", key)
-    for number in sorted(object_streams(document)):
+    for number in sorted({stream for _, stream, _, _ in object_places(document) if stream is not None}):
         stream = resolve1(document.getobj(number))
         for _, key in repeated_keys(tokens(stream.get_data())) if isinstance(stream, PDFStream) else ():
             raise twice(source, f"an object of the object stream {number}", key)
@@ -34,20 +33,6 @@ def twice(source: str, where: str, key: str) -> SourceError:
     return SourceError(source, Problem(Place(), f"the dictionary of PDF {where} holds the key /{key} twice: viewers "
                                        "take different ones (Ghostscript and at times poppler the first, pdfium and "
                                        "MuPDF the last)", "a well-formed PDF: each key of a dictionary given once"))
-
-
-def object_streams(document) -> set[int]:
-    """The numbers of the object streams the cross-reference sections place objects in."""
-    found = set()
-    for xref in document.xrefs:
-        for number in object_numbers(xref):
-            try:
-                stream, _, _ = xref.get_pos(number)
-            except (KeyError, PDFException, ValueError, TypeError, AssertionError):  # an entry pdfminer gives up on
-                continue
-            if stream is not None:
-                found.add(stream)
-    return found
 
 
 def repeated_keys(found: Iterable[tuple[str, bytes]]) -> Iterator[tuple[str | None, str]]:

@@ -42,32 +42,14 @@ def tokens(data: bytes, at: int = 0, ends: frozenset = frozenset()) -> Iterator[
 
 
 @functools.lru_cache(maxsize=2)
-def file_tokens(document, data: bytes) -> tuple[tuple[str, bytes], ...]:
-    """The tokens of the file's objects and trailers (outside stream data), read once for the
-    checks that ask (pdf_keys, pdf_guards.check_generations)."""
-    starts = set(object_offsets(document)) | {m.start(1) for m in OBJECT_START.finditer(data)}
+def file_tokens(data: bytes, offsets: frozenset[int]) -> tuple[tuple[str, bytes], ...]:
+    """The tokens of the file's objects (those at `offsets`, where the cross-reference sections
+    place them, and every head at a line's start) and its trailers, outside stream data; read once
+    for the checks that ask (pdf_keys, pdf_guards.check_generations)."""
+    starts = offsets | {m.start(1) for m in OBJECT_START.finditer(data)}
     out = [token for start in sorted(starts) for token in tokens(data, start, OBJECT_ENDS)]
     out += [token for m in TRAILER.finditer(data) for token in tokens(data, m.start(), TRAILER_ENDS)]
     return tuple(out)
-
-
-def object_offsets(document) -> Iterator[int]:
-    """Where the cross-reference sections place objects in the file (not in object streams)."""
-    from .pdf_guards import object_numbers  # (pdf_guards reads these tokens)
-
-    for xref in document.xrefs:
-        for number in object_numbers(xref):
-            try:
-                stream, offset, _ = xref.get_pos(number)
-            except Exception:  # noqa: BLE001 (an entry pdfminer gives up on: nothing to place)
-                continue
-            if stream is None and isinstance(offset, int):
-                yield offset
-
-
-def outside_streams(document, data: bytes) -> bytes:
-    """The file's objects and trailers as their tokens, one space between each."""
-    return b" ".join(text for _, text in file_tokens(document, data))
 
 
 def string_end(data: bytes, at: int) -> int:
