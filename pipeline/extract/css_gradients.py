@@ -20,7 +20,6 @@ import tinycss2
 from .css_colour import UNCOMPUTED, rgba
 from .css_filters import contrast, over
 from .css_math import split_commas
-from .css_paint import NOTHING, colour_token, px_of
 
 GRADIENT = re.compile(r"(?:-webkit-|-moz-|-o-)?(?:repeating-)?(?:linear|radial|conic)-gradient")
 GRADIENT_SAMPLES = 8  # colours taken between two stops (a gradient from black to white passes grey)
@@ -69,18 +68,36 @@ def stops(function, current: tuple, dark: bool) -> list[tuple[tuple, list]] | No
     return out
 
 
-def gradient_colours(value: str, current: tuple, dark: bool) -> list[tuple] | None:
-    """The colours of a background-image of gradients, sampled between their stops; None for
-    an image or a colour this reader cannot tell."""
+Layers = list[tuple[object, list[tuple[tuple, list]]]]  # each gradient function with its stops
+
+
+def gradient_layers(value: str, current: tuple, dark: bool) -> Layers | None:
+    """The layers of a background-image of gradients, each function with its stops (read once for
+    the questions below); None for an image, or a colour this reader cannot tell."""
     layers, out = gradients(value), []
     for function in layers if layers is not None else [None]:
         found = stops(function, current, dark) if function is not None else None
         if not found:
             return None
+        out.append((function, found))
+    return out
+
+
+def sampled(layers: Layers) -> list[tuple]:
+    """The layers' colours, sampled between their stops."""
+    out = []
+    for _, found in layers:
         colours = [c for c, _ in found]
         for a, b in zip(colours, colours[1:] or colours):
             out += [tuple(x + (y - x) * k / GRADIENT_SAMPLES for x, y in zip(a, b)) for k in range(GRADIENT_SAMPLES + 1)]
     return out
+
+
+def gradient_colours(value: str, current: tuple, dark: bool) -> list[tuple] | None:
+    """The colours of a background-image of gradients, sampled between their stops; None for
+    an image or a colour this reader cannot tell."""
+    layers = gradient_layers(value, current, dark)
+    return sampled(layers) if layers is not None else None
 
 
 def fraction(token, conic: bool) -> float | None:
@@ -151,16 +168,13 @@ def banded(samples: list[tuple[float, tuple]], width: float) -> bool:
     return False
 
 
-def draws_lines(value: str, tiling: tuple, base: tuple, current: tuple, dark: bool) -> bool:
+def draws_lines(layers: Layers, tiling: tuple, base: tuple) -> bool:
     """Does a layer of a background-image of gradients (`tiling`: its background-size, -position
     and -repeat) draw a line across the text: a band narrow against the gradient's length, stripes
     repeated, the edge of a radial or conic shape, or colours that stand out laid in a tile smaller
     than the box, elsewhere than along one of its edges? (Layers laid over each other are counted
     as shapes: uneven_layers.)"""
-    for index, function in enumerate(gradients(value) or []):
-        found = stops(function, current, dark)
-        if not found:
-            continue
+    for index, (function, found) in enumerate(layers):
         colours = [over(c, base) for c, _ in found]
         if not stands_out(colours, base):
             continue
@@ -197,15 +211,11 @@ def opaque_in_part(found: list[tuple[tuple, list]]) -> bool:
     return any(abs(a[3] - b[3]) > 0.5 for (a, _), (b, _) in zip(found, found[1:]))
 
 
-def uneven_layers(value: str, base: tuple, current: tuple, dark: bool) -> int:
+def uneven_layers(layers: Layers, base: tuple) -> int:
     """How many layers of a background-image of gradients paint a shape (colours standing out, or
     opaque in part): paint under the text that another shape, of this box or one around it, may
     cut into a line (hunt 157: a red lower half, and a white upper half on a box inside it)."""
-    count = 0
-    for function in gradients(value) or []:
-        found = stops(function, current, dark)
-        count += bool(found) and (stands_out([over(c, base) for c, _ in found], base) or opaque_in_part(found))
-    return count
+    return sum(stands_out([over(c, base) for c, _ in found], base) or opaque_in_part(found) for _, found in layers)
 
 
 def filled_border_image(declared, value_of) -> str:
@@ -288,27 +298,15 @@ FRAME_SPREAD = 3 * 16.0
 EDGE_LINE = 2.0
 
 
-def inset_shadow_shapes(value: str, under: tuple, current: tuple, dark: bool) -> int:
-    """The shapes a box's inset shadows standing out from its background paint: a band along a
+def inset_shadow_shapes(shadows: list, under: tuple) -> int:
+    """The shapes a box's inset shadows (css_paint.inset_shadows) standing out from what they are
+    painted over (`under`: the box's background and its gradients' colours) paint: a band along a
     side each, a frame two (around a hole as thin as a line, maybe); a rule along its edges, or a
     fill, none. Two shapes under the text may leave a line between them (hunt 155: `background: red;
     box-shadow: inset 0 .62em 0 #fff, inset 0 -.72em 0 #fff` left a red bar across a 1)."""
-    if value in NOTHING:
-        return 0
-    framing = 0
-    for shadow in split_commas(tinycss2.parse_component_value_list(value)):
-        words = [t for t in shadow if t.type not in ("whitespace", "comment")]
-        if not any(t.type == "ident" and t.lower_value == "inset" for t in words):
-            continue
-        lengths = [px_of(t) for t in words if t.type in ("number", "dimension", "function") and not colour_token(t)]
-        if not lengths or all(n == 0 for n in lengths):
-            continue
-        colours = [t for t in words if colour_token(t)]
-        colour = rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current
-        if colour is None or colour == UNCOMPUTED or all(contrast(over(colour, u), u) < BAND_CONTRAST for u in under):
-            continue  # (`under`: the colours painted below it, the box's background and its gradients')
-        framing += shadow_shapes(lengths)
-    return framing
+    return sum(shadow_shapes(lengths) for colour, lengths in shadows
+               if lengths and colour is not None and colour != UNCOMPUTED
+               and any(contrast(over(colour, u), u) >= BAND_CONTRAST for u in under))
 
 
 def shadow_shapes(lengths: list[float | None]) -> int:

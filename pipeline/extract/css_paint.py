@@ -41,11 +41,12 @@ def px_of(token) -> float | None:
     return None
 
 
-def inset_shadow_colours(value: str, current: tuple, dark: bool) -> tuple[tuple, ...] | None:
-    """The colours the inset shadows of a box-shadow list paint under the text (a shadow with
-    no offset, blur or spread paints nothing); None where one's colour cannot be told."""
+def inset_shadows(value: str, current: tuple, dark: bool) -> list[tuple[tuple | None, list[float | None]]]:
+    """The inset shadows of a box-shadow list that paint (a shadow with no offset, blur or spread
+    paints nothing): each one's colour (None or UNCOMPUTED where it cannot be told) and lengths in
+    px (offsets, blur, spread; None for one not told)."""
     if value in NOTHING:
-        return ()
+        return []
     out = []
     for shadow in split_commas(tinycss2.parse_component_value_list(value)):
         words = [t for t in shadow if t.type not in ("whitespace", "comment")]
@@ -55,11 +56,15 @@ def inset_shadow_colours(value: str, current: tuple, dark: bool) -> tuple[tuple,
         if lengths and all(n == 0 for n in lengths):
             continue
         colours = [t for t in words if colour_token(t)]
-        colour = rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current
-        if colour is None or colour == UNCOMPUTED:
-            return None
-        out.append(colour)
-    return tuple(out)
+        out.append((rgba(tinycss2.serialize(colours).strip(), current, dark) if colours else current, lengths))
+    return out
+
+
+def inset_shadow_colours(shadows: list) -> tuple[tuple, ...] | None:
+    """The colours inset shadows (inset_shadows) paint under the text; None where one's colour
+    cannot be told."""
+    colours = tuple(colour for colour, _ in shadows)
+    return None if any(c is None or c == UNCOMPUTED for c in colours) else colours
 
 
 def colour_token(token) -> bool:

@@ -46,10 +46,10 @@ from .css_values import (CSS_WIDE, FIGURE_PROPERTIES, asks_small_figures, displa
                          valid_value)
 from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, attr, resolved, words
 from .css_paint import (BORDER_IMAGES, DECORATION_FLOOR, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR,
-                        background_painted, decoration_colours, inset_shadow_colours, outer_shadow_reach, outline_inward,
-                        paints_over_neighbours)
-from .css_gradients import (GRADIENT, draws_lines, filled_border_image, gradient_colours, inset_shadow_shapes,
-                            uneven_layers)
+                        background_painted, decoration_colours, inset_shadow_colours, inset_shadows, outer_shadow_reach,
+                        outline_inward, paints_over_neighbours)
+from .css_gradients import (BAND_CONTRAST, GRADIENT, draws_lines, filled_border_image, gradient_colours,
+                            gradient_layers, inset_shadow_shapes, sampled, uneven_layers)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
@@ -382,15 +382,16 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
             continue
         if painting == "inherit":
             return base, parent.backdrops, parent.backdrop_unknown, opaque, parent.shapes
-        painted = gradient_colours(painting, colour, parent.dark)
-        if painted is None or draws_lines(painting, laid, base, colour, parent.dark):
+        layers = gradient_layers(painting, colour, parent.dark)
+        if layers is None or draws_lines(layers, laid, base):
             unknown = True  # an image, or a gradient drawing a line across the text (css_gradients)
         else:
-            backdrops += tuple(over(c, base) for c in painted)
-            shapes += uneven_layers(painting, base, colour, parent.dark)
-    shadow = value_of(declared, "box-shadow") or "none"  # (inset shadows: painted over the background's images)
-    shadows = inset_shadow_colours(shadow, colour, parent.dark)
-    shapes += inset_shadow_shapes(shadow, (base, *backdrops), colour, parent.dark)
+            backdrops += tuple(over(c, base) for c in sampled(layers))
+            shapes += uneven_layers(layers, base)
+    # (inset shadows: painted over the background's images)
+    painting_shadows = inset_shadows(value_of(declared, "box-shadow") or "none", colour, parent.dark)
+    shadows = inset_shadow_colours(painting_shadows)
+    shapes += inset_shadow_shapes(painting_shadows, (base, *backdrops))
     unknown = unknown or shadows is None
     backdrops += tuple(over(c, base) for c in shadows or ())
     # two shapes under the text, of this box or of boxes around it, may leave a line between them
@@ -1509,10 +1510,7 @@ def painted_edges(declared, shown_as: str, colour: tuple, parent: Style) -> bool
             return True
         painted.append(value_of(declared, "background-color"))
     found = [rgba(p, colour, parent.dark) for p in painted]
-    return any(c is None or c == UNCOMPUTED or contrast(c, parent.background) >= STANDING_OUT for c in found)
-
-
-STANDING_OUT = 1.5  # WCAG contrast ratio: paint this far from what lies under it draws a line (css_gradients)
+    return any(c is None or c == UNCOMPUTED or contrast(c, parent.background) >= BAND_CONTRAST for c in found)
 
 
 def larger_than_its_edges(parent: Style, font: float) -> str:
