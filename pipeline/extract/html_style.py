@@ -48,8 +48,8 @@ from .css_substitute import UNRESOLVED, Invalid, Unresolved, after_first_comma, 
 from .css_paint import (BORDER_IMAGES, DECORATION_FLOOR, HAIRLINE, LINE_WIDTHS, MARGINS, OUTLINE, TEXT_SHADOW_FLOOR,
                         background_painted, decoration_colours, inset_shadow_colours, inset_shadows, outer_shadow_reach,
                         outline_inward, paints_over_neighbours)
-from .css_gradients import (BAND_CONTRAST, GRADIENT, draws_lines, filled_border_image, gradient_colours,
-                            gradient_layers, inset_shadow_shapes, sampled, uneven_layers)
+from .css_gradients import (BAND_CONTRAST, GRADIENT, filled_border_image, gradient_colours, gradient_paint,
+                            inset_shadow_shapes)
 from .css_filters import NO_EFFECT, colour_filters, contrast, least_contrast, over, tinted
 from .css_math import (MATH_FUNCTIONS, UNDECIDED, VIEWPORT, Measure, evaluated, has_function, in_pixels, is_zero, length, pixels,
                        positive_floor, split_commas, unit_px)
@@ -382,12 +382,12 @@ def backgrounds(declared, parent: Style, element, colour: tuple, shown_as: str) 
             continue
         if painting == "inherit":
             return base, parent.backdrops, parent.backdrop_unknown, opaque, parent.shapes
-        layers = gradient_layers(painting, colour, parent.dark)
-        if layers is None or draws_lines(layers, laid, base):
+        paint = gradient_paint(painting, laid, colour, parent.dark, base)
+        if paint is None:
             unknown = True  # an image, or a gradient drawing a line across the text (css_gradients)
         else:
-            backdrops += tuple(over(c, base) for c in sampled(layers))
-            shapes += uneven_layers(layers, base)
+            backdrops += paint[0]
+            shapes += paint[1]
     # (inset shadows: painted over the background's images)
     painting_shadows = inset_shadows(value_of(declared, "box-shadow") or "none", colour, parent.dark)
     shadows = inset_shadow_colours(painting_shadows)
