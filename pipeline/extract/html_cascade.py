@@ -1957,9 +1957,12 @@ def check_undecided(root: etree._Element, sheets: Sheets, matched: Matched, chan
     budget = Budget(source)
     for wrapper in counted_wrapper(budget, sheets.quirks).from_html_root(root).iter_subtree():
         element = wrapper.etree_element
-        decides = changes_reading if element in inside else hides_around if element in around else moves_over
-        if element in inside and element.tag in TABLE_LEVEL:  # the table and its rows, placed as boxes around it are
-            decides = either(changes_reading, hides_around)
+        if element in inside:  # judged on an element of its tag: a padding sets a <span> apart, not a <td>
+            decides = functools.partial(changes_reading, tag=element.tag)
+            if element.tag in TABLE_LEVEL:  # the table and its rows, placed as boxes around it are
+                decides = either(decides, hides_around)
+        else:
+            decides = hides_around if element in around else moves_over
         budget.spend(candidates(sheets.undecided, wrapper))
         for _, _, pseudo, rule in sheets.undecided.match(wrapper):
             if (rule.pseudo or pseudo) in ("first-line", "first-letter"):  # its text set otherwise (html_extent)

@@ -4,6 +4,7 @@ or an attribute styles at all; declarative shadow roots; the ::before and ::afte
 which rules this reader cannot decide would change the reading (html_cascade.check_undecided)."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -239,8 +240,7 @@ class Styles:
             return False
         parent = element.getparent()
         parent_style = self.of(parent) if parent is not None else self.root
-        winning = [((AUTHOR_IMPORTANT if d.important else AUTHOR, UNDECIDED_RULE, 1 << 40), None, d) for d in declarations]
-        declared = cascaded(element, tag, {element: [*self.matched.get(element, ()), *winning]})
+        declared = cascaded(element, tag, {element: [*self.matched.get(element, ()), *winning(declarations)]})
         applied = self.style_from(declared, parent_style, element, tag)
         if seen_as(applied, inside) != seen_as(self.of(element), inside):
             return True
@@ -390,9 +390,11 @@ class Styles:
 
 # --- what a rule this reader cannot decide would change -------------------------------------------
 
-def changes_reading(declarations, pseudo: str | None) -> bool:
+def changes_reading(declarations, pseudo: str | None, tag: str = "span") -> bool:
     """Whether declarations on an element (or its pseudo-element) could change what a reader sees
-    of its text: hide it, set it apart or out of sight, give it a box of its own, add text."""
+    of its text: hide it, set it apart or out of sight, give it a box of its own, add text. Judged
+    on an inline box, but that a padding or border sets apart only an element shown inline: a
+    <td>'s or a <p>'s text is apart from its neighbours' anyway (`tag`: the element's)."""
     declared = {d.name: d for d in declarations}
     if any(uses_var(d.tokens) for d in declarations if not d.name.startswith("--")):
         return True  # its value depends on custom properties the element inherits: not decided here
@@ -403,6 +405,8 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
             or "list-item" in (value_of(declared, "display") or "")
     if names_a_marker(declared):  # on a list item (hunt 105: `@layer a { .q { list-style: inside "1" } }`)
         return True
+    if pseudo is None and tag != "span" and shown_as_block(tag):
+        declared = {name: d for name, d in declared.items() if not EDGES.fullmatch(name)}
     probe = computed(declared, ROOT, etree.Element("span"), "span")
     if pseudo in ("first-letter", "first-line"):  # (a first letter with a margin, padding or float is set apart;
         # a font named here may be an @font-face's, drawing other characters)
@@ -412,6 +416,22 @@ def changes_reading(declarations, pseudo: str | None) -> bool:
         return False
     return (probe.display != "inline" or not probe.shown or probe.unseen or probe.own_box or probe.mark or probe.unmodelled
             or probe.paints_over or value_of(declared, "content") not in (None, '""', "''", "none", "normal"))
+
+
+# A box's padding and border (not its border image, which paints): they set an inline box apart
+EDGES = re.compile(r"padding(-\w+)*|border(-(left|right|top|bottom|inline|block)(-start|-end)?)?(-(width|style|color))?")
+
+
+@functools.cache
+def shown_as_block(tag: str) -> bool:
+    """Whether the browser's sheet draws an element of this tag as a block or a table's part."""
+    element = etree.Element(tag)
+    return computed(cascaded(element, tag, {}), ROOT, element, tag).block
+
+
+def winning(declarations) -> list:
+    """A rule this reader cannot decide as cascade entries winning over every rule applied."""
+    return [((AUTHOR_IMPORTANT if d.important else AUTHOR, UNDECIDED_RULE, 1 << 40), None, d) for d in declarations]
 
 
 def names_a_marker(declared) -> bool:
@@ -428,7 +448,7 @@ def seen_as(style: Style, inside: bool) -> tuple:
     sight (its colours against what is behind it: `unseen`), drawn as written, and inside the
     table whether it is a word or a line of its own or set apart as a mark."""
     seen = (style.removed, style.shown, style.unseen, style.unmodelled, style.flipped, style.direction, style.writing_mode)
-    return (*seen, style.block, style.own_box, style.mark) if inside else seen
+    return (*seen, style.block, style.own_box and not style.block, style.mark) if inside else seen
 
 
 def moves_over(declarations, pseudo: str | None) -> bool:
