@@ -499,8 +499,11 @@ NO_TRANSFER = frozenset({"Identity", "Default"})
 
 
 def check_graphics_states(page, number: int, source: str) -> None:
-    """No graphics state of the page's resources (and its forms') sets a transfer function or
-    overprint."""
+    """No graphics state of the page's resources (and its forms') sets a transfer function, or
+    overprint where another (or the same) sets the nonzero overprint mode: under /OPM 1 a CMYK
+    paint's zero components leave what lies below, which MuPDF simulates and pdfium and poppler do
+    not (hunt 158); under /OPM 0, the default, every component is painted and the viewers agree."""
+    overprinting, nonzero_mode = None, False
     for held in resources_within(page.page_obj.resources):
         for state_name, state in (resolve1(held.get("ExtGState")) or {}).items():
             state = resolve1(state)
@@ -513,12 +516,14 @@ def check_graphics_states(page, number: int, source: str) -> None:
                                                       f"transfer function (/{key}), which some viewers apply to the "
                                                       "colours painted and others (MuPDF) ignore",
                                                       "colours painted as given (no transfer function)"))
-            for key in ("OP", "op"):
-                if resolve1(state.get(key)) is True:
-                    raise LayoutError(source, Problem(Place(page=number), f"the graphics state /{state_name} sets "
-                                                      f"overprint (/{key} true), which some viewers simulate (MuPDF, "
-                                                      "Ghostscript) and others do not (pdfium, poppler)",
-                                                      "colours painted over what lies below (no overprint)"))
+            overprinting = overprinting or next((f"/{state_name} sets overprint (/{key} true)" for key in ("OP", "op")
+                                                 if resolve1(state.get(key)) is True), None)
+            nonzero_mode = nonzero_mode or resolve1(state.get("OPM")) not in (None, 0)
+    if overprinting and nonzero_mode:
+        raise LayoutError(source, Problem(Place(page=number), f"the graphics state {overprinting} under the nonzero "
+                                          "overprint mode (/OPM), which some viewers simulate (MuPDF, Ghostscript) "
+                                          "and others do not (pdfium, poppler)",
+                                          "colours painted over what lies below (no overprint, or /OPM 0)"))
 
 
 def identity(given) -> bool:
