@@ -4,14 +4,22 @@
   `/OP true` was refused whatever its mode; under `/OPM 0` every component of a CMYK paint is
   painted, and the viewers draw it alike. Overprint is an error only where a graphics state of the
   page sets the nonzero mode, in the same state or another (pdf_guards.check_graphics_states).
+- **Pages pdfminer does not find** (hunt 164): a page, or a node of the page tree, written without
+  its /Type is shown by pdfium, poppler and MuPDF and skipped by pdfminer, which walks only nodes
+  typed /Pages: a print's last pages under such a node were never read (400 of 1,350 rows published,
+  exit 0). More pages loaded by pdfium than pdfminer finds is an error (pdf.check_same_pages).
 """
 from __future__ import annotations
 
+import pypdfium2 as pdfium
 import pytest
 
-from pipeline.errors import LayoutError
+from conftest import FIXTURES
+from pdf_drawing import incremental_update
+from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
-from test_pdf_other_hands_round18 import ink_before_the_value, one_painted_in, published
+from test_pdf_other_hands_round7 import REAL, page_one
+from test_pdf_other_hands_round18 import PAGE, ink_before_the_value, one_painted_in, published
 
 
 def test_overprint_under_the_default_mode_is_read():
@@ -32,3 +40,44 @@ def test_overprint_and_its_nonzero_mode_set_by_two_states_is_an_error():
     with pytest.raises(LayoutError, match=r"page 1: the graphics state /GO sets overprint \(/OP true\) under the "
                                           r"nonzero overprint mode"):
         extract_pdf(data, "doc.pdf")
+
+
+def with_last_pages_under_an_untyped_node(data: bytes) -> bytes:
+    """Chromium's print of the 2025-10-22 page (4 pages: objects 2, 7, 9 and 14 under the tree's
+    root, 16) with its last three pages moved under a node written without `/Type /Pages`."""
+    return incremental_update(data, {16: b"<< /Type /Pages /Count 4 /Kids [2 0 R 40 0 R] >>",
+                                     40: b"<< /Count 3 /Kids [7 0 R 9 0 R 14 0 R] /Parent 16 0 R >>"})
+
+
+def test_pages_under_a_node_without_its_type_are_an_error():
+    """Catches (hunt 164): pdfminer walks only nodes typed /Pages and found one page of four;
+    pdfium (as poppler and MuPDF) shows all four (the premise: each loads and draws its part of the
+    table); 400 of 1,350 rows published, exit 0."""
+    data = with_last_pages_under_an_untyped_node((FIXTURES / "pdf" / "browser-chromium.pdf").read_bytes())
+    document = pdfium.PdfDocument(data)
+    assert len(document) == 4 and all(len(document[i].get_textpage().get_text_range()) > 100 for i in range(4))
+    with pytest.raises(SourceError, match=r"pdfium shows 4 page\(s\) and pdfminer finds 1: a page or a node of the "
+                                          r"page tree without its /Type"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_page_without_its_type_is_an_error():
+    """Catches (hunt 164, and round 18's misleading message): page 1 written without `/Type /Page`
+    is shown by every viewer and skipped by pdfminer, whose first page was then the print's second:
+    refused as text the page does not show."""
+    number, _ = page_one()
+    data = incremental_update(REAL.read_bytes(), {3: PAGE.replace(b"/Type /Page ", b"") % (b"/Contents %d 0 R" % number,
+                                                                                            b"")})
+    with pytest.raises(SourceError, match=r"pdfium shows 2 page\(s\) and pdfminer finds 1"):
+        extract_pdf(data, "doc.pdf")
+
+
+def test_a_count_above_the_pages_there_are_is_read():
+    """What must be read: `/Count 3` over two pages; pdfium counts three and fails to load the third
+    (the premise), as no viewer shows it."""
+    data = incremental_update(REAL.read_bytes(), {11: b"<< /Count 3 /Kids [ 3 0 R 4 0 R ] /Type /Pages >>"})
+    document = pdfium.PdfDocument(data)
+    assert len(document) == 3
+    with pytest.raises(pdfium.PdfiumError):
+        document[2]
+    assert published(data) == {4}

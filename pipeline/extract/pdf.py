@@ -49,17 +49,35 @@ def extract_pdf(data: bytes, source: str, limits: Limits = DEFAULT) -> tuple[Gri
 
 
 def check_same_pages(found: int, sight: Sight, source: str) -> None:
-    """pdfium finds as many pages as pdfminer or more: a page tree whose /Count says fewer than its /Kids hold
-    is shown by pdfium, MuPDF and poppler as that many pages, and pdfminer read the others too
-    (hunt 154: `/Count 1` over both pages of a print; an internal error, exit 3, followed)."""
+    """pdfium shows as many pages as pdfminer finds. A page tree whose /Count says fewer than its
+    /Kids hold is shown by pdfium, MuPDF and poppler as that many pages, and pdfminer read the others
+    too (hunt 154: `/Count 1` over both pages of a print; an internal error, exit 3, followed). A page,
+    or a node of the tree, written without its /Type is shown by pdfium, MuPDF and poppler and
+    skipped by pdfminer (hunt 164: a print's last three pages under a node without `/Type /Pages`;
+    400 of 1,350 rows published, exit 0). Pages pdfium counts past pdfminer's that fail to load (a
+    /Count above the pages there are) are no pages a reader sees."""
     try:
-        shown = len(sight.document())
+        document = sight.document()
+        shown = len(document)
     except pdfium.PdfiumError as exc:
         raise SourceError(source, f"the PDF cannot be read by pdfium ({exc})", "a well-formed PDF") from None
-    if shown < found:  # (more: the pages past pdfminer's draw nothing where they fail to load)
+    if shown < found:
         raise SourceError(source, f"its page tree gives {found} page(s) to pdfminer and {shown} to pdfium (a /Count "
                           "unlike the pages its /Kids hold?): viewers show the pages differently",
                           "a page tree whose /Count is the number of its pages")
+    if shown > found and (loaded := sum(loads(document, index) for index in range(shown))) > found:
+        raise SourceError(source, f"pdfium shows {loaded} page(s) and pdfminer finds {found}: a page or a node of the "
+                          "page tree without its /Type, which viewers show and this reader's parser skips?",
+                          "a page tree whose pages and nodes carry their /Type (/Page, /Pages)")
+
+
+def loads(document: pdfium.PdfDocument, index: int) -> bool:
+    """Does pdfium load the page (one past the pages there are fails to)?"""
+    try:
+        document[index].close()
+    except pdfium.PdfiumError:
+        return False
+    return True
 
 
 def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None]:
