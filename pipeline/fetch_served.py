@@ -182,9 +182,10 @@ def header_policies(headers: tuple[tuple[str, str], ...]):
     """Each enforced policy of the Content-Security-Policy headers (a comma separates policies),
     as html_csp reads a <meta>'s."""
     for value in header_values(headers, "content-security-policy"):
+        meta = etree.Element("meta", {"http-equiv": "Content-Security-Policy", "content": value})
         for text in value.split(","):
             if ascii_tokens(text):
-                yield value, policy(etree.Element("meta", {"http-equiv": "Content-Security-Policy", "content": text}))
+                yield value, policy(meta, text)
 
 
 def check_policies(headers: tuple[tuple[str, str], ...], root: etree._Element, page_url: str) -> None:

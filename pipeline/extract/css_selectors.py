@@ -116,10 +116,12 @@ def accepted(tokens, inside_has: bool = False) -> bool:
     :nth-child and :nth-last-child take `of S`; `:lang()` takes one language (Chromium 156 reads
     no list); an attribute selector no `s` flag (it knows `i` only); unforgiving arguments are
     checked the same way."""
-    if any(t.type == "[] block" and case_flag(t.content) == "s" for t in tokens):
+    if any(t.type == "[] block" and (case_flag(t.content) == "s" or flags(t.content) > 1) for t in tokens):
+        return False
+    if not after_pseudo_elements_accepted(tokens):
         return False
     for kind, name, function in pseudos(tokens):
-        if name == "lang" and function is not None and len(split_commas(function.arguments)) > 1:
+        if name == "lang" and function is not None and not one_language(function.arguments):
             return False
         if kind == "element":
             if inside_has or not element_accepted(name, function):
@@ -139,9 +141,75 @@ def accepted(tokens, inside_has: bool = False) -> bool:
         for member in arguments:
             member = strip([t for t in member if not (t.type == "literal" and t.value in COMBINATORS)]
                            if name == "has" else member)
-            if not member or not accepted(member, inside_has or name == "has"):
+            # (no pseudo-element inside :not() or :has(): `:not(::before)`; :nth-child's `of S` takes one)
+            if not member or not accepted(member, inside_has or name in ("has", "not")):
                 return False
     return True
+
+
+def flags(content) -> int:
+    """How many flags close an attribute selector's brackets (`[a="x" i i]`: two, which Chromium
+    does not accept): the words after its value."""
+    words = [t for t in content if t.type not in ("whitespace", "comment")]
+    at = next((i for i, t in enumerate(words) if t.type == "literal" and t.value.endswith("=")), None)
+    return 0 if at is None else max(0, len(words) - at - 2)
+
+
+def one_language(arguments) -> bool:
+    """:lang() as Chromium 156 accepts it: one language range written as an identifier (not a
+    string, nor empty, nor two words: `:lang("en")` and `:lang(en fr)` drop the rule)."""
+    words = [t for t in arguments if t.type not in ("whitespace", "comment")]
+    return len(words) == 1 and words[0].type == "ident"
+
+
+# What Chromium 156 accepts written after a pseudo-element (probed with the system Chromium): a
+# pseudo-element of its own (`::before::marker`, anything after ::part()), the forgiving :is() and
+# :where(), and, after a pseudo-element of text or of a box in the page, no other pseudo-class
+# (`::before:hover`, `::marker:hover`) but `::selection:window-inactive`. Nothing else: a type,
+# class, id, attribute or combinator after one drops the selector (`p::before.x`, `::before span`).
+PSEUDO_ELEMENTS_AFTER = {"before": {"marker"}, "after": {"marker"}, "slotted": {"before", "after", "marker"},
+                         "column": {"scroll-marker"}}
+NO_PSEUDO_CLASS_AFTER = frozenset({"before", "after", "first-line", "first-letter", "marker", "placeholder", "backdrop",
+                                   "target-text", "slotted", "cue", "highlight", "spelling-error", "grammar-error",
+                                   "selection"})
+PSEUDO_CLASSES_AFTER = {"selection": {"window-inactive"}}
+
+
+def after_pseudo_elements_accepted(tokens) -> bool:
+    """Is what follows each pseudo-element of the selector (at this level) one Chromium accepts?"""
+    after = None  # the pseudo-element written last, once one is
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if not is_colon(token):
+            if after is not None:
+                return False
+            i += 1
+            continue
+        double = i + 1 < len(tokens) and is_colon(tokens[i + 1])
+        i += 2 if double else 1
+        name_token = tokens[i] if i < len(tokens) else None
+        if name_token is None or name_token.type not in ("ident", "function"):
+            return True  # a syntax error cssselect2 reports
+        name = name_token.lower_value if name_token.type == "ident" else name_token.lower_name
+        element = double or (name_token.type == "ident" and name in LEGACY_PSEUDO_ELEMENTS)
+        if after is not None and not followed_by(after, name, element):
+            return False
+        if element:
+            after = name
+        i += 1
+    return True
+
+
+def followed_by(before: str, name: str, element: bool) -> bool:
+    """May the pseudo-element `before` be followed by this pseudo-element or pseudo-class?"""
+    if before == "part":
+        return name != "part"
+    if element:
+        return name in PSEUDO_ELEMENTS_AFTER.get(before, ())
+    if name in FORGIVING:
+        return True
+    return before not in NO_PSEUDO_CLASS_AFTER or name in PSEUDO_CLASSES_AFTER.get(before, ())
 
 
 def case_flag(content) -> str:
@@ -153,8 +221,36 @@ def case_flag(content) -> str:
 
 def element_accepted(name: str, function) -> bool:
     if function is not None:
-        return name in CHROMIUM_PSEUDO_ELEMENT_FUNCTIONS
+        return name in CHROMIUM_PSEUDO_ELEMENT_FUNCTIONS and arguments_accepted(name, function.arguments)
     return name in CHROMIUM_PSEUDO_ELEMENTS or name.startswith("-webkit-")
+
+
+SCROLL_BUTTONS = frozenset({"*", "up", "down", "left", "right", "block-start", "block-end", "inline-start", "inline-end"})
+
+
+def arguments_accepted(name: str, arguments) -> bool:
+    """A functional pseudo-element's arguments as Chromium 156 accepts them (probed): none is
+    empty; ::part() takes identifiers, ::highlight() one, ::picker() `select`, ::scroll-button() a
+    direction or `*`, a view transition's one name (or `*`, or classes) written without spaces."""
+    words = [t for t in arguments if t.type != "comment"]
+    while words and words[0].type == "whitespace":
+        words.pop(0)
+    while words and words[-1].type == "whitespace":
+        words.pop()
+    solid = [t for t in words if t.type != "whitespace"]
+    if not solid:
+        return False
+    if name == "part":
+        return all(t.type == "ident" for t in solid)
+    if name == "highlight":
+        return len(solid) == 1 and solid[0].type == "ident"
+    if name == "picker":
+        return len(solid) == 1 and solid[0].type == "ident" and solid[0].lower_value == "select"
+    if name == "scroll-button":
+        return len(solid) == 1 and tinycss2.serialize(solid).lower() in SCROLL_BUTTONS
+    if name.startswith("view-transition-"):
+        return len(solid) == len(words)
+    return True
 
 
 def selector_arguments(name: str, arguments) -> list[list] | bool:

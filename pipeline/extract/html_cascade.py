@@ -721,7 +721,7 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
     """One style rule, each selector of its list added to the matcher its mode says with the
     declarations written before any nested rule; the rest after it (add_nested)."""
     members = selector_list(rule.prelude)
-    if members is None:
+    if members is None or undeclared_prefix(rule.prelude, sheets.namespaces):
         return  # an invalid selector list: a browser drops the rule whole, the rules nested in it too
     first_rule = next((i for i, item in enumerate(rule.items) if item.type != "declaration"), len(rule.items))
     decls = tuple(declarations_of(rule.items[:first_rule], sheets.quirks))
@@ -737,9 +737,7 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
             continue
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
-        except cssselect2.SelectorError as exc:
-            if "undefined namespace prefix" in str(exc):  # no @namespace names it: the selector is invalid,
-                continue  # and a browser drops the rule (hunt 130: `x|i`)
+        except cssselect2.SelectorError:
             compiled = None
         except NotImplementedError:
             compiled = None
@@ -764,6 +762,20 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
                 sheets.undecided_count += 1
                 sheets.undecided_reads.update(custom_names(decls))
     add_nested(rule, rule.items[first_rule:], mode, within, sheets, depth)
+
+
+def undeclared_prefix(tokens, namespaces: dict) -> bool:
+    """Does a selector of the list name a namespace prefix no @namespace of its sheet declares
+    (`ns|p`, `[ns|a]`, at any depth)? The selector is invalid, and a browser drops the rule whole
+    (hunt 130: `x|i`; hunt 163: `.x, ns|p {display: none}` hid the .x that Chromium shows)."""
+    for i, token in enumerate(tokens):
+        if token.type == "ident" and i + 1 < len(tokens) and tokens[i + 1].type == "literal" \
+                and tokens[i + 1].value == "|" and token.value not in namespaces:
+            return True
+        inner = getattr(token, "content", None) if token.type == "[] block" else getattr(token, "arguments", None)
+        if inner and undeclared_prefix(inner, namespaces):
+            return True
+    return False
 
 
 AUTOFOCUS = etree.XPath("//*[@autofocus]")  # the elements that take the focus as the page loads (the first focusable)
@@ -1118,10 +1130,7 @@ def sheet_modes(root: etree._Element):
     candidates = [e for e in root.iter("style", "link") if not any(a.tag in ("template", "noscript")
                                                                    and namespace_of(a) == XHTML
                                                                    for a in e.iterancestors())]
-    preferred = next((m.get("content") for m in root.iter("meta")
-                      if ascii_lower(m.get("http-equiv") or "") == "default-style" and m.get("content")), None)
-    preferred = preferred or next((e.get("title") for e in candidates if sheet_kind(e) == "sheet" and e.get("title")),
-                                  None)
+    preferred = preferred_set(root, set(candidates))
     for element in candidates:
         scripted = element.tag == "link" and any(element.get(h) is not None for h in SCRIPT_HANDLERS)
         kind = sheet_kind(element)
@@ -1137,6 +1146,22 @@ def sheet_modes(root: etree._Element):
             yield element, "check", f"<{element.tag} media={element.get('media')!r}>"
         elif scripted or kind == "preload":
             yield element, "check", f"<link rel={element.get('rel')!r}> (a sheet a script may apply)"
+
+
+def preferred_set(root: etree._Element, candidates: set) -> str | None:
+    """The preferred style sheet set's name: the first in the page's order of a
+    <meta http-equiv=default-style> (the page's own: not in a <template>, <svg> or <math>) and a
+    titled sheet that is not alternate (a <link> with an href: without one it loads nothing), as
+    Chromium takes it (hunt 163: `<style title=A>` before a meta naming B applies A)."""
+    for element in root.iter("meta", "style", "link"):
+        if element.tag == "meta":
+            if ascii_lower(element.get("http-equiv") or "") == "default-style" and element.get("content") \
+                    and namespace_of(element) == XHTML and not any(a.tag == "template" for a in element.iterancestors()):
+                return element.get("content")
+        elif element in candidates and element.get("title") and sheet_kind(element) == "sheet" \
+                and (element.tag == "style" or element.get("href")):
+            return element.get("title")
+    return None
 
 
 def sheet_kind(element: etree._Element) -> str | None:
@@ -1294,10 +1319,11 @@ def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFil
     """A whole sheet: the sheets its leading @import rules name, in place, then its own rules,
     their selectors read with its leading @namespace rules."""
     rules = tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True)
-    namespaces, unknown, imported, closed = {}, None, False, False
+    namespaces, unknown, imported, closed, own = {}, None, False, False, (mode, within)
     for rule in rules:
         name = rule.lower_at_keyword if rule.type == "at-rule" else None
-        if name not in ("import", "charset", "layer", "namespace") or (name == "layer" and rule.content is not None):
+        if name not in ("import", "charset", "layer", "namespace") or (name == "layer" and rule.content is not None) \
+                or (name == "layer" and layer_names(rule.prelude) in (None, [])):
             kept = kept_rule(rule)
             if kept:
                 break  # @import and @namespace after another rule are ignored, as a browser ignores them
@@ -1308,14 +1334,59 @@ def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFil
             imported = True
             add_import(rule, *(("check", f"{within} (an @import after {unknown})".strip()) if unknown else (mode, within)),
                        sheets, files, base, source, chain)
-        elif name == "namespace" and not unknown:
+        elif name == "namespace":
             namespaces.update(namespace_rule(rule))
+            if unknown:  # read with it or without it as the browser keeps the rule before it or not (hunt 163)
+                own = ("check", f"{within} (read with an @namespace after {unknown})".strip())
         elif name == "layer":  # `@layer a, b;` before an @import: its layers come first in the order
             add_layer(rule, mode, within, sheets, 0)
             closed = imported  # (after an @import, it ends them: Chromium ignores an @import after it)
-    outer, sheets.namespaces = sheets.namespaces, namespaces
-    add_rules(rules, mode, within, sheets)
+    outer = sheets.namespaces
+    for read_with in (namespaces, {}) if own[0] != mode else (namespaces,):  # (checked both ways)
+        sheets.namespaces = read_with
+        add_rules(rules, *own, sheets)
     sheets.namespaces = outer
+
+
+# Known at-rules that take a block, and those of them whose prelude may not be empty (Chromium 156
+# drops `@media;`, `@supports {}`, `@container {}`, `@keyframes {}` as it parses the sheet)
+BLOCK_AT_RULES = KNOWN_AT_RULES - {"layer", "namespace"}
+NAMED_AT_RULES = frozenset({"supports", "container", "keyframes", "-webkit-keyframes", "counter-style",
+                            "font-feature-values", "font-palette-values", "property", "position-try", "function"})
+
+
+def at_rule_kept(rule) -> bool | None:
+    """Does Chromium keep this known at-rule as it parses the sheet, so that an @import or
+    @namespace after it is ignored? Not one without the block it takes, or without the prelude
+    it needs, nor an @property without the descriptors it needs (hunt 163: each dropped, and the
+    @import after it applied). None for an @property this reader cannot tell."""
+    name = rule.lower_at_keyword
+    if name in BLOCK_AT_RULES and rule.content is None:
+        return False
+    if name in NAMED_AT_RULES and not tinycss2.serialize(rule.prelude).strip():
+        return False
+    if name == "property":
+        return property_kept(rule)
+    if name == "layer":  # a statement naming layers (`@layer a b;`, `@layer a,;` are dropped), a block one or none
+        names = layer_names(rule.prelude)
+        return names is not None and (bool(names) if rule.content is None else len(names) <= 1)
+    return True
+
+
+def property_kept(rule) -> bool | None:
+    """@property as Chromium keeps it: a custom property's name, `syntax` and `inherits`, and an
+    initial value unless the syntax is `*` (whether the value fits the syntax is not told here)."""
+    words = [t for t in rule.prelude if t.type not in ("whitespace", "comment")]
+    if len(words) != 1 or words[0].type != "ident" or not words[0].value.startswith("--"):
+        return False
+    given = {d.lower_name: tinycss2.serialize(d.value).strip() for d in
+             tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True)
+             if d.type == "declaration"}
+    if "syntax" not in given or given.get("inherits") not in ("true", "false"):
+        return False
+    if given["syntax"].strip("'\"").strip() != "*" and "initial-value" not in given:
+        return False
+    return None if given["syntax"].strip("'\"").strip() != "*" else True
 
 
 def kept_rule(rule) -> bool | None:
@@ -1323,7 +1394,7 @@ def kept_rule(rule) -> bool | None:
     accepts, an at-rule it knows), or drop it (an invalid selector list)? None where this reader
     cannot tell: an at-rule it does not know, a selector cssselect2 does not parse."""
     if rule.type == "at-rule":
-        return True if rule.lower_at_keyword in KNOWN_AT_RULES else None
+        return at_rule_kept(rule) if rule.lower_at_keyword in KNOWN_AT_RULES else None
     if rule.type != "qualified-rule" or selector_list(rule.prelude) is None:  # a parse error: no rule at all
         return False
     try:
@@ -1491,13 +1562,16 @@ class Budget:
 
 
 def meta_language(root: etree._Element) -> str:
-    """The language the page's <meta http-equiv=content-language> gives its root (the last one
-    Chromium reads: none from a value with white space, ` fr`, or a list); "" for none."""
+    """The language the page's <meta http-equiv=content-language> gives its root: the last one
+    Chromium reads; a value empty, with white space (` fr`) or a list (`fr,de`) sets none, over
+    one before it (hunt 163). A meta inside a <template>, or SVG's or MathML's, is no pragma of
+    the page. "" for none."""
     said = None
     for meta in root.iter("meta"):
-        if ascii_lower(meta.get("http-equiv") or "") == "content-language":
+        if ascii_lower(meta.get("http-equiv") or "") == "content-language" and meta.get("content") is not None \
+                and namespace_of(meta) == XHTML and not any(a.tag == "template" for a in meta.iterancestors()):
             content = meta.get("content")
-            said = content if content and "," not in content and not re.search(r"\s", content) else said
+            said = content if content and "," not in content and not re.search(r"\s", content) else None
     return ascii_lower(said) if said else ""
 
 
