@@ -81,3 +81,43 @@ def test_a_count_above_the_pages_there_are_is_read():
     with pytest.raises(pdfium.PdfiumError):
         document[2]
     assert published(data) == {4}
+
+
+MALFORMED = {  # hunt 166: pdfium (and Ghostscript) draw the 1; poppler or MuPDF does not
+    "an operator without its operand": b"w",  # poppler stops drawing the page
+    "a move given one operand": b"BT 5 Td ET",
+    "a text shown with nothing": b"BT Tj ET",
+    "a grey given two operands": b"1 0 g",  # MuPDF takes the first: a white 1
+    "a render mode given two operands": b"3 0 Tr",  # MuPDF: invisible
+    "a move given three operands": b"0 100 0 Td",
+    "150 words that are no operators": b"xyz " * 150,  # MuPDF gives up on the page after 100
+    "a Q closing no q, the page drawn on after it": b"Q Q Q Q Q Q Q Q Q Q",
+}
+
+
+@pytest.mark.parametrize("name", MALFORMED)
+def test_content_viewers_recover_from_otherwise_is_an_error(name):
+    """Catches (hunt 166): 14 published, exit 0, where poppler (pdftoppm, Evince) or MuPDF shows
+    4*Ascend: each recovers from the fault its own way, and pdfminer and pdfium read it alike. (The
+    premise: pdfium draws the 1.)"""
+    data = one_painted_in(MALFORMED[name], b"")
+    assert ink_before_the_value(data) > 10
+    with pytest.raises(LayoutError, match=r"page 1: the page's content is not written as PDF says: "):
+        extract_pdf(data, "doc.pdf")
+
+
+WELL_FORMED = {
+    "an unknown operator in a compatibility section": b"BX 1 2 xyz EX",
+    "a q left open": b"q q",
+    "a colour of a named device space": b"/DeviceRGB cs 0 0 0 sc",
+    "a pattern's name": b"/Pattern cs /P0 scn 0 g",
+    "an inline image": b"q 1 0 0 1 600 800 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \x00 EI Q",
+    "strings, arrays and a dictionary": b"/P << /MCID 0 /X [(a\\)) <0041> 5 [1]] >> BDC EMC",
+}
+
+
+@pytest.mark.parametrize("name", WELL_FORMED)
+def test_content_written_as_pdf_says_is_read(name):
+    """What must be read: operands counted through strings, arrays, dictionaries, inline images,
+    BX/EX and the colour spaces' components."""
+    assert published(one_painted_in(WELL_FORMED[name], b"")) == {14}

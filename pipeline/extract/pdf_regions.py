@@ -16,6 +16,7 @@ from .html import date_in
 from .pdf_digit_shapes import check_digit_shapes
 from .pdf_layers import check_visibility_policies
 from .pdf_guards import check_calculator_functions, check_colour_spaces, check_forms_drawn, check_graphics_states
+from .pdf_syntax import check_content_syntax
 from .pdf_pages import PrintedLine, check_page_marks, check_quarter_turns, page_mark, \
     not_running, printed_lines, running, upright
 from .pdf_cells import (MIN_EDGE, TOLERANCE, PageTable, cell_chars, cell_text, char_lines, column_boundaries,
@@ -235,6 +236,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         check_calculator_functions(page, number, source)
         check_graphics_states(page, number, source)
         check_colour_spaces(page, number, source)
+        check_content_syntax(page, number, source)
         check_quarter_turns(page, number, source)
         page = upright(page)
         has_text = scan.text.read(number, page)
