@@ -110,7 +110,7 @@ def is_colon(token) -> bool:
     return token.type == "literal" and token.value == ":"
 
 
-def accepted(tokens, inside_has: bool = False) -> bool:
+def accepted(tokens, inside_has: bool = False, inside_not: bool = False) -> bool:
     """Does Chromium accept this selector (outside a forgiving list)? Each pseudo-class and
     pseudo-element must be one it knows; `:has()` holds no `:has()` nor pseudo-element; only
     :nth-child and :nth-last-child take `of S`; `:lang()` takes one language (Chromium 156 reads
@@ -124,7 +124,7 @@ def accepted(tokens, inside_has: bool = False) -> bool:
         if name == "lang" and function is not None and not one_language(function.arguments):
             return False
         if kind == "element":
-            if inside_has or not element_accepted(name, function):
+            if inside_has or inside_not or not element_accepted(name, function):
                 return False
             continue
         if function is None:
@@ -141,8 +141,9 @@ def accepted(tokens, inside_has: bool = False) -> bool:
         for member in arguments:
             member = strip([t for t in member if not (t.type == "literal" and t.value in COMBINATORS)]
                            if name == "has" else member)
-            # (no pseudo-element inside :not() or :has(): `:not(::before)`; :nth-child's `of S` takes one)
-            if not member or not accepted(member, inside_has or name in ("has", "not")):
+            # (no pseudo-element inside :not() or :has(): `:not(::before)`; :nth-child's `of S` takes one;
+            # a :has() inside :not() is one: `.x:not(:has(*))`)
+            if not member or not accepted(member, inside_has or name == "has", inside_not or name == "not"):
                 return False
     return True
 
@@ -231,7 +232,8 @@ SCROLL_BUTTONS = frozenset({"*", "up", "down", "left", "right", "block-start", "
 def arguments_accepted(name: str, arguments) -> bool:
     """A functional pseudo-element's arguments as Chromium 156 accepts them (probed): none is
     empty; ::part() takes identifiers, ::highlight() one, ::picker() `select`, ::scroll-button() a
-    direction or `*`, a view transition's one name (or `*`, or classes) written without spaces."""
+    direction or `*`, a view transition's one name (or `*`, or classes) written without spaces,
+    ::slotted() one compound selector."""
     words = [t for t in arguments if t.type != "comment"]
     while words and words[0].type == "whitespace":
         words.pop(0)
@@ -250,6 +252,9 @@ def arguments_accepted(name: str, arguments) -> bool:
         return len(solid) == 1 and tinycss2.serialize(solid).lower() in SCROLL_BUTTONS
     if name.startswith("view-transition-"):
         return len(solid) == len(words)
+    if name == "slotted":  # one compound selector: `::slotted(a b)` and `::slotted(a, b)` drop the list (hunt 165)
+        return len(solid) == len(words) and not any(t.type == "literal" and t.value in (*COMBINATORS, ",")
+                                                    for t in solid)
     return True
 
 

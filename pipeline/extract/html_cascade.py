@@ -549,6 +549,12 @@ class Sheets:
     undecided_reads: set = field(default_factory=set)  # the custom properties an undecided rule's value names
 
 
+# What cssselect2 raises for a selector it does not match: one it does not parse, an `*|` attribute
+# it does not implement, and the Python it writes for a test left empty (hunt 165: `:has(a >)`, an
+# internal error, exit 3)
+UNCOMPILED = (cssselect2.SelectorError, NotImplementedError, SyntaxError)
+
+
 def relaxed(selector: str) -> list | None:
     """A selector cssselect2 cannot match as a browser does, its pseudo-classes and -elements
     widened to any element (css_selectors.widened), so that what it may reach is over-estimated;
@@ -556,7 +562,7 @@ def relaxed(selector: str) -> list | None:
     simpler = tinycss2.serialize(widened(tinycss2.parse_component_value_list(selector))).strip() or "*"
     try:
         return cssselect2.compile_selector_list(simpler)
-    except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute
+    except UNCOMPILED:
         return None
 
 
@@ -669,6 +675,7 @@ def add_nested(rule: StyleRule, items: list, mode: str, within: str, sheets: She
     declarations written after a nested rule, which a browser applies after that rule (as a
     nested declarations rule, with the parent's selectors)."""
     parents = split_selectors(rule.prelude)
+    scope_body = rule.prelude is ANY_ELEMENT  # (scoped_or: the rules of an @scope)
     trailing: list = []
     for item in [*items, None]:
         if item is not None and item.type == "declaration":
@@ -686,10 +693,12 @@ def add_nested(rule: StyleRule, items: list, mode: str, within: str, sheets: She
             selectors = nested_selectors(parents, tinycss2.serialize(item.prelude))
             add_rule(StyleRule.of(tinycss2.parse_component_value_list(selectors), item.content), mode, within, sheets,
                      depth + 1)
-        elif item.type == "at-rule" and item.lower_at_keyword == "property":  # global wherever it is written
-            add_registration(item, mode, sheets)
+        elif item.type == "at-rule" and item.lower_at_keyword == "property":
+            if scope_body:  # an @scope's body is a list of rules: registered there; in a style rule, no
+                add_registration(item, mode, sheets)  # rule at all to Chromium 156 (hunt 165)
         elif item.type == "at-rule" and item.lower_at_keyword == "layer":
-            add_layer(item, mode, within, sheets, depth, parent=rule)
+            statement_in_scope = scope_body and item.content is None  # (an @scope's orders the layers)
+            add_layer(item, mode, within, sheets, depth, parent=None if statement_in_scope else rule)
         elif item.type == "at-rule" and item.content is not None:
             inner, head = group_mode(item, mode)
             if inner != "drop":
@@ -737,9 +746,7 @@ def add_rule(rule: StyleRule, mode: str, within: str, sheets: Sheets, depth: int
             continue
         try:
             compiled = cssselect2.compile_selector_list(html_text, sheets.namespaces)
-        except cssselect2.SelectorError:
-            compiled = None
-        except NotImplementedError:
+        except UNCOMPILED:
             compiled = None
         if compiled is None:  # cssselect2 matches no `*|` attribute, nor a
             # pseudo-element in a state, nor one after a pseudo-class it does not know (`:dir(ltr)::before`, which a
@@ -1247,7 +1254,7 @@ def add_layer(rule, mode: str, within: str, sheets: Sheets, depth: int, parent: 
     if names is None or (rule.content is None and not names) or (rule.content is not None and len(names) > 1):
         return  # as a browser drops it
     if rule.content is None:
-        for name in names:
+        for name in names if parent is None else ():  # (nested in a style rule, Chromium 156 ignores it: hunt 165)
             declare_layer(name, mode, head, sheets)
         return
     with in_layer(declare_layer(names[0] if names else None, mode, head, sheets), sheets):
@@ -1399,7 +1406,7 @@ def kept_rule(rule) -> bool | None:
         return False
     try:
         cssselect2.compile_selector_list(tinycss2.serialize(rule.prelude))
-    except (cssselect2.SelectorError, NotImplementedError):  # cssselect2 matches no `*|` attribute
+    except UNCOMPILED:
         return None
     return True
 
@@ -1510,7 +1517,8 @@ def sheet_text(element: etree._Element, files: SavedFiles | None, base: str | No
         found = data_url(href)
         if found is None or integrity(element.get("integrity"), found.body, opaque=False) == REFUSE:
             return None
-        text = data_url_sheet(found, source, quirks, page_encoding(element.getroottree().getroot()))
+        text = data_url_sheet(found, source, quirks, page_encoding(element.getroottree().getroot()),
+                              element.get("charset"))
         return None if text is None else (text, None, None, "")
     inside = files.inside(href, base, files.page) if files is not None and base is not None and href else None
     if not inside:
@@ -1539,12 +1547,13 @@ def saved_css(files: SavedFiles, inside: str, referrer: str, href: str, base: st
     return False
 
 
-def data_url_sheet(found: DataURL, source: str, quirks: bool, environment: str = "utf-8") -> str | None:
-    """The sheet a data: URL holds, decoded as CSS says with the URL's charset
+def data_url_sheet(found: DataURL, source: str, quirks: bool, environment: str = "utf-8",
+                   hint: str | None = None) -> str | None:
+    """The sheet a data: URL holds, decoded as CSS says with the URL's charset, or its link's
     (html_files.decoded_sheet); None for a URL of a type a browser does not apply (html_fetch)."""
     if not type_accepted(found.essence, same_origin=True, quirks=quirks):
         return None
-    return decoded_sheet(found.body, f"{source} (a style sheet in a data: URL)", found.charset, environment)
+    return decoded_sheet(found.body, f"{source} (a style sheet in a data: URL)", found.charset, environment, hint)
 
 
 # --- matching, with its work bounded -----------------------------------------------------------
@@ -1605,8 +1614,8 @@ class HTMLElement(cssselect2.ElementWrapper):
         (cssselect2 looks for that meta in the XHTML namespace, where lxml holds none)."""
         element = self.etree_element
         own = own_language(element)
-        if own is not None:
-            return ascii_lower(own)
+        if own is not None:  # (one not written as a language tag is a language :lang() matches no range of)
+            return ascii_lower(own) if LANGUAGE_TAG.fullmatch(own) or not own else UNMATCHED_LANGUAGE
         if self.parent is not None:
             return self.parent.lang
         return meta_language(element)
@@ -1623,6 +1632,11 @@ class HTMLElement(cssselect2.ElementWrapper):
 
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+# A language tag as Chromium 156 matches it with :lang(): subtags of 1 to 8 ASCII letters and digits
+# joined by single hyphens (hunt 165: `en-`, `en--us`, `en-İ`, `en_us` match no :lang(en)), and a
+# language that no range matches, for one that is not
+LANGUAGE_TAG = re.compile(r"[A-Za-z0-9]{1,8}(?:-[A-Za-z0-9]{1,8})*")
+UNMATCHED_LANGUAGE = "\x00"
 # The HTML parser's integration points (WHATWG HTML, "tree construction dispatcher"): elements of
 # SVG and MathML whose children it builds as HTML again. SVG's hold any element; MathML's text
 # points hold any but <mglyph> and <malignmark>; an <annotation-xml> only with an HTML encoding.

@@ -127,7 +127,12 @@ APPLY, REFUSE, UNDECIDED = "apply", "refuse", "undecided"
 def integrity(metadata: str | None, data: bytes, opaque: bool) -> str:
     """What a browser makes of a sheet with this `integrity` attribute: APPLY (no valid
     metadata, or a match), REFUSE (no match), or UNDECIDED (a match on an opaque response: a
-    file, which Chromium refuses from disk and a browser on the page's site applies)."""
+    file, which Chromium refuses from disk and a browser on the page's site applies). An
+    `ed25519-` item asks for a signature the response carries: none from a data: URL (REFUSE), and
+    a file's site's response may (UNDECIDED)."""
+    if any(item.startswith("ed25519-") for item in ascii_tokens(metadata or "")):  # signature-based integrity:
+        # Chromium 156 blocks a sheet whose response carries no signature (hunt 165: a data: sheet, any key)
+        return UNDECIDED if opaque else REFUSE
     items = [valid for item in ascii_tokens(metadata or "") if (valid := metadata_item(item))]
     if not items:
         return APPLY

@@ -220,9 +220,10 @@ def replaced(label: str, source: str, what: str) -> SourceError:
 def sheet_encoding(data: bytes, label: str, protocol: str | None = None, environment: str = "utf-8",
                    hint: str | None = None) -> tuple[str, bytes]:
     """The encoding CSS Syntax decodes a sheet with (a BOM, else the charset its URL gives (a
-    data: URL's), else `@charset "x";` at the very start, a UTF-16 label read as UTF-8, else the
-    encoding its <link charset> names (`hint`: Chromium 156 decodes a UTF-8 sheet linked from a
-    GBK page with charset=utf-8 as UTF-8, and one linked with charset=utf-16 as UTF-16, hunt 144),
+    data: URL's, UTF-16 as it says), else `@charset "x";` at the very start, a UTF-16 label read as
+    UTF-8, else the encoding its <link charset> names (`hint`: Chromium 156 decodes a UTF-8 sheet
+    linked from a GBK page with charset=utf-8 as UTF-8, and one linked with charset=utf-16 as
+    UTF-16, hunt 144; a data: URL's too, hunt 165),
     else the environment's: the page's own encoding, as Chromium decodes a GBK page's sheet as
     GBK), and the bytes without the BOM; a label of the replacement encoding is an error naming
     the sheet."""
@@ -230,17 +231,15 @@ def sheet_encoding(data: bytes, label: str, protocol: str | None = None, environ
                       (codecs.BOM_UTF16_BE, "utf-16-be")):
         if data.startswith(bom):
             return name, data[len(bom):]
-    declared = CHARSET_RULE.match(data)
-    named = protocol if protocol and browser_codec(protocol) else declared.group(1).decode("ascii", "replace") \
-        if declared else None
-    if named:
-        name = browser_codec(named) or "utf-8"
+    for given, by_rule in ((protocol, False), (CHARSET_RULE.match(data), True), (hint, False)):
+        if given is None:
+            continue
+        named = given.group(1).decode("ascii", "replace") if by_rule else given
+        name = browser_codec(named)
         if name == REPLACEMENT:
             raise replaced(named, label, "style sheet")
-        return ("utf-8" if name.startswith(("utf-16", "utf-32")) else name), data
-    hinted = browser_codec(hint) if hint else None
-    if hinted and hinted != REPLACEMENT:
-        return hinted, data
+        if name:  # (a UTF-16 label in @charset is read as UTF-8; the URL's or the link's is UTF-16: hunt 165)
+            return ("utf-8" if by_rule and name.startswith(("utf-16", "utf-32")) else name), data
     return ("utf-8" if environment.startswith(("utf-16", "utf-32")) else environment), data
 
 

@@ -138,9 +138,6 @@ def check_limits_first(text: str, source: str) -> None:
 # token: no doctype (anything but whitespace and comments before the first tag), a name other
 # than html, or one of the legacy public and system identifiers is quirks mode (an XML
 # declaration before it is a bogus comment: an XHTML save keeps its mode).
-LEADING_DOCTYPE = re.compile(r"\A\ufeff?(?:[\t\n\f\r ]|<!--.*?-->|<\?[^>]*>)*<!doctype(?=[\t\n\f\r />])([^>]*)>", re.I | re.S)
-DOCTYPE_PARTS = re.compile(r"""\A[\t\n\f\r ]*([^\t\n\f\r >]*)[\t\n\f\r ]*(?:(public|system)[\t\n\f\r ]*"""
-                           r"""(?:"([^"]*)"|'([^']*)')?[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)')?)?""", re.I)
 QUIRKS_PUBLIC_PREFIXES = tuple(p.lower() for p in (
     "+//Silmaril//dtd html Pro v0r11 19970101//", "-//AS//DTD HTML 3.0 asWedit + extensions//",
     "-//AdvaSoft Ltd//DTD HTML 3.0 asWedit + extensions//", "-//IETF//DTD HTML 2.0 Level 1//",
@@ -174,19 +171,93 @@ MODE_MARK = "mincards-mode"  # a processing instruction before <html>: outside t
 def quirks_mode(text: str) -> bool:
     """Whether a browser renders the page in quirks mode (class and id selectors then match
     ASCII case-insensitively)."""
-    doctype = LEADING_DOCTYPE.match(text)
+    doctype = leading_doctype(text)
     if doctype is None:
         return True
-    parts = DOCTYPE_PARTS.match(doctype[1])
-    name, keyword = parts[1].lower(), (parts[2] or "").lower()
-    public = (parts[3] if parts[3] is not None else parts[4]) if keyword == "public" else None
-    system = (parts[5] if parts[5] is not None else parts[6]) if keyword == "public" else \
-        (parts[3] if parts[3] is not None else parts[4]) if keyword == "system" else None
-    if name != "html" or (keyword and public is None and system is None):
-        return True  # a keyword without its identifier sets force-quirks
+    name, public, system, forced = doctype
+    if forced or name != "html":
+        return True
     public, system = (public or "").lower(), (system or "").lower()
     return (public in QUIRKS_PUBLIC_IDS or public.startswith(QUIRKS_PUBLIC_PREFIXES) or system == QUIRKS_SYSTEM_ID
-            or (system == "" and keyword == "public" and public.startswith(QUIRKS_WITHOUT_SYSTEM_ID)))
+            or (doctype[2] is None and public.startswith(QUIRKS_WITHOUT_SYSTEM_ID)))
+
+
+SPACE = "\t\n\f\r "
+QUOTES = "\"'"
+
+
+def leading_doctype(text: str) -> tuple[str, str | None, str | None, bool] | None:
+    """The doctype token before the page's first tag, as the HTML Standard's tokenizer reads it:
+    (name, public identifier, system identifier, force-quirks); None where none comes first
+    (white space and comments may: `<!-->`, `<!-- a --!>`, `<!foo>` and `<?x>` are comments).
+    Hunt 165: `<!DOCTYPEhtml>` is html, `<!DOCTYPE html x>` forces quirks."""
+    at = 1 if text.startswith("\ufeff") else 0
+    while True:
+        while at < len(text) and text[at] in SPACE:
+            at += 1
+        if text.startswith("<!--", at):
+            at = comment_end(text, at + 4)
+        elif text.startswith(("<?", "<!"), at) and not text[at + 2:at + 9].lower() == "doctype":
+            end = text.find(">", at + 2)
+            at = len(text) if end < 0 else end + 1
+        else:
+            break
+    if not text[at:at + 9].lower() == "<!doctype":
+        return None
+    return doctype_token(text, at + 9)
+
+
+def comment_end(text: str, at: int) -> int:
+    """Where a comment opened before `at` ends: `>` or `->` right away, else `-->` or `--!>`."""
+    if text.startswith(">", at):
+        return at + 1
+    if text.startswith("->", at):
+        return at + 2
+    ends = [e for e in (text.find("-->", at), text.find("--!>", at)) if e >= 0]
+    if not ends:
+        return len(text)
+    end = min(ends)
+    return end + (3 if text.startswith("-->", end) else 4)
+
+
+def doctype_token(text: str, at: int) -> tuple[str, str | None, str | None, bool]:
+    """The doctype's parts after `<!DOCTYPE` (its states, 13.2.5.53 to 13.2.5.68)."""
+    def skip(i: int) -> int:
+        while i < len(text) and text[i] in SPACE:
+            i += 1
+        return i
+
+    at = skip(at)
+    start = at
+    while at < len(text) and text[at] not in SPACE and text[at] != ">":
+        at += 1
+    name = text[start:at].lower().replace("\0", "\ufffd")
+    if not name or at >= len(text):
+        return name, None, None, True  # (`<!DOCTYPE>`, or the file ends in it)
+    identifiers: list[str | None] = [None, None]  # public, system
+    at = skip(at)
+    if text.startswith(">", at):
+        return name, None, None, False
+    keyword = text[at:at + 6].lower()
+    if keyword not in ("public", "system"):
+        return name, None, None, True  # bogus: force-quirks
+    first, at = (0 if keyword == "public" else 1), at + 6
+    which = first
+    while True:
+        at = skip(at)
+        if at >= len(text):
+            return name, *identifiers, True
+        if text[at] == ">":
+            return name, *identifiers, identifiers[first] is None  # a keyword without its identifier
+        if text[at] not in QUOTES or (which == 1 and identifiers[1] is not None):
+            return name, *identifiers, identifiers[which] is None  # bogus (after a system id: not forced)
+        end = text.find(text[at], at + 1)
+        closing = text.find(">", at + 1)
+        if end < 0 or 0 <= closing < end:  # `>` inside an identifier ends the doctype: force-quirks
+            identifiers[which] = text[at + 1:closing if closing >= 0 else len(text)]
+            return name, *identifiers, True
+        identifiers[which], at = text[at + 1:end], end + 1
+        which = 1  # a public identifier may be followed by a system one
 
 
 ENCODING_MARK = "mincards-encoding"  # another, naming the encoding the page was decoded with
