@@ -11,11 +11,15 @@
 """
 from __future__ import annotations
 
+import io
+
+import pdfplumber
 import pypdfium2 as pdfium
 import pytest
+from pdfminer.pdftypes import resolve1
 
 from conftest import FIXTURES
-from pdf_drawing import incremental_update
+from pdf_drawing import incremental_update, stream
 from pipeline.errors import LayoutError, SourceError
 from pipeline.extract.pdf import extract_pdf
 from test_pdf_other_hands_round7 import REAL, page_one
@@ -121,3 +125,39 @@ def test_content_written_as_pdf_says_is_read(name):
     """What must be read: operands counted through strings, arrays, dictionaries, inline images,
     BX/EX and the colour spaces' components."""
     assert published(one_painted_in(WELL_FORMED[name], b"")) == {14}
+
+
+def with_symbol_subtable(four_drawn_as_one: bool) -> bytes:
+    """The real print with its F2+0 program's cmap replaced by one Microsoft symbol (3, 0) subtable
+    mapping each code both as it is and at F0xx to its own glyph; 0x34 (`4`) as it is to the
+    glyph of 1 when `four_drawn_as_one`."""
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables._c_m_a_p import cmap_format_4
+
+    with pdfplumber.open(REAL) as pdf:
+        program = TTFont(io.BytesIO(resolve1(resolve1(pdf.doc.getobj(7))["FontFile2"]).get_data()))
+    mac = program["cmap"].getcmap(1, 0).cmap
+    mapping = {**mac, **{0xF000 + code: glyph for code, glyph in mac.items()}}
+    if four_drawn_as_one:
+        mapping[0x34] = mac[0x31]
+    symbol = cmap_format_4(4)
+    symbol.platformID, symbol.platEncID, symbol.language, symbol.cmap = 3, 0, 0, mapping
+    program["cmap"].tables = [symbol]
+    written = io.BytesIO()
+    program.save(written)
+    return incremental_update(REAL.read_bytes(), {6: stream(b"", written.getvalue())})
+
+
+def test_a_symbol_subtable_is_looked_up_by_the_code_before_f0xx():
+    """Catches (hunt 168): with 0x34 drawn as the outline of 1 and 0xF034 as that of 4, pdfium,
+    poppler and MuPDF draw every 4 of page 1 as a 1 (they look the code up as it is first; pdfium's
+    text there is 4: the premise below, its ink against the unedited subtable's); the tool looked
+    F0xx up first and published the print's values, exit 0. Now the outlines compared are those the
+    viewers draw, and a glyph read as one digit drawn as another is an error."""
+    edited, control = with_symbol_subtable(True), with_symbol_subtable(False)
+    assert published(control) == {4}
+    page, unedited = pdfium.PdfDocument(edited)[0], pdfium.PdfDocument(control)[0]
+    assert (page.render(scale=2, grayscale=True).to_numpy() != unedited.render(scale=2, grayscale=True).to_numpy()).any()
+    with pytest.raises(LayoutError, match=r"page 1: a glyph read as '\d' .* the page shows another character than "
+                                          r"its text says"):
+        extract_pdf(edited, "doc.pdf")

@@ -240,7 +240,9 @@ def symbolic_glyphs(spec: dict, codes, named: dict[int, str]) -> dict[int, tuple
     for code in codes:
         if code in named:
             continue
-        glyph = code if at is None else (program.glyph_of(at, 0xF000 + code) or program.glyph_of(at, code)) \
+        # Microsoft's symbol subtable by the code as it is, then at F0xx, as pdfium, poppler and MuPDF look it
+        # up (hunt 168: 0x34 the outline of 1 and 0xF034 that of 4 draw 1*Ascend in all three)
+        glyph = code if at is None else (program.glyph_of(at, code) or program.glyph_of(at, 0xF000 + code)) \
             if microsoft else program.glyph_of(at, code)
         if glyph and (outline := program.outline(glyph)):
             found[code] = ("glyf", outline)
@@ -272,7 +274,7 @@ def subtables_disagree(spec: dict, read: dict[int, str]) -> dict[str, str]:
                 continue  # in every simple encoding a viewer may take)
             glyphs = {}
             for key, at in tables:
-                by = 0xF000 + code if key == (3, 0) and program.glyph_of(at, 0xF000 + code) else code
+                by = 0xF000 + code if key == (3, 0) and not program.glyph_of(at, code) else code  # (symbolic_glyphs)
                 if (glyph := program.glyph_of(at, by)) and (outline := program.outline(glyph)):
                     glyphs.setdefault(outline, key)
             shapes = [outline_points(outline) for outline in glyphs]
