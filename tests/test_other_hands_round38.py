@@ -16,6 +16,8 @@
   Chromium does not accept is dropped whole (an undeclared namespace prefix, what follows a
   pseudo-element, :lang() given a string, two attribute flags, bad arguments of a functional
   pseudo-element). Each had published the value Chromium does not show.
+- **A popover shown** (hunt 167): HTML's sheet draws it fixed in the middle of the window with a
+  border and padding of its own; only its hiding was modelled, and its text was read as the cell's.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ import pytest
 
 from chromium import evaluated_on
 from page_variants import PAGE_HTML, read, reference, same_rows, with_sheet  # noqa: F401 (reference is a fixture)
-from pipeline.errors import SourceError
+from pipeline.errors import CellError, LayoutError, SourceError
 from test_other_hands_round37 import before_the_value
 
 UNDECIDED = "by a selector or inside an at-rule this reader does not decide"
@@ -182,3 +184,38 @@ def test_a_has_selector_cssselect2_writes_no_test_for_is_refused_not_a_crash(sel
     stopped with an internal error (exit 3); the rule is one this reader does not decide."""
     with pytest.raises(SourceError, match=re.escape(f"rule {selector!r}")):
         read(page_with(f"<style>{selector}, .x{{display:none}}</style>"))
+
+
+POPOVERS = {  # hunt 167: the popover's own box, as HTML's sheet draws it once a page shows it
+    "shown inline": ('<span popover style="display:inline">1</span>', "fixed"),
+    "shown by a sheet": ('<span popover class="shown">1</span>', "fixed"),
+    "shown in place": ('<span popover style="display:inline;position:static">1</span>', "static"),
+}
+
+
+def popover_page(markup: str) -> str:
+    return without_lang(before_the_value(markup)).replace("</head>", "<style>.shown{display:inline}</style></head>", 1)
+
+
+def test_chromium_draws_a_shown_popover_in_a_box_of_its_own(browser):
+    """The premise: a popover a page shows is fixed in the middle of the window (or, kept in place, has
+    a border and padding of its own), its 1 apart from 4*Ascend."""
+    script = """() => { const s = getComputedStyle(document.querySelector('[popover]'));
+                        return [s.position, s.borderTopStyle, s.paddingLeft]; }"""
+    found = {name: evaluated_on(browser, popover_page(markup), script) for name, (markup, _) in POPOVERS.items()}
+    assert found == {name: [position, "solid", "4px"] for name, (_, position) in POPOVERS.items()}
+
+
+@pytest.mark.parametrize("name", POPOVERS)
+def test_a_shown_popover_is_not_read_as_the_cells_text(name):
+    """Catches (hunt 167): only the popover's hiding was modelled; shown, its 1 was read as the
+    cell's and 14 published where Chromium draws 4*Ascend in the cell and the 1 over the page."""
+    with pytest.raises((LayoutError, CellError)):
+        read(popover_page(POPOVERS[name][0]))
+
+
+def test_a_popover_left_closed_is_hidden():
+    """What must be read: a popover never opened is not drawn (4, as Chromium shows the cell)."""
+    frame = read(popover_page('<span popover>1</span>'))[2].frame
+    value = frame[(frame.model == "llama3.1-8b") & (frame.strategy == "full") & (frame.framework == "MindSpeed-LLM")]
+    assert set(value.min_units) == {4}

@@ -128,10 +128,10 @@ def check_drawn_in_order(parts: list[Table], source: str) -> None:
     for table, part, rows in stitched_parts(parts):
         styles, alike = table.styles, {}
         sections = sections_drawn_apart(table.element, rows, styles)
-        found = table_drawn_apart(table.element, styles)
+        around = table_not_drawn(table.element, styles)
+        found = table_drawn_apart(table.element, styles) if around is None else ""  # (not drawn: in no order)
         if found:
             problems.append(drawn_apart(table.element, found, Place(row=r + 1 if rows else None, part=part)))
-        around = table_not_drawn(table.element, styles)
         if around is not None:
             problems.append(not_drawn(*around, Place(part=part)))
         host = shadow_host_around(table.element, rows, styles)

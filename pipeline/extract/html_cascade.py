@@ -504,6 +504,9 @@ HIDDEN_ATTRIBUTE = declarations("display: none")  # the `hidden` attribute, a pr
 # sheet writes it: the box keeps its place and skips its contents, which it cannot do as a plain
 # inline box (Chromium draws `x<span hidden=until-found>1</span>4` as x14).
 UNTIL_FOUND = declarations("content-visibility: hidden")
+# HTML's own sheet for a popover: hidden until it is opened, and a box drawn fixed in the middle of the
+# window (hunt 167: `<span popover style="display:inline">1</span>4*Ascend` draws the 1 there, not in the cell)
+POPOVER = declarations("display: none; position: fixed; inset: 0; margin: auto; border: solid; padding: 0.25em")
 
 
 # --- the page's sheets -> rules ---------------------------------------------------------------
@@ -1728,8 +1731,10 @@ def matched_rules(root: etree._Element, sheets: Sheets, source: str) -> Matched:
 def cascaded(element: etree._Element, tag: str, matched: Matched, pseudo: str | None = None) -> dict[str, Declaration]:
     """The declaration that wins for each property on the element (or on its ::before/::after)."""
     entries = [] if pseudo else [((UA, (0, 0, 0, 0, 0), 0), None, d) for d in UA_BY_TAG.get(tag, ())]
-    if pseudo is None and (element.get("popover") is not None or not_rendered(element, tag)):
-        entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]  # a popover shows when opened
+    if pseudo is None and element.get("popover") is not None:  # hidden until opened, then drawn over the page
+        entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in POPOVER]
+    if pseudo is None and not_rendered(element, tag):
+        entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in HIDDEN_ATTRIBUTE]
     if pseudo is None and tag == "table" and in_quirks_mode(element.getroottree().getroot()):
         entries += [((UA, (0, 0, 0, 0, 1), 0), None, d) for d in QUIRKS_TABLE]
     if pseudo is None and tag == "summary" and summarises(element):
