@@ -234,11 +234,7 @@ def arguments_accepted(name: str, arguments) -> bool:
     empty; ::part() takes identifiers, ::highlight() one, ::picker() `select`, ::scroll-button() a
     direction or `*`, a view transition's one name (or `*`, or classes) written without spaces,
     ::slotted() one compound selector."""
-    words = [t for t in arguments if t.type != "comment"]
-    while words and words[0].type == "whitespace":
-        words.pop(0)
-    while words and words[-1].type == "whitespace":
-        words.pop()
+    words = strip(arguments)
     solid = [t for t in words if t.type != "whitespace"]
     if not solid:
         return False

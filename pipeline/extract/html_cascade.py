@@ -1165,8 +1165,7 @@ def preferred_set(root: etree._Element, candidates: set) -> str | None:
     Chromium takes it (hunt 163: `<style title=A>` before a meta naming B applies A)."""
     for element in root.iter("meta", "style", "link"):
         if element.tag == "meta":
-            if ascii_lower(element.get("http-equiv") or "") == "default-style" and element.get("content") \
-                    and namespace_of(element) == XHTML and not any(a.tag == "template" for a in element.iterancestors()):
+            if pragma(element, "default-style") and element.get("content"):
                 return element.get("content")
         elif element in candidates and element.get("title") and sheet_kind(element) == "sheet" \
                 and (element.tag == "style" or element.get("href")):
@@ -1254,7 +1253,7 @@ def add_layer(rule, mode: str, within: str, sheets: Sheets, depth: int, parent: 
     An invalid name drops the rule."""
     names = layer_names(rule.prelude)
     head = " ".join(f"@layer {tinycss2.serialize(rule.prelude)}".split())
-    if names is None or (rule.content is None and not names) or (rule.content is not None and len(names) > 1):
+    if not layer_kept(rule, names):
         return  # as a browser drops it
     if rule.content is None:
         for name in names if parent is None else ():  # (nested in a style rule, Chromium 156 ignores it: hunt 165)
@@ -1332,8 +1331,8 @@ def add_sheet(text: str, mode: str, within: str, sheets: Sheets, files: SavedFil
     namespaces, unknown, imported, closed, own = {}, None, False, False, (mode, within)
     for rule in rules:
         name = rule.lower_at_keyword if rule.type == "at-rule" else None
-        if name not in ("import", "charset", "layer", "namespace") or (name == "layer" and rule.content is not None) \
-                or (name == "layer" and layer_names(rule.prelude) in (None, [])):
+        if name not in ("import", "charset", "layer", "namespace") or (
+                name == "layer" and (rule.content is not None or not layer_names(rule.prelude))):
             kept = kept_rule(rule)
             if kept:
                 break  # @import and @namespace after another rule are ignored, as a browser ignores them
@@ -1377,10 +1376,15 @@ def at_rule_kept(rule) -> bool | None:
         return False
     if name == "property":
         return property_kept(rule)
-    if name == "layer":  # a statement naming layers (`@layer a b;`, `@layer a,;` are dropped), a block one or none
-        names = layer_names(rule.prelude)
-        return names is not None and (bool(names) if rule.content is None else len(names) <= 1)
+    if name == "layer":
+        return layer_kept(rule, layer_names(rule.prelude))
     return True
+
+
+def layer_kept(rule, names: list | None) -> bool:
+    """An @layer a browser keeps (`names`: layer_names): a statement naming layers, a block naming
+    one or none (`@layer a b;`, `@layer a,;` and `@layer;` are dropped)."""
+    return names is not None and (bool(names) if rule.content is None else len(names) <= 1)
 
 
 def property_kept(rule) -> bool | None:
@@ -1394,9 +1398,10 @@ def property_kept(rule) -> bool | None:
              if d.type == "declaration"}
     if "syntax" not in given or given.get("inherits") not in ("true", "false"):
         return False
-    if given["syntax"].strip("'\"").strip() != "*" and "initial-value" not in given:
+    universal = given["syntax"].strip("'\"").strip() == "*"
+    if not universal and "initial-value" not in given:
         return False
-    return None if given["syntax"].strip("'\"").strip() != "*" else True
+    return True if universal else None
 
 
 def kept_rule(rule) -> bool | None:
@@ -1580,11 +1585,17 @@ def meta_language(root: etree._Element) -> str:
     the page. "" for none."""
     said = None
     for meta in root.iter("meta"):
-        if ascii_lower(meta.get("http-equiv") or "") == "content-language" and meta.get("content") is not None \
-                and namespace_of(meta) == XHTML and not any(a.tag == "template" for a in meta.iterancestors()):
+        if pragma(meta, "content-language") and meta.get("content") is not None:
             content = meta.get("content")
             said = content if content and "," not in content and not re.search(r"\s", content) else None
     return ascii_lower(said) if said else ""
+
+
+def pragma(meta: etree._Element, name: str) -> bool:
+    """Is this <meta> the page's own `http-equiv` pragma of that name: HTML's (SVG's and MathML's
+    are other elements), not inside a <template>?"""
+    return ascii_lower(meta.get("http-equiv") or "") == name and namespace_of(meta) == XHTML \
+        and not any(a.tag == "template" for a in meta.iterancestors())
 
 
 def own_language(element: etree._Element) -> str | None:

@@ -177,9 +177,10 @@ def quirks_mode(text: str) -> bool:
     name, public, system, forced = doctype
     if forced or name != "html":
         return True
+    without_system = system is None
     public, system = (public or "").lower(), (system or "").lower()
     return (public in QUIRKS_PUBLIC_IDS or public.startswith(QUIRKS_PUBLIC_PREFIXES) or system == QUIRKS_SYSTEM_ID
-            or (doctype[2] is None and public.startswith(QUIRKS_WITHOUT_SYSTEM_ID)))
+            or (without_system and public.startswith(QUIRKS_WITHOUT_SYSTEM_ID)))
 
 
 SPACE = "\t\n\f\r "

@@ -83,10 +83,16 @@ def resources_within(resources, depth: int = 0, reached: dict | None = None):
         yield resources
     reached[id(resources)] = depth
     if depth < NESTING:
-        for drawn in (resolve1(resources.get("XObject")) or {}).values():
-            drawn = resolve1(drawn)
-            if isinstance(drawn, PDFStream) and name(drawn.get("Subtype")) == "Form":
-                yield from resources_within(drawn.get("Resources"), depth + 1, reached)
+        for form in forms_in(resources):
+            yield from resources_within(form.get("Resources"), depth + 1, reached)
+
+
+def forms_in(resources: dict):
+    """The form XObjects a resources dictionary holds."""
+    for drawn in (resolve1(resources.get("XObject")) or {}).values():
+        drawn = resolve1(drawn)
+        if isinstance(drawn, PDFStream) and name(drawn.get("Subtype")) == "Form":
+            yield drawn
 
 
 def appearances(annot: dict) -> list[PDFStream]:

@@ -18,7 +18,7 @@ import re
 from pdfminer.pdftypes import PDFStream, resolve1
 
 from ..errors import LayoutError, Place, Problem
-from .pdf_annots import name, resources_within
+from .pdf_annots import forms_in, name, resources_within
 from .pdf_tokens import DELIMITED, string_end
 
 # Each operator and the operands it takes (PDF 32000-1, Annex A); None: as many as the colour space has
@@ -47,26 +47,26 @@ STROKING = frozenset({b"SC", b"SCN", b"CS"})
 
 def check_content_syntax(page, number: int, source: str) -> None:
     """The page's content (its /Contents read as one stream, as viewers read them) and every form
-    its resources hold (pdf_annots.resources_within), as PDF writes them: an error naming the page and the fault."""
-    contents = resolve1(page.page_obj.attrs.get("Contents"))
-    streams = contents if isinstance(contents, list) else [contents]
-    data = b"\n".join(s.get_data() for s in map(resolve1, streams) if isinstance(s, PDFStream))
-    found = fault(data, page.page_obj.resources, 1)
-    for resources in resources_within(page.page_obj.resources) if found is None else ():
-        for form in (resolve1(resources.get("XObject")) or {}).values():
-            form = resolve1(form)
-            if isinstance(form, PDFStream) and name(form.get("Subtype")) == "Form":
-                found = fault(form.get_data(), form.get("Resources") or resources, None)
-                if found is not None:
-                    found = f"a form it draws: {found}"
-                    break
-        if found is not None:
-            break
+    its resources hold (pdf_annots.resources_within), as PDF writes them: an error naming the page
+    and the first fault."""
+    found = next((what + found for what, data, resources, initial in streams_drawn(page)
+                  if (found := fault(data, resources, initial)) is not None), None)
     if found is not None:
         raise LayoutError(source, Problem(Place(page=number), f"the page's content is not written as PDF says: {found}, "
                                           "which viewers recover from each their own way (poppler stops drawing the "
                                           "page, MuPDF reads other operands)",
                                           "content streams of operators PDF defines, each with its operands"))
+
+
+def streams_drawn(page):
+    """(what it is, its data, its resources, the components of the colour space it starts in) of
+    the page's content and of each form its resources hold, read one after the other."""
+    resources = page.page_obj.resources
+    streams = (resolve1(s) for s in page.page_obj.contents or ())
+    yield "", b"\n".join(s.get_data() for s in streams if isinstance(s, PDFStream)), resources, 1
+    for held in resources_within(resources):
+        for form in forms_in(held):  # (a form inherits the colour space it is drawn in: not told)
+            yield "a form it draws: ", form.get_data(), form.get("Resources") or held, None
 
 
 def fault(data: bytes, resources, initial: int | None) -> str | None:
