@@ -282,7 +282,7 @@ def misread(font, spec: dict) -> dict[str, str]:
         if drawn and text and folded(drawn) != folded(text):
             said[text] = f"drawn as {drawn!r}, the glyph its encoding gives code {code}"
     if subtype == "TrueType" and embedded(spec):
-        said.update((text, drawn) for text, drawn in subtables_disagree(spec, readings(font)).items() if text not in said)
+        said.update((text, drawn) for text, drawn in subtables_disagree(spec, readings(font), encoded(spec)).items() if text not in said)
     return said
 
 

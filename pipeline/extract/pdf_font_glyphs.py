@@ -7,15 +7,19 @@ the font's program gives the code. Two things the program says are read here:
   font's own cmap. Two codes drawn by the same outline draw the same sign, whatever font, copy
   of a font (one byte longer, re-saved, its encoding changed) or font type they are in.
 - **Which glyph the program itself gives each ASCII digit** (`digit_glyphs`): its Unicode cmap.
+- **Whether its cmap subtables and glyph names agree** (`subtables_disagree`): viewers choose
+  among them each their own way.
 A TrueType program is read only as far as asked: the tables' directory, the cmap lookups the
 OpenType specification describes (formats 0, 4, 6 and 12), one glyph's `loca` entries; a table
 cut short or malformed says nothing. (pdfminer parses whole cmaps and reads a format 4
-segment's idRangeOffset from the wrong place; fontTools costs 35 ms to import into every run.)
+segment's idRangeOffset from the wrong place; fontTools costs 35-70 ms to import into every run,
+and reads only the `post` table's glyph names, for the fonts whose /Differences names glyphs.)
 """
 from __future__ import annotations
 
 import bisect
 import functools
+import io
 import struct
 
 from pdfminer.pdffont import PDFCIDFont
@@ -58,6 +62,24 @@ class TrueType:
         (kind,) = struct.unpack_from(">H", self.program, at)
         lookup = {0: format_0_glyph, 4: format_4_glyph, 6: format_6_glyph, 12: format_12_glyph}.get(kind)
         return lookup(self.program, at, code) if lookup else 0
+
+    @functools.cached_property
+    def glyph_names(self) -> dict[str, int]:
+        """name -> glyph, by the program's `post` table where it names its glyphs (formats 1 and
+        2; {} for format 3, which names none). Read by fontTools, imported here only: few fonts
+        have names a /Differences looks up, and its import costs ~70 ms."""
+        from fontTools.ttLib import TTFont
+
+        try:
+            font = TTFont(io.BytesIO(self.program), lazy=True)
+            if font["post"].formatType not in (1.0, 2.0):
+                return {}
+            names = {}
+            for glyph, name in enumerate(font.getGlyphOrder()):
+                names.setdefault(name, glyph)
+            return names
+        except Exception:  # noqa: BLE001 (a table cut short or malformed says nothing, as here everywhere)
+            return {}
 
     @functools.cached_property
     def locations(self) -> tuple[int, int, int]:
@@ -256,31 +278,34 @@ CODE_SUBTABLES = ((1, 0), (3, 0))
 CHARACTER_SUBTABLES = ((3, 1), (3, 10), (0, 3), (0, 4), (0, 6))
 
 
-def subtables_disagree(spec: dict, read: dict[int, str]) -> dict[str, str]:
+def subtables_disagree(spec: dict, read: dict[int, str], named: dict[int, str]) -> dict[str, str]:
     """text read -> how else it may be drawn, for the digits (`read`: code -> text) of an embedded
-    simple TrueType font whose cmap subtables give the code glyphs of different outlines: which
-    subtable draws it, viewers decide each their own way (hunt 139: the 3 of 32*Ascend drawn as 8
-    by poppler, or by mupdf, as 3 by pdfium)."""
+    simple TrueType font whose cmap subtables, or whose glyph names for the names its /Differences
+    gives (`named`), give the code glyphs of different outlines: which of them draws it, viewers
+    decide each their own way (hunt 139: the 3 of 32*Ascend drawn as 8 by poppler, or by mupdf, as 3
+    by pdfium; hunt 168: `/Differences [52 /four]` over a program naming the outline of 1 `four`,
+    drawn 1 by MuPDF and 4 by pdfium and poppler)."""
     program = embedded_true_type(spec)
     if program is None:
         return {}
     said = {}
     try:
         tables = [(key, at) for key in (*CODE_SUBTABLES, *CHARACTER_SUBTABLES) if (at := program.subtable((key,)))]
-        if len(tables) < 2:
+        if len(tables) + bool(named) < 2:
             return {}
         for code, text in read.items():
             if not (len(text) == 1 and text in DIGITS and code < 0x80):  # (a digit's code is its ASCII character
                 continue  # in every simple encoding a viewer may take)
             glyphs = {}
-            for key, at in tables:
-                by = 0xF000 + code if key == (3, 0) and not program.glyph_of(at, code) else code  # (symbolic_glyphs)
-                if (glyph := program.glyph_of(at, by)) and (outline := program.outline(glyph)):
-                    glyphs.setdefault(outline, key)
+            for (platform, encoding), at in tables:
+                by = 0xF000 + code if (platform, encoding) == (3, 0) and not program.glyph_of(at, code) else code
+                if (glyph := program.glyph_of(at, by)) and (outline := program.outline(glyph)):  # (symbolic_glyphs)
+                    glyphs.setdefault(outline, f"cmap subtable ({platform}, {encoding})")
+            if code in named and (glyph := program.glyph_names.get(named[code])) and (outline := program.outline(glyph)):
+                glyphs.setdefault(outline, f"the glyph named {named[code]!r}")
             shapes = [outline_points(outline) for outline in glyphs]
             if len(glyphs) > 1 and not (None not in shapes and all(drawn_alike(shapes[0], other) for other in shapes[1:])):
-                keys = ", ".join(f"({p}, {e})" for p, e in glyphs.values())
-                said[text] = f"drawn by another glyph in another of its font program's cmap subtables ({keys}): " \
+                said[text] = f"drawn by different glyphs in its font program ({'; '.join(glyphs.values())}): " \
                              "viewers choose among them differently"
     except UNREADABLE:
         return {}
