@@ -22,9 +22,10 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from ..errors import Place, Problem, SourceError
 
 # In a serialisation (tags lower-cased), what libxml2 reads otherwise than the HTML5 tree:
-# foreign content, whose `<script>`/`<style>`/`<textarea>` are ordinary elements, and void
-# elements libxml2 2.x keeps open.
-LIBXML2_READS_OTHERWISE = re.compile(r"<(?:svg|math|wbr|embed|source|track|keygen)[\s>/]")
+# foreign content, whose `<script>`/`<style>`/`<textarea>` are ordinary elements, void elements
+# libxml2 2.x keeps open (hunt 169: `<bgsound>` held the rest of its parent), and `<plaintext>`,
+# whose end tag libxml2 takes for text (the page after it lost).
+LIBXML2_READS_OTHERWISE = re.compile(r"<(?:svg|math|wbr|embed|source|track|keygen|bgsound|plaintext)[\s>/]")
 XML_DECLARATION = re.compile(r"^\ufeff?\s*<\?xml[^>]*>")
 # A <noscript> that still holds something once the document's own are emptied (one in a
 # <template>'s content): its raw text would be read as markup by libxml2.
@@ -33,7 +34,6 @@ NOSCRIPT_HOLDING = re.compile(r"<noscript[^>]*>(?!</noscript>)")
 # no <meta> in it is the page's. Chromium never draws a <noembed> (nor <noscript>: scripts run),
 # nor a <template>'s content (a declarative shadow root's), whatever their display.
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript", "noembed"})
-PLACEHOLDER_TAG = "x-unnamed"  # an element whose name lxml cannot hold (`<a<b>`)
 LIMITS = ("a page nested less than 256 levels deep, with no single text or comment over 10 MB")
 
 
@@ -77,20 +77,19 @@ def copy_children(node: LexborNode, parent: etree._Element, depth: int, source: 
         tag = child.tag
         if tag == "-text":
             text = child.text_content
-            if last is None:
-                parent.text = (parent.text or "") + text
-            else:
-                last.tail = (last.tail or "") + text
-        elif tag and tag[0] != "-" and tag != "!doctype":
             try:
-                element = etree.SubElement(parent, tag)
+                if last is None:
+                    parent.text = (parent.text or "") + text
+                else:
+                    last.tail = (last.tail or "") + text
             except ValueError:
-                element = etree.SubElement(parent, PLACEHOLDER_TAG)
-            for name, value in child.attributes.items():
-                try:
-                    element.set(name, value or "")
-                except ValueError:
-                    pass  # a name lxml cannot hold (`xlink:href`, `a"b`): no rule of ours reads it
+                raise SourceError(source, Problem(Place(), f"a text in <{parent.tag}> holds a character this reader's "
+                                                  f"tree cannot hold ({unholdable(text)}): {text[:40]!r}",
+                                                  "text without control characters but tab, line feed and "
+                                                  "carriage return, nor U+FFFE or U+FFFF")) from None
+        elif tag and tag[0] != "-" and tag != "!doctype":
+            element = new_element(tag, child.attributes, source)
+            parent.append(element)
             # a <template>'s content is a fragment of its own, copied as the serialisation
             # holds it: a declarative shadow root's tree decides what its host draws (an SVG or
             # MathML element named template has none: its children are its content)
@@ -101,14 +100,58 @@ def copy_children(node: LexborNode, parent: etree._Element, depth: int, source: 
         child = child.next
 
 
+def unholdable(text: str) -> str:
+    """The first character of `text` lxml refuses (a C0 control but white space, U+FFFE, U+FFFF), named."""
+    for character in text:
+        try:
+            etree.Element("x").text = character
+        except ValueError:
+            return f"U+{ord(character):04X}"
+    return "none"
+
+
+def new_element(tag: str, attributes: dict, source: str) -> etree._Element:
+    """An element named `tag` with `attributes`. lxml's API refuses some that HTML allows and
+    libxml2's HTML parser reads (a colon in a name: Word's `<o:p>`, SVG's `xlink:href`; a control
+    character in a value: a `hidden` holding U+0001 still hides): those are made by that parser
+    from the element's start tag, as the fast path makes them. Dropping them changed what the
+    page's style sheets match (hunt 169: such a span around the 1 of 14*Ascend was read). An
+    element that parser too reads otherwise is an error."""
+    try:
+        element = etree.Element(tag)
+        for name, value in attributes.items():
+            element.set(name, value or "")
+        return element
+    except ValueError:
+        pass
+    wanted = {name: value or "" for name, value in attributes.items()}
+    start = "".join(f' {name}="{value.replace("&", "&amp;").replace(chr(34), "&quot;")}"' for name, value in wanted.items())
+    if tag == "html":  # the root: libxml2 gives it the attributes of the page's first <html>
+        found = etree.fromstring(f"<html{start}></html>", html_parser())
+        for inside in list(found):
+            found.remove(inside)
+        return found if dict(found.attrib) == wanted else unheld(tag, wanted, source)
+    root = etree.fromstring(f"<html><body><div><{tag}{start}></{tag}></div></body></html>", html_parser())
+    found = root.find("body/div/*")
+    if found is None or found.tag.lower() != tag.lower() or dict(found.attrib) != wanted or len(found):
+        return unheld(tag, wanted, source)
+    try:
+        found.tag = tag  # (libxml2 lower-cases a name: SVG's `linearGradient`)
+    except ValueError:
+        unheld(tag, wanted, source)
+    found.getparent().remove(found)
+    return found
+
+
+def unheld(tag: str, attributes: dict, source: str):
+    raise SourceError(source, Problem(Place(), f"an element <{tag}> with attributes {sorted(attributes)} cannot be "
+                                      "held in this reader's tree as the browser's holds it",
+                                      "element and attribute names HTML's syntax writes"))
+
+
 def copied(document: LexborHTMLParser, source: str) -> etree._Element:
     html = document.root
-    root = etree.Element("html")
-    for name, value in html.attributes.items():
-        try:
-            root.set(name, value or "")
-        except ValueError:
-            pass
+    root = new_element("html", html.attributes, source)
     copy_children(html, root, 1, source)
     return root
 
