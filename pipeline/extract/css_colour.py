@@ -23,6 +23,7 @@ from webencodings import ascii_lower
 from .css_math import MATH_FUNCTIONS, split_commas, words
 
 ASCII_WHITESPACE = "\t\n\f\r "  # CSS's and HTML's white space (not a no-break space)
+CSS_WIDE = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})  # keywords of a whole value only
 
 UNCOMPUTED = "uncomputed"
 
@@ -181,6 +182,8 @@ def colour_tokens_valid(found: list) -> bool:
     token = found[0]
     if token.type == "function":
         return function_valid(token)
+    if token.type == "ident" and ascii_lower(token.value) in CSS_WIDE:
+        return False  # a keyword of the whole value, never a colour inside one (hunt 171: light-dark(inherit, #fff))
     return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]), (0, 0, 0, 1)) is not None
 
 

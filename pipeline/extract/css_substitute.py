@@ -22,9 +22,9 @@ from dataclasses import replace
 
 import tinycss2
 
-from .css_colour import QUIRKY_COLOURS, hashless
+from .css_colour import CSS_WIDE, QUIRKY_COLOURS, colour_tokens_valid, hashless
 from .css_math import split_at, split_commas, words
-from .css_values import ALL_RESETS, SUBSTITUTING, substitutes, valid_value
+from .css_values import ALL_RESETS, SUBSTITUTING, numeric, substitutes, valid_value
 from .html_media import condition_applies
 
 ZERO_ON_A_DESKTOP = re.compile(r"safe-area-(?:max-)?inset-(?:top|right|bottom|left)")
@@ -35,7 +35,7 @@ KNOWN_ENV = re.compile(r"safe-area-(?:max-)?inset-[a-z]+|keyboard-inset-[a-z]+|t
 TYPES = {"<custom-ident>": ("ident",), "<ident>": ("ident",), "<number>": ("number",), "<integer>": ("number",),
          "<length>": ("dimension", "number"), "<percentage>": ("percentage",), "<string>": ("string",),
          "<length-percentage>": ("dimension", "number", "percentage"), "<color>": ("hash", "ident", "function")}
-NOT_IDENTS = frozenset({"initial", "inherit", "unset", "revert", "revert-layer", "default"})
+NOT_IDENTS = CSS_WIDE | {"default"}
 MAX_DEPTH = 16
 
 
@@ -80,7 +80,7 @@ def resolved(declared: dict, element, quirks: bool = False) -> dict:
         if tokens is not None and quirks and name in QUIRKY_COLOURS:  # a colour substituted without its `#`
             tokens = hashless(tokens)
             value = tinycss2.serialize(tokens)
-        if tokens is not None and valid_value(name, tokens):
+        if tokens is not None and valid_value(name, tokens, quirks):
             out[name] = replace(d, value=value, tokens=tuple(tokens))
     return out
 
@@ -170,11 +170,25 @@ def typed(written: str, kind) -> list | None:
         return tinycss2.parse_component_value_list(written)
     if syntax not in TYPES:
         raise Unresolved  # a list, a choice of types: not parsed here
-    if len(parsed) != 1 or parsed[0].type not in TYPES[syntax]:
-        return None
-    if parsed[0].type == "ident" and syntax in ("<custom-ident>", "<ident>") and parsed[0].lower_value in NOT_IDENTS:
+    if len(parsed) != 1 or parsed[0].type not in TYPES[syntax] or not of_type(parsed[0], syntax):
         return None
     return parsed
+
+
+def of_type(token, syntax: str) -> bool:
+    """Whether one value (of a token type the syntax allows) parses as that syntax: an integer
+    written as one (`1.0` is no <integer>), a length of a length unit or 0, a colour a browser keeps
+    (hunt 171: `data-o=0.5` taken as an <integer>, `notacolor` as a <color>, `12` as a
+    <length-percentage>, and the fallback, which Chromium used, passed over)."""
+    if syntax == "<integer>":
+        return token.is_integer
+    if syntax in ("<length>", "<length-percentage>"):
+        return token.type == "percentage" or numeric(token)
+    if syntax == "<color>":
+        return colour_tokens_valid([token])
+    if token.type == "ident" and syntax in ("<custom-ident>", "<ident>"):
+        return token.lower_value not in NOT_IDENTS
+    return True
 
 
 def branch(arguments) -> list:

@@ -14,10 +14,9 @@ import re
 
 import tinycss2
 
-from .css_math import MATH_FUNCTIONS, words
-from .css_colour import COLOUR_FUNCTIONS, colour_tokens_valid, function_valid
+from .css_math import MATH_FUNCTIONS, quantity_of_function, words
+from .css_colour import COLOUR_FUNCTIONS, CSS_WIDE, colour_tokens_valid, function_valid
 
-CSS_WIDE = frozenset({"initial", "inherit", "unset", "revert", "revert-layer"})
 UNITS = frozenset({"px", "pt", "pc", "in", "cm", "mm", "q", "em", "rem", "ex", "rex", "ch", "rch", "cap", "rcap",
                    "ic", "ric", "lh", "rlh", "vw", "vh", "vi", "vb", "vmin", "vmax", "svw", "svh", "lvw", "lvh", "dvw",
                    "dvh", "svi", "svb", "lvi", "lvb", "dvi", "dvb", "svmin", "svmax", "lvmin", "lvmax", "dvmin",
@@ -87,6 +86,13 @@ SYSTEM_FONT_KEYWORDS = frozenset({"caption", "icon", "menu", "message-box", "sma
 FONT_PREFIX_WORDS = frozenset({"normal", "italic", "oblique", "small-caps", "bold", "bolder", "lighter",
                                "ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
                                "expanded", "extra-expanded", "ultra-expanded"})
+DECORATION_LINES = frozenset({"underline", "overline", "line-through", "blink"})
+DECORATION_STYLES = frozenset({"solid", "double", "dotted", "dashed", "wavy"})
+# The properties quirks mode lets take a unitless length (the Quirks Mode Standard, 3.9) that are validated here
+QUIRKY_LENGTHS = frozenset({"font-size", "vertical-align", "letter-spacing", "word-spacing", "text-indent", "margin",
+                            "padding", *(f"{box}-{side}" for box in ("margin", "padding")
+                                         for side in ("top", "right", "bottom", "left")),
+                            "top", "right", "bottom", "left"})
 VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom",
                                   "-webkit-baseline-middle"})
 
@@ -101,20 +107,38 @@ def substitutes(value: str) -> bool:
     return "(" in value and SUBSTITUTING.search(value) is not None
 
 
-def numeric(token, percent: bool = True, negative: bool = True, unitless: bool = True) -> bool:
-    """A length (a known unit), a percentage, a number (0, or any where `unitless`), or a math
-    function: one value of a size, spacing, offset or opacity."""
+def numeric(token, percent: bool = True, negative: bool = True, unitless: bool = False, lengths: bool = True) -> bool:
+    """One value of a size, spacing, offset (`lengths`: a length of a known unit, a number only 0,
+    or any number where `unitless`: quirks mode's unitless length) or of an opacity or zoom (not
+    `lengths`: a number), a percentage where `percent`, or a math function of that type."""
     if token.type == "function":
-        return token.lower_name in MATH
+        return token.lower_name in MATH and math_fits(token, percent, lengths)
     if token.type == "dimension":
-        ok = token.lower_unit in UNITS
+        ok = lengths and token.lower_unit in UNITS
     elif token.type == "percentage":
         ok = percent
     elif token.type == "number":
-        ok = unitless or token.value == 0
+        ok = unitless or token.value == 0 or not lengths
     else:
         return False
     return ok and (negative or token.value >= 0)
+
+
+def math_fits(token, percent: bool, lengths: bool) -> bool:
+    """Whether a math function's type is the property's (hunt 171: `opacity: calc(1px)` and
+    `font-size: calc(16)` are dropped by Chromium); True where this reader does not work its type
+    out (relative units mixed, round(), env())."""
+    quantity = quantity_of_function(token, 0)
+    if quantity is None:
+        return True
+    units = set(quantity) or {""}
+    if units == {""}:
+        return not lengths
+    if units == {"%"}:
+        return percent
+    if "" in units or not units - {"%"} <= {*UNITS, "px"}:
+        return False  # a number beside a length, an angle, a time: another type
+    return lengths and (percent or "%" not in units)
 
 
 def display_valid(found: list) -> bool:
@@ -208,13 +232,57 @@ def family_list_valid(found: list) -> bool:
     return True
 
 
-def sides_valid(found: list, most: int, auto: bool = True) -> bool:
-    """A shorthand of box sides (margin, padding, inset and their logical forms), False only where a
-    browser certainly drops it: more than `most` values, or one that is no length (`a`, a length of
-    no unit it knows). A function (calc(), anchor()) is kept: not told here. Hunt 116: `inset: 0 0 0
-    0 0` was expanded here; Chromium drops it."""
-    return 0 < len(found) <= most and all(t.type == "function" or numeric(t) or (  # (a unitless length: quirks)
-        auto and t.type == "ident" and t.lower_value == "auto") for t in found)
+def sides_valid(found: list, most: int, auto: bool = True, unitless: bool = False, negative: bool = True) -> bool:
+    """A shorthand of box sides (margin, padding, inset and their logical forms), or one side, False
+    only where a browser certainly drops it: more than `most` values, or one that is no length (`a`,
+    a length of no unit it knows, a number but 0 outside quirks mode's margins and paddings, a
+    negative padding). A function (calc(), anchor()) of no type this reader tells is kept. Hunt 116:
+    `inset: 0 0 0 0 0` was expanded here; Chromium drops it."""
+    return 0 < len(found) <= most and all(numeric(t, unitless=unitless, negative=negative) or (
+        t.type == "function" and t.lower_name not in MATH) or (auto and t.type == "ident" and t.lower_value == "auto")
+        for t in found)
+
+
+def text_indent_valid(found: list, quirks: bool) -> bool:
+    """A length or percentage, with `hanging` and `each-line` each once at most, before or after it."""
+    values = [t for t in found if not (t.type == "ident" and t.lower_value in ("hanging", "each-line"))]
+    words_ = [t.lower_value for t in found if t.type == "ident"]
+    return len(values) == 1 and numeric(values[0], unitless=quirks) and len(set(words_)) == len(words_)
+
+
+def text_decoration_valid(found: list) -> bool:
+    """`text-decoration`: its lines (text_decoration_line_valid, written together), a style, a
+    colour and a thickness, each once at most, in any order (Chromium drops `line-through bogus`,
+    so the strike beneath holds: hunt 171)."""
+    groups, lines = [], []
+    for at, token in enumerate(found):
+        word = token.lower_value if token.type == "ident" else None
+        if word in DECORATION_LINES or word in ("none", "spelling-error", "grammar-error"):
+            group = "line"
+            lines.append(at)
+        elif word in DECORATION_STYLES:
+            group = "style"
+        elif word in ("auto", "from-font") or numeric(token):
+            group = "thickness"
+        elif colour_tokens_valid([token]):
+            group = "colour"
+        else:
+            return False
+        groups.append(group)
+    if lines and (lines != list(range(lines[0], lines[-1] + 1))
+                  or not text_decoration_line_valid([found[at] for at in lines])):
+        return False
+    others = [group for group in groups if group != "line"]
+    return bool(found) and len(set(others)) == len(others)
+
+
+def text_decoration_line_valid(found: list) -> bool:
+    """`none`, `spelling-error`, `grammar-error` alone, or underline, overline, line-through and
+    blink, each once at most."""
+    names = [t.lower_value if t.type == "ident" else None for t in found]
+    if len(names) == 1 and names[0] in ("none", "spelling-error", "grammar-error"):
+        return True
+    return bool(names) and all(name in DECORATION_LINES for name in names) and len(set(names)) == len(names)
 
 
 def background_valid(found: list) -> bool:
@@ -227,29 +295,36 @@ def background_valid(found: list) -> bool:
     return len(colours) <= 1 and all(i > last_layer for i in colours)
 
 
-VALIDATORS = {
-    "display": display_valid,
-    "color-scheme": color_scheme_valid,
-    "opacity": lambda f: one_keyword_or(f, frozenset(), percent=True, negative=True, unitless=True),
-    "font-size": lambda f: one_keyword_or(f, FONT_SIZE_WORDS, percent=True, negative=False, unitless=True),
-    "vertical-align": lambda f: one_keyword_or(f, VERTICAL_ALIGN_WORDS, percent=True, negative=True, unitless=True),
-    "letter-spacing": lambda f: one_keyword_or(f, frozenset({"normal"}), percent=True, negative=True, unitless=True),
-    "word-spacing": lambda f: one_keyword_or(f, frozenset({"normal"}), percent=True, negative=True, unitless=True),
-    "zoom": lambda f: one_keyword_or(f, frozenset({"normal", "reset"}), percent=True, negative=False, unitless=True),
-    "color": colour_valid, "background-color": colour_valid, "-webkit-text-fill-color": colour_valid,
-    "font": font_valid, "background": background_valid,
-    **{name: (lambda f, n=most, a=name != "padding": sides_valid(f, n, a))
+VALIDATORS = {  # name -> whether a browser keeps the value (its words; `quirks`: the page in quirks mode)
+    "display": lambda f, q: display_valid(f),
+    "color-scheme": lambda f, q: color_scheme_valid(f),
+    "opacity": lambda f, q: one_keyword_or(f, frozenset(), lengths=False),
+    "font-size": lambda f, q: one_keyword_or(f, FONT_SIZE_WORDS, negative=False, unitless=q),
+    "vertical-align": lambda f, q: one_keyword_or(f, VERTICAL_ALIGN_WORDS, unitless=q),
+    "letter-spacing": lambda f, q: one_keyword_or(f, frozenset({"normal"}), unitless=q),
+    "word-spacing": lambda f, q: one_keyword_or(f, frozenset({"normal"}), unitless=q),
+    "zoom": lambda f, q: one_keyword_or(f, frozenset({"normal"}), negative=False, lengths=False),
+    "text-indent": text_indent_valid,
+    "text-decoration": lambda f, q: text_decoration_valid(f),
+    "text-decoration-line": lambda f, q: text_decoration_line_valid(f),
+    **{name: (lambda f, q: colour_valid(f)) for name in ("color", "background-color", "-webkit-text-fill-color")},
+    "font": lambda f, q: font_valid(f), "background": lambda f, q: background_valid(f),
+    **{name: (lambda f, q, n=most, a=name != "padding", u=name != "inset", neg=name != "padding":
+              sides_valid(f, n, a, unitless=q and u, negative=neg))
        for name, most in (("margin", 4), ("padding", 4), ("inset", 4))},
-    **{f"{box}-{axis}": (lambda f, a=box != "padding": sides_valid(f, 2, a))
+    **{f"{box}-{side}": (lambda f, q, a=box != "padding": sides_valid(f, 1, a, unitless=q, negative=a))
+       for box in ("margin", "padding") for side in ("top", "right", "bottom", "left")},
+    **{side: (lambda f, q: sides_valid(f, 1, unitless=q)) for side in ("top", "right", "bottom", "left")},
+    **{f"{box}-{axis}": (lambda f, q, a=box != "padding": sides_valid(f, 2, a, negative=a))
        for box in ("margin", "padding", "inset") for axis in ("inline", "block")},
-    **{name: (lambda f, k=frozenset(keywords): one_keyword_or(f, k)) for name, keywords in KEYWORDS.items()},
+    **{name: (lambda f, q, k=frozenset(keywords): one_keyword_or(f, k)) for name, keywords in KEYWORDS.items()},
 }
 
 
-def valid_value(name: str, tokens) -> bool:
-    """Whether a browser keeps the declaration `name: tokens` (False: it drops it as invalid):
-    one holding a colour function a browser drops, in any property (a `background` shorthand, a
-    gradient, a shadow), is dropped whole (css_colour.function_valid)."""
+def valid_value(name: str, tokens, quirks: bool = False) -> bool:
+    """Whether a browser keeps the declaration `name: tokens` (False: it drops it as invalid), on
+    a page in quirks mode or not: one holding a colour function a browser drops, in any property
+    (a `background` shorthand, a gradient, a shadow), is dropped whole (css_colour.function_valid)."""
     check = VALIDATORS.get(name)
     found = words(tokens)
     if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in CSS_WIDE:
@@ -260,7 +335,7 @@ def valid_value(name: str, tokens) -> bool:
         return True  # so are env(), attr(), if() (css_substitute.py), wherever they are in the value
     if not colour_functions_valid(found):
         return False
-    return check is None or check(found)
+    return check is None or check(found, quirks)
 
 
 def colour_functions_valid(tokens) -> bool:

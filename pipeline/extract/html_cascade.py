@@ -383,7 +383,7 @@ def declarations_of(items, quirks: bool = False) -> list[Declaration]:
     for item in items:
         if item.type == "declaration" and quirks and item.lower_name in QUIRKY_COLOURS:
             item.value = hashless(item.value)
-        if item.type == "declaration" and valid_value(item.lower_name, item.value) and well_formed_vars(item.value):
+        if item.type == "declaration" and valid_value(item.lower_name, item.value, quirks) and well_formed_vars(item.value):
             # (else dropped, as browsers do)
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))

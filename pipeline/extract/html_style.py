@@ -1234,7 +1234,7 @@ def with_vars(declared: dict[str, Declaration], custom: dict, quirks: bool = Fal
             continue
         if tokens is not None and quirks and name in QUIRKY_COLOURS:
             tokens = hashless(tokens)
-        longhands = expanded(name, tokens, d.important) if tokens is not None and valid_value(name, tokens) else []
+        longhands = expanded(name, tokens, d.important) if tokens is not None and valid_value(name, tokens, quirks) else []
         if not longhands:  # invalid at computed-value time: unset, a shorthand's longhands beneath it too (hunt 114)
             for longhand in shorthand_longhands(name, list(out)):
                 del out[longhand]
