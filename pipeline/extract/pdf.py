@@ -29,13 +29,13 @@ from ..grid import Grid
 from ..header import CAPTION, KEY_HEADINGS
 from ..limits import DEFAULT, Limits, bounding
 from .pdf_cells import cluster, column_boundaries
-from .pdf_guards import (check_generations, check_linearized_whole, check_one_copy_each, check_page_boxes,
-                         check_stream_lengths, check_streams, opened_pdf)
+from .pdf_guards import check_page_boxes, check_streams, opened_pdf
 from .pdf_keys import check_keys_once
 from .pdf_ink import Sight
 from .pdf_regions import vendor_regions
 from .pdf_stitch import stitch
 from .pdf_warnings import as_warnings, library_warnings
+from .pdf_xref import check_freed, check_generations, check_linearized_whole, check_one_copy_each, check_stream_lengths
 
 __all__ = ["cluster", "column_boundaries", "extract_pdf", "vendor_regions"]
 
@@ -93,6 +93,7 @@ def read_pdf(data: bytes, source: str, limits: Limits) -> tuple[Grid, str | None
             check_stream_lengths(pdf.doc, data, source)
             check_one_copy_each(pdf.doc, data, source)
             check_generations(pdf.doc, data, source)
+            check_freed(pdf.doc, data, source)
             check_linearized_whole(data, source)
             check_keys_once(pdf.doc, data, source)
             sight = Sight(data)

@@ -1,5 +1,5 @@
-"""Checks before any page is read: the bytes are a PDF that opens, no stream inflates past
-the limit (a compression bomb), and every stream ends where its /Length says; and before each
+"""Checks before any page is read: the bytes are a PDF that opens and no stream inflates past
+the limit (a compression bomb) (the cross-reference table's checks: pdf_xref); and before each
 page is laid out or rendered, that it draws no more forms, nor runs no longer PostScript
 functions, than a bound (work no time bound could stop once started)."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pdfplumber
 from pdfminer.lzw import LZWDecoder
 from pdfminer.pdfexceptions import PDFException
-from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect, PDFXRefStream
+from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfparser import PDFSyntaxError
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFStream, resolve1
@@ -23,7 +23,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 from ..errors import LayoutError, Place, Problem, SourceError
 from ..limits import LimitError, Limits
 from .pdf_annots import NESTING, name, resources_within
-from .pdf_tokens import DELIMITED, OBJECT_ENDS, OBJECT_START, file_tokens, tokens
+from .pdf_tokens import DELIMITED
 
 
 @contextlib.contextmanager
@@ -202,202 +202,6 @@ def run_length_decoded(raw: bytes, cap: int) -> bytes | None:
 
 
 # Where an object's stream data starts (after its dictionary), and what must follow its last byte
-STREAM_DATA = re.compile(rb">>\s*stream(?:\r\n|\n|\r)")
-STREAM_ENDS = re.compile(rb"[\t\n\f\r \x00]*endstream")
-DECLARED_LENGTH = re.compile(rb"/Length\s+(\d+)(\s+\d+\s+R)?")
-
-
-def declared_length(document, number: int, dictionary: bytes) -> int | None:
-    """The object's /Length as pdfminer reads it: from its raw dictionary where that says it
-    plainly (one `/Length`, no comment, escape or inner dictionary), else from the object as
-    pdfminer parses it (`/Length 57 /Length 4` is 4 to it, as `/Len#67th 4` is)."""
-    plain = DECLARED_LENGTH.findall(dictionary)
-    if len(plain) == 1 and dictionary.count(b"<<") == 1 and not any(c in dictionary for c in (b"%", b"#", b"(")):
-        value, reference = plain[0]
-        found = int(value) if not reference else resolve1(document.getobj(int(value)))
-    else:
-        try:
-            found = resolve1(getattr(document.getobj(number), "attrs", {}).get("Length"))
-        except Exception:  # noqa: BLE001 (an object pdfminer cannot parse: its own error, where it reads it)
-            return None
-    return found if isinstance(found, int) else None
-
-
-def object_numbers(xref):
-    """The object numbers a cross-reference section gives (`get_objids`), an xref stream's only
-    as many as its data holds entries: its /Size or /Index may claim two billion, which pdfminer
-    would count out one by one (hunt 65: /Size 2,000,000,000 over 24 entries, never ending)."""
-    if not isinstance(xref, PDFXRefStream) or not xref.entlen:
-        yield from xref.get_objids()
-        return
-    entries, index = len(xref.data or b"") // xref.entlen, 0
-    for start, count in xref.ranges:  # numbered as get_pos finds them: the ranges' entries in turn
-        if not isinstance(start, int) or not isinstance(count, int):
-            return
-        yield from range(start, start + max(0, min(count, entries - index)))
-        index += count
-        if index >= entries:
-            return
-
-
-PLACE_ERRORS = (KeyError, PDFException, ValueError, TypeError, AssertionError)  # an entry pdfminer gives up on
-
-
-def object_places(document) -> Iterator[tuple[int, int | None, int, int]]:
-    """(number, the object stream holding it or None, offset, generation) of each entry of the
-    cross-reference sections, the newest section first, as objects are looked up."""
-    for xref in document.xrefs:
-        for number in object_numbers(xref):
-            try:
-                stream, offset, generation = xref.get_pos(number)
-            except PLACE_ERRORS:
-                continue
-            yield number, stream, offset, generation
-
-
-def object_tokens(document, data: bytes) -> tuple[tuple[str, bytes], ...]:
-    """The tokens of the file's objects and trailers, outside stream data (pdf_tokens)."""
-    return file_tokens(data, frozenset(offset for _, stream, offset, _ in object_places(document)
-                                       if stream is None and isinstance(offset, int)))
-
-
-def check_stream_lengths(document, data: bytes, source: str) -> None:
-    """Every stream of the file's objects (those its cross-reference table gives, the newest
-    copy of each) ends where its /Length says: `endstream` follows its last byte. One whose
-    data runs on past the length is read by pdfminer up to the length and by viewers (pdfium,
-    poppler) on to `endstream`: what is drawn past it, text or paths on the page, in a form or
-    an annotation's appearance (`q Q` with /Length 4, then an 8 over the 3 of 32), the reader
-    would never see. So is one whose length runs past its end. An error naming the object."""
-    seen: set[int] = set()
-    for xref in document.xrefs:  # the newest first
-        for number in object_numbers(xref):
-            if number in seen:
-                continue
-            seen.add(number)
-            try:
-                stream, offset, _ = xref.get_pos(number)
-            except KeyError:
-                continue
-            if stream is not None:
-                continue  # in an object stream, which holds no streams
-            start = STREAM_DATA.search(data, offset, object_end(data, offset))
-            if not start:
-                continue  # no stream
-            length = declared_length(document, number, data[offset:start.start()])
-            if length is None:
-                continue  # no length to read by (both engines read to `endstream`)
-            if not STREAM_ENDS.match(data, start.end() + length):
-                raise SourceError(source, Problem(Place(), f"PDF object {number}'s stream does not end where its "
-                                                  f"/Length ({length}) says: viewers read it on to `endstream`, this "
-                                                  "reader stops at the length, so what is drawn past it is drawn "
-                                                  "for them only", "a well-formed PDF: each stream's /Length "
-                                                  "its exact size"))
-
-
-OBJECT_HEAD = re.compile(rb"(?:^|[\r\n])(\d+)\s+(\d+)\s+obj\b")
-
-
-def check_one_copy_each(document, data: bytes, source: str) -> None:
-    """Where the cross-reference table is damaged (pdfminer rebuilt it by scanning the file,
-    PDFXRefFallback), an object given twice is read from the copy a viewer reads too: the
-    last in the file (pdfium and poppler rebuild it the same way, the later copy replacing the
-    earlier). An error naming the object where pdfminer took another that says otherwise: a
-    link's empty appearance given again after `%%EOF` drawing an 8 over a 3, with `startxref`
-    broken."""
-    fallback = [xref for xref in document.xrefs if type(xref).__name__ == "PDFXRefFallback"]
-    if not fallback:
-        return
-    last: dict[tuple[int, int], int] = {}  # each object's last copy in the file (where its number starts)
-    for head in OBJECT_HEAD.finditer(data):
-        last[int(head[1]), int(head[2])] = head.start(1)
-    for number in object_numbers(fallback[0]):
-        try:
-            stream, offset, generation = fallback[0].get_pos(number)
-        except KeyError:
-            continue
-        at = last.get((number, generation))
-        if stream is None and at is not None and offset != at and body(data, offset) != body(data, at):
-            raise SourceError(source, Problem(Place(), f"PDF object {number} is given more than once and the file's "
-                                              "cross-reference table is damaged: viewers read its last copy, this "
-                                              "reader another", "a well-formed PDF: a cross-reference table "
-                                              "pointing at each object's copy"))
-
-
-# A linearized file's first object gives the file's length (/L); poppler, finding it equal to the
-# file's size, reads the first page by the linearized cross-reference section at the file's head
-# and leaves out an update appended after it, which the other viewers apply (hunt 156: 4*Ascend
-# made 14*Ascend by an update, /L set to the new size: poppler showed 4, 14 was published)
-LINEARIZED_SECTIONS = 2  # a linearized file's `startxref`s: the first page's and the whole file's
-
-
-def check_linearized_whole(data: bytes, source: str) -> None:
-    """A linearized file whose /L claims its whole length holds no update after its linearized
-    part (more `startxref`s than its own two). Its first object is read as PDF tokens (hunt 158: a
-    pattern missed `/L %c<newline>N`, `/L +N`, `/L` before `/Linearized`)."""
-    claimed = linearized_length(data)
-    if claimed == len(data) and data.count(b"startxref") > LINEARIZED_SECTIONS:
-        raise SourceError(source, Problem(Place(), "a linearized PDF updated after it was linearized, its /L saying "
-                                          "the update is part of it: poppler reads the first page as linearized, "
-                                          "without the update, and other viewers with it",
-                                          "a linearized PDF as written, or one whose /L gives its length before "
-                                          "the update"))
-
-
-def linearized_length(data: bytes) -> int | None:
-    """The /L of the linearization dictionary, the file's first object (in its first 1,024 bytes)."""
-    head = OBJECT_START.search(data, 0, 1024)
-    if head is None:
-        return None
-    found = list(tokens(data, head.start(1), OBJECT_ENDS))
-    names = [text for kind, text in found if kind == "name"]
-    if b"/Linearized" not in names:
-        return None
-    at = next((i for i, (kind, text) in enumerate(found) if kind == "name" and text == b"/L"), None)
-    value = found[at + 1][1] if at is not None and at + 1 < len(found) else b""
-    try:
-        return int(value)
-    except ValueError:
-        return None
-
-
-# An indirect reference (`12 0 R`) outside stream data (a stream's bytes may hold anything; pdf_tokens): its
-# numbers signed or not, white space or comments between its tokens (hunt 151: `18 %c\n0 R`, `18 +0 R`)
-BETWEEN = rb"(?:\s|%[^\r\n]*)+"
-REFERENCE = re.compile(rb"(?<![\d.+-])[+-]?(\d+)" + BETWEEN + rb"[+-]?(\d+)" + BETWEEN + rb"R(?![^\s/\[\]()<>{}%])")
-
-
-def check_generations(document, data: bytes, source: str) -> None:
-    """Every object the file refers to is referred to with the generation number its cross-reference
-    entry gives it. Viewers differ where it is not: poppler takes the reference for a missing object
-    and draws nothing of it, pdfium and MuPDF take the object whatever its generation (hunt 143: a
-    form drawing a 3 before 2*Ascend, stored as generation 1 and referred to as 0, showed 2 in one
-    viewer and 32 in the others; a page's content so stored drew a blank page in poppler).
-    References inside compressed object streams are not looked at: their objects are all of
-    generation 0."""
-    generations: dict[int, int] = {}
-    for number, stream, _, generation in object_places(document):  # the newest copy's
-        generations.setdefault(number, 0 if stream is not None else generation)
-    for found in REFERENCE.finditer(b" ".join(text for _, text in object_tokens(document, data))):
-        number, generation = int(found[1]), int(found[2])
-        given = generations.get(number)
-        if given is not None and given != generation:
-            raise SourceError(source, Problem(Place(), f"PDF object {number} is referred to as generation {generation} "
-                                              f"but the cross-reference table gives it generation {given}: some "
-                                              "viewers draw it, others take it for missing and draw nothing of it",
-                                              "a well-formed PDF: each object referred to by its own generation"))
-
-
-def object_end(data: bytes, offset: int) -> int:
-    """Where the object starting at `offset` ends: its `endobj` (the file's end without one)."""
-    end = data.find(b"endobj", offset)
-    return end if end != -1 else len(data)
-
-
-def body(data: bytes, offset: int) -> bytes:
-    """An object's copy from its number to its `endobj` (the same bytes: the same object)."""
-    return data[offset:object_end(data, offset)]
-
-
 # Forms drawing forms: pdfminer lays out every form drawn as objects of its own, so a page
 # drawing a form that draws another ten times, six deep (10^6 forms from a 38 KB file) took 2.5
 # GB and minutes before any bound was looked at (hunt 62). Real prints draw a few hundred at most

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator
 from pdfminer.pdftypes import PDFStream, resolve1
 
 from ..errors import Place, Problem, SourceError
-from .pdf_guards import ESCAPED, object_places, object_tokens
+from .pdf_guards import ESCAPED
+from .pdf_xref import object_places, object_tokens
 from .pdf_tokens import tokens
 
 VALUE = object()  # a value whose content does not matter here (a string, an array, a dictionary, a reference)
