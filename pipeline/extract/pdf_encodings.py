@@ -35,6 +35,7 @@ from pdfplumber.page import fix_fontname_bytes
 
 from ..errors import LayoutError, Place, Problem
 from .pdf_annots import NESTING, content_tokens, name, resources_within
+from .pdf_font_encodings import drawn_characters
 from .pdf_font_glyphs import DIGITS, cid_glyph, digit_glyphs, drawn_alike, drawn_glyphs, outline_points, \
     subtables_disagree, true_type_program
 from .pdf_glyphs import where
@@ -272,8 +273,10 @@ def misread(font, spec: dict) -> dict[str, str]:
         return type3_misread(font, spec)
     if isinstance(font, PDFCIDFont):
         return {**cid_misread(font, spec), **program_misread(font, spec)}
-    if subtype not in SIMPLE or font.unicode_map is None:
+    if subtype not in SIMPLE:
         return {}
+    if font.unicode_map is None:
+        return own_encoding_misread(font, spec)
     # An embedded symbolic TrueType font draws its codes by its own cmap, but for the glyphs /Differences names
     codes = set(encoded(spec)) if symbolic(spec) and subtype == "TrueType" and embedded(spec) else CODES
     said = {}
@@ -283,6 +286,18 @@ def misread(font, spec: dict) -> dict[str, str]:
             said[text] = f"drawn as {drawn!r}, the glyph its encoding gives code {code}"
     if subtype == "TrueType" and embedded(spec):
         said.update((text, drawn) for text, drawn in subtables_disagree(spec, readings(font), encoded(spec)).items() if text not in said)
+    return {**own_encoding_misread(font, spec), **said}
+
+
+def own_encoding_misread(font, spec: dict) -> dict[str, str]:
+    """text read -> how it may be drawn instead, for a simple font whose codes its Type 1 or CFF
+    program's own encoding names (pdf_font_encodings.drawn_characters)."""
+    said = {}
+    for code, drawn in drawn_characters(spec, encoded(spec)).items():
+        text = read_as(font, code)
+        for character, how in sorted(drawn):
+            if text and not blank(text) and folded(character) != folded(text):
+                said.setdefault(text, f"drawn as {character!r}, {how}")
     return said
 
 
