@@ -3,9 +3,11 @@ before the cascade: an invalid one (`display: none garbage`, `font-size: -1px`) 
 the declaration it would have overridden wins instead. Checked with tinycss2's tokens for the
 properties whose value decides what a reader sees of the text; any other property, and a value
 with var(), env(), attr() or if() (decided once substituted: html_style.py, css_substitute.py), is
-taken as valid. Where unsure (a
-function, a unitless number: the quirks-mode length), valid: a declaration wrongly dropped
-would hide nothing, but one wrongly kept is what the reader did before.
+taken as valid. Validity is Chromium's either way: a declaration wrongly kept overrides the one
+before it, which may hide the text (`font-size: 0; font-size: 16`, the second dropped outside quirks
+mode: hunt 171), and one wrongly dropped lets that one stand. A unitless number is a length only in
+quirks mode and only for the properties it names; a math function's type is worked out where it
+can be (css_math), and one this reader does not work out is kept.
 
 Also the `all` shorthand's longhands: the properties this reader computes (ALL_RESETS)."""
 from __future__ import annotations
