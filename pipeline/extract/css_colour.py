@@ -136,6 +136,8 @@ LEGACY = {"rgb": "rgb", "rgba": "rgb", "hsl": "hsl", "hsla": "hsl"}  # the funct
 MODERN_ONLY = frozenset({"hwb", "lab", "lch", "oklab", "oklch", "color"})  # those without one
 ANGLE_UNITS = frozenset({"deg", "rad", "grad", "turn"})
 COLOUR_FUNCTIONS = frozenset({*LEGACY, *MODERN_ONLY, "light-dark"})  # those function_valid reads
+UNCOMPUTED_FUNCTIONS = frozenset({"color-mix", "contrast-color"})  # colours this reader does not compute
+PREFIXED_COLOURS = frozenset({"-webkit-link", "-webkit-activelink", "-webkit-focus-ring-color"})  # an author's sheet may use
 
 
 def channel(token, kinds: str) -> bool:
@@ -180,10 +182,12 @@ def colour_tokens_valid(found: list) -> bool:
     if len(found) != 1:
         return False
     token = found[0]
-    if token.type == "function":
-        return function_valid(token)
+    if token.type == "function":  # (another function, calc() or a gradient, is no colour: hunt 173)
+        return function_valid(token) if token.lower_name in COLOUR_FUNCTIONS else token.lower_name in UNCOMPUTED_FUNCTIONS
     if token.type == "ident" and ascii_lower(token.value) in CSS_WIDE:
         return False  # a keyword of the whole value, never a colour inside one (hunt 171: light-dark(inherit, #fff))
+    if token.type == "ident" and ascii_lower(token.value).startswith(("-webkit-", "-internal-")):
+        return ascii_lower(token.value) in PREFIXED_COLOURS  # (hunt 173: Chromium drops -webkit-text, -internal-*)
     return token.type in ("ident", "hash") and rgba(tinycss2.serialize([token]), (0, 0, 0, 1)) is not None
 
 
@@ -269,20 +273,26 @@ def legacy_colour(value: str) -> tuple | None:
 # The properties (and shorthands) whose colour a quirks mode page may write without its `#`
 # (Quirks Mode, "the hashless hex color quirk": `color: ffffff` is white there, invalid in a
 # standards mode page)
-QUIRKY_COLOURS = frozenset({"color", "background-color", "background", "border-color", "border", "border-top",
+QUIRKY_COLOURS = frozenset({"color", "background-color", "border-color", "border", "border-top",
                             "border-right", "border-bottom", "border-left", "border-top-color", "border-right-color",
                             "border-bottom-color", "border-left-color"})
 HASHLESS = re.compile(r"(?:[0-9A-Fa-f]{3}){1,2}")
 
 
 def hashless(tokens: list) -> list:
-    """A quirky value's words of 3 or 6 hex digits (an identifier, a number or a dimension as
-    written: `ffffff`, `000000`, `123abc`) as the colours they stand for."""
+    """A quirky value's words that stand for colours without their `#` (the Quirks Mode Standard's
+    hashless hex colour quirk): an identifier of 3 or 6 hex digits as written, an integer or an
+    integer's dimension padded with zeros to 6 (`12` is #000012, `123` #000123; `1e3`, written as
+    no integer, is no colour: hunt 173)."""
     out = []
     for token in tokens:
-        written = token.value if token.type == "ident" else token.representation if token.type == "number" else \
-            f"{token.representation}{token.unit}" if token.type == "dimension" else None
-        if written is not None and HASHLESS.fullmatch(written) and not (token.type == "number" and "." in written):
+        if token.type == "ident":
+            written = token.value
+        elif token.type in ("number", "dimension") and token.is_integer and token.int_value >= 0:
+            written = f"{token.int_value}{token.unit if token.type == 'dimension' else ''}".zfill(6)
+        else:
+            written = None
+        if written is not None and HASHLESS.fullmatch(written):
             out.extend(tinycss2.parse_component_value_list("#" + written))
         else:
             out.append(token)

@@ -26,7 +26,7 @@ NOT_LENGTHS = frozenset({"deg", "grad", "rad", "turn", "s", "ms", "hz", "khz", "
 # CSS pixels per unit as the reader takes a length written without its context (no unit: px;
 # em, rem at the default 16px); html_style resolves every unit in context first (in_pixels)
 PX_PER = {None: 1.0, **ABSOLUTE_PX, **{unit: 16.0 * share for unit, share in {**FONT_EM, **ROOT_EM}.items()}}
-MATH = frozenset({"calc", "min", "max", "clamp", "-webkit-calc", "-moz-calc"})
+MATH = frozenset({"calc", "min", "max", "clamp", "-webkit-calc"})  # (-moz-calc: Chromium drops it, hunt 173)
 # Every math function of CSS Values 4 and 5 (Chromium 156 keeps a declaration holding any of
 # them); of these, MATH's are evaluated here, and a value holding another is not decided
 MATH_FUNCTIONS = frozenset({*MATH, "round", "mod", "rem", "abs", "sign", "sin", "cos", "tan", "asin", "acos", "atan",

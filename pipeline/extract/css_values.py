@@ -75,7 +75,7 @@ def display_type(names: list[str]) -> str | None:
 
 KEYWORDS = {
     "visibility": {"visible", "hidden", "collapse"},
-    "position": {"static", "relative", "absolute", "fixed", "sticky", "-webkit-sticky"},
+    "position": {"static", "relative", "absolute", "fixed", "sticky"},  # (-webkit-sticky: Chromium 156 drops it)
     "float": {"left", "right", "none", "inline-start", "inline-end"},
     "content-visibility": {"visible", "auto", "hidden"},
 }
@@ -95,6 +95,21 @@ QUIRKY_LENGTHS = frozenset({"font-size", "vertical-align", "letter-spacing", "wo
                             "padding", *(f"{box}-{side}" for box in ("margin", "padding")
                                          for side in ("top", "right", "bottom", "left")),
                             "top", "right", "bottom", "left"})
+FONT_PREFIXES = {"normal": "normal", "italic": "style", "oblique": "oblique", "small-caps": "variant", "bold": "weight",
+                 "bolder": "weight", "lighter": "weight",
+                 **dict.fromkeys(("ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
+                                  "expanded", "extra-expanded", "ultra-expanded"), "stretch")}
+ANGLES = {"deg": 1.0, "grad": 0.9, "rad": 57.29577951308232, "turn": 360.0}  # degrees in one
+BACKGROUND_POSITIONS = frozenset({"left", "right", "top", "bottom", "center"})
+BACKGROUND_SIZES = frozenset({"auto", "cover", "contain"})
+BACKGROUND_REPEATS = frozenset({"repeat-x", "repeat-y", "repeat", "space", "round", "no-repeat"})
+BACKGROUND_ATTACHMENTS = frozenset({"scroll", "fixed", "local"})
+BACKGROUND_BOXES = frozenset({"border-box", "padding-box", "content-box", "text"})
+IMAGE_FUNCTIONS = frozenset({"url", "linear-gradient", "radial-gradient", "conic-gradient", "repeating-linear-gradient",
+                             "repeating-radial-gradient", "repeating-conic-gradient", "-webkit-linear-gradient",
+                             "-webkit-radial-gradient", "-webkit-repeating-linear-gradient",
+                             "-webkit-repeating-radial-gradient", "-webkit-gradient", "image-set", "-webkit-image-set",
+                             "cross-fade", "-webkit-cross-fade", "paint", "image", "element", "-webkit-element"})
 VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-bottom", "middle", "top", "bottom",
                                   "-webkit-baseline-middle"})
 
@@ -114,6 +129,8 @@ def numeric(token, percent: bool = True, negative: bool = True, unitless: bool =
     or any number where `unitless`: quirks mode's unitless length) or of an opacity or zoom (not
     `lengths`: a number), a percentage where `percent`, or a math function of that type."""
     if token.type == "function":
+        if token.lower_name in ("sibling-index", "sibling-count"):
+            return not lengths  # an integer (hunt 173: Chromium keeps `opacity: sibling-index()`)
         return token.lower_name in MATH and math_fits(token, percent, lengths)
     if token.type == "dimension":
         ok = lengths and token.lower_unit in UNITS
@@ -189,22 +206,63 @@ def scheme_is_dark(value: str) -> bool | None:
 
 
 def font_valid(found: list) -> bool:
-    """A `font` shorthand, False only where a browser certainly drops it (CSS Fonts): no size, or a
-    family list that is none: `font: 16px` (no family), `16px 5`, `16px a,`, `16px 'a' b`, `16px
-    inherit` (hunt 116). A value holding a function (calc(), a weight or angle computed) or prefixes
-    read otherwise than here is kept, as before: this reader does not parse the whole grammar, and a
-    value dropped here that a browser keeps would be read as the declaration beneath (hunt 117)."""
+    """A `font` shorthand as CSS Fonts writes it: a style, a small-caps, a weight and a stretch,
+    each once at most and four words at most with `normal`s, before a size (a length, percentage or
+    keyword, or a math function of a length), then a line height after `/`, then a family list
+    (hunts 116 and 173: `font: 16px` and `16px inherit` have no family; `bold bold 16px a`, `1001
+    16px a`, `calc(16) a`, `16px/foo a` are dropped by Chromium). A function this reader does not
+    know of is kept, as before."""
     if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in SYSTEM_FONT_KEYWORDS:
         return True
-    if any(t.type == "function" for t in found):
+    if any(t.type == "function" and t.lower_name not in MATH for t in found):
         return True
-    at = next((i for i, t in enumerate(found) if font_size(t)), None)
-    if at is None:
+
+    def sized(token) -> bool:
+        return font_size(token) or (token.type == "function" and math_fits(token, True, True))
+
+    at, kinds = 0, []
+    while at < len(found) and not sized(found[at]):
+        kind = font_prefix(found[at])
+        if kind is None:
+            return False
+        following = found[at + 1] if at + 1 < len(found) else None
+        if kind == "oblique" and following is not None and not sized(following) and (
+                (following.type == "dimension" and following.lower_unit in ANGLES) or
+                (following.type == "function" and following.lower_name in MATH)):
+            if following.type == "dimension" and abs(following.value * ANGLES[following.lower_unit]) > 90:
+                return False  # an oblique angle beyond 90 degrees
+            at += 1  # oblique's angle
+        kinds.append("style" if kind == "oblique" else kind)
+        at += 1
+    if at >= len(found) or len(kinds) > 4 or any(kinds.count(kind) > 1 for kind in set(kinds) - {"normal"}):
         return False
     at += 1
     if at < len(found) and found[at].type == "literal" and found[at].value == "/":
+        if at + 1 >= len(found) or not line_height_valid(found[at + 1]):
+            return False
         at += 2
     return family_list_valid(found[at:])
+
+
+def font_prefix(token) -> str | None:
+    """What a word before a font shorthand's size is: its style, variant, weight or stretch, or
+    `normal` (any of them); None for none."""
+    if token.type == "ident":
+        return FONT_PREFIXES.get(token.lower_value)
+    if token.type == "number":
+        return "weight" if 1 <= token.value <= 1000 else None
+    if token.type == "function" and token.lower_name in MATH:
+        return "weight" if math_fits(token, False, False) else None
+    return None
+
+
+def line_height_valid(token) -> bool:
+    """`normal`, or a number, length or percentage not below 0 (or math of one)."""
+    if token.type == "ident":
+        return token.lower_value == "normal"
+    if token.type == "function":
+        return token.lower_name in MATH and (math_fits(token, True, True) or math_fits(token, False, False))
+    return numeric(token, negative=False, unitless=True)
 
 
 def font_size(token, negative: bool = False) -> bool:
@@ -264,8 +322,9 @@ def text_decoration_valid(found: list) -> bool:
             lines.append(at)
         elif word in DECORATION_STYLES:
             group = "style"
-        elif word in ("auto", "from-font") or numeric(token):
-            group = "thickness"
+        elif word in ("auto", "from-font") or (numeric(token) and (
+                token.type != "function" or quantity_of_function(token, 0) is not None)):
+            group = "thickness"  # (a math function of no type told here is taken for none: hunt 173)
         elif colour_tokens_valid([token]):
             group = "colour"
         else:
@@ -288,13 +347,50 @@ def text_decoration_line_valid(found: list) -> bool:
 
 
 def background_valid(found: list) -> bool:
-    """A `background` shorthand, False only where a browser certainly drops it: more than one colour,
-    or a colour before its last layer (`white white`, `red, url(x)`: hunt 116; checked with
-    CSS.supports). Images, positions and sizes are kept as written, as before."""
-    colours = [i for i, t in enumerate(found) if (t.type != "function" or t.lower_name in COLOUR_FUNCTIONS)
-               and colour_tokens_valid([t])]
-    last_layer = max((i for i, t in enumerate(found) if t.type == "literal" and t.value == ","), default=-1)
-    return len(colours) <= 1 and all(i > last_layer for i in colours)
+    """A `background` shorthand as CSS Backgrounds writes it: layers between commas, each an image,
+    a position (with a size after `/`), repeats, an attachment and boxes, and a colour in the last
+    layer only, once (hunts 116 and 173: `white white`, `red, url(x)`, `1`, `red 1`, `white 0 0 0 0`
+    are dropped by Chromium, which never reads a hashless colour here, in quirks mode either)."""
+    layers = [[]]
+    for token in found:
+        if token.type == "literal" and token.value == ",":
+            layers.append([])
+        else:
+            layers[-1].append(token)
+    return all(layer_valid(layer, last=index == len(layers) - 1) for index, layer in enumerate(layers))
+
+
+def layer_valid(layer: list, last: bool) -> bool:
+    counts = dict.fromkeys(("image", "colour", "attachment", "repeat", "box"), 0)
+    positions, keywords, at = 0, 0, 0
+    while at < len(layer):
+        token = layer[at]
+        word = token.lower_value if token.type == "ident" else None
+        if token.type == "literal" and token.value == "/":
+            sizes = [t for t in layer[at + 1:at + 3] if (t.type == "ident" and t.lower_value in BACKGROUND_SIZES)
+                     or numeric(t, negative=False)]
+            if not positions or not sizes or (sizes[0].type == "ident" and sizes[0].lower_value != "auto"
+                                              and len(sizes) > 1):
+                return False
+            at += 1 + (2 if len(sizes) > 1 and sizes[0] is layer[at + 1] and sizes[1] is layer[at + 2] else 1)
+            continue
+        if token.type == "url" or word == "none" or (token.type == "function" and token.lower_name in IMAGE_FUNCTIONS):
+            counts["image"] += 1
+        elif word in BACKGROUND_POSITIONS or (token.type != "ident" and numeric(token)):
+            positions += 1
+            keywords += word is not None
+        elif word in BACKGROUND_REPEATS:
+            counts["repeat"] += 1 if word in ("repeat-x", "repeat-y") else 0.5
+        elif word in BACKGROUND_ATTACHMENTS:
+            counts["attachment"] += 1
+        elif word in BACKGROUND_BOXES:
+            counts["box"] += 0.5
+        elif last and colour_tokens_valid([token]):
+            counts["colour"] += 1
+        else:
+            return False
+        at += 1
+    return bool(layer) and all(n <= 1 for n in counts.values()) and positions <= 4 and (positions <= 2 or keywords >= 2)
 
 
 VALIDATORS = {  # name -> whether a browser keeps the value (its words; `quirks`: the page in quirks mode)
