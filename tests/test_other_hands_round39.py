@@ -222,3 +222,17 @@ def test_declarations_are_kept_as_chromium_keeps_them(browser, quirks):
     differing = [(name, value, chromium) for (name, value), chromium in zip(VALIDITY, kept)
                  if chromium != bool(declarations(f"{name}: {value}", quirks))]
     assert differing == []
+
+
+SVG_ICON = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24" '
+            'xml:space="preserve"><linearGradient id="g" gradientUnits="userSpaceOnUse" xlink:href="#h"/>'
+            '<use xlink:href="#i" preserveAspectRatio="none"/></svg>')
+
+
+@pytest.mark.parametrize("markup", [SVG_ICON, "<svg></svg><span'>a typo's tag</span'>"], ids=["svg icon", "quoted tag"])
+def test_a_copied_page_with_names_lxml_refuses_is_read(markup):
+    """What must be read (the review of hunt 169's fix): an inline SVG icon as editors export it
+    (xmlns:xlink, viewBox, xml:space, xlink:href) has attributes lxml refuses beside camel-case ones
+    libxml2 lower-cases, and a typo's tag name holds a quote; the page was refused whole."""
+    page = PAGE_HTML.replace("</body>", f"<p>{markup}</p></body>", 1)
+    assert published(page) == {4}

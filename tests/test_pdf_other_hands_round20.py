@@ -232,3 +232,20 @@ def test_a_program_whose_own_encoding_agrees_is_read():
     """What must be read: the same program, its encoding the digits' own."""
     program = cff_program({0x30 + index: name for index, name in enumerate(DIGIT_NAMES)})
     assert published(with_a_two_in(program, 4)) == {24}
+
+
+def test_an_object_freed_by_the_update_that_deleted_its_last_reference_is_read():
+    """What must be read (the review of hunt 172's fix): an editor's update deletes an object
+    (marks it free) and rewrites the one that referred to it; the older copy of that one, still
+    in the file, refers to it, which no viewer reads."""
+    data = updated(REAL.read_bytes(), {900: obj(900, 0, b"<< /A 1 >>"), 901: obj(901, 0, b"<< /Ref 900 0 R >>")},
+                   {900: ("900", 0, b"n"), 901: ("901", 0, b"n")})
+    data = updated(data, {901: obj(901, 0, b"<< /A 2 >>")}, {900: (0, 1, b"f"), 901: ("901", 0, b"n")})
+    assert published(data) == {4}
+
+
+def test_a_number_of_thousands_of_digits_where_a_table_may_be_is_no_crash():
+    """Catches an internal error (the review): `xref` followed by a number of 5,000 digits inside
+    a stream; Python's int() refuses more than 4,300 digits."""
+    data = incremental_update(REAL.read_bytes(), {900: stream(b"", b"xref\n0 " + b"1" * 5000 + b"\n")})
+    assert published(data) == {4}

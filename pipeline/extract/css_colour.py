@@ -136,7 +136,7 @@ LEGACY = {"rgb": "rgb", "rgba": "rgb", "hsl": "hsl", "hsla": "hsl"}  # the funct
 MODERN_ONLY = frozenset({"hwb", "lab", "lch", "oklab", "oklch", "color"})  # those without one
 ANGLE_UNITS = frozenset({"deg", "rad", "grad", "turn"})
 COLOUR_FUNCTIONS = frozenset({*LEGACY, *MODERN_ONLY, "light-dark"})  # those function_valid reads
-UNCOMPUTED_FUNCTIONS = frozenset({"color-mix", "contrast-color"})  # colours this reader does not compute
+UNCOMPUTED_FUNCTIONS = frozenset({"color-mix", "contrast-color", "alpha"})  # colours this reader does not compute
 PREFIXED_COLOURS = frozenset({"-webkit-link", "-webkit-activelink", "-webkit-focus-ring-color"})  # an author's sheet may use
 
 

@@ -84,21 +84,14 @@ FONT_SIZE_WORDS = frozenset({"xx-small", "x-small", "small", "medium", "large", 
 # The `font` keywords that name the system's font (html_cascade.expanded draws them in its family)
 SYSTEM_FONT_KEYWORDS = frozenset({"caption", "icon", "menu", "message-box", "small-caption", "status-bar",
                                   "-webkit-small-control", "-webkit-mini-control", "-webkit-control"})
-# What may come before a font shorthand's size: its style, small-caps, weight and stretch
-FONT_PREFIX_WORDS = frozenset({"normal", "italic", "oblique", "small-caps", "bold", "bolder", "lighter",
-                               "ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
-                               "expanded", "extra-expanded", "ultra-expanded"})
 DECORATION_LINES = frozenset({"underline", "overline", "line-through", "blink"})
 DECORATION_STYLES = frozenset({"solid", "double", "dotted", "dashed", "wavy"})
-# The properties quirks mode lets take a unitless length (the Quirks Mode Standard, 3.9) that are validated here
-QUIRKY_LENGTHS = frozenset({"font-size", "vertical-align", "letter-spacing", "word-spacing", "text-indent", "margin",
-                            "padding", *(f"{box}-{side}" for box in ("margin", "padding")
-                                         for side in ("top", "right", "bottom", "left")),
-                            "top", "right", "bottom", "left"})
 FONT_PREFIXES = {"normal": "normal", "italic": "style", "oblique": "oblique", "small-caps": "variant", "bold": "weight",
                  "bolder": "weight", "lighter": "weight",
                  **dict.fromkeys(("ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded",
                                   "expanded", "extra-expanded", "ultra-expanded"), "stretch")}
+# What may come before a font shorthand's size: its style, small-caps, weight and stretch
+FONT_PREFIX_WORDS = frozenset(FONT_PREFIXES)
 ANGLES = {"deg": 1.0, "grad": 0.9, "rad": 57.29577951308232, "turn": 360.0}  # degrees in one
 BACKGROUND_POSITIONS = frozenset({"left", "right", "top", "bottom", "center"})
 BACKGROUND_SIZES = frozenset({"auto", "cover", "contain"})
@@ -323,8 +316,8 @@ def text_decoration_valid(found: list) -> bool:
         elif word in DECORATION_STYLES:
             group = "style"
         elif word in ("auto", "from-font") or (numeric(token) and (
-                token.type != "function" or quantity_of_function(token, 0) is not None)):
-            group = "thickness"  # (a math function of no type told here is taken for none: hunt 173)
+                token.type != "function" or quantity_of_function(token, 0) is not None or holds_length([token]))):
+            group = "thickness"  # (a math function of no type told here, of no length, is none: hunt 173)
         elif colour_tokens_valid([token]):
             group = "colour"
         else:
@@ -335,6 +328,13 @@ def text_decoration_valid(found: list) -> bool:
         return False
     others = [group for group in groups if group != "line"]
     return bool(found) and len(set(others)) == len(others)
+
+
+def holds_length(tokens) -> bool:
+    """Does a value hold a length or percentage anywhere (a math function's arguments, at any depth)?"""
+    return any((t.type == "dimension" and t.lower_unit in UNITS) or t.type == "percentage" or (
+        t.type == "function" and holds_length(t.arguments)) or (t.type == "() block" and holds_length(t.content))
+        for t in tokens)
 
 
 def text_decoration_line_valid(found: list) -> bool:

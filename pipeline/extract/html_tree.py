@@ -34,6 +34,7 @@ NOSCRIPT_HOLDING = re.compile(r"<noscript[^>]*>(?!</noscript>)")
 # no <meta> in it is the page's. Chromium never draws a <noembed> (nor <noscript>: scripts run),
 # nor a <template>'s content (a declarative shadow root's), whatever their display.
 SILENT_TAGS = frozenset({"script", "style", "template", "noscript", "noembed"})
+UNHOLDABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # what lxml's API refuses in text
 LIMITS = ("a page nested less than 256 levels deep, with no single text or comment over 10 MB")
 
 
@@ -102,44 +103,57 @@ def copy_children(node: LexborNode, parent: etree._Element, depth: int, source: 
 
 def unholdable(text: str) -> str:
     """The first character of `text` lxml refuses (a C0 control but white space, U+FFFE, U+FFFF), named."""
-    for character in text:
-        try:
-            etree.Element("x").text = character
-        except ValueError:
-            return f"U+{ord(character):04X}"
-    return "none"
+    found = UNHOLDABLE.search(text)
+    return f"U+{ord(found[0]):04X}" if found else "none"
 
 
 def new_element(tag: str, attributes: dict, source: str) -> etree._Element:
-    """An element named `tag` with `attributes`. lxml's API refuses some that HTML allows and
-    libxml2's HTML parser reads (a colon in a name: Word's `<o:p>`, SVG's `xlink:href`; a control
-    character in a value: a `hidden` holding U+0001 still hides): those are made by that parser
-    from the element's start tag, as the fast path makes them. Dropping them changed what the
-    page's style sheets match (hunt 169: such a span around the 1 of 14*Ascend was read). An
-    element that parser too reads otherwise is an error."""
+    """An element named `tag` with `attributes`. lxml's API refuses some names and values HTML
+    allows and libxml2's HTML parser reads (a colon in a name: Word's `<o:p>`, SVG's `xlink:href`;
+    a control character in a value: a `hidden` holding U+0001 still hides): those are made by that
+    parser from a start tag holding them alone, as the fast path makes them, and the rest set as
+    usual (libxml2 lower-cases names: SVG's `viewBox`). Dropping them changed what the page's style
+    sheets match (hunt 169: such a span around the 1 of 14*Ascend was read). One that parser too
+    reads otherwise is an error."""
+    wanted = {name: value or "" for name, value in attributes.items()}
     try:
         element = etree.Element(tag)
-        for name, value in attributes.items():
-            element.set(name, value or "")
-        return element
     except ValueError:
-        pass
-    wanted = {name: value or "" for name, value in attributes.items()}
-    start = "".join(f' {name}="{value.replace("&", "&amp;").replace(chr(34), "&quot;")}"' for name, value in wanted.items())
+        element = None
+    refused = {}
+    for name, value in wanted.items():
+        try:
+            if element is None:
+                raise ValueError(name)
+            element.set(name, value)
+        except ValueError:
+            refused[name] = value
+    if element is not None and not refused:
+        return element
+    start = "".join(f' {name}="{value.replace("&", "&amp;").replace(chr(34), "&quot;")}"' for name, value in refused.items())
     if tag == "html":  # the root: libxml2 gives it the attributes of the page's first <html>
         found = etree.fromstring(f"<html{start}></html>", html_parser())
         for inside in list(found):
             found.remove(inside)
-        return found if dict(found.attrib) == wanted else unheld(tag, wanted, source)
-    root = etree.fromstring(f"<html><body><div><{tag}{start}></{tag}></div></body></html>", html_parser())
-    found = root.find("body/div/*")
-    if found is None or found.tag.lower() != tag.lower() or dict(found.attrib) != wanted or len(found):
-        return unheld(tag, wanted, source)
-    try:
-        found.tag = tag  # (libxml2 lower-cases a name: SVG's `linearGradient`)
-    except ValueError:
+    else:
+        root = etree.fromstring(f"<html><body><div><{tag}{start}></{tag}></div></body></html>", html_parser())
+        found = root.find("body/div/*")
+        if found is None or found.tag.lower() != tag.lower() or len(found):
+            unheld(tag, wanted, source)
+        found.getparent().remove(found)
+    if dict(found.attrib) != {name.lower(): value for name, value in refused.items()}:
         unheld(tag, wanted, source)
-    found.getparent().remove(found)
+    if found.tag != tag:
+        try:
+            found.tag = tag  # (libxml2 lower-cases a name)
+        except ValueError:
+            unheld(tag, wanted, source)
+    for name, value in refused.items():  # libxml2 lower-cased them too
+        if name != name.lower():
+            unheld(tag, wanted, source)
+    for name, value in wanted.items():
+        if name not in refused:
+            found.set(name, value)
     return found
 
 

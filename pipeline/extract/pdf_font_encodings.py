@@ -13,6 +13,7 @@ viewers read it: a Type 1 program's cleartext `/Encoding` array (FreeType's read
 such fonts)."""
 from __future__ import annotations
 
+import functools
 import io
 import re
 
@@ -25,7 +26,7 @@ BASE_ENCODINGS = frozenset({"StandardEncoding", "MacRomanEncoding", "WinAnsiEnco
 # A Type 1 program's /Encoding in its cleartext part: StandardEncoding, or an array filled by `dup N /name put`
 TYPE1_ENCODING = re.compile(rb"/Encoding[\s]+(StandardEncoding|\d+\s+array)")
 TYPE1_ENTRY = re.compile(rb"dup\s+([0-9]+(?:#[0-9A-Za-z]+)?)\s+/([^\s/\[\]()<>{}%]+)\s+put")
-TYPE1_END = re.compile(rb"(?<![A-Za-z])(?:readonly\s+)?def(?![A-Za-z])")
+TYPE1_END = re.compile(rb"(?<![^\s])(?:readonly\s+)?def(?![^\s/\[\]()<>{}%])")
 
 
 def drawn_characters(spec: dict, differences: dict[int, str]) -> dict[int, set[tuple[str, str]]]:
@@ -83,6 +84,7 @@ def own_encoding(spec: dict) -> dict[int, str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=32)
 def type1_encoding(program: bytes) -> dict[int, str] | None:
     """A Type 1 program's built-in encoding, from its cleartext part (up to `eexec`)."""
     clear = program[:program.find(b"eexec")] if b"eexec" in program else program
@@ -90,14 +92,14 @@ def type1_encoding(program: bytes) -> dict[int, str] | None:
     if found is None:
         return None
     if found[1] == b"StandardEncoding":
-        return dict(STANDARD_NAMES)
+        return STANDARD_NAMES
     end = TYPE1_END.search(clear, found.end())
     names = {}
     for entry in TYPE1_ENTRY.finditer(clear, found.end(), end.start() if end else len(clear)):
         number = entry[1].decode()
         base, digits = number.split("#") if "#" in number else ("10", number)
         try:
-            code = int(digits, int(base))
+            code = int(digits[:8], int(base))
         except ValueError:
             continue
         if 0 <= code < 256:
@@ -105,6 +107,7 @@ def type1_encoding(program: bytes) -> dict[int, str] | None:
     return names
 
 
+@functools.lru_cache(maxsize=32)
 def cff_encoding(program: bytes) -> dict[int, str] | None:
     """A CFF program's built-in encoding (its first font's), read by fontTools."""
     from fontTools.cffLib import CFFFontSet
@@ -116,7 +119,7 @@ def cff_encoding(program: bytes) -> dict[int, str] | None:
     except Exception:  # noqa: BLE001 (a program cut short or malformed says nothing)
         return None
     if encoding == "StandardEncoding":
-        return dict(STANDARD_NAMES)
+        return STANDARD_NAMES
     if not isinstance(encoding, list):
         return None  # ExpertEncoding, a CID-keyed program: not a digit's
     return {code: name for code, name in enumerate(encoding) if name and name != ".notdef"}

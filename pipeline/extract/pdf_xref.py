@@ -13,7 +13,7 @@ from pdfminer.pdfexceptions import PDFException
 from pdfminer.pdftypes import resolve1
 
 from ..errors import Place, Problem, SourceError
-from .pdf_tokens import OBJECT_ENDS, OBJECT_START, file_tokens, tokens
+from .pdf_tokens import OBJECT_ENDS, OBJECT_START, TRAILER, TRAILER_ENDS, file_tokens, tokens
 
 STREAM_DATA = re.compile(rb">>\s*stream(?:\r\n|\n|\r)")
 STREAM_ENDS = re.compile(rb"[\t\n\f\r \x00]*endstream")
@@ -74,6 +74,20 @@ def object_tokens(document, data: bytes) -> tuple[tuple[str, bytes], ...]:
                                        if stream is None and isinstance(offset, int)))
 
 
+def newest_tokens(document, data: bytes) -> list[tuple[str, bytes]]:
+    """The tokens of the newest copy of each object stored outside object streams, and of the last
+    trailer: what a viewer reads (an editor's update leaves the copies it replaced in the file: a
+    deleted annotation's old /Annots)."""
+    seen, out = set(), []
+    for number, stream, offset, _ in object_places(document):
+        if number not in seen:
+            seen.add(number)
+            if stream is None and isinstance(offset, int):
+                out.extend(tokens(data, offset, OBJECT_ENDS))
+    trailers = list(TRAILER.finditer(data))
+    return out + (list(tokens(data, trailers[-1].start(), TRAILER_ENDS)) if trailers else [])
+
+
 def check_stream_lengths(document, data: bytes, source: str) -> None:
     """Every stream of the file's objects (those its cross-reference table gives, the newest
     copy of each) ends where its /Length says: `endstream` follows its last byte. One whose
@@ -107,7 +121,7 @@ def check_stream_lengths(document, data: bytes, source: str) -> None:
                                                   "its exact size"))
 
 
-OBJECT_HEAD = re.compile(rb"(?:^|[\r\n])(\d+)\s+(\d+)\s+obj\b")
+OBJECT_HEAD = re.compile(rb"(?:^|[\r\n])(\d{1,10})\s+(\d{1,10})\s+obj\b")  # (bounded: int() takes 4,300 digits)
 
 
 def check_one_copy_each(document, data: bytes, source: str) -> None:
@@ -176,7 +190,7 @@ def linearized_length(data: bytes) -> int | None:
 # An indirect reference (`12 0 R`) outside stream data (a stream's bytes may hold anything; pdf_tokens): its
 # numbers signed or not, white space or comments between its tokens (hunt 151: `18 %c\n0 R`, `18 +0 R`)
 BETWEEN = rb"(?:\s|%[^\r\n]*)+"
-REFERENCE = re.compile(rb"(?<![\d.+-])[+-]?(\d+)" + BETWEEN + rb"[+-]?(\d+)" + BETWEEN + rb"R(?![^\s/\[\]()<>{}%])")
+REFERENCE = re.compile(rb"(?<![\d.+-])[+-]?(\d{1,10})" + BETWEEN + rb"[+-]?(\d{1,10})" + BETWEEN + rb"R(?![^\s/\[\]()<>{}%])")
 
 
 def check_generations(document, data: bytes, source: str) -> None:
@@ -213,10 +227,10 @@ def check_generations(document, data: bytes, source: str) -> None:
 
 
 # Where a cross-reference entry points: an object's header, white space before it tolerated
-OBJECT_HEADER = re.compile(rb"[\x00\t\n\x0c\r ]*(\d+)[\x00\t\n\x0c\r ]+(\d+)[\x00\t\n\x0c\r ]+obj(?![^\x00\t\n\x0c\r /<\[(%])")
+OBJECT_HEADER = re.compile(rb"[\x00\t\n\x0c\r ]*(\d{1,10})[\x00\t\n\x0c\r ]+(\d{1,10})[\x00\t\n\x0c\r ]+obj(?![^\x00\t\n\x0c\r /<\[(%])")
 # A classic cross-reference section: `xref`, then subsections of a first number and a count and
 # their entries (offset, generation, n or f)
-SUBSECTION = re.compile(rb"[\t\n\x0c\r ]*(\d+)[ \t]+(\d+)[ \t]*(?:\r\n|\r|\n)")
+SUBSECTION = re.compile(rb"[\t\n\x0c\r ]*(\d{1,10})[ \t]+(\d{1,10})[ \t]*(?:\r\n|\r|\n)")
 ENTRY = re.compile(rb"[\t\n\x0c\r ]*(\d{1,10})[ \t]+(\d{1,5})[ \t]+([nf])")
 CLASSIC_XREF = re.compile(rb"(?<![A-Za-z])xref(?=[\t\n\x0c\r ])")
 
@@ -242,7 +256,7 @@ def check_freed(document, data: bytes, source: str) -> None:
     revived = {number for number, _, _, _ in object_places(document) if in_use.get(number) is False}
     if not revived:
         return
-    for found in REFERENCE.finditer(b" ".join(text for _, text in object_tokens(document, data))):
+    for found in REFERENCE.finditer(b" ".join(text for _, text in newest_tokens(document, data))):
         if int(found[1]) in revived:
             raise SourceError(source, Problem(Place(), f"PDF object {int(found[1])} is marked free by the newest "
                                               "cross-reference section listing it and in use by an older one: "
