@@ -249,3 +249,19 @@ def test_a_number_of_thousands_of_digits_where_a_table_may_be_is_no_crash():
     a stream; Python's int() refuses more than 4,300 digits."""
     data = incremental_update(REAL.read_bytes(), {900: stream(b"", b"xref\n0 " + b"1" * 5000 + b"\n")})
     assert published(data) == {4}
+
+
+def test_an_object_freed_by_a_cross_reference_stream_is_an_error():
+    """Catches a check reading a cross-reference stream's entries all as in use (its free ones,
+    of type 0, taken for objects): an update written as a stream marks object 45 free; MuPDF 1.21
+    takes it for null (`mutool show`), poppler 22 finds the page's contents "weird", and pdfminer
+    reads the older copy, drawing the 1 (14)."""
+    data, _ = with_the_one_drawn_by(b"")
+    root, prev = re.search(rb"/Root (\d+ 0 R)", data)[1], re.findall(rb"startxref\s+(\d+)", data)[-1]
+    offset = len(data)
+    entries = b"\x00" + (0).to_bytes(4, "big") + b"\x01"  # type 0: free, next generation 1
+    section = obj(ONE_OBJECT + 1, 0, stream(b"/Type /XRef /Size %d /Index [%d 1] /W [1 4 1] /Root %s /Prev %s" % (
+        ONE_OBJECT + 2, ONE_OBJECT, root, prev), entries))
+    data += section + b"startxref\n%d\n%%%%EOF\n" % offset
+    with pytest.raises(SourceError, match=r"PDF object 45 is marked free by the newest cross-reference section"):
+        extract_pdf(data, "doc.pdf")

@@ -43,11 +43,20 @@ def object_numbers(xref):
     if not isinstance(xref, PDFXRefStream) or not xref.entlen:
         yield from xref.get_objids()
         return
-    entries, index = len(xref.data or b"") // xref.entlen, 0
-    for start, count in xref.ranges:  # numbered as get_pos finds them: the ranges' entries in turn
+    yield from (number for number, _ in stream_entries(xref))
+
+
+def stream_entries(xref: PDFXRefStream) -> Iterator[tuple[int, int]]:
+    """(number, type) of each entry of a cross-reference stream (0 free, 1 and 2 in use), numbered
+    as get_pos finds them, the ranges' entries in turn, as many as its data holds (object_numbers)."""
+    data = xref.data or b""
+    entries, index = len(data) // xref.entlen, 0
+    for start, count in xref.ranges:
         if not isinstance(start, int) or not isinstance(count, int):
             return
-        yield from range(start, start + max(0, min(count, entries - index)))
+        for number in range(start, start + max(0, min(count, entries - index))):
+            at = (index + number - start) * xref.entlen
+            yield number, int.from_bytes(data[at:at + xref.fl1], "big") if xref.fl1 else 1  # (no type field: 1)
         index += count
         if index >= entries:
             return
@@ -272,7 +281,9 @@ def sections_newest_first(document, data: bytes) -> list[tuple[set[int], set[int
     sections: list[tuple[set[int], set[int]]] = []
     for xref in document.xrefs:
         if isinstance(xref, PDFXRefStream):
-            sections.append((set(object_numbers(xref)), stream_free_numbers(xref)))
+            entries = list(stream_entries(xref)) if xref.entlen else []
+            sections.append(({number for number, kind in entries if kind in (1, 2)},
+                             {number for number, kind in entries if kind == 0}))
             continue
         if type(xref) is not PDFXRef:
             return None
@@ -303,23 +314,6 @@ def classic_sections(data: bytes) -> list[tuple[dict[int, tuple[int, int]], set[
                     freed.add(number)
         sections.append((in_use, freed))
     return sections
-
-
-def stream_free_numbers(xref: PDFXRefStream) -> set[int]:
-    """The numbers a cross-reference stream's entries of type 0 mark free (as many as its data holds)."""
-    if not xref.entlen or not xref.fl1:
-        return set()  # (without a type field every entry is of type 1, in use)
-    freed, index, data = set(), 0, xref.data or b""
-    for start, count in xref.ranges:
-        if not isinstance(start, int) or not isinstance(count, int):
-            break
-        for number in range(start, start + count):
-            if (index + 1) * xref.entlen > len(data):
-                return freed
-            if int.from_bytes(data[index * xref.entlen:index * xref.entlen + xref.fl1], "big") == 0:
-                freed.add(number)
-            index += 1
-    return freed
 
 
 def object_end(data: bytes, offset: int) -> int:
