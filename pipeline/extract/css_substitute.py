@@ -183,7 +183,7 @@ def of_type(token, syntax: str) -> bool:
     if syntax == "<integer>":
         return token.is_integer
     if syntax in ("<length>", "<length-percentage>"):
-        return token.type == "percentage" or numeric(token)
+        return numeric(token)  # (a percentage only where the syntax's token types allow one)
     if syntax == "<color>":
         return colour_tokens_valid([token])
     if token.type == "ident" and syntax in ("<custom-ident>", "<ident>"):

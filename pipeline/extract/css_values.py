@@ -16,7 +16,7 @@ import re
 
 import tinycss2
 
-from .css_math import MATH_FUNCTIONS, quantity_of_function, words
+from .css_math import MATH_FUNCTIONS, quantity_of_function, split_commas, words
 from .css_colour import COLOUR_FUNCTIONS, CSS_WIDE, colour_tokens_valid, function_valid
 
 UNITS = frozenset({"px", "pt", "pc", "in", "cm", "mm", "q", "em", "rem", "ex", "rex", "ch", "rch", "cap", "rcap",
@@ -269,13 +269,7 @@ def font_size(token, negative: bool = False) -> bool:
 def family_list_valid(found: list) -> bool:
     """A font-family list: one or more items between commas, each one string or identifiers only,
     and no item a CSS-wide keyword or `default` alone (`Default Sans` is a family)."""
-    items: list[list] = [[]]
-    for token in found:
-        if token.type == "literal" and token.value == ",":
-            items.append([])
-        else:
-            items[-1].append(token)
-    for item in items:
+    for item in split_commas(found):
         strings = [t for t in item if t.type == "string"]
         idents = [t for t in item if t.type == "ident"]
         if not item or len(strings) + len(idents) != len(item) or (strings and len(item) > 1):
@@ -351,12 +345,7 @@ def background_valid(found: list) -> bool:
     a position (with a size after `/`), repeats, an attachment and boxes, and a colour in the last
     layer only, once (hunts 116 and 173: `white white`, `red, url(x)`, `1`, `red 1`, `white 0 0 0 0`
     are dropped by Chromium, which never reads a hashless colour here, in quirks mode either)."""
-    layers = [[]]
-    for token in found:
-        if token.type == "literal" and token.value == ",":
-            layers.append([])
-        else:
-            layers[-1].append(token)
+    layers = split_commas(found)
     return all(layer_valid(layer, last=index == len(layers) - 1) for index, layer in enumerate(layers))
 
 

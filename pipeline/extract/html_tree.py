@@ -119,17 +119,11 @@ def new_element(tag: str, attributes: dict, source: str) -> etree._Element:
     try:
         element = etree.Element(tag)
     except ValueError:
-        element = None
-    refused = {}
-    for name, value in wanted.items():
-        try:
-            if element is None:
-                raise ValueError(name)
-            element.set(name, value)
-        except ValueError:
-            refused[name] = value
-    if element is not None and not refused:
-        return element
+        element, refused = None, wanted
+    else:
+        refused = {name: value for name, value in wanted.items() if not held(element, name, value)}
+        if not refused:
+            return element
     start = "".join(f' {name}="{value.replace("&", "&amp;").replace(chr(34), "&quot;")}"' for name, value in refused.items())
     if tag == "html":  # the root: libxml2 gives it the attributes of the page's first <html>
         found = etree.fromstring(f"<html{start}></html>", html_parser())
@@ -141,20 +135,26 @@ def new_element(tag: str, attributes: dict, source: str) -> etree._Element:
         if found is None or found.tag.lower() != tag.lower() or len(found):
             unheld(tag, wanted, source)
         found.getparent().remove(found)
-    if dict(found.attrib) != {name.lower(): value for name, value in refused.items()}:
+    if dict(found.attrib) != refused:  # (libxml2 lower-cases names: a refused one in capitals is not held)
         unheld(tag, wanted, source)
     if found.tag != tag:
         try:
             found.tag = tag  # (libxml2 lower-cases a name)
         except ValueError:
             unheld(tag, wanted, source)
-    for name, value in refused.items():  # libxml2 lower-cased them too
-        if name != name.lower():
-            unheld(tag, wanted, source)
     for name, value in wanted.items():
         if name not in refused:
             found.set(name, value)
     return found
+
+
+def held(element: etree._Element, name: str, value: str) -> bool:
+    """Set the attribute if lxml's API takes it; whether it did."""
+    try:
+        element.set(name, value)
+    except ValueError:
+        return False
+    return True
 
 
 def unheld(tag: str, attributes: dict, source: str):
