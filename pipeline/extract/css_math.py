@@ -201,6 +201,152 @@ def quantity_of_value(token, depth: int) -> Quantity | None:
     return None
 
 
+# --- types (CSS Values 4, "Type Checking"): whether an expression is a length at all --------------
+
+LENGTH_UNITS = frozenset({*ABSOLUTE_PX, *FONT_EM, *ROOT_EM, *VIEWPORT, "cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax"})
+UNIT_TYPES = {**dict.fromkeys(LENGTH_UNITS, "length"), **dict.fromkeys(("deg", "grad", "rad", "turn"), "angle"),
+              **dict.fromkeys(("s", "ms"), "time"), **dict.fromkeys(("hz", "khz"), "frequency"),
+              **dict.fromkeys(("dpi", "dpcm", "dppx", "x"), "resolution"), "fr": "flex"}
+CONSTANTS = frozenset({"e", "pi", "infinity", "-infinity", "nan"})
+ROUNDING = frozenset({"nearest", "up", "down", "to-zero", "line-width"})
+UNTYPED = "untyped"  # a function this reader does not type (anchor(), env()): decided elsewhere, as before
+MathType = dict  # base type ("length", "angle", "percent", …) -> power; a number is {}
+
+
+def math_type(token, percent_as: str = "percent", depth: int = 0) -> MathType | str | None:
+    """The type of a math function (`calc(1px * 2)` a length, `calc(sin(1) * 1px)` one too, `calc(1px
+    + 1)` none: None, as a browser drops it), its percentages taken as `percent_as` (`length` where
+    the property's percentages are of a length); UNTYPED where this reader does not tell it.
+    Chromium 156 does typed arithmetic: `calc(1px * 1px / 1px)` is a length."""
+    name = token.lower_name
+    if name not in MATH_FUNCTIONS or depth > MAX_DEPTH:
+        return {} if name in ("sibling-index", "sibling-count") else UNTYPED
+    arguments = split_commas(token.arguments)
+    if name == "round" and len(strategy := words(arguments[0])) == 1 and strategy[0].type == "ident" \
+            and strategy[0].lower_value in ROUNDING:
+        arguments = arguments[1:]
+    if name == "clamp":  # `none` for either bound (CSS Values 5; Chromium 156 keeps it)
+        if len(arguments) != 3:
+            return None
+        arguments = [a for at, a in enumerate(arguments) if at == 1 or not is_none(a)]
+    if name == "random":  # random([sharing options,] min, max [, step]): typed by its bounds
+        arguments = random_bounds(arguments)
+    types = [sum_type(a, percent_as, depth + 1) for a in arguments]
+    if None in types or not types:
+        return None
+    if UNTYPED in types:
+        return UNTYPED
+    first, alike = types[0], all(t == types[0] for t in types)
+    counts = {"calc": (1,), "-webkit-calc": (1,), "mod": (2,), "rem": (2,), "atan2": (2,), "pow": (2,),
+              "sin": (1,), "cos": (1,), "tan": (1,), "asin": (1,), "acos": (1,), "atan": (1,), "sqrt": (1,),
+              "exp": (1,), "abs": (1,), "sign": (1,), "log": (1, 2), "round": (1, 2), "progress": (3,),
+              "clamp": (1, 2, 3), "random": (2, 3)}
+    if len(types) not in counts.get(name, range(1, len(types) + 1)) or not alike:
+        return None
+    if name == "progress":
+        return {}
+    if name in ("sin", "cos", "tan"):
+        return {} if first in ({}, {"angle": 1}) else None
+    if name in ("asin", "acos", "atan"):
+        return {"angle": 1} if first == {} else None
+    if name == "atan2":
+        return {"angle": 1}
+    if name == "exp":
+        return {} if first == {} else UNTYPED  # Chromium 156 drops exp(2px) but keeps exp(2vw), exp(2em)
+    if name in ("pow", "sqrt", "log"):
+        return {} if first == {} else None
+    if name == "sign":
+        return {}
+    if name == "round" and len(types) == 1 and first != {}:
+        return None  # round(5px): the step is 1, a number, unlike a length
+    return first
+
+
+def sum_type(tokens, percent_as: str, depth: int) -> MathType | str | None:
+    """A sum's type: its terms alike; `+` and `-` with white space on both sides (`1px -2px` and
+    `1px+2px` are two values side by side, no sum)."""
+    terms, current = [], []
+    tokens = strip_space(tokens)
+    for at, token in enumerate(tokens):
+        if token.type == "literal" and token.value in ("+", "-"):
+            if not current or at + 1 == len(tokens) or not spaced_around(tokens, at):
+                return None
+            terms.append(current)
+            current = []
+        elif token.type not in ("whitespace", "comment"):
+            current.append(token)
+    terms.append(current)
+    types = [product_type(term, percent_as, depth) for term in terms]
+    if None in types:
+        return None
+    typed = [t for t in types if t != UNTYPED]
+    if len(typed) < len(types):
+        return UNTYPED if all(t == typed[0] for t in typed) else None
+    return types[0] if all(t == types[0] for t in types) else None
+
+
+def strip_space(tokens) -> list:
+    """The tokens without the white space and comments at either end."""
+    kept = [at for at, t in enumerate(tokens) if t.type not in ("whitespace", "comment")]
+    return list(tokens[kept[0]:kept[-1] + 1]) if kept else []
+
+
+def spaced_around(tokens, at: int) -> bool:
+    return tokens[at - 1].type == "whitespace" and tokens[at + 1].type == "whitespace"
+
+
+def product_type(tokens, percent_as: str, depth: int) -> MathType | str | None:
+    """A product's type: the powers of its factors added, of its divisors taken away."""
+    if not tokens or len(tokens) % 2 == 0:
+        return None
+    result = value_type(tokens[0], percent_as, depth)
+    for operator, operand in zip(tokens[1::2], tokens[2::2]):
+        value = value_type(operand, percent_as, depth)
+        if operator.type != "literal" or operator.value not in ("*", "/") or result is None or value is None:
+            return None
+        if UNTYPED in (result, value):
+            result = UNTYPED
+            continue
+        sign = 1 if operator.value == "*" else -1
+        result = {base: power for base in {*result, *value}
+                  if (power := result.get(base, 0) + sign * value.get(base, 0))}
+        if "percent" in result and len(result) > 1:
+            return UNTYPED  # a percentage times a unit it does not resolve to: Chromium keeps `opacity: calc(1% / 1px)`
+    return result
+
+
+def random_bounds(arguments: list) -> list:
+    """random()'s bounds and step, its sharing options (`--a`, `auto`, `fixed 0.5`) left out (none
+    where there are not two or three: Chromium drops `random(1px)`)."""
+    first = words(arguments[0]) if arguments else []
+    if first and first[0].type == "ident" and first[0].lower_value not in CONSTANTS:
+        arguments = arguments[1:]
+    return arguments if len(arguments) in (2, 3) else []
+
+
+def is_none(tokens) -> bool:
+    found = words(tokens)
+    return len(found) == 1 and found[0].type == "ident" and found[0].lower_value == "none"
+
+
+def value_type(token, percent_as: str, depth: int) -> MathType | str | None:
+    if token.type == "number":
+        return {}
+    if token.type == "percentage":
+        return {percent_as: 1}
+    if token.type == "dimension":
+        return {UNIT_TYPES[token.lower_unit]: 1} if token.lower_unit in UNIT_TYPES else None
+    if token.type == "ident":
+        return {} if token.lower_value in CONSTANTS else None
+    if token.type == "() block":
+        return sum_type(token.content, percent_as, depth + 1) if depth <= MAX_DEPTH else None
+    if token.type == "function" and token.lower_name in (*MATH_FUNCTIONS, "sibling-index", "sibling-count"):
+        return math_type(token, percent_as, depth + 1)
+    if token.type == "function":  # substituted (var(), env(), attr()) or placed (anchor()) elsewhere; else no value
+        return UNTYPED if token.lower_name in ("var", "env", "attr", "if", "anchor", "anchor-size") else None
+    return None
+
+
 def positive_floor(value: str) -> str | None:
     """A positive lower bound of a max() or clamp() that cannot be evaluated exactly
     (`clamp(12px, 1em, 20px)` is at least 12px): enough to tell that a size is not zero or a

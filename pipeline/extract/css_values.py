@@ -16,13 +16,10 @@ import re
 
 import tinycss2
 
-from .css_math import MATH_FUNCTIONS, quantity_of_function, split_commas, words
+from .css_math import LENGTH_UNITS, MATH_FUNCTIONS, UNTYPED, math_type, quantity_of_function, split_commas, words
 from .css_colour import COLOUR_FUNCTIONS, CSS_WIDE, colour_tokens_valid, function_valid
 
-UNITS = frozenset({"px", "pt", "pc", "in", "cm", "mm", "q", "em", "rem", "ex", "rex", "ch", "rch", "cap", "rcap",
-                   "ic", "ric", "lh", "rlh", "vw", "vh", "vi", "vb", "vmin", "vmax", "svw", "svh", "lvw", "lvh", "dvw",
-                   "dvh", "svi", "svb", "lvi", "lvb", "dvi", "dvb", "svmin", "svmax", "lvmin", "lvmax", "dvmin",
-                   "dvmax", "cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax"})
+UNITS = LENGTH_UNITS
 MATH = frozenset({*MATH_FUNCTIONS, "env", "attr"})  # a value of one of these is decided once computed
 # display as Chromium 156 parses it (probed with CSS.supports and computed styles): the keywords
 # it accepts alone, as their computed value; run-in, ruby-base, the ruby containers and the -moz-
@@ -112,6 +109,9 @@ VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-
 SUBSTITUTING = re.compile(r"(?:^|[^\w-])(?:attr|env|if|inherit|--[\w-]+)\(", re.IGNORECASE)
 
 
+VAR_CALL = re.compile(r"(?:^|[^\w-])var\(", re.IGNORECASE)
+
+
 def substitutes(value: str) -> bool:
     """Does a value hold a substitution function other than var()? (a text test: cheap)"""
     return "(" in value and SUBSTITUTING.search(value) is not None
@@ -138,11 +138,13 @@ def numeric(token, percent: bool = True, negative: bool = True, unitless: bool =
 
 def math_fits(token, percent: bool, lengths: bool) -> bool:
     """Whether a math function's type is the property's (hunt 171: `opacity: calc(1px)` and
-    `font-size: calc(16)` are dropped by Chromium); True where this reader does not work its type
-    out (relative units mixed, round(), env())."""
+    `font-size: calc(16)` are dropped by Chromium; session 53: `calc(1px + 1)`, `min(1px, 1)`,
+    `round(5px)` too, css_math.math_type); True where this reader does not type it (env(),
+    anchor(), random())."""
     quantity = quantity_of_function(token, 0)
     if quantity is None:
-        return True
+        kind = math_type(token, "length" if lengths and percent else "percent")
+        return kind == UNTYPED or kind == ({"length": 1} if lengths else {}) or (percent and kind == {"percent": 1})
     units = set(quantity) or {""}
     if units == {""}:
         return not lengths
@@ -279,15 +281,22 @@ def family_list_valid(found: list) -> bool:
     return True
 
 
-def sides_valid(found: list, most: int, auto: bool = True, unitless: bool = False, negative: bool = True) -> bool:
-    """A shorthand of box sides (margin, padding, inset and their logical forms), or one side, False
-    only where a browser certainly drops it: more than `most` values, or one that is no length (`a`,
-    a length of no unit it knows, a number but 0 outside quirks mode's margins and paddings, a
-    negative padding). A function (calc(), anchor()) of no type this reader tells is kept. Hunt 116:
-    `inset: 0 0 0 0 0` was expanded here; Chromium drops it."""
+def sides_valid(found: list, most: int, auto: bool = True, unitless: bool = False, negative: bool = True,
+                functions: frozenset = frozenset()) -> bool:
+    """A shorthand of box sides (margin, padding, inset and their logical forms), or one side:
+    one to `most` lengths (a number but 0 only in quirks mode's margins, paddings and offsets,
+    none negative in a padding), `auto` where `auto`, or a call of one of `functions` (anchor()
+    in the offsets, anchor-size() there and in margins). Hunt 116: `inset: 0 0 0 0 0` was expanded
+    here; Chromium drops it. Session 53: any other function (`-moz-calc()`, `calc-size()`,
+    `sibling-index()`, `anchor()` in a margin) was kept; Chromium drops the declaration."""
     return 0 < len(found) <= most and all(numeric(t, unitless=unitless, negative=negative) or (
-        t.type == "function" and t.lower_name not in MATH) or (auto and t.type == "ident" and t.lower_value == "auto")
+        t.type == "function" and t.lower_name in functions) or (auto and t.type == "ident" and t.lower_value == "auto")
         for t in found)
+
+
+# The functions other than math a box side may hold, by its box (Chromium 156)
+SIDE_FUNCTIONS = {"margin": frozenset({"anchor-size"}), "padding": frozenset(),
+                  "inset": frozenset({"anchor", "anchor-size"})}
 
 
 def text_indent_valid(found: list, quirks: bool) -> bool:
@@ -382,6 +391,53 @@ def layer_valid(layer: list, last: bool) -> bool:
     return bool(layer) and all(n <= 1 for n in counts.values()) and positions <= 4 and (positions <= 2 or keywords >= 2)
 
 
+BORDER_STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
+                           "outset"})
+BORDER_WIDTHS = frozenset({"thin", "medium", "thick"})
+PHYSICAL_SIDES = ("top", "right", "bottom", "left")
+BORDER_SIDES = (*PHYSICAL_SIDES, "block-start", "block-end", "inline-start", "inline-end")
+
+
+def border_part(token, unitless: bool = False) -> str | None:
+    """Which part of a border a word gives: "width", "style", "color", "?" for a function this
+    reader does not type (kept, as before), None for no part."""
+    if token.type == "ident" and token.lower_value in BORDER_STYLES:
+        return "style"
+    if (token.type == "ident" and token.lower_value in BORDER_WIDTHS) or numeric(
+            token, percent=False, negative=False, unitless=unitless):
+        return "width"
+    if colour_tokens_valid([token]):
+        return "color"
+    if token.type == "function" and token.lower_name not in (*MATH, *COLOUR_FUNCTIONS, *IMAGE_FUNCTIONS):
+        return "?"
+    return None
+
+
+def border_valid(found: list) -> bool:
+    """A border shorthand (`border`, a side's, a logical axis's): a width, a style and a colour,
+    each once at most, in any order. Chromium reads no unitless width and no hashless colour here,
+    in quirks mode either (session 53: `border: 1px solid ffffff` is dropped)."""
+    parts = [border_part(t) for t in found]
+    return None not in parts and ("?" in parts or 0 < len(parts) == len(set(parts)))
+
+
+def border_list_valid(found: list, part: str, most: int, unitless: bool = False) -> bool:
+    """One to `most` values of one part of a border (border-color: up to 4 colours, a side's one)."""
+    return 0 < len(found) <= most and all(border_part(t, unitless) in (part, "?") for t in found)
+
+
+BORDER_VALIDATORS = {
+    "border": lambda f, q: border_valid(f),
+    **{f"border-{side}": (lambda f, q: border_valid(f)) for side in (*BORDER_SIDES, "block", "inline")},
+    **{f"border-{side}-{part}": (lambda f, q, p=part, u=side in PHYSICAL_SIDES and part == "width":
+                                 border_list_valid(f, p, 1, unitless=q and u))
+       for side in BORDER_SIDES for part in ("color", "width", "style")},
+    **{f"{axis}-{part}": (lambda f, q, p=part, n=most, u=axis == "border" and part == "width":
+                          border_list_valid(f, p, n, unitless=q and u))
+       for axis, most in (("border", 4), ("border-block", 2), ("border-inline", 2)) for part in ("color", "width", "style")},
+}
+
+
 VALIDATORS = {  # name -> whether a browser keeps the value (its words; `quirks`: the page in quirks mode)
     "display": lambda f, q: display_valid(f),
     "color-scheme": lambda f, q: color_scheme_valid(f),
@@ -396,15 +452,18 @@ VALIDATORS = {  # name -> whether a browser keeps the value (its words; `quirks`
     "text-decoration-line": lambda f, q: text_decoration_line_valid(f),
     **{name: (lambda f, q: colour_valid(f)) for name in ("color", "background-color", "-webkit-text-fill-color")},
     "font": lambda f, q: font_valid(f), "background": lambda f, q: background_valid(f),
-    **{name: (lambda f, q, n=most, a=name != "padding", u=name != "inset", neg=name != "padding":
-              sides_valid(f, n, a, unitless=q and u, negative=neg))
+    **{name: (lambda f, q, n=most, a=name != "padding", u=name != "inset", neg=name != "padding", fs=SIDE_FUNCTIONS[name]:
+              sides_valid(f, n, a, unitless=q and u, negative=neg, functions=fs))
        for name, most in (("margin", 4), ("padding", 4), ("inset", 4))},
-    **{f"{box}-{side}": (lambda f, q, a=box != "padding": sides_valid(f, 1, a, unitless=q, negative=a))
+    **{f"{box}-{side}": (lambda f, q, a=box != "padding", fs=SIDE_FUNCTIONS[box]:
+                         sides_valid(f, 1, a, unitless=q, negative=a, functions=fs))
        for box in ("margin", "padding") for side in ("top", "right", "bottom", "left")},
-    **{side: (lambda f, q: sides_valid(f, 1, unitless=q)) for side in ("top", "right", "bottom", "left")},
-    **{f"{box}-{axis}": (lambda f, q, a=box != "padding": sides_valid(f, 2, a, negative=a))
+    **{side: (lambda f, q: sides_valid(f, 1, unitless=q, functions=SIDE_FUNCTIONS["inset"]))
+       for side in ("top", "right", "bottom", "left")},
+    **{f"{box}-{axis}": (lambda f, q, a=box != "padding", fs=SIDE_FUNCTIONS[box]: sides_valid(f, 2, a, negative=a, functions=fs))
        for box in ("margin", "padding", "inset") for axis in ("inline", "block")},
     **{name: (lambda f, q, k=frozenset(keywords): one_keyword_or(f, k)) for name, keywords in KEYWORDS.items()},
+    **BORDER_VALIDATORS,
 }
 
 
@@ -416,10 +475,10 @@ def valid_value(name: str, tokens, quirks: bool = False) -> bool:
     found = words(tokens)
     if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in CSS_WIDE:
         return True
-    if any(t.type == "function" and t.lower_name == "var" or t.type.endswith("block") for t in found):
-        return True  # var() is decided once substituted; a block is left to the reader as before
-    if substitutes(tinycss2.serialize(found)):
-        return True  # so are env(), attr(), if() (css_substitute.py), wherever they are in the value
+    if any(t.type.endswith("block") for t in found):
+        return True  # a block is left to the reader as before
+    if substitutes(written := tinycss2.serialize(found)) or VAR_CALL.search(written):
+        return True  # var(), env(), attr(), if() are decided once substituted (css_substitute.py), wherever they are
     if not colour_functions_valid(found):
         return False
     return check is None or check(found, quirks)
