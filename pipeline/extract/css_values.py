@@ -358,19 +358,31 @@ def background_valid(found: list) -> bool:
     return all(layer_valid(layer, last=index == len(layers) - 1) for index, layer in enumerate(layers))
 
 
+def background_size(token) -> bool:
+    return (token.type == "ident" and token.lower_value in BACKGROUND_SIZES) or numeric(token, negative=False)
+
+
+def sized_by_length(token) -> bool:
+    """A size that may be one of two (`auto 10px`), not `cover` or `contain`."""
+    return background_size(token) and not (token.type == "ident" and token.lower_value in ("cover", "contain"))
+
+
 def layer_valid(layer: list, last: bool) -> bool:
     counts = dict.fromkeys(("image", "colour", "attachment", "repeat", "box"), 0)
-    positions, keywords, at = 0, 0, 0
+    positions, keywords, at, sized = 0, 0, 0, False
     while at < len(layer):
         token = layer[at]
         word = token.lower_value if token.type == "ident" else None
-        if token.type == "literal" and token.value == "/":
-            sizes = [t for t in layer[at + 1:at + 3] if (t.type == "ident" and t.lower_value in BACKGROUND_SIZES)
-                     or numeric(t, negative=False)]
-            if not positions or not sizes or (sizes[0].type == "ident" and sizes[0].lower_value != "auto"
-                                              and len(sizes) > 1):
+        if token.type == "literal" and token.value == "/":  # a size after the position: one word, or two lengths or autos
+            first, second = (layer[at + 1:at + 3] + [None, None])[:2]
+            if not positions or sized or first is None or not background_size(first):
                 return False
-            at += 1 + (2 if len(sizes) > 1 and sizes[0] is layer[at + 1] and sizes[1] is layer[at + 2] else 1)
+            sized = True
+            if second is not None and background_size(second):
+                if not (sized_by_length(first) and sized_by_length(second)):
+                    return False  # `cover 10px`, `10px contain`
+                at += 1
+            at += 2
             continue
         if token.type == "url" or word == "none" or (token.type == "function" and token.lower_name in IMAGE_FUNCTIONS):
             counts["image"] += 1
