@@ -107,9 +107,7 @@ VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-
 # The arbitrary-substitution functions but var() (css_substitute.py): env(), attr(), if(),
 # inherit(), custom functions; a declaration holding one is valid until its element's style is computed.
 SUBSTITUTING = re.compile(r"(?:^|[^\w-])(?:attr|env|if|inherit|--[\w-]+)\(", re.IGNORECASE)
-
-
-VAR_CALL = re.compile(r"(?:^|[^\w-])var\(", re.IGNORECASE)
+VAR_CALL = re.compile(r"(?:^|[^\w-])var\(", re.IGNORECASE)  # var() at any depth (`rgb(var(--c))`)
 
 
 def substitutes(value: str) -> bool:
@@ -140,7 +138,7 @@ def math_fits(token, percent: bool, lengths: bool) -> bool:
     """Whether a math function's type is the property's (hunt 171: `opacity: calc(1px)` and
     `font-size: calc(16)` are dropped by Chromium; session 53: `calc(1px + 1)`, `min(1px, 1)`,
     `round(5px)` too, css_math.math_type); True where this reader does not type it (env(),
-    anchor(), random())."""
+    anchor())."""
     quantity = quantity_of_function(token, 0)
     if quantity is None:
         kind = math_type(token, "length" if lengths and percent else "percent")
