@@ -16,6 +16,12 @@
   an alpha after `/`; var() anywhere in a value leaves it to be decided once substituted. Of hunt
   173's 42,604 verdicts 121 differ now (all kept here and dropped by Chromium: refused downstream),
   none the other way.
+- **An Office conditional comment in a sheet** (hunt 177): Word and Outlook write `<!--[if mso]>…
+  <![endif]-->` inside `<style>`; the rule after it has `<![endif]-->` in its selector, which no
+  browser accepts, so Chromium drops the rule (its `.old{display:none}` hides nothing). This reader
+  took the selector for one it does not decide and refused the page. A selector written with a sign
+  of no selector (`<`, `!`, `-->`, a number, a string, an attribute block of other words) is now
+  dropped (css_selectors.written_in_selectors).
 """
 from __future__ import annotations
 
@@ -139,3 +145,36 @@ def test_math_colours_and_sizes_are_kept_as_chromium_keeps_them(browser, quirks)
     a length in an opacity, exp() of a relative length (Chromium 156 keeps `exp(2vw)`); a
     background size whose first word is no size, or given twice (round 39's left item)."""
     assert kept_otherwise(browser, VALIDITY, quirks) == []
+
+
+OFFICE_SHEETS = {  # a sheet whose hiding rule Chromium drops: its selector holds a conditional comment's end
+    "[if mso] … [endif] before the rule": "<!--[if mso]>.x{color:red}<![endif]-->\n.old{display:none}",
+    "[if !mso] around the rule": "<!--[if !mso]><!-->.old{display:none}<!--<![endif]-->",
+}
+
+
+def office_page(name: str) -> str:
+    return before_the_value('<span class="old">1</span>').replace(
+        "</head>", f"<style>{OFFICE_SHEETS[name]}</style></head>", 1)
+
+
+def test_chromium_drops_the_rule_after_the_comment(browser):
+    """The premise: the 1 in `.old` is shown (its rule dropped)."""
+    script = "() => getComputedStyle(document.querySelector('.old')).display"
+    assert {name: evaluated_on(browser, office_page(name), script) for name in OFFICE_SHEETS} == \
+        dict.fromkeys(OFFICE_SHEETS, "inline")
+
+
+@pytest.mark.parametrize("name", OFFICE_SHEETS)
+def test_a_rule_behind_an_office_comment_is_dropped(name):
+    """Catches the over-refusal of hunt 177: the page was refused ("a selector this reader does not
+    decide") where Chromium shows 14*Ascend."""
+    assert published(office_page(name)) == {14}
+
+
+def test_a_rule_after_a_closed_office_comment_still_hides():
+    """What must still be read as hidden: without the comment's end in its selector, `.old`'s rule
+    stands and the 1 is out of sight (Chromium shows 4*Ascend)."""
+    page = before_the_value('<span class="old">1</span>').replace(
+        "</head>", "<style>.x{color:red}\n.old{display:none}</style></head>", 1)
+    assert published(page) == {4}

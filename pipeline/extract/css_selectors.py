@@ -116,6 +116,8 @@ def accepted(tokens, inside_has: bool = False, inside_not: bool = False) -> bool
     :nth-child and :nth-last-child take `of S`; `:lang()` takes one language (Chromium 156 reads
     no list); an attribute selector no `s` flag (it knows `i` only); unforgiving arguments are
     checked the same way."""
+    if not all(written_in_selectors(t) for t in tokens):
+        return False
     if any(t.type == "[] block" and (case_flag(t.content) == "s" or flags(t.content) > 1) for t in tokens):
         return False
     if not after_pseudo_elements_accepted(tokens):
@@ -146,6 +148,34 @@ def accepted(tokens, inside_has: bool = False, inside_not: bool = False) -> bool
             if not member or not accepted(member, inside_has or name == "has", inside_not or name == "not"):
                 return False
     return True
+
+
+# What a selector is written with at its own level: a sign of no selector (`<`, `!`, `-->`, a
+# number, a string, a () block) makes it one no browser accepts, as an Office page's conditional
+# comment in a sheet (`<![endif]-->\n.old {…}`, hunt 177)
+SELECTOR_SIGNS = frozenset({".", ":", ">", "+", "~", "*", "|", "&"})
+ATTRIBUTE_MATCHES = frozenset({"=", "~=", "|=", "^=", "$=", "*="})
+
+
+def written_in_selectors(token) -> bool:
+    if token.type == "literal":
+        return token.value in SELECTOR_SIGNS
+    if token.type == "[] block":
+        return attribute_written(strip(token.content))
+    return token.type in ("ident", "hash", "function", "whitespace", "comment")
+
+
+def attribute_written(content) -> bool:
+    """`[name]`, `[ns|name]`, `[*|name]`, `[name=value]` with a match and a value (and a flag, i
+    or s, after it): no other words (`[if mso]`)."""
+    words_ = [t for t in content if t.type not in ("whitespace", "comment")]
+    at = next((i for i, t in enumerate(words_) if t.type == "literal" and t.value in ATTRIBUTE_MATCHES), len(words_))
+    name, rest = words_[:at], words_[at:]
+    named = [t.type for t in name] in (["ident"], ["literal", "ident"], ["ident", "literal", "ident"],
+                                       ["literal", "literal", "ident"]) and all(
+        t.value in ("|", "*") for t in name if t.type == "literal")
+    return named and (not rest or (2 <= len(rest) <= 3 and rest[1].type in ("ident", "string")
+                                   and all(t.type == "ident" and t.lower_value in ("i", "s") for t in rest[2:])))
 
 
 def flags(content) -> int:
