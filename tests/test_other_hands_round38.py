@@ -183,10 +183,11 @@ def test_an_at_namespace_after_a_rule_this_reader_does_not_know_is_undecided():
         read(page_with(head))
 
 
-@pytest.mark.parametrize("selector", [":has(a >)", ":has(> > a)", ":has(|| a)", ":has(:is(::before))"])
+@pytest.mark.parametrize("selector", [":has(a >)", ":has(> > a)", ":has(:is(::before))"])
 def test_a_has_selector_cssselect2_writes_no_test_for_is_refused_not_a_crash(selector):
     """Catches (hunt 165): cssselect2 wrote Python it could not compile for these, and the run
-    stopped with an internal error (exit 3); the rule is one this reader does not decide."""
+    stopped with an internal error (exit 3); the rule is one this reader does not decide.
+    (`:has(|| a)`, the fourth, is dropped now as Chromium drops it: round 40.)"""
     with pytest.raises(SourceError, match=re.escape(f"rule {selector!r}")):
         read(page_with(f"<style>{selector}, .x{{display:none}}</style>"))
 

@@ -147,29 +147,31 @@ def test_math_colours_and_sizes_are_kept_as_chromium_keeps_them(browser, quirks)
     assert kept_otherwise(browser, VALIDITY, quirks) == []
 
 
-OFFICE_SHEETS = {  # a sheet whose hiding rule Chromium drops: its selector holds a conditional comment's end
+DROPPED_SHEETS = {  # a sheet whose hiding rule Chromium drops: its selector holds a sign of no selector
     "[if mso] … [endif] before the rule": "<!--[if mso]>.x{color:red}<![endif]-->\n.old{display:none}",
     "[if !mso] around the rule": "<!--[if !mso]><!-->.old{display:none}<!--<![endif]-->",
+    # a column combinator, which Chromium does not know (round 38 took it for a selector not decided)
+    ":has(|| a) in the list": ":has(|| a), .old{display:none}",
 }
 
 
-def office_page(name: str) -> str:
+def with_dropped_rule(name: str) -> str:
     return before_the_value('<span class="old">1</span>').replace(
-        "</head>", f"<style>{OFFICE_SHEETS[name]}</style></head>", 1)
+        "</head>", f"<style>{DROPPED_SHEETS[name]}</style></head>", 1)
 
 
 def test_chromium_drops_the_rule_after_the_comment(browser):
     """The premise: the 1 in `.old` is shown (its rule dropped)."""
     script = "() => getComputedStyle(document.querySelector('.old')).display"
-    assert {name: evaluated_on(browser, office_page(name), script) for name in OFFICE_SHEETS} == \
-        dict.fromkeys(OFFICE_SHEETS, "inline")
+    assert {name: evaluated_on(browser, with_dropped_rule(name), script) for name in DROPPED_SHEETS} == \
+        dict.fromkeys(DROPPED_SHEETS, "inline")
 
 
-@pytest.mark.parametrize("name", OFFICE_SHEETS)
+@pytest.mark.parametrize("name", DROPPED_SHEETS)
 def test_a_rule_behind_an_office_comment_is_dropped(name):
     """Catches the over-refusal of hunt 177: the page was refused ("a selector this reader does not
-    decide") where Chromium shows 14*Ascend."""
-    assert published(office_page(name)) == {14}
+    decide") where Chromium shows 14*Ascend; so was one whose list holds a column combinator."""
+    assert published(with_dropped_rule(name)) == {14}
 
 
 def test_a_rule_after_a_closed_office_comment_still_hides():
