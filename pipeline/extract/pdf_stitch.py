@@ -272,5 +272,26 @@ def stitch(first: PageTable, continuations: list[PageTable], source: str) -> lis
             if cell.lines:  # the wrap evidence of the merged cell's last line
                 above.room, above.least_room, above.ends_at_break = cell.room, cell.least_room, cell.ends_at_break
         offset = shift + max(c.row + c.rowspan for c in body)
+    check_not_hyphenated(placed, source)
     return [Cell(c.row, c.col, c.rowspan, c.colspan, collapse_lines([printed_text(x) for x in c.lines]),
                  "\n".join(c.lines), c.page, layout_breaks=True) for c in placed]  # wraps, not breaks
+
+
+# The hyphen U+2010 a layout's hyphenation draws where it breaks a word (WeasyPrint's `hyphens:
+# auto`: `Deep‐` / `Seek-V3/R1` for DeepSeek-V3/R1), no part of the word; a name's own hyphen written
+# U+2010 and broken after prints alike. The vendor's hyphens are hyphen-minus (`qwen2.5-` / `1.5b`).
+LAYOUT_HYPHEN = "\u2010"
+
+
+def check_not_hyphenated(cells: list[PageCell], source: str) -> None:
+    """No cell's line, but its last, ends in U+2010 (hunt 178: `Deep-Seek-V3/R1` and
+    `mix-tral-8x7b` were published, exit 0, from a print whose words the layout hyphenated)."""
+    for cell in cells:
+        ends = [at for at, line in enumerate(cell.lines[:-1]) if line.rstrip().endswith(LAYOUT_HYPHEN)]
+        if ends and any(line.strip() for line in cell.lines[ends[0] + 1:]):
+            raise LayoutError(source, Problem(
+                Place(cell.row + 1, cell.col + 1, cell.page),
+                f"{chr(10).join(cell.lines)!r}: a line ends in a hyphen (U+2010), which a layout draws where its "
+                "hyphenation breaks a word (no part of the word: DeepSeek printed Deep‐ / Seek) as well as where a "
+                "name's own hyphen breaks; which one a reader sees is not told",
+                "a word wrapped without a hyphen drawn, or broken after a hyphen-minus"))
