@@ -211,6 +211,13 @@ CONSTANTS = frozenset({"e", "pi", "infinity", "-infinity", "nan"})
 ROUNDING = frozenset({"nearest", "up", "down", "to-zero", "line-width"})
 UNTYPED = "untyped"  # a function this reader does not type (anchor(), env()): decided elsewhere, as before
 MathType = dict  # base type ("length", "angle", "percent", …) -> power; a number is {}
+# How many arguments each math function takes once a rounding strategy, clamp()'s `none` bounds and
+# random()'s sharing options are left out (min(), max() and hypot() any number)
+ARGUMENT_COUNTS = {"calc": (1,), "-webkit-calc": (1,), "mod": (2,), "rem": (2,), "atan2": (2,), "pow": (2,),
+                   "sin": (1,), "cos": (1,), "tan": (1,), "asin": (1,), "acos": (1,), "atan": (1,), "sqrt": (1,),
+                   "exp": (1,), "abs": (1,), "sign": (1,), "log": (1, 2), "round": (1, 2), "progress": (3,),
+                   "clamp": (1, 2, 3), "random": (2, 3)}
+TYPED_FUNCTIONS = frozenset({*MATH_FUNCTIONS, "sibling-index", "sibling-count"})  # a type of their own inside math
 
 
 def math_type(token, percent_as: str = "percent", depth: int = 0) -> MathType | str | None:
@@ -237,11 +244,7 @@ def math_type(token, percent_as: str = "percent", depth: int = 0) -> MathType | 
     if UNTYPED in types:
         return UNTYPED
     first, alike = types[0], all(t == types[0] for t in types)
-    counts = {"calc": (1,), "-webkit-calc": (1,), "mod": (2,), "rem": (2,), "atan2": (2,), "pow": (2,),
-              "sin": (1,), "cos": (1,), "tan": (1,), "asin": (1,), "acos": (1,), "atan": (1,), "sqrt": (1,),
-              "exp": (1,), "abs": (1,), "sign": (1,), "log": (1, 2), "round": (1, 2), "progress": (3,),
-              "clamp": (1, 2, 3), "random": (2, 3)}
-    if len(types) not in counts.get(name, range(1, len(types) + 1)) or not alike:
+    if len(types) not in ARGUMENT_COUNTS.get(name, range(1, len(types) + 1)) or not alike:
         return None
     if name == "progress":
         return {}
@@ -340,7 +343,7 @@ def value_type(token, percent_as: str, depth: int) -> MathType | str | None:
         return {} if token.lower_value in CONSTANTS else None
     if token.type == "() block":
         return sum_type(token.content, percent_as, depth + 1) if depth <= MAX_DEPTH else None
-    if token.type == "function" and token.lower_name in (*MATH_FUNCTIONS, "sibling-index", "sibling-count"):
+    if token.type == "function" and token.lower_name in TYPED_FUNCTIONS:
         return math_type(token, percent_as, depth + 1)
     if token.type == "function":  # substituted (var(), env(), attr()) or placed (anchor()) elsewhere; else no value
         return UNTYPED if token.lower_name in ("var", "env", "attr", "if", "anchor", "anchor-size") else None

@@ -316,9 +316,9 @@ def text_decoration_valid(found: list) -> bool:
             lines.append(at)
         elif word in DECORATION_STYLES:
             group = "style"
-        elif word in ("auto", "from-font") or (numeric(token) and (
-                token.type != "function" or quantity_of_function(token, 0) is not None or holds_length([token]))):
-            group = "thickness"  # (a math function of no type told here, of no length, is none: hunt 173)
+        elif word in ("auto", "from-font") or (numeric(token) and (token.type != "function" or holds_length([token]))):
+            group = "thickness"  # (a math function of no type told here, of no length, is none: hunt 173; one
+            # numeric() types as a length holds one)
         elif colour_tokens_valid([token]):
             group = "colour"
         else:
@@ -404,6 +404,7 @@ def layer_valid(layer: list, last: bool) -> bool:
 BORDER_STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
                            "outset"})
 BORDER_WIDTHS = frozenset({"thin", "medium", "thick"})
+VALUE_FUNCTIONS = frozenset({*MATH, *COLOUR_FUNCTIONS, *IMAGE_FUNCTIONS})  # functions of a kind this reader tells
 PHYSICAL_SIDES = ("top", "right", "bottom", "left")
 BORDER_SIDES = (*PHYSICAL_SIDES, "block-start", "block-end", "inline-start", "inline-end")
 
@@ -418,7 +419,7 @@ def border_part(token, unitless: bool = False) -> str | None:
         return "width"
     if colour_tokens_valid([token]):
         return "color"
-    if token.type == "function" and token.lower_name not in (*MATH, *COLOUR_FUNCTIONS, *IMAGE_FUNCTIONS):
+    if token.type == "function" and token.lower_name not in VALUE_FUNCTIONS:
         return "?"
     return None
 
