@@ -137,7 +137,10 @@ def split_commas(tokens) -> list[list]:
 
 
 def quantity_of_sum(tokens, depth: int) -> Quantity | None:
-    """A sum of products (`1px - 2 * 3px`), + and - between terms separated by whitespace."""
+    """A sum of products (`1px - 2 * 3px`), + and - between terms separated by whitespace: CSS
+    Values 4 wants it on both sides (`calc(1px+(1q))` is dropped by Chromium)."""
+    if not signs_spaced(tokens):
+        return None
     parts = [t for t in tokens if t.type not in ("whitespace", "comment")]
     terms, signs, current = [], [1.0], []
     for token in parts:
@@ -158,6 +161,13 @@ def quantity_of_sum(tokens, depth: int) -> Quantity | None:
     if "" in total and len(total) > 1:
         return None  # a number added to a length (`calc(0px + 0)`): of no type, as a browser finds it
     return total
+
+
+def signs_spaced(tokens) -> bool:
+    """Whether every top-level + and - has white space on both sides."""
+    tokens = strip_space(tokens)
+    return all(0 < at < len(tokens) - 1 and spaced_around(tokens, at) for at, token in enumerate(tokens)
+               if token.type == "literal" and token.value in ("+", "-"))
 
 
 def quantity_of_product(tokens, depth: int) -> Quantity | None:
