@@ -11,6 +11,18 @@
   transparent;color:red (x)}` and `.x{opacity:0;opacity:(1)}` published 14 where Chromium shows
   4. Chromium 156 drops such a value in each of its 497 properties, and `[…]` everywhere but a
   grid's line names; so does this reader now (css_values.valid_value), custom properties aside.
+- **A `!` left in a value** (a differential of random values against Chromium): CSS allows no `!`
+  but `!important` at a value's top level or at that of a substitution function's arguments, and
+  Chromium drops `opacity: var(--a, 1) !x` (a typo of !important), `var(--a, !)` and `attr(x) !x`;
+  this reader kept them (a value with var() is decided once substituted), so the 1 an earlier
+  `opacity: 0` hides was published: 14 for 4 (html_cascade.stray_bang).
+- **A function in a font or border shorthand that none of its parts takes**: `font: rgb(0 0 0)
+  16px a` and `border-left: counter(x)` were kept ("a function this reader does not know"); Chromium
+  keeps no function there but math and colours. The font one undid an earlier `font-size: 0`: 14
+  for 4 (css_values.font_valid, border_part).
+- **border-inline-start and -end given a colour or a CSS-wide keyword alone** (round 40's left
+  item): they reset the side's width and style as `border-left` does, which this reader did not
+  expand, so a border they remove still set the 1 apart and the page was refused.
 """
 from __future__ import annotations
 
@@ -99,3 +111,74 @@ def test_values_holding_blocks_are_kept_as_chromium_keeps_them(browser, quirks):
     """Catches a value with a block outside any function kept in a property this reader computes
     (Chromium keeps none), and a grid's line names dropped."""
     assert kept_otherwise(browser, BLOCK_VALIDITY, quirks) == []
+
+
+UNDONE = {  # a hiding declaration, then one Chromium drops; the property and what Chromium computes
+    "a var() value with a typo of !important": (".x{opacity:0;opacity:var(--a, 1) !x}", "opacity", "0"),
+    "a var() value ending in !": (".x{opacity:0;opacity:var(--a,1)!}", "opacity", "0"),
+    "a var() whose fallback holds !": (".x{font-size:0;font-size:var(--a, !)}", "fontSize", "0px"),
+    "an attr() value with a word after !": (".x{opacity:0;opacity:attr(data-o type(<number>), 1) !x}", "opacity", "0"),
+    "a font shorthand holding a colour": (".x{font-size:0;font:rgb(0 0 0) 16px a}", "fontSize", "0px"),
+    "a font shorthand holding a function of no part": (".x{font-size:0;font:16px generic(x)}", "fontSize", "0px"),
+}
+
+
+def test_chromium_drops_the_later_declarations(browser):
+    """The premise: each later declaration is dropped, the 1 kept out of sight."""
+    seen = {name: evaluated_on(browser, styled(sheet),
+                               f"() => getComputedStyle(document.querySelector('.x')).{prop}")
+            for name, (sheet, prop, _) in UNDONE.items()}
+    assert seen == {name: computed for name, (_, _, computed) in UNDONE.items()}
+
+
+@pytest.mark.parametrize("name", UNDONE)
+def test_a_declaration_chromium_drops_does_not_show_the_1(name):
+    """Catches: each published 14, exit 0, where Chromium shows 4."""
+    with pytest.raises(CellError, match=HIDDEN_1):
+        published(styled(UNDONE[name][0]))
+
+
+BORDERS_REMOVED = {  # a border on the 1's box, then a shorthand that removes it
+    "border-inline-start given a colour": ".x{border-inline-start:6px solid red;border-inline-start:red}",
+    "border-inline-end given initial": ".x{border-inline-end:6px solid red;border-inline-end:initial}",
+    "border-left given initial": ".x{border-left:6px solid red;border-left:initial}",
+}
+
+
+def test_chromium_draws_no_border(browser):
+    """The premise: the shorthand resets the width and style, so no border is drawn."""
+    script = ("() => { const s = getComputedStyle(document.querySelector('.x')); "
+              "return [s.borderLeftStyle, s.borderRightStyle]; }")
+    assert {name: evaluated_on(browser, styled(sheet), script) for name, sheet in BORDERS_REMOVED.items()} == \
+        dict.fromkeys(BORDERS_REMOVED, ["none", "none"])
+
+
+@pytest.mark.parametrize("name", BORDERS_REMOVED)
+def test_a_border_shorthand_that_removes_the_border_sets_nothing_apart(name):
+    """Catches the over-refusal: `1 4*Ascend` taken for two items where Chromium shows 14*Ascend."""
+    assert published(styled(BORDERS_REMOVED[name])) == {14}
+
+
+SHORTHAND_VALIDITY = [
+    *(("opacity", v) for v in ("var(--b, 1) !x", "var(--b,1)!", "attr(x) !x", "var(--b) !important x", "var(--b, !x)",
+                               "var(--b, (!))", "var(--b, f(!))", "var(--b, 1) (!)", "calc(var(--b, !) * 1)",
+                               "var(--b, var(--c, !))", "f(var(--b, !))", "env(x, !)", "attr(x, !)", "var(--b, [!])",
+                               "if(style(--x: 1): 1; else: !)", "inherit(--b, !)", "--f(!)", "var(--b, 1) ! important")),
+    *(("--a", v) for v in ("1 !x", "(1 !x)", "[!]", "{!}", "f(!)", "'!'", "var(--b, !)", "1 ! x")),
+    *(("font", v) for v in ("rgb(0 0 0) 16px a", "16px a(b)", "16px/normal f(x)", "bold 16px local(a)", "16px 'a', b(c)",
+                            "16px a rgb(0 0 0)", "x(1) 16px a", "16px/anchor(top) a", "16px generic(fangsong)",
+                            "oblique calc(10deg) 16px a", "calc(400) 16px a", "16px/min(1, 2) a", "sibling-index() 16px a",
+                            "16px attr(x)", "clamp(1px, 16px, 20px) a")),
+    *((name, v) for name in ("border-left", "border-left-color", "border-left-width", "border-style", "border-inline-start",
+                             "border-inline-end", "border-inline")
+      for v in ("counter(x)", "1px solid counter(x)", "url(x)", "foo(1)", "contrast-color(red)", "alpha(from red / 0.5)",
+                "color-mix(in srgb, red, blue)", "random(1px, 2px)", "red", "initial", "inherit", "1px solid red")),
+]
+
+
+@pytest.mark.parametrize("quirks", [False, True], ids=["standards", "quirks"])
+def test_bangs_fonts_and_borders_are_kept_as_chromium_keeps_them(browser, quirks):
+    """Catches a `!` left in a value kept (or one inside a block or another function dropped), a
+    font or border shorthand holding a function of none of its parts kept, and border-inline's
+    shorthands given a colour or a keyword alone dropped."""
+    assert kept_otherwise(browser, SHORTHAND_VALIDITY, quirks) == []

@@ -16,7 +16,7 @@ import re
 
 import tinycss2
 
-from .css_math import LENGTH_UNITS, MATH_FUNCTIONS, UNTYPED, math_type, quantity_of_function, split_commas, words
+from .css_math import LENGTH_UNITS, MATH_FUNCTIONS, TYPED_FUNCTIONS, UNTYPED, math_type, split_commas, words
 from .css_colour import COLOUR_FUNCTIONS, CSS_WIDE, colour_tokens_valid, function_valid
 
 UNITS = LENGTH_UNITS
@@ -193,12 +193,13 @@ def font_valid(found: list) -> bool:
     each once at most and four words at most with `normal`s, before a size (a length, percentage or
     keyword, or a math function of a length), then a line height after `/`, then a family list
     (hunts 116 and 173: `font: 16px` and `16px inherit` have no family; `bold bold 16px a`, `1001
-    16px a`, `calc(16) a`, `16px/foo a` are dropped by Chromium). A function this reader does not
-    know of is kept, as before."""
+    16px a`, `calc(16) a`, `16px/foo a` are dropped by Chromium; session 54: so is any function but
+    math, `rgb(0 0 0) 16px a` and `16px generic(x)` too). sibling-index() and sibling-count() are
+    left undecided, as before."""
     if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in SYSTEM_FONT_KEYWORDS:
         return True
     if any(t.type == "function" and t.lower_name not in MATH for t in found):
-        return True
+        return all(t.lower_name in TYPED_FUNCTIONS for t in found if t.type == "function")
 
     def sized(token) -> bool:
         return font_size(token) or (token.type == "function" and math_fits(token, True, True))
@@ -394,14 +395,13 @@ def layer_valid(layer: list, last: bool) -> bool:
 BORDER_STYLES = frozenset({"none", "hidden", "dotted", "dashed", "solid", "double", "groove", "ridge", "inset",
                            "outset"})
 BORDER_WIDTHS = frozenset({"thin", "medium", "thick"})
-VALUE_FUNCTIONS = frozenset({*MATH, *COLOUR_FUNCTIONS, *IMAGE_FUNCTIONS})  # functions of a kind this reader tells
 PHYSICAL_SIDES = ("top", "right", "bottom", "left")
 BORDER_SIDES = (*PHYSICAL_SIDES, "block-start", "block-end", "inline-start", "inline-end")
 
 
 def border_part(token, unitless: bool = False) -> str | None:
-    """Which part of a border a word gives: "width", "style", "color", "?" for a function this
-    reader does not type (kept, as before), None for no part."""
+    """Which part of a border a word gives: "width", "style", "color", None for no part (any other
+    function too: Chromium 156 keeps none, `border-left: counter(x)` is dropped)."""
     if token.type == "ident" and token.lower_value in BORDER_STYLES:
         return "style"
     if (token.type == "ident" and token.lower_value in BORDER_WIDTHS) or numeric(
@@ -409,8 +409,6 @@ def border_part(token, unitless: bool = False) -> str | None:
         return "width"
     if colour_tokens_valid([token]):
         return "color"
-    if token.type == "function" and token.lower_name not in VALUE_FUNCTIONS:
-        return "?"
     return None
 
 
@@ -419,12 +417,12 @@ def border_valid(found: list) -> bool:
     each once at most, in any order. Chromium reads no unitless width and no hashless colour here,
     in quirks mode either (session 53: `border: 1px solid ffffff` is dropped)."""
     parts = [border_part(t) for t in found]
-    return None not in parts and ("?" in parts or 0 < len(parts) == len(set(parts)))
+    return None not in parts and 0 < len(parts) == len(set(parts))
 
 
 def border_list_valid(found: list, part: str, most: int, unitless: bool = False) -> bool:
     """One to `most` values of one part of a border (border-color: up to 4 colours, a side's one)."""
-    return 0 < len(found) <= most and all(border_part(t, unitless) in (part, "?") for t in found)
+    return 0 < len(found) <= most and all(border_part(t, unitless) == part for t in found)
 
 
 BORDER_VALIDATORS = {
@@ -479,13 +477,13 @@ def valid_value(name: str, tokens, quirks: bool = False) -> bool:
     found = words(tokens)
     if len(found) == 1 and found[0].type == "ident" and found[0].lower_value in CSS_WIDE:
         return True
+    if substitutes(written := tinycss2.serialize(found)) or VAR_CALL.search(written):
+        return True  # var(), env(), attr(), if() are decided once substituted (css_substitute.py), wherever they are
     blocks = {t.type for t in found if t.type.endswith("block")}
     if blocks and not name.startswith("--"):
         # Chromium 156 drops a bracketed block in every property but a grid's line names (checked
         # for each of its 497): `letter-spacing: 1px -(0) 2px` undoes nothing
         return blocks == {"[] block"} and name in LINE_NAMED
-    if substitutes(written := tinycss2.serialize(found)) or VAR_CALL.search(written):
-        return True  # var(), env(), attr(), if() are decided once substituted (css_substitute.py), wherever they are
     if not colour_functions_valid(found):
         return False
     return check is None or check(found, quirks)

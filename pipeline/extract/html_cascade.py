@@ -180,15 +180,18 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
         sides = {"border-left": ["left"], "border-inline-start": ["left"], "border-right": ["right"],
                  "border-inline-end": ["right"]}.get(name, ["left", "right"])
         width, style, _ = border_parts(parts)
+        if ascii_lower(value) in CSS_WIDE:  # each longhand takes the keyword (`border-inline-end: initial`)
+            width = style = ascii_lower(value)
         if name == "border-width":
             width, style = (words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]) if words else None, None
         if name == "border-style":
             width, style = None, (words[3] if len(words) > 3 else words[1] if len(words) > 1 else words[0]) if words else None
-        out = []
+        shorthand = name not in ("border-width", "border-style")  # resets what it does not give (Chromium
+        out = []                                                    # keeps `border-inline-start: red`)
         for side in sides:
-            if width is not None or name in ("border", "border-left", "border-right"):
+            if width is not None or shorthand:
                 out.append(one(f"border-{side}-width", width or "medium"))
-            if style is not None or name in ("border", "border-left", "border-right"):
+            if style is not None or shorthand:
                 out.append(one(f"border-{side}-style", style or "none"))
         return out + (vertical_borders(name, parts, important) if name in ("border", "border-width", "border-style")
                       else [])
@@ -383,7 +386,8 @@ def declarations_of(items, quirks: bool = False) -> list[Declaration]:
     for item in items:
         if item.type == "declaration" and quirks and item.lower_name in QUIRKY_COLOURS:
             item.value = hashless(item.value)
-        if item.type == "declaration" and valid_value(item.lower_name, item.value, quirks) and well_formed_vars(item.value):
+        if item.type == "declaration" and valid_value(item.lower_name, item.value, quirks) and well_formed_vars(item.value) \
+                and not stray_bang(item.value):
             # (else dropped, as browsers do)
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))
@@ -487,6 +491,26 @@ def well_formed_vars(tokens) -> bool:
         if token.type in ("() block", "[] block", "{} block") and not well_formed_vars(token.content):
             return False
     return True
+
+
+SUBSTITUTION_FUNCTIONS = frozenset({"var", "env", "attr", "if", "inherit"})
+
+
+def stray_bang(tokens, top: bool = True) -> bool:
+    """Whether a `!` is left in a value once `!important` is taken off, at its top level or at that
+    of a substitution function's arguments (`opacity: var(--a, 1) !x`, `var(--a, !)`): CSS allows
+    none there (Syntax's <declaration-value>), and Chromium 156 drops the declaration, an earlier
+    one winning. One inside another function or a block is the value's own (`--a: [!]`)."""
+    for token in tokens:
+        if top and token.type == "literal" and token.value == "!":
+            return True
+        if token.type == "function":
+            substituting = token.lower_name in SUBSTITUTION_FUNCTIONS or token.name.startswith("--")
+            if stray_bang(token.arguments, top=substituting):
+                return True
+        elif token.type in ("() block", "[] block", "{} block") and stray_bang(token.content, top=False):
+            return True
+    return False
 
 
 def ua_defaults() -> dict[str, list[Declaration]]:
