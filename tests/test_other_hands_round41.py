@@ -15,7 +15,11 @@
   but `!important` at a value's top level or at that of a substitution function's arguments, and
   Chromium drops `opacity: var(--a, 1) !x` (a typo of !important), `var(--a, !)` and `attr(x) !x`;
   this reader kept them (a value with var() is decided once substituted), so the 1 an earlier
-  `opacity: 0` hides was published: 14 for 4 (html_cascade.stray_bang).
+  `opacity: 0` hides was published: 14 for 4 (html_cascade.malformed).
+- **A bad string, a bad url or an unmatched bracket beside var()** (the same differential): CSS
+  Syntax allows them nowhere in a value, and Chromium drops `opacity: var(--b, 1) )` and
+  `var(--b, url(a b))`; this reader kept them for substitution, and after it found the value no
+  opacity, unset it: 14 for 4 (html_cascade.malformed, which holds the `!` rule too).
 - **A function in a font or border shorthand that none of its parts takes**: `font: rgb(0 0 0)
   16px a` and `border-left: counter(x)` were kept ("a function this reader does not know"); Chromium
   keeps no function there but math and colours. The font one undid an earlier `font-size: 0`: 14
@@ -118,6 +122,9 @@ UNDONE = {  # a hiding declaration, then one Chromium drops; the property and wh
     "a var() value ending in !": (".x{opacity:0;opacity:var(--a,1)!}", "opacity", "0"),
     "a var() whose fallback holds !": (".x{font-size:0;font-size:var(--a, !)}", "fontSize", "0px"),
     "an attr() value with a word after !": (".x{opacity:0;opacity:attr(data-o type(<number>), 1) !x}", "opacity", "0"),
+    "a var() value after which a bracket closes nothing": (".x{opacity:0;opacity:var(--b, 1) )}", "opacity", "0"),
+    "a var() fallback holding a bad url": (".x{opacity:0;opacity:var(--b, url(a b))}", "opacity", "0"),
+    "a var() value with a bad string": (".x{font-size:0;font-size:var(--b, 16px) 'x\n}", "fontSize", "0px"),
     "a font shorthand holding a colour": (".x{font-size:0;font:rgb(0 0 0) 16px a}", "fontSize", "0px"),
     "a font shorthand holding a function of no part": (".x{font-size:0;font:16px generic(x)}", "fontSize", "0px"),
 }
@@ -164,7 +171,10 @@ SHORTHAND_VALIDITY = [
                                "var(--b, (!))", "var(--b, f(!))", "var(--b, 1) (!)", "calc(var(--b, !) * 1)",
                                "var(--b, var(--c, !))", "f(var(--b, !))", "env(x, !)", "attr(x, !)", "var(--b, [!])",
                                "if(style(--x: 1): 1; else: !)", "inherit(--b, !)", "--f(!)", "var(--b, 1) ! important")),
-    *(("--a", v) for v in ("1 !x", "(1 !x)", "[!]", "{!}", "f(!)", "'!'", "var(--b, !)", "1 ! x")),
+    *(("--a", v) for v in ("1 !x", "(1 !x)", "[!]", "{!}", "f(!)", "'!'", "var(--b, !)", "1 ! x", "url(a b)", "'x\n", ")",
+                           "]", "f(url(a b))", "[a ) ]", "url(a)", "\\")),
+    *(("opacity", v) for v in ("var(--b, 1) url(a b)", "var(--b, 1) 'x\n", "var(--b, 1) )", "var(--b, 1) ]",
+                               "var(--b, url(a b))", "var(--b, 'x\n)", "var(--b,1) <!--", "var(--b,1) @x", "var(--b,1) #")),
     *(("font", v) for v in ("rgb(0 0 0) 16px a", "16px a(b)", "16px/normal f(x)", "bold 16px local(a)", "16px 'a', b(c)",
                             "16px a rgb(0 0 0)", "x(1) 16px a", "16px/anchor(top) a", "16px generic(fangsong)",
                             "oblique calc(10deg) 16px a", "calc(400) 16px a", "16px/min(1, 2) a", "sibling-index() 16px a",
@@ -178,7 +188,8 @@ SHORTHAND_VALIDITY = [
 
 @pytest.mark.parametrize("quirks", [False, True], ids=["standards", "quirks"])
 def test_bangs_fonts_and_borders_are_kept_as_chromium_keeps_them(browser, quirks):
-    """Catches a `!` left in a value kept (or one inside a block or another function dropped), a
+    """Catches a `!` left in a value kept (or one inside a block or another function dropped), a bad
+    string, a bad url or an unmatched bracket kept beside var() or in a custom property, a
     font or border shorthand holding a function of none of its parts kept, and border-inline's
     shorthands given a colour or a keyword alone dropped."""
     assert kept_otherwise(browser, SHORTHAND_VALIDITY, quirks) == []

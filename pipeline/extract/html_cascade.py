@@ -387,7 +387,7 @@ def declarations_of(items, quirks: bool = False) -> list[Declaration]:
         if item.type == "declaration" and quirks and item.lower_name in QUIRKY_COLOURS:
             item.value = hashless(item.value)
         if item.type == "declaration" and valid_value(item.lower_name, item.value, quirks) and well_formed_vars(item.value) \
-                and not stray_bang(item.value):
+                and not malformed(item.value):
             # (else dropped, as browsers do)
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))
@@ -496,19 +496,21 @@ def well_formed_vars(tokens) -> bool:
 SUBSTITUTION_FUNCTIONS = frozenset({"var", "env", "attr", "if", "inherit"})
 
 
-def stray_bang(tokens, top: bool = True) -> bool:
-    """Whether a `!` is left in a value once `!important` is taken off, at its top level or at that
-    of a substitution function's arguments (`opacity: var(--a, 1) !x`, `var(--a, !)`): CSS allows
-    none there (Syntax's <declaration-value>), and Chromium 156 drops the declaration, an earlier
-    one winning. One inside another function or a block is the value's own (`--a: [!]`)."""
+def malformed(tokens, top: bool = True) -> bool:
+    """Whether a value holds what CSS Syntax's <declaration-value> allows nowhere: a bad string, a bad
+    url or an unmatched `)`, `]` or `}` at any depth (tinycss2's error tokens), or a `!` left once
+    `!important` is taken off, at the value's top level or at that of a substitution function's
+    arguments (`opacity: var(--a, 1) !x`, `var(--a, !)`). Chromium 156 drops such a declaration, an
+    earlier one winning, even where var() leaves the rest to be decided once substituted. A `!`
+    inside another function or a block is the value's own (`--a: [!]`)."""
     for token in tokens:
-        if top and token.type == "literal" and token.value == "!":
+        if token.type == "error" or (top and token.type == "literal" and token.value == "!"):
             return True
         if token.type == "function":
             substituting = token.lower_name in SUBSTITUTION_FUNCTIONS or token.name.startswith("--")
-            if stray_bang(token.arguments, top=substituting):
+            if malformed(token.arguments, top=substituting):
                 return True
-        elif token.type in ("() block", "[] block", "{} block") and stray_bang(token.content, top=False):
+        elif token.type in ("() block", "[] block", "{} block") and malformed(token.content, top=False):
             return True
     return False
 
