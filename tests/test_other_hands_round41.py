@@ -24,6 +24,10 @@
   16px a` and `border-left: counter(x)` were kept ("a function this reader does not know"); Chromium
   keeps no function there but math and colours. The font one undid an earlier `font-size: 0`: 14
   for 4 (css_values.font_valid, border_part).
+- **A background whose position's words stand apart, or whose size does not follow them** (`0 0
+  #fff / cover`, `0 #fff 0`; the differential of shorthands' longhands): kept, so a white background
+  Chromium drops took a white 1 on black for out of sight, and the page was refused
+  (css_values.layer_valid).
 - **border-inline-start and -end given a colour or a CSS-wide keyword alone** (round 40's left
   item): they reset the side's width and style as `border-left` does, which this reader did not
   expand, so a border they remove still set the 1 apart and the page was refused.
@@ -150,6 +154,10 @@ BORDERS_REMOVED = {  # a border on the 1's box, then a shorthand that removes it
     "border-inline-end given initial": ".x{border-inline-end:6px solid red;border-inline-end:initial}",
     "border-left given initial": ".x{border-left:6px solid red;border-left:initial}",
 }
+BACKGROUNDS_DROPPED = {  # white text on black, then a white background Chromium drops
+    "a size not right after the position": ".x{color:#fff;background:#000;background:0 0 #fff / cover}",
+    "a position's words apart": ".x{color:#fff;background:#000;background:0 #fff 0}",
+}
 
 
 def test_chromium_draws_no_border(browser):
@@ -166,6 +174,20 @@ def test_a_border_shorthand_that_removes_the_border_sets_nothing_apart(name):
     assert published(styled(BORDERS_REMOVED[name])) == {14}
 
 
+def test_chromium_keeps_the_black_background(browser):
+    """The premise: the later background is dropped; the white 1 stands on black."""
+    script = "() => getComputedStyle(document.querySelector('.x')).backgroundColor"
+    assert {name: evaluated_on(browser, styled(sheet), script) for name, sheet in BACKGROUNDS_DROPPED.items()} == \
+        dict.fromkeys(BACKGROUNDS_DROPPED, "rgb(0, 0, 0)")
+
+
+@pytest.mark.parametrize("name", BACKGROUNDS_DROPPED)
+def test_a_background_chromium_drops_does_not_hide_the_1(name):
+    """Catches the over-refusal: the white background kept, the white 1 taken as out of sight and
+    the page refused, where Chromium shows 14*Ascend."""
+    assert published(styled(BACKGROUNDS_DROPPED[name])) == {14}
+
+
 SHORTHAND_VALIDITY = [
     *(("opacity", v) for v in ("var(--b, 1) !x", "var(--b,1)!", "attr(x) !x", "var(--b) !important x", "var(--b, !x)",
                                "var(--b, (!))", "var(--b, f(!))", "var(--b, 1) (!)", "calc(var(--b, !) * 1)",
@@ -179,6 +201,10 @@ SHORTHAND_VALIDITY = [
                             "16px a rgb(0 0 0)", "x(1) 16px a", "16px/anchor(top) a", "16px generic(fangsong)",
                             "oblique calc(10deg) 16px a", "calc(400) 16px a", "16px/min(1, 2) a", "sibling-index() 16px a",
                             "16px attr(x)", "clamp(1px, 16px, 20px) a")),
+    *(("background", v) for v in ("0 0 red / cover", "0 red 0", "left url(x) top", "0 0 / cover red", "red 0 0 / cover",
+                                  "center / cover", "left 10px top 10px / cover", "left 10px url(x) top 10px",
+                                  "0 0 / 10px repeat 0", "no-repeat 0 0 / auto", "0 0 no-repeat / cover",
+                                  "center url(x) / cover", "0 0, 0 red 0", "0 0 / 10px, red 1px 1px / auto")),
     *((name, v) for name in ("border-left", "border-left-color", "border-left-width", "border-style", "border-inline-start",
                              "border-inline-end", "border-inline")
       for v in ("counter(x)", "1px solid counter(x)", "url(x)", "foo(1)", "contrast-color(red)", "alpha(from red / 0.5)",

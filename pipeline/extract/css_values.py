@@ -357,14 +357,17 @@ def sized_by_length(token) -> bool:
 
 
 def layer_valid(layer: list, last: bool) -> bool:
+    """One layer: its position's words side by side, a size right after them (Chromium drops `0 0
+    red / cover` and `0 red 0`)."""
     counts = dict.fromkeys(("image", "colour", "attachment", "repeat", "box"), 0)
-    positions, keywords, at, sized = 0, 0, 0, False
+    positions, keywords, at, sized, in_position = 0, 0, 0, False, False
     while at < len(layer):
         token = layer[at]
         word = token.lower_value if token.type == "ident" else None
+        was_position, in_position = in_position, False
         if token.type == "literal" and token.value == "/":  # a size after the position: one word, or two lengths or autos
             first, second = (layer[at + 1:at + 3] + [None, None])[:2]
-            if not positions or sized or first is None or not background_size(first):
+            if not was_position or sized or first is None or not background_size(first):
                 return False
             sized = True
             if second is not None and background_size(second):
@@ -376,8 +379,11 @@ def layer_valid(layer: list, last: bool) -> bool:
         if token.type == "url" or word == "none" or (token.type == "function" and token.lower_name in IMAGE_FUNCTIONS):
             counts["image"] += 1
         elif word in BACKGROUND_POSITIONS or (token.type != "ident" and numeric(token)):
+            if positions and not was_position:
+                return False  # a position's words apart
             positions += 1
             keywords += word is not None
+            in_position = True
         elif word in BACKGROUND_REPEATS:
             counts["repeat"] += 1 if word in ("repeat-x", "repeat-y") else 0.5
         elif word in BACKGROUND_ATTACHMENTS:
