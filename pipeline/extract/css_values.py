@@ -104,9 +104,12 @@ VERTICAL_ALIGN_WORDS = frozenset({"baseline", "sub", "super", "text-top", "text-
                                   "-webkit-baseline-middle"})
 
 
-# The arbitrary-substitution functions but var() (css_substitute.py): env(), attr(), if(),
-# inherit(), custom functions; a declaration holding one is valid until its element's style is computed.
-SUBSTITUTING = re.compile(r"(?:^|[^\w-])(?:attr|env|if|inherit|--[\w-]+)\(", re.IGNORECASE)
+# The arbitrary-substitution functions (custom functions, `--name()`, too); a declaration holding
+# one is valid until its element's style is computed. SUBSTITUTING finds those but var()
+# (css_substitute.py).
+SUBSTITUTION_FUNCTIONS = frozenset({"var", "env", "attr", "if", "inherit"})
+SUBSTITUTING = re.compile(r"(?:^|[^\w-])(?:%s|--[\w-]+)\(" % "|".join(sorted(SUBSTITUTION_FUNCTIONS - {"var"})),
+                          re.IGNORECASE)
 VAR_CALL = re.compile(r"(?:^|[^\w-])var\(", re.IGNORECASE)  # var() at any depth (`rgb(var(--c))`)
 
 

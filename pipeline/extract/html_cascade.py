@@ -45,8 +45,9 @@ from .css_math import MATH, split_at, split_commas
 from .css_paint import LINE_WIDTHS
 from .css_selectors import (FOCUS, exactly_matched, forgiven, links_rewritten, nth_of_rewritten, scope_relaxed, strip,
                             selector_list, uses, widened)
-from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, FONT_PREFIX_WORDS, SYSTEM_FONT_KEYWORDS,
-                         asks_small_figures, fits_syntax, font_size, relative_length, substitutes, valid_value)
+from .css_values import (ALL_RESETS, CSS_WIDE, FIGURE_PROPERTIES, FONT_PREFIX_WORDS, SUBSTITUTION_FUNCTIONS,
+                         SYSTEM_FONT_KEYWORDS, asks_small_figures, fits_syntax, font_size, relative_length, substitutes,
+                         valid_value)
 from .html_csp import APPLY as CSP_APPLY, BLOCK, UNDECIDED as CSP_UNDECIDED
 from .html_csp import after, governing_base, page_policies, verdict
 from .html_fetch import (REFUSE, UNDECIDED, DataURL, ascii_tokens, data_url, file_type, integrity, is_css_type,
@@ -386,9 +387,8 @@ def declarations_of(items, quirks: bool = False) -> list[Declaration]:
     for item in items:
         if item.type == "declaration" and quirks and item.lower_name in QUIRKY_COLOURS:
             item.value = hashless(item.value)
-        if item.type == "declaration" and valid_value(item.lower_name, item.value, quirks) and well_formed_vars(item.value) \
-                and not malformed(item.value):
-            # (else dropped, as browsers do)
+        if item.type == "declaration" and not malformed(item.value) and well_formed_vars(item.value) \
+                and valid_value(item.lower_name, item.value, quirks):  # (else dropped, as browsers do)
             name = item.name if item.name.startswith("--") else item.lower_name
             out.extend(expanded(name, item.value, item.important))
     return out
@@ -491,9 +491,6 @@ def well_formed_vars(tokens) -> bool:
         if token.type in ("() block", "[] block", "{} block") and not well_formed_vars(token.content):
             return False
     return True
-
-
-SUBSTITUTION_FUNCTIONS = frozenset({"var", "env", "attr", "if", "inherit"})
 
 
 def malformed(tokens, top: bool = True) -> bool:
