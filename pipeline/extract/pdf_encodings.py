@@ -122,7 +122,13 @@ def type3_misread(font, spec: dict) -> dict[str, str]:
     names = encoded(spec)  # a Type 3 font's /Differences name all its glyphs
     return {text: f"a blank whose Type 3 glyph /{names[code]} paints (over the glyphs beside it)" for code in CODES
             if (text := read_as(font, code)) and blank(text) and names.get(code) in programs
-            and operators(programs[names[code]]) & PAINTING}
+            and paints(operators(programs[names[code]]))}
+
+
+def paints(used: set[bytes]) -> bool:
+    """Whether a glyph program with these operators may paint: anything but a path, or a path
+    painted after one was built (matplotlib's /space is `… d1 f`, a fill of no path: nothing)."""
+    return bool(used & (PAINTING - PAINT_PATH)) or bool(used & PAINT_PATH and used & BUILDS_PATH)
 
 
 POINTS = {b"m": 1, b"l": 1, b"c": 3, b"v": 2, b"y": 2}  # path operators and the points they give
@@ -156,6 +162,7 @@ def paints_outside(program: bytes, tight: bool = False) -> bool:
 
 
 PAINT_PATH = frozenset({b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*"})
+BUILDS_PATH = frozenset({b"m", b"l", b"c", b"v", b"y", b"re"})
 STROKE_PATH = frozenset({b"S", b"s", b"B", b"B*", b"b", b"b*"})
 NO_PAINT = frozenset({b"h", b"n", b"W", b"W*", b"J", b"j", b"M", b"d", b"ri", b"i", b"gs", b"d0", b"BMC", b"BDC",
                       b"EMC", b"MP", b"DP", *COLOURING})
