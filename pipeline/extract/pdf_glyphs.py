@@ -145,14 +145,18 @@ def check_rows_run_on(chars: list[dict], bbox: tuple, run_on: tuple[float, float
                 "column ruled on both sides"))
 
 
-def add_overflow(table: PageTable, chars: list[list[dict]], band: list[list[dict]], source: str) -> None:
+def add_overflow(table: PageTable, chars: list[list[dict]], band: list[list[dict]], source: str,
+                 recurs=lambda run: False) -> None:
     """Add to `chars` (each cell's characters, in the order of table.cells) the glyphs of the
     lines below the table that go on a cell left open at the bottom: those under it, set in
     the size of its text and lined up with its lines (their left, right or centre). Glyphs
     of that size under an open cell not lined up with it, or beside the rest of a cell
     under a cell ruled off, belong to no cell: an error. A line with nothing under an open
     cell is not the table's (a note after its last row); nor is text set in another size
-    (a page number, a running footer)."""
+    (a page number, a running footer). One lined up with it that `recurs` (printed at the same
+    height on another of the table's pages: a page number set like the cell's text) is an error:
+    it would read as the cell's next line (hunt 181: `DeepSeek-V3/R1` and a page's 3 under it
+    published as DeepSeek-R13)."""
     bottom = [(i, cell) for i, cell in enumerate(table.cells) if cell.row + cell.rowspan == table.n_rows]
     for line in band:
         runs: dict[int, list[dict]] = {}
@@ -172,6 +176,13 @@ def add_overflow(table: PageTable, chars: list[list[dict]], band: list[list[dict
                     f"({where(run)})", "every glyph in the table's columns inside one cell (below the table only "
                     "the rest of a cell left open at the page break, lined up with its text)"))
         for i, run in in_size.items():
+            if recurs(run):
+                raise LayoutError(source, Problem(
+                    Place(page=table.page), f"a line printed below the vendor table's bottom rule, lined up with a "
+                    f"cell left open there, is printed at the same height on another of its pages ({where(run)}): a "
+                    "page number or running footer, which would read as the cell's next line",
+                    "below a cell cut at the page break only the rest of its text, and page numbers and footers "
+                    "clear of it"))
             chars[i].extend(run)
 
 

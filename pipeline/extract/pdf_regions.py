@@ -74,6 +74,9 @@ class Region:
     limits: Limits = DEFAULT
     below: list[list[dict]] = field(default_factory=list)  # lines of text directly below the table
     run_on: tuple[float, float] | None = None  # how far the rows' rules run on past its left and right sides
+    height: float = 0.0  # the page's
+    lines: list[PrintedLine] = field(default_factory=list)  # the lines printed on its page
+    elsewhere: list[PrintedLine] = field(default_factory=list)  # those of the table's other pages (a running footer)
 
     def table(self, xs: list[float] | None = None) -> PageTable:
         table, chars = self.cells(xs)
@@ -84,8 +87,13 @@ class Region:
         """The page's table without its text, and each cell's characters (in the order of its cells)."""
         table = page_table(self.edges, self.bbox, self.page, xs, self.source, self.limits)
         chars = cell_chars(table, self.chars)
-        add_overflow(table, chars, self.below, self.source)
+        add_overflow(table, chars, self.below, self.source, self.recurs)
         return table, chars
+
+    def recurs(self, run: list[dict]) -> bool:
+        """Is a run of glyphs below the table printed at the same height on another of its pages, the
+        same but for its numbers (a page number or running footer, not a cell's next line)?"""
+        return not not_running(printed_lines(run, self.height), self.elsewhere)
 
     def heading_lines(self) -> list[list[str]]:
         """The text lines of the cells of the table's first HEADING_ROWS rows, as table() sets them
@@ -279,6 +287,7 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
             scan.page_marks.append((number, page_mark(page, taken.bbox)))
             scan.after = printed_lines(after_table(glyphs, taken), page.height)
             scan.lines = lines if lines is not None else printed_lines(glyphs, page.height)
+            taken.height, taken.lines = page.height, scan.lines
         page.close()
         if taken is not None:
             scan.regions.append(taken)
@@ -287,6 +296,8 @@ def scan_pages(pages, source: str, limits: Limits, sight: Sight) -> Scan:
         check_no_other_copy(regions, taken, source)
         if scan.regions and regions:
             check_no_part_elsewhere(regions, taken, scan.regions[0], source)
+    for region in scan.regions:  # what the other pages print tells a running footer under a part
+        region.elsewhere = [line for other in scan.regions if other.page != region.page for line in other.lines]
     if scan.regions and not ended:
         check_ended(scan.regions[-1], source)
     scan.text.check_unmapped(source, {r.page: sum(map(unmapped, r.chars + [c for line in r.below for c in line]))
