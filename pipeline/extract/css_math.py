@@ -278,12 +278,13 @@ def math_type(token, percent_as: str = "percent", depth: int = 0) -> MathType | 
 def sum_type(tokens, percent_as: str, depth: int) -> MathType | str | None:
     """A sum's type: its terms alike; `+` and `-` with white space on both sides (`1px -2px` and
     `1px+2px` are two values side by side, no sum)."""
+    if not signs_spaced(tokens):
+        return None
     terms, current = [], []
-    tokens = strip_space(tokens)
-    for at, token in enumerate(tokens):
+    for token in strip_space(tokens):
         if token.type == "literal" and token.value in ("+", "-"):
-            if not current or at + 1 == len(tokens) or not spaced_around(tokens, at):
-                return None
+            if not current:
+                return None  # a sign after a sign
             terms.append(current)
             current = []
         elif token.type not in ("whitespace", "comment"):
