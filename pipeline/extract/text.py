@@ -342,7 +342,10 @@ def between_bullets(drawn: str) -> list[str]:
     items = drawn.split(BULLET)
     for index, item in enumerate(items[1:], start=1):
         content = item.split(ITEM_END, 1)[0]
-        items[index] = item if printed(content).strip() else "\n\u2022\n" + item
+        if not printed(content).strip():
+            items[index] = "\n\u2022\n" + item
+        elif printed(items[index - 1].rsplit("\n", 1)[-1].replace(ITEM_END, "")).strip():
+            items[index] = " \u2022 " + item  # an inline item's bullet after text on its line: drawn between them
     lines = [stripped for line in "".join(items).replace(ITEM_END, "").split("\n") if (stripped := line.strip())]
     text = [i for i, line in enumerate(lines) if line != "\u2022"]
     return lines[text[0]:text[-1] + 1] if text else []
