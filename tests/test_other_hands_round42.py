@@ -16,7 +16,7 @@ import pytest
 
 from chromium import evaluated_on
 from page_variants import read
-from pipeline.errors import CellError
+from pipeline.errors import CellError, LayoutError
 
 PAGE = (Path(__file__).resolve().parents[1] / "raw" / "2025-05-07" / "page.html").read_text(encoding="utf-8")
 
@@ -67,3 +67,48 @@ def test_a_bullet_beside_the_whole_name_is_read_past(markup):
     """What must still be read: a bullet before all of a cell's text, or one after it."""
     frame = read(in_cell(*NAME, markup))[2].frame
     assert (frame.model == "glm4-9b").sum() == (read(PAGE)[2].frame.model == "glm4-9b").sum() > 0
+
+
+# A ::before or ::after holding text floated past the cell's text as written (the differential's
+# case first); the box floated, and where the cell's first character is pushed to by the box drawn
+# before it (the premise) or not
+FLOATED_PSEUDO = {
+    "a dash before the rest of a name, floated left": (".g::before{content:'-';float:left}", "glm<span class=g>4-9b</span>",
+                                                       "::before float: left"),
+    "a digit after a name's start, floated left": (".g::after{content:'1';float:left}", "<span class=g>glm</span>4-9b",
+                                                   "::after float: left"),
+}
+FIRST_CHARACTER_LEFT = """() => {
+  const p = document.getElementById('modelarts_llm_train_5902044__p0156'), range = document.createRange();
+  const text = document.createTreeWalker(p, NodeFilter.SHOW_TEXT).nextNode();
+  range.setStart(text, 0); range.setEnd(text, 1);
+  return (range.getBoundingClientRect().left - p.getBoundingClientRect().left) / parseFloat(getComputedStyle(p).fontSize);
+}"""
+
+
+def with_sheet(sheet: str, markup: str) -> str:
+    return in_cell(*NAME, markup).replace("</head>", f"<style>{sheet}</style></head>", 1)
+
+
+@pytest.mark.parametrize("case", FLOATED_PSEUDO)
+def test_chromium_draws_a_floated_generated_text_before_the_cells_text(browser, case):
+    """The premise: the first character written in the cell is pushed right by the generated box,
+    which is written after it: drawn before it, out of the order written."""
+    sheet, markup, _ = FLOATED_PSEUDO[case]
+    assert evaluated_on(browser, with_sheet(sheet, markup), FIRST_CHARACTER_LEFT) > \
+        evaluated_on(browser, with_sheet("", markup), FIRST_CHARACTER_LEFT) + 0.2
+
+
+@pytest.mark.parametrize("case", FLOATED_PSEUDO)
+def test_a_floated_generated_text_past_the_cells_text_is_an_error(case):
+    """Catches `qwen-3-14b` published for a name drawn `-qwen3-14b` (exit 0): the generated text
+    read in the order written."""
+    sheet, markup, found = FLOATED_PSEUDO[case]
+    with pytest.raises(LayoutError, match=f"draws cells out of the table's order \\({found}\\)"):
+        read(with_sheet(sheet, markup))
+
+
+def test_a_clearfix_float_is_read_past():
+    """What must still be read: an empty floated box after a cell's text (a clearfix)."""
+    frame = read(with_sheet("p::after{content:'';display:table;float:right;clear:both}", "glm4-9b"))[2].frame
+    assert (frame.model == "glm4-9b").sum() == (read(PAGE)[2].frame.model == "glm4-9b").sum()

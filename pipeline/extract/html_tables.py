@@ -413,7 +413,7 @@ def cell_drawn_apart(cell: etree._Element, style: Style, styles: Styles) -> Foun
         return cell, found
     if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
         return cell, style.edge
-    found = pseudo_drawn_apart(cell, styles)
+    found = pseudo_drawn_apart(cell, styles) or pseudo_reordered(cell, cell, bool("".join(cell.itertext()).strip()), styles)
     return (cell, found) if found else None
 
 
@@ -449,16 +449,42 @@ def drawn_reordered(inner: etree._Element, cell: etree._Element, style: Style, s
     declared = styles.declared_px(inner)
     holds_text = bool("".join(inner.itertext()).strip())  # (an empty box moved, an icon, leaves the text in order)
     side = value_of(declared, "float") if holds_text and tag_of(inner) not in BLOCK_TAGS else None
-    if side in ("left", "inline-start", "right", "inline-end"):
-        before, after = text_around(inner, cell)
-        if before if side in ("left", "inline-start") else after:
-            return written(declared, "float")
+    if side in FLOAT_SIDES and floated_past(side, *text_around(inner, cell)):
+        return written(declared, "float")
+    found = pseudo_reordered(inner, cell, holds_text, styles)
+    if found:
+        return found
     direction = (value_of(declared, "flex-direction") or "") + (value_of(declared, "flex-flow") or "")
     if "flex" in style.display and "reverse" in direction and items_holding_text(inner) > 1:
         return written(declared, "flex-direction" if "flex-direction" in declared else "flex-flow")
     parent = styles.of(inner.getparent()).display
     if holds_text and ("flex" in parent or "grid" in parent) and (value_of(declared, "order") or "0") != "0":
         return written(declared, "order")
+    return ""
+
+
+FLOAT_SIDES = frozenset({"left", "inline-start", "right", "inline-end"})
+
+
+def floated_past(side: str, before: bool, after: bool) -> bool:
+    """Is a box floated to `side` drawn past text of its line (`before` it and `after` it as written)?"""
+    return before if side in ("left", "inline-start") else after
+
+
+def pseudo_reordered(element: etree._Element, cell: etree._Element, holds_text: bool, styles: Styles) -> str:
+    """The element's ::before or ::after box holding text, floated to the side where the cell
+    holds text beside it as written (the box's own element's text among it): drawn at the line's
+    edge, out of order (`qwen<span>3-14b</span>` with `span::before {content: "-"; float: left}`
+    is drawn `-qwen3-14b`)."""
+    if element not in styles.matched:
+        return ""
+    before, after = text_around(element, cell) if element is not cell else (False, False)
+    for which in ("before", "after"):
+        found = styles.generated(element, which)
+        side = value_of(cascaded(element, "", styles.matched, which), "float") if found and found[0].strip() else None
+        if side in FLOAT_SIDES and floated_past(side, before or (which == "after" and holds_text),
+                                                after or (which == "before" and holds_text)):
+            return f"::{which} float: {side}"
     return ""
 
 
