@@ -413,7 +413,7 @@ def cell_drawn_apart(cell: etree._Element, style: Style, styles: Styles) -> Foun
         return cell, found
     if style.edge and not style.indent_off and min(style.indent, 0.0) < -(cell_padding(cell, style)[0] + EDGE_TOLERANCE):
         return cell, style.edge
-    found = pseudo_drawn_apart(cell, styles) or pseudo_reordered(cell, cell, bool("".join(cell.itertext()).strip()), styles)
+    found = pseudo_drawn_apart(cell, styles) or pseudo_reordered(cell, cell, None, styles)
     return (cell, found) if found else None
 
 
@@ -471,13 +471,15 @@ def floated_past(side: str, before: bool, after: bool) -> bool:
     return before if side in ("left", "inline-start") else after
 
 
-def pseudo_reordered(element: etree._Element, cell: etree._Element, holds_text: bool, styles: Styles) -> str:
+def pseudo_reordered(element: etree._Element, cell: etree._Element, holds_text: bool | None, styles: Styles) -> str:
     """The element's ::before or ::after box holding text, floated to the side where the cell
-    holds text beside it as written (the box's own element's text among it): drawn at the line's
-    edge, out of order (`qwen<span>3-14b</span>` with `span::before {content: "-"; float: left}`
-    is drawn `-qwen3-14b`)."""
+    holds text beside it as written (the box's own element's text among it; `holds_text`: does
+    the element hold any, None for not yet told): drawn at the line's edge, out of order
+    (`qwen<span>3-14b</span>` with `span::before {content: "-"; float: left}` is drawn `-qwen3-14b`)."""
     if element not in styles.matched:
         return ""
+    if holds_text is None:
+        holds_text = bool("".join(element.itertext()).strip())
     before, after = text_around(element, cell) if element is not cell else (False, False)
     for which in ("before", "after"):
         found = styles.generated(element, which)
