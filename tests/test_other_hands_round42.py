@@ -10,11 +10,12 @@
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from chromium import evaluated_on
+from chromium import evaluated_on, tab
 from page_variants import read
 from pipeline.errors import CellError, LayoutError
 
@@ -112,3 +113,100 @@ def test_a_clearfix_float_is_read_past():
     """What must still be read: an empty floated box after a cell's text (a clearfix)."""
     frame = read(with_sheet("p::after{content:'';display:table;float:right;clear:both}", "glm4-9b"))[2].frame
     assert (frame.model == "glm4-9b").sum() == (read(PAGE)[2].frame.model == "glm4-9b").sum()
+
+
+# Hunt 182 (fresh eyes on the two rules above): text drawn out of the order written by what those
+# rules did not read, each published exit 0 before: (sheet, cell, markup, what Chromium draws in the
+# cell read left to right and top to bottom, what the refusal names)
+REORDERED = {
+    "a float given by var()": (".g{--f:left} .g::before{content:'-';float:var(--f)}", NAME, "glm<span class=g>4-9b</span>",
+                               "-glm4-9b", "::before float: left"),
+    "an empty element floated with a ::before": (".g{float:left} .g::before{content:'-'}", NAME,
+                                                 "glm<span class=g></span>4-9b", "-glm4-9b", "float: left"),
+    "an empty element floated in a value": (".g{float:left} .g::before{content:'*'}", VALUE,
+                                            "32<span class=g></span>Ascend", "*32Ascend", "float: left"),
+    "a flex item's ::before given an order": ("p.x{display:flex} p.x::before{content:'glm4';order:1}", NAME, "-9b",
+                                              "-9bglm4", "::before order: 1"),
+    "a value's ::before given an order": ("p.x{display:flex} p.x::before{content:'32';order:1}", VALUE, "*Ascend",
+                                          "*Ascend32", "::before order: 1"),
+    "a reversed flex row of a ::before and text": ("p.x{display:flex;flex-direction:row-reverse} p.x::before{content:'glm4'}",
+                                                   NAME, "-9b", "-9bglm4", "flex-direction: row-reverse"),
+    "a sticky ::before offset inward": ("p.x::before{content:'3';position:sticky;left:3000px}", VALUE, "2*Ascend",
+                                        "2*Ascend3", "::before position: sticky; left: 3000px"),
+    "a sticky span offset inward": (".s{position:sticky;left:3000px}", NAME, "<span class=s>glm4</span>-9b", "-9bglm4",
+                                    "position: sticky; left: 3000px"),
+}
+
+
+def drawn_in_cell(browser, html: str, paragraph_id: str) -> str:
+    """The text Chromium lays out inside the cell of that paragraph (generated text and markers
+    too), its boxes read top to bottom and left to right (DOMSnapshot's layout)."""
+    with tab(browser) as page:
+        page.set_content(html)
+        cell = page.evaluate(f"() => document.getElementById('{paragraph_id}').closest('td').getBoundingClientRect().toJSON()")
+        session = page.context.new_cdp_session(page)
+        snapshot = session.send("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+        session.detach()
+    strings, layout = snapshot["strings"], snapshot["documents"][0]["layout"]
+    boxes = sorted((round(y), x, strings[text]) for (x, y, w, h), text in zip(layout["bounds"], layout["text"])
+                   if text >= 0 and strings[text].strip() and cell["x"] <= x + w / 2 <= cell["x"] + cell["width"]
+                   and cell["y"] <= y + h / 2 <= cell["y"] + cell["height"])
+    return "".join(text.strip() for *_, text in boxes)
+
+
+def in_cell_styled(sheet: str, cell: tuple[str, str], markup: str) -> str:
+    paragraph, written = cell
+    return in_cell(paragraph, written, markup).replace(f'<p id="{paragraph}">', f'<p id="{paragraph}" class="x">') \
+        .replace("</head>", f"<style>{sheet}</style></head>", 1)
+
+
+@pytest.mark.parametrize("case", REORDERED)
+def test_chromium_draws_the_cell_out_of_the_order_written(browser, case):
+    sheet, cell, markup, drawn, _ = REORDERED[case]
+    assert drawn_in_cell(browser, in_cell_styled(sheet, cell, markup), cell[0]) == drawn
+
+
+@pytest.mark.parametrize("case", REORDERED)
+def test_a_cell_drawn_out_of_the_order_written_is_an_error(case):
+    """Catches each of hunt 182's reorderings published as written (`glm-4-9b` for `-glm4-9b`, 32
+    for `*32Ascend` and `2*Ascend 3`)."""
+    sheet, cell, markup, _, found = REORDERED[case]
+    with pytest.raises(LayoutError, match=re.escape(f"draws cells out of the table's order ({found})")):
+        read(in_cell_styled(sheet, cell, markup))
+
+
+# A list-style read as CSS reads it (hunt 182): a second position word is a counter style's name
+# (none Chromium knows: drawn as decimal, `1.`), and three `none` are no list-style (dropped, the
+# item keeps its bullet); each was read as no marker at all, so the marker drawn inside the line
+# was not seen (`glm4-9b`, 32 published). Chromium's computed list-style-type is the premise.
+LIST_STYLES = {
+    "a second position word": ("none inside outside", "outside", NAME, "glm4-9<span class=i>b</span>",
+                               CellError, r"'glm4-9\[1\.\] b' is not a model name"),
+    "three nones": ("none none none", "disc", VALUE, "3<span class=i>2*Ascend</span>", CellError,
+                    r"'3 • 2\*Ascend' is not a unit count"),
+}
+
+
+@pytest.mark.parametrize("case", LIST_STYLES)
+def test_chromium_reads_the_list_style_so(browser, case):
+    written, computed, *_ = LIST_STYLES[case]
+    html = f"<style>.i{{display:inline list-item;list-style:{written}}}</style><p>a<span class=i>b</span></p>"
+    assert evaluated_on(browser, html, "() => getComputedStyle(document.querySelector('.i')).listStyleType") == computed
+
+
+@pytest.mark.parametrize("case", LIST_STYLES)
+def test_a_marker_a_list_style_draws_inside_the_line_keeps_the_parts_apart(case):
+    written, _, cell, markup, error, refused = LIST_STYLES[case]
+    with pytest.raises(error, match=refused):
+        read(in_cell_styled(f".i{{display:inline list-item;list-style:{written}}}", cell, markup))
+
+
+@pytest.mark.parametrize("sheet", ["p.x::before{content:'\\200b';float:right}", "p.x{display:flex} p.x::before{content:'';order:1}",
+                                   "p.x::before{content:'3';position:sticky;left:-20px}", "p.x{list-style:none inside}"],
+                         ids=["a zero-width space floated", "an empty flex item ordered", "a sticky box offset outward",
+                              "a list style of none inside"])
+def test_what_draws_the_value_in_place_is_read(sheet):
+    """What must still be read: boxes that draw nothing, or hold it where written."""
+    frame = read(in_cell_styled(sheet, VALUE, "32*Ascend" if "::before{content:'3'" not in sheet else "2*Ascend"))[2].frame
+    expected = read(PAGE)[2].frame
+    assert frame.min_units.astype("string").fillna("-").tolist() == expected.min_units.astype("string").fillna("-").tolist()

@@ -145,6 +145,34 @@ def shorthand_longhands(name: str, names) -> set[str]:
     return {n for n in names if n.startswith(f"{name}-") or n in extra}
 
 
+def list_style_parts(words: list[str]) -> tuple[str, str] | None:
+    """(type, image) of a `list-style` as CSS reads it: a position, an image and a type, each once
+    at most, in any order, `none` filling the image or the type not given otherwise (both, given
+    alone or twice); None where that leaves a word over (Chromium drops `none none none`). A word
+    given once the position is set is a counter style's name, a style no page defines drawn as
+    decimal (hunt 182: `none inside outside` draws `1.`, which the position-less reading took for
+    no marker at all). An image is any function but a counter style's symbols() (url(),
+    gradients, cross-fade(), light-dark())."""
+    position = image = kind = None
+    nones = 0
+    for word in words:
+        if word == "none":
+            nones += 1
+        elif word in ("inside", "outside") and position is None:
+            position = word
+        elif "(" in word and not word.startswith("symbols("):
+            if image is not None:
+                return None
+            image = word
+        elif kind is None:
+            kind = word
+        else:
+            return None
+    if nones > (image is None) + (kind is None):
+        return None
+    return (kind or ("none" if nones else "disc")), (image or "none")
+
+
 def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
     """A declaration as the longhands this reader uses: the sides of margin and padding, the
     horizontal ones of border (a box set apart from its neighbour), background's colour, text-decoration's
@@ -208,13 +236,11 @@ def expanded(name: str, tokens: list, important: bool) -> list[Declaration]:
                                             background_tiling(tokens)))]
     if name == "-webkit-background-clip":  # an alias in Chromium
         return [one("background-clip", ascii_lower(value))]
-    if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the rest left out
-        # an image is any function but a counter style's symbols() (url(), gradients, cross-fade(), light-dark())
-        image = [w for w in words if "(" in w and not w.startswith("symbols(")]
-        rest = [w for w in words if w not in ("inside", "outside") and w not in image]
-        types = [w for w in rest if w != "none"]  # `none` beside a type is the image's (`none '1' inside`)
-        kind = types[0] if types else "none" if rest else "disc"
-        return [one("list-style-type", kind), one("list-style-image", image[0] if image else "none")]
+    if name == "list-style":  # its marker's type (a counter style, a string, none) and image, the position left out
+        if len(words) == 1 and words[0] in CSS_WIDE:
+            return [one("list-style-type", words[0]), one("list-style-image", words[0])]
+        found = list_style_parts(words)
+        return [] if found is None else [one("list-style-type", found[0]), one("list-style-image", found[1])]
     if name == "text-decoration":
         return [one("text-decoration-line", " ".join(words))]
     if name == "font":  # [style variant weight stretch] size[/line-height] family, or a system font

@@ -181,6 +181,7 @@ class Style:
     # inherited): an outline; an inline box's or a layer's shadow, outset border image, background under a
     # negative margin; an inline box's vertical padding, borders or font past its line; a moved underline
     stuck: str = ""  # a sticky box's offset: stays at the window's edge over what scrolls under it
+    nudged: str = ""  # a sticky box's offset inward from an edge: may hold it away from its place at rest
     spill: str = ""  # a set height (or a float's set width) its content may spill out of, its overflow visible
     layer: bool = False  # painted after the table's in-flow text: a layer made here or by an ancestor in the table
     in_cell: bool = False  # inside a table cell (a table nested there is no table of the page's own)
@@ -1443,7 +1444,7 @@ def computed_in(declared: dict[str, Declaration], parent: Style, element: etree.
                  registered=parent.registered,
                  direction=direction(declared, parent, element), writing_mode=writing_mode(declared, parent),
                  moved=moved(declared, shift), shifted=shift, flipped=flipped(declared, parent),
-                 stuck=stuck(declared), spill=spills(declared, shown_as, None),
+                 stuck=stuck(declared), nudged=nudged(declared), spill=spills(declared, shown_as, None),
                  unmodelled=unmodelled(declared, parent) or (percent_inset(declared) if in_cell or shown_as == "table-cell"
                                                              else "")
                  or rounded_into_content(declared, in_cell or shown_as == "table-cell", size["font_px"])
@@ -1945,6 +1946,21 @@ def stuck(declared) -> str:
         return ""
     return next((f"position: sticky; {written(declared, side)}" for side in OFFSETS
                  if value_of(declared, side) not in (None, *NOT_AN_OFFSET)), "")
+
+
+def nudged(declared) -> str:
+    """A sticky box's offset inward from an edge (above zero): with the page at rest it holds the
+    box that far from its scrolling box's edge, within its container, so it may be drawn away
+    from its place without any scrolling (hunt 182: `left: 3000px` takes a generated 3 to the far
+    side of its cell, drawn `2*Ascend 3`, read 32*Ascend). Inside a cell an error, as a relative
+    offset is; a sticky header (`top: 56px` on a <th>) is left as it is."""
+    if value_of(declared, "position") != "sticky":
+        return ""
+    for side in OFFSETS:
+        value = value_of(declared, side)
+        if value is not None and any(not (w in NOT_AN_OFFSET or is_zero(w) or w.startswith("-")) for w in value.split()):
+            return f"position: sticky; {written(declared, side)}"
+    return ""
 
 
 def fixed_band(declared, style: Style, held: Held | None) -> bool:

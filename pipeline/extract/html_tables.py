@@ -19,11 +19,11 @@ from lxml import etree
 
 from ..errors import SourceError
 from ..header import CAPTION, FRAMEWORK_MARK, KEY_HEADINGS, looks_like_vendor_header
-from ..tokens import UNITS, squash
+from ..tokens import UNITS, printed, squash
 from .html_apart import check_no_table_apart
 from .html_page import Reading
 from .html_cascade import cascaded
-from .html_style import (BLOCK_TAGS, BULLETS, ROOT, Style, drawn_over_others, glyphs_past_line, placed_over, value_of,
+from .html_style import (BLOCK_TAGS, BULLETS, ROOT, Style, as_computed, drawn_over_others, glyphs_past_line, placed_over, value_of,
                          written)
 from .html_styles import Styles
 from .html_extent import extent, paints, placed_inside
@@ -244,8 +244,9 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
     """What draws this element (of the table, or inside a cell) elsewhere than the grid puts it:
     right to left or vertical text, a mirroring or turning transform, declared here or (for the
     table) around it; for a part of the table (row group, row, cell) any float, position out of
-    the flow or with offsets, or transform; for content inside a cell, offsets or a transform;
-    for the table itself (part None), nothing else: moved whole, its cells keep their order."""
+    the flow or with offsets, or transform; for content inside a cell, offsets (a sticky box's
+    inward ones too: html_style.nudged) or a transform; for the table itself (part None),
+    nothing else: moved whole, its cells keep their order."""
     if style.direction != "ltr" and style.direction != outside.direction:
         return f"direction: {style.direction}"
     if style.writing_mode != "horizontal-tb" and style.writing_mode != outside.writing_mode:
@@ -258,7 +259,7 @@ def drawn_apart(style: Style, outside: Style, part: bool | None) -> str:
         return ""
     if part or style.moved.startswith("position"):  # out of the flow: drawn over the text around it
         return style.moved
-    return style.shifted
+    return style.shifted or style.nudged
 
 
 def table_drawn_apart(table: etree._Element, styles: Styles) -> str:
@@ -443,11 +444,14 @@ def drawn_reordered(inner: etree._Element, cell: etree._Element, style: Style, s
     """What draws text inside a cell in another order than it is written (hunt 104: `<span
     style="float:right">32</span>*Ascend` is drawn `*Ascend 32`): a piece of a line floated (an
     inline element) to the left after text of the cell or to the right before it, a flex
-    container reversed, a flex or grid item given an order. ('' for none.) (Blocks floated, the
-    vendor's paragraphs `qwen2.5-` / `1.5b` each floated right, stack in a narrow cell in their
-    order: Chromium draws them a line apart.)"""
+    container reversed, a flex or grid item given an order or a place in the grid; each of them
+    for the text of the element's ::before and ::after too (an empty element floated draws
+    what they hold; a container's pseudo boxes are its first and last items). ('' for none.)
+    (Blocks floated, the vendor's paragraphs `qwen2.5-` / `1.5b` each floated right, stack in a
+    narrow cell in their order: Chromium draws them a line apart.)"""
     declared = styles.declared_px(inner)
-    holds_text = bool("".join(inner.itertext()).strip())  # (an empty box moved, an icon, leaves the text in order)
+    # (an empty box moved, an icon, leaves the text in order)
+    holds_text = bool("".join(inner.itertext()).strip()) or any(pseudo_text(inner, which, styles) for which in PSEUDO_BOXES)
     side = value_of(declared, "float") if holds_text and tag_of(inner) not in BLOCK_TAGS else None
     if side in FLOAT_SIDES and floated_past(side, *text_around(inner, cell)):
         return written(declared, "float")
@@ -455,15 +459,17 @@ def drawn_reordered(inner: etree._Element, cell: etree._Element, style: Style, s
     if found:
         return found
     direction = (value_of(declared, "flex-direction") or "") + (value_of(declared, "flex-flow") or "")
-    if "flex" in style.display and "reverse" in direction and items_holding_text(inner) > 1:
+    if "flex" in style.display and "reverse" in direction and items_holding_text(inner, styles) > 1:
         return written(declared, "flex-direction" if "flex-direction" in declared else "flex-flow")
     parent = styles.of(inner.getparent()).display
-    if holds_text and ("flex" in parent or "grid" in parent) and (value_of(declared, "order") or "0") != "0":
-        return written(declared, "order")
-    return ""
+    return item_placed(declared) if holds_text and ("flex" in parent or "grid" in parent) else ""
 
 
+PSEUDO_BOXES = ("before", "after")
 FLOAT_SIDES = frozenset({"left", "inline-start", "right", "inline-end"})
+GRID_PLACEMENT = ("grid-area", "grid-row", "grid-column", "grid-row-start", "grid-row-end", "grid-column-start",
+                  "grid-column-end")
+NOT_PLACED = frozenset({"auto", "initial", "unset", "revert", "revert-layer", "inherit"})
 
 
 def floated_past(side: str, before: bool, after: bool) -> bool:
@@ -471,30 +477,53 @@ def floated_past(side: str, before: bool, after: bool) -> bool:
     return before if side in ("left", "inline-start") else after
 
 
+def item_placed(declared) -> str:
+    """The declaration that draws a flex or grid item out of its turn: an order, a grid line or area."""
+    if (value_of(declared, "order") or "0") != "0":
+        return written(declared, "order")
+    return next((written(declared, name) for name in GRID_PLACEMENT if value_of(declared, name) not in (None, *NOT_PLACED)),
+                "")
+
+
+def pseudo_text(element: etree._Element, which: str, styles: Styles) -> str:
+    """The text a reader sees in the element's ::before or ::after box ('' for none, or blanks only)."""
+    found = styles.generated(element, which)
+    return printed(found[0]).strip() if found else ""
+
+
 def pseudo_reordered(element: etree._Element, cell: etree._Element, holds_text: bool | None, styles: Styles) -> str:
-    """The element's ::before or ::after box holding text, floated to the side where the cell
-    holds text beside it as written (the box's own element's text among it; `holds_text`: does
-    the element hold any, None for not yet told): drawn at the line's edge, out of order
-    (`qwen<span>3-14b</span>` with `span::before {content: "-"; float: left}` is drawn `-qwen3-14b`)."""
+    """The element's ::before or ::after box holding text drawn out of the order written: floated
+    to the side where the cell holds text beside it (the element's own text among it;
+    `holds_text`: does the element hold any, None for not yet told), drawn at the line's edge
+    (`qwen<span>3-14b</span>` with `span::before {content: "-"; float: left}` is drawn
+    `-qwen3-14b`), or, the element a flex or grid container, given an order or a place in the
+    grid. Its declarations are read as computed (`float: var(--side)`)."""
     if element not in styles.matched:
         return ""
     if holds_text is None:
         holds_text = bool("".join(element.itertext()).strip())
     before, after = text_around(element, cell) if element is not cell else (False, False)
-    for which in ("before", "after"):
-        found = styles.generated(element, which)
-        side = value_of(cascaded(element, "", styles.matched, which), "float") if found and found[0].strip() else None
+    container = styles.of(element).display
+    for which in PSEUDO_BOXES:
+        if not pseudo_text(element, which, styles):
+            continue
+        declared = as_computed(cascaded(element, "", styles.matched, which), styles.of(element), element, "")
+        side = value_of(declared, "float")
         if side in FLOAT_SIDES and floated_past(side, before or (which == "after" and holds_text),
                                                 after or (which == "before" and holds_text)):
-            return f"::{which} float: {side}"
+            return f"::{which} {written(declared, 'float')}"
+        placed = item_placed(declared) if "flex" in container or "grid" in container else ""
+        if placed:
+            return f"::{which} {placed}"
     return ""
 
 
-def items_holding_text(container: etree._Element) -> int:
-    """How many of a flex container's items hold text: its child elements with text, and each run
-    of text between them (an anonymous item)."""
+def items_holding_text(container: etree._Element, styles: Styles) -> int:
+    """How many of a flex container's items hold text: its child elements with text, each run of
+    text between them (an anonymous item) and its ::before and ::after boxes with text."""
     runs = [container.text, *(child.tail for child in container)]
-    return sum(1 for child in container if "".join(child.itertext()).strip()) + sum(1 for t in runs if t and t.strip())
+    return sum(1 for child in container if "".join(child.itertext()).strip()) + sum(1 for t in runs if t and t.strip()) + \
+        sum(1 for which in PSEUDO_BOXES if pseudo_text(container, which, styles))
 
 
 def text_around(inner: etree._Element, cell: etree._Element) -> tuple[bool, bool]:
