@@ -7,6 +7,14 @@
   a cell, drawn at the start of its line) and published `glm4-9b`, exit 0. A bullet drawn after text
   on its own line now keeps the two apart (text.between_bullets): the label is refused, and so is
   `3 • 2*Ascend` in a value cell.
+- **A `::before` or `::after` holding text floated past the cell's text** (the same differential,
+  the box made by a sheet): drawn at the line's edge (`-qwen3-14b`), it was read where written
+  (`qwen-3-14b`); an error now, as an element floated so was (html_tables.pseudo_reordered).
+- **Hunt 182's reorderings** (fresh eyes on the two rules above): a pseudo box's float given by
+  var(), an empty element floated with a `::before` holding the text, a flex container's pseudo
+  boxes ordered or in a reversed row, a sticky box in a cell offset inward, and `list-style` read
+  without its grammar (a second position word is a counter style: `1.`; three nones are no
+  list-style): each published a name or value Chromium draws otherwise, exit 0.
 """
 from __future__ import annotations
 
